@@ -1,0 +1,5 @@
+"""``python -m framework`` is the ``boardspec`` command."""
+
+from framework.cli import main
+
+main()

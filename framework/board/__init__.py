@@ -1,0 +1,24 @@
+"""Board builders: each turns a board block of a game file into a networkx graph.
+
+Every node is a cell id string (its name) with attributes ``row`` and ``col`` (ints, for
+position strings), ``pos`` (x, y drawing coordinates, one unit between neighbours) and
+``hole`` (a removed cell: kept in the graph so distances are measured across it, never
+playable). Every edge has a ``relation`` (``orthogonal``, ``diagonal`` or ``adjacent``).
+The graph attribute ``shape`` says how cells are drawn (``square``, ``hex`` or ``circle``).
+
+Only the compiler uses these graphs; the engine sees the int tables made from them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field
+
+from framework.board.custom import CustomBoard
+from framework.board.grid import GridBoard
+from framework.board.hexhex import HexHexBoard
+
+BoardSpec = Annotated[GridBoard | HexHexBoard | CustomBoard, Field(discriminator="type")]
+
+__all__ = ["BoardSpec", "CustomBoard", "GridBoard", "HexHexBoard"]

@@ -1,0 +1,67 @@
+"""``custom``: any board, cells and links listed in the game file.
+
+```yaml
+board:
+  type: custom
+  shape: circle
+  cells:                         # name: [x, y] drawing coordinates
+    n1: [0, 0]
+    n2: [1, 0]
+    n3: [0.5, 0.9]
+  links: [n1-n2, n2-n3, n3-n1]   # adjacency, both ways
+```
+
+Distances are counted in links. Optional ``rows`` list the cells of each row, bottom row
+first, for position strings (FEN) and terminal drawing; by default cells are grouped into
+rows by their y coordinate.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import networkx as nx
+from pydantic import Field, field_validator
+
+from framework.plugins import Rule
+
+
+class CustomBoard(Rule):
+    """A board given cell by cell."""
+
+    type: Literal["custom"]
+    shape: Literal["square", "hex", "circle"] = "circle"
+    cells: dict[str, tuple[float, float]] = Field(min_length=1)
+    links: list[str]
+    rows: list[list[str]] | None = None
+    holes: list[str] = Field(default_factory=list)
+
+    @field_validator("links")
+    @classmethod
+    def _links_are_pairs(cls, links: list[str]) -> list[str]:
+        for link in links:
+            if len(link.split("-")) != 2 or not all(link.split("-")):
+                raise ValueError(f"a link is written 'cell-cell', found {link!r}")
+        return links
+
+    def row_layout(self) -> list[list[str]]:
+        if self.rows is not None:
+            return self.rows
+        by_y: dict[float, list[str]] = {}
+        for name, (_, y) in self.cells.items():
+            by_y.setdefault(round(y, 6), []).append(name)
+        return [sorted(names, key=lambda n: self.cells[n][0]) for _, names in sorted(by_y.items())]
+
+    def build(self) -> nx.Graph:
+        graph = nx.Graph(shape=self.shape)
+        for r, row in enumerate(self.row_layout()):
+            for c, name in enumerate(row):
+                if name in self.cells:
+                    graph.add_node(name, row=r, col=c, pos=self.cells[name], hole=False)
+        for name, pos in self.cells.items():  # cells left out of explicit rows still exist
+            if name not in graph:
+                graph.add_node(name, row=-1, col=-1, pos=pos, hole=False)
+        for link in self.links:
+            a, b = link.split("-")
+            graph.add_edge(a, b, relation="adjacent")
+        return graph

@@ -1,0 +1,60 @@
+"""``hexhex``: a hexagon of hexagonal cells, ``side`` cells to a side.
+
+```yaml
+board: {type: hexhex, side: 4}          # Adaptoid: 37 cells, A1..G7
+```
+
+Rows are letters ``A``.. (bottom to top) and the number ``c`` runs along a diagonal: a cell
+(r, c) exists iff 1 ≤ r, c ≤ 2·side−1 and |c − r| ≤ side−1. Its neighbours are (r, c±1),
+(r±1, c), (r+1, c+1) and (r−1, c−1): on side 4, D5 touches C4 C5 D4 D6 E5 E6, corners have
+3 neighbours, edge cells 4, inner cells 6. Distance is the hex distance.
+"""
+
+from __future__ import annotations
+
+import math
+import string
+from typing import Literal
+
+import networkx as nx
+from pydantic import Field
+
+from framework.plugins import Rule
+
+NEIGHBOUR_STEPS = ((0, 1), (1, 0), (1, 1))  # the other three are their opposites
+
+
+class HexHexBoard(Rule):
+    """A hex-hex board of hexagonal cells."""
+
+    type: Literal["hexhex"]
+    side: int = Field(ge=2, le=13)
+    case: Literal["lower", "upper"] = "upper"
+    holes: list[str] = Field(default_factory=list)
+
+    def cell_name(self, r: int, c: int) -> str:
+        letters = string.ascii_uppercase if self.case == "upper" else string.ascii_lowercase
+        return f"{letters[r - 1]}{c}"
+
+    def exists(self, r: int, c: int) -> bool:
+        span = 2 * self.side - 1
+        return 1 <= r <= span and 1 <= c <= span and abs(c - r) <= self.side - 1
+
+    def build(self) -> nx.Graph:
+        graph = nx.Graph(shape="hex")
+        span = 2 * self.side - 1
+        for r in range(1, span + 1):
+            for c in range(1, span + 1):
+                if self.exists(r, c):
+                    # Pointy-top hexes: a row is horizontal, the next row sits half a cell right.
+                    x = c - (r - 1) / 2
+                    y = (r - 1) * math.sqrt(3) / 2
+                    graph.add_node(self.cell_name(r, c), row=r - 1, col=c - 1, pos=(x, y),
+                                   hole=False)
+        for r in range(1, span + 1):
+            for c in range(1, span + 1):
+                for dr, dc in NEIGHBOUR_STEPS:
+                    if self.exists(r, c) and self.exists(r + dr, c + dc):
+                        graph.add_edge(self.cell_name(r, c), self.cell_name(r + dr, c + dc),
+                                       relation="adjacent")
+        return graph

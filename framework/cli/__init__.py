@@ -1,0 +1,39 @@
+"""The ``boardspec`` command line.
+
+Each group of commands lives in its own module and registers itself on ``app``; imports of
+the engine happen inside the commands so that ``boardspec --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+app = typer.Typer(
+    name="boardspec",
+    help="Rules-as-data board games: validate, play, count and document YAML game files.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+
+def _register() -> None:
+    from framework.cli import core  # noqa: F401  (registers its commands on import)
+
+
+def main() -> None:
+    from framework.errors import BoardspecError, SpecError
+
+    _register()
+    try:
+        app()
+    except SpecError as exc:
+        print(exc, file=sys.stderr)
+        sys.exit(2)
+    except BoardspecError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        sys.exit(130)

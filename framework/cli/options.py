@@ -1,0 +1,52 @@
+"""Options shared by the commands that start from a position."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.state import State
+
+PositionOption = Annotated[str | None, typer.Option(
+    "--position", "-p", help="position JSON (text, or the path of a .json file)")]
+FenOption = Annotated[str | None, typer.Option("--fen", help="FEN-like position string")]
+GameArgument = Annotated[Path, typer.Argument(help="game file (YAML)")]
+
+
+def load(path: Path) -> CompiledGame:
+    from framework.compiler import load_game
+
+    return load_game(path)
+
+
+def read_position(text: str) -> Any:
+    from framework.errors import PositionError
+
+    if not text.lstrip().startswith("{"):
+        try:
+            text = Path(text).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise PositionError(f"--position {text!r} is neither JSON nor a readable file: "
+                                f"{exc.strerror}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PositionError(f"the position is not valid JSON ({exc.msg} at line {exc.lineno} "
+                            f"column {exc.colno})") from None
+
+
+def start_state(game: CompiledGame, position: str | None, fen: str | None) -> State:
+    from framework.errors import PositionError
+
+    if position and fen:
+        raise PositionError("give --position or --fen, not both")
+    if fen:
+        return game.state_from_fen(fen)
+    if position:
+        return game.state_from_json(read_position(position))
+    return game.new_initial_state()

@@ -1,0 +1,178 @@
+"""Spec → ``CompiledGame``: networkx builds and checks the board, then everything is lowered
+to int cell ids, neighbour tuples, a distance table and int bitmasks. The engine uses only
+these tables; networkx is imported here and nowhere on the hot path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+
+from framework.engine.action import Action
+from framework.errors import PositionError, SpecError
+from framework.plugins import Goal, Phase, Result, Setup, plugins
+from framework.spec.load import load_spec, load_spec_text
+from framework.spec.models import GameBase
+from framework.spec.yamlsource import YamlSource
+
+
+@dataclass(frozen=True, eq=False)
+class CompiledBoard:
+    """The board as int tables. Cell ids follow rows bottom to top, left to right."""
+
+    names: tuple[str, ...]
+    neighbours: tuple[tuple[int, ...], ...]
+    neighbour_masks: tuple[int, ...]
+    distance: tuple[tuple[int, ...], ...]  # -1 = unreachable
+    pos: tuple[tuple[float, float], ...]
+    rows: tuple[tuple[int, ...], ...]  # bottom row first
+    shape: str
+    all_mask: int
+    index: dict[str, int] = field(repr=False)
+    _folded: dict[str, int] = field(repr=False)
+
+    @property
+    def size(self) -> int:
+        return len(self.names)
+
+    def cell(self, name: str) -> int:
+        """Cell id of a name (case-insensitive when unambiguous)."""
+        found = self.index.get(name)
+        if found is None:
+            found = self._folded.get(name.lower())
+        if found is None:
+            raise PositionError(f"{name!r} is not a cell of this board")
+        return found
+
+    def ring(self, k: int) -> tuple[int, ...]:
+        """Per cell, the mask of cells at distance exactly ``k``."""
+        return _ring(self, k)
+
+    def within(self, k: int) -> tuple[int, ...]:
+        """Per cell, the mask of cells at distance 1..k."""
+        masks = [0] * self.size
+        for d in range(1, k + 1):
+            for i, m in enumerate(self.ring(d)):
+                masks[i] |= m
+        return tuple(masks)
+
+
+@cache
+def _ring(board: CompiledBoard, k: int) -> tuple[int, ...]:
+    return tuple(sum(1 << j for j, d in enumerate(row) if d == k) for row in board.distance)
+
+
+def compile_board(spec: GameBase, src: YamlSource | None = None) -> CompiledBoard:
+    graph = spec.board.build()
+    for hole in spec.board.holes:
+        graph.nodes[hole]["hole"] = True
+    if graph.number_of_nodes() > 1 and not nx.is_connected(graph):
+        parts = sorted((sorted(c) for c in nx.connected_components(graph)), key=len)
+        message = (f"the board is not connected: {', '.join(parts[0][:5])} cannot be "
+                   f"reached from {parts[-1][0]}")
+        raise SpecError([src.issue(("board",), message)] if src else [])
+    real = [n for n in graph.nodes if not graph.nodes[n]["hole"]]
+    real.sort(key=lambda n: (graph.nodes[n]["row"], graph.nodes[n]["col"]))
+    if spec.board.type == "custom":
+        order = list(spec.board.cells)
+        real.sort(key=lambda n: (graph.nodes[n]["row"] < 0, graph.nodes[n]["row"],
+                                 graph.nodes[n]["col"], order.index(n)))
+    ids = {name: i for i, name in enumerate(real)}
+    lengths = dict(nx.all_pairs_shortest_path_length(graph))
+    distance = tuple(tuple(lengths[a].get(b, -1) for b in real) for a in real)
+    neighbours = tuple(tuple(sorted(ids[m] for m in graph.neighbors(n) if m in ids))
+                       for n in real)
+    rows: dict[int, list[int]] = {}
+    for name in real:
+        if graph.nodes[name]["row"] >= 0:
+            rows.setdefault(graph.nodes[name]["row"], []).append(ids[name])
+    folded: dict[str, int] = {}
+    for name, i in ids.items():
+        folded[name.lower()] = -1 if name.lower() in folded else i
+    return CompiledBoard(
+        names=tuple(real),
+        neighbours=neighbours,
+        neighbour_masks=tuple(sum(1 << j for j in ns) for ns in neighbours),
+        distance=distance,
+        pos=tuple(tuple(graph.nodes[n]["pos"]) for n in real),
+        rows=tuple(tuple(rows[r]) for r in sorted(rows)),
+        shape=graph.graph["shape"],
+        all_mask=(1 << len(real)) - 1,
+        index=ids,
+        _folded={k: v for k, v in folded.items() if v >= 0},
+    )
+
+
+class CompiledGame:
+    """A game ready to play: spec, board tables and instantiated plugins."""
+
+    def __init__(self, spec: GameBase, src: YamlSource | None = None) -> None:
+        self.spec = spec
+        self.file = src.file if src else "<spec>"
+        self.name = spec.name
+        self.players: tuple[str, ...] = tuple(spec.players)
+        self.board = compile_board(spec, src)
+        self.piece_kinds: tuple[str, ...] = tuple(spec.pieces)
+        attributes: list[str] = []
+        for piece in spec.pieces.values():
+            attributes += [a for a in piece.attributes if a not in attributes]
+        self.attributes: tuple[str, ...] = tuple(attributes)
+        self.counters: tuple[str, ...] = tuple(spec.counters)
+        self.setups: list[Setup] = [_make(plugins("setups"), p, self) for p in spec.setup]
+        self.phases: list[Phase] = [_make(plugins("phases"), p, self) for p in spec.turn]
+        for i, block in enumerate([*self.setups]):
+            block.index = i
+        for i, phase in enumerate(self.phases):
+            phase.index = i
+        self.goals: list[Goal] = [_make(plugins("goals"), p, self) for p in spec.goals]
+        self.result: Result | None = (_make(plugins("results"), spec.result, self)
+                                      if spec.result else None)
+        names = [p.name for p in self.phases]
+        self.goal_check_phases = frozenset(names.index(n) for n in spec.goal_checks)
+        first = next((p for p in self.phases if p.decides), self.phases[0])
+        self.pass_action = Action(first.name, "pass", notation=spec.notation.pass_)
+
+    def __repr__(self) -> str:
+        return f"<CompiledGame {self.name!r} from {self.file}>"
+
+    # The state API entry points ------------------------------------------------------
+    def new_initial_state(self) -> Any:
+        from framework.engine.state import State
+
+        return State.initial(self)
+
+    def state_from_json(self, position: dict[str, Any] | str) -> Any:
+        from framework.engine.position import state_from_json
+
+        return state_from_json(self, position)
+
+    def state_from_fen(self, fen: str) -> Any:
+        from framework.engine.fen import state_from_fen
+
+        return state_from_fen(self, fen)
+
+    def phase_index(self, name: str) -> int:
+        for phase in self.phases:
+            if phase.name == name:
+                return phase.index
+        raise PositionError(f"{name!r} is not a phase of {self.name}; expected one of: "
+                            f"{', '.join(p.name for p in self.phases)}")
+
+
+def _make(registry: dict[str, Any], params: Any, game: CompiledGame) -> Any:
+    return registry[params.type](params, game)
+
+
+def load_game(path: str | Path) -> CompiledGame:
+    """Read, validate and compile a game file."""
+    spec, src = load_spec(path)
+    return CompiledGame(spec, src)
+
+
+def load_game_text(text: str, file: str = "<string>") -> CompiledGame:
+    spec, src = load_spec_text(text, file)
+    return CompiledGame(spec, src)

@@ -1,0 +1,1 @@
+"""The engine: int cell ids, bitmasks and the state API shared by every game."""

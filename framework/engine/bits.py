@@ -1,0 +1,17 @@
+"""Bit helpers for int bitmasks (cell id i is bit 1 << i)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+
+def iter_bits(mask: int) -> Iterator[int]:
+    """Cell ids set in ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def popcount(mask: int) -> int:
+    return mask.bit_count()

@@ -1,0 +1,171 @@
+"""Position JSON, the same shape for every game (documented in docs/positions.md).
+
+```json
+{"game": "Adaptoid", "to_move": "white", "phase": "build",
+ "cells": {"D5": {"owner": "black", "piece": "adaptoid", "legs": 2, "pincers": 2}},
+ "gaps": [], "counters": {"white": {"captures": 1}, "black": {"captures": 0}},
+ "halfmove": 0, "fullmove": 1}
+```
+
+A position without ``phase`` is at the start of ``to_move``'s turn. Supplies are derived
+(supply minus what is on the board), never stored. Reading a position validates it fully
+before building the state, so a bad one changes nothing and names what is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from framework.errors import PositionError
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.state import State
+
+KNOWN_KEYS = {"game", "to_move", "phase", "setup", "cells", "gaps", "counters", "halfmove",
+              "fullmove", "seats", "result"}
+
+
+def state_to_json(state: State) -> dict[str, Any]:
+    game = state.game
+    names = game.board.names
+    cells: dict[str, Any] = {}
+    for cell in range(game.board.size):
+        side = state.owner_of(cell)
+        if side < 0:
+            continue
+        kind = state.kind_of(cell)
+        entry: dict[str, Any] = {"owner": game.players[side], "piece": game.piece_kinds[kind]}
+        for a, attribute in enumerate(game.attributes):
+            if attribute in game.spec.pieces[game.piece_kinds[kind]].attributes:
+                entry[attribute] = state.attrs[a][cell]
+        cells[names[cell]] = entry
+    data: dict[str, Any] = {"game": game.name, "to_move": game.players[state.to_move]}
+    if state.setup < len(game.setups):
+        data["setup"] = game.setups[state.setup].name
+    elif state.winners is None and (state.phase or len(game.phases) > 1):
+        data["phase"] = game.phases[state.phase].name
+    data["cells"] = cells
+    data["gaps"] = [names[c] for c in range(game.board.size) if state.gaps >> c & 1]
+    if game.counters:
+        data["counters"] = {p: dict(zip(game.counters, state.counters[s], strict=True))
+                            for s, p in enumerate(game.players)}
+    data["halfmove"] = state.halfmove
+    data["fullmove"] = state.fullmove
+    if state.seat_of_side != list(range(len(game.players))):
+        by_seat = sorted(range(len(game.players)), key=lambda s: state.seat_of_side[s])
+        data["seats"] = [game.players[s] for s in by_seat]
+    if state.winners is not None:
+        winners = sorted(game.players[s] for s in state.winners)
+        data["result"] = {"winner": winners[0]} if len(winners) == 1 else {"draw": True}
+    return data
+
+
+def state_from_json(game: CompiledGame, position: dict[str, Any] | str) -> State:
+    from framework.engine.state import State
+
+    if isinstance(position, str):
+        try:
+            position = json.loads(position)
+        except json.JSONDecodeError as exc:
+            raise PositionError(f"the position is not valid JSON: {exc}") from None
+    if not isinstance(position, dict):
+        raise PositionError(f"a position is a JSON object, found {position!r}")
+    unknown = sorted(set(position) - KNOWN_KEYS)
+    if unknown:
+        raise PositionError(f"unknown position key {unknown[0]!r}; expected some of: "
+                            f"{', '.join(sorted(KNOWN_KEYS))}")
+    if position.get("game") not in (None, game.name):
+        raise PositionError(f"this position is for {position['game']!r}, not {game.name!r}")
+    state = State(game)
+    state.setup = len(game.setups)
+    state.to_move = _side(game, position.get("to_move", game.players[0]), "to_move")
+    cells = position.get("cells", {})
+    if not isinstance(cells, dict):
+        raise PositionError("'cells' maps cell names to pieces, e.g. "
+                            '{"a1": {"owner": "white"}}')
+    for name, entry in cells.items():
+        _place(state, name, entry)
+    for name in position.get("gaps", []):
+        cell = game.board.cell(name)
+        if state.owner_of(cell) >= 0:
+            raise PositionError(f"{name!r} is both a gap and occupied")
+        state.gaps |= 1 << cell
+    _counters(state, position.get("counters", {}))
+    for key in ("halfmove", "fullmove"):
+        value = position.get(key, getattr(state, key))
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise PositionError(f"{key!r} must be a whole number ≥ 0, found {value!r}")
+        setattr(state, key, value)
+    if "seats" in position:
+        seats = position["seats"]
+        if sorted(seats) != sorted(game.players):
+            raise PositionError(f"'seats' lists each player once, found {seats!r}")
+        state.seat_of_side = [seats.index(p) for p in game.players]
+    if "setup" in position:
+        names = [s.name for s in game.setups]
+        if position["setup"] not in names:
+            raise PositionError(f"{position['setup']!r} is not a setup step of {game.name}")
+        state.setup = names.index(position["setup"])
+        state._advance_setup()
+        return state
+    if "phase" in position:
+        state.phase = game.phase_index(position["phase"])
+        state.last_mover = state.to_move
+    else:
+        state.last_mover = (state.to_move - 1) % len(game.players)
+    state.start_play()
+    return state
+
+
+def _side(game: CompiledGame, name: Any, key: str) -> int:
+    if name not in game.players:
+        raise PositionError(f"{key!r} must be one of {', '.join(game.players)}; found {name!r}")
+    return game.players.index(name)
+
+
+def _place(state: State, name: str, entry: Any) -> None:
+    game = state.game
+    cell = game.board.cell(name)
+    if isinstance(entry, str):
+        entry = {"owner": entry}
+    if not isinstance(entry, dict) or "owner" not in entry:
+        raise PositionError(f"cell {name!r}: expected {{\"owner\": …}}, found {entry!r}")
+    side = _side(game, entry["owner"], f"cells.{name}.owner")
+    kind_name = entry.get("piece", game.piece_kinds[0])
+    if kind_name not in game.piece_kinds:
+        raise PositionError(f"cell {name!r}: unknown piece {kind_name!r}; expected one of "
+                            f"{', '.join(game.piece_kinds)}")
+    piece = game.spec.pieces[kind_name]
+    extra = set(entry) - {"owner", "piece"} - set(piece.attributes)
+    if extra:
+        raise PositionError(f"cell {name!r}: {kind_name} has no attribute {sorted(extra)[0]!r}")
+    state.place(cell, side, game.piece_kinds.index(kind_name))
+    total = 0
+    for attribute, spec in piece.attributes.items():
+        value = entry.get(attribute, 0)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise PositionError(f"cell {name!r}: {attribute} must be a whole number ≥ 0, "
+                                f"found {value!r}")
+        if spec.max is not None and value > spec.max:
+            raise PositionError(f"cell {name!r}: {attribute} {value} is over its cap {spec.max}")
+        state.attrs[game.attributes.index(attribute)][cell] = value
+        total += value
+    if piece.max_attributes_total is not None and total > piece.max_attributes_total:
+        raise PositionError(f"cell {name!r}: {total} attributes in all, over the cap of "
+                            f"{piece.max_attributes_total}")
+
+
+def _counters(state: State, counters: Any) -> None:
+    game = state.game
+    if not isinstance(counters, dict):
+        raise PositionError("'counters' maps players to {counter: value}")
+    for player, values in counters.items():
+        side = _side(game, player, "counters")
+        for counter, value in values.items():
+            if counter not in game.counters:
+                raise PositionError(f"unknown counter {counter!r}")
+            if not isinstance(value, int) or value < 0:
+                raise PositionError(f"counter {counter!r} must be a whole number ≥ 0")
+            state.counters[side][game.counters.index(counter)] = value

@@ -1,0 +1,355 @@
+"""``State``: one position of any game, with the OpenSpiel-shaped API.
+
+Pieces live in int bitmasks: ``owner[side]`` and ``kinds[kind]`` (bit i = cell id i), with
+``gaps`` for blocked cells of the position. Numeric attributes are per-cell int lists.
+A turn is the game's ordered list of phases; the state remembers which deciding phase it is
+in. The order of the end checks is fixed:
+
+1. after a phase named in ``goal_checks``, and at the end of every turn, the goals are
+   evaluated in file order; the first that fires decides (``tie_break`` settles a goal that
+   both sides meet);
+2. when the player to move has no legal action, ``no_legal_move`` decides: the game ends and
+   the ``result`` rule scores it, or the player must pass (the game ends if no side can act).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING, Any
+
+from framework.engine.action import Action
+from framework.errors import IllegalActionError, NotationError
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+
+TERMINAL = -4  # OpenSpiel's id for "nobody moves: the game is over"
+
+
+class State:
+    """A position plus whose decision it is. Mutated only through ``apply``."""
+
+    __slots__ = ("attrs", "clock_reset", "counters", "fullmove", "game", "gaps", "halfmove",
+                 "kinds", "last_mover", "last_to", "must_pass", "owner", "phase",
+                 "seat_of_side", "setup", "to_move", "winners")
+
+    def __init__(self, game: CompiledGame) -> None:
+        self.game = game
+        sides = len(game.players)
+        self.owner = [0] * sides
+        self.kinds = [0] * len(game.piece_kinds)
+        self.gaps = 0
+        self.attrs = [[0] * game.board.size for _ in game.attributes]
+        self.counters = [[0] * len(game.counters) for _ in range(sides)]
+        self.to_move = 0
+        self.phase = 0
+        self.setup = len(game.setups)
+        self.seat_of_side = list(range(sides))
+        self.halfmove = 0
+        self.fullmove = 1
+        self.last_to = -1
+        self.last_mover = sides - 1
+        self.clock_reset = False
+        self.must_pass = False
+        self.winners: frozenset[int] | None = None
+
+    # Construction ---------------------------------------------------------------------
+    @classmethod
+    def initial(cls, game: CompiledGame) -> State:
+        state = cls(game)
+        for setup in game.setups:
+            setup.prepare(state)
+        state.setup = 0
+        state._advance_setup()
+        return state
+
+    def _advance_setup(self) -> None:
+        setups = self.game.setups
+        while self.setup < len(setups) and setups[self.setup].finished(self):
+            self.setup += 1
+        if self.setup == len(setups):
+            self.start_play()
+
+    def start_play(self) -> None:
+        """Begin (or resume) at the start of a turn or at the current phase."""
+        if self.phase == 0 and self._check_goals():
+            return
+        self._continue_turn(self.phase)
+
+    def clone(self) -> State:
+        other = State.__new__(State)
+        other.game = self.game
+        other.owner = self.owner[:]
+        other.kinds = self.kinds[:]
+        other.gaps = self.gaps
+        other.attrs = [a[:] for a in self.attrs] if self.attrs else []
+        other.counters = [c[:] for c in self.counters]
+        other.to_move = self.to_move
+        other.phase = self.phase
+        other.setup = self.setup
+        other.seat_of_side = self.seat_of_side[:]
+        other.halfmove = self.halfmove
+        other.fullmove = self.fullmove
+        other.last_to = self.last_to
+        other.last_mover = self.last_mover
+        other.clock_reset = self.clock_reset
+        other.must_pass = self.must_pass
+        other.winners = self.winners
+        return other
+
+    # The state API --------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """The seat that decides now, or ``TERMINAL``."""
+        if self.winners is not None:
+            return TERMINAL
+        if self.setup < len(self.game.setups):
+            return self.game.setups[self.setup].actor(self)
+        return self.seat_of_side[self.to_move]
+
+    def legal_actions(self) -> list[Action]:
+        if self.winners is not None:
+            return []
+        if self.setup < len(self.game.setups):
+            return self.game.setups[self.setup].actions(self)
+        if self.must_pass:
+            return [self.game.pass_action]
+        return self.game.phases[self.phase].actions(self)
+
+    def count_legal_actions(self) -> int:
+        if self.winners is not None:
+            return 0
+        if self.setup < len(self.game.setups):
+            return len(self.game.setups[self.setup].actions(self))
+        if self.must_pass:
+            return 1
+        return self.game.phases[self.phase].count(self)
+
+    def is_terminal(self) -> bool:
+        return self.winners is not None
+
+    def returns(self) -> list[float]:
+        """Per seat: 1 for a win, -1 for a loss, 0 for a draw or an unfinished game."""
+        values = [0.0] * len(self.seat_of_side)
+        if self.winners:
+            for side, seat in enumerate(self.seat_of_side):
+                values[seat] = 1.0 if side in self.winners else -1.0
+        return values
+
+    def apply(self, action: Action | str) -> None:
+        """Play a legal action (or its notation). An illegal one raises and changes nothing."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        elif action not in self.legal_actions():
+            raise IllegalActionError(f"{action.notation or action!r} is not legal here: "
+                                     f"{self._situation()}")
+        self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Play an action known to be legal (search and perft use this)."""
+        if self.setup < len(self.game.setups):
+            self.game.setups[self.setup].apply(self, action)
+            self._advance_setup()
+            return
+        self.last_mover = self.to_move
+        if action.kind == "pass" and self.must_pass:
+            self.must_pass = False
+            self._end_turn()
+            return
+        phase = self.game.phases[self.phase]
+        phase.apply(self, action)
+        if self.winners is None:
+            if phase.index in self.game.goal_check_phases and self._check_goals():
+                return
+            self._continue_turn(phase.index + 1)
+
+    def child(self, action: Action) -> State:
+        new = self.clone()
+        new.apply_unchecked(action)
+        return new
+
+    # Turn flow ------------------------------------------------------------------------
+    def _continue_turn(self, index: int) -> None:
+        phases = self.game.phases
+        while index < len(phases):
+            phase = phases[index]
+            if not phase.decides:
+                phase.run(self)
+                if self.winners is not None:
+                    return
+                if index in self.game.goal_check_phases and self._check_goals():
+                    return
+            elif phase.has_action(self):
+                self.phase = index
+                return
+            elif not phase.skip_when_impossible:
+                self.phase = index
+                self._no_legal_action()
+                return
+            index += 1
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.halfmove = 0 if self.clock_reset else self.halfmove + 1
+        self.clock_reset = False
+        self.last_mover = self.to_move
+        self.to_move = (self.to_move + 1) % len(self.owner)
+        if self.to_move == 0:
+            self.fullmove += 1
+        self.phase = 0
+        self.last_to = -1
+        if not self._check_goals():
+            self._continue_turn(0)
+
+    def _no_legal_action(self) -> None:
+        if self.game.spec.no_legal_move == "pass" and self._someone_else_can_act():
+            self.must_pass = True
+            return
+        self.finish(self.game.result.winners(self) if self.game.result else frozenset())
+
+    def _someone_else_can_act(self) -> bool:
+        first = next(p for p in self.game.phases if p.decides)
+        mover = self.to_move
+        try:
+            for side in range(len(self.owner)):
+                if side != mover:
+                    self.to_move = side
+                    if first.has_action(self):
+                        return True
+            return False
+        finally:
+            self.to_move = mover
+
+    def _check_goals(self) -> bool:
+        for goal in self.game.goals:
+            verdict = goal.evaluate(self)
+            if verdict is None:
+                continue
+            if verdict.score:
+                winners = self.game.result.winners(self) if self.game.result else frozenset()
+            else:
+                winners = verdict.winners
+            if len(winners) > 1:
+                tie_break = self.game.spec.tie_break
+                winners = frozenset({self.last_mover}) if tie_break == "last_mover" \
+                    else frozenset()
+            self.finish(winners)
+            return True
+        return False
+
+    def finish(self, winners: frozenset[int]) -> None:
+        self.winners = winners
+        self.must_pass = False
+
+    # Pieces ---------------------------------------------------------------------------
+    def occupied(self) -> int:
+        mask = 0
+        for m in self.owner:
+            mask |= m
+        return mask
+
+    def empty(self) -> int:
+        return self.game.board.all_mask & ~(self.occupied() | self.gaps)
+
+    def owner_of(self, cell: int) -> int:
+        bit = 1 << cell
+        for side, mask in enumerate(self.owner):
+            if mask & bit:
+                return side
+        return -1
+
+    def kind_of(self, cell: int) -> int:
+        bit = 1 << cell
+        for kind, mask in enumerate(self.kinds):
+            if mask & bit:
+                return kind
+        return -1
+
+    def place(self, cell: int, side: int, kind: int = 0) -> None:
+        bit = 1 << cell
+        self.owner[side] |= bit
+        self.kinds[kind] |= bit
+
+    def remove(self, cell: int) -> None:
+        """Take a piece off the board; its attributes go with it (back to the supply)."""
+        clear = ~(1 << cell)
+        self.owner = [m & clear for m in self.owner]
+        self.kinds = [m & clear for m in self.kinds]
+        for values in self.attrs:
+            values[cell] = 0
+
+    def move_piece(self, src: int, dst: int) -> None:
+        both = (1 << src) | (1 << dst)
+        side = self.owner_of(src)
+        kind = self.kind_of(src)
+        self.owner[side] ^= both
+        self.kinds[kind] ^= both
+        for values in self.attrs:
+            values[dst] = values[src]
+            values[src] = 0
+
+    # Notation and output --------------------------------------------------------------
+    def parse_action(self, text: str) -> Action:
+        """The legal action written ``text``; a NotationError if ``text`` is no action of
+        this game at all, an IllegalActionError if it is one but not legal now."""
+        wanted = text.strip()
+        for action in self.legal_actions():
+            if action.notation.lower() == wanted.lower():
+                return action
+        game = self.game
+        blocks: list[Any] = [*game.phases, *game.setups]
+        patterns = [b.pattern for b in blocks if b.pattern] + [re.escape(game.pass_action.notation)]
+        if any(re.fullmatch(p, wanted, re.IGNORECASE) for p in patterns):
+            raise IllegalActionError(f"{wanted!r} is not legal here: {self._situation()}")
+        examples = [e for b in blocks for e in b.notation_examples]
+        if game.spec.no_legal_move == "pass":
+            examples.append(game.pass_action.notation)
+        raise NotationError(f"{wanted!r} is not an action of {game.name}; expected an action "
+                            f"written like {', '.join(repr(e) for e in examples)}")
+
+    def _situation(self) -> str:
+        if self.winners is not None:
+            return "the game is over"
+        legal = [a.notation for a in self.legal_actions()]
+        shown = ", ".join(legal[:12]) + (f", … ({len(legal)} in all)" if len(legal) > 12 else "")
+        side = self.game.players[self.to_move]
+        if self.setup < len(self.game.setups):
+            where = f"setup step {self.game.setups[self.setup].name!r}"
+        else:
+            where = f"{side} to play, phase {self.game.phases[self.phase].name!r}"
+        return f"{where}; legal: {shown or 'none'}"
+
+    def to_json(self) -> dict[str, Any]:
+        from framework.engine.position import state_to_json
+
+        return state_to_json(self)
+
+    def to_json_string(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
+    def to_fen(self) -> str:
+        from framework.engine.fen import state_to_fen
+
+        return state_to_fen(self)
+
+    def key(self) -> tuple[Any, ...]:
+        """Everything that defines the state, as a hashable value (for equality)."""
+        return (tuple(self.owner), tuple(self.kinds), self.gaps,
+                tuple(tuple(a) for a in self.attrs), tuple(tuple(c) for c in self.counters),
+                self.to_move, self.phase, self.setup, tuple(self.seat_of_side), self.halfmove,
+                self.fullmove, self.last_to, self.must_pass, self.winners)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and other.game is self.game and other.key() == self.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __repr__(self) -> str:
+        return f"<State {self.game.name} {self.to_json_string()}>"
+
+    def __str__(self) -> str:
+        from framework.render.text import board_text
+
+        return board_text(self)

@@ -1,0 +1,51 @@
+"""Error classes. Each message is written for the person who typed the input, and quotes it.
+
+``SpecError`` is a problem in a game file (schema or meaning); ``NotationError`` is text that
+is not an action of this game at all (invalid syntax); ``IllegalActionError`` is a well-formed
+action that the rules do not allow here; ``PositionError`` is a position (JSON or FEN) that
+cannot describe a state of this game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class BoardspecError(Exception):
+    """Base of every error boardspec reports to a user (printed without a traceback)."""
+
+
+@dataclass(frozen=True)
+class SpecIssue:
+    """One problem in a game file, located as precisely as the file allows."""
+
+    file: str
+    line: int
+    column: int
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}:{self.column}"
+        at = f" at {self.path}" if self.path else ""
+        return f"{where}: error{at}: {self.message}"
+
+
+class SpecError(BoardspecError):
+    """A game file that cannot be loaded; carries every issue found, in file order."""
+
+    def __init__(self, issues: list[SpecIssue]) -> None:
+        self.issues = sorted(issues, key=lambda i: (i.file, i.line, i.column))
+        super().__init__("\n".join(str(i) for i in self.issues))
+
+
+class NotationError(BoardspecError, ValueError):
+    """Text that does not parse as any action of the game."""
+
+
+class IllegalActionError(BoardspecError, ValueError):
+    """A well-formed action that is not legal in the current state."""
+
+
+class PositionError(BoardspecError, ValueError):
+    """A position (JSON or FEN) that does not fit the game."""

@@ -1,0 +1,2 @@
+"""Goals (end conditions) and results (scoring), registered under ``boardspec.goals`` and
+``boardspec.results``."""

@@ -1,0 +1,40 @@
+"""``halfmove_clock``: the game ends in a draw when the half-move clock reaches a limit.
+
+```yaml
+goals:
+  - {type: halfmove_clock, limit: 100}
+```
+
+The clock counts turns since a phase last reset it (Ataxx: clones reset it; jumps and passes
+add 1).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
+
+from framework.plugins import Goal, Rule, Verdict
+
+if TYPE_CHECKING:
+    from framework.engine.state import State
+
+
+class HalfmoveClockParams(Rule):
+    type: Literal["halfmove_clock"]
+    limit: int = Field(ge=1)
+
+
+class HalfmoveClock(Goal):
+    """A draw after too many turns without a reset."""
+
+    keyword = "halfmove_clock"
+    Params = HalfmoveClockParams
+
+    def evaluate(self, state: State) -> Verdict | None:
+        return Verdict() if state.halfmove >= self.params.limit else None
+
+    def describe(self) -> str:
+        return (f"After {self.params.limit} turns in a row without a reset of the half-move "
+                "clock, the game is a draw.")

@@ -1,0 +1,45 @@
+"""``no_pieces``: the game ends when a side has no piece on the board.
+
+```yaml
+goals:
+  - {type: no_pieces, then: score}        # Ataxx: the result rule (majority) decides
+  - {type: no_pieces, then: opponent_wins}
+```
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from framework.plugins import Goal, Rule, Verdict
+
+if TYPE_CHECKING:
+    from framework.engine.state import State
+
+
+class NoPiecesParams(Rule):
+    type: Literal["no_pieces"]
+    piece: str | None = None
+    then: Literal["score", "opponent_wins"] = "score"
+
+
+class NoPieces(Goal):
+    """A side without pieces ends the game."""
+
+    keyword = "no_pieces"
+    Params = NoPiecesParams
+
+    def evaluate(self, state: State) -> Verdict | None:
+        kinds = state.game.piece_kinds
+        kind_mask = state.kinds[kinds.index(self.params.piece)] if self.params.piece else -1
+        empty_sides = [s for s, m in enumerate(state.owner) if not m & kind_mask]
+        if not empty_sides:
+            return None
+        if self.params.then == "score":
+            return Verdict(score=True)
+        return Verdict(frozenset(s for s in range(len(state.owner)) if s not in empty_sides))
+
+    def describe(self) -> str:
+        what = self.params.piece or "piece"
+        then = "the result is scored" if self.params.then == "score" else "the other side wins"
+        return f"When a player has no {what} left on the board, the game ends and {then}."

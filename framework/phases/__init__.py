@@ -1,0 +1,1 @@
+"""Turn phases: one module per rule concept, each registered under ``boardspec.phases``."""

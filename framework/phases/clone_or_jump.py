@@ -1,0 +1,126 @@
+"""``clone_or_jump``: move to an empty cell near one of your pieces — close by, a new piece
+appears there (clone); further away, the piece itself moves (jump).
+
+```yaml
+turn:
+  - name: move
+    type: clone_or_jump
+    clone: {distance: 1}          # the piece stays and a copy appears on the target
+    jump: {distance: 2}           # the piece leaves its cell and lands on the target
+    resets_halfmove_clock: [clone]
+```
+
+Distances are board distances (on a king grid, c3→d5 is a jump of 2). Clones are identified
+by their target (two clones to one cell are one move, written ``c3``); a jump by its cells
+(``a1c3``). The landing cell is remembered for later phases of the turn (see
+``convert_adjacent``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
+
+from framework.engine.action import Action
+from framework.engine.bits import iter_bits
+from framework.plugins import Phase, PhaseParams, Rule
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.state import State
+
+
+class Reach(Rule):
+    distance: int = Field(ge=1, description="board distance from the moving piece")
+
+
+class CloneOrJumpParams(PhaseParams):
+    type: Literal["clone_or_jump"]
+    piece: str | None = Field(default=None, description="the kind moved (default: the first)")
+    clone: Reach = Reach(distance=1)
+    jump: Reach | None = Reach(distance=2)
+    resets_halfmove_clock: list[Literal["clone", "jump"]] = Field(
+        default_factory=lambda: ["clone"],  # type: ignore[arg-type]
+        description="which moves reset the half-move clock")
+
+
+class CloneOrJump(Phase):
+    """Clone to a near empty cell or jump to a farther one."""
+
+    keyword = "clone_or_jump"
+    Params = CloneOrJumpParams
+
+    def __init__(self, params: CloneOrJumpParams, game: CompiledGame) -> None:
+        super().__init__(params, game)
+        board = game.board
+        self.kind = game.piece_kinds.index(params.piece) if params.piece else 0
+        self.clone_masks = board.ring(params.clone.distance)
+        self.jump_masks = board.ring(params.jump.distance) if params.jump else (0,) * board.size
+        self.clone_resets = "clone" in params.resets_halfmove_clock
+        self.jump_resets = "jump" in params.resets_halfmove_clock
+        names = board.names
+        self.clone_actions = tuple(Action(self.name, "clone", dst=c, notation=names[c])
+                                   for c in range(board.size))
+        self.jump_actions = tuple(
+            tuple(Action(self.name, "jump", src=s, dst=d, notation=names[s] + names[d])
+                  for d in range(board.size)) for s in range(board.size))
+        cell = r"[a-z]+\d+"
+        self.pattern = f"{cell}({cell})?" if params.jump else cell
+        self.notation_examples = (names[0], names[0] + names[-1]) if params.jump else (names[0],)
+
+    def _targets(self, state: State) -> tuple[int, int]:
+        """(own pieces, empty cells) of the side to move."""
+        own = state.owner[state.to_move]
+        occupied = state.gaps
+        for mask in state.owner:
+            occupied |= mask
+        return own, self.game.board.all_mask & ~occupied
+
+    def actions(self, state: State) -> list[Action]:
+        own, empty = self._targets(state)
+        clone_masks, jump_masks = self.clone_masks, self.jump_masks
+        near = 0
+        for s in iter_bits(own):
+            near |= clone_masks[s]
+        result = [self.clone_actions[d] for d in iter_bits(near & empty)]
+        for s in iter_bits(own):
+            row = self.jump_actions[s]
+            result += [row[d] for d in iter_bits(jump_masks[s] & empty)]
+        return result
+
+    def count(self, state: State) -> int:
+        own, empty = self._targets(state)
+        clone_masks, jump_masks = self.clone_masks, self.jump_masks
+        near = 0
+        total = 0
+        for s in iter_bits(own):
+            near |= clone_masks[s]
+            total += (jump_masks[s] & empty).bit_count()
+        return total + (near & empty).bit_count()
+
+    def has_action(self, state: State) -> bool:
+        own, empty = self._targets(state)
+        for s in iter_bits(own):
+            if (self.clone_masks[s] | self.jump_masks[s]) & empty:
+                return True
+        return False
+
+    def apply(self, state: State, action: Action) -> None:
+        dst = action.dst
+        if action.kind == "clone":
+            state.place(dst, state.to_move, self.kind)
+            state.clock_reset = state.clock_reset or self.clone_resets
+        else:
+            state.move_piece(action.src, dst)
+            state.clock_reset = state.clock_reset or self.jump_resets
+        state.last_to = dst
+
+    def describe(self) -> str:
+        p = self.params
+        text = (f"Choose an empty cell at distance {p.clone.distance} from one of your pieces: "
+                "a new piece of yours appears there (a clone).")
+        if p.jump:
+            text += (f" Or move one of your pieces to an empty cell at distance "
+                     f"{p.jump.distance}: the piece leaves its cell (a jump).")
+        return text

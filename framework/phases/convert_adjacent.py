@@ -1,0 +1,57 @@
+"""``convert_adjacent``: every enemy piece next to the cell just landed on becomes yours.
+
+```yaml
+turn:
+  - {name: move, type: clone_or_jump}
+  - {name: convert, type: convert_adjacent, distance: 1}
+```
+
+Automatic (no decision). The pieces keep their kind and attributes; only the owner changes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
+
+from framework.plugins import Phase, PhaseParams
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.state import State
+
+
+class ConvertAdjacentParams(PhaseParams):
+    type: Literal["convert_adjacent"]
+    distance: int = Field(default=1, ge=1, description="converts enemies up to this distance")
+
+
+class ConvertAdjacent(Phase):
+    """Enemies around the landing cell change sides."""
+
+    keyword = "convert_adjacent"
+    Params = ConvertAdjacentParams
+    decides = False
+
+    def __init__(self, params: ConvertAdjacentParams, game: CompiledGame) -> None:
+        super().__init__(params, game)
+        self.around = game.board.within(params.distance)
+
+    def run(self, state: State) -> None:
+        if state.last_to < 0:
+            return
+        area = self.around[state.last_to]
+        me = state.to_move
+        owner = state.owner
+        for side in range(len(owner)):
+            if side != me:
+                taken = owner[side] & area
+                if taken:
+                    owner[side] ^= taken
+                    owner[me] |= taken
+
+    def describe(self) -> str:
+        near = "next to" if self.params.distance == 1 else \
+            f"within distance {self.params.distance} of"
+        return f"Every enemy piece {near} the cell you moved to becomes yours."

@@ -1,0 +1,184 @@
+"""Plugin kinds and their registry.
+
+A game file names rule blocks by ``type:``; each type is a class registered under an
+entry-point group (``boardspec.phases``, ``boardspec.setups``, ``boardspec.goals``,
+``boardspec.results``). The built-in blocks are registered in boardspec's own
+``pyproject.toml`` exactly as a third-party package registers its own, so nothing in the core
+names a rule. Loading a game file only ever looks names up here: no code is imported from
+the file itself.
+
+Every plugin class has a ``keyword`` (its ``type:``), a pydantic ``Params`` model whose
+``type`` field is ``Literal[keyword]``, a docstring with a YAML example, and ``describe()``,
+the fragment of rulebook text that explains the block from its parameters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from framework.errors import BoardspecError
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.action import Action
+    from framework.engine.state import State
+
+PluginKind = Literal["phases", "setups", "goals", "results"]
+GROUPS: dict[PluginKind, str] = {
+    "phases": "boardspec.phases",
+    "setups": "boardspec.setups",
+    "goals": "boardspec.goals",
+    "results": "boardspec.results",
+}
+
+
+class Rule(BaseModel):
+    """Base of every model of a game file: unknown keys are errors, values are immutable."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class PhaseParams(Rule):
+    """Parameters common to every turn phase."""
+
+    name: str
+    type: str
+
+
+class Plugin:
+    """Common shape of phase, setup, goal and result plugins."""
+
+    keyword: ClassVar[str]
+    Params: ClassVar[type[Rule]]
+
+    def __init__(self, params: Any, game: CompiledGame) -> None:
+        self.params = params
+        self.game = game
+
+    @classmethod
+    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
+                   ) -> Iterator[tuple[tuple[str | int, ...], str]]:
+        """Extra checks of meaning for this block: yield (location, message) pairs."""
+        return iter(())
+
+    def describe(self) -> str:
+        """One paragraph of rulebook English built from the parameters (a doc fragment)."""
+        return (self.__doc__ or self.keyword).strip().splitlines()[0]
+
+
+class Phase(Plugin):
+    """One step of a turn.
+
+    A deciding phase offers ``actions``; the player picks one and ``apply`` plays it. An
+    automatic phase (``decides = False``) has no choices: the engine calls ``run`` as soon as
+    the turn reaches it. ``skip_when_impossible`` lets a mandatory phase with nothing to do be
+    passed over instead of ending the game.
+    """
+
+    Params: ClassVar[type[PhaseParams]]
+    decides: ClassVar[bool] = True
+    skip_when_impossible: bool = False
+    #: Regular expression of this phase's notation (to tell bad syntax from illegal moves).
+    pattern: str = ""
+    #: Short examples of notation, for error messages and docs.
+    notation_examples: tuple[str, ...] = ()
+
+    def __init__(self, params: PhaseParams, game: CompiledGame) -> None:
+        super().__init__(params, game)
+        self.name = params.name
+        self.index = -1
+
+    def actions(self, state: State) -> list[Action]:
+        return []
+
+    def count(self, state: State) -> int:
+        return len(self.actions(state))
+
+    def has_action(self, state: State) -> bool:
+        return self.count(state) > 0
+
+    def apply(self, state: State, action: Action) -> None:
+        raise NotImplementedError
+
+    def run(self, state: State) -> None:
+        """Automatic phases do their work here."""
+
+
+class Setup(Plugin):
+    """How a game begins. ``prepare`` runs on the empty board; deciding setups then offer
+    actions until ``finished`` is true."""
+
+    decides: ClassVar[bool] = False
+    pattern: str = ""
+    notation_examples: tuple[str, ...] = ()
+
+    def __init__(self, params: Any, game: CompiledGame) -> None:
+        super().__init__(params, game)
+        self.name: str = getattr(params, "name", None) or params.type
+        self.index = -1
+
+    def prepare(self, state: State) -> None:
+        """Change the empty initial state (place pieces, set the side to move)."""
+
+    def actor(self, state: State) -> int:
+        """The seat that decides during this setup step."""
+        return 0
+
+    def actions(self, state: State) -> list[Action]:
+        return []
+
+    def apply(self, state: State, action: Action) -> None:
+        raise NotImplementedError
+
+    def finished(self, state: State) -> bool:
+        return True
+
+
+class Verdict:
+    """What a goal decides: the sides that win by it (empty = draw), or ``score`` = the game
+    is over and the result rule decides."""
+
+    __slots__ = ("score", "winners")
+
+    def __init__(self, winners: frozenset[int] = frozenset(), *, score: bool = False) -> None:
+        self.winners = winners
+        self.score = score
+
+
+class Goal(Plugin):
+    """An end condition, checked at the moments the game file declares, in file order."""
+
+    def evaluate(self, state: State) -> Verdict | None:
+        raise NotImplementedError
+
+
+class Result(Plugin):
+    """How a finished game is scored when no goal named the winner."""
+
+    def winners(self, state: State) -> frozenset[int]:
+        raise NotImplementedError
+
+
+@cache
+def plugins(kind: PluginKind) -> dict[str, type[Plugin]]:
+    """Every registered plugin of one kind, by keyword."""
+    found: dict[str, type[Plugin]] = {}
+    for ep in entry_points(group=GROUPS[kind]):
+        try:
+            cls = ep.load()
+        except Exception as exc:  # a broken third-party plugin must not hide the others
+            raise BoardspecError(f"the {kind} plugin {ep.name!r} ({ep.value}) "
+                                 f"failed to load: {exc}") from exc
+        if getattr(cls, "keyword", None) != ep.name:
+            raise BoardspecError(f"the {kind} plugin registered as {ep.name!r} ({ep.value}) "
+                                 f"declares keyword {getattr(cls, 'keyword', None)!r}")
+        found[ep.name] = cls
+    if not found and kind in ("phases", "results"):
+        raise BoardspecError(f"no {kind} plugins are registered: is boardspec installed "
+                             "(pip install -e .)? Entry points come from the installed package.")
+    return dict(sorted(found.items()))

@@ -1,0 +1,1 @@
+"""Pictures of positions: terminal text (and, later, SVG)."""

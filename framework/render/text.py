@@ -1,0 +1,83 @@
+"""The board as text, for any board: cells are placed by their drawing coordinates, so a
+square grid comes out as a grid and a hex board as staggered rows.
+
+A piece shows its symbol (owner's) followed by its attribute values (Adaptoid ``w21`` =
+white, 2 legs, 1 pincer); ``.`` is an empty cell, ``#`` a gap.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from framework.engine.state import State
+
+
+def cell_label(state: State, cell: int) -> str:
+    game = state.game
+    if state.gaps >> cell & 1:
+        return "#"
+    side = state.owner_of(cell)
+    if side < 0:
+        return "."
+    kind = game.piece_kinds[state.kind_of(cell)]
+    piece = game.spec.pieces[kind]
+    label = piece.symbols.get(game.players[side]) or game.players[side][0]
+    for a, attribute in enumerate(game.attributes):
+        if attribute in piece.attributes:
+            label += str(state.attrs[a][cell])
+    return label
+
+
+def board_lines(state: State, labels: list[str] | None = None) -> list[str]:
+    """Rows of text, top row first, with row names on the left."""
+    board = state.game.board
+    labels = labels or [cell_label(state, c) for c in range(board.size)]
+    width = max(len(label) for label in labels) + 1
+    xs = [x for x, _ in board.pos]
+    left = min(xs)
+    step = _column_step(board.pos)
+    lines = []
+    for row in reversed(board.rows):
+        name = _row_name([board.names[c] for c in row])
+        cols: dict[int, str] = {}
+        for cell in row:
+            col = round((board.pos[cell][0] - left) / step)
+            cols[col] = labels[cell]
+        text = ""
+        for col in sorted(cols):
+            text = text.ljust(col * width // 2 if step < 1 else col * width)
+            text += cols[col].center(width)
+        lines.append(f"{name:>3} {text.rstrip()}")
+    return lines
+
+
+def _row_name(names: list[str]) -> str:
+    """What the cells of a row share: the rank of ``a7 b7 …``, the letter of ``E1 E2 …``."""
+    prefix = os.path.commonprefix(names)
+    if prefix:
+        return prefix
+    suffix = os.path.commonprefix([n[::-1] for n in names])[::-1]
+    return suffix or "?"
+
+
+def _column_step(pos: tuple[tuple[float, float], ...]) -> float:
+    """Half-cell offsets (hex rows) need half-width columns."""
+    fractional = any(abs(x - round(x)) > 1e-6 for x, _ in pos)
+    return 0.5 if fractional else 1.0
+
+
+def board_text(state: State) -> str:
+    game = state.game
+    lines = board_lines(state)
+    status = f"{game.players[state.to_move]} to move"
+    if state.winners is not None:
+        status = ("draw" if not state.winners else
+                  f"{', '.join(game.players[s] for s in sorted(state.winners))} wins")
+    if game.counters:
+        status += "  " + "  ".join(
+            f"{p}: " + ", ".join(f"{c} {v}" for c, v in zip(game.counters, state.counters[s],
+                                                             strict=True))
+            for s, p in enumerate(game.players))
+    return "\n".join([*lines, status])

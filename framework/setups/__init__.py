@@ -1,0 +1,1 @@
+"""Setups: how a game begins, registered under ``boardspec.setups``."""

@@ -1,0 +1,75 @@
+"""``fixed``: pieces on given cells before the first turn.
+
+```yaml
+setup:
+  - type: fixed
+    cells: {a7: white, g1: white, a1: black, g7: black}
+    to_move: white            # optional; default the first player
+```
+
+A cell's value is the owner, or ``{owner: white, piece: stone}`` for a game with several
+kinds of piece.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import Field
+
+from framework.plugins import Rule, Setup
+
+if TYPE_CHECKING:
+    from framework.engine.state import State
+
+
+class Placement(Rule):
+    owner: str
+    piece: str | None = None
+
+
+class FixedParams(Rule):
+    type: Literal["fixed"]
+    name: str | None = None
+    cells: dict[str, str | Placement] = Field(default_factory=dict)
+    to_move: str | None = None
+
+
+class Fixed(Setup):
+    """The game starts from a fixed position."""
+
+    keyword = "fixed"
+    Params = FixedParams
+
+    @classmethod
+    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
+                   ) -> Iterator[tuple[tuple[str | int, ...], str]]:
+        for cell, value in params.cells.items():
+            owner = value if isinstance(value, str) else value.owner
+            if owner not in ctx.players:
+                yield (*loc, "cells", cell), ctx.unknown("player", owner, ctx.players)
+            if isinstance(value, Placement) and value.piece and value.piece not in ctx.pieces:
+                yield (*loc, "cells", cell, "piece"), ctx.unknown("piece", value.piece,
+                                                                  ctx.pieces)
+        if params.to_move is not None and params.to_move not in ctx.players:
+            yield (*loc, "to_move"), ctx.unknown("player", params.to_move, ctx.players)
+
+    def prepare(self, state: State) -> None:
+        game = self.game
+        for cell, value in self.params.cells.items():
+            owner = value if isinstance(value, str) else value.owner
+            piece = None if isinstance(value, str) else value.piece
+            kind = game.piece_kinds.index(piece) if piece else 0
+            state.place(game.board.cell(cell), game.players.index(owner), kind)
+        if self.params.to_move:
+            state.to_move = game.players.index(self.params.to_move)
+            state.last_mover = (state.to_move - 1) % len(game.players)
+
+    def describe(self) -> str:
+        by_owner: dict[str, list[str]] = {}
+        for cell, value in self.params.cells.items():
+            owner = value if isinstance(value, str) else value.owner
+            by_owner.setdefault(owner, []).append(cell)
+        parts = [f"{owner} on {', '.join(cells)}" for owner, cells in by_owner.items()]
+        return "The game starts with pieces placed: " + "; ".join(parts) + "."

@@ -1,0 +1,134 @@
+"""Load a game file: YAML → validated spec, or one ``SpecError`` listing every problem.
+
+Nothing is half-loaded: the spec object exists only when the schema and every semantic
+check passed. Messages are for game authors: ``file:line:column``, the path inside the
+document, what was expected and what was found.
+"""
+
+from __future__ import annotations
+
+import difflib
+import types
+import typing
+from pathlib import Path
+from typing import Any, Union, get_args, get_origin
+
+from pydantic import BaseModel, ValidationError
+
+from framework.errors import SpecError, SpecIssue
+from framework.spec.models import GameBase, game_model
+from framework.spec.semantics import semantic_issues
+from framework.spec.yamlsource import Loc, YamlSource, has_part, parse_yaml, read_yaml
+
+
+def load_spec_text(text: str, file: str = "<string>") -> tuple[GameBase, YamlSource]:
+    return validate_source(parse_yaml(text, file))
+
+
+def load_spec(path: str | Path) -> tuple[GameBase, YamlSource]:
+    return validate_source(read_yaml(path))
+
+
+def validate_source(src: YamlSource) -> tuple[GameBase, YamlSource]:
+    if not isinstance(src.data, dict):
+        raise SpecError([src.issue((), "expected a mapping of game keys (name, players, "
+                                        f"board, …), found {_kind(src.data)}")])
+    model = game_model()
+    try:
+        spec = model.model_validate(src.data)
+    except ValidationError as exc:
+        raise SpecError([_issue(src, err, model) for err in exc.errors()]) from None
+    issues = [src.issue(loc, message) for loc, message in semantic_issues(spec)]
+    if issues:
+        raise SpecError(issues)
+    return spec, src
+
+
+def _kind(value: Any) -> str:
+    names = {dict: "a mapping", list: "a list", str: "text", bool: "true/false",
+             int: "a whole number", float: "a number", type(None): "nothing (null)"}
+    text = repr(value)
+    shown = text if len(text) <= 40 else text[:37] + "..."
+    return f"{names.get(type(value), type(value).__name__)} {shown}" if value is not None \
+        else "nothing (null)"
+
+
+def _issue(src: YamlSource, err: Any, model: type[BaseModel]) -> SpecIssue:
+    loc: Loc = tuple(err["loc"])
+    kind = err["type"]
+    ctx = err.get("ctx") or {}
+    if kind == "extra_forbidden":
+        key = loc[-1]
+        allowed = _allowed_keys(model, src.data, loc[:-1])
+        hint = ""
+        if allowed:
+            close = difflib.get_close_matches(str(key), allowed, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            hint += f"; expected one of: {', '.join(allowed)}"
+        return src.issue(loc, f"unknown key {key!r}{hint}", key=True)
+    if kind == "missing":
+        return src.issue(loc[:-1], f"missing required key {loc[-1]!r}")
+    if kind == "union_tag_invalid":
+        what = {"turn": "phase", "setup": "setup", "goals": "goal", "result": "result",
+                "board": "board"}.get(str(loc[0]), "rule")
+        tags = ctx.get("expected_tags", "")
+        return src.issue((*loc, "type"),
+                         f"unknown {what} type {ctx.get('tag')!r}; expected one of: {tags}")
+    if kind == "union_tag_not_found":
+        return src.issue(loc, "this block needs a 'type:' key naming its kind")
+    found = _kind(err.get("input"))
+    message = err["msg"].replace("Input should be", "expected").replace("Value error, ", "")
+    return src.issue(loc, f"{message}; found {found}")
+
+
+def _allowed_keys(model: type[BaseModel], data: Any, loc: Loc) -> list[str]:
+    """The keys allowed at ``loc`` (best effort: follows lists, dicts and tagged unions)."""
+    annotation: Any = model
+    node = data
+    for part in loc:
+        annotation = _strip(annotation, node)
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            field = annotation.model_fields.get(str(part))
+            if field is None:
+                field = next((f for f in annotation.model_fields.values() if f.alias == part),
+                             None)
+            if field is None:
+                continue  # a union tag that pydantic adds to the location
+            annotation = field.annotation
+        elif get_origin(annotation) in (list, tuple):
+            annotation = get_args(annotation)[0]
+        elif get_origin(annotation) is dict:
+            annotation = get_args(annotation)[1]
+        else:
+            if isinstance(node, dict) and part in node:
+                continue
+            return []
+        if has_part(node, part):
+            node = node[part]
+    annotation = _strip(annotation, node)
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [f.alias or name for name, f in annotation.model_fields.items()]
+    return []
+
+
+def _strip(annotation: Any, node: Any) -> Any:
+    """Unwrap Annotated/Optional and pick the union member whose ``type`` tag matches."""
+    while True:
+        origin = get_origin(annotation)
+        if origin is typing.Annotated:
+            annotation = get_args(annotation)[0]
+        elif origin in (Union, types.UnionType):
+            members = [a for a in get_args(annotation) if a is not type(None)]
+            tag = node.get("type") if isinstance(node, dict) else None
+            chosen = members[0] if len(members) == 1 else None
+            for member in members:
+                member = _strip(member, node)
+                if isinstance(member, type) and issubclass(member, BaseModel):
+                    field = member.model_fields.get("type")
+                    if field is not None and tag in get_args(field.annotation):
+                        chosen = member
+            if chosen is None:
+                return annotation
+            annotation = chosen
+        else:
+            return annotation

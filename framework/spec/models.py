@@ -1,0 +1,147 @@
+"""The pydantic models of a game file.
+
+The fixed part (metadata, board, pieces, notation, examples) is declared here; the rule
+blocks (``setup``, ``turn``, ``goals``, ``result``) are discriminated unions on ``type:``
+assembled from the registered plugins by :func:`game_model`, so a plugin installed by a third
+party is validated (and appears in the JSON Schema) like a built-in one.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
+
+from pydantic import Field, create_model, model_validator
+
+from framework.board import BoardSpec
+from framework.plugins import PluginKind, Rule, plugins
+
+
+class AttributeSpec(Rule):
+    """A numeric attribute of a piece (Adaptoid: legs, pincers)."""
+
+    supply: int | None = Field(default=None, ge=0, description="per player; null = unlimited")
+    max: int | None = Field(default=None, ge=0, description="cap for one piece")
+
+
+class PieceSpec(Rule):
+    """A kind of piece."""
+
+    symbols: dict[str, str] = Field(
+        default_factory=dict,
+        description="one character per player, for position strings and terminal drawing")
+    supply: int | None = Field(default=None, ge=0,
+                               description="pieces per player; null = unlimited")
+    attributes: dict[str, AttributeSpec] = Field(default_factory=dict)
+    max_attributes_total: int | None = Field(
+        default=None, ge=0, description="cap on the sum of all attributes of one piece")
+
+
+class FenSpec(Rule):
+    """A FEN-like position string: rows top to bottom separated by '/', digits for runs of
+    empty cells, a symbol per piece, then the side to move and, with ``clocks``, the
+    half-move clock and the full-move number."""
+
+    gap: str = Field(default="-", min_length=1, max_length=1)
+    sides: dict[str, str] = Field(
+        default_factory=dict,
+        description="symbol of each player as the side to move (default: its piece symbol)")
+    clocks: bool = True
+
+
+class NotationSpec(Rule):
+    """How actions and positions are written."""
+
+    pass_: str = Field(default="0000", alias="pass", description="the notation of a pass")
+    fen: FenSpec | None = None
+
+
+class ExpectSpec(Rule):
+    """What an example asserts about the position it sets up (after its actions)."""
+
+    piece: str | None = Field(default=None, description="the cell of the piece the "
+                              "target lists are about")
+    targets: list[str] | None = Field(default=None, description="exactly these cells")
+    targets_include: list[str] = Field(default_factory=list)
+    targets_exclude: list[str] = Field(default_factory=list)
+    legal: list[str] = Field(default_factory=list, description="actions that must be legal")
+    illegal: list[str] = Field(default_factory=list, description="actions that must not be")
+    position: dict[str, Any] | None = Field(
+        default=None, description="expected position: the keys given must match")
+    terminal: bool | None = None
+    winner: str | None = None
+
+
+class ExampleSpec(Rule):
+    """A worked example: a position, optional actions, and what must then hold."""
+
+    name: str
+    caption: str = ""
+    position: dict[str, Any] | None = None
+    fen: str | None = None
+    actions: list[str] = Field(default_factory=list)
+    expect: ExpectSpec = Field(default_factory=ExpectSpec)
+
+    @model_validator(mode="after")
+    def _one_start(self) -> ExampleSpec:
+        if self.position is not None and self.fen is not None:
+            raise ValueError("give either 'position' or 'fen', not both")
+        return self
+
+
+class GameBase(Rule):
+    """Everything in a game file except the rule blocks."""
+
+    name: str = Field(min_length=1)
+    description: str = ""
+    players: list[str] = Field(min_length=2, max_length=2,
+                               description="the sides, in turn order (the first moves first)")
+    turn_order: Literal["alternate"] = "alternate"
+    board: BoardSpec
+    pieces: dict[str, PieceSpec] = Field(min_length=1)
+    counters: list[str] = Field(default_factory=list,
+                                description="per-player counters such as captures")
+    no_legal_move: Literal["end_game", "pass"] = Field(
+        default="end_game",
+        description="a player with no legal action: the game ends, or the player passes "
+                    "(the game ends when no player can act)")
+    goal_checks: list[str] = Field(
+        default_factory=list,
+        description="phases after which goals are checked, besides the end of every turn")
+    tie_break: Literal["last_mover", "draw"] = Field(
+        default="draw", description="when a goal check finds both sides winning")
+    max_plies: int | None = Field(
+        default=None, ge=1, description="declared upper bound on a game's length; "
+                                        "null = the game may not terminate by itself")
+    notation: NotationSpec = Field(default_factory=NotationSpec)
+    examples: list[ExampleSpec] = Field(default_factory=list)
+
+    if TYPE_CHECKING:  # declared by game_model() from the registered plugins
+        setup: list[Any]
+        turn: list[Any]
+        goals: list[Any]
+        result: Any
+
+
+def _union(kind: PluginKind) -> Any:
+    models = tuple(cls.Params for cls in plugins(kind).values())
+    if len(models) == 1:
+        return models[0]
+    return Annotated[Union[models], Field(discriminator="type")]  # noqa: UP007
+
+
+@cache
+def game_model() -> type[GameBase]:
+    """The model of a whole game file, with one union member per registered plugin."""
+    setup = _union("setups")
+    phase = _union("phases")
+    goal = _union("goals")
+    result = _union("results")
+    fields: dict[str, Any] = {
+        "setup": (list[setup], Field(default_factory=list)),  # type: ignore[valid-type]
+        "turn": (list[phase], Field(min_length=1)),  # type: ignore[valid-type]
+        "goals": (list[goal], Field(default_factory=list)),  # type: ignore[valid-type]
+        "result": (result | None, None),
+    }
+    model = create_model("Game", __base__=GameBase, **fields)
+    return model

@@ -1,0 +1,120 @@
+"""Checks of meaning that a schema cannot express: names that must refer to something.
+
+Each check yields ``(location, message)``; the loader turns locations into file lines. The
+generic checks cover the parameter names every plugin shares (``piece``, ``attribute``,
+``counter``, ``player``, ``cells``); a plugin adds its own with ``check_spec``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from framework.plugins import Plugin, plugins
+from framework.spec.yamlsource import Loc
+
+
+@dataclass(frozen=True)
+class SpecContext:
+    """What a plugin's own checks may look up."""
+
+    spec: Any
+    cells: frozenset[str]
+    players: tuple[str, ...]
+    pieces: tuple[str, ...]
+    attributes: frozenset[str]
+    counters: tuple[str, ...]
+    phases: tuple[str, ...]
+
+    def unknown(self, what: str, value: str, known: tuple[str, ...] | frozenset[str]) -> str:
+        shown = ", ".join(sorted(known)) if known else "none are declared"
+        return f"unknown {what} {value!r}; expected one of: {shown}"
+
+
+def board_cells(spec: Any) -> frozenset[str]:
+    graph = spec.board.build()
+    return frozenset(graph.nodes)
+
+
+def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
+    cells = board_cells(spec)
+    attributes = frozenset(a for p in spec.pieces.values() for a in p.attributes)
+    ctx = SpecContext(spec, cells, tuple(spec.players), tuple(spec.pieces), attributes,
+                      tuple(spec.counters), tuple(p.name for p in spec.turn))
+    yield from _duplicates(("players",), spec.players, "player")
+    yield from _duplicates(("counters",), spec.counters, "counter")
+    yield from _duplicates(("turn",), [p.name for p in spec.turn], "phase name", by_index=True)
+    yield from _board(spec, cells)
+    for name, piece in spec.pieces.items():
+        for player in piece.symbols:
+            if player not in spec.players:
+                yield ("pieces", name, "symbols", player), ctx.unknown("player", player,
+                                                                         ctx.players)
+    for player in spec.notation.fen.sides if spec.notation.fen else {}:
+        if player not in spec.players:
+            yield ("notation", "fen", "sides", player), ctx.unknown("player", player,
+                                                                      ctx.players)
+    for i, name in enumerate(spec.goal_checks):
+        if name not in ctx.phases:
+            yield ("goal_checks", i), ctx.unknown("phase", name, ctx.phases)
+    kinds = plugins("setups"), plugins("phases"), plugins("goals")
+    for key, registry in zip(("setup", "turn", "goals"), kinds, strict=True):
+        for i, block in enumerate(getattr(spec, key)):
+            yield from _plugin(registry[block.type], block, (key, i), ctx)
+    if spec.result is not None:
+        yield from _plugin(plugins("results")[spec.result.type], spec.result, ("result",), ctx)
+
+
+def _duplicates(loc: Loc, names: list[str], what: str, *, by_index: bool = False
+                ) -> Iterator[tuple[Loc, str]]:
+    counts = Counter(names)
+    for i, name in enumerate(names):
+        if counts[name] > 1 and names.index(name) != i:
+            where = (*loc, i, "name") if by_index else (*loc, i)
+            yield where, f"the {what} {name!r} is used twice; each must be unique"
+
+
+def _board(spec: Any, cells: frozenset[str]) -> Iterator[tuple[Loc, str]]:
+    board = spec.board
+    for i, hole in enumerate(board.holes):
+        if hole not in cells:
+            yield ("board", "holes", i), f"the hole {hole!r} is not a cell of the board"
+    if board.type == "custom":
+        for i, link in enumerate(board.links):
+            for end in link.split("-"):
+                if end not in board.cells:
+                    yield ("board", "links", i), (f"the link {link!r} names {end!r}, "
+                                                  "which is not one of the board's cells")
+        for r, row in enumerate(board.rows or []):
+            for c, name in enumerate(row):
+                if name not in board.cells:
+                    yield ("board", "rows", r, c), f"{name!r} is not one of the board's cells"
+
+
+GENERIC_REFERENCES: dict[str, str] = {
+    "piece": "pieces", "attribute": "attributes", "counter": "counters", "score": "counters",
+    "player": "players", "compare": "attributes",
+}
+
+
+def _plugin(cls: type[Plugin], params: Any, loc: Loc, ctx: SpecContext
+            ) -> Iterator[tuple[Loc, str]]:
+    for field, pool in GENERIC_REFERENCES.items():
+        value = getattr(params, field, None)
+        known = getattr(ctx, pool)
+        if isinstance(value, str) and value not in known:
+            yield (*loc, field), ctx.unknown(field if field != "score" else "counter", value,
+                                             known)
+    for field in ("attributes", "cells"):
+        value = getattr(params, field, None)
+        if field == "attributes" and isinstance(value, list | tuple):
+            for i, name in enumerate(value):
+                if name not in ctx.attributes:
+                    yield (*loc, field, i), ctx.unknown("attribute", name, ctx.attributes)
+        if field == "cells" and isinstance(value, dict):
+            for cell in value:
+                if cell not in ctx.cells:
+                    yield (*loc, field, cell), f"{cell!r} is not a cell of the board"
+    yield from cls.check_spec(params, loc, ctx)

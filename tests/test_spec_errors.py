@@ -1,0 +1,107 @@
+"""Bad game files are refused with one located message per problem, and never half-load."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from framework import SpecError, load_game, load_game_text
+
+from .conftest import ROOT
+
+ATAXX = (ROOT / "games" / "ataxx.yaml").read_text()
+
+
+def refuse(text: str) -> str:
+    with pytest.raises(SpecError) as info:
+        load_game_text(text, "bad.yaml")
+    return str(info.value)
+
+
+def line_of(text: str, fragment: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if fragment in line)
+
+
+def test_misspelt_key_names_line_and_suggests() -> None:
+    bad = ATAXX.replace("    jump: {distance: 2}", "    jumpp: {distance: 2}")
+    message = refuse(bad)
+    assert message.startswith(f"bad.yaml:{line_of(bad, 'jumpp')}:5: error at turn[0].jumpp")
+    assert "unknown key 'jumpp'" in message and "did you mean 'jump'" in message
+
+
+def test_wrong_type_names_line_expected_and_found() -> None:
+    bad = ATAXX.replace("clone: {distance: 1}", "clone: {distance: one}")
+    message = refuse(bad)
+    assert f"bad.yaml:{line_of(bad, 'distance: one')}:" in message
+    assert "turn[0].clone.distance" in message
+    assert "integer" in message and "'one'" in message
+
+
+def test_unknown_phase_type_lists_the_known_ones() -> None:
+    bad = ATAXX.replace("type: clone_or_jump", "type: clone_or_leap")
+    message = refuse(bad)
+    assert f"bad.yaml:{line_of(bad, 'clone_or_leap')}:" in message
+    assert "unknown phase type 'clone_or_leap'" in message and "clone_or_jump" in message
+
+
+def test_cell_not_on_board() -> None:
+    bad = ATAXX.replace("cells: {a7: x,", "cells: {a9: x,")
+    message = refuse(bad)
+    assert f"bad.yaml:{line_of(bad, 'a9: x')}:" in message
+    assert "'a9' is not a cell of the board" in message
+
+
+@pytest.mark.parametrize(("old", "new", "expected"), [
+    ("cells: {a7: x,", "cells: {a7: z,", "unknown player 'z'"),
+    ("{name: convert,", "{name: move,", "the phase name 'move' is used twice"),
+    ("players: [x, o]", "players: [x, x]", "the player 'x' is used twice"),
+    ("{type: no_pieces, then: score}", "{type: no_pieces, piece: rock}", "unknown piece 'rock'"),
+    ("max_plies: 10000", "max_plies: 10000\ngoal_checks: [jump]", "unknown phase 'jump'"),
+    ("symbols: {x: x, o: o}", "symbols: {x: x, q: o}", "unknown player 'q'"),
+])
+def test_semantic_errors_are_located(old: str, new: str, expected: str) -> None:
+    bad = ATAXX.replace(old, new)
+    assert bad != ATAXX
+    message = refuse(bad)
+    assert expected in message
+    assert message.startswith("bad.yaml:") and ": error at " in message
+
+
+def test_yaml_syntax_error_is_located() -> None:
+    message = refuse("name: [unclosed\nplayers: [a, b]\n")
+    assert message.startswith("bad.yaml:") and "not valid YAML" in message
+
+
+def test_several_problems_are_all_reported_in_file_order() -> None:
+    bad = ATAXX.replace("jump: {distance: 2}", "jumpp: {distance: 2}").replace(
+        "limit: 100", "limit: -1")
+    issues = refuse(bad).splitlines()
+    assert len(issues) == 2
+    assert int(issues[0].split(":")[1]) < int(issues[1].split(":")[1])
+
+
+def test_yaml_tags_never_execute_code() -> None:
+    message = refuse("name: !!python/object/apply:os.system ['echo owned']\n")
+    assert "not valid YAML" in message
+
+
+def test_cli_validate_prints_one_screen_without_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(ATAXX.replace("type: clone_or_jump", "type: clone_or_leap"))
+    run = subprocess.run([sys.executable, "-m", "framework", "validate", str(bad)],
+                         capture_output=True, text=True)
+    assert run.returncode == 2
+    assert "Traceback" not in run.stderr
+    assert f"{bad}:{line_of(bad.read_text(), 'clone_or_leap')}:" in run.stderr
+    assert len(run.stderr.splitlines()) <= 5
+
+
+def test_bundled_games_load() -> None:
+    for path in sorted((ROOT / "games").glob("*.yaml")):
+        game = load_game(path)
+        assert game.board.size > 0
+        text = path.read_text()
+        assert text.startswith("# yaml-language-server: $schema=../schemas/game.schema.json")

@@ -6,6 +6,7 @@ the engine happen inside the commands so that ``boardspec --help`` stays fast.
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import typer
@@ -19,8 +20,13 @@ app = typer.Typer(
 )
 
 
+#: Modules under framework/cli/ whose import registers their commands on ``app``.
+COMMAND_MODULES = ("core",)
+
+
 def _register() -> None:
-    from framework.cli import core  # noqa: F401  (registers its commands on import)
+    for name in COMMAND_MODULES:
+        importlib.import_module(f"framework.cli.{name}")
 
 
 def main() -> None:

@@ -14,7 +14,7 @@ the fragment of rulebook text that explains the block from its parameters.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
@@ -27,6 +27,13 @@ if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.action import Action
     from framework.engine.state import State
+
+Translate = Callable[[str], str]
+
+
+def untranslated(text: str) -> str:
+    return text
+
 
 PluginKind = Literal["phases", "setups", "goals", "results"]
 GROUPS: dict[PluginKind, str] = {
@@ -66,9 +73,14 @@ class Plugin:
         """Extra checks of meaning for this block: yield (location, message) pairs."""
         return iter(())
 
-    def describe(self) -> str:
-        """One paragraph of rulebook English built from the parameters (a doc fragment)."""
-        return (self.__doc__ or self.keyword).strip().splitlines()[0]
+    def describe(self, _: Translate = untranslated) -> str:
+        """This block's paragraph of the rulebook, built from its parameters.
+
+        ``_`` is the gettext function of the rulebook's language: wrap every English sentence
+        in it with named placeholders, ``_("Jump {n} cells.").format(n=...)``, so Babel
+        extracts the sentence and each language translates it whole.
+        """
+        return _((self.__doc__ or self.keyword).strip().splitlines()[0])
 
 
 class Phase(Plugin):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from framework.plugins import Goal, Rule, Verdict
+from framework.plugins import Goal, Rule, Translate, Verdict, untranslated
 
 if TYPE_CHECKING:
     from framework.engine.state import State
@@ -35,6 +35,6 @@ class HalfmoveClock(Goal):
     def evaluate(self, state: State) -> Verdict | None:
         return Verdict() if state.halfmove >= self.params.limit else None
 
-    def describe(self) -> str:
-        return (f"After {self.params.limit} turns in a row without a reset of the half-move "
-                "clock, the game is a draw.")
+    def describe(self, _: Translate = untranslated) -> str:
+        return _("After {limit} turns in a row without a reset of the half-move clock, the "
+                 "game is a draw.").format(limit=self.params.limit)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from framework.plugins import Result, Rule
+from framework.plugins import Result, Rule, Translate, untranslated
 
 if TYPE_CHECKING:
     from framework.engine.state import State
@@ -35,5 +35,5 @@ class Majority(Result):
         leaders = [s for s, c in enumerate(counts) if c == best]
         return frozenset(leaders) if len(leaders) == 1 else frozenset()
 
-    def describe(self) -> str:
-        return ("The player with more pieces on the board wins; equal numbers are a draw.")
+    def describe(self, _: Translate = untranslated) -> str:
+        return _("The player with more pieces on the board wins; equal numbers are a draw.")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from framework.plugins import Goal, Rule, Verdict
+from framework.plugins import Goal, Rule, Translate, Verdict, untranslated
 
 if TYPE_CHECKING:
     from framework.engine.state import State
@@ -39,7 +39,8 @@ class NoPieces(Goal):
             return Verdict(score=True)
         return Verdict(frozenset(s for s in range(len(state.owner)) if s not in empty_sides))
 
-    def describe(self) -> str:
-        what = self.params.piece or "piece"
-        then = "the result is scored" if self.params.then == "score" else "the other side wins"
-        return f"When a player has no {what} left on the board, the game ends and {then}."
+    def describe(self, _: Translate = untranslated) -> str:
+        if self.params.then == "score":
+            return _("When a player has no piece left on the board, the game ends and is "
+                     "scored.")
+        return _("When a player has no piece left on the board, the other player wins.")

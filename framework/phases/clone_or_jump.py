@@ -24,7 +24,7 @@ from pydantic import Field
 
 from framework.engine.action import Action
 from framework.engine.bits import iter_bits
-from framework.plugins import Phase, PhaseParams, Rule
+from framework.plugins import Phase, PhaseParams, Rule, Translate, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -116,11 +116,11 @@ class CloneOrJump(Phase):
             state.clock_reset = state.clock_reset or self.jump_resets
         state.last_to = dst
 
-    def describe(self) -> str:
+    def describe(self, _: Translate = untranslated) -> str:
         p = self.params
-        text = (f"Choose an empty cell at distance {p.clone.distance} from one of your pieces: "
-                "a new piece of yours appears there (a clone).")
+        text = _("Choose an empty cell at distance {clone} from one of your pieces: a new "
+                 "piece of yours appears there (a clone).").format(clone=p.clone.distance)
         if p.jump:
-            text += (f" Or move one of your pieces to an empty cell at distance "
-                     f"{p.jump.distance}: the piece leaves its cell (a jump).")
+            text += " " + _("Or move one of your pieces to an empty cell at distance {jump}: "
+                            "the piece leaves its cell (a jump).").format(jump=p.jump.distance)
         return text

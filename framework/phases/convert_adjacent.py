@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from framework.plugins import Phase, PhaseParams
+from framework.plugins import Phase, PhaseParams, Translate, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -51,7 +51,8 @@ class ConvertAdjacent(Phase):
                     owner[side] ^= taken
                     owner[me] |= taken
 
-    def describe(self) -> str:
-        near = "next to" if self.params.distance == 1 else \
-            f"within distance {self.params.distance} of"
-        return f"Every enemy piece {near} the cell you moved to becomes yours."
+    def describe(self, _: Translate = untranslated) -> str:
+        if self.params.distance == 1:
+            return _("Every enemy piece next to the cell you moved to becomes yours.")
+        return _("Every enemy piece within distance {distance} of the cell you moved to "
+                 "becomes yours.").format(distance=self.params.distance)

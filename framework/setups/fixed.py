@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
-from framework.plugins import Rule, Setup
+from framework.plugins import Rule, Setup, Translate, untranslated
 
 if TYPE_CHECKING:
     from framework.engine.state import State
@@ -66,10 +66,12 @@ class Fixed(Setup):
             state.to_move = game.players.index(self.params.to_move)
             state.last_mover = (state.to_move - 1) % len(game.players)
 
-    def describe(self) -> str:
+    def describe(self, _: Translate = untranslated) -> str:
         by_owner: dict[str, list[str]] = {}
         for cell, value in self.params.cells.items():
             owner = value if isinstance(value, str) else value.owner
             by_owner.setdefault(owner, []).append(cell)
-        parts = [f"{owner} on {', '.join(cells)}" for owner, cells in by_owner.items()]
-        return "The game starts with pieces placed: " + "; ".join(parts) + "."
+        parts = [_("{player} on {cells}").format(player=owner, cells=", ".join(cells))
+                 for owner, cells in by_owner.items()]
+        return _("The game starts with these pieces on the board: {placements}.").format(
+            placements="; ".join(parts))

@@ -89,6 +89,32 @@ class ExampleSpec(Rule):
         return self
 
 
+class EvaluationTerm(Rule):
+    """One weighted feature, counted for each side (own minus the opponent's): a piece kind
+    (pieces on the board), an attribute (its sum over the side's pieces) or a counter."""
+
+    piece: str | None = None
+    attribute: str | None = None
+    counter: str | None = None
+    weight: float = 1.0
+
+    @model_validator(mode="after")
+    def _one_feature(self) -> EvaluationTerm:
+        named = [k for k in ("piece", "attribute", "counter") if getattr(self, k) is not None]
+        if len(named) != 1:
+            raise ValueError("name exactly one of 'piece', 'attribute' or 'counter'")
+        return self
+
+
+class EvaluationSpec(Rule):
+    """How computer players weigh a position (greedy, alpha-beta, MCTS leaves). Without
+    this block: 1 per piece of any kind, plus 0.05 per legal action (mobility)."""
+
+    terms: list[EvaluationTerm] = Field(default_factory=list)
+    mobility: float = Field(default=0.0, description="weight of the number of legal actions "
+                                                     "of the first phase of a turn")
+
+
 class GameBase(Rule):
     """Everything in a game file except the rule blocks."""
 
@@ -114,6 +140,9 @@ class GameBase(Rule):
         default=None, ge=1, description="declared upper bound on a game's length; "
                                         "null = the game may not terminate by itself")
     notation: NotationSpec = Field(default_factory=NotationSpec)
+    evaluation: EvaluationSpec | None = Field(
+        default=None, description="weights for computer players; default: piece count "
+                                  "difference plus a little mobility")
     examples: list[ExampleSpec] = Field(default_factory=list)
 
     if TYPE_CHECKING:  # declared by game_model() from the registered plugins

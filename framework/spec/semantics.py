@@ -65,6 +65,8 @@ def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
             yield from _plugin(registry[block.type], block, (key, i), ctx)
     if spec.result is not None:
         yield from _plugin(plugins("results")[spec.result.type], spec.result, ("result",), ctx)
+    for i, term in enumerate(spec.evaluation.terms if spec.evaluation else []):
+        yield from _references(term, ("evaluation", "terms", i), ctx)
 
 
 def _duplicates(loc: Loc, names: list[str], what: str, *, by_index: bool = False
@@ -99,14 +101,19 @@ GENERIC_REFERENCES: dict[str, str] = {
 }
 
 
-def _plugin(cls: type[Plugin], params: Any, loc: Loc, ctx: SpecContext
-            ) -> Iterator[tuple[Loc, str]]:
+def _references(params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
+    """Fields named like ``piece``/``attribute``/``counter`` must name declared things."""
     for field, pool in GENERIC_REFERENCES.items():
         value = getattr(params, field, None)
         known = getattr(ctx, pool)
         if isinstance(value, str) and value not in known:
             yield (*loc, field), ctx.unknown(field if field != "score" else "counter", value,
                                              known)
+
+
+def _plugin(cls: type[Plugin], params: Any, loc: Loc, ctx: SpecContext
+            ) -> Iterator[tuple[Loc, str]]:
+    yield from _references(params, loc, ctx)
     for field in ("attributes", "cells"):
         value = getattr(params, field, None)
         if field == "attributes" and isinstance(value, list | tuple):

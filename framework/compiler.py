@@ -70,7 +70,10 @@ def compile_board(spec: GameBase, src: YamlSource | None = None) -> CompiledBoar
     graph = spec.board.build()
     for hole in spec.board.holes:
         graph.nodes[hole]["hole"] = True
-    if graph.number_of_nodes() > 1 and not nx.is_connected(graph):
+    # Generated boards may be disconnected on purpose (a diagonal grid); a custom board
+    # with an island is almost always a missing link.
+    if spec.board.type == "custom" and graph.number_of_nodes() > 1 \
+            and not nx.is_connected(graph):
         parts = sorted((sorted(c) for c in nx.connected_components(graph)), key=len)
         message = (f"the board is not connected: {', '.join(parts[0][:5])} cannot be "
                    f"reached from {parts[-1][0]}")

@@ -50,7 +50,23 @@ def board_lines(state: State, labels: list[str] | None = None) -> list[str]:
             text = text.ljust(col * width // 2 if step < 1 else col * width)
             text += cols[col].center(width)
         lines.append(f"{name:>3} {text.rstrip()}")
-    return lines
+    footer = _file_names(state, width, left, step)
+    return [*lines, footer] if footer else lines
+
+
+def _file_names(state: State, width: int, left: float, step: float) -> str:
+    """Column letters under boards whose rows are named by a suffix (a1 b1 … under rank 1)."""
+    board = state.game.board
+    bottom = [board.names[c] for c in board.rows[0]]
+    rank = _row_name(bottom)
+    if not bottom or not all(n.endswith(rank) and n != rank for n in bottom) or \
+            os.path.commonprefix(bottom):
+        return ""
+    text = ""
+    for cell in board.rows[0]:
+        col = round((board.pos[cell][0] - left) / step)
+        text = text.ljust(col * width) + board.names[cell][: -len(rank)].center(width)
+    return f"{'':>3} {text.rstrip()}"
 
 
 def _row_name(names: list[str]) -> str:

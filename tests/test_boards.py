@@ -1,0 +1,85 @@
+"""Board builders and their compiled tables, checked against the rule pages."""
+
+from __future__ import annotations
+
+import pytest
+
+from framework import SpecError, load_game_text
+
+HEX4 = """
+name: Hex test
+players: [white, black]
+board: {type: hexhex, side: 4}
+pieces: {stone: {}}
+turn: [{name: move, type: clone_or_jump}]
+"""
+
+
+def names_of(game: object, mask: int) -> set[str]:
+    board = game.board  # type: ignore[attr-defined]
+    return {board.names[i] for i in range(board.size) if mask >> i & 1}
+
+
+def test_hexhex_side_4_matches_adaptoid_rules() -> None:
+    game = load_game_text(HEX4)
+    board = game.board
+    assert board.size == 37
+    assert [len(r) for r in board.rows] == [4, 5, 6, 7, 6, 5, 4]
+    assert board.names[:4] == ("A1", "A2", "A3", "A4") and board.names[-1] == "G7"
+    assert names_of(game, board.neighbour_masks[board.cell("D5")]) == \
+        {"C4", "C5", "D4", "D6", "E5", "E6"}
+    assert names_of(game, board.neighbour_masks[board.cell("D7")]) == {"C6", "D6", "E7"}
+    degrees = sorted({len(n) for n in board.neighbours})
+    assert degrees == [3, 4, 6]
+    assert sum(len(n) == 3 for n in board.neighbours) == 6  # the corners
+
+
+def test_grid_king_distance_is_chebyshev() -> None:
+    game = load_game_text(HEX4.replace("{type: hexhex, side: 4}",
+                                       "{type: grid, rows: 7, columns: 7, adjacency: king}"))
+    board = game.board
+    assert board.size == 49 and board.names[0] == "a1" and board.names[-1] == "g7"
+    assert board.distance[board.cell("c3")][board.cell("d5")] == 2
+    assert len(names_of(game, board.ring(1)[board.cell("d4")])) == 8
+    assert len(names_of(game, board.ring(2)[board.cell("d4")])) == 16
+    assert len(names_of(game, board.ring(2)[board.cell("a1")])) == 5
+
+
+@pytest.mark.parametrize(("adjacency", "neighbours"), [("orthogonal", 4), ("diagonal", 4)])
+def test_grid_adjacency(adjacency: str, neighbours: int) -> None:
+    game = load_game_text(HEX4.replace(
+        "{type: hexhex, side: 4}", f"{{type: grid, rows: 5, columns: 5, adjacency: {adjacency}}}"))
+    assert len(game.board.neighbours[game.board.cell("c3")]) == neighbours
+
+
+def test_holes_are_not_cells_but_distances_cross_them() -> None:
+    game = load_game_text(HEX4.replace("side: 4}", "side: 4, holes: [D4]}"))
+    board = game.board
+    assert board.size == 36 and "D4" not in board.names
+    assert board.distance[board.cell("D3")][board.cell("D5")] == 2  # straight over the hole
+    with pytest.raises(Exception, match="not a cell"):
+        board.cell("D4")
+
+
+def test_custom_board_and_its_checks() -> None:
+    custom = """board:
+  type: custom
+  cells: {n1: [0, 0], n2: [1, 0], n3: [0.5, 1]}
+  links: [n1-n2, n2-n3]"""
+    game = load_game_text(HEX4.replace("board: {type: hexhex, side: 4}", custom))
+    assert game.board.size == 3
+    assert game.board.distance[game.board.cell("n1")][game.board.cell("n3")] == 2
+    with pytest.raises(SpecError, match="names 'n9', which is not one of the board's cells"):
+        load_game_text(HEX4.replace("board: {type: hexhex, side: 4}",
+                                    custom.replace("n2-n3", "n2-n9")))
+    with pytest.raises(SpecError, match="the board is not connected"):
+        load_game_text(HEX4.replace("board: {type: hexhex, side: 4}",
+                                    custom.replace(", n2-n3", "")))
+
+
+def test_engine_never_imports_networkx() -> None:
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parent.parent / "framework"
+    for path in [*(root / "engine").rglob("*.py"), *(root / "phases").rglob("*.py")]:
+        assert "networkx" not in path.read_text(), path

@@ -35,12 +35,13 @@ def untranslated(text: str) -> str:
     return text
 
 
-PluginKind = Literal["phases", "setups", "goals", "results"]
+PluginKind = Literal["phases", "setups", "goals", "results", "invariants"]
 GROUPS: dict[PluginKind, str] = {
     "phases": "boardspec.phases",
     "setups": "boardspec.setups",
     "goals": "boardspec.goals",
     "results": "boardspec.results",
+    "invariants": "boardspec.invariants",
 }
 
 
@@ -173,6 +174,16 @@ class Result(Plugin):
     """How a finished game is scored when no goal named the winner."""
 
     def winners(self, state: State) -> frozenset[int]:
+        raise NotImplementedError
+
+
+class Invariant(Plugin):
+    """A property every reachable state keeps, declared under ``invariants:`` in the game
+    file; ``boardspec check`` tests it after every action (it never changes play)."""
+
+    def violation(self, state: State, before: State | None) -> str | None:
+        """Why ``state`` breaks the invariant (``before`` is the state one action earlier,
+        None at a start), or None when it holds."""
         raise NotImplementedError
 
 

@@ -70,7 +70,7 @@ def _issue(src: YamlSource, err: Any, model: type[BaseModel]) -> SpecIssue:
         return src.issue(loc[:-1], f"missing required key {loc[-1]!r}")
     if kind == "union_tag_invalid":
         what = {"turn": "phase", "setup": "setup", "goals": "goal", "result": "result",
-                "board": "board"}.get(str(loc[0]), "rule")
+                "invariants": "invariant", "board": "board"}.get(str(loc[0]), "rule")
         tags = ctx.get("expected_tags", "")
         return src.issue((*loc, "type"),
                          f"unknown {what} type {ctx.get('tag')!r}; expected one of: {tags}")

@@ -150,6 +150,7 @@ class GameBase(Rule):
         turn: list[Any]
         goals: list[Any]
         result: Any
+        invariants: list[Any]
 
 
 def _union(kind: PluginKind) -> Any:
@@ -166,11 +167,16 @@ def game_model() -> type[GameBase]:
     phase = _union("phases")
     goal = _union("goals")
     result = _union("results")
+    invariant = _union("invariants")
     fields: dict[str, Any] = {
         "setup": (list[setup], Field(default_factory=list)),  # type: ignore[valid-type]
         "turn": (list[phase], Field(min_length=1)),  # type: ignore[valid-type]
         "goals": (list[goal], Field(default_factory=list)),  # type: ignore[valid-type]
         "result": (result | None, None),
+        "invariants": (list[invariant], Field(  # type: ignore[valid-type]
+            default_factory=list,
+            description="properties every reachable state keeps; `boardspec check` tests "
+                        "them after every action")),
     }
     model = create_model("Game", __base__=GameBase, **fields)
     return model

@@ -1,0 +1,32 @@
+"""The ``docs`` command: rulebooks (Markdown and HTML, every language) from game files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from framework.cli import app
+
+
+@app.command()
+def docs(files: Annotated[list[Path], typer.Argument(help="game files")],
+         out: Annotated[Path, typer.Option(help="output folder")] = Path("docs/rulebooks"),
+         lang: Annotated[list[str] | None, typer.Option(
+             help="language code (repeatable; default: every language)")] = None,
+         fmt: Annotated[list[str] | None, typer.Option(
+             "--format", help="md or html (repeatable; default: both)")] = None) -> None:
+    """Write the rulebook of each game file: OUT/<lang>/<game>.<md|html>, diagrams included."""
+    from framework.docs import LANGUAGES, RULEBOOK_FORMATS, write_rulebooks
+
+    for code in lang or ():
+        if code not in LANGUAGES:
+            raise typer.BadParameter(f"expected one of {', '.join(LANGUAGES)}, found {code!r}",
+                                     param_hint="--lang")
+    for name in fmt or ():
+        if name not in RULEBOOK_FORMATS:
+            raise typer.BadParameter(f"expected md or html, found {name!r}",
+                                     param_hint="--format")
+    written = write_rulebooks(files, out, lang or list(LANGUAGES), fmt or list(RULEBOOK_FORMATS))
+    print(f"wrote {len(written)} files under {out}")

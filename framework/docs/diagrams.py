@@ -1,0 +1,71 @@
+"""What a rulebook diagram shows, derived from the engine so it cannot disagree with it.
+
+For an example of a game file: the position after its actions; the piece named by
+``expect.piece`` ringed, or else the piece the last action placed or moved; as targets, the
+destinations of the legal actions whose source is that piece together with the cells the
+example expects; and, crossed out, the pieces the last action took off the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from framework.errors import BoardspecError
+from framework.render.svg import Marks, pieces_of
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.action import Action
+    from framework.engine.state import State
+    from framework.spec.models import ExampleSpec
+
+
+@dataclass
+class Diagram:
+    """A position with its marks, ready to draw."""
+
+    state: State
+    marks: Marks
+    actions: tuple[str, ...] = ()
+
+
+def start_of(game: CompiledGame, example: ExampleSpec) -> State:
+    """The position an example starts from (before its actions)."""
+    if example.fen is not None:
+        return game.state_from_fen(example.fen)
+    if example.position is not None:
+        return game.state_from_json(example.position)
+    return game.new_initial_state()
+
+
+def example_diagram(game: CompiledGame, example: ExampleSpec) -> Diagram:
+    """Play the example's actions and mark the result as the rulebook shows it."""
+    try:
+        state = start_of(game, example)
+        before, last = state, None
+        for text in example.actions:
+            before = state.clone()
+            last = state.parse_action(text)
+            state.apply(last)
+    except BoardspecError as exc:
+        raise BoardspecError(f"{game.file}: example {example.name!r}: {exc}") from None
+    board = game.board
+    expect = example.expect
+    piece = board.cell(expect.piece) if expect.piece else _landing(last)
+    targets = {board.cell(c) for c in [*(expect.targets or ()), *expect.targets_include]}
+    if expect.piece:
+        targets |= {a.dst for a in state.legal_actions() if a.src == piece and a.dst >= 0}
+    removed = {}
+    if last is not None:
+        now, then = pieces_of(state), pieces_of(before)
+        moved = last.src if last.src in then and last.dst in now \
+            and now[last.dst].side == then[last.src].side else -1
+        removed = {cell: p for cell, p in then.items() if cell not in now and cell != moved}
+    return Diagram(state, Marks(piece, sorted(targets), removed), tuple(example.actions))
+
+
+def _landing(action: Action | None) -> int:
+    if action is None:
+        return -1
+    return action.dst if action.dst >= 0 else action.at

@@ -1,0 +1,47 @@
+"""A Babel extractor for game files: the words a rulebook shows from the file itself (name,
+description, players, pieces, attributes, counters, phase names, example names and
+captions), so they are translated in the same catalogs as the framework's sentences.
+
+Registered as the ``babel.extractors`` entry point ``boardspec_game`` and used by
+``framework/locale/babel.cfg`` (``[boardspec_game: games/*.yaml]``). Reading uses
+``yaml.safe_load``: extraction never runs code from a game file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator, Mapping
+from typing import IO, Any
+
+import yaml
+
+
+def game_texts(data: Any) -> list[str]:
+    """Every translatable text of a parsed game file, in file order, without repeats."""
+    if not isinstance(data, dict):
+        return []
+    texts: list[Any] = [data.get("name"), data.get("description")]
+    texts += list(data.get("players") or [])
+    for kind, piece in (data.get("pieces") or {}).items():
+        texts.append(kind)
+        texts += list((piece or {}).get("attributes") or {})
+    texts += list(data.get("counters") or [])
+    texts += [phase.get("name") for phase in data.get("turn") or [] if isinstance(phase, dict)]
+    for example in data.get("examples") or []:
+        if isinstance(example, dict):
+            texts += [example.get("name"), example.get("caption")]
+    seen: dict[str, None] = {}
+    for text in texts:
+        if isinstance(text, str) and text.strip():
+            seen.setdefault(text.strip(), None)
+    return list(seen)
+
+
+def extract_game(fileobj: IO[bytes], keywords: Mapping[str, Any],
+                 comment_tags: Collection[str], options: Mapping[str, Any]
+                 ) -> Iterator[tuple[int, str | None, str, list[str]]]:
+    source = fileobj.read().decode("utf-8")
+    lines = source.splitlines()
+    for text in game_texts(yaml.safe_load(source)):
+        probe = text.split()[0] if text.split() else text
+        lineno = next((i for i, line in enumerate(lines, 1) if probe in line), 1)
+        yield lineno, None, text, []

@@ -1,0 +1,50 @@
+"""The rulebook languages and their gettext catalogs.
+
+Catalogs live as ``framework/locale/<lang>/LC_MESSAGES/boardspec.po`` (edited by people,
+updated with ``pybabel``; see ``docs/tutorial.md``). They are compiled in memory when first
+needed, so a fresh ``pip install -e .`` renders every language with no build step and no
+``.mo`` file can go stale beside its ``.po``.
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+DOMAIN = "boardspec"
+#: Rulebook languages, English (the source language) first, with their own names.
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "es": "Español",
+    "pt": "Português",
+    "ru": "Русский",
+    "eo": "Esperanto",
+}
+
+
+def catalog_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The gettext object of ``lang`` (English: the identity)."""
+    if lang not in LANGUAGES:
+        from framework.errors import BoardspecError
+
+        raise BoardspecError(f"no rulebook language {lang!r}; expected one of: "
+                             f"{', '.join(LANGUAGES)}")
+    if lang == "en":
+        return gettext.NullTranslations()
+    with catalog_path(lang).open("rb") as po:
+        catalog = read_po(po, locale=lang, domain=DOMAIN)
+    compiled = BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)

@@ -36,11 +36,19 @@ def validate(files: Annotated[list[Path], typer.Argument(help="game files")]) ->
 
 @app.command()
 def show(game_file: GameArgument, position: PositionOption = None,
-         fen: FenOption = None) -> None:
-    """Draw a position (default: the start) in the terminal."""
+         fen: FenOption = None,
+         svg: Annotated[Path | None, typer.Option(help="write the picture as SVG here")]
+         = None) -> None:
+    """Draw a position (default: the start) in the terminal, or as an SVG picture."""
     game = load(game_file)
     state = start_state(game, position, fen)
-    print(state)
+    if svg is None:
+        print(state)
+        return
+    from framework.render.svg import board_svg
+
+    svg.write_text(board_svg(state, title=game.name) + "\n", encoding="utf-8")
+    print(f"wrote {svg}")
 
 
 @app.command()

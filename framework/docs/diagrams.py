@@ -2,8 +2,9 @@
 
 For an example of a game file: the position after its actions; the piece named by
 ``expect.piece`` ringed, or else the piece the last action placed or moved; as targets, the
-destinations of the legal actions whose source is that piece together with the cells the
-example expects; and, crossed out, the pieces the last action took off the board.
+destinations of the legal actions whose source is that piece, of the actions the example
+lists as legal, and the cells it expects; and, crossed out, the pieces the last action took
+off the board.
 """
 
 from __future__ import annotations
@@ -55,7 +56,11 @@ def example_diagram(game: CompiledGame, example: ExampleSpec) -> Diagram:
     piece = board.cell(expect.piece) if expect.piece else _landing(last)
     targets = {board.cell(c) for c in [*(expect.targets or ()), *expect.targets_include]}
     if expect.piece:
-        targets |= {a.dst for a in state.legal_actions() if a.src == piece and a.dst >= 0}
+        named = [state.parse_action(text) for text in expect.legal]
+        targets |= {a.dst for a in [*state.legal_actions(), *named]
+                    if a.src == piece and a.dst >= 0}
+        # Actions named by their target alone (a clone) are the piece's too when listed.
+        targets |= {a.dst for a in named if a.src < 0 and a.dst >= 0}
     removed = {}
     if last is not None:
         now, then = pieces_of(state), pieces_of(before)

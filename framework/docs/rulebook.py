@@ -244,7 +244,7 @@ def _end(game: CompiledGame, _: Translate) -> Section:
         if spec.tie_break == "last_mover":
             section.paragraphs.append(_("If both players meet a winning condition at the same "
                                         "check, the player who made the last move wins."))
-        else:
+        elif len(game.goals) > 1:
             section.paragraphs.append(_("If both players meet a winning condition at the same "
                                         "check, the game is a draw."))
     if game.result is not None:

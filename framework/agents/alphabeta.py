@@ -1,0 +1,164 @@
+"""``alphabeta``: minimax with alpha-beta pruning, iterative deepening and a transposition
+table keyed by Zobrist hashes.
+
+Specs: ``alphabeta:d3`` (depth 3), ``alphabeta:0.5s`` (deepen until half a second is spent;
+the move of the deepest finished iteration is played), ``alphabeta:d4:1s`` (both limits),
+``alphabeta:d2:turns`` (a ply is a whole turn instead of one decision).
+
+Whose decision it is decides max or min at each node (``state.current_player`` against the
+seat the search is for); plies never simply alternate, so a player who decides twice in a
+row (phases of one turn, a pie-rule setup) is searched correctly. By default a ply is one
+decision; with ``turns`` it is one complete turn (see ``framework.agents.turns``), which suits
+games whose turns have few phases. Wins are scored above any evaluation, and sooner wins
+above later ones.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from framework.agents.base import Agent
+from framework.agents.evaluation import WIN, Evaluator
+from framework.agents.turns import legal_turns
+from framework.agents.zobrist import zobrist_table
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.action import Action
+    from framework.engine.state import State
+
+Move = tuple["Action", ...]
+EXACT, LOWER, UPPER = 0, 1, 2
+DEFAULT_DEPTH = 3
+MAX_DEPTH = 64
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+class AlphaBetaAgent(Agent):
+    """Iterative-deepening alpha-beta search with a transposition table."""
+
+    keyword = "alphabeta"
+    summary = "alpha-beta search to a depth (d3) or for a time (0.5s); 'turns' = ply by turn"
+    budgets = frozenset({"depth", "seconds", "turns"})
+
+    def __init__(self, game: CompiledGame, seed: int | None = None, spec: str = "", *,
+                 depth: int | None = None, seconds: float | None = None,
+                 turns: bool = False) -> None:
+        super().__init__(game, seed, spec)
+        self.max_depth = depth or (MAX_DEPTH if seconds else DEFAULT_DEPTH)
+        self.seconds = seconds
+        self.by_turns = turns
+        self.evaluate = Evaluator(game)
+        self.zobrist = zobrist_table(game)
+        self.table: dict[int, tuple[int, float, int, Move | None]] = {}
+        self.nodes = 0
+
+    # Search -------------------------------------------------------------------------
+    def act(self, state: State) -> list[Action]:
+        self.seat = state.current_player
+        self.table.clear()
+        self.nodes = 0
+        self.deadline = time.perf_counter() + self.seconds if self.seconds else None
+        root_moves = self._moves(state)
+        self.rng.shuffle(root_moves)  # seeded tie-breaking among equal moves
+        best: Move = root_moves[0][0]
+        reached = 0
+        value = 0.0
+        for depth in range(1, self.max_depth + 1):
+            self.cut_off = False
+            try:
+                value, move = self._root(state, root_moves, depth)
+            except _OutOfTime:
+                break
+            best, reached = move, depth
+            # Best move first in the next iteration.
+            root_moves.sort(key=lambda m: m[0] != best)
+            if abs(value) >= WIN - MAX_DEPTH - 1 or not self.cut_off:
+                break  # a forced result, or the whole tree was searched
+        self.info = f"depth {reached}, {self.nodes} nodes, value {value:+.2f}"
+        return list(best)
+
+    def _root(self, state: State, moves: list[tuple[Move, State]], depth: int
+              ) -> tuple[float, Move]:
+        maximizing = state.current_player == self.seat
+        alpha, beta = -2 * WIN, 2 * WIN
+        best_value = -2 * WIN if maximizing else 2 * WIN
+        best: Move = moves[0][0]
+        for move, child in moves:
+            value = self._search(child, depth - 1, 1, alpha, beta)
+            if (value > best_value) if maximizing else (value < best_value):
+                best_value, best = value, move
+            if maximizing:
+                alpha = max(alpha, value)
+            else:
+                beta = min(beta, value)
+        return best_value, best
+
+    def _search(self, state: State, depth: int, ply: int, alpha: float, beta: float) -> float:
+        self.nodes += 1
+        if self.deadline is not None and self.nodes & 255 == 0 \
+                and time.perf_counter() > self.deadline:
+            raise _OutOfTime
+        if state.winners is not None:
+            side = state.seat_of_side.index(self.seat)
+            if not state.winners:
+                return 0.0
+            return WIN - ply if side in state.winners else -WIN + ply
+        if depth == 0:
+            self.cut_off = True
+            return self.evaluate(state, state.seat_of_side.index(self.seat))
+        key = self.zobrist.hash(state)
+        entry = self.table.get(key)
+        hint: Move | None = None
+        if entry is not None:
+            stored_depth, stored, flag, hint = entry
+            if stored_depth >= depth:
+                if flag == EXACT:
+                    return stored
+                if flag == LOWER:
+                    alpha = max(alpha, stored)
+                elif flag == UPPER:
+                    beta = min(beta, stored)
+                if alpha >= beta:
+                    return stored
+        maximizing = state.current_player == self.seat
+        low, high = alpha, beta
+        best_value = -2 * WIN if maximizing else 2 * WIN
+        best: Move | None = None
+        for move, child in self._ordered(state, hint, depth):
+            value = self._search(child, depth - 1, ply + 1, alpha, beta)
+            if maximizing:
+                if value > best_value:
+                    best_value, best = value, move
+                alpha = max(alpha, value)
+            else:
+                if value < best_value:
+                    best_value, best = value, move
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        flag = UPPER if best_value <= low else LOWER if best_value >= high else EXACT
+        self.table[key] = (depth, best_value, flag, best)
+        return best_value
+
+    # Moves --------------------------------------------------------------------------
+    def _moves(self, state: State) -> list[tuple[Move, State]]:
+        if self.by_turns:
+            return [(t.actions, t.after) for t in legal_turns(state)]
+        return [((a,), state.child(a)) for a in state.legal_actions()]
+
+    def _ordered(self, state: State, hint: Move | None, depth: int
+                 ) -> list[tuple[Move, State]]:
+        moves = self._moves(state)
+        if depth >= 2:
+            # Likely-best first makes cut-offs early: the static value of each child.
+            seat = self.seat
+            sign = 1.0 if state.current_player == seat else -1.0
+            moves.sort(key=lambda m: -sign * self.evaluate(m[1], m[1].seat_of_side.index(seat)))
+        if hint is not None:
+            moves.sort(key=lambda m: m[0] != hint)
+        return moves

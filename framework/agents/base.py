@@ -1,0 +1,48 @@
+"""``Agent``: a computer (or human) player of any game.
+
+An agent is asked for a decision whenever ``state.current_player`` is its seat and answers
+with one or more actions, all of that seat, applied in order: a turn-level agent returns a
+whole turn of a multi-phase game (Adaptoid: move, then build), an action-level agent one
+decision (it is asked again while the decision stays its own). Agents never assume that
+players alternate: a seat may decide several times in a row (phases of one turn, a pie-rule
+setup). Each agent has its own seeded ``random.Random``, so a game between agents with
+iteration or depth budgets is reproducible; time budgets depend on the machine.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, ClassVar
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.action import Action
+    from framework.engine.state import State
+
+
+class Agent:
+    """Base class: subclasses implement ``act``."""
+
+    #: The kind's name in agent specs (``mcts:2s``).
+    keyword: ClassVar[str] = ""
+    #: One line for ``--help`` and error messages.
+    summary: ClassVar[str] = ""
+    #: Budget options the kind accepts: "depth" (d3), "seconds" (2s, 500ms), "iterations"
+    #: (500i); see ``framework.agents.registry``.
+    budgets: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(self, game: CompiledGame, seed: int | None = None, spec: str = "") -> None:
+        self.game = game
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.spec = spec or self.keyword
+        #: A short account of the last decision (depth reached, iterations, value), for display.
+        self.info = ""
+
+    def act(self, state: State) -> list[Action]:
+        """The actions to play now (at least one, all legal in sequence for the seat that
+        decides in ``state``). ``state`` is not changed."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.spec}>"

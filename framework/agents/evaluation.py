@@ -1,0 +1,108 @@
+"""The static evaluation of a position, from the game file's ``evaluation:`` block.
+
+```yaml
+evaluation:
+  terms:
+    - {piece: adaptoid, weight: 1}      # pieces of that kind on the board
+    - {attribute: pincers, weight: 0.3} # sum of the attribute over the side's pieces
+    - {counter: captures, weight: 2}    # the side's counter
+  mobility: 0.05                        # legal actions of the first phase of a turn
+```
+
+Each feature is counted for a side minus the same feature of the other sides. Without the
+block: 1 per piece of any kind plus 0.05 per legal action (piece difference, a little
+mobility). Mobility is the costly term: it generates the moves of every side.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from framework.engine.bits import iter_bits
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.state import State
+
+DEFAULT_MOBILITY = 0.05
+#: The value of a won game: larger than any evaluation.
+WIN = 1_000_000.0
+
+
+class Evaluator:
+    """``evaluator(state, side)``: how good ``state`` is for ``side`` (higher is better)."""
+
+    def __init__(self, game: CompiledGame) -> None:
+        self.game = game
+        spec = game.spec.evaluation
+        self.piece_weights = [0.0] * len(game.piece_kinds)
+        self.attribute_weights = [0.0] * len(game.attributes)
+        self.counter_weights = [0.0] * len(game.counters)
+        if spec is None:
+            self.piece_weights = [1.0] * len(game.piece_kinds)
+            self.mobility = DEFAULT_MOBILITY
+        else:
+            self.mobility = spec.mobility
+            for term in spec.terms:
+                if term.piece is not None:
+                    self.piece_weights[game.piece_kinds.index(term.piece)] += term.weight
+                elif term.attribute is not None:
+                    self.attribute_weights[game.attributes.index(term.attribute)] += term.weight
+                elif term.counter is not None:
+                    self.counter_weights[game.counters.index(term.counter)] += term.weight
+        self.first_phase = next((p.index for p in game.phases if p.decides), 0)
+        self.scale = max(1.0, game.board.size / 4)
+
+    def material(self, state: State, side: int) -> float:
+        """The weighted features of one side, without mobility."""
+        owned = state.owner[side]
+        total = 0.0
+        for kind, weight in enumerate(self.piece_weights):
+            if weight:
+                total += weight * (owned & state.kinds[kind]).bit_count()
+        for a, weight in enumerate(self.attribute_weights):
+            if weight:
+                values = state.attrs[a]
+                total += weight * sum(values[c] for c in iter_bits(owned))
+        for c, weight in enumerate(self.counter_weights):
+            if weight:
+                total += weight * state.counters[side][c]
+        return total
+
+    def mobility_of(self, state: State, side: int) -> int:
+        """Legal actions ``side`` would have at the start of its turn in this position."""
+        probe = state.clone()
+        probe.to_move = side
+        probe.phase = self.first_phase
+        probe.last_to = -1
+        probe.must_pass = False
+        return self.game.phases[self.first_phase].count(probe)
+
+    def __call__(self, state: State, side: int) -> float:
+        if state.winners is not None:
+            return terminal_value(state, side)
+        value = 0.0
+        for other in range(len(state.owner)):
+            score = self.material(state, other)
+            if self.mobility:
+                score += self.mobility * self.mobility_of(state, other)
+            value += score if other == side else -score
+        return value
+
+    def squashed(self, state: State, side: int) -> float:
+        """The evaluation mapped into (-1, 1), comparable to game returns (MCTS leaves).
+
+        The scale grows with the board, so that a lead of a quarter of the cells is worth
+        about 0.76 and leads stay distinguishable instead of all saturating at 1."""
+        if state.winners is not None:
+            return terminal_value(state, side) / WIN
+        return math.tanh(self(state, side) / self.scale)
+
+
+def terminal_value(state: State, side: int) -> float:
+    """WIN, -WIN or 0 for a finished game, from ``side``'s point of view."""
+    winners = state.winners or frozenset()
+    if not winners:
+        return 0.0
+    return WIN if side in winners else -WIN

@@ -1,0 +1,132 @@
+"""``mcts``: Monte Carlo tree search with UCT, one decision per node.
+
+Specs: ``mcts:500i`` (500 iterations per decision), ``mcts:2s`` (two seconds), plus
+``c1.4`` (exploration constant, default 0.5) and ``r20`` (random actions per playout before
+the position is judged by the game's evaluation, default 4; ``r0`` judges at once, a large
+value plays out to the end).
+
+Each node remembers the seat that decides there, and a child's value is counted for the
+seat that chose it, so turns with several decisions by one seat (multi-phase turns, pie
+setups) need no special case. A playout ends at the end of the game (the game's returns)
+or after the playout limit (the evaluation squashed into (-1, 1) by tanh). The decision
+played is the most visited child. With an iteration budget the same seed gives the same
+decisions; a time budget depends on the machine.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import TYPE_CHECKING
+
+from framework.agents.base import Agent
+from framework.agents.evaluation import Evaluator
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.action import Action
+    from framework.engine.state import State
+
+DEFAULT_ITERATIONS = 1000
+DEFAULT_ROLLOUT = 4
+DEFAULT_EXPLORATION = 0.5
+
+
+class Node:
+    __slots__ = ("action", "children", "parent", "seat", "untried", "value", "visits")
+
+    def __init__(self, parent: Node | None, action: Action | None, state: State,
+                 untried: list[Action]) -> None:
+        self.parent = parent
+        self.action = action
+        self.seat = state.current_player  # who decides here (TERMINAL at the end)
+        self.untried = untried
+        self.children: list[Node] = []
+        self.visits = 0
+        self.value = 0.0  # summed rewards of the seat that chose this node
+
+
+class MctsAgent(Agent):
+    """UCT search with truncated random playouts."""
+
+    keyword = "mcts"
+    summary = "Monte Carlo tree search: iterations (500i) or time (2s); c<explore>, r<playout>"
+    budgets = frozenset({"seconds", "iterations", "exploration", "rollout"})
+
+    def __init__(self, game: CompiledGame, seed: int | None = None, spec: str = "", *,
+                 seconds: float | None = None, iterations: int | None = None,
+                 exploration: float = DEFAULT_EXPLORATION, rollout: int = DEFAULT_ROLLOUT
+                 ) -> None:
+        super().__init__(game, seed, spec)
+        self.seconds = seconds
+        self.iterations = iterations or (None if seconds else DEFAULT_ITERATIONS)
+        self.exploration = exploration
+        self.rollout = rollout
+        self.evaluate = Evaluator(game)
+
+    def act(self, state: State) -> list[Action]:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            self.info = "only move"
+            return actions
+        root = self._node(None, None, state)
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done & 15 == 0 and time.perf_counter() > deadline:
+                break
+            self._iterate(root, state)
+            done += 1
+        best = max(root.children, key=lambda n: n.visits)
+        self.info = (f"{done} iterations, {best.visits} visits, "
+                     f"value {best.value / max(best.visits, 1):+.2f}")
+        assert best.action is not None
+        return [best.action]
+
+    def _node(self, parent: Node | None, action: Action | None, state: State) -> Node:
+        untried = state.legal_actions()
+        self.rng.shuffle(untried)
+        return Node(parent, action, state, untried)
+
+    def _iterate(self, root: Node, start: State) -> None:
+        node = root
+        state = start.clone()
+        while not node.untried and node.children:
+            node = self._select(node)
+            assert node.action is not None
+            state.apply_unchecked(node.action)
+        if node.untried:
+            action = node.untried.pop()
+            state.apply_unchecked(action)
+            child = self._node(node, action, state)
+            node.children.append(child)
+            node = child
+        rewards = self._playout(state)
+        walk: Node | None = node
+        while walk is not None:
+            walk.visits += 1
+            if walk.parent is not None:
+                walk.value += rewards[walk.parent.seat]
+            walk = walk.parent
+
+    def _select(self, node: Node) -> Node:
+        log_n = math.log(node.visits)
+        c = self.exploration
+        return max(node.children,
+                   key=lambda n: n.value / n.visits + c * math.sqrt(log_n / n.visits))
+
+    def _playout(self, state: State) -> list[float]:
+        rng = self.rng
+        for _ in range(self.rollout):
+            if state.winners is not None:
+                break
+            state.apply_unchecked(rng.choice(state.legal_actions()))
+        if state.winners is not None:
+            return state.returns()
+        seats = state.seat_of_side
+        rewards = [0.0] * len(seats)
+        for side, seat in enumerate(seats):
+            rewards[seat] = self.evaluate.squashed(state, side)
+        return rewards

@@ -1,0 +1,219 @@
+"""Game records: who played, how it ended, and every action in notation.
+
+The text form is PGN-like: header lines ``[Key "value"]``, a blank line, then one numbered
+line per turn with the turn's actions (one or more, separated by spaces, as the engine
+writes them):
+
+```text
+[Game "Assimilation"]
+[File "games/assimilation.yaml"]
+[White "mcts:0.2s"]
+[Black "random"]
+[Seed "1"]
+[Result "white"]
+
+1. b6
+2. f2
+3. a7c5
+```
+
+The player headers are keyed by the player that each seat starts as (``White`` = seat 0);
+``Result`` is the winning player, ``draw`` or ``unfinished``. The JSON form holds the same:
+``{"format": "boardspec-record", "version": 1, "headers": {...}, "turns": [["b6"], ...]}``.
+A ply is one action. ``replay`` plays the actions through the engine and refuses the first
+one that is not legal, naming its ply, its turn and the engine's reason.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from framework.errors import BoardspecError, IllegalActionError, NotationError
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.state import State
+
+FORMAT = "boardspec-record"
+VERSION = 1
+UNFINISHED = "unfinished"
+DRAW = "draw"
+_HEADER = re.compile(r'\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]')
+_TURN = re.compile(r"(\d+)\.\s*(.*)")
+
+
+class RecordError(BoardspecError):
+    """A record that cannot be read, or whose moves do not replay."""
+
+
+def result_of(state: State) -> str:
+    """``Result`` header value of a state: the winning player, ``draw`` or ``unfinished``."""
+    if state.winners is None:
+        return UNFINISHED
+    if not state.winners:
+        return DRAW
+    return "+".join(state.game.players[s] for s in sorted(state.winners))
+
+
+def header_key(player: str) -> str:
+    """The header naming the agent of the seat that starts as ``player``."""
+    return player[:1].upper() + player[1:]
+
+
+@dataclass
+class Record:
+    """One game: ordered headers and the turns, each a list of action notations."""
+
+    headers: dict[str, str] = field(default_factory=dict)
+    turns: list[list[str]] = field(default_factory=list)
+    #: Where the record was read from (to find a relative game file).
+    source: Path | None = None
+
+    @property
+    def plies(self) -> list[str]:
+        return [action for turn in self.turns for action in turn]
+
+    @property
+    def result(self) -> str:
+        return self.headers.get("Result", UNFINISHED)
+
+    def player(self, game: CompiledGame, seat: int) -> str:
+        return self.headers.get(header_key(game.players[seat]), "?")
+
+    # Text and JSON --------------------------------------------------------------------
+    def to_text(self) -> str:
+        lines = [f'[{key} "{_escape(value)}"]' for key, value in self.headers.items()]
+        lines.append("")
+        lines += [f"{n}. {' '.join(turn)}" for n, turn in enumerate(self.turns, start=1)]
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_text(cls, text: str, source: Path | None = None) -> Record:
+        record = cls(source=source)
+        where = str(source or "<record>")
+        for number, raw in enumerate(text.splitlines(), start=1):
+            line = raw.split("{", 1)[0].strip()  # {comments} are ignored
+            if not line:
+                continue
+            header = _HEADER.fullmatch(line)
+            if header:
+                record.headers[header.group(1)] = _unescape(header.group(2))
+                continue
+            turn = _TURN.fullmatch(line)
+            if not turn:
+                raise RecordError(f"{where}:{number}: expected a header like "
+                                  f'[Game "Ataxx"] or a turn like "12. b6", found {raw!r}')
+            if int(turn.group(1)) != len(record.turns) + 1:
+                raise RecordError(f"{where}:{number}: expected turn {len(record.turns) + 1}, "
+                                  f"found turn {turn.group(1)}")
+            actions = turn.group(2).split()
+            if not actions:
+                raise RecordError(f"{where}:{number}: turn {turn.group(1)} has no action")
+            record.turns.append(actions)
+        return record
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": VERSION, "headers": dict(self.headers),
+                "turns": [list(t) for t in self.turns]}
+
+    @classmethod
+    def from_json(cls, data: Any, source: Path | None = None) -> Record:
+        where = str(source or "<record>")
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise RecordError(f"{where}: not a boardspec record (expected a JSON object with "
+                              f'"format": "{FORMAT}")')
+        headers, turns = data.get("headers", {}), data.get("turns", [])
+        if not isinstance(headers, dict) or not all(isinstance(v, str)
+                                                    for v in headers.values()):
+            raise RecordError(f"{where}: 'headers' maps names to text")
+        if not isinstance(turns, list) or not all(
+                isinstance(t, list) and t and all(isinstance(a, str) for a in t)
+                for t in turns):
+            raise RecordError(f"{where}: 'turns' is a list of turns, each a non-empty list "
+                              'of actions in notation, e.g. [["b6"], ["f2"]]')
+        return cls(dict(headers), [list(t) for t in turns], source)
+
+    def save(self, path: str | Path) -> Path:
+        """Write the record: JSON if the name ends in .json, text otherwise."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.suffix.lower() == ".json":
+            path.write_text(json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n",
+                            encoding="utf-8")
+        else:
+            path.write_text(self.to_text(), encoding="utf-8")
+        return path
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read the record {str(path)!r}: {exc.strerror}") from None
+        if text.lstrip().startswith("{"):
+            try:
+                data = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise RecordError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno} "
+                                  f"column {exc.colno})") from None
+            return cls.from_json(data, path)
+        return cls.from_text(text, path)
+
+    # Replaying ------------------------------------------------------------------------
+    def game_file(self) -> Path | None:
+        """The game file named by the ``File`` header, as given or next to the record."""
+        name = self.headers.get("File")
+        if not name:
+            return None
+        path = Path(name)
+        if not path.exists() and self.source is not None and not path.is_absolute():
+            beside = self.source.parent / path
+            if beside.exists():
+                return beside
+        return path
+
+    def replay(self, game: CompiledGame, ply: int | None = None) -> State:
+        """The state after ``ply`` actions (default: all), every action checked by the
+        engine. A record of another game, or an action that is not legal, is refused."""
+        named = self.headers.get("Game")
+        if named is not None and named != game.name:
+            raise RecordError(f"this record is of {named!r}, not of {game.name!r}")
+        total = len(self.plies)
+        if ply is not None and not 0 <= ply <= total:
+            raise RecordError(f"ply {ply} is out of range: the record has {total} plies")
+        state = game.new_initial_state()
+        done = 0
+        for number, turn in enumerate(self.turns, start=1):
+            for text in turn:
+                if ply is not None and done >= ply:
+                    return state
+                try:
+                    state.apply(text)
+                except (IllegalActionError, NotationError) as exc:
+                    raise RecordError(f"ply {done + 1} (turn {number}, {text!r}) is refused: "
+                                      f"{exc}") from None
+                done += 1
+        return state
+
+    def verify(self, game: CompiledGame) -> State:
+        """Replay every action and check that the game ends as the ``Result`` header says."""
+        state = self.replay(game)
+        found = result_of(state)
+        claimed = self.headers.get("Result")
+        if claimed is not None and claimed != found:
+            raise RecordError(f"the record claims the result {claimed!r}, but its "
+                              f"{len(self.plies)} plies end {found!r}")
+        return state
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _unescape(value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value)

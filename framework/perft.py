@@ -3,6 +3,9 @@
 Conventions (those of libataxx): depth 0 counts 1; a finished game counts 0 at depth ≥ 1;
 a forced pass is one action. Each decision (phase step) is one ply; ``by_turns`` counts whole
 turns instead.
+
+``perft`` counts the last ply without playing it (``count_legal_actions``) and handles the
+two last plies in one loop; ``plain_perft`` is the textbook recursion it must agree with.
 """
 
 from __future__ import annotations
@@ -18,10 +21,31 @@ def perft(state: State, depth: int) -> int:
     if depth == 1:
         return state.count_legal_actions()
     total = 0
+    if depth == 2:
+        # Most of the work of a perft is here: one child per action, then its count.
+        clone = state.clone
+        for action in state.legal_actions():
+            child = clone()
+            child.apply_unchecked(action)
+            if child.winners is None:
+                total += child.count_legal_actions()
+        return total
     for action in state.legal_actions():
         child = state.clone()
         child.apply_unchecked(action)
         total += perft(child, depth - 1)
+    return total
+
+
+def plain_perft(state: State, depth: int) -> int:
+    """The reference recursion (tests check ``perft`` against it)."""
+    if depth == 0:
+        return 1
+    if state.winners is not None:
+        return 0
+    total = 0
+    for action in state.legal_actions():
+        total += plain_perft(state.child(action), depth - 1)
     return total
 
 

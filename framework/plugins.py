@@ -24,6 +24,8 @@ from pydantic import BaseModel, ConfigDict
 from framework.errors import BoardspecError
 
 if TYPE_CHECKING:
+    from random import Random
+
     from framework.compiler import CompiledGame
     from framework.engine.action import Action
     from framework.engine.state import State
@@ -114,6 +116,14 @@ class Phase(Plugin):
 
     def has_action(self, state: State) -> bool:
         return self.count(state) > 0
+
+    def random_action(self, state: State, rng: Random) -> Action:
+        """``rng.choice(self.actions(state))``, drawing the same random number (playouts).
+
+        A fast override picks by index without building the list; it must return the same
+        action for the same ``rng`` state (tests compare the two).
+        """
+        return rng.choice(self.actions(state))
 
     def apply(self, state: State, action: Action) -> None:
         raise NotImplementedError

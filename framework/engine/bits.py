@@ -15,3 +15,10 @@ def iter_bits(mask: int) -> Iterator[int]:
 
 def popcount(mask: int) -> int:
     return mask.bit_count()
+
+
+def nth_bit(mask: int, k: int) -> int:
+    """The cell id of the ``k``-th set bit of ``mask`` (0 = the lowest)."""
+    for _ in range(k):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1

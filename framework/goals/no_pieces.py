@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Literal
 from framework.plugins import Goal, Rule, Translate, Verdict, untranslated
 
 if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
     from framework.engine.state import State
 
 
@@ -29,12 +30,18 @@ class NoPieces(Goal):
     keyword = "no_pieces"
     Params = NoPiecesParams
 
+    def __init__(self, params: NoPiecesParams, game: CompiledGame) -> None:
+        super().__init__(params, game)
+        self.kind = game.piece_kinds.index(params.piece) if params.piece else -1
+
     def evaluate(self, state: State) -> Verdict | None:
-        kinds = state.game.piece_kinds
-        kind_mask = state.kinds[kinds.index(self.params.piece)] if self.params.piece else -1
-        empty_sides = [s for s, m in enumerate(state.owner) if not m & kind_mask]
-        if not empty_sides:
+        kind_mask = state.kinds[self.kind] if self.kind >= 0 else -1
+        for mask in state.owner:  # checked on every turn: the common "no" is kept cheap
+            if not mask & kind_mask:
+                break
+        else:
             return None
+        empty_sides = [s for s, m in enumerate(state.owner) if not m & kind_mask]
         if self.params.then == "score":
             return Verdict(score=True)
         return Verdict(frozenset(s for s in range(len(state.owner)) if s not in empty_sides))

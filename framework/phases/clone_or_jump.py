@@ -23,10 +23,12 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from framework.engine.action import Action
-from framework.engine.bits import iter_bits
+from framework.engine.bits import iter_bits, nth_bit
 from framework.plugins import Phase, PhaseParams, Rule, Translate, untranslated
 
 if TYPE_CHECKING:
+    from random import Random
+
     from framework.compiler import CompiledGame
     from framework.engine.state import State
 
@@ -57,6 +59,9 @@ class CloneOrJump(Phase):
         self.kind = game.piece_kinds.index(params.piece) if params.piece else 0
         self.clone_masks = board.ring(params.clone.distance)
         self.jump_masks = board.ring(params.jump.distance) if params.jump else (0,) * board.size
+        self.reach_masks = tuple(c | j for c, j in zip(self.clone_masks, self.jump_masks,
+                                                        strict=True))
+        self.all_mask = board.all_mask
         self.clone_resets = "clone" in params.resets_halfmove_clock
         self.jump_resets = "jump" in params.resets_halfmove_clock
         names = board.names
@@ -71,11 +76,11 @@ class CloneOrJump(Phase):
 
     def _targets(self, state: State) -> tuple[int, int]:
         """(own pieces, empty cells) of the side to move."""
-        own = state.owner[state.to_move]
+        owner = state.owner
         occupied = state.gaps
-        for mask in state.owner:
+        for mask in owner:
             occupied |= mask
-        return own, self.game.board.all_mask & ~occupied
+        return owner[state.to_move], self.all_mask & ~occupied
 
     def actions(self, state: State) -> list[Action]:
         own, empty = self._targets(state)
@@ -89,22 +94,60 @@ class CloneOrJump(Phase):
             result += [row[d] for d in iter_bits(jump_masks[s] & empty)]
         return result
 
+    # The hot paths below walk the bits inline: a generator costs more than the work.
     def count(self, state: State) -> int:
         own, empty = self._targets(state)
         clone_masks, jump_masks = self.clone_masks, self.jump_masks
         near = 0
         total = 0
-        for s in iter_bits(own):
+        while own:
+            low = own & -own
+            own ^= low
+            s = low.bit_length() - 1
             near |= clone_masks[s]
             total += (jump_masks[s] & empty).bit_count()
         return total + (near & empty).bit_count()
 
     def has_action(self, state: State) -> bool:
         own, empty = self._targets(state)
-        for s in iter_bits(own):
-            if (self.clone_masks[s] | self.jump_masks[s]) & empty:
+        reach = self.reach_masks
+        while own:
+            low = own & -own
+            own ^= low
+            if reach[low.bit_length() - 1] & empty:
                 return True
         return False
+
+    def random_action(self, state: State, rng: Random) -> Action:
+        # The order of ``actions`` (clones by target, then jumps by source and target),
+        # found by counting instead of listing: one pass to count, one to walk to the pick.
+        own, empty = self._targets(state)
+        clone_masks, jump_masks = self.clone_masks, self.jump_masks
+        near = 0
+        jumps = 0
+        rest = own
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            s = low.bit_length() - 1
+            near |= clone_masks[s]
+            jumps += (jump_masks[s] & empty).bit_count()
+        near &= empty
+        clones = near.bit_count()
+        k = rng.randrange(clones + jumps)
+        if k < clones:
+            return self.clone_actions[nth_bit(near, k)]
+        k -= clones
+        rest = own
+        while True:
+            low = rest & -rest
+            rest ^= low
+            s = low.bit_length() - 1
+            targets = jump_masks[s] & empty
+            found = targets.bit_count()
+            if k < found:
+                return self.jump_actions[s][nth_bit(targets, k)]
+            k -= found
 
     def apply(self, state: State, action: Action) -> None:
         dst = action.dst

@@ -5,9 +5,10 @@ Pieces live in int bitmasks: ``owner[side]`` and ``kinds[kind]`` (bit i = cell i
 A turn is the game's ordered list of phases; the state remembers which deciding phase it is
 in. The order of the end checks is fixed:
 
-1. after a phase named in ``goal_checks``, and at the end of every turn, the goals are
-   evaluated in file order; the first that fires decides (``tie_break`` settles a goal that
-   both sides meet);
+1. after a phase named in ``goal_checks``, and at the end of every turn, every goal is
+   evaluated; the winners of all the goals that fire are put together (a goal that fires
+   with no winner is a draw only if no other goal names one), and ``tie_break`` settles a
+   check that finds more than one side winning;
 2. when the player to move has no legal action, ``no_legal_move`` decides: the game ends and
    the ``result`` rule scores it, or the player must pass (the game ends if no side can act).
 """
@@ -23,6 +24,7 @@ from framework.errors import IllegalActionError, NotationError
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
+    from framework.engine.turns import Turn
 
 TERMINAL = -4  # OpenSpiel's id for "nobody moves: the game is over"
 
@@ -32,7 +34,7 @@ class State:
 
     __slots__ = ("attrs", "clock_reset", "counters", "fullmove", "game", "gaps", "halfmove",
                  "kinds", "last_mover", "last_to", "must_pass", "owner", "phase",
-                 "seat_of_side", "setup", "to_move", "winners")
+                 "seat_of_side", "setup", "setup_actions", "to_move", "winners")
 
     def __init__(self, game: CompiledGame) -> None:
         self.game = game
@@ -45,6 +47,10 @@ class State:
         self.to_move = 0
         self.phase = 0
         self.setup = len(game.setups)
+        # Actions taken in the current setup step. Not part of the position (``key``, JSON):
+        # a setup step whose progress must survive a position derives it from the board,
+        # and one that ends after a single action (``choose_side``) never shows it.
+        self.setup_actions = 0
         self.seat_of_side = list(range(sides))
         self.halfmove = 0
         self.fullmove = 1
@@ -68,6 +74,7 @@ class State:
         setups = self.game.setups
         while self.setup < len(setups) and setups[self.setup].finished(self):
             self.setup += 1
+            self.setup_actions = 0
         if self.setup == len(setups):
             self.start_play()
 
@@ -88,6 +95,7 @@ class State:
         other.to_move = self.to_move
         other.phase = self.phase
         other.setup = self.setup
+        other.setup_actions = self.setup_actions
         other.seat_of_side = self.seat_of_side[:]
         other.halfmove = self.halfmove
         other.fullmove = self.fullmove
@@ -150,6 +158,7 @@ class State:
         """Play an action known to be legal (search and perft use this)."""
         if self.setup < len(self.game.setups):
             self.game.setups[self.setup].apply(self, action)
+            self.setup_actions += 1
             self._advance_setup()
             return
         self.last_mover = self.to_move
@@ -168,6 +177,18 @@ class State:
         new = self.clone()
         new.apply_unchecked(action)
         return new
+
+    def legal_turns(self) -> list[Turn]:
+        """The complete turns of the player to move, from the current phase on."""
+        from framework.engine.turns import legal_turns
+
+        return legal_turns(self)
+
+    def parse_turn(self, text: str) -> Turn:
+        """The legal turn written ``text`` (actions separated by spaces)."""
+        from framework.engine.turns import parse_turn
+
+        return parse_turn(self, text)
 
     # Turn flow ------------------------------------------------------------------------
     def _continue_turn(self, index: int) -> None:
@@ -222,21 +243,27 @@ class State:
             self.to_move = mover
 
     def _check_goals(self) -> bool:
+        # Every goal is evaluated: a side that meets any goal wins, so two sides meeting
+        # two different goals at one check is a tie that ``tie_break`` settles.
+        fired = False
+        winners: frozenset[int] = frozenset()
         for goal in self.game.goals:
             verdict = goal.evaluate(self)
             if verdict is None:
                 continue
+            fired = True
             if verdict.score:
-                winners = self.game.result.winners(self) if self.game.result else frozenset()
+                winners |= self.game.result.winners(self) if self.game.result else frozenset()
             else:
-                winners = verdict.winners
-            if len(winners) > 1:
-                tie_break = self.game.spec.tie_break
-                winners = frozenset({self.last_mover}) if tie_break == "last_mover" \
-                    else frozenset()
-            self.finish(winners)
-            return True
-        return False
+                winners |= verdict.winners
+        if not fired:
+            return False
+        if len(winners) > 1:
+            tie_break = self.game.spec.tie_break
+            winners = frozenset({self.last_mover}) if tie_break == "last_mover" \
+                else frozenset()
+        self.finish(winners)
+        return True
 
     def finish(self, winners: frozenset[int]) -> None:
         self.winners = winners

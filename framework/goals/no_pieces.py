@@ -44,7 +44,10 @@ class NoPieces(Goal):
         empty_sides = [s for s, m in enumerate(state.owner) if not m & kind_mask]
         if self.params.then == "score":
             return Verdict(score=True)
-        return Verdict(frozenset(s for s in range(len(state.owner)) if s not in empty_sides))
+        # A side wins when every other side is empty: if all are, all win (tie_break).
+        sides = range(len(state.owner))
+        return Verdict(frozenset(s for s in sides
+                                 if all(o == s or o in empty_sides for o in sides)))
 
     def describe(self, _: Translate = untranslated) -> str:
         if self.params.then == "score":

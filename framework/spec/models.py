@@ -61,6 +61,8 @@ class ExpectSpec(Rule):
 
     piece: str | None = Field(default=None, description="the cell of the piece the "
                               "target lists are about")
+    kind: str | None = Field(default=None, description="the kind of action the target lists "
+                             "are about (walk, create, ...)")
     targets: list[str] | None = Field(default=None, description="exactly these cells")
     targets_include: list[str] = Field(default_factory=list)
     targets_exclude: list[str] = Field(default_factory=list)

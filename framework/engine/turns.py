@@ -1,0 +1,85 @@
+"""Whole turns: the sequence of actions one player takes before the turn passes.
+
+Each phase step is one action (``legal_actions``); a turn strings them together, for
+display, agents and perft by turns. A turn is written as its actions separated by spaces
+(Adaptoid ``D5-D6 +D4``, ``skip D3+leg``); ``parse_turn`` reads that back. During a deciding
+setup, a turn is the run of actions one seat takes in one setup step (the pie rule's two
+placements, then the choice of side).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from framework.engine.action import Action
+from framework.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from framework.engine.state import State
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """The actions of one turn, in order."""
+
+    actions: tuple[Action, ...]
+
+    @property
+    def notation(self) -> str:
+        return " ".join(a.notation for a in self.actions)
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+def turn_key(state: State) -> tuple[object, ...]:
+    """Equal for two states inside the same turn, different once the turn has passed."""
+    if state.setup < len(state.game.setups):
+        return ("setup", state.setup, state.current_player)
+    return ("play", state.to_move, state.fullmove)
+
+
+def turns_with_states(state: State) -> Iterator[tuple[Turn, State]]:
+    """Every complete turn from ``state`` with the state it leads to (depth first)."""
+    if state.is_terminal():
+        return
+    key = turn_key(state)
+    stack: list[tuple[State, tuple[Action, ...]]] = [(state, ())]
+    while stack:
+        node, prefix = stack.pop()
+        for action in node.legal_actions():
+            child = node.child(action)
+            done = (*prefix, action)
+            if child.is_terminal() or turn_key(child) != key:
+                yield Turn(done), child
+            else:
+                stack.append((child, done))
+
+
+def legal_turns(state: State) -> list[Turn]:
+    turns = [turn for turn, _ in turns_with_states(state)]
+    turns.sort(key=lambda t: [a.notation for a in t.actions])
+    return turns
+
+
+def parse_turn(state: State, text: str) -> Turn:
+    """The turn written ``text``; raises like ``State.apply`` and leaves ``state`` alone."""
+    parts = text.split()
+    if not parts:
+        raise IllegalActionError("an empty turn: write its actions separated by spaces")
+    key = turn_key(state)
+    node = state.clone()
+    actions: list[Action] = []
+    for i, part in enumerate(parts):
+        if i and (node.is_terminal() or turn_key(node) != key):
+            raise IllegalActionError(f"{text!r}: the turn is over after "
+                                     f"{' '.join(parts[:i])!r}")
+        action = node.parse_action(part)
+        node.apply_unchecked(action)
+        actions.append(action)
+    if not node.is_terminal() and turn_key(node) == key:
+        raise IllegalActionError(f"{text!r} is not a whole turn; next: "
+                                 f"{node._situation()}")
+    return Turn(tuple(actions))

@@ -1,0 +1,48 @@
+"""``counter_at_least``: a player whose counter reaches a value wins.
+
+```yaml
+counters: [captures]
+goals:
+  - {type: counter_at_least, counter: captures, value: 5}
+```
+
+If both players reach it at the same check, the game's ``tie_break`` decides.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
+
+from framework.plugins import Goal, Rule, Translate, Verdict, untranslated
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.state import State
+
+
+class CounterAtLeastParams(Rule):
+    type: Literal["counter_at_least"]
+    counter: str
+    value: int = Field(ge=1)
+
+
+class CounterAtLeast(Goal):
+    """Reach a count to win."""
+
+    keyword = "counter_at_least"
+    Params = CounterAtLeastParams
+
+    def __init__(self, params: CounterAtLeastParams, game: CompiledGame) -> None:
+        super().__init__(params, game)
+        self.counter = game.counters.index(params.counter)
+
+    def evaluate(self, state: State) -> Verdict | None:
+        value, counter = self.params.value, self.counter
+        winners = frozenset(s for s, c in enumerate(state.counters) if c[counter] >= value)
+        return Verdict(winners) if winners else None
+
+    def describe(self, _: Translate = untranslated) -> str:
+        return _("A player whose {counter} reach {value} wins.").format(
+            counter=self.params.counter, value=self.params.value)

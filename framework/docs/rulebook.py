@@ -159,11 +159,11 @@ def _material(game: CompiledGame, _: Translate) -> Section:
         for attribute, attr in piece.attributes.items():
             words = {"attribute": _(attribute), "piece": _(kind)}
             if attr.supply is None:
-                lines.append(_("A {piece} carries {attribute} (as many as needed).")
+                lines.append(_("Each {piece} can carry {attribute} (as many as needed).")
                              .format(**words))
             else:
                 finite = True
-                lines.append(_("A {piece} carries {attribute}: {count} per player.")
+                lines.append(_("Each {piece} can carry {attribute}: {count} per player.")
                              .format(count=attr.supply, **words))
             if attr.max is not None:
                 lines.append(_("At most {max} {attribute} on one {piece}.")
@@ -172,6 +172,10 @@ def _material(game: CompiledGame, _: Translate) -> Section:
             lines.append(_("At most {max} in all ({attributes}) on one {piece}.").format(
                 max=piece.max_attributes_total, attributes=" + ".join(
                     _(a) for a in piece.attributes), piece=_(kind)))
+        if piece.attributes:
+            lines.append(_("In the diagrams, the numbers on a {piece} are its {attributes}, in "
+                           "this order.").format(piece=_(kind), attributes=" · ".join(
+                               _(a) for a in piece.attributes)))
         section.items.append((_(kind), " ".join(lines)))
     if finite:
         section.paragraphs.append(_("A piece taken off the board goes back, with what it "

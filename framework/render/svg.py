@@ -8,9 +8,9 @@ otherwise each cell carries its own name. A piece is a disc in its owner's colou
 attribute counts (Adaptoid: legs drawn below, pincers above, and the numbers inside).
 
 The marks of a rulebook picture: the piece that moves ringed in yellow, legal targets as blue
-dots, removed pieces drawn faintly and crossed out in red (as on the rule pages). Output is
-deterministic (fixed rounding, cells in id order) so generated rulebooks can be compared byte
-for byte.
+dots (a dashed blue ring round a piece that can be attacked), removed pieces drawn faintly
+and crossed out in red (as on the rule pages). Output is deterministic (fixed rounding, cells
+in id order) so generated rulebooks can be compared byte for byte.
 """
 
 from __future__ import annotations
@@ -132,10 +132,14 @@ def board_svg(state: State, marks: Marks | None = None, title: str = "",
                    f'fill="none" stroke="{HIGHLIGHT}" stroke-width="4"/>')
     for cell, piece in sorted(marks.removed.items()):
         out.append(_removed(canvas, game, board.pos[cell], piece, board.names[cell], _))
+    occupied = state.occupied()
     for cell in sorted(set(marks.targets)):
         cx, cy = canvas.xy(*board.pos[cell])
-        out.append(f'<circle class="target" cx="{cx}" cy="{cy}" r="{_n(UNIT * 0.12)}" '
-                   f'fill="{TARGET}"><title>{escape(board.names[cell])}</title></circle>')
+        look = (f'r="{_n(UNIT * 0.43)}" fill="none" stroke="{TARGET}" stroke-width="3" '
+                f'stroke-dasharray="5 3"' if occupied >> cell & 1 else  # a piece to attack
+                f'r="{_n(UNIT * 0.12)}" fill="{TARGET}"')
+        out.append(f'<circle class="target" cx="{cx}" cy="{cy}" {look}>'
+                   f'<title>{escape(board.names[cell])}</title></circle>')
     for text, x, y in labels:
         cx, cy = canvas.xy(x, y)
         out.append(f'<text class="coord" x="{cx}" y="{cy}" text-anchor="middle" '

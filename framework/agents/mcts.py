@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from framework.agents.base import Agent
 from framework.agents.evaluation import Evaluator
+from framework.engine.playout import random_playout
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -118,11 +119,7 @@ class MctsAgent(Agent):
                    key=lambda n: n.value / n.visits + c * math.sqrt(log_n / n.visits))
 
     def _playout(self, state: State) -> list[float]:
-        rng = self.rng
-        for _ in range(self.rollout):
-            if state.winners is not None:
-                break
-            state.apply_unchecked(rng.choice(state.legal_actions()))
+        random_playout(state, self.rng, self.rollout)
         if state.winners is not None:
             return state.returns()
         seats = state.seat_of_side

@@ -1,9 +1,8 @@
-"""Core commands: validate, show, moves, perft, apply, play, schema."""
+"""Core commands: validate, show, moves, perft, apply, schema."""
 
 from __future__ import annotations
 
 import json
-import random
 import sys
 import time
 from pathlib import Path
@@ -54,10 +53,23 @@ def show(game_file: GameArgument, position: PositionOption = None,
 @app.command()
 def moves(game_file: GameArgument, position: PositionOption = None, fen: FenOption = None,
           as_json: Annotated[bool, typer.Option("--json", help="one JSON object per action")]
-          = False) -> None:
+          = False,
+          turns: Annotated[bool, typer.Option(help="list whole turns (actions joined by "
+                                                   "spaces), not phase steps")] = False
+          ) -> None:
     """List the legal actions of a position."""
     game = load(game_file)
     state = start_state(game, position, fen)
+    if turns:
+        found = state.legal_turns()
+        if as_json:
+            print(json.dumps([{"notation": t.notation,
+                               "actions": [a.to_json(game) for a in t.actions]}
+                              for t in found], ensure_ascii=False, indent=1))
+        else:
+            for turn in found:
+                print(turn.notation)
+        return
     actions = state.legal_actions()
     if as_json:
         print(json.dumps([a.to_json(game) for a in actions], ensure_ascii=False, indent=1))
@@ -69,12 +81,16 @@ def moves(game_file: GameArgument, position: PositionOption = None, fen: FenOpti
 @app.command()
 def perft(game_file: GameArgument, depth: Annotated[int, typer.Argument(min=0)],
           position: PositionOption = None, fen: FenOption = None,
-          divide: Annotated[bool, typer.Option(help="count below each action")] = False
-          ) -> None:
+          divide: Annotated[bool, typer.Option(help="count below each action")] = False,
+          turns: Annotated[bool, typer.Option(help="count whole turns, not phase steps")]
+          = False) -> None:
     """Count the leaves of the action tree to DEPTH (libataxx conventions)."""
+    from framework.engine.turns import divide_turns, perft_turns
     from framework.perft import divide as divide_counts
     from framework.perft import perft as perft_count
 
+    if turns:
+        divide_counts, perft_count = divide_turns, perft_turns
     game = load(game_file)
     state = start_state(game, position, fen)
     start = time.perf_counter()
@@ -106,55 +122,6 @@ def apply_actions(game_file: GameArgument,
         except IllegalActionError as exc:
             raise IllegalActionError(f"action {ply} ({text!r}): {exc}") from None
     print(state.to_fen() if fen else json.dumps(state.to_json(), ensure_ascii=False))
-
-
-@app.command()
-def play(game_file: GameArgument,
-         human: Annotated[str | None, typer.Option(help="the player you play")] = None,
-         seed: Annotated[int | None, typer.Option(help="random seed")] = None,
-         max_plies: Annotated[int | None, typer.Option(help="stop after this many actions")]
-         = None,
-         quiet: Annotated[bool, typer.Option(help="print only the result")] = False) -> None:
-    """Play a game in the terminal: computer against computer, or you against it."""
-    game = load(game_file)
-    if human is not None and human not in game.players:
-        raise typer.BadParameter(f"expected one of {', '.join(game.players)}, found {human!r}",
-                                 param_hint="--human")
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    limit = max_plies or game.spec.max_plies or 10_000
-    plies = 0
-    while not state.is_terminal() and plies < limit:
-        side = game.players[state.to_move]
-        if human is not None and state.seat_of_side.index(state.current_player) \
-                == game.players.index(human):
-            print(state)
-            action = _ask(state)
-        else:
-            action = rng.choice(state.legal_actions())
-            if not quiet:
-                print(f"{state.fullmove:>3}. {side}: {action.notation}")
-        state.apply(action)
-        plies += 1
-    print(state)
-    if not state.is_terminal():
-        print(f"unfinished after {plies} actions")
-
-
-def _ask(state: object) -> object:
-    from framework.engine.state import State
-    from framework.errors import IllegalActionError, NotationError
-
-    assert isinstance(state, State)
-    while True:
-        text = input("your move (? lists the legal ones): ").strip()
-        if text == "?":
-            print(" ".join(a.notation for a in state.legal_actions()))
-            continue
-        try:
-            return state.parse_action(text)
-        except (NotationError, IllegalActionError) as exc:
-            print(exc)
 
 
 @app.command()

@@ -1,0 +1,360 @@
+"""Playing commands: ``play`` (people and computer agents in the terminal), ``replay``
+(check a game record and show any ply of it) and ``match`` (tournaments with statistics).
+
+Agents are given per seat by spec (``human``, ``random``, ``greedy``, ``alphabeta:d3``,
+``mcts:2s``, …; see ``framework.agents.registry``). ``--white`` is the first seat and
+``--black`` the second, whatever the game calls its players (a pie rule may later swap the
+sides the seats play).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from framework.cli import app
+from framework.cli.options import GameArgument, load
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.text import Text
+
+    from framework.agents.base import Agent
+    from framework.compiler import CompiledGame
+    from framework.engine.state import State
+    from framework.match import MatchResult
+    from framework.records import Record
+
+SIDE_STYLES = ("bold red", "bold blue", "bold green", "bold magenta")
+HELP = ("Type a move in the game's notation (a whole turn: its actions separated by spaces), "
+        "or: ? (legal moves), undo, save [FILE], quit.")
+
+FirstSeat = Annotated[str | None, typer.Option(
+    "--white", "--first", help="agent of the first seat: human, random, greedy, "
+    "alphabeta:d3, alphabeta:0.5s, mcts:2s, mcts:500i …")]
+SecondSeat = Annotated[str | None, typer.Option(
+    "--black", "--second", help="agent of the second seat (same choices)")]
+
+
+# play ---------------------------------------------------------------------------------
+@app.command()
+def play(game_file: GameArgument, white: FirstSeat = None, black: SecondSeat = None,
+         human: Annotated[str | None, typer.Option(
+             help="the player you play (the other seat: --white/--black or random)")] = None,
+         seed: Annotated[int | None, typer.Option(help="random seed of the agents")] = None,
+         max_plies: Annotated[int | None, typer.Option(help="stop after this many actions")]
+         = None,
+         save: Annotated[Path | None, typer.Option(
+             help="write the game record here at the end (.json for JSON)")] = None,
+         quiet: Annotated[bool, typer.Option(help="print only the result")] = False) -> None:
+    """Play a game in the terminal: computer against computer (default: random agents),
+    or you against an agent."""
+    from rich.console import Console
+
+    from framework.agents import AgentSpecError, parse_agent
+
+    game = load(game_file)
+    specs = [white or "random", black or "random"]
+    if human is not None:
+        if human not in game.players:
+            raise typer.BadParameter(f"expected one of {', '.join(game.players)}, "
+                                     f"found {human!r}", param_hint="--human")
+        specs[game.players.index(human)] = "human"
+    for spec, hint in zip(specs, ("--white", "--black"), strict=True):
+        try:
+            parse_agent(spec)
+        except AgentSpecError as exc:
+            raise typer.BadParameter(str(exc), param_hint=hint) from None
+    session = PlaySession(game, str(game_file), specs, seed, max_plies, save,
+                          Console(highlight=False, soft_wrap=True), quiet)
+    session.run()
+
+
+class PlaySession:
+    """One game in the terminal: agents move by themselves, people type their moves."""
+
+    def __init__(self, game: CompiledGame, game_file: str, specs: list[str], seed: int | None,
+                 max_plies: int | None, save: Path | None, console: Console,
+                 quiet: bool) -> None:
+        from framework.agents import make_agent, parse_agent
+
+        self.game = game
+        self.game_file = game_file
+        self.specs = specs
+        self.seed = seed
+        self.console = console
+        self.quiet = quiet
+        self.save_path = save
+        self.limit = max_plies or game.spec.max_plies or 10_000
+        self.humans = {seat for seat, s in enumerate(specs) if parse_agent(s).is_human}
+        self.agents: dict[int, Agent] = {
+            seat: make_agent(spec, game, None if seed is None else seed + seat)
+            for seat, spec in enumerate(specs) if seat not in self.humans}
+        self.state = game.new_initial_state()
+        #: (state before, seat, actions) of every turn played, for undo and the record.
+        self.history: list[tuple[State, int, list[str]]] = []
+
+    @property
+    def plies(self) -> int:
+        return sum(len(actions) for _, _, actions in self.history)
+
+    def run(self) -> None:
+        while not self.state.is_terminal() and self.plies < self.limit:
+            seat = self.state.current_player
+            if seat in self.humans:
+                if not self._human_turn(seat):
+                    break
+            else:
+                self._agent_turn(seat)
+        self.console.print(board_text(self.state))
+        if not self.state.is_terminal():
+            self.console.print(f"unfinished after {self.plies} actions")
+        if self.save_path is not None:
+            self._save(self.save_path)
+
+    def _agent_turn(self, seat: int) -> None:
+        agent = self.agents[seat]
+        before = self.state.clone()
+        actions = agent.act(self.state)
+        played: list[str] = []
+        for action in actions:
+            if self.state.is_terminal():
+                break
+            self.state.apply(action)
+            played.append(action.notation)
+        self.history.append((before, seat, played))
+        if not self.quiet:
+            side = self.game.players[before.to_move]
+            note = f"  [dim]({agent.info})[/dim]" if agent.info and self.humans else ""
+            self.console.print(f"{len(self.history):>3}. {side} ({agent.spec}): "
+                               f"{' '.join(played)}{note}")
+
+    def _human_turn(self, seat: int) -> bool:
+        """Ask until a legal turn is typed; False when the player quits (or input ends)."""
+        from framework.errors import IllegalActionError, NotationError
+
+        self.console.print(board_text(self.state))
+        self._show_moves()
+        while True:
+            try:
+                text = input(f"{self.game.players[self.state.to_move]} to play> ").strip()
+            except EOFError:
+                self.console.print("\nend of input: the game stops here")
+                return False
+            command, _, rest = text.partition(" ")
+            if not text:
+                continue
+            if text in ("?", "moves"):
+                self._show_moves()
+            elif text in ("help", "h"):
+                self.console.print(HELP)
+            elif text in ("quit", "exit"):
+                return False
+            elif text == "undo":
+                if self._undo():
+                    return True
+            elif command == "save":
+                self._save(Path(rest.strip()) if rest.strip() else
+                           self.save_path or Path("game-record.txt"))
+            else:
+                before = self.state.clone()
+                try:
+                    played = self._apply_typed(text)
+                except (IllegalActionError, NotationError) as exc:
+                    self.console.print(f"[bold]not played:[/bold] {exc}", markup=True)
+                    continue
+                self.history.append((before, seat, played))
+                return True
+
+    def _apply_typed(self, text: str) -> list[str]:
+        """Apply the typed actions on a copy; only if all are legal does the game change."""
+        trial = self.state.clone()
+        played = []
+        for part in text.split():
+            action = trial.parse_action(part)
+            trial.apply(action)
+            played.append(action.notation)
+        self.state = trial
+        return played
+
+    def _undo(self) -> bool:
+        """Take back the last turn of a person and everything after it."""
+        for i in range(len(self.history) - 1, -1, -1):
+            if self.history[i][1] in self.humans:
+                self.state = self.history[i][0]
+                del self.history[i:]
+                self.console.print(f"undone: back to turn {i + 1}")
+                return True
+        self.console.print("nothing to undo")
+        return False
+
+    def _show_moves(self) -> None:
+        moves = [a.notation for a in self.state.legal_actions()]
+        self.console.print(f"legal ({len(moves)}): " + " ".join(moves), markup=False)
+
+    def record(self) -> Record:
+        from framework.records import Record, header_key, result_of
+
+        headers = {"Game": self.game.name, "File": self.game_file}
+        for seat, spec in enumerate(self.specs):
+            headers[header_key(self.game.players[seat])] = spec
+        if self.seed is not None:
+            headers["Seed"] = str(self.seed)
+        headers["Result"] = result_of(self.state)
+        headers["Plies"] = str(self.plies)
+        return Record(headers, [actions for _, _, actions in self.history if actions])
+
+    def _save(self, path: Path) -> None:
+        written = self.record().save(path)
+        self.console.print(f"saved {written} ({self.plies} plies)")
+
+
+def board_text(state: State) -> Text:
+    """The board as rich text: each side's pieces in its own colour, then the status."""
+    from rich.text import Text
+
+    from framework.render.text import board_text as plain
+    from framework.render.text import cell_label
+
+    game = state.game
+    labels_by_side: dict[str, int] = {}
+    for cell in range(game.board.size):
+        side = state.owner_of(cell)
+        if side >= 0:
+            labels_by_side[cell_label(state, cell)] = side
+    text = Text()
+    lines = plain(state).splitlines()
+    for number, line in enumerate(lines):
+        row = Text(line)
+        if number < len(lines) - 1:
+            for label, side in labels_by_side.items():
+                row.highlight_regex(rf"(?<=\s){_escape(label)}(?=\s|$)",
+                                    SIDE_STYLES[side % len(SIDE_STYLES)])
+        text.append_text(row)
+        text.append("\n" if number < len(lines) - 1 else "")
+    return text
+
+
+def _escape(label: str) -> str:
+    import re
+
+    return re.escape(label)
+
+
+# replay -------------------------------------------------------------------------------
+@app.command()
+def replay(record_file: Annotated[Path, typer.Argument(help="game record (text or JSON)")],
+           ply: Annotated[int | None, typer.Option(
+               min=0, help="show the position after this many actions (default: the end)")]
+           = None,
+           game_file: Annotated[Path | None, typer.Option(
+               "--game", help="the game file (default: the record's File header)")] = None
+           ) -> None:
+    """Check that every action of a record is legal and that the result is right, then
+    show the position at a ply."""
+    from rich.console import Console
+
+    from framework.records import Record, RecordError
+
+    record = Record.load(record_file)
+    path = game_file or record.game_file()
+    if path is None:
+        raise RecordError(f"{record_file}: the record names no game file (File header); "
+                          "give one with --game")
+    game = load(path)
+    final = record.verify(game)
+    console = Console(highlight=False, soft_wrap=True)
+    total = len(record.plies)
+    state = final if ply is None or ply == total else record.replay(game, ply)
+    shown = total if ply is None else ply
+    players = ", ".join(f"{p}: {record.player(game, seat)}"
+                        for seat, p in enumerate(game.players))
+    console.print(f"{game.name} ({players}), {total} plies, result {record.result}: "
+                  "every action verified")
+    console.print(f"position after ply {shown}:")
+    console.print(board_text(state))
+
+
+# match --------------------------------------------------------------------------------
+@app.command()
+def match(game_file: GameArgument,
+          agents: Annotated[str, typer.Option(
+              help="comma-separated agent specs, e.g. mcts:0.2s,alphabeta:d3")],
+          games: Annotated[int, typer.Option(min=1, help="games per pair of agents")] = 100,
+          jobs: Annotated[int, typer.Option(min=1, help="processes")] = 1,
+          seed: Annotated[int, typer.Option(help="match seed (same seed, same games)")] = 0,
+          max_plies: Annotated[int | None, typer.Option(
+              help="stop a game unfinished after this many actions")] = None,
+          out: Annotated[Path | None, typer.Option(
+              help="directory for the game records and summary.json")] = None,
+          as_json: Annotated[bool, typer.Option(
+              "--json", help="write records as JSON instead of text")] = False) -> None:
+    """Play agents against each other, seats swapped every game, and print statistics:
+    wins per side and per agent, draws, with 95 % confidence intervals."""
+    import json
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from framework.agents import AgentSpecError, parse_agent
+    from framework.match import run_match, schedule, write_records
+
+    specs = [s.strip() for s in agents.split(",") if s.strip()]
+    if len(specs) < 2:
+        raise typer.BadParameter("name at least two agents, e.g. mcts:500i,random",
+                                 param_hint="--agents")
+    for spec in specs:
+        try:
+            human = parse_agent(spec).is_human
+        except AgentSpecError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--agents") from None
+        if human:
+            raise typer.BadParameter("a match is played by computer agents only",
+                                     param_hint="--agents")
+    load(game_file)  # a bad game file is reported before any process starts
+    total = len(schedule(specs, games, seed))
+    console = Console(stderr=True)
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeElapsedColumn(), console=console,
+                  transient=True) as progress:
+        task = progress.add_task("games", total=total)
+        result = run_match(str(game_file), specs, games=games, seed=seed, jobs=jobs,
+                           max_plies=max_plies,
+                           on_game=lambda _: progress.advance(task))
+    Console(highlight=False).print(*statistics_tables(result))
+    if out is not None:
+        written = write_records(result, out, as_json=as_json)
+        summary = {"game_file": str(game_file), "agents": specs, "games_per_pair": games,
+                   "seed": seed, **result.summary()}
+        (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n",
+                                          encoding="utf-8")
+        print(f"wrote {len(written)} records and summary.json to {out}", file=sys.stderr)
+
+
+def statistics_tables(result: MatchResult) -> list[object]:
+    """Two rich tables: results by side, results by agent."""
+    from rich.table import Table
+
+    summary = result.summary()
+    n = summary["games"]
+    sides = Table(title=f"{n} games: results")
+    for column in ("result", "games", "%", "95 % interval"):
+        sides.add_column(column, justify="left" if column == "result" else "right")
+    for name, row in summary["results"].items():
+        label = name if name in ("draw", "unfinished") else f"{name} wins"
+        low, high = row["ci95"]
+        sides.add_row(label, str(row["games"]), f"{100 * row['share']:.2f}",
+                      f"{100 * low:.1f}–{100 * high:.1f}")
+    by_agent = Table(title="by agent (score = wins + draws/2)")
+    for column in ("agent", "games", "wins", "draws", "losses", "unfinished", "score %",
+                   "95 % interval"):
+        by_agent.add_column(column, justify="left" if column == "agent" else "right")
+    for spec, row in summary["agents"].items():
+        low, high = row["ci95"]
+        by_agent.add_row(spec, str(row["games"]), str(row["wins"]), str(row["draws"]),
+                         str(row["losses"]), str(row["unfinished"]),
+                         f"{100 * row['score']:.2f}", f"{100 * low:.1f}–{100 * high:.1f}")
+    return [sides, by_agent]

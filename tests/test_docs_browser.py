@@ -1,0 +1,52 @@
+"""A real browser renders the generated HTML rulebooks and every diagram is on screen."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .browser import browser, chromium_missing, diagram_problems
+from .conftest import ROOT
+
+PAGES = [ROOT / "docs" / "rulebooks" / "es" / "assimilation.html",
+         ROOT / "docs" / "rulebooks" / "ru" / "hexxagon.html"]
+ADAPTOID = ROOT / "docs" / "rulebooks" / "es" / "adaptoid.html"
+if ADAPTOID.exists():
+    PAGES.append(ADAPTOID)
+
+
+@pytest.fixture(scope="module")
+def driver() -> Any:
+    missing = chromium_missing()
+    if missing:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI must run the browser test: {missing}; .ci/run installs it")
+        pytest.skip(missing)
+    with browser() as opened:
+        yield opened
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[f"{p.parent.name}/{p.stem}" for p in PAGES])
+def test_every_diagram_is_drawn(driver: Any, page: Path) -> None:
+    assert diagram_problems(driver, page) == []
+
+
+def test_a_missing_diagram_is_caught(driver: Any, tmp_path: Path) -> None:
+    html = PAGES[0].read_text(encoding="utf-8")
+    first = re.search(r"<svg .*?</svg>", html, re.DOTALL)
+    assert first is not None
+    missing = tmp_path / "missing.html"
+    missing.write_text(html.replace(first.group(0), "", 1), encoding="utf-8")
+    assert any("diagrams drawn" in p for p in diagram_problems(driver, missing))
+    empty = tmp_path / "empty.html"
+    empty.write_text(html.replace(first.group(0), '<svg width="0" height="0"></svg>', 1),
+                     encoding="utf-8")
+    assert any("no size" in p for p in diagram_problems(driver, empty))
+    blank = tmp_path / "blank.html"
+    blank.write_text(html.replace(first.group(0), '<svg width="200" height="200"></svg>', 1),
+                     encoding="utf-8")
+    assert any("blank" in p for p in diagram_problems(driver, blank))

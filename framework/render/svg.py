@@ -122,6 +122,13 @@ def board_svg(state: State, marks: Marks | None = None, title: str = "",
         out.append(f"<title>{escape(title)}</title>")
     out.append(f'<rect width="{_n(canvas.width)}" height="{_n(canvas.height)}" fill="#fff"/>')
     inside = not labels
+    if board.shape == "circle":  # cells drawn apart: show the links that make them neighbours
+        for a in range(board.size):
+            for b in board.neighbours[a]:
+                if a < b:
+                    (x1, y1), (x2, y2) = canvas.xy(*board.pos[a]), canvas.xy(*board.pos[b])
+                    out.append(f'<line class="link" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" '
+                               f'stroke="#8a7a5c" stroke-width="3"/>')
     for cell in range(board.size):
         out.append(_cell(canvas, board, cell, gap=bool(state.gaps >> cell & 1), named=inside))
     for cell, piece in sorted(pieces_of(state).items()):
@@ -167,7 +174,7 @@ def _cell(canvas: _Canvas, board: CompiledBoard, cell: int, *, gap: bool, named:
                  f'stroke="#8a7a5c" stroke-width="1"/>')
     else:
         cx, cy = canvas.xy(x, y)
-        shape = (f'<circle cx="{cx}" cy="{cy}" r="{_n(UNIT * 0.45)}" fill="{fill}" '
+        shape = (f'<circle cx="{cx}" cy="{cy}" r="{_n(UNIT * 0.4)}" fill="{fill}" '
                  f'stroke="#8a7a5c" stroke-width="1.5"/>')
     text = ""
     if named:

@@ -341,7 +341,7 @@ def statistics_tables(result: MatchResult) -> list[object]:
     summary = result.summary()
     n = summary["games"]
     sides = Table(title=f"{n} games: results")
-    for column in ("result", "games", "%", "95 % interval"):
+    for column in ("result", "games", "%", "95 % CI"):
         sides.add_column(column, justify="left" if column == "result" else "right")
     for name, row in summary["results"].items():
         label = name if name in ("draw", "unfinished") else f"{name} wins"
@@ -350,7 +350,7 @@ def statistics_tables(result: MatchResult) -> list[object]:
                       f"{100 * low:.1f}–{100 * high:.1f}")
     by_agent = Table(title="by agent (score = wins + draws/2)")
     for column in ("agent", "games", "wins", "draws", "losses", "unfinished", "score %",
-                   "95 % interval"):
+                   "95 % CI"):
         by_agent.add_column(column, justify="left" if column == "agent" else "right")
     for spec, row in summary["agents"].items():
         low, high = row["ci95"]

@@ -1,0 +1,86 @@
+"""play, replay and match, run as a user runs them (stdin fed to the human player)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from framework.records import Record
+
+from .conftest import ROOT
+
+
+def boardspec(*args: str, stdin: str = "", ok: bool = True) -> subprocess.CompletedProcess[str]:
+    run = subprocess.run([sys.executable, "-m", "framework", *args], capture_output=True,
+                         text=True, cwd=ROOT, input=stdin)
+    if ok:
+        assert run.returncode == 0, run.stderr
+    return run
+
+
+def test_human_bad_illegal_undo_save(tmp_path: Path) -> None:
+    saved = tmp_path / "mine.txt"
+    typed = ["zz", "a7a4", "undo", "b6", "undo", "b6", f"save {saved}", "quit"]
+    out = boardspec("play", "games/assimilation.yaml", "--white", "human", "--black",
+                    "greedy", "--seed", "1", stdin="\n".join(typed) + "\n").stdout
+    assert "not played: 'zz' is not an action of Assimilation" in out
+    assert "not played: 'a7a4' is not legal here" in out
+    assert "nothing to undo" in out
+    assert "undone: back to turn 1" in out
+    assert "legal (16): " in out  # the legal moves are shown
+    record = Record.load(saved)
+    assert record.headers["White"] == "human" and record.headers["Black"] == "greedy"
+    assert len(record.turns) == 2 and record.turns[0] == ["b6"]
+    game = _game()
+    record.verify(game)
+    # The bad inputs changed nothing: the human's b6 was played from the start.
+    assert record.replay(game, 1) == game.new_initial_state().child(
+        game.new_initial_state().parse_action("b6"))
+
+
+def _game() -> object:
+    from framework import load_game
+
+    return load_game(ROOT / "games" / "assimilation.yaml")
+
+
+def test_quick_start_is_reproducible_and_saves(tmp_path: Path) -> None:
+    first = boardspec("play", "games/ataxx.yaml", "--seed", "1").stdout
+    assert first == boardspec("play", "games/ataxx.yaml", "--seed", "1").stdout
+    assert "wins" in first or "draw" in first
+    path = tmp_path / "g.json"
+    boardspec("play", "games/hexxagon.yaml", "--white", "greedy", "--black", "mcts:10i",
+              "--seed", "2", "--quiet", "--save", str(path))
+    data = json.loads(path.read_text())
+    assert data["headers"]["Ruby"] == "greedy" and data["headers"]["Pearl"] == "mcts:10i"
+    assert data["turns"]
+
+
+def test_bad_agent_is_a_usage_error() -> None:
+    run = boardspec("play", "games/ataxx.yaml", "--black", "mtcs:2s", ok=False)
+    assert run.returncode == 2 and "unknown agent 'mtcs:2s'" in run.stderr
+
+
+def test_match_writes_records_that_replay(tmp_path: Path) -> None:
+    out = tmp_path / "m"
+    run = boardspec("match", "games/assimilation.yaml", "--agents", "greedy,random",
+                    "--games", "4", "--jobs", "2", "--seed", "5", "--out", str(out))
+    assert "white wins" in run.stdout and "greedy" in run.stdout
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["games"] == 4 and summary["agents"]["greedy"]["games"] == 4
+    again = boardspec("match", "games/assimilation.yaml", "--agents", "greedy,random",
+                      "--games", "4", "--seed", "5")
+    assert again.stdout == run.stdout
+    records = sorted(out.glob("game-*.txt"))
+    assert len(records) == 4
+    shown = boardspec("replay", str(records[0]), "--ply", "2").stdout
+    assert "every action verified" in shown and "position after ply 2" in shown
+    lines = records[1].read_text().splitlines()
+    fifth = next(i for i, line in enumerate(lines) if line.startswith("5. "))
+    lines[fifth] = "5. a1a1"
+    records[1].write_text("\n".join(lines) + "\n")
+    refused = boardspec("replay", str(records[1]), ok=False)
+    assert refused.returncode == 1
+    assert "ply 5 (turn 5, 'a1a1') is refused: 'a1a1' is not legal here" in refused.stderr

@@ -1,0 +1,250 @@
+"""The reference turn flow, from the rules as ``framework/engine/state.py`` documents them.
+
+A turn runs the file's phases in order. A deciding phase with actions waits for the player;
+an automatic phase just runs; a deciding phase without actions is skipped when the rule
+allows it, else the player to move has no legal action. The end checks, in their fixed
+order:
+
+1. after a phase named in ``goal_checks``, and at the end of every turn, every goal is
+   evaluated; the winners of all the goals that fire are put together, and ``tie_break``
+   settles a check that finds more than one side winning;
+2. when the player to move has no legal action, ``no_legal_move`` decides: the game ends
+   and the ``result`` rule scores it, or the player must pass (the game ends when no other
+   side could act either).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework.check.reference.board import RefBoard
+from framework.check.reference.position import RefState
+from framework.check.reference.rules import REFERENCES, RefBlock, RefGoal, RefPhase, RefResult
+from framework.check.reference.rules import RefSetup as RefSetupBlock
+
+
+class MissingReference(Exception):
+    """A rule block of the game has no reference implementation."""
+
+    def __init__(self, kind: str, keyword: str) -> None:
+        self.kind = kind
+        self.keyword = keyword
+        super().__init__(f"no reference implementation of the {kind[:-1]} type {keyword!r}")
+
+
+def _make(kind: str, params: Any, game: ReferenceGame) -> Any:
+    found = REFERENCES[kind].get(params.type)
+    if found is None:
+        raise MissingReference(kind, params.type)
+    block: RefBlock = found(params, game)
+    return block
+
+
+class ReferenceGame:
+    """One game file, interpreted slowly and plainly."""
+
+    def __init__(self, spec: Any) -> None:
+        self.spec = spec
+        self.name: str = spec.name
+        self.players: list[str] = list(spec.players)
+        self.board = RefBoard(spec)
+        self.setups: list[RefSetupBlock] = [_make("setups", p, self) for p in spec.setup]
+        self.phases: list[RefPhase] = [_make("phases", p, self) for p in spec.turn]
+        self.goals: list[RefGoal] = [_make("goals", p, self) for p in spec.goals]
+        self.result: RefResult | None = _make("results", spec.result, self) \
+            if spec.result else None
+        names = [p.name for p in spec.turn]
+        self.goal_checks = {names.index(n) for n in spec.goal_checks}
+        self.pass_notation: str = spec.notation.pass_
+
+    # Position JSON in and out -----------------------------------------------------------
+    def blank(self, to_move: str) -> RefState:
+        return RefState(cells={}, gaps=set(), to_move=to_move,
+                        counters={p: dict.fromkeys(self.spec.counters, 0) for p in self.players},
+                        seats=list(self.players))
+
+    def new_piece(self, owner: str, piece: str) -> dict[str, Any]:
+        entry: dict[str, Any] = {"owner": owner, "piece": piece}
+        for attribute in self.spec.pieces[piece].attributes:
+            entry[attribute] = 0
+        return entry
+
+    def from_json(self, data: dict[str, Any]) -> RefState:
+        """Read a position as the engine documents it (the result is recomputed)."""
+        s = self.blank(data.get("to_move", self.players[0]))
+        first_kind = next(iter(self.spec.pieces))
+        for name, entry in data.get("cells", {}).items():
+            if isinstance(entry, str):
+                entry = {"owner": entry}
+            piece = self.new_piece(entry["owner"], entry.get("piece", first_kind))
+            piece.update({k: v for k, v in entry.items() if k not in ("owner", "piece")})
+            s.cells[name] = piece
+        s.gaps = set(data.get("gaps", []))
+        for player, values in data.get("counters", {}).items():
+            s.counters[player].update(values)
+        s.halfmove = data.get("halfmove", 0)
+        s.fullmove = data.get("fullmove", 1)
+        s.seats = list(data.get("seats", self.players))
+        if "setup" in data:
+            s.setup = [b.name for b in self.setups].index(data["setup"])
+            self._advance_setup(s)
+            return s
+        if "phase" in data:
+            s.phase = [p.name for p in self.phases].index(data["phase"])
+            s.last_mover = s.to_move
+        else:
+            s.last_mover = self.previous(s.to_move)
+        self._start_play(s)
+        return s
+
+    def to_json(self, s: RefState) -> dict[str, Any]:
+        data: dict[str, Any] = {"game": self.name, "to_move": s.to_move}
+        if s.setup is not None:
+            data["setup"] = self.setups[s.setup].name
+        elif s.result is None and (s.phase or len(self.phases) > 1):
+            data["phase"] = self.phases[s.phase].name
+        data["cells"] = {name: dict(entry) for name, entry in s.cells.items()}
+        data["gaps"] = sorted(s.gaps)
+        if self.spec.counters:
+            data["counters"] = {p: dict(s.counters[p]) for p in self.players}
+        data["halfmove"] = s.halfmove
+        data["fullmove"] = s.fullmove
+        if s.seats != self.players:
+            data["seats"] = list(s.seats)
+        if s.result is not None:
+            data["result"] = {"winner": next(iter(s.result))} if len(s.result) == 1 \
+                else {"draw": True}
+        return data
+
+    # The game -----------------------------------------------------------------------------
+    def initial(self) -> RefState:
+        s = self.blank(self.players[0])
+        s.last_mover = self.players[-1]
+        for block in self.setups:
+            block.prepare(s)
+        s.setup = 0
+        self._advance_setup(s)
+        return s
+
+    def legal(self, s: RefState) -> dict[str, Any]:
+        """Notation → a function that plays it on a copy of ``s``."""
+        if s.result is not None:
+            return {}
+        if s.setup is not None:
+            return self.setups[s.setup].moves(s)
+        if s.must_pass:
+            return {self.pass_notation: self._pass}
+        return self.phases[s.phase].moves(s)
+
+    def play(self, s: RefState, notation: str) -> RefState:
+        """The state after ``notation`` (which must be legal in ``s``)."""
+        effect = self.legal(s)[notation]
+        after = s.copy()
+        if after.setup is not None:
+            effect(after)
+            after.setup_actions += 1
+            self._advance_setup(after)
+            return after
+        after.last_mover = after.to_move
+        if after.must_pass:
+            effect(after)
+            return after
+        phase = after.phase
+        effect(after)
+        if after.result is None:
+            if phase in self.goal_checks and self._check_goals(after):
+                return after
+            self._continue_turn(after, phase + 1)
+        return after
+
+    # Turn flow ----------------------------------------------------------------------------
+    def previous(self, player: str) -> str:
+        return self.players[(self.players.index(player) - 1) % len(self.players)]
+
+    def _advance_setup(self, s: RefState) -> None:
+        while s.setup is not None and s.setup < len(self.setups) \
+                and self.setups[s.setup].finished(s):
+            s.setup += 1
+            s.setup_actions = 0
+        if s.setup == len(self.setups):
+            s.setup = None
+            self._start_play(s)
+
+    def _start_play(self, s: RefState) -> None:
+        if s.phase == 0 and self._check_goals(s):
+            return
+        self._continue_turn(s, s.phase)
+
+    def _continue_turn(self, s: RefState, index: int) -> None:
+        for i in range(index, len(self.phases)):
+            phase = self.phases[i]
+            if not phase.decides:
+                phase.run(s)
+                if s.result is not None:
+                    return
+                if i in self.goal_checks and self._check_goals(s):
+                    return
+                continue
+            if phase.moves(s):
+                s.phase = i
+                return
+            if not phase.skip_when_impossible(s):
+                s.phase = i
+                self._nobody_to_act(s)
+                return
+        self._end_turn(s)
+
+    def _end_turn(self, s: RefState) -> None:
+        s.halfmove = 0 if s.clock_reset else s.halfmove + 1
+        s.clock_reset = False
+        s.last_mover = s.to_move
+        s.to_move = self.players[(self.players.index(s.to_move) + 1) % len(self.players)]
+        if s.to_move == self.players[0]:
+            s.fullmove += 1
+        s.phase = 0
+        s.landed = None
+        if not self._check_goals(s):
+            self._continue_turn(s, 0)
+
+    def _pass(self, s: RefState) -> None:
+        s.must_pass = False
+        self._end_turn(s)
+
+    def _nobody_to_act(self, s: RefState) -> None:
+        if self.spec.no_legal_move == "pass" and self._another_side_can_act(s):
+            s.must_pass = True
+            return
+        self._finish(s, frozenset(self.result.winners(s) if self.result else ()))
+
+    def _another_side_can_act(self, s: RefState) -> bool:
+        first = next(p for p in self.phases if p.decides)
+        for player in self.players:
+            if player != s.to_move:
+                trial = s.copy()
+                trial.to_move = player
+                if first.moves(trial):
+                    return True
+        return False
+
+    def _check_goals(self, s: RefState) -> bool:
+        fired = False
+        winners: set[str] = set()
+        for goal in self.goals:
+            verdict = goal.verdict(s)
+            if verdict is None:
+                continue
+            fired = True
+            if verdict == "score":
+                winners |= self.result.winners(s) if self.result else set()
+            else:
+                winners |= verdict
+        if not fired:
+            return False
+        if len(winners) > 1:
+            winners = {s.last_mover} if self.spec.tie_break == "last_mover" else set()
+        self._finish(s, frozenset(winners))
+        return True
+
+    def _finish(self, s: RefState, winners: frozenset[str]) -> None:
+        s.result = frozenset(winners)
+        s.must_pass = False

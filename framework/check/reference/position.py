@@ -1,0 +1,38 @@
+"""The reference interpreter's state: position JSON as plain Python values."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class RefState:
+    """A position plus the turn bookkeeping that position JSON leaves implicit."""
+
+    cells: dict[str, dict[str, Any]]  # name → {"owner": player, "piece": kind, attr: n}
+    gaps: set[str]
+    to_move: str
+    counters: dict[str, dict[str, int]]
+    halfmove: int = 0
+    fullmove: int = 1
+    seats: list[str] = field(default_factory=list)  # the player of each seat
+    phase: int = 0  # index into the turn's phases
+    setup: int | None = None  # index into the setup steps, None once play began
+    setup_actions: int = 0
+    must_pass: bool = False
+    result: frozenset[str] | None = None  # the winners, once the game is over
+    last_mover: str = ""
+    landed: str | None = None  # the cell the last move of this turn ended on
+    clock_reset: bool = False
+
+    def copy(self) -> RefState:
+        return copy.deepcopy(self)
+
+    def pieces_of(self, player: str, piece: str | None = None) -> list[str]:
+        return [c for c, p in self.cells.items()
+                if p["owner"] == player and piece in (None, p["piece"])]
+
+    def empty(self, cell: str) -> bool:
+        return cell not in self.cells and cell not in self.gaps

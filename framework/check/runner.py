@@ -1,0 +1,216 @@
+"""Run every property of one game under hypothesis and collect the outcomes.
+
+Each property is its own hypothesis run (``examples`` generated cases, seeded), so a failure
+shrinks against that property alone; the failure hypothesis re-raises at the end is the
+minimal one, and its trail is the reproduction.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
+from hypothesis import strategies as st
+
+from framework.check.properties import CONFORMANCE, StateProperty, reference_agrees
+from framework.check.strategies import default_depth, starts, states, walk
+from framework.check.trail import Failure, Subject, Trail, Violation
+from framework.plugins import Invariant, plugins
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.state import State
+
+DEFAULT_EXAMPLES = 20
+Status = Literal["passed", "failed", "not checked"]
+
+
+@dataclass
+class Outcome:
+    name: str
+    status: Status
+    states: int = 0
+    seconds: float = 0.0
+    failure: Failure | None = None
+    note: str = ""
+
+
+@dataclass
+class GameReport:
+    file: str
+    game: str
+    outcomes: list[Outcome] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def failed(self) -> list[Outcome]:
+        return [o for o in self.outcomes if o.status == "failed"]
+
+    @property
+    def unchecked(self) -> list[Outcome]:
+        return [o for o in self.outcomes if o.status == "not checked"]
+
+
+def declared_invariants(game: CompiledGame) -> list[Invariant]:
+    registry = plugins("invariants")
+    made: list[Invariant] = []
+    for params in game.spec.invariants:
+        invariant = registry[params.type](params, game)
+        assert isinstance(invariant, Invariant)
+        made.append(invariant)
+    return made
+
+
+def invariant_label(invariant: Invariant) -> str:
+    shown = invariant.params.model_dump(exclude_none=True, exclude={"type"})
+    args = ", ".join(f"{k}={v}" for k, v in shown.items())
+    return f"invariant {invariant.keyword}" + (f" ({args})" if args else "")
+
+
+def _settings(examples: int) -> settings:
+    return settings(max_examples=examples, deadline=None, database=None,
+                    suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet,
+                    phases=[Phase.explicit, Phase.generate, Phase.shrink],
+                    print_blob=False, report_multiple_bugs=False)
+
+
+def _run(name: str, test: Callable[[], None], counter: list[int]) -> Outcome:
+    start = time.perf_counter()
+    try:
+        test()
+    except Violation as violation:
+        return Outcome(name, "failed", counter[0], time.perf_counter() - start,
+                       violation.failure())
+    except Exception as exc:  # hypothesis itself failing (flaky, unsatisfiable, …)
+        message = f"{type(exc).__name__}: {exc}"
+        return Outcome(name, "failed", counter[0], time.perf_counter() - start,
+                       Failure(message, Trail("?", None), None))
+    return Outcome(name, "passed", counter[0], time.perf_counter() - start)
+
+
+def check_state_property(game: CompiledGame, prop: StateProperty, examples: int,
+                         random_seed: int, strategy: st.SearchStrategy[Subject]) -> Outcome:
+    counter = [0]
+
+    @seed(random_seed)
+    @_settings(examples)
+    @given(strategy)
+    def test(subject: Subject) -> None:
+        counter[0] += 1
+        try:
+            message = prop.check(game, subject)
+        except Violation:
+            raise
+        except Exception as exc:
+            raise Violation(f"{type(exc).__name__}: {exc}", subject) from exc
+        if message:
+            raise Violation(message, subject)
+
+    outcome = _run(prop.name, test, counter)
+    if outcome.failure is not None:
+        outcome.failure = shortest_prefix(game, prop, outcome.failure)
+    return outcome
+
+
+def shortest_prefix(game: CompiledGame, prop: StateProperty, failure: Failure) -> Failure:
+    """The failure at the earliest state of its play where the property already fails
+    (hypothesis shrinks the choices; the state checked is picked along the play)."""
+    trail = failure.trail
+    if trail.label == "?" or not trail.actions:
+        return failure
+    state = game.new_initial_state() if trail.start is None \
+        else game.state_from_json(trail.start)
+    before = None
+    for k in range(len(trail.actions)):
+        prefix = Trail(trail.label, trail.start, trail.actions[:k])
+        try:
+            message = prop.check(game, Subject(state.clone(), before, prefix))
+        except Exception as exc:
+            message = f"{type(exc).__name__}: {exc}"
+        if message:
+            return Failure(message, prefix, state.to_json())
+        before = state.clone()
+        state.apply(trail.actions[k])
+    return failure
+
+
+def check_invariant(game: CompiledGame, invariant: Invariant, examples: int,
+                    random_seed: int) -> Outcome:
+    counter = [0]
+    depth = default_depth(game)
+
+    def holds(state: State, before: State | None) -> str | None:
+        return invariant.violation(state, before)
+
+    @seed(random_seed)
+    @_settings(examples)
+    @given(st.data())
+    def test(data: Any) -> None:
+        counter[0] += walk(game, data, depth, holds)
+
+    return _run(invariant_label(invariant), test, counter)
+
+
+def check_termination(game: CompiledGame, examples: int, random_seed: int) -> Outcome:
+    name = "random play ends within max_plies"
+    limit = game.spec.max_plies
+    if limit is None:
+        return Outcome(name, "passed", note="not required: max_plies is null (the file says "
+                                            "the game may not end by itself)")
+    counter = [0]
+    begin, _ = starts(game)
+
+    @seed(random_seed)
+    @_settings(examples)
+    @given(st.integers(0, len(begin) - 1), st.randoms(use_true_random=False))
+    def test(which: int, rng: Any) -> None:
+        trail, start = begin[which]
+        state = start.clone()
+        for _ in range(limit):
+            actions = state.legal_actions()
+            if not actions:
+                break
+            action = rng.choice(actions)
+            state.apply(action)
+            trail = trail.extended(action.notation)
+            counter[0] += 1
+        if not state.is_terminal():
+            raise Violation(f"the game has not ended after {limit} actions (max_plies: "
+                            f"{limit})", Subject(state, None, trail))
+
+    return _run(name, test, counter)
+
+
+def check_game(game: CompiledGame, *, examples: int = DEFAULT_EXAMPLES, random_seed: int = 0,
+               progress: Callable[[Outcome], None] | None = None) -> GameReport:
+    """Every property of ``game``: conformance, the reference interpreter, the declared
+    invariants and termination."""
+    from framework.check.reference import MissingReference, ReferenceGame
+
+    report = GameReport(game.file, game.name)
+    _, report.notes = starts(game)
+    strategy = states(game)
+
+    def record(outcome: Outcome) -> None:
+        report.outcomes.append(outcome)
+        if progress:
+            progress(outcome)
+
+    for prop in CONFORMANCE:
+        record(check_state_property(game, prop, examples, random_seed, strategy))
+    name = "same as the reference interpreter"
+    try:
+        ref = ReferenceGame(game.spec)
+    except MissingReference as missing:
+        record(Outcome(name, "not checked", note=f"{missing}: the engine's {missing.kind} "
+                                                 f"{missing.keyword!r} is not cross-checked"))
+    else:
+        record(check_state_property(game, StateProperty(name, reference_agrees(ref)),
+                                    examples, random_seed, strategy))
+    for invariant in declared_invariants(game):
+        record(check_invariant(game, invariant, examples, random_seed))
+    record(check_termination(game, examples, random_seed))
+    return report

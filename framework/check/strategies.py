@@ -1,0 +1,202 @@
+"""Hypothesis strategies for any compiled game.
+
+- :func:`reached` — a state reached by random legal play from the start or from one of the
+  file's example positions: a whole play is drawn, then the state to check along it, so
+  hypothesis shrinks a failure to the shortest action sequence and the earliest choices.
+- :func:`arbitrary` — a position the file allows, built as position JSON: any pieces on any
+  cells within the supplies and caps, gaps, counters, clocks, side to move and phase.
+- :func:`walk` — random legal play driven from inside a test (``st.data()``), calling back
+  after every action; declared invariants use it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from hypothesis import strategies as st
+
+from framework.check.trail import Subject, Trail, Violation
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.state import State
+
+
+def starts(game: CompiledGame) -> tuple[list[tuple[Trail, State]], list[str]]:
+    """The game's start and each example position (after its actions), with notes on the
+    examples that could not be set up."""
+    found: list[tuple[Trail, State]] = [(Trail("the start", None), game.new_initial_state())]
+    notes: list[str] = []
+    for example in game.spec.examples:
+        try:
+            if example.fen is not None:
+                state = game.state_from_fen(example.fen)
+            elif example.position is not None:
+                state = game.state_from_json(example.position)
+            else:
+                state = game.new_initial_state()
+            for notation in example.actions:
+                state.apply(notation)
+        except Exception as exc:  # reported, and that example is not used as a start
+            notes.append(f"example {example.name!r} could not be set up: {exc}")
+            continue
+        found.append((Trail(f"example {example.name!r}", state.to_json()), state))
+    return found, notes
+
+
+def default_depth(game: CompiledGame) -> int:
+    """How many actions random play may take to reach a state to check."""
+    return min(game.spec.max_plies or 300, 300)
+
+
+def reached(game: CompiledGame, depth: int | None = None) -> st.SearchStrategy[Subject]:
+    begin, _ = starts(game)
+    depth = default_depth(game) if depth is None else depth
+
+    @st.composite
+    def play(draw: Callable[[st.SearchStrategy[Any]], Any]) -> Subject:
+        trail, start = draw(st.sampled_from(begin))
+        path: list[tuple[State, str]] = []  # each state with the action played from it
+        state = start.clone()
+        while len(path) < depth:
+            actions = state.legal_actions()
+            if not actions:
+                break
+            action = actions[draw(st.integers(0, len(actions) - 1))]
+            path.append((state.clone(), action.notation))
+            state.apply(action)
+        # The state to check is picked evenly along the whole play, so the middle of a game
+        # is checked as often as its start (hypothesis draws favour small numbers, so the
+        # pick goes through a seeded Random). The runner then cuts a failing play to its
+        # shortest failing prefix.
+        k = random.Random(draw(st.integers(0, 1 << 32))).randrange(len(path) + 1)
+        if k < len(path):
+            state = path[k][0]
+        before = path[k - 1][0] if k else None
+        return Subject(state, before, Trail(trail.label, trail.start,
+                                            [n for _, n in path[:k]]))
+    return play()
+
+
+def walk(game: CompiledGame, data: Any, depth: int,
+         check: Callable[[State, State | None], str | None]) -> int:
+    """Random legal play of up to ``depth`` actions from a start drawn from ``data``;
+    ``check(state, before)`` runs at the start and after every action, and a message from
+    it raises :class:`Violation`. Returns the number of states checked."""
+    begin, _ = starts(game)
+    trail, start = data.draw(st.sampled_from(begin))
+    state, before = start.clone(), None
+    checked = 0
+    for step in range(data.draw(st.integers(0, depth)) + 1):
+        checked += 1
+        message = check(state, before)
+        if message:
+            raise Violation(message, Subject(state, before, trail))
+        actions = state.legal_actions()
+        if not actions or step == depth:
+            break
+        action = actions[data.draw(st.integers(0, len(actions) - 1))]
+        before = state.clone()
+        state.apply(action)
+        trail = trail.extended(action.notation)
+    return checked
+
+
+def _attribute_values(game: CompiledGame, kind: str) -> st.SearchStrategy[dict[str, int]]:
+    piece = game.spec.pieces[kind]
+    fields = {}
+    for name, spec in piece.attributes.items():
+        caps = [c for c in (spec.max, spec.supply, piece.max_attributes_total) if c is not None]
+        fields[name] = st.integers(0, min(caps, default=6))
+    return st.fixed_dictionaries(fields)
+
+
+def _piece(game: CompiledGame) -> st.SearchStrategy[dict[str, Any]]:
+    def entry(kind: str) -> st.SearchStrategy[dict[str, Any]]:
+        return st.builds(lambda owner, values: {"owner": owner, "piece": kind, **values},
+                         st.sampled_from(game.players), _attribute_values(game, kind))
+    return st.sampled_from(game.piece_kinds).flatmap(entry)
+
+
+def _within_limits(game: CompiledGame, cells: dict[str, dict[str, Any]]) -> None:
+    """Drop pieces over a player's supply and trim attributes over a cap or a supply, in
+    board order, so the position is one the file allows."""
+    pieces = game.spec.pieces
+    used: dict[tuple[str, str], int] = {}
+    for name in [n for n in game.board.names if n in cells]:
+        entry = cells[name]
+        owner, kind = entry["owner"], entry["piece"]
+        supply = pieces[kind].supply
+        if supply is not None and used.get((owner, kind), 0) >= supply:
+            del cells[name]
+            continue
+        used[(owner, kind)] = used.get((owner, kind), 0) + 1
+        total_cap = pieces[kind].max_attributes_total
+        total = 0
+        for attribute, spec in pieces[kind].attributes.items():
+            room = [entry[attribute]]
+            if spec.supply is not None:
+                room.append(spec.supply - used.get((owner, attribute), 0))
+            if total_cap is not None:
+                room.append(total_cap - total)
+            entry[attribute] = max(0, min(room))
+            used[(owner, attribute)] = used.get((owner, attribute), 0) + entry[attribute]
+            total += entry[attribute]
+
+
+def _phases(game: CompiledGame) -> list[str | None]:
+    deciding = [p.name for p in game.phases if p.decides]
+    return [None, *deciding] if len(game.phases) > 1 else [None]
+
+
+def _halfmove_cap(game: CompiledGame) -> int:
+    limits = [getattr(g.params, "limit", 0) for g in game.goals]
+    return max([*limits, 10]) + 1
+
+
+def arbitrary(game: CompiledGame) -> st.SearchStrategy[Subject]:
+    names = list(game.board.names)
+
+    @st.composite
+    def position(draw: Callable[[st.SearchStrategy[Any]], Any]) -> Subject:
+        contents = draw(st.lists(st.one_of(st.none(), _piece(game)), min_size=len(names),
+                                 max_size=len(names)))
+        cells = {n: c for n, c in zip(names, contents, strict=True) if c is not None}
+        _within_limits(game, cells)
+        gaps = sorted(draw(st.sets(st.sampled_from(names), max_size=4)) - set(cells))
+        data: dict[str, Any] = {"game": game.name, "to_move": draw(st.sampled_from(game.players)),
+                                "cells": cells, "gaps": gaps}
+        phase = draw(st.sampled_from(_phases(game)))
+        if phase is not None:
+            data["phase"] = phase
+        if game.counters:
+            data["counters"] = {p: {c: draw(st.integers(0, 10)) for c in game.counters}
+                                for p in game.players}
+        data["halfmove"] = draw(st.integers(0, _halfmove_cap(game)))
+        data["fullmove"] = draw(st.integers(1, 500))
+        trail = Trail("an arbitrary position", data)
+        try:
+            state = game.state_from_json(data)
+        except Exception as exc:
+            raise Violation(f"a position the file allows was refused: {exc}", None,
+                            trail) from exc
+        return Subject(state, None, trail)
+
+    return position()
+
+
+def states(game: CompiledGame, depth: int | None = None) -> st.SearchStrategy[Subject]:
+    """Reached states first (hypothesis shrinks toward them), then arbitrary positions."""
+    return st.one_of(reached(game, depth), arbitrary(game))
+
+
+def sample(items: list[Any], limit: int) -> Iterator[Any]:
+    """At most ``limit`` items spread evenly over ``items`` (deterministic)."""
+    if len(items) <= limit:
+        yield from items
+        return
+    step = len(items) / limit
+    for i in range(limit):
+        yield items[int(i * step)]

@@ -1,0 +1,46 @@
+"""``boardspec check``: property-based checks of game files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from framework.cli import app
+
+
+@app.command()
+def check(files: Annotated[list[Path], typer.Argument(help="game files")],
+          examples: Annotated[int, typer.Option(
+              min=1, help="generated plays or positions per property")] = 20,
+          seed: Annotated[int, typer.Option(help="random seed (the same seed checks the "
+                                                 "same cases)")] = 0,
+          strict: Annotated[bool, typer.Option(
+              help="also fail when a property could not be checked (a rule block without "
+                   "a reference implementation)")] = False) -> None:
+    """Check the rules of game files: conformance of the state API, agreement with the
+    reference interpreter, the file's declared invariants, and termination. Prints the
+    shortest play that breaks a property; exit code 1 on any failure."""
+    from rich.console import Console
+
+    from framework.check.report import print_report
+    from framework.check.runner import check_game
+    from framework.cli.options import load
+
+    console = Console(highlight=False)
+    failed = unchecked = 0
+    for path in files:
+        game = load(path)
+        game.file = str(path)
+        with console.status(f"checking {path}…"):
+            report = check_game(game, examples=examples, random_seed=seed)
+        print_report(report, console)
+        failed += len(report.failed)
+        unchecked += len(report.unchecked)
+    summary = f"{len(files)} file(s): {failed} failed propert{'y' if failed == 1 else 'ies'}"
+    if unchecked:
+        summary += f", {unchecked} not checked"
+    console.print(summary, style="bold red" if failed else "bold green")
+    if failed or (strict and unchecked):
+        raise typer.Exit(1)

@@ -83,3 +83,21 @@ def parse_turn(state: State, text: str) -> Turn:
         raise IllegalActionError(f"{text!r} is not a whole turn; next: "
                                  f"{node._situation()}")
     return Turn(tuple(actions))
+
+
+def perft_turns(state: State, depth: int) -> int:
+    """Perft counted in whole turns (the conventions of ``framework.perft``)."""
+    if depth == 0:
+        return 1
+    if state.is_terminal():
+        return 0
+    if depth == 1:
+        return sum(1 for _ in turns_with_states(state))
+    return sum(perft_turns(child, depth - 1) for _, child in turns_with_states(state))
+
+
+def divide_turns(state: State, depth: int) -> list[tuple[str, int]]:
+    """Per legal turn, the perft by turns of ``depth - 1`` below it."""
+    found = [(turn.notation, perft_turns(child, depth - 1))
+             for turn, child in turns_with_states(state)]
+    return sorted(found)

@@ -45,4 +45,4 @@ class CounterAtLeast(Goal):
 
     def describe(self, _: Translate = untranslated) -> str:
         return _("A player whose {counter} reach {value} wins.").format(
-            counter=self.params.counter, value=self.params.value)
+            counter=_(self.params.counter), value=self.params.value)

@@ -181,19 +181,20 @@ class Build(Phase):
         options = []
         if p.create == "adjacent_to_own":
             options.append(_("create a new bare {piece} from your supply on an empty cell "
-                             "next to one of your pieces").format(piece=piece))
+                             "next to one of your pieces").format(piece=_(piece)))
         elif p.create == "anywhere":
             options.append(_("create a new bare {piece} from your supply on any empty cell"
-                             ).format(piece=piece))
+                             ).format(piece=_(piece)))
         if p.attributes:
             options.append(_("add {n} {attributes} from your supply to one of your pieces"
-                             ).format(n=p.grow_by, attributes=_(" or ").join(p.attributes)))
+                             ).format(n=p.grow_by,
+                                      attributes=_(" or ").join(_(a) for a in p.attributes)))
         text = _("Then {options}.").format(options=_(", or ").join(options))
         kind = self.game.spec.pieces[piece]
         if kind.max_attributes_total is not None and p.attributes:
             text += " " + _("A {piece} carries at most {n} {attributes} in all.").format(
-                piece=piece, n=kind.max_attributes_total,
-                attributes=_(" and ").join(kind.attributes))
+                piece=_(piece), n=kind.max_attributes_total,
+                attributes=_(" and ").join(_(a) for a in kind.attributes))
         if p.optional:
             text += " " + _("This step is optional: write {skip} to skip it.").format(
                 skip=p.skip)

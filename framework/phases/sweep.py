@@ -80,7 +80,7 @@ class Sweep(Phase):
         p = self.params
         text = _("Finally, every enemy piece with fewer empty neighbouring cells than its "
                  "{attributes} together is removed, all at once.").format(
-                     attributes=_(" and ").join(p.attributes))
+                     attributes=_(" and ").join(_(a) for a in p.attributes))
         if p.score:
-            text += " " + _("Each adds 1 to your {counter}.").format(counter=p.score)
+            text += " " + _("Each adds 1 to your {counter}.").format(counter=_(p.score))
         return text

@@ -215,41 +215,41 @@ class Walk(Phase):
     # Rulebook --------------------------------------------------------------------------
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params
-        piece = p.piece or _("piece")
+        piece = _(p.piece) if p.piece else _("piece")
         if p.steps.attribute and p.steps.max is not None:
             reach = _("as many steps as its {attribute}, at most {max}").format(
-                attribute=p.steps.attribute, max=p.steps.max)
+                attribute=_(p.steps.attribute), max=p.steps.max)
         elif p.steps.attribute:
-            reach = _("as many steps as its {attribute}").format(attribute=p.steps.attribute)
+            reach = _("as many steps as its {attribute}").format(attribute=_(p.steps.attribute))
         else:
             reach = _("up to {max} steps").format(max=p.steps.max)
         text = _("Move one of your {piece}s {reach}, from cell to adjacent cell in any "
                  "direction, through empty cells only.").format(piece=piece, reach=reach)
         if p.steps.attribute:
             text += " " + _("A {piece} with no {attribute} cannot move.").format(
-                piece=piece, attribute=p.steps.attribute)
+                piece=piece, attribute=_(p.steps.attribute))
         a = p.attack
         if a is None:
             text += " " + _("It must end on an empty cell.")
         else:
             text += " " + _("It may end on an empty cell or on an enemy {piece} (an attack): "
                             "the one with more {compare} stays and the other is removed."
-                            ).format(piece=piece, compare=a.compare)
+                            ).format(piece=piece, compare=_(a.compare))
             if a.tie == "remove_both":
                 text += " " + _("With equal {compare}, both are removed.").format(
-                    compare=a.compare)
+                    compare=_(a.compare))
             else:
                 text += " " + _("It may not attack an enemy with as many {compare}.").format(
-                    compare=a.compare)
+                    compare=_(a.compare))
             if not a.allow_stronger_target:
                 text += " " + _("It may not attack an enemy with more {compare} than it has."
-                                ).format(compare=a.compare)
+                                ).format(compare=_(a.compare))
             if a.min_attacker > 0:
                 text += " " + _("A {piece} with fewer than {n} {compare} cannot attack."
-                                ).format(piece=piece, n=a.min_attacker, compare=a.compare)
+                                ).format(piece=piece, n=a.min_attacker, compare=_(a.compare))
             if a.score:
                 text += " " + _("Each removed piece adds 1 to the {counter} of the other "
-                                "player.").format(counter=a.score)
+                                "player.").format(counter=_(a.score))
         if p.optional:
             text += " " + _("Moving is optional: write {skip} to skip it.").format(skip=p.skip)
         return text

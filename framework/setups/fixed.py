@@ -71,7 +71,7 @@ class Fixed(Setup):
         for cell, value in self.params.cells.items():
             owner = value if isinstance(value, str) else value.owner
             by_owner.setdefault(owner, []).append(cell)
-        parts = [_("{player} on {cells}").format(player=owner, cells=", ".join(cells))
+        parts = [_("{player} on {cells}").format(player=_(owner), cells=", ".join(cells))
                  for owner, cells in by_owner.items()]
         return _("The game starts with these pieces on the board: {placements}.").format(
             placements="; ".join(parts))

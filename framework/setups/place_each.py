@@ -79,5 +79,5 @@ class PlaceEach(Setup):
     def describe(self, _: Translate = untranslated) -> str:
         return _("The board starts empty. The {seat} player places one {piece} of each "
                  "colour ({players}) on any empty cells.").format(
-                     seat=_(self.params.by), piece=self.game.piece_kinds[self.kind],
-                     players=", ".join(self.game.players))
+                     seat=_(self.params.by), piece=_(self.game.piece_kinds[self.kind]),
+                     players=", ".join(_(p) for p in self.game.players))

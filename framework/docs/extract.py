@@ -15,20 +15,33 @@ from typing import IO, Any
 import yaml
 
 
-def game_texts(data: Any) -> list[str]:
-    """Every translatable text of a parsed game file, in file order, without repeats."""
+def game_words(data: Any) -> list[str]:
+    """The names a game file gives: the game, players, pieces, attributes, counters and
+    phases (every rulebook sentence about the game uses them)."""
     if not isinstance(data, dict):
         return []
-    texts: list[Any] = [data.get("name"), data.get("description")]
-    texts += list(data.get("players") or [])
+    texts: list[Any] = [data.get("name"), *(data.get("players") or [])]
     for kind, piece in (data.get("pieces") or {}).items():
         texts.append(kind)
         texts += list((piece or {}).get("attributes") or {})
     texts += list(data.get("counters") or [])
     texts += [phase.get("name") for phase in data.get("turn") or [] if isinstance(phase, dict)]
+    return _unique(texts)
+
+
+def game_texts(data: Any) -> list[str]:
+    """Every translatable text of a parsed game file: its words, then its description and
+    the names and captions of its examples."""
+    if not isinstance(data, dict):
+        return []
+    texts: list[Any] = [*game_words(data), data.get("description")]
     for example in data.get("examples") or []:
         if isinstance(example, dict):
             texts += [example.get("name"), example.get("caption")]
+    return _unique(texts)
+
+
+def _unique(texts: list[Any]) -> list[str]:
     seen: dict[str, None] = {}
     for text in texts:
         if isinstance(text, str) and text.strip():

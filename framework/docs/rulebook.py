@@ -70,6 +70,11 @@ def _markdown_escape(text: str) -> str:
     return re.sub(r"([\\`*_\[\]<>|])", r"\\\1", text)
 
 
+def sentence(text: str) -> str:
+    """A sentence starts with a capital, even when it starts with a game's word."""
+    return text[:1].upper() + text[1:]
+
+
 def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "diagram"
 
@@ -210,7 +215,7 @@ def _board_text(game: CompiledGame, _: Translate) -> str:
 
 
 def _setup(game: CompiledGame, _: Translate) -> Section:
-    section = Section(paragraphs=[block.describe(_) for block in game.setups])
+    section = Section(paragraphs=[sentence(block.describe(_)) for block in game.setups])
     if not game.setups:
         section.paragraphs.append(_("The game starts on an empty board."))
     start = game.new_initial_state()
@@ -226,7 +231,7 @@ def _turn(game: CompiledGame, _: Translate) -> Section:
         text = phase.describe(_)
         if not phase.decides:
             text = _("(automatic)") + " " + text
-        section.items.append((_(phase.name), text))
+        section.items.append((_(phase.name), sentence(text)))
     if game.spec.no_legal_move == "pass":
         section.paragraphs.append(_("A player who has no legal move must pass ({notation}); "
                                     "the game ends when neither player can move.")
@@ -239,7 +244,7 @@ def _turn(game: CompiledGame, _: Translate) -> Section:
 
 def _end(game: CompiledGame, _: Translate) -> Section:
     spec = game.spec
-    section = Section(paragraphs=[goal.describe(_) for goal in game.goals])
+    section = Section(paragraphs=[sentence(goal.describe(_)) for goal in game.goals])
     if game.goals:
         if spec.goal_checks:
             section.paragraphs.append(_("The end is checked after the steps {phases} and at "
@@ -319,4 +324,4 @@ def _facts(game: CompiledGame, diagram: Diagram, example: ExampleSpec | None,
         if example.expect.illegal:
             facts.append(_("Not legal: {actions}.").format(
                 actions=", ".join(example.expect.illegal)))
-    return facts
+    return [sentence(fact) for fact in facts]

@@ -17,8 +17,8 @@ from babel.messages.pofile import read_po
 
 from framework import load_game
 from framework.docs import LANGUAGES, render_rulebook, write_rulebooks
-from framework.docs.extract import game_words
 from framework.docs.diagrams import example_diagram
+from framework.docs.extract import game_words
 from framework.docs.i18n import catalog_path
 from framework.render.svg import Marks, Piece, board_svg
 from framework.spec.models import ExampleSpec

@@ -14,6 +14,7 @@ the fragment of rulebook text that explains the block from its parameters.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator
 from functools import cache
 from importlib.metadata import entry_points
@@ -198,10 +199,17 @@ class Invariant(Plugin):
 
 
 @cache
+def _entry_points(path: tuple[str, ...]) -> Any:  # EntryPoints, or 3.11's SelectableGroups
+    # One scan of the installed packages serves every group (each scan costs milliseconds);
+    # keyed on sys.path, so a package put on the path later is found by a new scan.
+    return entry_points()
+
+
+@cache
 def plugins(kind: PluginKind) -> dict[str, type[Plugin]]:
     """Every registered plugin of one kind, by keyword."""
     found: dict[str, type[Plugin]] = {}
-    for ep in entry_points(group=GROUPS[kind]):
+    for ep in _entry_points(tuple(sys.path)).select(group=GROUPS[kind]):
         try:
             cls = ep.load()
         except Exception as exc:  # a broken third-party plugin must not hide the others

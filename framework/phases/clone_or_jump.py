@@ -67,9 +67,10 @@ class CloneOrJump(Phase):
         names = board.names
         self.clone_actions = tuple(Action(self.name, "clone", dst=c, notation=names[c])
                                    for c in range(board.size))
+        # Only the pairs a jump can join: a full table would cost more to build than a game.
         self.jump_actions = tuple(
-            tuple(Action(self.name, "jump", src=s, dst=d, notation=names[s] + names[d])
-                  for d in range(board.size)) for s in range(board.size))
+            {d: Action(self.name, "jump", src=s, dst=d, notation=names[s] + names[d])
+             for d in iter_bits(self.jump_masks[s])} for s in range(board.size))
         cell = r"[a-z]+\d+"
         self.pattern = f"{cell}({cell})?" if params.jump else cell
         self.notation_examples = (names[0], names[0] + names[-1]) if params.jump else (names[0],)
@@ -120,34 +121,34 @@ class CloneOrJump(Phase):
 
     def random_action(self, state: State, rng: Random) -> Action:
         # The order of ``actions`` (clones by target, then jumps by source and target),
-        # found by counting instead of listing: one pass to count, one to walk to the pick.
+        # found by counting instead of listing. The jump targets of each source are kept
+        # from the counting pass, so the walk to the pick does no mask work.
         own, empty = self._targets(state)
         clone_masks, jump_masks = self.clone_masks, self.jump_masks
         near = 0
         jumps = 0
-        rest = own
-        while rest:
-            low = rest & -rest
-            rest ^= low
+        sources = []
+        while own:
+            low = own & -own
+            own ^= low
             s = low.bit_length() - 1
             near |= clone_masks[s]
-            jumps += (jump_masks[s] & empty).bit_count()
+            targets = jump_masks[s] & empty
+            if targets:
+                found = targets.bit_count()
+                jumps += found
+                sources.append((s, targets, found))
         near &= empty
         clones = near.bit_count()
         k = rng.randrange(clones + jumps)
         if k < clones:
             return self.clone_actions[nth_bit(near, k)]
         k -= clones
-        rest = own
-        while True:
-            low = rest & -rest
-            rest ^= low
-            s = low.bit_length() - 1
-            targets = jump_masks[s] & empty
-            found = targets.bit_count()
+        for s, targets, found in sources:
             if k < found:
                 return self.jump_actions[s][nth_bit(targets, k)]
             k -= found
+        raise AssertionError("unreachable: k < clones + jumps")
 
     def apply(self, state: State, action: Action) -> None:
         dst = action.dst

@@ -93,11 +93,15 @@ def _build(node: yaml.Node, loc: Loc, src: YamlSource, constructor: yaml.SafeLoa
     return constructor.construct_object(node, deep=True)
 
 
+# libyaml's parser when PyYAML has it (the same nodes and marks, several times faster).
+_SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def parse_yaml(text: str, file: str = "<string>") -> YamlSource:
     """Parse one YAML document safely; syntax errors become a located ``SpecError``."""
     src = YamlSource(file=file, data=None)
     try:
-        loader = yaml.SafeLoader(text)
+        loader = _SafeLoader(text)
         try:
             root = loader.get_single_node()
             if root is None:

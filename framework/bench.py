@@ -1,0 +1,444 @@
+"""Benchmarks: boardspec beside python-ataxx (the peer), in one process tree.
+
+``boardspec bench`` (or ``python benchmarks/run.py``) runs every figure ``repeats`` times,
+each run in a fresh subprocess (``python -m framework.bench worker FIGURE SIDE``), ours and
+the peer's interleaved so that both see the same machine load; it prints a table (median,
+min/median/max, ratio) and writes JSON. Only the work is timed inside a worker; start-up
+figures time the whole process, as a user sees it.
+
+The peer is PyPI ``ataxx`` 2.2.0 (python-ataxx), a benchmark-only dependency
+(``pip install -e '.[bench]'``). Its playout loop is the fastest honest one its API allows:
+``legal_moves()`` is empty exactly when ``gameover()`` is true, so the loop asks only once.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "games"
+ATAXX_START_FEN = "x5o/7/7/7/7/7/o5x x 0 1"
+PERFT_DEPTH = 5
+PERFT_NODES = 4_752_668  # perft(5) of the Ataxx start, from the shared perft table
+PLAYOUT_SECONDS = 2.0
+#: Native reference quoted for the batched backend: libataxx, one core of these machines.
+LIBATAXX_PLAYOUTS_PER_SECOND = 18_700
+
+#: A mid-game Adaptoid position (random play from the start, seed 7), black to move.
+ADAPTOID_POSITION: dict[str, Any] = {
+    "game": "Adaptoid", "to_move": "black", "phase": "move",
+    "cells": {
+        "A1": {"owner": "black", "legs": 0, "pincers": 1},
+        "A3": {"owner": "black", "legs": 0, "pincers": 1},
+        "B2": {"owner": "black", "legs": 0, "pincers": 1},
+        "B3": "black", "C1": "black", "D2": "black", "E2": "black",
+        "B4": "white", "C6": "white", "D6": "white", "E6": "white",
+        "C5": {"owner": "white", "legs": 0, "pincers": 1},
+        "F6": {"owner": "white", "legs": 1, "pincers": 0},
+    },
+    "counters": {"white": {"captures": 2}, "black": {"captures": 3}},
+    "halfmove": 29, "fullmove": 15,
+}
+
+
+@dataclass(frozen=True)
+class Figure:
+    name: str
+    what: str
+    unit: str
+    higher_is_better: bool
+    peer: bool = False
+    target: float | None = None  # the ratio ours/peer we must reach
+
+
+FIGURES: tuple[Figure, ...] = (
+    Figure("ataxx_perft5", "Ataxx perft(5) from the start", "s", False, peer=True, target=10),
+    Figure("ataxx_playouts", "Ataxx random playouts, start to end", "games/s", True,
+           peer=True, target=5),
+    Figure("ataxx_playouts_numpy", "Ataxx random playouts, numpy batch of 4096", "games/s",
+           True),
+    Figure("adaptoid_playouts", "Adaptoid random playouts, start to end", "games/s", True),
+    Figure("adaptoid_perft_turns2", "Adaptoid perft by turns, depth 2 (mid-game)", "s", False),
+    Figure("adaptoid_perft_turns3", "Adaptoid perft by turns, depth 3 (mid-game)", "s", False),
+    Figure("load_first", "load + compile, first call in a process (slowest game)", "ms",
+           False),
+    Figure("load_again", "load + compile, later calls (slowest game)", "ms", False),
+    Figure("help", "`boardspec --help`, whole process", "ms", False),
+    Figure("state_bytes", "bytes per state (mid-game Ataxx / Adaptoid)", "B", False,
+           peer=True),
+)
+
+
+# Workers: one measurement each, run in a fresh process ------------------------------------
+def _ours_perft() -> dict[str, Any]:
+    from framework import load_game
+    from framework.perft import perft
+
+    state = load_game(GAMES / "ataxx.yaml").new_initial_state()
+    start = time.perf_counter()
+    nodes = perft(state, PERFT_DEPTH)
+    return {"value": time.perf_counter() - start, "nodes": nodes, "peak_rss_mb": _rss_mb()}
+
+
+def _peer_perft() -> dict[str, Any]:
+    import ataxx
+
+    board = ataxx.Board(ATAXX_START_FEN)
+    start = time.perf_counter()
+    nodes = board.perft(PERFT_DEPTH)
+    return {"value": time.perf_counter() - start, "nodes": nodes, "peak_rss_mb": _rss_mb()}
+
+
+def _timed_games(play_one: Callable[[], int]) -> dict[str, Any]:
+    games = plies = 0
+    start = time.perf_counter()
+    while True:
+        plies += play_one()
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= PLAYOUT_SECONDS and games >= 3:
+            return {"value": games / elapsed, "games": games, "plies_per_game": plies / games}
+
+
+def _ours_playouts(game_file: str = "ataxx.yaml") -> dict[str, Any]:
+    import random
+
+    from framework import load_game
+    from framework.engine.playout import random_playout
+
+    game = load_game(GAMES / game_file)
+    rng = random.Random(1)
+    return _timed_games(lambda: random_playout(game.new_initial_state(), rng))
+
+
+def _peer_playouts() -> dict[str, Any]:
+    import random
+
+    import ataxx
+
+    rng = random.Random(1)
+
+    def play_one() -> int:
+        board = ataxx.Board(ATAXX_START_FEN)
+        plies = 0
+        while True:
+            moves = board.legal_moves()
+            if not moves:
+                return plies
+            board.makemove(rng.choice(moves))
+            plies += 1
+
+    return _timed_games(play_one)
+
+
+def _ours_numpy_playouts() -> dict[str, Any]:
+    from framework import load_game
+    from framework.batch.playouts import BatchPlayouts
+
+    runner = BatchPlayouts(load_game(GAMES / "ataxx.yaml"), games=4096, seed=1)
+    runner.run()  # warm-up: numpy's first calls allocate
+    start = time.perf_counter()
+    result = runner.run()
+    elapsed = time.perf_counter() - start
+    return {"value": result.games / elapsed, "games": result.games,
+            "plies_per_game": result.plies / result.games}
+
+
+def _ours_adaptoid_perft(depth: int) -> dict[str, Any]:
+    from framework import load_game
+    from framework.perft import perft_turns
+
+    state = load_game(GAMES / "adaptoid.yaml").state_from_json(ADAPTOID_POSITION)
+    start = time.perf_counter()
+    nodes = perft_turns(state, depth)
+    return {"value": time.perf_counter() - start, "nodes": nodes}
+
+
+_FIRST_LOAD = """
+import sys, time
+t = time.perf_counter()
+import framework.compiler
+t1 = time.perf_counter()
+framework.compiler.load_game(sys.argv[1])
+t2 = time.perf_counter()
+print((t1 - t) * 1000, (t2 - t1) * 1000)
+"""
+
+
+def _ours_load(again: bool) -> dict[str, Any]:
+    """Per bundled game, the time of ``load_game``: in a fresh process (the first call pays
+    for the game model, the entry points and the plugins' imports) or once warm."""
+    per_game: dict[str, float] = {}
+    imports: list[float] = []
+    for path in sorted(GAMES.glob("*.yaml")):
+        if again:
+            from framework import load_game
+
+            load_game(path)
+            start = time.perf_counter()
+            load_game(path)
+            per_game[path.stem] = (time.perf_counter() - start) * 1000
+        else:
+            done = subprocess.run([sys.executable, "-c", _FIRST_LOAD, str(path)],
+                                  capture_output=True, text=True, check=True, cwd=ROOT)
+            import_ms, load_ms = map(float, done.stdout.split())
+            imports.append(import_ms)
+            per_game[path.stem] = load_ms
+    result: dict[str, Any] = {"value": max(per_game.values()), "per_game_ms": per_game}
+    if imports:
+        result["import_ms"] = statistics.median(imports)
+    return result
+
+
+def _ours_state_bytes() -> dict[str, Any]:
+    import random
+
+    from framework import load_game
+
+    sizes = {}
+    for name in ("ataxx", "adaptoid"):
+        game = load_game(GAMES / f"{name}.yaml")
+        state = game.new_initial_state()
+        rng = random.Random(2)
+        for _ in range(40):
+            if state.is_terminal():
+                break
+            state.apply_unchecked(rng.choice(state.legal_actions()))
+        sizes[name] = _bytes_per_copy(state.clone)
+    return {"value": sizes["ataxx"], "per_game": sizes}
+
+
+def _peer_state_bytes() -> dict[str, Any]:
+    import copy
+    import random
+
+    import ataxx
+
+    board = ataxx.Board(ATAXX_START_FEN)
+    rng = random.Random(2)
+    for _ in range(40):
+        board.makemove(rng.choice(board.legal_moves()))
+    board.history.clear()  # the move list grows with the game; a bare position is fairer
+    board._halfmove_stack.clear()
+    return {"value": _bytes_per_copy(lambda: copy.deepcopy(board))}
+
+
+def _bytes_per_copy(make: Callable[[], object], copies: int = 2000) -> float:
+    import tracemalloc
+
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    kept = [make() for _ in range(copies)]
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    del kept
+    return round((after - before) / copies, 1)
+
+
+def _rss_mb() -> float:
+    import resource
+
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+
+WORKERS: dict[tuple[str, str], Callable[[], dict[str, Any]]] = {
+    ("ataxx_perft5", "ours"): _ours_perft,
+    ("ataxx_perft5", "peer"): _peer_perft,
+    ("ataxx_playouts", "ours"): _ours_playouts,
+    ("ataxx_playouts", "peer"): _peer_playouts,
+    ("ataxx_playouts_numpy", "ours"): _ours_numpy_playouts,
+    ("adaptoid_playouts", "ours"): lambda: _ours_playouts("adaptoid.yaml"),
+    ("adaptoid_perft_turns2", "ours"): lambda: _ours_adaptoid_perft(2),
+    ("adaptoid_perft_turns3", "ours"): lambda: _ours_adaptoid_perft(3),
+    ("load_first", "ours"): lambda: _ours_load(again=False),
+    ("load_again", "ours"): lambda: _ours_load(again=True),
+    ("state_bytes", "ours"): _ours_state_bytes,
+    ("state_bytes", "peer"): _peer_state_bytes,
+}
+
+
+# The runner -------------------------------------------------------------------------------
+def measure(figure: Figure, side: str) -> dict[str, Any]:
+    """One run of one figure in a fresh process."""
+    if figure.name == "help":
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "framework", "--help"], check=True,
+                       capture_output=True, cwd=ROOT)
+        return {"value": (time.perf_counter() - start) * 1000}
+    done = subprocess.run([sys.executable, "-m", "framework.bench", "worker", figure.name,
+                           side], capture_output=True, text=True, cwd=ROOT)
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        return {"error": last}
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def peer_available() -> bool:
+    done = subprocess.run([sys.executable, "-c", "import ataxx; print(ataxx.__version__)"],
+                          capture_output=True, text=True)
+    return done.returncode == 0 and done.stdout.strip() == "2.2.0"
+
+
+def run(repeats: int = 3, only: list[str] | None = None,
+        progress: Callable[[str], None] = print) -> dict[str, Any]:
+    figures = [f for f in FIGURES if not only or f.name in only]
+    with_peer = peer_available()
+    if not with_peer:
+        progress("python-ataxx 2.2.0 is not installed (pip install -e '.[bench]'): "
+                 "the peer's columns stay empty")
+    results: dict[str, Any] = {}
+    for figure in figures:
+        sides = ["ours", "peer"] if figure.peer and with_peer else ["ours"]
+        runs: dict[str, list[dict[str, Any]]] = {side: [] for side in sides}
+        for _ in range(repeats):
+            for side in sides:
+                runs[side].append(measure(figure, side))
+        results[figure.name] = _summary(figure, runs)
+        progress(_row(figure, results[figure.name]))
+    return {"machine": machine(), "repeats": repeats, "figures": results,
+            "adaptoid_position": ADAPTOID_POSITION,
+            "native_reference": {"libataxx_playouts_per_second": LIBATAXX_PLAYOUTS_PER_SECOND,
+                                 "note": "quoted, not measured by this run"}}
+
+
+def _summary(figure: Figure, runs: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+    summary: dict[str, Any] = {"what": figure.what, "unit": figure.unit,
+                               "target_ratio": figure.target}
+    for side, found in runs.items():
+        errors = [r["error"] for r in found if "error" in r]
+        values = [r["value"] for r in found if "error" not in r]
+        if errors:
+            summary[side] = {"error": errors[0]}
+            continue
+        summary[side] = {"min": min(values), "median": statistics.median(values),
+                         "max": max(values), "runs": found}
+    ours, peer = summary.get("ours", {}), summary.get("peer", {})
+    if "median" in ours and "median" in peer:
+        ratio = ours["median"] / peer["median"] if figure.higher_is_better \
+            else peer["median"] / ours["median"]
+        summary["ratio"] = round(ratio, 2)
+        if figure.target is not None:
+            summary["target_met"] = ratio >= figure.target
+    return summary
+
+
+def _fmt(value: float) -> str:
+    if value >= 100:
+        return f"{value:,.0f}"
+    if value >= 10:
+        return f"{value:.1f}"
+    return f"{value:.3g}"
+
+
+def _spread(side: dict[str, Any] | None) -> str:
+    if not side:
+        return ""
+    if "error" in side:
+        return f"error: {side['error']}"
+    return f"{_fmt(side['min'])} / {_fmt(side['median'])} / {_fmt(side['max'])}"
+
+
+def _row(figure: Figure, summary: dict[str, Any]) -> str:
+    ours, peer = summary.get("ours"), summary.get("peer")
+    ratio = summary.get("ratio")
+    ratio_text = "" if ratio is None else f"{ratio:.1f}×" + \
+        (f" (target {figure.target:g}×)" if figure.target else "")
+    cells = [figure.what, figure.unit,
+             _fmt(ours["median"]) if ours and "median" in ours else _spread(ours),
+             _fmt(peer["median"]) if peer and "median" in peer else _spread(peer),
+             ratio_text, _spread(ours), _spread(peer)]
+    return "| " + " | ".join(cells) + " |"
+
+
+TABLE_HEAD = ("| figure | unit | ours (median) | python-ataxx (median) | ratio | "
+              "ours min / median / max | peer min / median / max |\n"
+              "| --- | --- | --- | --- | --- | --- | --- |")
+
+
+def table(report: dict[str, Any]) -> str:
+    rows = [TABLE_HEAD]
+    for figure in FIGURES:
+        if figure.name in report["figures"]:
+            rows.append(_row(figure, report["figures"][figure.name]))
+    return "\n".join(rows)
+
+
+def details(report: dict[str, Any]) -> str:
+    """The extra facts each figure carries: nodes, peak memory, per-game timings."""
+    figures = report["figures"]
+    lines = []
+
+    def first(name: str, side: str, key: str) -> Any:
+        runs = figures.get(name, {}).get(side, {}).get("runs", [])
+        return runs[0].get(key) if runs else None
+
+    for side in ("ours", "peer"):
+        rss = [r.get("peak_rss_mb") for r in
+               figures.get("ataxx_perft5", {}).get(side, {}).get("runs", [])]
+        if rss:
+            lines.append(f"- perft(5) {side}: {first('ataxx_perft5', side, 'nodes'):,} leaves, "
+                         f"peak RSS {max(rss)} MB")
+    for name in ("ataxx_playouts", "ataxx_playouts_numpy", "adaptoid_playouts"):
+        for side in ("ours", "peer"):
+            plies = first(name, side, "plies_per_game")
+            if plies:
+                lines.append(f"- {name} {side}: {plies:.1f} plies per game")
+    for depth in (2, 3):
+        nodes = first(f"adaptoid_perft_turns{depth}", "ours", "nodes")
+        if nodes is not None:
+            lines.append(f"- Adaptoid perft by turns, depth {depth}: {nodes:,} turn sequences")
+    for name in ("load_first", "load_again"):
+        per_game = first(name, "ours", "per_game_ms")
+        if per_game:
+            lines.append(f"- {name} (first run): " + ", ".join(f"{g} {ms:.1f} ms"
+                                                                for g, ms in per_game.items()))
+    imports = first("load_first", "ours", "import_ms")
+    if imports:
+        lines.append(f"- importing the compiler (pydantic, networkx, PyYAML), before any "
+                     f"load: {imports:.0f} ms")
+    sizes = first("state_bytes", "ours", "per_game")
+    if sizes:
+        lines.append("- bytes per state: " + ", ".join(f"{g} {b:,.0f}"
+                                                       for g, b in sizes.items()))
+    numpy = figures.get("ataxx_playouts_numpy", {}).get("ours", {})
+    if "median" in numpy:
+        native = report["native_reference"]["libataxx_playouts_per_second"]
+        lines.append(f"- numpy batch: {numpy['median']:,.0f} games/s = "
+                     f"{numpy['median'] / native:.0%} of libataxx's {native:,} (C++, quoted)")
+    return "\n".join(lines)
+
+
+def machine() -> dict[str, Any]:
+    model = platform.processor() or platform.machine()
+    try:
+        for line in subprocess.run(["lscpu"], capture_output=True, text=True).stdout.splitlines():
+            if line.startswith("Model name:"):
+                model = line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return {"cpu": model, "cores": os.cpu_count(), "python": platform.python_version(),
+            "platform": platform.platform(),
+            "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
+
+
+def main(argv: list[str]) -> None:
+    if len(argv) == 3 and argv[0] == "worker":
+        print(json.dumps(WORKERS[(argv[1], argv[2])]()))
+        return
+    raise SystemExit("usage: python -m framework.bench worker FIGURE SIDE "
+                     "(or: boardspec bench)")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

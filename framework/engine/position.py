@@ -116,7 +116,20 @@ def state_from_json(game: CompiledGame, position: dict[str, Any] | str) -> State
     else:
         state.last_mover = (state.to_move - 1) % len(game.players)
     state.start_play()
+    if state.winners is not None and "result" in position:
+        # The game is over either way; keep the written result, since the final position
+        # alone cannot always say who won (a tie broken by the last mover).
+        state.winners = _written_result(game, position["result"])
     return state
+
+
+def _written_result(game: CompiledGame, result: Any) -> frozenset[int]:
+    if result == {"draw": True}:
+        return frozenset()
+    if isinstance(result, dict) and set(result) == {"winner"}:
+        return frozenset({_side(game, result["winner"], "result.winner")})
+    raise PositionError(f"'result' is {{\"winner\": <player>}} or {{\"draw\": true}}, "
+                        f"found {result!r}")
 
 
 def _side(game: CompiledGame, name: Any, key: str) -> int:

@@ -70,7 +70,8 @@ class ReferenceGame:
         return entry
 
     def from_json(self, data: dict[str, Any]) -> RefState:
-        """Read a position as the engine documents it (the result is recomputed)."""
+        """Read a position as docs/positions.md says: the rules decide whether the game is
+        over; a finished game keeps its written result."""
         s = self.blank(data.get("to_move", self.players[0]))
         first_kind = next(iter(self.spec.pieces))
         for name, entry in data.get("cells", {}).items():
@@ -95,6 +96,9 @@ class ReferenceGame:
         else:
             s.last_mover = self.previous(s.to_move)
         self._start_play(s)
+        written = data.get("result")
+        if s.result is not None and written is not None:  # a finished game keeps its result
+            s.result = frozenset([written["winner"]] if "winner" in written else [])
         return s
 
     def to_json(self, s: RefState) -> dict[str, Any]:

@@ -1,0 +1,46 @@
+"""Reference goals and results."""
+
+from __future__ import annotations
+
+from framework.check.reference.position import RefState
+from framework.check.reference.rules import RefGoal, RefResult, RefVerdict, reference
+
+
+@reference("goals", "no_pieces")
+class RefNoPieces(RefGoal):
+    """A side without pieces ends the game: scored, or every side whose opponents are all
+    empty wins (when all are empty, all do, and the tie-break settles it)."""
+
+    def verdict(self, s: RefState) -> RefVerdict:
+        piece = self.params.piece
+        without = {p for p in self.game.players if not s.pieces_of(p, piece)}
+        if not without:
+            return None
+        if self.params.then == "score":
+            return "score"
+        return {p for p in self.game.players
+                if all(o in without for o in self.game.players if o != p)}
+
+
+@reference("goals", "halfmove_clock")
+class RefHalfmoveClock(RefGoal):
+    def verdict(self, s: RefState) -> RefVerdict:
+        return set() if s.halfmove >= self.params.limit else None
+
+
+@reference("goals", "counter_at_least")
+class RefCounterAtLeast(RefGoal):
+    def verdict(self, s: RefState) -> RefVerdict:
+        p = self.params
+        winners = {player for player in self.game.players
+                   if s.counters[player][p.counter] >= p.value}
+        return winners or None
+
+
+@reference("results", "majority")
+class RefMajority(RefResult):
+    def winners(self, s: RefState) -> set[str]:
+        counts = {p: len(s.pieces_of(p, self.params.piece)) for p in self.game.players}
+        best = max(counts.values())
+        leaders = {p for p, n in counts.items() if n == best}
+        return leaders if len(leaders) == 1 else set()

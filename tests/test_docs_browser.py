@@ -9,14 +9,16 @@ from typing import Any
 
 import pytest
 
-from .browser import browser, chromium_missing, diagram_problems
-from .conftest import ROOT
+from framework.docs import LANGUAGES
 
-PAGES = [ROOT / "docs" / "rulebooks" / "es" / "assimilation.html",
-         ROOT / "docs" / "rulebooks" / "ru" / "hexxagon.html"]
-ADAPTOID = ROOT / "docs" / "rulebooks" / "es" / "adaptoid.html"
-if ADAPTOID.exists():
-    PAGES.append(ADAPTOID)
+from .browser import browser, chromium_missing, diagram_problems
+from .conftest import GAME_FILES, ROOT
+
+# Every game's rulebook once (its diagrams are the same in every language), the languages
+# taken in turn so that each script is rendered too.
+LANGS = list(LANGUAGES)
+PAGES = [ROOT / "docs" / "rulebooks" / LANGS[i % len(LANGS)] / f"{path.stem}.html"
+         for i, path in enumerate(GAME_FILES)]
 
 
 @pytest.fixture(scope="module")

@@ -169,7 +169,8 @@ class State:
         phase = self.game.phases[self.phase]
         phase.apply(self, action)
         if self.winners is None:
-            if phase.index in self.game.goal_check_phases and self._check_goals():
+            if phase.index in self.game.goal_check_phases and \
+                    self._check_goals_after_phase():
                 return
             self._continue_turn(phase.index + 1)
 
@@ -199,7 +200,7 @@ class State:
                 phase.run(self)
                 if self.winners is not None:
                     return
-                if index in self.game.goal_check_phases and self._check_goals():
+                if index in self.game.goal_check_phases and self._check_goals_after_phase():
                     return
             elif phase.has_action(self):
                 self.phase = index
@@ -212,6 +213,11 @@ class State:
         self._end_turn()
 
     def _end_turn(self) -> None:
+        self._pass_turn()
+        if not self._check_goals():
+            self._continue_turn(0)
+
+    def _pass_turn(self) -> None:
         self.halfmove = 0 if self.clock_reset else self.halfmove + 1
         self.clock_reset = False
         self.last_mover = self.to_move
@@ -220,8 +226,15 @@ class State:
             self.fullmove += 1
         self.phase = 0
         self.last_to = -1
+
+    def _check_goals_after_phase(self) -> bool:
+        """A goal check inside a turn (``goal_checks``). A game that ends there ends the
+        turn too, so a finished position reads the same at whatever check it ended: the
+        side to move is the next one and the last mover the previous one."""
         if not self._check_goals():
-            self._continue_turn(0)
+            return False
+        self._pass_turn()
+        return True
 
     def _no_legal_action(self) -> None:
         if self.game.spec.no_legal_move == "pass" and self._someone_else_can_act():

@@ -1,0 +1,1 @@
+"""Batched backends: many games advanced at once with numpy arrays (optional, needs numpy)."""

@@ -122,7 +122,7 @@ def board_svg(state: State, marks: Marks | None = None, title: str = "",
         out.append(f"<title>{escape(title)}</title>")
     out.append(f'<rect width="{_n(canvas.width)}" height="{_n(canvas.height)}" fill="#fff"/>')
     inside = not labels
-    if board.shape == "circle":  # cells drawn apart: show the links that make them neighbours
+    if _links_not_obvious(board):
         for a in range(board.size):
             for b in board.neighbours[a]:
                 if a < b:
@@ -154,6 +154,17 @@ def board_svg(state: State, marks: Marks | None = None, title: str = "",
                    f'fill="#555">{escape(text)}</text>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _links_not_obvious(board: CompiledBoard) -> bool:
+    """Whether the drawing must show links: cells drawn apart (circles), or neighbours that
+    do not touch in the picture (a custom board laid out in rings)."""
+    if board.shape == "circle":
+        return True
+    if board.shape == "square":
+        return False
+    return any(math.dist(board.pos[a], board.pos[b]) > 1.01
+               for a in range(board.size) for b in board.neighbours[a])
 
 
 def _cell(canvas: _Canvas, board: CompiledBoard, cell: int, *, gap: bool, named: bool) -> str:

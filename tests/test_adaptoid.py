@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from framework import CompiledGame, IllegalActionError, NotationError, load_game
+from framework import CompiledGame, IllegalActionError, NotationError, load_game, load_game_text
 from framework.engine.state import State
 from framework.engine.turns import perft_turns
 from framework.errors import SpecError
@@ -167,3 +167,31 @@ def test_cli_turns_and_examples() -> None:
     assert int(count) == len(listed.splitlines()) > 100
     run = boardspec("examples", str(FILE))
     assert "FAIL" not in run.stdout and run.stdout.count("ok  ") >= 4
+
+
+def test_a_finished_tie_reads_back_with_the_same_winner(adaptoid: CompiledGame) -> None:
+    state = adaptoid.state_from_json({"to_move": "white", "cells": {
+        "D6": {"owner": "white", "legs": 1}, "D5": "black"}})
+    state.apply("D6-D5")  # both removed: both win at the check after the move, white moved
+    assert state.is_terminal() and state.winners == frozenset({0})
+    again = adaptoid.state_from_json(state.to_json())
+    assert again == state and again.to_json()["result"] == {"winner": "white"}
+
+
+def test_stronger_targets_when_the_file_allows_them() -> None:
+    text = FILE.read_text(encoding="utf-8").split("examples:\n")[0]
+    text = text.replace("allow_stronger_target: false", "allow_stronger_target: true")
+    text = text.replace("tie: remove_both", "tie: not_allowed")
+    game = load_game(FILE)  # the rule pages, for comparison
+    variant = load_game_text(text)
+    position = {"to_move": "white", "cells": {
+        "D5": {"owner": "black", "legs": 2, "pincers": 2}, "D6": {"owner": "white", "legs": 3},
+        "C5": "black", "D3": "white"}}
+    targets = {a.notation for a in variant.state_from_json(position).legal_actions()}
+    assert "D6-D5" in targets and "D6-C5" not in targets  # stronger: yes; equal: not now
+    assert "D6-D5" not in {a.notation for a in game.state_from_json(position).legal_actions()}
+    state = variant.state_from_json(position)
+    state.apply("D6-D5")  # the weaker attacker is removed; the defender's side scores
+    cells = state.to_json()["cells"]
+    assert "D6" not in cells and cells["D5"]["owner"] == "black"
+    assert state.to_json()["counters"] == {"white": {"captures": 0}, "black": {"captures": 1}}

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 def run_example(game: CompiledGame, example: ExampleSpec) -> list[str]:
     try:
-        state = _start(game, example)
+        state = start_of(game, example)
     except BoardspecError as exc:
         return [f"the position cannot be set up: {exc}"]
     for i, text in enumerate(example.actions, start=1):
@@ -44,7 +44,8 @@ def run_examples(game: CompiledGame) -> list[tuple[str, list[str]]]:
     return [(e.name, run_example(game, e)) for e in game.spec.examples]
 
 
-def _start(game: CompiledGame, example: ExampleSpec) -> State:
+def start_of(game: CompiledGame, example: ExampleSpec) -> State:
+    """The position an example starts from, before its actions."""
     if example.position is not None:
         state: State = game.state_from_json(example.position)
         return state
@@ -84,12 +85,10 @@ def _check(game: CompiledGame, state: State, expect: ExpectSpec) -> list[str]:
     return failures
 
 
-def _targets(game: CompiledGame, state: State, expect: ExpectSpec) -> list[str]:
-    lists = expect.targets is not None or expect.targets_include or expect.targets_exclude
-    if not lists:
-        return []
-    names = game.board.names
-    src = game.board.cell(expect.piece) if expect.piece else None
+def target_cells(state: State, expect: ExpectSpec) -> set[int]:
+    """Where the legal actions go (``dst``, else ``at``): those of the piece on
+    ``expect.piece`` when given, of kind ``expect.kind`` when given."""
+    src = state.game.board.cell(expect.piece) if expect.piece else None
     found = set()
     for action in state.legal_actions():
         if src is not None and action.src != src:
@@ -98,7 +97,16 @@ def _targets(game: CompiledGame, state: State, expect: ExpectSpec) -> list[str]:
             continue
         cell = action.dst if action.dst >= 0 else action.at
         if cell >= 0:
-            found.add(names[cell])
+            found.add(cell)
+    return found
+
+
+def _targets(game: CompiledGame, state: State, expect: ExpectSpec) -> list[str]:
+    lists = expect.targets is not None or expect.targets_include or expect.targets_exclude
+    if not lists:
+        return []
+    names = game.board.names
+    found = {names[cell] for cell in target_cells(state, expect)}
     what = " ".join(x for x in (expect.kind or "", f"from {expect.piece}"
                                 if expect.piece else "") if x) or "of the legal actions"
     failures = []

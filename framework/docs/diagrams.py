@@ -2,8 +2,9 @@
 
 For an example of a game file: the position after its actions; the piece named by
 ``expect.piece`` ringed, or else the piece the last action placed or moved; as targets, the
-destinations of the legal actions whose source is that piece, of the actions the example
-lists as legal, and the cells it expects; and, crossed out, the pieces the last action took
+cells the example's target lists are about (the destinations of the legal actions of that
+piece, or of the kind it names, as ``framework.examples`` checks them) and those of the
+actions it lists as legal for the piece; and, crossed out, the pieces the last action took
 off the board.
 """
 
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from framework.errors import BoardspecError
+from framework.examples import start_of, target_cells
 from framework.render.svg import Marks, pieces_of
 
 if TYPE_CHECKING:
@@ -31,15 +33,6 @@ class Diagram:
     actions: tuple[str, ...] = ()
 
 
-def start_of(game: CompiledGame, example: ExampleSpec) -> State:
-    """The position an example starts from (before its actions)."""
-    if example.fen is not None:
-        return game.state_from_fen(example.fen)
-    if example.position is not None:
-        return game.state_from_json(example.position)
-    return game.new_initial_state()
-
-
 def example_diagram(game: CompiledGame, example: ExampleSpec) -> Diagram:
     """Play the example's actions and mark the result as the rulebook shows it."""
     try:
@@ -54,11 +47,12 @@ def example_diagram(game: CompiledGame, example: ExampleSpec) -> Diagram:
     board = game.board
     expect = example.expect
     piece = board.cell(expect.piece) if expect.piece else _landing(last)
-    targets = {board.cell(c) for c in [*(expect.targets or ()), *expect.targets_include]}
+    targets = set()
+    if expect.piece or expect.targets is not None or expect.targets_include:
+        targets = target_cells(state, expect)  # what the example's target lists are about
     if expect.piece:
         named = [state.parse_action(text) for text in expect.legal]
-        targets |= {a.dst for a in [*state.legal_actions(), *named]
-                    if a.src == piece and a.dst >= 0}
+        targets |= {a.dst for a in named if a.src == piece and a.dst >= 0}
         # Actions named by their target alone (a clone) are the piece's too when listed.
         targets |= {a.dst for a in named if a.src < 0 and a.dst >= 0}
     removed = {}

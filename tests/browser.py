@@ -30,6 +30,17 @@ def chromium_missing() -> str | None:
     return None
 
 
+def require_chromium() -> None:
+    """Skip without Chromium, except under ``CI=true``, where its absence is a failure."""
+    import pytest
+
+    missing = chromium_missing()
+    if missing:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI must run the browser test: {missing}; .ci/run installs it")
+        pytest.skip(missing)
+
+
 @contextmanager
 def browser() -> Iterator[Any]:
     from selenium import webdriver

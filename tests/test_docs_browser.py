@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -11,7 +10,8 @@ import pytest
 
 from framework.docs import LANGUAGES
 
-from .browser import browser, chromium_missing, diagram_problems
+from . import browser as browser_module
+from .browser import browser, diagram_problems, require_chromium
 from .conftest import GAME_FILES, ROOT
 
 # Every game's rulebook once (its diagrams are the same in every language), the languages
@@ -23,13 +23,20 @@ PAGES = [ROOT / "docs" / "rulebooks" / LANGS[i % len(LANGS)] / f"{path.stem}.htm
 
 @pytest.fixture(scope="module")
 def driver() -> Any:
-    missing = chromium_missing()
-    if missing:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI must run the browser test: {missing}; .ci/run installs it")
-        pytest.skip(missing)
+    require_chromium()
     with browser() as opened:
         yield opened
+
+
+def test_ci_without_chromium_fails_instead_of_skipping(monkeypatch: pytest.MonkeyPatch
+                                                       ) -> None:
+    monkeypatch.setattr(browser_module, "CHROMIUM", "/nonexistent/chromium")
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="CI must run the browser test"):
+        require_chromium()
+    monkeypatch.delenv("CI")
+    with pytest.raises(pytest.skip.Exception, match="not installed"):
+        require_chromium()
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[f"{p.parent.name}/{p.stem}" for p in PAGES])

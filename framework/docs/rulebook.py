@@ -178,7 +178,7 @@ def _material(game: CompiledGame, _: Translate) -> Section:
                 max=piece.max_attributes_total, attributes=" + ".join(
                     _(a) for a in piece.attributes), piece=_(kind)))
         if piece.attributes:
-            lines.append(_("In the diagrams, the numbers on a {piece} are its {attributes}, in "
+            lines.append(_("In the diagrams, the numbers on each {piece} are its {attributes}, in "
                            "this order.").format(piece=_(kind), attributes=" · ".join(
                                _(a) for a in piece.attributes)))
         section.items.append((_(kind), " ".join(lines)))

@@ -192,7 +192,7 @@ class Build(Phase):
         text = _("Then {options}.").format(options=_(", or ").join(options))
         kind = self.game.spec.pieces[piece]
         if kind.max_attributes_total is not None and p.attributes:
-            text += " " + _("A {piece} carries at most {n} {attributes} in all.").format(
+            text += " " + _("No {piece} carries more than {n} {attributes} in all.").format(
                 piece=_(piece), n=kind.max_attributes_total,
                 attributes=_(" and ").join(_(a) for a in kind.attributes))
         if p.optional:

@@ -226,8 +226,8 @@ class Walk(Phase):
         text = _("Move one of your {piece}s {reach}, from cell to adjacent cell in any "
                  "direction, through empty cells only.").format(piece=piece, reach=reach)
         if p.steps.attribute:
-            text += " " + _("A {piece} with no {attribute} cannot move.").format(
-                piece=piece, attribute=_(p.steps.attribute))
+            text += " " + _("A piece with no {attribute} cannot move.").format(
+                attribute=_(p.steps.attribute))
         a = p.attack
         if a is None:
             text += " " + _("It must end on an empty cell.")
@@ -245,8 +245,8 @@ class Walk(Phase):
                 text += " " + _("It may not attack an enemy with more {compare} than it has."
                                 ).format(compare=_(a.compare))
             if a.min_attacker > 0:
-                text += " " + _("A {piece} with fewer than {n} {compare} cannot attack."
-                                ).format(piece=piece, n=a.min_attacker, compare=_(a.compare))
+                text += " " + _("A piece with fewer than {n} {compare} cannot attack."
+                                ).format(n=a.min_attacker, compare=_(a.compare))
             if a.score:
                 text += " " + _("Each removed piece adds 1 to the {counter} of the other "
                                 "player.").format(counter=_(a.score))

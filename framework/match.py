@@ -22,11 +22,12 @@ from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from framework.records import DRAW, UNFINISHED, Record, header_key, result_of
+from framework.records import DRAW, UNFINISHED, Record, header_key, result_of, turn_lines
 
 if TYPE_CHECKING:
     from framework.agents.base import Agent
     from framework.compiler import CompiledGame
+    from framework.engine.state import State
 
 DEFAULT_MAX_PLIES = 10_000
 Z95 = 1.959963984540054
@@ -43,18 +44,18 @@ def play_game(game: CompiledGame, agents: Sequence[Agent], *, max_plies: int | N
     """Play one game, agent i in seat i, until it ends or ``max_plies`` actions."""
     limit = max_plies or game.spec.max_plies or DEFAULT_MAX_PLIES
     state = game.new_initial_state()
-    turns: list[list[str]] = []
+    steps: list[tuple[State, list[str]]] = []
     plies = 0
     while not state.is_terminal() and plies < limit:
-        actions = agents[state.current_player].act(state)
-        turn: list[str] = []
-        for action in actions:
+        before = state.clone()
+        played: list[str] = []
+        for action in agents[state.current_player].act(state):
             if plies >= limit or state.is_terminal():
                 break
             state.apply(action)
-            turn.append(action.notation)
+            played.append(action.notation)
             plies += 1
-        turns.append(turn)
+        steps.append((before, played))
     record_headers = {"Game": game.name}
     for seat, agent in enumerate(agents):
         record_headers[header_key(game.players[seat])] = agent.spec
@@ -64,7 +65,7 @@ def play_game(game: CompiledGame, agents: Sequence[Agent], *, max_plies: int | N
         record_headers["Seats"] = " ".join(game.players[side] for side in by_seat)
     record_headers["Result"] = result_of(state)
     record_headers["Plies"] = str(plies)
-    return Record(record_headers, turns)
+    return Record(record_headers, turn_lines(steps))
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -209,6 +210,25 @@ class Record:
             raise RecordError(f"the record claims the result {claimed!r}, but its "
                               f"{len(self.plies)} plies end {found!r}")
         return state
+
+
+def turn_lines(steps: Iterable[tuple[State, list[str]]]) -> list[list[str]]:
+    """Group played decisions into the record's turn lines: ``steps`` are (state before,
+    actions played) in order; decisions made inside one turn share a line."""
+    from framework.engine.turns import turn_key
+
+    lines: list[list[str]] = []
+    current: tuple[object, ...] | None = None
+    for before, actions in steps:
+        if not actions:
+            continue
+        key = turn_key(before)
+        if lines and key == current:
+            lines[-1].extend(actions)
+        else:
+            lines.append(list(actions))
+            current = key
+    return lines
 
 
 def _escape(value: str) -> str:

@@ -196,7 +196,7 @@ class PlaySession:
         self.console.print(f"legal ({len(moves)}): " + " ".join(moves), markup=False)
 
     def record(self) -> Record:
-        from framework.records import Record, header_key, result_of
+        from framework.records import Record, header_key, result_of, turn_lines
 
         headers = {"Game": self.game.name, "File": self.game_file}
         for seat, spec in enumerate(self.specs):
@@ -205,7 +205,8 @@ class PlaySession:
             headers["Seed"] = str(self.seed)
         headers["Result"] = result_of(self.state)
         headers["Plies"] = str(self.plies)
-        return Record(headers, [actions for _, _, actions in self.history if actions])
+        return Record(headers, turn_lines((before, actions)
+                                          for before, _, actions in self.history))
 
     def _save(self, path: Path) -> None:
         written = self.record().save(path)

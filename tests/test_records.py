@@ -77,3 +77,19 @@ def test_unreadable_records_say_where(tmp_path: Path) -> None:
     bad.write_text('{"turns": []}')
     with pytest.raises(RecordError, match="not a boardspec record"):
         Record.load(bad)
+
+
+def test_each_line_is_one_turn(any_game: CompiledGame) -> None:
+    from framework.engine.turns import turn_key
+
+    agents = [make_agent("mcts:10i", any_game, 1), make_agent("random", any_game, 2)]
+    record = play_game(any_game, agents, max_plies=60)
+    state = any_game.new_initial_state()
+    for number, line in enumerate(record.turns):
+        key = turn_key(state)
+        for text in line:
+            assert turn_key(state) == key, f"turn {number + 1} spans two turns"
+            state.apply(text)
+        if number + 1 < len(record.turns):
+            assert state.is_terminal() or turn_key(state) != key, \
+                f"turn {number + 1} was split over two lines"

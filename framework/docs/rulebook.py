@@ -38,7 +38,8 @@ class Figure:
     slug: str
     title: str
     caption: str
-    svg: str
+    svg: str  # inline in HTML, its names in the rulebook's language
+    file_svg: str  # a Markdown rulebook's linked file, shared by every language: English
     facts: list[str] = field(default_factory=list)
 
 
@@ -64,6 +65,11 @@ def environment() -> jinja2.Environment:
     )
     env.filters["md"] = _markdown_escape
     return env
+
+
+@cache
+def _css() -> str:
+    return (TEMPLATES / "rulebook.css").read_text(encoding="utf-8")
 
 
 def _markdown_escape(text: str) -> str:
@@ -92,8 +98,8 @@ def render_rulebook(game: CompiledGame, lang: str, fmt: str, stem: str
     template = env.get_template(f"rulebook.{fmt}.j2")
     text = template.render(book=book, lang=lang, languages=languages, stem=stem,
                            svg_dir=f"../{SVG_DIR}/{stem}", diagrams=len(figures),
-                           css=(TEMPLATES / "rulebook.css").read_text(encoding="utf-8"))
-    svgs = {f"{f.slug}.svg": f.svg + "\n" for f in figures} if fmt == "md" else {}
+                           css=_css())
+    svgs = {f"{f.slug}.svg": f.file_svg + "\n" for f in figures} if fmt == "md" else {}
     return text, svgs
 
 
@@ -221,6 +227,7 @@ def _setup(game: CompiledGame, _: Translate) -> Section:
     start = game.new_initial_state()
     title = _("The starting position")
     section.figures.append(Figure("start", title, "", board_svg(start, title=title, _=_),
+                                  board_svg(start, title="The starting position"),
                                   _facts(game, Diagram(start, Marks()), None, _)))
     return section
 
@@ -294,9 +301,10 @@ def _example_figure(game: CompiledGame, index: int, example: ExampleSpec, _: Tra
                     ) -> Figure:
     diagram = example_diagram(game, example)
     title = _(example.name)
-    svg = board_svg(diagram.state, diagram.marks, title=title, _=_)
     return Figure(f"{index:02d}-{slug(example.name)}", title,
-                  _(example.caption.strip()) if example.caption.strip() else "", svg,
+                  _(example.caption.strip()) if example.caption.strip() else "",
+                  board_svg(diagram.state, diagram.marks, title=title, _=_),
+                  board_svg(diagram.state, diagram.marks, title=example.name),
                   _facts(game, diagram, example, _))
 
 

@@ -117,6 +117,8 @@ class AlphaBetaAgent(Agent):
         if entry is not None:
             stored_depth, stored, flag, hint = entry
             if stored_depth >= depth:
+                # The stored search may have stopped at its depth: deepening must go on.
+                self.cut_off = True
                 if flag == EXACT:
                     return stored
                 if flag == LOWER:

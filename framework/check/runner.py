@@ -10,12 +10,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
 from hypothesis import strategies as st
 
 from framework.check.properties import CONFORMANCE, StateProperty, reference_agrees
+from framework.check.shorten import shortest
 from framework.check.strategies import default_depth, starts, states, walk
 from framework.check.trail import Failure, Subject, Trail, Violation
 from framework.plugins import Invariant, plugins
@@ -111,7 +113,11 @@ def check_state_property(game: CompiledGame, prop: StateProperty, examples: int,
 
     outcome = _run(prop.name, test, counter)
     if outcome.failure is not None:
-        outcome.failure = shortest_prefix(game, prop, outcome.failure)
+        failure = shortest_prefix(game, prop, outcome.failure)
+
+        def fails(state: State, before: State | None, trail: Trail) -> str | None:
+            return prop.check(game, Subject(state, before, trail))
+        outcome.failure = shortest(game, failure, fails, states=500)
     return outcome
 
 
@@ -151,7 +157,11 @@ def check_invariant(game: CompiledGame, invariant: Invariant, examples: int,
     def test(data: Any) -> None:
         counter[0] += walk(game, data, depth, holds)
 
-    return _run(invariant_label(invariant), test, counter)
+    outcome = _run(invariant_label(invariant), test, counter)
+    if outcome.failure is not None:
+        outcome.failure = shortest(game, outcome.failure,
+                                   lambda state, before, _: holds(state, before))
+    return outcome
 
 
 def check_termination(game: CompiledGame, examples: int, random_seed: int) -> Outcome:
@@ -174,7 +184,7 @@ def check_termination(game: CompiledGame, examples: int, random_seed: int) -> Ou
             if not actions:
                 break
             action = rng.choice(actions)
-            state.apply(action)
+            state.apply_unchecked(action)  # legal: it came from legal_actions()
             trail = trail.extended(action.notation)
             counter[0] += 1
         if not state.is_terminal():
@@ -184,33 +194,45 @@ def check_termination(game: CompiledGame, examples: int, random_seed: int) -> Ou
     return _run(name, test, counter)
 
 
-def check_game(game: CompiledGame, *, examples: int = DEFAULT_EXAMPLES, random_seed: int = 0,
-               progress: Callable[[Outcome], None] | None = None) -> GameReport:
-    """Every property of ``game``: conformance, the reference interpreter, the declared
-    invariants and termination."""
+Check = tuple[str, Callable[[], Outcome]]
+
+
+def plan(game: CompiledGame, *, examples: int = DEFAULT_EXAMPLES, random_seed: int = 0
+         ) -> list[Check]:
+    """Every property of ``game``, by name, each ready to run: conformance, agreement with
+    the reference interpreter, the declared invariants and termination."""
     from framework.check.reference import MissingReference, ReferenceGame
 
-    report = GameReport(game.file, game.name)
-    _, report.notes = starts(game)
     strategy = states(game)
-
-    def record(outcome: Outcome) -> None:
-        report.outcomes.append(outcome)
-        if progress:
-            progress(outcome)
-
-    for prop in CONFORMANCE:
-        record(check_state_property(game, prop, examples, random_seed, strategy))
+    checks: list[Check] = [
+        (prop.name, partial(check_state_property, game, prop, examples, random_seed, strategy))
+        for prop in CONFORMANCE]
     name = "same as the reference interpreter"
     try:
         ref = ReferenceGame(game.spec)
     except MissingReference as missing:
-        record(Outcome(name, "not checked", note=f"{missing}: the engine's {missing.kind} "
-                                                 f"{missing.keyword!r} is not cross-checked"))
+        note = f"{missing}: the engine's {missing.keyword!r} is not cross-checked"
+        checks.append((name, partial(Outcome, name, "not checked", note=note)))
     else:
-        record(check_state_property(game, StateProperty(name, reference_agrees(ref)),
-                                    examples, random_seed, strategy))
+        agree = StateProperty(name, reference_agrees(ref))
+        checks.append((name, partial(check_state_property, game, agree, examples,
+                                     random_seed, strategy)))
     for invariant in declared_invariants(game):
-        record(check_invariant(game, invariant, examples, random_seed))
-    record(check_termination(game, examples, random_seed))
+        checks.append((invariant_label(invariant),
+                       partial(check_invariant, game, invariant, examples, random_seed)))
+    checks.append(("random play ends within max_plies",
+                   partial(check_termination, game, examples, random_seed)))
+    return checks
+
+
+def check_game(game: CompiledGame, *, examples: int = DEFAULT_EXAMPLES, random_seed: int = 0,
+               progress: Callable[[Outcome], None] | None = None) -> GameReport:
+    """Run every property of ``game`` (see :func:`plan`) and collect the report."""
+    report = GameReport(game.file, game.name)
+    _, report.notes = starts(game)
+    for _, run in plan(game, examples=examples, random_seed=random_seed):
+        outcome = run()
+        report.outcomes.append(outcome)
+        if progress:
+            progress(outcome)
     return report

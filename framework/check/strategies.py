@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from hypothesis import strategies as st
@@ -22,6 +23,13 @@ from framework.check.trail import Subject, Trail, Violation
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+
+
+@cache
+def choice(n: int) -> st.SearchStrategy[int]:
+    """An index among ``n`` actions (strategies are cached: building one costs more than
+    drawing from it)."""
+    return st.integers(0, n - 1)
 
 
 def starts(game: CompiledGame) -> tuple[list[tuple[Trail, State]], list[str]]:
@@ -64,9 +72,9 @@ def reached(game: CompiledGame, depth: int | None = None) -> st.SearchStrategy[S
             actions = state.legal_actions()
             if not actions:
                 break
-            action = actions[draw(st.integers(0, len(actions) - 1))]
+            action = actions[draw(choice(len(actions)))]
             path.append((state.clone(), action.notation))
-            state.apply(action)
+            state.apply_unchecked(action)  # legal: it came from legal_actions()
         # The state to check is picked evenly along the whole play, so the middle of a game
         # is checked as often as its start (hypothesis draws favour small numbers, so the
         # pick goes through a seeded Random). The runner then cuts a failing play to its
@@ -97,9 +105,9 @@ def walk(game: CompiledGame, data: Any, depth: int,
         actions = state.legal_actions()
         if not actions or step == depth:
             break
-        action = actions[data.draw(st.integers(0, len(actions) - 1))]
+        action = actions[data.draw(choice(len(actions)))]
         before = state.clone()
-        state.apply(action)
+        state.apply_unchecked(action)
         trail = trail.extended(action.notation)
     return checked
 
@@ -113,11 +121,12 @@ def _attribute_values(game: CompiledGame, kind: str) -> st.SearchStrategy[dict[s
     return st.fixed_dictionaries(fields)
 
 
-def _piece(game: CompiledGame) -> st.SearchStrategy[dict[str, Any]]:
-    def entry(kind: str) -> st.SearchStrategy[dict[str, Any]]:
+def _cell(game: CompiledGame) -> st.SearchStrategy[dict[str, Any] | None]:
+    """What one cell holds: nothing, or a piece of any kind and owner with attributes."""
+    def piece(kind: str) -> st.SearchStrategy[dict[str, Any]]:
         return st.builds(lambda owner, values: {"owner": owner, "piece": kind, **values},
                          st.sampled_from(game.players), _attribute_values(game, kind))
-    return st.sampled_from(game.piece_kinds).flatmap(entry)
+    return st.one_of(st.none(), *(piece(kind) for kind in game.piece_kinds))
 
 
 def _within_limits(game: CompiledGame, cells: dict[str, dict[str, Any]]) -> None:
@@ -158,11 +167,11 @@ def _halfmove_cap(game: CompiledGame) -> int:
 
 def arbitrary(game: CompiledGame) -> st.SearchStrategy[Subject]:
     names = list(game.board.names)
+    board = st.lists(_cell(game), min_size=len(names), max_size=len(names))
 
     @st.composite
     def position(draw: Callable[[st.SearchStrategy[Any]], Any]) -> Subject:
-        contents = draw(st.lists(st.one_of(st.none(), _piece(game)), min_size=len(names),
-                                 max_size=len(names)))
+        contents = draw(board)
         cells = {n: c for n, c in zip(names, contents, strict=True) if c is not None}
         _within_limits(game, cells)
         gaps = sorted(draw(st.sets(st.sampled_from(names), max_size=4)) - set(cells))

@@ -7,7 +7,8 @@ order:
 
 1. after a phase named in ``goal_checks``, and at the end of every turn, every goal is
    evaluated; the winners of all the goals that fire are put together, and ``tie_break``
-   settles a check that finds more than one side winning;
+   settles a check that finds more than one side winning (a game that ends inside a turn
+   ends the turn too: the next side is to move);
 2. when the player to move has no legal action, ``no_legal_move`` decides: the game ends
    and the ``result`` rule scores it, or the player must pass (the game ends when no other
    side could act either).
@@ -156,7 +157,7 @@ class ReferenceGame:
         phase = after.phase
         effect(after)
         if after.result is None:
-            if phase in self.goal_checks and self._check_goals(after):
+            if phase in self.goal_checks and self._goals_end_turn(after):
                 return after
             self._continue_turn(after, phase + 1)
         return after
@@ -186,7 +187,7 @@ class ReferenceGame:
                 phase.run(s)
                 if s.result is not None:
                     return
-                if i in self.goal_checks and self._check_goals(s):
+                if i in self.goal_checks and self._goals_end_turn(s):
                     return
                 continue
             if phase.moves(s):
@@ -199,6 +200,18 @@ class ReferenceGame:
         self._end_turn(s)
 
     def _end_turn(self, s: RefState) -> None:
+        self._next_player(s)
+        if not self._check_goals(s):
+            self._continue_turn(s, 0)
+
+    def _goals_end_turn(self, s: RefState) -> bool:
+        """A goal check inside a turn: a game that ends there ends the turn too."""
+        if not self._check_goals(s):
+            return False
+        self._next_player(s)
+        return True
+
+    def _next_player(self, s: RefState) -> None:
         s.halfmove = 0 if s.clock_reset else s.halfmove + 1
         s.clock_reset = False
         s.last_mover = s.to_move
@@ -207,8 +220,6 @@ class ReferenceGame:
             s.fullmove += 1
         s.phase = 0
         s.landed = None
-        if not self._check_goals(s):
-            self._continue_turn(s, 0)
 
     def _pass(self, s: RefState) -> None:
         s.must_pass = False

@@ -21,15 +21,13 @@ class RefCloneOrJump(RefPhase):
         kind = self.kind(p.piece)
         mine = s.pieces_of(s.to_move)
         found: dict[str, Effect] = {}
-        for target in sorted(self.board.cells):
-            if not s.empty(target):
-                continue
-            if any(self.board.distance(src, target) == p.clone.distance for src in mine):
-                found[target] = self._clone(target, kind)
-            if p.jump is None:
-                continue
-            for src in mine:
-                if self.board.distance(src, target) == p.jump.distance:
+        for src in mine:
+            for target, d in self.board.distances(src).items():
+                if target not in self.board.cells or not s.empty(target):
+                    continue
+                if d == p.clone.distance:
+                    found[target] = self._clone(target, kind)
+                if p.jump is not None and d == p.jump.distance:
                     found[src + target] = self._jump(src, target)
         return found
 

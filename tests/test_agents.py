@@ -155,3 +155,19 @@ def test_agent_specs() -> None:
         parse_agent("alphabeta:500i")
     with pytest.raises(AgentSpecError, match="'fast' is not an agent option"):
         parse_agent("mcts:fast")
+
+
+def test_evaluation_block_names_are_checked() -> None:
+    from framework import SpecError, load_game_text
+
+    text = (ROOT / "games" / "assimilation.yaml").read_text()
+    bad = text + "evaluation:\n  terms:\n    - {piece: stones}\n    - {counter: captures}\n"
+    with pytest.raises(SpecError) as caught:
+        load_game_text(bad, "bad.yaml")
+    message = str(caught.value)
+    assert "evaluation.terms[0].piece: unknown piece 'stones'; expected one of: stone" \
+        in message
+    assert "evaluation.terms[1].counter: unknown counter 'captures'" in message
+    two = text + "evaluation:\n  terms:\n    - {piece: stone, counter: x}\n"
+    with pytest.raises(SpecError, match="name exactly one of 'piece', 'attribute' or"):
+        load_game_text(two, "bad.yaml")

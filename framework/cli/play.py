@@ -349,7 +349,7 @@ def statistics_tables(result: MatchResult) -> list[object]:
         low, high = row["ci95"]
         sides.add_row(label, str(row["games"]), f"{100 * row['share']:.2f}",
                       f"{100 * low:.1f}–{100 * high:.1f}")
-    by_agent = Table(title="by agent (score = wins + draws/2)")
+    by_agent = Table(title="by agent (counted per seat played; score = wins + draws/2)")
     for column in ("agent", "games", "wins", "draws", "losses", "unfinished", "score %",
                    "95 % CI"):
         by_agent.add_column(column, justify="left" if column == "agent" else "right")

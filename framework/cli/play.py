@@ -9,6 +9,7 @@ sides the seats play).
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -232,17 +233,11 @@ def board_text(state: State) -> Text:
         row = Text(line)
         if number < len(lines) - 1:
             for label, side in labels_by_side.items():
-                row.highlight_regex(rf"(?<=\s){_escape(label)}(?=\s|$)",
+                row.highlight_regex(rf"(?<=\s){re.escape(label)}(?=\s|$)",
                                     SIDE_STYLES[side % len(SIDE_STYLES)])
         text.append_text(row)
         text.append("\n" if number < len(lines) - 1 else "")
     return text
-
-
-def _escape(label: str) -> str:
-    import re
-
-    return re.escape(label)
 
 
 # replay -------------------------------------------------------------------------------

@@ -6,6 +6,11 @@ the peer's interleaved so that both see the same machine load; it prints a table
 min/median/max, ratio) and writes JSON. Only the work is timed inside a worker; start-up
 figures time the whole process, as a user sees it.
 
+Times are CPU seconds of the measuring process (``time.process_time``; for ``--help`` the
+child's user + system time): the machines are shared, and wall-clock time would measure the
+neighbours' load as much as the code. Both sides are single-threaded, so on an idle machine
+the two clocks agree.
+
 The peer is PyPI ``ataxx`` 2.2.0 (python-ataxx), a benchmark-only dependency
 (``pip install -e '.[bench]'``). Its playout loop is the fastest honest one its API allows:
 ``legal_moves()`` is empty exactly when ``gameover()`` is true, so the loop asks only once.
@@ -85,27 +90,29 @@ def _ours_perft() -> dict[str, Any]:
     from framework.perft import perft
 
     state = load_game(GAMES / "ataxx.yaml").new_initial_state()
-    start = time.perf_counter()
+    start, wall = time.process_time(), time.perf_counter()
     nodes = perft(state, PERFT_DEPTH)
-    return {"value": time.perf_counter() - start, "nodes": nodes, "peak_rss_mb": _rss_mb()}
+    return {"value": time.process_time() - start, "wall_s": time.perf_counter() - wall,
+            "nodes": nodes, "peak_rss_mb": _rss_mb()}
 
 
 def _peer_perft() -> dict[str, Any]:
     import ataxx
 
     board = ataxx.Board(ATAXX_START_FEN)
-    start = time.perf_counter()
+    start, wall = time.process_time(), time.perf_counter()
     nodes = board.perft(PERFT_DEPTH)
-    return {"value": time.perf_counter() - start, "nodes": nodes, "peak_rss_mb": _rss_mb()}
+    return {"value": time.process_time() - start, "wall_s": time.perf_counter() - wall,
+            "nodes": nodes, "peak_rss_mb": _rss_mb()}
 
 
 def _timed_games(play_one: Callable[[], int]) -> dict[str, Any]:
     games = plies = 0
-    start = time.perf_counter()
+    start = time.process_time()
     while True:
         plies += play_one()
         games += 1
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         if elapsed >= PLAYOUT_SECONDS and games >= 3:
             return {"value": games / elapsed, "games": games, "plies_per_game": plies / games}
 
@@ -147,30 +154,30 @@ def _ours_numpy_playouts() -> dict[str, Any]:
 
     runner = BatchPlayouts(load_game(GAMES / "ataxx.yaml"), games=4096, seed=1)
     runner.run()  # warm-up: numpy's first calls allocate
-    start = time.perf_counter()
+    start = time.process_time()
     result = runner.run()
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return {"value": result.games / elapsed, "games": result.games,
             "plies_per_game": result.plies / result.games}
 
 
 def _ours_adaptoid_perft(depth: int) -> dict[str, Any]:
     from framework import load_game
-    from framework.perft import perft_turns
+    from framework.engine.turns import perft_turns
 
     state = load_game(GAMES / "adaptoid.yaml").state_from_json(ADAPTOID_POSITION)
-    start = time.perf_counter()
+    start = time.process_time()
     nodes = perft_turns(state, depth)
-    return {"value": time.perf_counter() - start, "nodes": nodes}
+    return {"value": time.process_time() - start, "nodes": nodes}
 
 
 _FIRST_LOAD = """
 import sys, time
-t = time.perf_counter()
+t = time.process_time()
 import framework.compiler
-t1 = time.perf_counter()
+t1 = time.process_time()
 framework.compiler.load_game(sys.argv[1])
-t2 = time.perf_counter()
+t2 = time.process_time()
 print((t1 - t) * 1000, (t2 - t1) * 1000)
 """
 
@@ -185,9 +192,9 @@ def _ours_load(again: bool) -> dict[str, Any]:
             from framework import load_game
 
             load_game(path)
-            start = time.perf_counter()
+            start = time.process_time()
             load_game(path)
-            per_game[path.stem] = (time.perf_counter() - start) * 1000
+            per_game[path.stem] = (time.process_time() - start) * 1000
         else:
             done = subprocess.run([sys.executable, "-c", _FIRST_LOAD, str(path)],
                                   capture_output=True, text=True, check=True, cwd=ROOT)
@@ -271,10 +278,16 @@ WORKERS: dict[tuple[str, str], Callable[[], dict[str, Any]]] = {
 def measure(figure: Figure, side: str) -> dict[str, Any]:
     """One run of one figure in a fresh process."""
     if figure.name == "help":
+        import resource
+
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run([sys.executable, "-m", "framework", "--help"], check=True,
                        capture_output=True, cwd=ROOT)
-        return {"value": (time.perf_counter() - start) * 1000}
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        return {"value": cpu * 1000, "wall_ms": wall * 1000}
     done = subprocess.run([sys.executable, "-m", "framework.bench", "worker", figure.name,
                            side], capture_output=True, text=True, cwd=ROOT)
     if done.returncode != 0:
@@ -392,8 +405,10 @@ def details(report: dict[str, Any]) -> str:
     for name in ("ataxx_playouts", "ataxx_playouts_numpy", "adaptoid_playouts"):
         for side in ("ours", "peer"):
             plies = first(name, side, "plies_per_game")
-            if plies:
-                lines.append(f"- {name} {side}: {plies:.1f} plies per game")
+            median = figures.get(name, {}).get(side, {}).get("median")
+            if plies and median:
+                lines.append(f"- {name} {side}: {plies:.1f} plies per game, "
+                             f"{plies * median:,.0f} plies/s")
     for depth in (2, 3):
         nodes = first(f"adaptoid_perft_turns{depth}", "ours", "nodes")
         if nodes is not None:

@@ -1,8 +1,8 @@
 """Perft: count the leaves of the action tree to a depth.
 
 Conventions (those of libataxx): depth 0 counts 1; a finished game counts 0 at depth ≥ 1;
-a forced pass is one action. Each decision (phase step) is one ply; ``perft_turns`` counts
-whole turns instead.
+a forced pass is one action. Each decision (phase step) is one ply;
+``framework.engine.turns.perft_turns`` counts whole turns instead.
 
 ``perft`` counts the last ply without playing it (``count_legal_actions``) and handles the
 two last plies in one loop; ``plain_perft`` is the textbook recursion it must agree with.
@@ -22,13 +22,22 @@ def perft(state: State, depth: int) -> int:
         return state.count_legal_actions()
     total = 0
     if depth == 2:
-        # Most of the work of a perft is here: one child per action, then its count.
+        # Most of the work of a perft is here: one child per action, then its count. The
+        # count is ``count_legal_actions`` unrolled: a child in play asks its phase directly.
         clone = state.clone
+        phases = state.game.phases
+        setups = len(state.game.setups)
         for action in state.legal_actions():
             child = clone()
             child.apply_unchecked(action)
-            if child.winners is None:
+            if child.winners is not None:
+                continue
+            if child.must_pass:
+                total += 1
+            elif child.setup < setups:
                 total += child.count_legal_actions()
+            else:
+                total += phases[child.phase].count(child)
         return total
     for action in state.legal_actions():
         child = state.clone()
@@ -47,20 +56,6 @@ def plain_perft(state: State, depth: int) -> int:
     for action in state.legal_actions():
         total += plain_perft(state.child(action), depth - 1)
     return total
-
-
-def perft_turns(state: State, depth: int) -> int:
-    """Perft counting whole turns (``State.legal_turns``) as plies: a turn of several
-    decisions is one move, as a player sees it."""
-    from framework.engine.turns import turns_with_states
-
-    if depth == 0:
-        return 1
-    if state.winners is not None:
-        return 0
-    if depth == 1:
-        return sum(1 for _ in turns_with_states(state))
-    return sum(perft_turns(child, depth - 1) for _, child in turns_with_states(state))
 
 
 def divide(state: State, depth: int) -> list[tuple[str, int]]:

@@ -1,0 +1,237 @@
+"""``boardspec check``: every bundled game passes; deliberately broken files are caught
+with their shortest reproduction, and the printed reproduction replays to the failure."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from framework import CompiledGame, SpecError, load_game, load_game_text
+from framework.check.properties import (
+    StateProperty,
+    reference_agrees,
+    unique_and_deterministic,
+)
+from framework.check.reference import ReferenceGame
+from framework.check.reference.rules import REFERENCES
+from framework.check.runner import (
+    DEFAULT_EXAMPLES,
+    check_game,
+    check_state_property,
+    declared_invariants,
+    invariant_label,
+    plan,
+)
+from framework.check.strategies import states
+
+from .conftest import DATA, ROOT
+
+BROKEN = DATA / "broken"
+pytest_plugins = ["pytester"]
+
+
+def boardspec(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "framework", *args], capture_output=True,
+                          text=True, cwd=ROOT)
+
+
+def reproduction(out: str) -> dict[str, Any]:
+    """The reproduction lines of the first failure printed by ``boardspec check``."""
+    found: dict[str, Any] = {"start": None}
+    for line in out[out.index("FAILED"):].splitlines():
+        line = line.strip()
+        if line.startswith("start position: "):
+            found["start"] = json.loads(line.removeprefix("start position: "))
+        elif line.startswith("actions ("):
+            shown = line.split(": ", 1)[1]
+            found["actions"] = [] if shown == "(none)" else shown.split()
+        elif line.startswith("failing position: "):
+            found["position"] = json.loads(line.removeprefix("failing position: "))
+        elif line.startswith("replay: "):
+            found["replay"] = shlex.split(line.removeprefix("replay: "))
+            break
+    return found
+
+
+def replay(game: CompiledGame, start: dict[str, Any] | None, actions: list[str]) -> list[Any]:
+    """Every state along the play, the start first."""
+    state = game.new_initial_state() if start is None else game.state_from_json(start)
+    trail = [state.clone()]
+    for notation in actions:
+        state.apply(notation)
+        trail.append(state.clone())
+    return trail
+
+
+def test_every_bundled_game_passes(any_game: CompiledGame) -> None:
+    report = check_game(any_game, examples=4)
+    assert [(o.name, o.failure) for o in report.failed] == []
+    assert [o.note for o in report.unchecked] == []  # every block has a reference version
+    names = [o.name for o in report.outcomes]
+    assert "same as the reference interpreter" in names
+    assert len(names) == len(set(names)) >= 10
+
+
+@pytest.mark.slow
+def test_every_bundled_game_passes_with_the_default_budget(any_game: CompiledGame) -> None:
+    report = check_game(any_game, examples=DEFAULT_EXAMPLES)
+    assert not report.failed and not report.unchecked
+
+
+@pytest.mark.parametrize(("file", "prop", "length"), [
+    ("supply_overflow.yaml", "invariant conserved (piece=stone)", 2),
+    ("conversions.yaml", "invariant pieces_never_decrease (per=player)", 2),
+])
+def test_a_broken_invariant_is_caught_with_the_shortest_play(file: str, prop: str,
+                                                             length: int) -> None:
+    path = BROKEN / file
+    run = boardspec("check", str(path), "--examples", "10")
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert f"FAILED {prop}:" in run.stdout.replace("\n", " ")
+    found = reproduction(run.stdout)
+    assert found["start"] is None and len(found["actions"]) == length  # shortest possible
+    game = load_game(path)
+    *_, before, after = replay(game, None, found["actions"])
+    invariant = next(i for i in declared_invariants(game) if invariant_label(i) == prop)
+    assert invariant.violation(before, None) is None
+    assert invariant.violation(after, before) is not None
+    assert after.to_json() == found["position"]
+    # The printed command replays to the same position.
+    replayed = boardspec(*found["replay"][1:])
+    assert replayed.returncode == 0, replayed.stderr
+    assert json.loads(replayed.stdout) == found["position"]
+
+
+def test_a_game_that_never_ends_is_caught() -> None:
+    path = BROKEN / "endless.yaml"
+    run = boardspec("check", str(path), "--examples", "5", "--seed", "3")
+    assert run.returncode == 1
+    assert "FAILED random play ends within max_plies: the game has not ended after 60" \
+        in run.stdout.replace("\n", " ")
+    found = reproduction(run.stdout)
+    game = load_game(path)
+    assert game.spec.max_plies == len(found["actions"]) == 60
+    final = replay(game, found["start"], found["actions"])[-1]
+    assert not final.is_terminal() and final.legal_actions()
+    assert final.to_json() == found["position"]
+    assert json.loads(boardspec(*found["replay"][1:]).stdout) == found["position"]
+
+
+def test_bundled_games_check_clean_from_the_command_line() -> None:
+    run = boardspec("check", "games/ataxx.yaml", "games/web.yaml", "--examples", "3")
+    assert run.returncode == 0, run.stdout
+    assert "2 file(s): 0 failed properties" in run.stdout
+    assert "same as the reference interpreter" in run.stdout
+
+
+def test_the_reference_interpreter_catches_a_wrong_engine() -> None:
+    game = load_game(ROOT / "games" / "assimilation.yaml")
+    convert = game.phases[1]
+    convert.around = game.board.within(2)  # type: ignore[attr-defined]  # converts too far
+    prop = StateProperty("reference", reference_agrees(ReferenceGame(game.spec)))
+    outcome = check_state_property(game, prop, 20, 0, states(game))
+    assert outcome.status == "failed" and outcome.failure is not None
+    assert outcome.failure.message.startswith("after ")
+    assert "engine" in outcome.failure.message and "reference" in outcome.failure.message
+
+
+def test_conformance_catches_a_wrong_count() -> None:
+    game = load_game(ROOT / "games" / "ataxx.yaml")
+    game.phases[0].count = lambda state: 0  # type: ignore[method-assign]
+    prop = StateProperty("unique", unique_and_deterministic)
+    outcome = check_state_property(game, prop, 10, 0, states(game))
+    assert outcome.status == "failed" and outcome.failure is not None
+    assert "count_legal_actions() is 0" in outcome.failure.message
+    assert outcome.failure.trail.actions == []  # the start already shows it
+
+
+def test_a_block_without_reference_is_reported_not_passed(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    monkeypatch.delitem(REFERENCES["phases"], "convert_adjacent")
+    game = load_game(ROOT / "games" / "ataxx.yaml")
+    outcomes = {name: run for name, run in plan(game, examples=2)}
+    outcome = outcomes["same as the reference interpreter"]()
+    assert outcome.status == "not checked"
+    assert "'convert_adjacent'" in outcome.note
+
+
+def test_strict_fails_on_a_block_without_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from framework.cli import _register, app
+
+    _register()
+    monkeypatch.delitem(REFERENCES["phases"], "clone_or_jump")
+    args = ["check", str(ROOT / "games" / "web.yaml"), "--examples", "2"]
+    lenient = CliRunner().invoke(app, args)
+    assert lenient.exit_code == 0 and "not checked" in lenient.output
+    assert "1 not checked" in lenient.output
+    assert CliRunner().invoke(app, [*args, "--strict"]).exit_code == 1
+
+
+ATAXX = (ROOT / "games" / "ataxx.yaml").read_text()
+
+
+@pytest.mark.parametrize(("block", "message"), [
+    ("{type: conserved, piece: stne}", "unknown piece 'stne'; expected one of: stone"),
+    ("{type: conserved, piece: stone}", "has no supply"),
+    ("{type: counter_never_decreases, counter: captures}", "unknown counter 'captures'"),
+    ("{type: conservd, piece: stone}", "unknown invariant type 'conservd'"),
+    ("{type: attributes_total_cap, piece: stone}", "declares no max_attributes_total"),
+])
+def test_declared_invariants_are_validated_with_locations(block: str, message: str) -> None:
+    text = ATAXX.replace("invariants:\n", f"invariants:\n  - {block}\n")
+    with pytest.raises(SpecError) as info:
+        load_game_text(text, "bad.yaml")
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if block in t)
+    assert f"bad.yaml:{line}:" in str(info.value) and message in str(info.value)
+
+
+def test_declared_invariants_judge_positions() -> None:
+    adaptoid = (ROOT / "games" / "adaptoid.yaml").read_text()
+    text = adaptoid.replace("invariants:\n", "invariants:\n"
+                            "  - {type: attributes_total_cap, piece: adaptoid, max: 3}\n"
+                            "  - {type: max_pieces, max: 2}\n")
+    game = load_game_text(text)
+    cap, most = declared_invariants(game)[:2]
+    state = game.state_from_json({"to_move": "white", "cells": {
+        "D5": {"owner": "black", "legs": 2, "pincers": 2}, "D3": "white"}})
+    assert cap.violation(state, None) == ("the adaptoid on D5 has 4 attributes in all, over "
+                                          "the cap of 3")
+    assert most.violation(state, None) is None
+    counter = next(i for i in declared_invariants(game) if i.keyword ==
+                   "counter_never_decreases")
+    later = game.state_from_json({**state.to_json(), "counters": {"white": {"captures": 1}}})
+    assert counter.violation(later, state) is None
+    assert counter.violation(state, later) == "white's captures went down from 1 to 0"
+
+
+PLUGIN_TEST = """
+from framework.check.pytest_plugin import boardspec_suite
+test_endless = boardspec_suite({path!r}, examples=3)
+"""
+
+
+def test_pytest_plugin_runs_the_suite_on_a_file(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("--boardspec", str(BROKEN / "endless.yaml"),
+                                "--boardspec-examples", "3", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=9, failed=1)
+    result.stdout.fnmatch_lines(["*random play ends within max_plies*",
+                                 "*actions (60): *", "*replay: boardspec apply *"])
+
+
+def test_pytest_plugin_two_line_test_file(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_mine=PLUGIN_TEST.format(path=str(BROKEN / "endless.yaml")))
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=9, failed=1)
+
+
+def test_pytest_plugin_is_idle_without_the_option(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_nothing="def test_one():\n    assert True\n")
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1)

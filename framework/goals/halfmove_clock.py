@@ -18,6 +18,7 @@ from pydantic import Field
 from framework.plugins import Goal, Rule, Translate, Verdict, untranslated
 
 if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
     from framework.engine.state import State
 
 
@@ -32,8 +33,12 @@ class HalfmoveClock(Goal):
     keyword = "halfmove_clock"
     Params = HalfmoveClockParams
 
+    def __init__(self, params: HalfmoveClockParams, game: CompiledGame) -> None:
+        super().__init__(params, game)
+        self.limit = params.limit  # read on every turn
+
     def evaluate(self, state: State) -> Verdict | None:
-        return Verdict() if state.halfmove >= self.params.limit else None
+        return Verdict() if state.halfmove >= self.limit else None
 
     def describe(self, _: Translate = untranslated) -> str:
         return _("After {limit} turns in a row without a reset of the half-move clock, the "

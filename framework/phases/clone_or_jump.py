@@ -62,6 +62,8 @@ class CloneOrJump(Phase):
         self.reach_masks = tuple(c | j for c, j in zip(self.clone_masks, self.jump_masks,
                                                         strict=True))
         self.all_mask = board.all_mask
+        # With one kind of piece and no attributes a jump moves two bits and nothing else.
+        self.bare_pieces = len(game.piece_kinds) == 1 and not game.attributes
         self.clone_resets = "clone" in params.resets_halfmove_clock
         self.jump_resets = "jump" in params.resets_halfmove_clock
         names = board.names
@@ -83,21 +85,48 @@ class CloneOrJump(Phase):
             occupied |= mask
         return owner[state.to_move], self.all_mask & ~occupied
 
+    # The hot paths walk the bits inline: a generator or a helper call costs more than the
+    # work, and perft and playouts call these hundreds of thousands of times.
     def actions(self, state: State) -> list[Action]:
-        own, empty = self._targets(state)
-        clone_masks, jump_masks = self.clone_masks, self.jump_masks
+        owner = state.owner
+        occupied = state.gaps
+        for mask in owner:
+            occupied |= mask
+        own = owner[state.to_move]
+        empty = self.all_mask & ~occupied
+        clone_masks, jump_masks, jump_actions = self.clone_masks, self.jump_masks, \
+            self.jump_actions
         near = 0
-        for s in iter_bits(own):
+        jumps: list[Action] = []
+        while own:
+            low = own & -own
+            own ^= low
+            s = low.bit_length() - 1
             near |= clone_masks[s]
-        result = [self.clone_actions[d] for d in iter_bits(near & empty)]
-        for s in iter_bits(own):
-            row = self.jump_actions[s]
-            result += [row[d] for d in iter_bits(jump_masks[s] & empty)]
+            targets = jump_masks[s] & empty
+            if targets:
+                row = jump_actions[s]
+                while targets:
+                    bit = targets & -targets
+                    targets ^= bit
+                    jumps.append(row[bit.bit_length() - 1])
+        clones = self.clone_actions
+        result = []
+        near &= empty
+        while near:
+            bit = near & -near
+            near ^= bit
+            result.append(clones[bit.bit_length() - 1])
+        result += jumps
         return result
 
-    # The hot paths below walk the bits inline: a generator costs more than the work.
     def count(self, state: State) -> int:
-        own, empty = self._targets(state)
+        owner = state.owner
+        occupied = state.gaps
+        for mask in owner:
+            occupied |= mask
+        own = owner[state.to_move]
+        empty = self.all_mask & ~occupied
         clone_masks, jump_masks = self.clone_masks, self.jump_masks
         near = 0
         total = 0
@@ -110,7 +139,12 @@ class CloneOrJump(Phase):
         return total + (near & empty).bit_count()
 
     def has_action(self, state: State) -> bool:
-        own, empty = self._targets(state)
+        owner = state.owner
+        occupied = state.gaps
+        for mask in owner:
+            occupied |= mask
+        own = owner[state.to_move]
+        empty = self.all_mask & ~occupied
         reach = self.reach_masks
         while own:
             low = own & -own
@@ -152,12 +186,21 @@ class CloneOrJump(Phase):
 
     def apply(self, state: State, action: Action) -> None:
         dst = action.dst
-        if action.kind == "clone":
-            state.place(dst, state.to_move, self.kind)
-            state.clock_reset = state.clock_reset or self.clone_resets
+        bit = 1 << dst
+        if action.src < 0:  # a clone
+            state.owner[state.to_move] |= bit
+            state.kinds[self.kind] |= bit
+            if self.clone_resets:
+                state.clock_reset = True
         else:
-            state.move_piece(action.src, dst)
-            state.clock_reset = state.clock_reset or self.jump_resets
+            if self.bare_pieces:
+                both = bit | (1 << action.src)
+                state.owner[state.to_move] ^= both
+                state.kinds[0] ^= both
+            else:
+                state.move_piece(action.src, dst)
+            if self.jump_resets:
+                state.clock_reset = True
         state.last_to = dst
 
     def describe(self, _: Translate = untranslated) -> str:

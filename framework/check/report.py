@@ -27,12 +27,15 @@ def print_report(report: GameReport, console: Console) -> None:
     table.add_column("outcome")
     table.add_column("states", justify="right")
     table.add_column("time", justify="right")
-    table.add_column("note", overflow="fold")
     for o in report.outcomes:
-        table.add_row(o.name, _status(o), str(o.states), f"{o.seconds:.2f} s", o.note)
+        table.add_row(o.name + (" *" if o.note else ""), _status(o), str(o.states),
+                      f"{o.seconds:.2f} s")
     console.print(table)
+    for o in report.outcomes:
+        if o.note:
+            console.print(f"* {o.name}: {o.note}", style=STYLES[o.status], highlight=False)
     for note in report.notes:
-        console.print(f"[yellow]note:[/yellow] {note}")
+        console.print(f"[yellow]note:[/yellow] {note}", highlight=False)
     for outcome in report.failed:
         print_failure(report, outcome, console)
     console.print()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -21,17 +22,24 @@ def check(files: Annotated[list[Path], typer.Argument(help="game files")],
                    "a reference implementation)")] = False) -> None:
     """Check the rules of game files: conformance of the state API, agreement with the
     reference interpreter, the file's declared invariants, and termination. Prints the
-    shortest play that breaks a property; exit code 1 on any failure."""
+    shortest play that breaks a property; exit code 1 on any failure, 2 when a file cannot
+    be loaded."""
     from rich.console import Console
 
     from framework.check.report import print_report
     from framework.check.runner import check_game
     from framework.cli.options import load
+    from framework.errors import SpecError
 
     console = Console(highlight=False)
-    failed = unchecked = 0
+    failed = unchecked = refused = 0
     for path in files:
-        game = load(path)
+        try:
+            game = load(path)
+        except SpecError as exc:
+            refused += 1
+            print(exc, file=sys.stderr)
+            continue
         game.file = str(path)
         with console.status(f"checking {path}…"):
             report = check_game(game, examples=examples, random_seed=seed)
@@ -41,6 +49,10 @@ def check(files: Annotated[list[Path], typer.Argument(help="game files")],
     summary = f"{len(files)} file(s): {failed} failed propert{'y' if failed == 1 else 'ies'}"
     if unchecked:
         summary += f", {unchecked} not checked"
-    console.print(summary, style="bold red" if failed else "bold green")
+    if refused:
+        summary += f", {refused} refused (not loaded)"
+    console.print(summary, style="bold red" if failed or refused else "bold green")
+    if refused:
+        raise typer.Exit(2)
     if failed or (strict and unchecked):
         raise typer.Exit(1)

@@ -171,3 +171,29 @@ def test_evaluation_block_names_are_checked() -> None:
     two = text + "evaluation:\n  terms:\n    - {piece: stone, counter: x}\n"
     with pytest.raises(SpecError, match="name exactly one of 'piece', 'attribute' or"):
         load_game_text(two, "bad.yaml")
+
+
+def test_alphabeta_keeps_maximising_through_a_multi_phase_turn() -> None:
+    """Adaptoid: white (4 captures) wins by moving or not, then building so that black's
+    D5 starves; the build is white's decision too, so the search must not flip to min."""
+    from framework import load_game
+
+    game = load_game(ROOT / "games" / "adaptoid.yaml")
+    state = game.state_from_json({
+        "to_move": "white",
+        "cells": {"D5": {"owner": "black", "piece": "adaptoid", "legs": 2, "pincers": 2},
+                  "D6": {"owner": "white", "piece": "adaptoid", "legs": 1},
+                  "C5": "white", "D3": "white", "A1": "black"},
+        "counters": {"white": {"captures": 4}, "black": {"captures": 0}}})
+    white = state.current_player
+    agent = make_agent("alphabeta:d2", game, seed=0)
+    [move] = agent.act(state)
+    assert move.notation in ("skip", "D6-E6")  # D6-C6, D6-D7, D6-E7 spoil the win
+    assert float(agent.info.rsplit("value ", 1)[1]) > WIN - 10
+    state.apply(move)
+    assert state.current_player == white  # the same seat decides again: the build
+    for action in agent.act(state):
+        state.apply(action)
+    assert state.winners == frozenset({state.seat_of_side.index(white)})
+    with pytest.raises(Exception, match="no decision to make: the game is over"):
+        agent.act(state)

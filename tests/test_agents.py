@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from framework import CompiledGame
+from framework import BoardspecError, CompiledGame
 from framework.agents import (
     AGENTS,
     AgentSpecError,
@@ -195,5 +195,5 @@ def test_alphabeta_keeps_maximising_through_a_multi_phase_turn() -> None:
     for action in agent.act(state):
         state.apply(action)
     assert state.winners == frozenset({state.seat_of_side.index(white)})
-    with pytest.raises(Exception, match="no decision to make: the game is over"):
+    with pytest.raises(BoardspecError, match="no decision to make: the game is over"):
         agent.act(state)

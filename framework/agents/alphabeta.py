@@ -22,7 +22,6 @@ from framework.agents.base import Agent
 from framework.agents.evaluation import WIN, Evaluator
 from framework.agents.turns import legal_turns
 from framework.agents.zobrist import zobrist_table
-from framework.errors import BoardspecError
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -59,14 +58,12 @@ class AlphaBetaAgent(Agent):
         self.nodes = 0
 
     # Search -------------------------------------------------------------------------
-    def act(self, state: State) -> list[Action]:
+    def decide(self, state: State) -> list[Action]:
         self.seat = state.current_player
         self.table.clear()
         self.nodes = 0
         self.deadline = time.perf_counter() + self.seconds if self.seconds else None
         root_moves = self._moves(state)
-        if not root_moves:
-            raise BoardspecError(f"there is no decision to make: {state._situation()}")
         self.rng.shuffle(root_moves)  # seeded tie-breaking among equal moves
         best: Move = root_moves[0][0]
         reached = 0

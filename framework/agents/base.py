@@ -1,6 +1,6 @@
 """``Agent``: a computer (or human) player of any game.
 
-An agent is asked for a decision whenever ``state.current_player`` is its seat and answers
+An agent is asked for a decision whenever ``state.current_player`` is its seat (``act``) and answers
 with one or more actions, all of that seat, applied in order: a turn-level agent returns a
 whole turn of a multi-phase game (Adaptoid: move, then build), an action-level agent one
 decision (it is asked again while the decision stays its own). Agents never assume that
@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import random
 from typing import TYPE_CHECKING, ClassVar
+
+from framework.errors import BoardspecError
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -42,6 +44,12 @@ class Agent:
     def act(self, state: State) -> list[Action]:
         """The actions to play now (at least one, all legal in sequence for the seat that
         decides in ``state``). ``state`` is not changed."""
+        if state.winners is not None:
+            raise BoardspecError(f"{self.spec} has no decision to make: the game is over")
+        return self.decide(state)
+
+    def decide(self, state: State) -> list[Action]:
+        """``act`` for a state with a decision to make: what each kind implements."""
         raise NotImplementedError
 
     def __repr__(self) -> str:

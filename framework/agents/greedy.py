@@ -29,7 +29,7 @@ class GreedyAgent(Agent):
         super().__init__(game, seed, spec)
         self.evaluate = Evaluator(game)
 
-    def act(self, state: State) -> list[Action]:
+    def decide(self, state: State) -> list[Action]:
         seat = state.current_player
         turns = legal_turns(state)
         self.rng.shuffle(turns)

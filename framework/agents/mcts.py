@@ -65,7 +65,7 @@ class MctsAgent(Agent):
         self.rollout = rollout
         self.evaluate = Evaluator(game)
 
-    def act(self, state: State) -> list[Action]:
+    def decide(self, state: State) -> list[Action]:
         actions = state.legal_actions()
         if len(actions) == 1:
             self.info = "only move"

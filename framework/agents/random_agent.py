@@ -17,5 +17,5 @@ class RandomAgent(Agent):
     keyword = "random"
     summary = "a uniformly random legal action"
 
-    def act(self, state: State) -> list[Action]:
+    def decide(self, state: State) -> list[Action]:
         return [self.rng.choice(state.legal_actions())]

@@ -60,3 +60,21 @@ def test_wilson_interval() -> None:
     assert low == pytest.approx(0.5052, abs=1e-4) and high == pytest.approx(0.5220, abs=1e-4)
     assert wilson(0, 10)[0] == 0.0
     assert wilson(10, 10)[1] == 1.0
+
+
+def test_pie_rule_wins_are_credited_to_the_seat_that_won() -> None:
+    from framework import load_game
+    from framework.records import header_key
+
+    path = str(ROOT / "games" / "adaptoid.yaml")
+    game = load_game(path)
+    result = run_match(path, ["greedy", "random"], games=4, seed=2)
+    expected = {"greedy": 0, "random": 0}
+    for record in result.records:
+        final = record.verify(game)
+        for side in final.winners or ():
+            seat = final.seat_of_side[side]
+            expected[record.headers[header_key(game.players[seat])]] += 1
+    tallies = result.by_agent()
+    assert {spec: t.wins for spec, t in tallies.items()} == expected
+    assert sum(expected.values()) == 4

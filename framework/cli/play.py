@@ -320,7 +320,9 @@ def match(game_file: GameArgument,
         result = run_match(str(game_file), specs, games=games, seed=seed, jobs=jobs,
                            max_plies=max_plies,
                            on_game=lambda _: progress.advance(task))
-    Console(highlight=False).print(*statistics_tables(result))
+    wide = Console(highlight=False)  # never cut an agent's name in a narrow or piped output
+    wide.width = max(wide.width, 110)
+    wide.print(*statistics_tables(result))
     if out is not None:
         written = write_records(result, out, as_json=as_json)
         summary = {"game_file": str(game_file), "agents": specs, "games_per_pair": games,

@@ -70,7 +70,7 @@ FIGURES: tuple[Figure, ...] = (
     Figure("ataxx_perft5", "Ataxx perft(5) from the start", "s", False, peer=True, target=10),
     Figure("ataxx_playouts", "Ataxx random playouts, start to end", "games/s", True,
            peer=True, target=5),
-    Figure("ataxx_playouts_numpy", "Ataxx random playouts, numpy batch of 4096", "games/s",
+    Figure("ataxx_playouts_numpy", "Ataxx random playouts, numpy batch of 16384", "games/s",
            True),
     Figure("adaptoid_playouts", "Adaptoid random playouts, start to end", "games/s", True),
     Figure("adaptoid_perft_turns2", "Adaptoid perft by turns, depth 2 (mid-game)", "s", False),
@@ -152,7 +152,7 @@ def _ours_numpy_playouts() -> dict[str, Any]:
     from framework import load_game
     from framework.batch.playouts import BatchPlayouts
 
-    runner = BatchPlayouts(load_game(GAMES / "ataxx.yaml"), games=4096, seed=1)
+    runner = BatchPlayouts(load_game(GAMES / "ataxx.yaml"), games=16384, seed=1)
     runner.run()  # warm-up: numpy's first calls allocate
     start = time.process_time()
     result = runner.run()

@@ -103,7 +103,12 @@ class BatchPlayouts:
         # loop over its 8 cells (the union of clone or reach masks, the k-th set bit).
         self.near_table = self._byte_table(self.clone_masks)
         self.reach_table = self._byte_table(self.reach_masks)
-        self.byte_columns = np.arange(8)
+        self.byte_offsets = (np.arange(8, dtype=np.intp) * 256)[:, None]
+        # SELECT[v, r]: the position of the r-th set bit of the byte value v.
+        self.select = np.zeros((256, 8), np.int64)
+        for value in range(256):
+            ones = [i for i in range(8) if value >> i & 1]
+            self.select[value, :len(ones)] = ones
         self.clone_resets = move.clone_resets
         self.jump_resets = move.jump_resets
         self.passes = game.spec.no_legal_move == "pass"
@@ -126,23 +131,33 @@ class BatchPlayouts:
 
     def _union(self, table: np.ndarray[Any, Any], boards: np.ndarray[Any, Any]
                ) -> np.ndarray[Any, Any]:
-        return np.bitwise_or.reduce(table[self.byte_columns, self._bytes(boards)], axis=1)
+        """Per game, the union of ``table``'s masks over the cells of ``boards``."""
+        rows = table.ravel()[self._byte_rows(boards) + self.byte_offsets]  # (8, games)
+        union = rows[0].copy()
+        for row in rows[1:]:
+            union |= row
+        return union
+
+    def _byte_rows(self, boards: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+        """(8, games) uint8: row i holds byte i of each bitboard."""
+        return np.ascontiguousarray(self._bytes(boards).T)
 
     # Per-cell arrays are laid out (cells, games): sums and prefix sums then run along the
     # first axis, adding whole rows, which numpy does far faster than many short rows.
     def _has(self, pieces: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
         """(cells, games) bool: which cells hold a piece of ``pieces``."""
-        bits = np.unpackbits(self._bytes(pieces), axis=1, bitorder="little")
-        return np.ascontiguousarray(bits[:, :self.size].T).view(bool)
+        rows = self._byte_rows(pieces)
+        return np.unpackbits(rows, axis=0, bitorder="little")[:self.size].view(bool)
 
     def _can_move(self, pieces: np.ndarray[Any, Any], empty: np.ndarray[Any, Any]
                   ) -> np.ndarray[Any, Any]:
         return (self._union(self.reach_table, pieces) & empty) != 0
 
+    # Row loops below beat numpy's own ``cumsum``/``sum`` along the first axis on these
+    # shapes by several times (those walk short columns); int16 keeps the rows small.
     @staticmethod
     def _prefix_sums(rows: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
-        """Running sums down the rows. A loop of whole-row additions: ``np.cumsum`` along
-        the first axis is dozens of times slower on these shapes."""
+        """Running sums down the rows."""
         sums = rows.astype(np.int16)
         for i in range(1, len(sums)):
             sums[i] += sums[i - 1]
@@ -151,13 +166,24 @@ class BatchPlayouts:
     @staticmethod
     def _first_above(prefix: np.ndarray[Any, Any], k: np.ndarray[Any, Any]
                      ) -> np.ndarray[Any, Any]:
-        """Per game (column), the first row whose prefix sum exceeds ``k``."""
-        return (prefix <= k[None, :]).sum(axis=0)
+        """Per game (column), the first row whose running sum exceeds ``k``."""
+        k = k.astype(np.int16)
+        found = np.zeros(prefix.shape[1], np.int16)
+        for row in prefix:
+            found += row <= k
+        return found.astype(np.intp)
 
     def _nth_bit(self, masks: np.ndarray[Any, Any], k: np.ndarray[Any, Any]
                  ) -> np.ndarray[Any, Any]:
-        """Per game, the cell id of the ``k``-th set bit (0 = lowest) of ``masks``."""
-        return self._first_above(self._prefix_sums(self._has(masks)), k)
+        """Per game, the cell id of the ``k``-th set bit (0 = lowest) of ``masks``: first
+        the byte that holds it, then the bit inside the byte."""
+        rows = self._byte_rows(masks)
+        counts = np.bitwise_count(rows)
+        prefix = self._prefix_sums(counts)
+        byte = self._first_above(prefix, k)
+        games = np.arange(len(k))
+        before = prefix[byte, games] - counts[byte, games]
+        return byte * 8 + self.select[rows[byte, games], k - before]
 
     def _majority(self, mine: np.ndarray[Any, Any], theirs: np.ndarray[Any, Any],
                   side: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
@@ -187,8 +213,8 @@ class BatchPlayouts:
             empty = all_mask & ~(own | opp | gaps)
             has = self._has(own)
             near = self._union(self.near_table, own) & empty
-            jump_targets = np.where(has, self.jump_masks[:, None] & empty[None, :], U64(0))
-            jump_counts = np.bitwise_count(jump_targets)
+            jump_counts = np.bitwise_count(self.jump_masks[:, None] & empty[None, :])
+            jump_counts *= has
             clones = np.bitwise_count(near).astype(np.int64)
             per_source = self._prefix_sums(jump_counts)
             total = clones + per_source[-1]
@@ -211,9 +237,11 @@ class BatchPlayouts:
             if is_jump.any():
                 jumps = np.flatnonzero(is_jump)
                 k = pick[jumps] - clones[jumps]
-                src = self._first_above(per_source[:, jumps], k)
+                # Every game's source (clones get a meaningless one): cheaper than first
+                # gathering the columns of the jumping games.
+                src = self._first_above(per_source, pick - clones)[jumps]
                 before = per_source[src, jumps].astype(np.int64) - jump_counts[src, jumps]
-                target[jumps] = self._nth_bit(jump_targets[src, jumps], k - before)
+                target[jumps] = self._nth_bit(self.jump_masks[src] & empty[jumps], k - before)
                 source[jumps] = src
             landed = np.where(moving, self.bits[target], U64(0))
             left = np.where(is_jump, self.bits[np.maximum(source, 0)], U64(0))

@@ -52,3 +52,28 @@ def test_fast_perft_equals_the_plain_recursion(any_game: CompiledGame) -> None:
     for state in sample_states(any_game, 11)[::40]:
         for depth in range(4):
             assert perft(state, depth) == plain_perft(state, depth)
+
+
+def test_fast_playouts_agree_with_the_reference_interpreter() -> None:
+    # The phases with fast paths, played by their fast paths, position by position against
+    # the slow and plain reference interpreter of framework.check.
+    from framework import load_game
+    from framework.check.reference import ReferenceGame
+
+    from .conftest import ROOT
+
+    for name in ("ataxx", "assimilation", "hexxagon"):
+        game = load_game(ROOT / "games" / f"{name}.yaml")
+        ref = ReferenceGame(game.spec)
+        rng = random.Random(4)
+        state, mirror = game.new_initial_state(), ref.initial()
+        for _ in range(120):
+            if state.is_terminal():
+                break
+            action = game.pass_action if state.must_pass \
+                else game.phases[state.phase].random_action(state, rng)
+            state.apply_unchecked(action)
+            mirror = ref.play(mirror, action.notation)
+            ours, theirs = state.to_json(), ref.to_json(mirror)
+            assert {**ours, "gaps": sorted(ours["gaps"])} == \
+                {**theirs, "gaps": sorted(theirs["gaps"])}, f"{name}: after {action.notation}"

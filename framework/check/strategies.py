@@ -32,6 +32,12 @@ def choice(n: int) -> st.SearchStrategy[int]:
     return st.integers(0, n - 1)
 
 
+def pick(items: list[Any]) -> st.SearchStrategy[Any]:
+    """One of ``items``, evenly (hypothesis favours the first of a ``sampled_from``; the
+    first start, the game's own, is still where failures shrink to)."""
+    return st.integers(0, 1 << 32).map(lambda n: items[random.Random(n).randrange(len(items))])
+
+
 def starts(game: CompiledGame) -> tuple[list[tuple[Trail, State]], list[str]]:
     """The game's start and each example position (after its actions), with notes on the
     examples that could not be set up."""
@@ -65,7 +71,7 @@ def reached(game: CompiledGame, depth: int | None = None) -> st.SearchStrategy[S
 
     @st.composite
     def play(draw: Callable[[st.SearchStrategy[Any]], Any]) -> Subject:
-        trail, start = draw(st.sampled_from(begin))
+        trail, start = draw(pick(begin))
         path: list[tuple[State, str]] = []  # each state with the action played from it
         state = start.clone()
         while len(path) < depth:
@@ -94,7 +100,7 @@ def walk(game: CompiledGame, data: Any, depth: int,
     ``check(state, before)`` runs at the start and after every action, and a message from
     it raises :class:`Violation`. Returns the number of states checked."""
     begin, _ = starts(game)
-    trail, start = data.draw(st.sampled_from(begin))
+    trail, start = data.draw(pick(begin))
     state, before = start.clone(), None
     checked = 0
     for step in range(data.draw(st.integers(0, depth)) + 1):

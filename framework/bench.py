@@ -14,6 +14,7 @@ the two clocks agree.
 The peer is PyPI ``ataxx`` 2.2.0 (python-ataxx), a benchmark-only dependency
 (``pip install -e '.[bench]'``). Its playout loop is the fastest honest one its API allows:
 ``legal_moves()`` is empty exactly when ``gameover()`` is true, so the loop asks only once.
+Repeat ``i`` seeds both sides' generators with ``i``, so the repeats sample other games.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ ATAXX_START_FEN = "x5o/7/7/7/7/7/o5x x 0 1"
 PERFT_DEPTH = 5
 PERFT_NODES = 4_752_668  # perft(5) of the Ataxx start, from the shared perft table
 PLAYOUT_SECONDS = 2.0
+#: The random seed of a worker: each repeat plays other games (game lengths vary).
+_seed = 1
 #: Native reference quoted for the batched backend: libataxx, one core of these machines.
 LIBATAXX_PLAYOUTS_PER_SECOND = 18_700
 
@@ -124,7 +127,7 @@ def _ours_playouts(game_file: str = "ataxx.yaml") -> dict[str, Any]:
     from framework.engine.playout import random_playout
 
     game = load_game(GAMES / game_file)
-    rng = random.Random(1)
+    rng = random.Random(_seed)
     return _timed_games(lambda: random_playout(game.new_initial_state(), rng))
 
 
@@ -133,7 +136,7 @@ def _peer_playouts() -> dict[str, Any]:
 
     import ataxx
 
-    rng = random.Random(1)
+    rng = random.Random(_seed)
 
     def play_one() -> int:
         board = ataxx.Board(ATAXX_START_FEN)
@@ -152,7 +155,7 @@ def _ours_numpy_playouts() -> dict[str, Any]:
     from framework import load_game
     from framework.batch.playouts import BatchPlayouts
 
-    runner = BatchPlayouts(load_game(GAMES / "ataxx.yaml"), games=16384, seed=1)
+    runner = BatchPlayouts(load_game(GAMES / "ataxx.yaml"), games=16384, seed=_seed)
     runner.run()  # warm-up: numpy's first calls allocate
     start = time.process_time()
     result = runner.run()
@@ -275,7 +278,7 @@ WORKERS: dict[tuple[str, str], Callable[[], dict[str, Any]]] = {
 
 
 # The runner -------------------------------------------------------------------------------
-def measure(figure: Figure, side: str) -> dict[str, Any]:
+def measure(figure: Figure, side: str, seed: int = 1) -> dict[str, Any]:
     """One run of one figure in a fresh process."""
     if figure.name == "help":
         import resource
@@ -289,7 +292,7 @@ def measure(figure: Figure, side: str) -> dict[str, Any]:
         cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
         return {"value": cpu * 1000, "wall_ms": wall * 1000}
     done = subprocess.run([sys.executable, "-m", "framework.bench", "worker", figure.name,
-                           side], capture_output=True, text=True, cwd=ROOT)
+                           side, str(seed)], capture_output=True, text=True, cwd=ROOT)
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or ["no output"])[-1]
         return {"error": last}
@@ -314,9 +317,9 @@ def run(repeats: int = 3, only: list[str] | None = None,
     for figure in figures:
         sides = ["ours", "peer"] if figure.peer and with_peer else ["ours"]
         runs: dict[str, list[dict[str, Any]]] = {side: [] for side in sides}
-        for _ in range(repeats):
+        for repeat in range(repeats):
             for side in sides:
-                runs[side].append(measure(figure, side))
+                runs[side].append(measure(figure, side, seed=repeat + 1))
         results[figure.name] = _summary(figure, runs)
         progress(_row(figure, results[figure.name]))
     return {"machine": machine(), "repeats": repeats, "figures": results,
@@ -404,7 +407,8 @@ def details(report: dict[str, Any]) -> str:
                          f"peak RSS {max(rss)} MB")
     for name in ("ataxx_playouts", "ataxx_playouts_numpy", "adaptoid_playouts"):
         for side in ("ours", "peer"):
-            plies = first(name, side, "plies_per_game")
+            runs = figures.get(name, {}).get(side, {}).get("runs", [])
+            plies = statistics.mean(r["plies_per_game"] for r in runs) if runs else None
             median = figures.get(name, {}).get(side, {}).get("median")
             if plies and median:
                 lines.append(f"- {name} {side}: {plies:.1f} plies per game, "
@@ -448,10 +452,12 @@ def machine() -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> None:
-    if len(argv) == 3 and argv[0] == "worker":
+    global _seed
+    if len(argv) in (3, 4) and argv[0] == "worker":
+        _seed = int(argv[3]) if len(argv) == 4 else 1
         print(json.dumps(WORKERS[(argv[1], argv[2])]()))
         return
-    raise SystemExit("usage: python -m framework.bench worker FIGURE SIDE "
+    raise SystemExit("usage: python -m framework.bench worker FIGURE SIDE [SEED] "
                      "(or: boardspec bench)")
 
 

@@ -13,3 +13,7 @@
 
 Only the runner imports hypothesis, so importing this package stays cheap.
 """
+
+#: Generated plays or positions per property when not told otherwise: all bundled games
+#: check in well under a minute together.
+DEFAULT_EXAMPLES = 30

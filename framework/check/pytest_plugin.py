@@ -27,10 +27,11 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from framework.check import DEFAULT_EXAMPLES
+
 if TYPE_CHECKING:
     from framework.check.runner import Check, Outcome
 
-DEFAULT_EXAMPLES = 20
 
 
 class PropertyFailed(Exception):

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
 from hypothesis import strategies as st
 
+from framework.check import DEFAULT_EXAMPLES
 from framework.check.properties import CONFORMANCE, StateProperty, reference_agrees
 from framework.check.shorten import shortest
 from framework.check.strategies import default_depth, starts, states, walk
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
 
-DEFAULT_EXAMPLES = 20
 Status = Literal["passed", "failed", "not checked"]
 
 

@@ -8,13 +8,14 @@ from typing import Annotated
 
 import typer
 
+from framework.check import DEFAULT_EXAMPLES
 from framework.cli import app
 
 
 @app.command()
 def check(files: Annotated[list[Path], typer.Argument(help="game files")],
           examples: Annotated[int, typer.Option(
-              min=1, help="generated plays or positions per property")] = 20,
+              min=1, help="generated plays or positions per property")] = DEFAULT_EXAMPLES,
           seed: Annotated[int, typer.Option(help="random seed (the same seed checks the "
                                                  "same cases)")] = 0,
           strict: Annotated[bool, typer.Option(

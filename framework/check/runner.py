@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from framework.check import DEFAULT_EXAMPLES
 from framework.check.properties import CONFORMANCE, StateProperty, reference_agrees
 from framework.check.shorten import shortest
-from framework.check.strategies import default_depth, starts, states, walk
+from framework.check.strategies import default_depth, play_legal, starts, states, walk
 from framework.check.trail import Failure, Subject, Trail, Violation
 from framework.plugins import Invariant, plugins
 
@@ -189,7 +189,7 @@ def check_termination(game: CompiledGame, examples: int, random_seed: int) -> Ou
             if not actions:
                 break
             action = rng.choice(actions)
-            state.apply_unchecked(action)  # legal: it came from legal_actions()
+            play_legal(state, action, Trail(trail.label, trail.start, played))
             played.append(action.notation)
             counter[0] += 1
         if not state.is_terminal():

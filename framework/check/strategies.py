@@ -22,6 +22,7 @@ from framework.check.trail import Subject, Trail, Violation
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
+    from framework.engine.action import Action
     from framework.engine.state import State
 
 
@@ -80,7 +81,8 @@ def reached(game: CompiledGame, depth: int | None = None) -> st.SearchStrategy[S
                 break
             action = actions[draw(choice(len(actions)))]
             path.append((state.clone(), action.notation))
-            state.apply_unchecked(action)  # legal: it came from legal_actions()
+            so_far = Trail(trail.label, trail.start, [n for _, n in path[:-1]])
+            play_legal(state, action, so_far)
         # The state to check is picked evenly along the whole play, so the middle of a game
         # is checked as often as its start (hypothesis draws favour small numbers, so the
         # pick goes through a seeded Random). The runner then cuts a failing play to its
@@ -92,6 +94,17 @@ def reached(game: CompiledGame, depth: int | None = None) -> st.SearchStrategy[S
         return Subject(state, before, Trail(trail.label, trail.start,
                                             [n for _, n in path[:k]]))
     return play()
+
+
+def play_legal(state: State, action: Action, trail: Trail) -> None:
+    """Play an action taken from ``state.legal_actions()``; an engine error doing so is a
+    failure of the game, reported with the play that led there."""
+    before = state.clone()
+    try:
+        state.apply_unchecked(action)
+    except Exception as exc:
+        raise Violation(f"the legal action {action.notation!r} fails: "
+                        f"{type(exc).__name__}: {exc}", Subject(before, None, trail)) from exc
 
 
 def walk(game: CompiledGame, data: Any, depth: int,
@@ -113,7 +126,7 @@ def walk(game: CompiledGame, data: Any, depth: int,
             break
         action = actions[data.draw(choice(len(actions)))]
         before = state.clone()
-        state.apply_unchecked(action)
+        play_legal(state, action, trail)
         trail = trail.extended(action.notation)
     return checked
 

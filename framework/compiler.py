@@ -5,9 +5,6 @@ these tables; networkx is imported here and nowhere on the hot path.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -173,29 +170,12 @@ def _make(registry: dict[str, Any], params: Any, game: CompiledGame) -> Any:
     return registry[params.type](params, game)
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Loading creates many long-lived objects (models, plugins, tables) and little garbage:
-    a full collection in the middle of it scans them all for nothing (a fifth of a first
-    load)."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-
-
 def load_game(path: str | Path) -> CompiledGame:
     """Read, validate and compile a game file."""
-    with _collector_paused():
-        spec, src = load_spec(path)
-        return CompiledGame(spec, src)
+    spec, src = load_spec(path)
+    return CompiledGame(spec, src)
 
 
 def load_game_text(text: str, file: str = "<string>") -> CompiledGame:
-    with _collector_paused():
-        spec, src = load_spec_text(text, file)
-        return CompiledGame(spec, src)
+    spec, src = load_spec_text(text, file)
+    return CompiledGame(spec, src)

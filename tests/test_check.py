@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from framework import CompiledGame, SpecError, load_game, load_game_text
+from framework.check import runner
 from framework.check.properties import (
     StateProperty,
     reference_agrees,
@@ -27,7 +28,8 @@ from framework.check.runner import (
     invariant_label,
     plan,
 )
-from framework.check.strategies import states
+from framework.check.strategies import starts, states
+from framework.check.trail import Subject
 
 from .conftest import DATA, ROOT
 
@@ -141,7 +143,9 @@ def test_the_reference_interpreter_catches_a_wrong_engine() -> None:
     assert "engine" in outcome.failure.message and "reference" in outcome.failure.message
 
 
-def test_the_reference_interpreter_catches_a_wrong_sweep() -> None:
+def test_the_reference_interpreter_catches_a_wrong_sweep(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    monkeypatch.setattr(runner, "SHRINK_SECONDS", 1)
     game = load_game(ROOT / "games" / "adaptoid.yaml")
     sweep = game.phases[2]
     assert sweep.keyword == "sweep"
@@ -162,6 +166,41 @@ def test_the_reference_interpreter_catches_a_wrong_sweep() -> None:
     outcome = check_state_property(game, prop, 30, 0, states(game))
     assert outcome.status == "failed" and outcome.failure is not None
     assert outcome.failure.message.startswith("after ")
+
+
+def test_reference_agrees_on_every_start_and_every_action_from_it(any_game: CompiledGame
+                                                                   ) -> None:
+    """Deterministic, beside the random search: each start (the game's and the worked
+    examples') and every state one action later."""
+    check = reference_agrees(ReferenceGame(any_game.spec))
+    checked = 0
+    for trail, start in starts(any_game)[0]:
+        subjects = [Subject(start, None, trail)] + [
+            Subject(start.child(a), start, trail.extended(a.notation))
+            for a in start.legal_actions()]
+        for subject in subjects:
+            assert check(any_game, subject) is None, subject.trail
+            checked += 1
+    assert checked > 1
+
+
+def test_an_engine_error_is_reported_with_its_play() -> None:
+    game = load_game(ROOT / "games" / "ataxx.yaml")
+    convert = game.phases[1]
+    right = convert.run
+
+    def run(state: Any) -> None:
+        if state.occupied().bit_count() > 6:
+            raise ZeroDivisionError("boom")
+        right(state)
+
+    convert.run = run  # type: ignore[method-assign]
+    report = check_game(game, examples=3)
+    outcome = next(o for o in report.failed if o.name == "every legal action applies")
+    failure = outcome.failure
+    assert failure is not None and "fails: ZeroDivisionError: boom" in failure.message
+    state = failure.trail.replay(load_game(ROOT / "games" / "ataxx.yaml"))
+    assert state.occupied().bit_count() == 6 and state.to_json() == failure.position
 
 
 def test_conformance_catches_a_wrong_count() -> None:

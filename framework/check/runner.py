@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
@@ -80,10 +81,32 @@ def _settings(examples: int) -> settings:
                     print_blob=False, report_multiple_bugs=False)
 
 
+#: Seconds hypothesis may spend shrinking one failure; the prefix cut and the
+#: breadth-first search of :mod:`framework.check.shorten` finish the job.
+SHRINK_SECONDS = 5
+
+
+@contextmanager
+def _shrink_budget(seconds: float) -> Iterator[None]:
+    """Cap hypothesis's shrinking time (300 s by default: far too long for a command).
+    The cap is an internal constant of hypothesis; without it the default stays."""
+    from hypothesis.internal.conjecture import engine
+
+    saved = getattr(engine, "MAX_SHRINKING_SECONDS", None)
+    if saved is not None:
+        engine.MAX_SHRINKING_SECONDS = seconds  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        if saved is not None:
+            engine.MAX_SHRINKING_SECONDS = saved
+
+
 def _run(name: str, test: Callable[[], None], counter: list[int]) -> Outcome:
     start = time.perf_counter()
     try:
-        test()
+        with _shrink_budget(SHRINK_SECONDS):
+            test()
     except Violation as violation:
         return Outcome(name, "failed", counter[0], time.perf_counter() - start,
                        violation.failure())

@@ -1,8 +1,9 @@
 """Run every property of one game under hypothesis and collect the outcomes.
 
 Each property is its own hypothesis run (``examples`` generated cases, seeded), so a failure
-shrinks against that property alone; the failure hypothesis re-raises at the end is the
-minimal one, and its trail is the reproduction.
+shrinks against that property alone. The failure hypothesis re-raises at the end is then
+cut to its shortest failing prefix and handed to a breadth-first search for a shorter play
+(:mod:`framework.check.shorten`); its trail is the reproduction.
 """
 
 from __future__ import annotations

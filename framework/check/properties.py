@@ -255,6 +255,12 @@ def reference_agrees(ref: ReferenceGame) -> Callable[[CompiledGame, Subject], st
         if _normal(ref.to_json(mirror)) != _normal(data):
             return (f"the reference reads this position otherwise: "
                     f"{_diff(data, ref.to_json(mirror))}")
+        seat = ref.current_seat(mirror)
+        if (TERMINAL if seat is None else seat) != state.current_player:
+            return (f"current_player is {state.current_player}, the reference says "
+                    f"{'TERMINAL' if seat is None else seat}")
+        if ref.returns(mirror) != state.returns():
+            return f"returns() is {state.returns()}, the reference says {ref.returns(mirror)}"
         expected = sorted(ref.legal(mirror))
         found = sorted(_notations(state))
         if found != expected:

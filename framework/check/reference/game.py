@@ -121,6 +121,21 @@ class ReferenceGame:
                 else {"draw": True}
         return data
 
+    def current_seat(self, s: RefState) -> int | None:
+        """The seat that decides now (None when the game is over)."""
+        if s.result is not None:
+            return None
+        if s.setup is not None:
+            return self.setups[s.setup].actor(s)
+        return s.seats.index(s.to_move)
+
+    def returns(self, s: RefState) -> list[float]:
+        """Per seat: 1 for the winner's seat, -1 for the others; 0 for all on a draw or
+        before the end."""
+        if not s.result:
+            return [0.0] * len(self.players)
+        return [1.0 if player in s.result else -1.0 for player in s.seats]
+
     # The game -----------------------------------------------------------------------------
     def initial(self) -> RefState:
         s = self.blank(self.players[0])

@@ -61,6 +61,10 @@ class RefSetup(RefBlock):
     def prepare(self, s: RefState) -> None:
         """Change the empty board before play."""
 
+    def actor(self, s: RefState) -> int:
+        """The seat that decides during this step (``by: first`` or ``by: second``)."""
+        return 1 if getattr(self.params, "by", "first") == "second" else 0
+
     def moves(self, s: RefState) -> dict[str, Effect]:
         return {}
 

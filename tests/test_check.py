@@ -7,6 +7,8 @@ import json
 import shlex
 import subprocess
 import sys
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -298,3 +300,79 @@ def test_pytest_plugin_is_idle_without_the_option(pytester: pytest.Pytester) -> 
     pytester.makepyfile(test_nothing="def test_one():\n    assert True\n")
     result = pytester.runpytest("-p", "no:cacheprovider")
     result.assert_outcomes(passed=1)
+
+
+DROP_PLUGIN = '''
+"""A third-party phase, ``drop``, with its reference version."""
+from typing import Literal
+from framework.check.reference.rules import RefPhase
+from framework.engine.action import Action
+from framework.engine.bits import iter_bits
+from framework.plugins import Phase, PhaseParams
+
+class DropParams(PhaseParams):
+    type: Literal["drop"]
+
+class Drop(Phase):
+    keyword = "drop"
+    Params = DropParams
+    pattern = r"\\*[a-z]+\\d+"
+
+    def actions(self, state):
+        names = self.game.board.names
+        return [Action(self.name, "drop", at=c, notation="*" + names[c])
+                for c in iter_bits(state.empty())]
+
+    def apply(self, state, action):
+        state.place(action.at, state.to_move)
+
+class RefDrop(RefPhase):
+    def moves(self, s):
+        return {"*" + cell: self.dropper(cell) for cell in self.board.cells if s.empty(cell)}
+
+    def dropper(self, cell):
+        def play(s):
+            s.cells[cell] = self.game.new_piece(s.to_move, self.kind(None))
+        return play
+'''
+
+DROP_GAME = """
+name: Drop three
+players: [white, black]
+board: {type: grid, rows: 3, columns: 3}
+pieces: {stone: {}}
+turn: [{name: drop, type: drop}]
+result: {type: majority}
+max_plies: 9
+invariants: [{type: pieces_never_decrease}]
+"""
+
+
+@pytest.fixture
+def drop_plugin(tmp_path: Path) -> Iterator[str]:
+    """Install, for one test, a package with a phase and its reference version."""
+    from framework.plugins import plugins
+    from framework.spec.models import game_model
+
+    (tmp_path / "dropcheck.py").write_text(DROP_PLUGIN)
+    info = tmp_path / "dropcheck-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: dropcheck\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[boardspec.phases]\ndrop = dropcheck:Drop\n\n"
+                                           "[boardspec.references]\n"
+                                           "phases.drop = dropcheck:RefDrop\n")
+    sys.path.insert(0, str(tmp_path))
+    plugins.cache_clear()
+    game_model.cache_clear()
+    yield DROP_GAME
+    sys.path.remove(str(tmp_path))
+    sys.modules.pop("dropcheck", None)
+    REFERENCES["phases"].pop("drop", None)
+    plugins.cache_clear()
+    game_model.cache_clear()
+
+
+def test_a_third_party_block_brings_its_reference_version(drop_plugin: str) -> None:
+    report = check_game(load_game_text(drop_plugin), examples=5)
+    assert [o.name for o in report.failed] == [] and report.unchecked == []
+    assert REFERENCES["phases"]["drop"].__name__ == "RefDrop"

@@ -20,7 +20,7 @@ from typing import Any
 
 from framework.check.reference.board import RefBoard
 from framework.check.reference.position import RefState
-from framework.check.reference.rules import REFERENCES, RefBlock, RefGoal, RefPhase, RefResult
+from framework.check.reference.rules import RefBlock, RefGoal, RefPhase, RefResult, find_reference
 from framework.check.reference.rules import RefSetup as RefSetupBlock
 
 
@@ -34,7 +34,7 @@ class MissingReference(Exception):
 
 
 def _make(kind: str, params: Any, game: ReferenceGame) -> Any:
-    found = REFERENCES[kind].get(params.type)
+    found = find_reference(kind, params.type)
     if found is None:
         raise MissingReference(kind, params.type)
     block: RefBlock = found(params, game)

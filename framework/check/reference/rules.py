@@ -9,6 +9,7 @@ on a copy of the state; the notations are spelled as the rules pages spell them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Literal
 
 from framework.check.reference.position import RefState
@@ -22,6 +23,21 @@ RefVerdict = Literal["score"] | set[str] | None
 
 REFERENCES: dict[str, dict[str, type[Any]]] = {
     "phases": {}, "setups": {}, "goals": {}, "results": {}}
+
+
+#: Entry-point group of third-party reference implementations, named ``<kind>.<keyword>``
+#: (``phases.drop = mypackage.reference:RefDrop``).
+GROUP = "boardspec.references"
+
+
+def find_reference(kind: str, keyword: str) -> type[Any] | None:
+    """The reference implementation of a block: boardspec's own, or one registered by a
+    package under :data:`GROUP`."""
+    found = REFERENCES[kind].get(keyword)
+    if found is None:
+        for ep in entry_points(group=GROUP, name=f"{kind}.{keyword}"):
+            found = REFERENCES[kind][keyword] = ep.load()
+    return found
 
 
 def reference(kind: str, keyword: str) -> Callable[[type[Any]], type[Any]]:

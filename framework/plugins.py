@@ -20,7 +20,7 @@ from functools import cache
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from framework.errors import BoardspecError
 
@@ -57,7 +57,8 @@ class Rule(BaseModel):
 class PhaseParams(Rule):
     """Parameters common to every turn phase."""
 
-    name: str
+    name: str = Field(description="the phase's name: unique, used in positions, "
+                                  "goal_checks and the rulebook")
     type: str
 
 

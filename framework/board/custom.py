@@ -30,11 +30,14 @@ class CustomBoard(Rule):
     """A board given cell by cell."""
 
     type: Literal["custom"]
-    shape: Literal["square", "hex", "circle"] = "circle"
-    cells: dict[str, tuple[float, float]] = Field(min_length=1)
-    links: list[str]
-    rows: list[list[str]] | None = None
-    holes: list[str] = Field(default_factory=list)
+    shape: Literal["square", "hex", "circle"] = Field(
+        default="circle", description="how cells are drawn")
+    cells: dict[str, tuple[float, float]] = Field(
+        min_length=1, description="cell name → [x, y] drawing coordinates")
+    links: list[str] = Field(description="adjacent pairs written 'cell-cell'")
+    rows: list[list[str]] | None = Field(
+        default=None, description="cells of each row, bottom row first (default: by y)")
+    holes: list[str] = Field(default_factory=list, description="cells removed from the board")
 
     @field_validator("links")
     @classmethod

@@ -25,11 +25,15 @@ class GridBoard(Rule):
     """A rectangular board of square cells."""
 
     type: Literal["grid"]
-    rows: int = Field(ge=1, le=26)
-    columns: int = Field(ge=1, le=26)
-    adjacency: Literal["orthogonal", "diagonal", "king"] = "orthogonal"
-    case: Literal["lower", "upper"] = "lower"
-    holes: list[str] = Field(default_factory=list)
+    rows: int = Field(ge=1, le=26, description="number of rows (ranks 1..rows)")
+    columns: int = Field(ge=1, le=26, description="number of columns (files a..)")
+    adjacency: Literal["orthogonal", "diagonal", "king"] = Field(
+        default="orthogonal", description="which cells touch: 4 orthogonal, 4 diagonal or 8")
+    case: Literal["lower", "upper"] = Field(default="lower",
+                                            description="letter case of the file letters")
+    holes: list[str] = Field(default_factory=list,
+                             description="cells removed from the board (distances still "
+                                         "cross them)")
 
     def cell_name(self, row: int, col: int) -> str:
         letters = string.ascii_lowercase if self.case == "lower" else string.ascii_uppercase

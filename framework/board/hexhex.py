@@ -28,9 +28,12 @@ class HexHexBoard(Rule):
     """A hex-hex board of hexagonal cells."""
 
     type: Literal["hexhex"]
-    side: int = Field(ge=2, le=13)
-    case: Literal["lower", "upper"] = "upper"
-    holes: list[str] = Field(default_factory=list)
+    side: int = Field(ge=2, le=13, description="cells along each of the six sides")
+    case: Literal["lower", "upper"] = Field(default="upper",
+                                            description="letter case of the row letters")
+    holes: list[str] = Field(default_factory=list,
+                             description="cells removed from the board (distances still "
+                                         "cross them)")
 
     def cell_name(self, r: int, c: int) -> str:
         letters = string.ascii_uppercase if self.case == "upper" else string.ascii_lowercase

@@ -30,3 +30,14 @@ def docs(files: Annotated[list[Path], typer.Argument(help="game files")],
                                      param_hint="--format")
     written = write_rulebooks(files, out, lang or list(LANGUAGES), fmt or list(RULEBOOK_FORMATS))
     print(f"wrote {len(written)} files under {out}")
+
+
+@app.command()
+def reference(out: Annotated[Path, typer.Option(help="where to write the reference")]
+              = Path("docs/reference.md")) -> None:
+    """Write the game file reference: every board and registered rule block, with examples."""
+    from framework.docs.reference import reference_markdown
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(reference_markdown(), encoding="utf-8")
+    print(f"wrote {out}")

@@ -32,6 +32,9 @@ class CompiledBoard:
     rows: tuple[tuple[int, ...], ...]  # bottom row first
     shape: str
     all_mask: int
+    #: Whether rows have names that the cell names share (a grid's ranks, a hex board's row
+    #: letters): a custom board's cells are only named one by one.
+    named_rows: bool
     index: dict[str, int] = field(repr=False)
     _folded: dict[str, int] = field(repr=False)
 
@@ -104,6 +107,7 @@ def compile_board(spec: GameBase, src: YamlSource | None = None) -> CompiledBoar
         pos=tuple(tuple(graph.nodes[n]["pos"]) for n in real),
         rows=tuple(tuple(rows[r]) for r in sorted(rows)),
         shape=graph.graph["shape"],
+        named_rows=spec.board.type != "custom" or spec.board.rows is not None,
         all_mask=(1 << len(real)) - 1,
         index=ids,
         _folded={k: v for k, v in folded.items() if v >= 0},

@@ -76,3 +76,11 @@ def test_show_draws_rows_and_files() -> None:
 def test_play_runs_a_game_to_the_end() -> None:
     out = boardspec("play", "games/hexxagon.yaml", "--seed", "3").stdout
     assert "wins" in out or "draw" in out
+
+
+def test_show_names_the_cells_of_a_custom_board() -> None:
+    out = boardspec("show", "games/web.yaml").stdout
+    board = out.rsplit("\n", 2)[0]  # without the status line
+    assert "?" not in board
+    for name in ("c0", "a1", "b6"):
+        assert name in board.split() or any(w.startswith(name + "=") for w in board.split())

@@ -233,7 +233,7 @@ def board_text(state: State) -> Text:
         row = Text(line)
         if number < len(lines) - 1:
             for label, side in labels_by_side.items():
-                row.highlight_regex(rf"(?<=\s){re.escape(label)}(?=\s|$)",
+                row.highlight_regex(rf"(?<=[\s=]){re.escape(label)}(?=\s|$)",
                                     SIDE_STYLES[side % len(SIDE_STYLES)])
         text.append_text(row)
         text.append("\n" if number < len(lines) - 1 else "")

@@ -34,13 +34,16 @@ def board_lines(state: State, labels: list[str] | None = None) -> list[str]:
     """Rows of text, top row first, with row names on the left."""
     board = state.game.board
     labels = labels or [cell_label(state, c) for c in range(board.size)]
+    if not board.named_rows:  # no row or column names to read a cell's name from
+        labels = [name if label == "." else f"{name}={label}"
+                  for name, label in zip(board.names, labels, strict=True)]
     width = max(len(label) for label in labels) + 1
     xs = [x for x, _ in board.pos]
     left = min(xs)
     step = _column_step(board.pos)
     lines = []
     for row in reversed(board.rows):
-        name = _row_name([board.names[c] for c in row])
+        name = _row_name([board.names[c] for c in row]) if board.named_rows else ""
         cols: dict[int, str] = {}
         for cell in row:
             col = round((board.pos[cell][0] - left) / step)
@@ -49,7 +52,7 @@ def board_lines(state: State, labels: list[str] | None = None) -> list[str]:
         for col in sorted(cols):
             text = text.ljust(col * width // 2 if step < 1 else col * width)
             text += cols[col].center(width)
-        lines.append(f"{name:>3} {text.rstrip()}")
+        lines.append(f"{name:>3} {text.rstrip()}" if board.named_rows else text.rstrip())
     footer = _file_names(state, width, left, step)
     return [*lines, footer] if footer else lines
 

@@ -34,6 +34,7 @@ from framework.check.strategies import starts, states
 from framework.check.trail import Subject
 
 from .conftest import DATA, ROOT
+from .third_party import DROP_PHASE, DROP_REFERENCE, installed
 
 BROKEN = DATA / "broken"
 pytest_plugins = ["pytester"]
@@ -302,40 +303,6 @@ def test_pytest_plugin_is_idle_without_the_option(pytester: pytest.Pytester) -> 
     result.assert_outcomes(passed=1)
 
 
-DROP_PLUGIN = '''
-"""A third-party phase, ``drop``, with its reference version."""
-from typing import Literal
-from framework.check.reference.rules import RefPhase
-from framework.engine.action import Action
-from framework.engine.bits import iter_bits
-from framework.plugins import Phase, PhaseParams
-
-class DropParams(PhaseParams):
-    type: Literal["drop"]
-
-class Drop(Phase):
-    keyword = "drop"
-    Params = DropParams
-    pattern = r"\\*[a-z]+\\d+"
-
-    def actions(self, state):
-        names = self.game.board.names
-        return [Action(self.name, "drop", at=c, notation="*" + names[c])
-                for c in iter_bits(state.empty())]
-
-    def apply(self, state, action):
-        state.place(action.at, state.to_move)
-
-class RefDrop(RefPhase):
-    def moves(self, s):
-        return {"*" + cell: self.dropper(cell) for cell in self.board.cells if s.empty(cell)}
-
-    def dropper(self, cell):
-        def play(s):
-            s.cells[cell] = self.game.new_piece(s.to_move, self.kind(None))
-        return play
-'''
-
 DROP_GAME = """
 name: Drop three
 players: [white, black]
@@ -351,25 +318,13 @@ invariants: [{type: pieces_never_decrease}]
 @pytest.fixture
 def drop_plugin(tmp_path: Path) -> Iterator[str]:
     """Install, for one test, a package with a phase and its reference version."""
-    from framework.plugins import plugins
-    from framework.spec.models import game_model
-
-    (tmp_path / "dropcheck.py").write_text(DROP_PLUGIN)
-    info = tmp_path / "dropcheck-1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: dropcheck\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text("[boardspec.phases]\ndrop = dropcheck:Drop\n\n"
-                                           "[boardspec.references]\n"
-                                           "phases.drop = dropcheck:RefDrop\n")
-    sys.path.insert(0, str(tmp_path))
-    plugins.cache_clear()
-    game_model.cache_clear()
-    yield DROP_GAME
-    sys.path.remove(str(tmp_path))
-    sys.modules.pop("dropcheck", None)
-    REFERENCES["phases"].pop("drop", None)
-    plugins.cache_clear()
-    game_model.cache_clear()
+    with installed(tmp_path, "dropcheck", DROP_PHASE + DROP_REFERENCE,
+                   "[boardspec.phases]\ndrop = dropcheck:Drop\n\n"
+                   "[boardspec.references]\nphases.drop = dropcheck:RefDrop\n"):
+        try:
+            yield DROP_GAME
+        finally:
+            REFERENCES["phases"].pop("drop", None)
 
 
 def test_a_third_party_block_brings_its_reference_version(drop_plugin: str) -> None:

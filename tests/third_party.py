@@ -1,0 +1,70 @@
+"""A third-party package for tests: the ``drop`` phase (and its reference version),
+"installed" for one test by writing the module and a dist-info with entry points onto
+``sys.path``, so boardspec finds it exactly as it finds any installed plugin."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+DROP_PHASE = '''
+"""``drop``: put a new piece on any empty cell."""
+from typing import Literal
+from framework.engine.action import Action
+from framework.engine.bits import iter_bits
+from framework.plugins import Phase, PhaseParams
+
+class DropParams(PhaseParams):
+    type: Literal["drop"]
+
+class Drop(Phase):
+    keyword = "drop"
+    Params = DropParams
+    pattern = r"\\*[a-z]+\\d+"
+
+    def actions(self, state):
+        names = self.game.board.names
+        return [Action(self.name, "drop", at=c, notation="*" + names[c])
+                for c in iter_bits(state.empty())]
+
+    def apply(self, state, action):
+        state.place(action.at, state.to_move)
+'''
+
+DROP_REFERENCE = '''
+from framework.check.reference.rules import RefPhase
+
+class RefDrop(RefPhase):
+    def moves(self, s):
+        return {"*" + cell: self.dropper(cell) for cell in self.board.cells if s.empty(cell)}
+
+    def dropper(self, cell):
+        def play(s):
+            s.cells[cell] = self.game.new_piece(s.to_move, self.kind(None))
+        return play
+'''
+
+
+@contextmanager
+def installed(folder: Path, module: str, source: str, entry_points: str) -> Iterator[None]:
+    """Make ``module`` (with ``source``) importable and its entry points visible, then undo."""
+    from framework.plugins import plugins
+    from framework.spec.models import game_model
+
+    (folder / f"{module}.py").write_text(source)
+    info = folder / f"{module}-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {module}\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(entry_points)
+    sys.path.insert(0, str(folder))
+    plugins.cache_clear()
+    game_model.cache_clear()
+    try:
+        yield
+    finally:
+        sys.path.remove(str(folder))
+        sys.modules.pop(module, None)
+        plugins.cache_clear()
+        game_model.cache_clear()

@@ -14,7 +14,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from framework.compiler import CompiledGame, load_game, load_game_text
+    from framework.compiler import CompiledGame
     from framework.engine.action import Action
     from framework.engine.state import TERMINAL, State
     from framework.errors import (
@@ -24,12 +24,14 @@ if TYPE_CHECKING:
         PositionError,
         SpecError,
     )
+    from framework.game import Game, load_game, load_game_text
 
 # Imported on first use, so that ``boardspec --help`` (which imports this package) does not
 # pay for pydantic and networkx.
 _HOMES = {
-    "CompiledGame": "framework.compiler", "load_game": "framework.compiler",
-    "load_game_text": "framework.compiler", "Action": "framework.engine.action",
+    "CompiledGame": "framework.compiler", "Game": "framework.game",
+    "load_game": "framework.game", "load_game_text": "framework.game",
+    "Action": "framework.engine.action",
     "TERMINAL": "framework.engine.state", "State": "framework.engine.state",
     "BoardspecError": "framework.errors", "IllegalActionError": "framework.errors",
     "NotationError": "framework.errors", "PositionError": "framework.errors",
@@ -51,6 +53,7 @@ __all__ = [
     "Action",
     "BoardspecError",
     "CompiledGame",
+    "Game",
     "IllegalActionError",
     "NotationError",
     "PositionError",

@@ -7,15 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import networkx as nx
 
 from framework.engine.action import Action
-from framework.errors import PositionError, SpecError
-from framework.plugins import Goal, Phase, Result, Setup, plugins
-from framework.spec.load import load_spec, load_spec_text
+from framework.engine.slots import Slot, SlotTable
+from framework.errors import PositionError, SpecError, SpecIssue
+from framework.plugins import Goal, Phase, PluginKind, Result, Setup, plugins
 from framework.spec.models import GameBase
 from framework.spec.yamlsource import YamlSource
 
@@ -129,6 +128,7 @@ class CompiledGame:
             attributes += [a for a in piece.attributes if a not in attributes]
         self.attributes: tuple[str, ...] = tuple(attributes)
         self.counters: tuple[str, ...] = tuple(spec.counters)
+        self.slots = slot_table_of(spec, src)
         self.setups: list[Setup] = [_make(plugins("setups"), p, self) for p in spec.setup]
         self.phases: list[Phase] = [_make(plugins("phases"), p, self) for p in spec.turn]
         for i, block in enumerate([*self.setups]):
@@ -146,22 +146,6 @@ class CompiledGame:
     def __repr__(self) -> str:
         return f"<CompiledGame {self.name!r} from {self.file}>"
 
-    # The state API entry points ------------------------------------------------------
-    def new_initial_state(self) -> Any:
-        from framework.engine.state import State
-
-        return State.initial(self)
-
-    def state_from_json(self, position: dict[str, Any] | str) -> Any:
-        from framework.engine.position import state_from_json
-
-        return state_from_json(self, position)
-
-    def state_from_fen(self, fen: str) -> Any:
-        from framework.engine.fen import state_from_fen
-
-        return state_from_fen(self, fen)
-
     def phase_index(self, name: str) -> int:
         for phase in self.phases:
             if phase.name == name:
@@ -170,16 +154,25 @@ class CompiledGame:
                             f"{', '.join(p.name for p in self.phases)}")
 
 
+def slot_table_of(spec: GameBase, src: YamlSource | None = None) -> SlotTable:
+    """Every slot the game's blocks declare, each once."""
+    declared: list[tuple[str, Slot]] = []
+    blocks: list[tuple[PluginKind, str, Any]] = [
+        *(("setups", "setup", p) for p in spec.setup),
+        *(("phases", "turn", p) for p in spec.turn),
+        *(("goals", "goals", p) for p in spec.goals),
+        *((("results", "result", spec.result),) if spec.result else ()),
+    ]
+    for kind, key, params in blocks:
+        cls = plugins(kind)[params.type]
+        who = f"{key} block {params.type!r}"
+        declared += [(who, slot) for slot in cls.declare_slots(params)]
+    try:
+        return SlotTable(declared)
+    except ValueError as exc:
+        raise SpecError([src.issue((), str(exc)) if src
+                         else SpecIssue("<spec>", 0, 0, "", str(exc))]) from None
+
+
 def _make(registry: dict[str, Any], params: Any, game: CompiledGame) -> Any:
     return registry[params.type](params, game)
-
-
-def load_game(path: str | Path) -> CompiledGame:
-    """Read, validate and compile a game file."""
-    spec, src = load_spec(path)
-    return CompiledGame(spec, src)
-
-
-def load_game_text(text: str, file: str = "<string>") -> CompiledGame:
-    spec, src = load_spec_text(text, file)
-    return CompiledGame(spec, src)

@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING, Any
 from framework.errors import BoardspecError, IllegalActionError
 
 if TYPE_CHECKING:
-    from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.game import Game
     from framework.spec.models import ExampleSpec, ExpectSpec
 
 
-def run_example(game: CompiledGame, example: ExampleSpec) -> list[str]:
+def run_example(game: Game, example: ExampleSpec) -> list[str]:
     try:
         state = start_of(game, example)
     except BoardspecError as exc:
@@ -39,12 +39,12 @@ def run_example(game: CompiledGame, example: ExampleSpec) -> list[str]:
     return _check(game, state, example.expect)
 
 
-def run_examples(game: CompiledGame) -> list[tuple[str, list[str]]]:
+def run_examples(game: Game) -> list[tuple[str, list[str]]]:
     """(name, failures) for every example of the game, in file order."""
     return [(e.name, run_example(game, e)) for e in game.spec.examples]
 
 
-def start_of(game: CompiledGame, example: ExampleSpec) -> State:
+def start_of(game: Game, example: ExampleSpec) -> State:
     """The position an example starts from, before its actions."""
     if example.position is not None:
         state: State = game.state_from_json(example.position)
@@ -56,7 +56,7 @@ def start_of(game: CompiledGame, example: ExampleSpec) -> State:
     return state
 
 
-def _check(game: CompiledGame, state: State, expect: ExpectSpec) -> list[str]:
+def _check(game: Game, state: State, expect: ExpectSpec) -> list[str]:
     failures: list[str] = []
     failures += _targets(game, state, expect)
     for text in expect.legal:
@@ -101,7 +101,7 @@ def target_cells(state: State, expect: ExpectSpec) -> set[int]:
     return found
 
 
-def _targets(game: CompiledGame, state: State, expect: ExpectSpec) -> list[str]:
+def _targets(game: Game, state: State, expect: ExpectSpec) -> list[str]:
     lists = expect.targets is not None or expect.targets_include or expect.targets_exclude
     if not lists:
         return []
@@ -125,11 +125,11 @@ def _targets(game: CompiledGame, state: State, expect: ExpectSpec) -> list[str]:
     return failures
 
 
-def _name(game: CompiledGame, cell: str) -> str:
+def _name(game: Game, cell: str) -> str:
     return game.board.names[game.board.cell(cell)]
 
 
-def _position(game: CompiledGame, state: State, expected: dict[str, Any]) -> list[str]:
+def _position(game: Game, state: State, expected: dict[str, Any]) -> list[str]:
     actual = state.to_json()
     failures = []
     for key, want in expected.items():
@@ -158,7 +158,7 @@ def _given(want: dict[str, Any], have: dict[str, Any], *, actual: bool = False
     return out
 
 
-def _normal_cells(game: CompiledGame, cells: dict[str, Any]) -> dict[str, Any]:
+def _normal_cells(game: Game, cells: dict[str, Any]) -> dict[str, Any]:
     """Cells as the position JSON writes them (piece named, every attribute given)."""
     probe = game.state_from_json({"cells": cells})
     normal: dict[str, Any] = probe.to_json()["cells"]

@@ -26,8 +26,8 @@ from framework.records import DRAW, UNFINISHED, Record, header_key, result_of, t
 
 if TYPE_CHECKING:
     from framework.agents.base import Agent
-    from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.game import Game
 
 DEFAULT_MAX_PLIES = 10_000
 Z95 = 1.959963984540054
@@ -39,7 +39,7 @@ def game_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def play_game(game: CompiledGame, agents: Sequence[Agent], *, max_plies: int | None = None,
+def play_game(game: Game, agents: Sequence[Agent], *, max_plies: int | None = None,
               headers: dict[str, str] | None = None) -> Record:
     """Play one game, agent i in seat i, until it ends or ``max_plies`` actions."""
     limit = max_plies or game.spec.max_plies or DEFAULT_MAX_PLIES
@@ -87,8 +87,8 @@ def schedule(agents: Sequence[str], games: int, seed: int) -> list[GamePlan]:
 
 
 @cache
-def _load(path: str) -> CompiledGame:
-    from framework.compiler import load_game
+def _load(path: str) -> Game:
+    from framework.game import load_game
 
     return load_game(path)
 

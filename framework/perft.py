@@ -10,6 +10,7 @@ two last plies in one loop; ``plain_perft`` is the textbook recursion it must ag
 
 from __future__ import annotations
 
+from framework.engine.slots import MUST_PASS
 from framework.engine.state import State
 
 
@@ -32,7 +33,7 @@ def perft(state: State, depth: int) -> int:
             child.apply_unchecked(action)
             if child.winners is not None:
                 continue
-            if child.must_pass:
+            if child.vars[MUST_PASS]:
                 total += 1
             elif child.setup < setups:
                 total += child.count_legal_actions()

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from framework.engine.slots import Slot
 from framework.errors import BoardspecError
 
 if TYPE_CHECKING:
@@ -68,9 +69,18 @@ class Plugin:
     keyword: ClassVar[str]
     Params: ClassVar[type[Rule]]
 
+    #: The state this kind of block keeps (``framework.engine.slots``); the compiler gives
+    #: each slot an index in ``state.vars``, found in ``game.slots.index[name]``.
+    slots: ClassVar[tuple[Slot, ...]] = ()
+
     def __init__(self, params: Any, game: CompiledGame) -> None:
         self.params = params
         self.game = game
+
+    @classmethod
+    def declare_slots(cls, params: Any) -> tuple[Slot, ...]:
+        """The slots a block with these parameters needs (default: the class's ``slots``)."""
+        return cls.slots
 
     @classmethod
     def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
@@ -109,6 +119,12 @@ class Phase(Plugin):
         super().__init__(params, game)
         self.name = params.name
         self.index = -1
+
+    @classmethod
+    def lands_piece(cls, params: Any) -> bool:
+        """Whether an action of this phase can land a piece on a cell (and so set the
+        ``landed`` slot that consequences such as ``convert_adjacent`` act around)."""
+        return False
 
     def actions(self, state: State) -> list[Action]:
         return []

@@ -36,8 +36,8 @@ from typing import TYPE_CHECKING, Any
 from framework.errors import BoardspecError, IllegalActionError, NotationError
 
 if TYPE_CHECKING:
-    from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.game import Game
 
 FORMAT = "boardspec-record"
 VERSION = 1
@@ -82,7 +82,7 @@ class Record:
     def result(self) -> str:
         return self.headers.get("Result", UNFINISHED)
 
-    def player(self, game: CompiledGame, seat: int) -> str:
+    def player(self, game: Game, seat: int) -> str:
         return self.headers.get(header_key(game.players[seat]), "?")
 
     # Text and JSON --------------------------------------------------------------------
@@ -178,7 +178,7 @@ class Record:
                 return beside
         return path
 
-    def replay(self, game: CompiledGame, ply: int | None = None) -> State:
+    def replay(self, game: Game, ply: int | None = None) -> State:
         """The state after ``ply`` actions (default: all), every action checked by the
         engine. A record of another game, or an action that is not legal, is refused."""
         named = self.headers.get("Game")
@@ -201,7 +201,7 @@ class Record:
                 done += 1
         return state
 
-    def verify(self, game: CompiledGame) -> State:
+    def verify(self, game: Game) -> State:
         """Replay every action and check that the game ends as the ``Result`` header says."""
         state = self.replay(game)
         found = result_of(state)

@@ -75,8 +75,7 @@ class Evaluator:
         probe = state.clone()
         probe.to_move = side
         probe.phase = self.first_phase
-        probe.last_to = -1
-        probe.must_pass = False
+        probe.reset_turn_slots()
         return self.game.phases[self.first_phase].count(probe)
 
     def __call__(self, state: State, side: int) -> float:

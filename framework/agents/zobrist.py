@@ -51,8 +51,9 @@ class ZobristTable:
         self.phase = keys(len(game.phases))
         self.setup = keys(len(game.setups) + 1)
         self.seats = keys(sides)
-        self.last_to = keys(size)
-        self.must_pass, self.halfmove, self.result = keys(3)
+        self.slots = keys(len(game.slots))
+        self.slot_defaults = game.slots.defaults
+        self.result = rng.getrandbits(64)
 
     def hash(self, state: State) -> int:
         h = self.to_move[state.to_move] ^ self.setup[state.setup]
@@ -78,12 +79,9 @@ class ZobristTable:
         for side, seat in enumerate(state.seat_of_side):
             if seat != side:
                 h ^= _mix(self.seats[side], seat)
-        if state.last_to >= 0:
-            h ^= self.last_to[state.last_to]
-        if state.must_pass:
-            h ^= self.must_pass
-        if state.halfmove:
-            h ^= _mix(self.halfmove, state.halfmove)
+        for i, (value, default) in enumerate(zip(state.vars, self.slot_defaults, strict=True)):
+            if value != default:
+                h ^= _mix(self.slots[i], value)
         if state.winners is not None:
             h ^= _mix(self.result, sum(1 << s for s in state.winners))
         return h

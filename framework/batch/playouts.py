@@ -24,7 +24,7 @@ import numpy as np
 from framework.errors import BoardspecError
 
 if TYPE_CHECKING:
-    from framework.compiler import CompiledGame
+    from framework.game import Game
 
 U64 = np.uint64
 #: Recorded plies: (source, target) cell ids; a clone has source -1, a pass (-1, -1).
@@ -48,7 +48,7 @@ class BatchResult:
 class BatchPlayouts:
     """Random playouts of one game, ``games`` at a time."""
 
-    def __init__(self, game: CompiledGame, games: int = 4096, seed: int | None = None,
+    def __init__(self, game: Game, games: int = 4096, seed: int | None = None,
                  max_plies: int | None = None) -> None:
         self.game = game
         self.games = games
@@ -61,7 +61,7 @@ class BatchPlayouts:
                       start.winners)
         self.gaps = start.gaps
 
-    def _read_rules(self, game: CompiledGame) -> None:
+    def _read_rules(self, game: Game) -> None:
         from framework.goals.halfmove_clock import HalfmoveClock
         from framework.goals.majority import Majority
         from framework.goals.no_pieces import NoPieces

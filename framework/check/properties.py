@@ -21,8 +21,8 @@ from framework.errors import IllegalActionError, NotationError
 if TYPE_CHECKING:
     from framework.check.reference import ReferenceGame
     from framework.check.trail import Subject
-    from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.game import Game
 
 #: Actions tried per state by the properties that play every action (the rest are sampled).
 ACTIONS_PER_STATE = 64
@@ -31,7 +31,7 @@ ACTIONS_PER_STATE = 64
 @dataclass(frozen=True)
 class StateProperty:
     name: str
-    check: Callable[[CompiledGame, Subject], str | None]
+    check: Callable[[Game, Subject], str | None]
 
 
 def _notations(state: State) -> list[str]:
@@ -42,7 +42,7 @@ def _snapshot(state: State) -> tuple[Any, ...]:
     return state.key(), json.dumps(state.to_json(), sort_keys=True)
 
 
-def unique_and_deterministic(game: CompiledGame, subject: Subject) -> str | None:
+def unique_and_deterministic(game: Game, subject: Subject) -> str | None:
     state = subject.state
     actions = state.legal_actions()
     if len(set(actions)) != len(actions):
@@ -59,7 +59,7 @@ def unique_and_deterministic(game: CompiledGame, subject: Subject) -> str | None
     return None
 
 
-def every_action_applies(game: CompiledGame, subject: Subject) -> str | None:
+def every_action_applies(game: Game, subject: Subject) -> str | None:
     state = subject.state
     for action in sample(state.legal_actions(), ACTIONS_PER_STATE):
         by_action, by_notation = state.clone(), state.clone()
@@ -77,7 +77,7 @@ def every_action_applies(game: CompiledGame, subject: Subject) -> str | None:
     return None
 
 
-def _candidates(game: CompiledGame, subject: Subject) -> list[str]:
+def _candidates(game: Game, subject: Subject) -> list[str]:
     """Well-formed actions that are likely illegal here: the previous state's, the other
     side's in this position, the pass, and text that is no action at all."""
     state = subject.state
@@ -95,7 +95,7 @@ def _candidates(game: CompiledGame, subject: Subject) -> list[str]:
     return list(dict.fromkeys(n for n in found if n not in legal))
 
 
-def illegal_refused(game: CompiledGame, subject: Subject) -> str | None:
+def illegal_refused(game: Game, subject: Subject) -> str | None:
     state = subject.state
     before = _snapshot(state)
     for notation in sample(_candidates(game, subject), ACTIONS_PER_STATE):
@@ -127,7 +127,7 @@ def illegal_refused(game: CompiledGame, subject: Subject) -> str | None:
     return None
 
 
-def clones_independent(game: CompiledGame, subject: Subject) -> str | None:
+def clones_independent(game: Game, subject: Subject) -> str | None:
     state = subject.state
     before = _snapshot(state)
     copy = state.clone()
@@ -146,7 +146,7 @@ def clones_independent(game: CompiledGame, subject: Subject) -> str | None:
     return None
 
 
-def json_round_trip(game: CompiledGame, subject: Subject) -> str | None:
+def json_round_trip(game: Game, subject: Subject) -> str | None:
     state = subject.state
     data = state.to_json()
     again = game.state_from_json(json.loads(json.dumps(data)))
@@ -161,7 +161,7 @@ def json_round_trip(game: CompiledGame, subject: Subject) -> str | None:
     return None
 
 
-def notation_round_trip(game: CompiledGame, subject: Subject) -> str | None:
+def notation_round_trip(game: Game, subject: Subject) -> str | None:
     state = subject.state
     for action in state.legal_actions():
         if state.parse_action(action.notation) != action:
@@ -178,7 +178,7 @@ def notation_round_trip(game: CompiledGame, subject: Subject) -> str | None:
     return None
 
 
-def terminal_iff_no_action(game: CompiledGame, subject: Subject) -> str | None:
+def terminal_iff_no_action(game: Game, subject: Subject) -> str | None:
     state = subject.state
     actions = state.legal_actions()
     if state.is_terminal() != (not actions):
@@ -197,7 +197,7 @@ def terminal_iff_no_action(game: CompiledGame, subject: Subject) -> str | None:
     return None
 
 
-def returns_consistent(game: CompiledGame, subject: Subject) -> str | None:
+def returns_consistent(game: Game, subject: Subject) -> str | None:
     state = subject.state
     values = state.returns()
     if len(values) != len(game.players):
@@ -243,8 +243,8 @@ def _diff(engine: dict[str, Any], reference: dict[str, Any],
     return "; ".join(parts[:6]) + (f"; … ({len(parts)} differences)" if len(parts) > 6 else "")
 
 
-def reference_agrees(ref: ReferenceGame) -> Callable[[CompiledGame, Subject], str | None]:
-    def check(game: CompiledGame, subject: Subject) -> str | None:
+def reference_agrees(ref: ReferenceGame) -> Callable[[Game, Subject], str | None]:
+    def check(game: Game, subject: Subject) -> str | None:
         state = subject.state
         if subject.trail.start is None and not subject.trail.actions:
             ours, theirs = state.to_json(), ref.to_json(ref.initial())

@@ -92,8 +92,8 @@ class PropertyItem(pytest.Item):
 
 def _checks(path: Path, examples: int, seed: int) -> Iterator[Check]:
     from framework.check.runner import plan
-    from framework.compiler import load_game
     from framework.errors import BoardspecError
+    from framework.game import load_game
 
     try:
         game = load_game(path)

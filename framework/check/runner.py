@@ -27,8 +27,8 @@ from framework.check.trail import Failure, Subject, Trail, Violation
 from framework.plugins import Invariant, plugins
 
 if TYPE_CHECKING:
-    from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.game import Game
 
 Status = Literal["passed", "failed", "not checked"]
 
@@ -59,7 +59,7 @@ class GameReport:
         return [o for o in self.outcomes if o.status == "not checked"]
 
 
-def declared_invariants(game: CompiledGame) -> list[Invariant]:
+def declared_invariants(game: Game) -> list[Invariant]:
     registry = plugins("invariants")
     made: list[Invariant] = []
     for params in game.spec.invariants:
@@ -118,7 +118,7 @@ def _run(name: str, test: Callable[[], None], counter: list[int]) -> Outcome:
     return Outcome(name, "passed", counter[0], time.perf_counter() - start)
 
 
-def check_state_property(game: CompiledGame, prop: StateProperty, examples: int,
+def check_state_property(game: Game, prop: StateProperty, examples: int,
                          random_seed: int, strategy: st.SearchStrategy[Subject]) -> Outcome:
     counter = [0]
 
@@ -146,7 +146,7 @@ def check_state_property(game: CompiledGame, prop: StateProperty, examples: int,
     return outcome
 
 
-def shortest_prefix(game: CompiledGame, prop: StateProperty, failure: Failure) -> Failure:
+def shortest_prefix(game: Game, prop: StateProperty, failure: Failure) -> Failure:
     """The failure at the earliest state of its play where the property already fails
     (hypothesis shrinks the choices; the state checked is picked along the play)."""
     trail = failure.trail
@@ -168,7 +168,7 @@ def shortest_prefix(game: CompiledGame, prop: StateProperty, failure: Failure) -
     return failure
 
 
-def check_invariant(game: CompiledGame, invariant: Invariant, examples: int,
+def check_invariant(game: Game, invariant: Invariant, examples: int,
                     random_seed: int) -> Outcome:
     counter = [0]
     depth = default_depth(game)
@@ -189,7 +189,7 @@ def check_invariant(game: CompiledGame, invariant: Invariant, examples: int,
     return outcome
 
 
-def check_termination(game: CompiledGame, examples: int, random_seed: int) -> Outcome:
+def check_termination(game: Game, examples: int, random_seed: int) -> Outcome:
     name = "random play ends within max_plies"
     limit = game.spec.max_plies
     if limit is None:
@@ -227,7 +227,7 @@ def check_termination(game: CompiledGame, examples: int, random_seed: int) -> Ou
 Check = tuple[str, Callable[[], Outcome]]
 
 
-def plan(game: CompiledGame, *, examples: int = DEFAULT_EXAMPLES, random_seed: int = 0
+def plan(game: Game, *, examples: int = DEFAULT_EXAMPLES, random_seed: int = 0
          ) -> list[Check]:
     """Every property of ``game``, by name, each ready to run: conformance, agreement with
     the reference interpreter, the declared invariants and termination."""
@@ -255,7 +255,7 @@ def plan(game: CompiledGame, *, examples: int = DEFAULT_EXAMPLES, random_seed: i
     return checks
 
 
-def check_game(game: CompiledGame, *, examples: int = DEFAULT_EXAMPLES, random_seed: int = 0,
+def check_game(game: Game, *, examples: int = DEFAULT_EXAMPLES, random_seed: int = 0,
                progress: Callable[[Outcome], None] | None = None) -> GameReport:
     """Run every property of ``game`` (see :func:`plan`) and collect the report."""
     report = GameReport(game.file, game.name)

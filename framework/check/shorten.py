@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING
 from framework.check.trail import Failure, Trail
 
 if TYPE_CHECKING:
-    from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.game import Game
 
 #: Why ``state`` (reached from ``before`` along ``trail``) fails, or None.
 Fails = Callable[["State", "State | None", Trail], "str | None"]
 
 
-def shortest(game: CompiledGame, failure: Failure, fails: Fails, *, states: int = 20_000,
+def shortest(game: Game, failure: Failure, fails: Fails, *, states: int = 20_000,
              seconds: float = 3.0) -> Failure:
     """The failure, or a failure by a shorter play from the same start if there is one."""
     trail = failure.trail

@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 from framework.check.trail import Subject, Trail, Violation
 
 if TYPE_CHECKING:
-    from framework.compiler import CompiledGame
     from framework.engine.action import Action
     from framework.engine.state import State
+    from framework.game import Game
 
 
 @cache
@@ -39,7 +39,7 @@ def pick(items: list[Any]) -> st.SearchStrategy[Any]:
     return st.integers(0, 1 << 32).map(lambda n: items[random.Random(n).randrange(len(items))])
 
 
-def starts(game: CompiledGame) -> tuple[list[tuple[Trail, State]], list[str]]:
+def starts(game: Game) -> tuple[list[tuple[Trail, State]], list[str]]:
     """The game's start and each example position (after its actions), with notes on the
     examples that could not be set up."""
     found: list[tuple[Trail, State]] = [(Trail("the start", None), game.new_initial_state())]
@@ -61,12 +61,12 @@ def starts(game: CompiledGame) -> tuple[list[tuple[Trail, State]], list[str]]:
     return found, notes
 
 
-def default_depth(game: CompiledGame) -> int:
+def default_depth(game: Game) -> int:
     """How many actions random play may take to reach a state to check."""
     return min(game.spec.max_plies or 300, 300)
 
 
-def reached(game: CompiledGame, depth: int | None = None) -> st.SearchStrategy[Subject]:
+def reached(game: Game, depth: int | None = None) -> st.SearchStrategy[Subject]:
     begin, _ = starts(game)
     depth = default_depth(game) if depth is None else depth
 
@@ -107,7 +107,7 @@ def play_legal(state: State, action: Action, trail: Trail) -> None:
                         f"{type(exc).__name__}: {exc}", Subject(before, None, trail)) from exc
 
 
-def walk(game: CompiledGame, data: Any, depth: int,
+def walk(game: Game, data: Any, depth: int,
          check: Callable[[State, State | None], str | None]) -> int:
     """Random legal play of up to ``depth`` actions from a start drawn from ``data``;
     ``check(state, before)`` runs at the start and after every action, and a message from
@@ -131,7 +131,7 @@ def walk(game: CompiledGame, data: Any, depth: int,
     return checked
 
 
-def _attribute_values(game: CompiledGame, kind: str) -> st.SearchStrategy[dict[str, int]]:
+def _attribute_values(game: Game, kind: str) -> st.SearchStrategy[dict[str, int]]:
     piece = game.spec.pieces[kind]
     fields = {}
     for name, spec in piece.attributes.items():
@@ -140,7 +140,7 @@ def _attribute_values(game: CompiledGame, kind: str) -> st.SearchStrategy[dict[s
     return st.fixed_dictionaries(fields)
 
 
-def _cell(game: CompiledGame) -> st.SearchStrategy[dict[str, Any] | None]:
+def _cell(game: Game) -> st.SearchStrategy[dict[str, Any] | None]:
     """What one cell holds: nothing, or a piece of any kind and owner with attributes."""
     def piece(kind: str) -> st.SearchStrategy[dict[str, Any]]:
         return st.builds(lambda owner, values: {"owner": owner, "piece": kind, **values},
@@ -148,7 +148,7 @@ def _cell(game: CompiledGame) -> st.SearchStrategy[dict[str, Any] | None]:
     return st.one_of(st.none(), *(piece(kind) for kind in game.piece_kinds))
 
 
-def _within_limits(game: CompiledGame, cells: dict[str, dict[str, Any]]) -> None:
+def _within_limits(game: Game, cells: dict[str, dict[str, Any]]) -> None:
     """Drop pieces over a player's supply and trim attributes over a cap or a supply, in
     board order, so the position is one the file allows."""
     pieces = game.spec.pieces
@@ -174,17 +174,17 @@ def _within_limits(game: CompiledGame, cells: dict[str, dict[str, Any]]) -> None
             total += entry[attribute]
 
 
-def _phases(game: CompiledGame) -> list[str | None]:
+def _phases(game: Game) -> list[str | None]:
     deciding = [p.name for p in game.phases if p.decides]
     return [None, *deciding] if len(game.phases) > 1 else [None]
 
 
-def _halfmove_cap(game: CompiledGame) -> int:
+def _halfmove_cap(game: Game) -> int:
     limits = [getattr(g.params, "limit", 0) for g in game.goals]
     return max([*limits, 10]) + 1
 
 
-def arbitrary(game: CompiledGame) -> st.SearchStrategy[Subject]:
+def arbitrary(game: Game) -> st.SearchStrategy[Subject]:
     names = list(game.board.names)
     board = st.lists(_cell(game), min_size=len(names), max_size=len(names))
 
@@ -215,7 +215,7 @@ def arbitrary(game: CompiledGame) -> st.SearchStrategy[Subject]:
     return position()
 
 
-def states(game: CompiledGame, depth: int | None = None) -> st.SearchStrategy[Subject]:
+def states(game: Game, depth: int | None = None) -> st.SearchStrategy[Subject]:
     """Reached states first (hypothesis shrinks toward them), then arbitrary positions."""
     return st.one_of(reached(game, depth), arbitrary(game))
 

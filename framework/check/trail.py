@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.game import Game
 
 
 @dataclass
@@ -27,7 +27,7 @@ class Trail:
     def extended(self, notation: str) -> Trail:
         return Trail(self.label, self.start, [*self.actions, notation])
 
-    def replay(self, game: CompiledGame) -> State:
+    def replay(self, game: Game) -> State:
         """The engine state the trail leads to (it raises if an action is not legal)."""
         state = game.new_initial_state() if self.start is None \
             else game.state_from_json(self.start)

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 if TYPE_CHECKING:
-    from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.game import Game
 
 PositionOption = Annotated[str | None, typer.Option(
     "--position", "-p", help="position JSON (text, or the path of a .json file)")]
@@ -18,8 +18,8 @@ FenOption = Annotated[str | None, typer.Option("--fen", help="FEN-like position 
 GameArgument = Annotated[Path, typer.Argument(help="game file (YAML)")]
 
 
-def load(path: Path) -> CompiledGame:
-    from framework.compiler import load_game
+def load(path: Path) -> Game:
+    from framework.game import load_game
 
     return load_game(path)
 
@@ -40,7 +40,7 @@ def read_position(text: str) -> Any:
                             f"column {exc.colno})") from None
 
 
-def start_state(game: CompiledGame, position: str | None, fen: str | None) -> State:
+def start_state(game: Game, position: str | None, fen: str | None) -> State:
     from framework.errors import PositionError
 
     if position and fen:

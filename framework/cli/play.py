@@ -24,8 +24,8 @@ if TYPE_CHECKING:
     from rich.text import Text
 
     from framework.agents.base import Agent
-    from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.game import Game
     from framework.match import MatchResult
     from framework.records import Record
 
@@ -77,7 +77,7 @@ def play(game_file: GameArgument, white: FirstSeat = None, black: SecondSeat = N
 class PlaySession:
     """One game in the terminal: agents move by themselves, people type their moves."""
 
-    def __init__(self, game: CompiledGame, game_file: str, specs: list[str], seed: int | None,
+    def __init__(self, game: Game, game_file: str, specs: list[str], seed: int | None,
                  max_plies: int | None, save: Path | None, console: Console,
                  quiet: bool) -> None:
         from framework.agents import make_agent, parse_agent

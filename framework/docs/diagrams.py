@@ -18,9 +18,9 @@ from framework.examples import start_of, target_cells
 from framework.render.svg import Marks, pieces_of
 
 if TYPE_CHECKING:
-    from framework.compiler import CompiledGame
     from framework.engine.action import Action
     from framework.engine.state import State
+    from framework.game import Game
     from framework.spec.models import ExampleSpec
 
 
@@ -33,7 +33,7 @@ class Diagram:
     actions: tuple[str, ...] = ()
 
 
-def example_diagram(game: CompiledGame, example: ExampleSpec) -> Diagram:
+def example_diagram(game: Game, example: ExampleSpec) -> Diagram:
     """Play the example's actions and mark the result as the rulebook shows it."""
     try:
         state = start_of(game, example)

@@ -45,6 +45,8 @@ def reference_markdown() -> str:
         for keyword, cls in found.items():
             lines += _entry(keyword, sys.modules[cls.__module__].__doc__ or cls.__doc__,
                             cls.Params)
+        if kind == "phases":
+            lines += _primitives()
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -99,3 +101,14 @@ def _type_name(annotation: Any) -> str:
         return f"{{{fields}}}"
     names = {str: "text", int: "whole number", float: "number", bool: "true/false"}
     return names.get(annotation, getattr(annotation, "__name__", str(annotation)))
+
+
+def _primitives() -> list[str]:
+    """The move primitives a ``moves`` phase lists under ``options:``."""
+    from framework.moves import PRIMITIVES
+
+    lines = ["## Move primitives", "", "`options:` of a `moves` phase — where a piece (or a "
+             "new piece) may go, and what landing there does.", ""]
+    for keyword, cls in PRIMITIVES.items():
+        lines += _entry(keyword, sys.modules[cls.__module__].__doc__, cls.Params)
+    return lines

@@ -23,7 +23,7 @@ from framework.plugins import Translate
 from framework.render.svg import Marks, board_svg
 
 if TYPE_CHECKING:
-    from framework.compiler import CompiledGame
+    from framework.game import Game
     from framework.spec.models import ExampleSpec
 
 RULEBOOK_FORMATS = ("md", "html")
@@ -85,7 +85,7 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "diagram"
 
 
-def render_rulebook(game: CompiledGame, lang: str, fmt: str, stem: str
+def render_rulebook(game: Game, lang: str, fmt: str, stem: str
                     ) -> tuple[str, dict[str, str]]:
     """The rulebook text, and for Markdown the SVG files it links (name → content)."""
     gettext = translations(lang)
@@ -107,7 +107,7 @@ def write_rulebooks(files: Sequence[Path], out: Path, langs: Iterable[str],
                     formats: Iterable[str]) -> list[Path]:
     """Write OUT/<lang>/<stem>.<fmt> for each file, language and format (Markdown diagrams
     to OUT/svg/<stem>/), and OUT/index.md listing them. Returns the paths written."""
-    from framework.compiler import load_game
+    from framework.game import load_game
 
     langs, formats = list(langs), list(formats)
     written: list[Path] = []
@@ -134,7 +134,7 @@ def _write(path: Path, text: str) -> Path:
 
 
 # The content ----------------------------------------------------------------------------
-def _book(game: CompiledGame, _: Translate) -> dict[str, Any]:
+def _book(game: Game, _: Translate) -> dict[str, Any]:
     spec = game.spec
     return {
         "title": _(spec.name),
@@ -153,7 +153,7 @@ def _names(words: Iterable[str], _: Translate) -> str:
     return ", ".join(_(w) for w in words)
 
 
-def _material(game: CompiledGame, _: Translate) -> Section:
+def _material(game: Game, _: Translate) -> Section:
     spec = game.spec
     section = Section()
     section.paragraphs.append(_("Players, in turn order: {players}.").format(
@@ -197,7 +197,7 @@ def _material(game: CompiledGame, _: Translate) -> Section:
     return section
 
 
-def _board_text(game: CompiledGame, _: Translate) -> str:
+def _board_text(game: Game, _: Translate) -> str:
     board = game.spec.board
     cells = game.board.size
     if board.type == "grid":
@@ -220,7 +220,7 @@ def _board_text(game: CompiledGame, _: Translate) -> str:
     return text
 
 
-def _setup(game: CompiledGame, _: Translate) -> Section:
+def _setup(game: Game, _: Translate) -> Section:
     section = Section(paragraphs=[sentence(block.describe(_)) for block in game.setups])
     if not game.setups:
         section.paragraphs.append(_("The game starts on an empty board."))
@@ -232,7 +232,7 @@ def _setup(game: CompiledGame, _: Translate) -> Section:
     return section
 
 
-def _turn(game: CompiledGame, _: Translate) -> Section:
+def _turn(game: Game, _: Translate) -> Section:
     section = Section(paragraphs=[_("A turn is made of these steps, in this order:")])
     for phase in game.phases:
         text = phase.describe(_)
@@ -249,7 +249,7 @@ def _turn(game: CompiledGame, _: Translate) -> Section:
     return section
 
 
-def _end(game: CompiledGame, _: Translate) -> Section:
+def _end(game: Game, _: Translate) -> Section:
     spec = game.spec
     section = Section(paragraphs=[sentence(goal.describe(_)) for goal in game.goals])
     if game.goals:
@@ -268,7 +268,7 @@ def _end(game: CompiledGame, _: Translate) -> Section:
     return section
 
 
-def _notation(game: CompiledGame, _: Translate) -> Section:
+def _notation(game: Game, _: Translate) -> Section:
     spec = game.spec
     board = game.board
     section = Section()
@@ -297,7 +297,7 @@ def _notation(game: CompiledGame, _: Translate) -> Section:
     return section
 
 
-def _example_figure(game: CompiledGame, index: int, example: ExampleSpec, _: Translate
+def _example_figure(game: Game, index: int, example: ExampleSpec, _: Translate
                     ) -> Figure:
     diagram = example_diagram(game, example)
     title = _(example.name)
@@ -308,7 +308,7 @@ def _example_figure(game: CompiledGame, index: int, example: ExampleSpec, _: Tra
                   _facts(game, diagram, example, _))
 
 
-def _facts(game: CompiledGame, diagram: Diagram, example: ExampleSpec | None,
+def _facts(game: Game, diagram: Diagram, example: ExampleSpec | None,
            _: Translate) -> list[str]:
     """What the diagram shows, in words read off the engine."""
     state = diagram.state

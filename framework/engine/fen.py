@@ -56,9 +56,9 @@ def state_to_fen(state: State) -> str:
     return " ".join(fields)
 
 
-def state_from_fen(game: CompiledGame, fen: str) -> State:
-    from framework.engine.state import State
-
+def read_fen(state: State, fen: str) -> State:
+    """Fill ``state``, a blank state of its game (``State(game)``), from a FEN string."""
+    game = state.game
     pieces, sides = _symbols(game)
     by_symbol = {sym: key for key, sym in pieces.items()}
     gap = game.spec.notation.fen.gap  # type: ignore[union-attr]
@@ -69,7 +69,6 @@ def state_from_fen(game: CompiledGame, fen: str) -> State:
     texts = fields[0].split("/")
     if len(texts) != len(board_rows):
         raise PositionError(f"FEN {fen!r}: {len(texts)} rows, the board has {len(board_rows)}")
-    state = State(game)
     state.setup = len(game.setups)
     for text, row in zip(texts, board_rows, strict=True):
         i = 0

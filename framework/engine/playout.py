@@ -17,6 +17,8 @@ from __future__ import annotations
 from random import Random
 from typing import TYPE_CHECKING
 
+from framework.engine.slots import MUST_PASS
+
 if TYPE_CHECKING:
     from framework.engine.state import State
 
@@ -39,7 +41,7 @@ def random_playout(state: State, rng: Random, max_plies: int | None = None) -> i
     while state.winners is None and plies < limit:
         if state.setup < setups:
             action = rng.choice(state.legal_actions())
-        elif state.must_pass:
+        elif state.vars[MUST_PASS]:
             action = rng.choice(pass_choice)  # draws a number, as choice of one would
         else:
             action = phases[state.phase].random_action(state, rng)

@@ -23,8 +23,66 @@ if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
 
-KNOWN_KEYS = {"game", "to_move", "phase", "setup", "cells", "gaps", "counters", "halfmove",
-              "fullmove", "seats", "result"}
+KNOWN_KEYS = {"game", "to_move", "phase", "setup", "cells", "gaps", "counters", "fullmove",
+              "seats", "result"}
+
+
+def known_keys(game: CompiledGame) -> set[str]:
+    """The keys a position of ``game`` may have: the fixed ones and its written slots."""
+    return KNOWN_KEYS | {game.slots.slots[i].name for i in game.slots.written}
+
+
+def slots_to_json(state: State) -> dict[str, Any]:
+    """The written slots of a state: position-scoped ones always, the others when they
+    differ from their default (a turn-scoped one only in the middle of a turn)."""
+    data: dict[str, Any] = {}
+    table = state.game.slots
+    names = state.game.board.names
+    for i in table.written:
+        slot, value = table.slots[i], state.vars[i]
+        if slot.scope != "position" and value == slot.default:
+            continue
+        if slot.kind == "cell":
+            data[slot.name] = names[value] if value >= 0 else None
+        elif slot.kind == "bool":
+            data[slot.name] = bool(value)
+        else:
+            data[slot.name] = value
+    return data
+
+
+def _slots_from_json(state: State, position: dict[str, Any]) -> None:
+    game = state.game
+    table = game.slots
+    for i in table.written:
+        slot = table.slots[i]
+        if slot.name not in position:
+            continue
+        if slot.scope == "turn" and "phase" not in position:
+            raise PositionError(f"{slot.name!r} belongs to a turn in progress: give the "
+                                "'phase' the turn is in, or leave it out")
+        raw = position[slot.name]
+        if slot.kind == "cell":
+            state.vars[i] = -1 if raw is None else game.board.cell(_text(raw, slot.name))
+        elif slot.kind == "bool":
+            if not isinstance(raw, bool):
+                raise PositionError(f"{slot.name!r} must be true or false, found {raw!r}")
+            state.vars[i] = int(raw)
+        else:
+            state.vars[i] = _whole_number(position, slot.name, slot.default)
+
+
+def _text(value: Any, key: str) -> str:
+    if not isinstance(value, str):
+        raise PositionError(f"{key!r} must be a cell name, found {value!r}")
+    return value
+
+
+def _whole_number(position: dict[str, Any], key: str, default: int) -> int:
+    value = position.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise PositionError(f"{key!r} must be a whole number ≥ 0, found {value!r}")
+    return value
 
 
 def state_to_json(state: State) -> dict[str, Any]:
@@ -51,7 +109,7 @@ def state_to_json(state: State) -> dict[str, Any]:
     if game.counters:
         data["counters"] = {p: dict(zip(game.counters, state.counters[s], strict=True))
                             for s, p in enumerate(game.players)}
-    data["halfmove"] = state.halfmove
+    data.update(slots_to_json(state))
     data["fullmove"] = state.fullmove
     if state.seat_of_side != list(range(len(game.players))):
         by_seat = sorted(range(len(game.players)), key=lambda s: state.seat_of_side[s])
@@ -62,9 +120,9 @@ def state_to_json(state: State) -> dict[str, Any]:
     return data
 
 
-def state_from_json(game: CompiledGame, position: dict[str, Any] | str) -> State:
-    from framework.engine.state import State
-
+def read_json(state: State, position: dict[str, Any] | str) -> State:
+    """Fill ``state``, a blank state of its game (``State(game)``), from position JSON."""
+    game = state.game
     if isinstance(position, str):
         try:
             position = json.loads(position)
@@ -72,13 +130,13 @@ def state_from_json(game: CompiledGame, position: dict[str, Any] | str) -> State
             raise PositionError(f"the position is not valid JSON: {exc}") from None
     if not isinstance(position, dict):
         raise PositionError(f"a position is a JSON object, found {position!r}")
-    unknown = sorted(set(position) - KNOWN_KEYS)
+    known = known_keys(game)
+    unknown = sorted(set(position) - known)
     if unknown:
         raise PositionError(f"unknown position key {unknown[0]!r}; expected some of: "
-                            f"{', '.join(sorted(KNOWN_KEYS))}")
+                            f"{', '.join(sorted(known))}")
     if position.get("game") not in (None, game.name):
         raise PositionError(f"this position is for {position['game']!r}, not {game.name!r}")
-    state = State(game)
     state.setup = len(game.setups)
     state.to_move = _side(game, position.get("to_move", game.players[0]), "to_move")
     cells = position.get("cells", {})
@@ -93,11 +151,8 @@ def state_from_json(game: CompiledGame, position: dict[str, Any] | str) -> State
             raise PositionError(f"{name!r} is both a gap and occupied")
         state.gaps |= 1 << cell
     _counters(state, position.get("counters", {}))
-    for key in ("halfmove", "fullmove"):
-        value = position.get(key, getattr(state, key))
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise PositionError(f"{key!r} must be a whole number ≥ 0, found {value!r}")
-        setattr(state, key, value)
+    _slots_from_json(state, position)
+    state.fullmove = _whole_number(position, "fullmove", state.fullmove)
     if "seats" in position:
         seats = position["seats"]
         if sorted(seats) != sorted(game.players):

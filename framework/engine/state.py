@@ -20,6 +20,9 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from framework.engine.action import Action
+from framework.engine.fen import read_fen, state_to_fen
+from framework.engine.position import read_json, state_to_json
+from framework.engine.slots import CLOCK_RESET, HALFMOVE, MUST_PASS
 from framework.errors import IllegalActionError, NotationError
 
 if TYPE_CHECKING:
@@ -32,9 +35,9 @@ TERMINAL = -4  # OpenSpiel's id for "nobody moves: the game is over"
 class State:
     """A position plus whose decision it is. Mutated only through ``apply``."""
 
-    __slots__ = ("attrs", "clock_reset", "counters", "fullmove", "game", "gaps", "halfmove",
-                 "kinds", "last_mover", "last_to", "must_pass", "owner", "phase",
-                 "seat_of_side", "setup", "setup_actions", "to_move", "winners")
+    __slots__ = ("attrs", "counters", "fullmove", "game", "gaps", "kinds", "last_mover",
+                 "owner", "phase", "seat_of_side", "setup", "setup_actions", "to_move", "vars",
+                 "winners")
 
     def __init__(self, game: CompiledGame) -> None:
         self.game = game
@@ -52,12 +55,11 @@ class State:
         # and one that ends after a single action (``choose_side``) never shows it.
         self.setup_actions = 0
         self.seat_of_side = list(range(sides))
-        self.halfmove = 0
         self.fullmove = 1
-        self.last_to = -1
         self.last_mover = sides - 1
-        self.clock_reset = False
-        self.must_pass = False
+        # Every other value of the position, declared by the engine and the rule blocks
+        # (``framework.engine.slots``): the half-move clock, the landing cell, …
+        self.vars = list(game.slots.defaults)
         self.winners: frozenset[int] | None = None
 
     # Construction ---------------------------------------------------------------------
@@ -97,14 +99,32 @@ class State:
         other.setup = self.setup
         other.setup_actions = self.setup_actions
         other.seat_of_side = self.seat_of_side[:]
-        other.halfmove = self.halfmove
         other.fullmove = self.fullmove
-        other.last_to = self.last_to
         other.last_mover = self.last_mover
-        other.clock_reset = self.clock_reset
-        other.must_pass = self.must_pass
+        other.vars = self.vars[:]
         other.winners = self.winners
         return other
+
+    # The engine's own slots, by name (rule blocks index ``vars`` directly) ------------
+    @property
+    def halfmove(self) -> int:
+        return self.vars[HALFMOVE]
+
+    @halfmove.setter
+    def halfmove(self, value: int) -> None:
+        self.vars[HALFMOVE] = value
+
+    @property
+    def must_pass(self) -> bool:
+        """The player to move has no action but to pass (``no_legal_move: pass``)."""
+        return bool(self.vars[MUST_PASS])
+
+    def reset_turn_slots(self) -> None:
+        """Forget what the current turn has done so far (the turn-scoped slots)."""
+        defaults = self.game.slots.defaults
+        for i in self.game.slots.turn:
+            self.vars[i] = defaults[i]
+        self.vars[MUST_PASS] = 0
 
     # The state API --------------------------------------------------------------------
     @property
@@ -121,7 +141,7 @@ class State:
             return []
         if self.setup < len(self.game.setups):
             return self.game.setups[self.setup].actions(self)
-        if self.must_pass:
+        if self.vars[MUST_PASS]:
             return [self.game.pass_action]
         return self.game.phases[self.phase].actions(self)
 
@@ -130,7 +150,7 @@ class State:
             return 0
         if self.setup < len(self.game.setups):
             return len(self.game.setups[self.setup].actions(self))
-        if self.must_pass:
+        if self.vars[MUST_PASS]:
             return 1
         return self.game.phases[self.phase].count(self)
 
@@ -162,8 +182,8 @@ class State:
             self._advance_setup()
             return
         self.last_mover = self.to_move
-        if action.kind == "pass" and self.must_pass:
-            self.must_pass = False
+        if action.kind == "pass" and self.vars[MUST_PASS]:
+            self.vars[MUST_PASS] = 0
             self._end_turn()
             return
         phase = self.game.phases[self.phase]
@@ -218,14 +238,15 @@ class State:
             self._continue_turn(0)
 
     def _pass_turn(self) -> None:
-        self.halfmove = 0 if self.clock_reset else self.halfmove + 1
-        self.clock_reset = False
+        values = self.vars
+        values[HALFMOVE] = 0 if values[CLOCK_RESET] else values[HALFMOVE] + 1
+        for i, default in self.game.slots.turn_resets:
+            values[i] = default
         self.last_mover = self.to_move
         self.to_move = (self.to_move + 1) % len(self.owner)
         if self.to_move == 0:
             self.fullmove += 1
         self.phase = 0
-        self.last_to = -1
 
     def _check_goals_after_phase(self) -> bool:
         """A goal check inside a turn (``goal_checks``). A game that ends there ends the
@@ -238,7 +259,7 @@ class State:
 
     def _no_legal_action(self) -> None:
         if self.game.spec.no_legal_move == "pass" and self._someone_else_can_act():
-            self.must_pass = True
+            self.vars[MUST_PASS] = 1
             return
         self.finish(self.game.result.winners(self) if self.game.result else frozenset())
 
@@ -280,7 +301,7 @@ class State:
 
     def finish(self, winners: frozenset[int]) -> None:
         self.winners = winners
-        self.must_pass = False
+        self.vars[MUST_PASS] = 0
 
     # Pieces ---------------------------------------------------------------------------
     def occupied(self) -> int:
@@ -360,25 +381,31 @@ class State:
             where = f"{side} to play, phase {self.game.phases[self.phase].name!r}"
         return f"{where}; legal: {shown or 'none'}"
 
-    def to_json(self) -> dict[str, Any]:
-        from framework.engine.position import state_to_json
+    @classmethod
+    def from_json(cls, game: CompiledGame, position: dict[str, Any] | str) -> State:
+        """The state a position JSON describes; a PositionError, naming what is wrong, if
+        it does not describe a state of ``game``."""
+        return read_json(cls(game), position)
 
+    @classmethod
+    def from_fen(cls, game: CompiledGame, fen: str) -> State:
+        return read_fen(cls(game), fen)
+
+    def to_json(self) -> dict[str, Any]:
         return state_to_json(self)
 
     def to_json_string(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False)
 
     def to_fen(self) -> str:
-        from framework.engine.fen import state_to_fen
-
         return state_to_fen(self)
 
     def key(self) -> tuple[Any, ...]:
         """Everything that defines the state, as a hashable value (for equality)."""
         return (tuple(self.owner), tuple(self.kinds), self.gaps,
                 tuple(tuple(a) for a in self.attrs), tuple(tuple(c) for c in self.counters),
-                self.to_move, self.phase, self.setup, tuple(self.seat_of_side), self.halfmove,
-                self.fullmove, self.last_to, self.must_pass, self.winners)
+                self.to_move, self.phase, self.setup, tuple(self.seat_of_side),
+                self.fullmove, tuple(self.vars), self.winners)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and other.game is self.game and other.key() == self.key()

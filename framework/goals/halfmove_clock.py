@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from framework.engine.slots import HALFMOVE
 from framework.plugins import Goal, Rule, Translate, Verdict, untranslated
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ class HalfmoveClock(Goal):
         self.limit = params.limit  # read on every turn
 
     def evaluate(self, state: State) -> Verdict | None:
-        return Verdict() if state.halfmove >= self.limit else None
+        return Verdict() if state.vars[HALFMOVE] >= self.limit else None
 
     def describe(self, _: Translate = untranslated) -> str:
         return _("After {limit} turns in a row without a reset of the half-move clock, the "

@@ -12,19 +12,29 @@ turn:
 
 Distances are board distances (on a king grid, c3→d5 is a jump of 2). Clones are identified
 by their target (two clones to one cell are one move, written ``c3``); a jump by its cells
-(``a1c3``). The landing cell is remembered for later phases of the turn (see
-``convert_adjacent``).
+(``a1c3``). The landing cell is remembered for later phases of the turn when the game has
+a consequence that reads it (see ``convert_adjacent``).
+
+A preset: it expands into a ``moves`` phase of two ``reach`` primitives (a clone at the
+clone distance, a move named ``jump`` at the jump distance). Its own loops are fast paths
+of that expansion, checked against it by ``tests/test_fast_paths.py``; a game that gives the
+piece a ``supply`` plays the expansion itself.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from types import MethodType
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
 from framework.engine.action import Action
-from framework.engine.bits import iter_bits, nth_bit
-from framework.plugins import Phase, PhaseParams, Rule, Translate, untranslated
+from framework.engine.bits import nth_bit
+from framework.engine.slots import CLOCK_RESET
+from framework.moves.reach import Reach as ReachPrimitive
+from framework.moves.reach import ReachParams
+from framework.phases.moves import Moves, MovesParams
+from framework.plugins import PhaseParams, Rule, Translate, untranslated
 
 if TYPE_CHECKING:
     from random import Random
@@ -47,35 +57,48 @@ class CloneOrJumpParams(PhaseParams):
         description="which moves reset the half-move clock")
 
 
-class CloneOrJump(Phase):
+class CloneOrJump(Moves):
     """Clone to a near empty cell or jump to a farther one."""
 
     keyword = "clone_or_jump"
     Params = CloneOrJumpParams
 
+    @classmethod
+    def expand(cls, params: Any) -> MovesParams:
+        resets = params.resets_halfmove_clock
+        options = [ReachParams(type="reach", distance=params.clone.distance, effect="clone",
+                               piece=params.piece, resets_halfmove_clock="clone" in resets)]
+        if params.jump:
+            options.append(ReachParams(type="reach", distance=params.jump.distance,
+                                       effect="move", kind="jump", piece=params.piece,
+                                       resets_halfmove_clock="jump" in resets))
+        return MovesParams(name=params.name, type="moves", options=options)
+
     def __init__(self, params: CloneOrJumpParams, game: CompiledGame) -> None:
         super().__init__(params, game)
         board = game.board
-        self.kind = game.piece_kinds.index(params.piece) if params.piece else 0
-        self.clone_masks = board.ring(params.clone.distance)
-        self.jump_masks = board.ring(params.jump.distance) if params.jump else (0,) * board.size
+        clone = self.options[0]
+        jump = self.options[1] if params.jump else None
+        assert isinstance(clone, ReachPrimitive)
+        assert jump is None or isinstance(jump, ReachPrimitive)
+        self.kind = clone.made
+        self.clone_masks = clone.ring
+        self.jump_masks = jump.ring if jump else (0,) * board.size
         self.reach_masks = tuple(c | j for c, j in zip(self.clone_masks, self.jump_masks,
                                                         strict=True))
         self.all_mask = board.all_mask
+        self.clone_actions = clone.clones
+        self.jump_actions = jump.moves if jump else tuple({} for _ in range(board.size))
         # With one kind of piece and no attributes a jump moves two bits and nothing else.
         self.bare_pieces = len(game.piece_kinds) == 1 and not game.attributes
-        self.clone_resets = "clone" in params.resets_halfmove_clock
-        self.jump_resets = "jump" in params.resets_halfmove_clock
-        names = board.names
-        self.clone_actions = tuple(Action(self.name, "clone", dst=c, notation=names[c])
-                                   for c in range(board.size))
-        # Only the pairs a jump can join: a full table would cost more to build than a game.
-        self.jump_actions = tuple(
-            {d: Action(self.name, "jump", src=s, dst=d, notation=names[s] + names[d])
-             for d in iter_bits(self.jump_masks[s])} for s in range(board.size))
-        cell = r"[a-z]+\d+"
-        self.pattern = f"{cell}({cell})?" if params.jump else cell
-        self.notation_examples = (names[0], names[0] + names[-1]) if params.jump else (names[0],)
+        self.clone_resets = clone.resets_clock
+        self.jump_resets = bool(jump and jump.resets_clock)
+        self.landed = game.slots.index.get("landed", -1)
+        if game.spec.pieces[game.piece_kinds[self.kind]].supply is not None:
+            # The fast paths do not count a supply: play the expansion itself. Bound per
+            # instance, so the hot paths of every other game keep no extra test.
+            for name in ("actions", "count", "has_action", "random_action", "apply"):
+                setattr(self, name, MethodType(getattr(Moves, name), self))
 
     def _targets(self, state: State) -> tuple[int, int]:
         """(own pieces, empty cells) of the side to move."""
@@ -191,7 +214,7 @@ class CloneOrJump(Phase):
             state.owner[state.to_move] |= bit
             state.kinds[self.kind] |= bit
             if self.clone_resets:
-                state.clock_reset = True
+                state.vars[CLOCK_RESET] = 1
         else:
             if self.bare_pieces:
                 both = bit | (1 << action.src)
@@ -200,8 +223,9 @@ class CloneOrJump(Phase):
             else:
                 state.move_piece(action.src, dst)
             if self.jump_resets:
-                state.clock_reset = True
-        state.last_to = dst
+                state.vars[CLOCK_RESET] = 1
+        if self.landed >= 0:
+            state.vars[self.landed] = dst
 
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params

@@ -11,11 +11,13 @@ Automatic (no decision). The pieces keep their kind and attributes; only the own
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
-from framework.plugins import Phase, PhaseParams, Translate, untranslated
+from framework.engine.slots import LANDED
+from framework.plugins import Phase, PhaseParams, Plugin, Translate, plugins, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -34,14 +36,28 @@ class ConvertAdjacent(Phase):
     Params = ConvertAdjacentParams
     decides = False
 
+    slots = (LANDED,)
+
     def __init__(self, params: ConvertAdjacentParams, game: CompiledGame) -> None:
         super().__init__(params, game)
         self.around = game.board.within(params.distance)
+        self.landed = game.slots.index[LANDED.name]
+
+    @classmethod
+    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
+                   ) -> Iterator[tuple[tuple[str | int, ...], str]]:
+        turn = ctx.spec.turn
+        index = next(i for i, p in enumerate(turn) if p.name == params.name)
+        if not any(_lands(plugins("phases")[p.type], p) for p in turn[:index]):
+            yield loc, (f"phase {params.name!r} converts around the cell the last action "
+                        "landed a piece on, but no phase before it in the turn lands one "
+                        "(clone_or_jump, walk, or build with 'create' do)")
 
     def run(self, state: State) -> None:
-        if state.last_to < 0:
+        landed = state.vars[self.landed]
+        if landed < 0:
             return
-        area = self.around[state.last_to]
+        area = self.around[landed]
         me = state.to_move
         owner = state.owner
         for side in range(len(owner)):
@@ -56,3 +72,7 @@ class ConvertAdjacent(Phase):
             return _("Every enemy piece next to the cell you moved to becomes yours.")
         return _("Every enemy piece within distance {distance} of the cell you moved to "
                  "becomes yours.").format(distance=self.params.distance)
+
+
+def _lands(block: type[Plugin], params: Any) -> bool:
+    return issubclass(block, Phase) and block.lands_piece(params)

@@ -22,48 +22,23 @@ to one target are one move, written ``D5-D6`` (from, to), an attack included (it
 ``kind`` is ``attack``). In an attack the loser is removed (with its attributes, back to
 its owner's supply) and the winner stands on the target; when both are removed, both
 sides score.
+
+A preset: it expands into a ``moves`` phase with one ``walk`` primitive
+(``framework/moves/walk.py``), which does all the work.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
-from framework.engine.action import Action
-from framework.engine.bits import iter_bits
-from framework.phases.optional import OptionalPhaseParams, cell_pattern, skip_action
-from framework.plugins import Phase, Rule, Translate, untranslated
-
-if TYPE_CHECKING:
-    from framework.compiler import CompiledGame
-    from framework.engine.state import State
-
-
-class Steps(Rule):
-    attribute: str | None = Field(default=None,
-                                  description="the number of steps is this attribute's value")
-    max: int | None = Field(default=None, ge=1, description="a fixed number of steps "
-                            "(with 'attribute': a cap on it)")
-
-    @model_validator(mode="after")
-    def _some_limit(self) -> Steps:
-        if self.attribute is None and self.max is None:
-            raise ValueError("give 'attribute' (steps = that attribute) or 'max' (or both)")
-        return self
-
-
-class Attack(Rule):
-    compare: str = Field(description="the attribute compared: the greater stays")
-    allow_stronger_target: bool = Field(
-        default=False, description="may a piece end on an enemy whose value is greater")
-    min_attacker: int = Field(default=0, ge=0,
-                              description="the attacker needs at least this value to attack")
-    tie: Literal["remove_both", "not_allowed"] = "remove_both"
-    score: str | None = Field(default=None,
-                              description="the counter a side scores per enemy piece removed")
+from framework.moves.walk import Attack, Steps, check_walk
+from framework.moves.walk import WalkParams as WalkOption
+from framework.phases.moves import Moves, MovesParams
+from framework.phases.optional import OptionalPhaseParams
+from framework.plugins import Translate, untranslated
 
 
 class WalkParams(OptionalPhaseParams):
@@ -73,144 +48,23 @@ class WalkParams(OptionalPhaseParams):
     attack: Attack | None = None
 
 
-class Walk(Phase):
+class Walk(Moves):
     """Walk a piece along empty cells, possibly onto an enemy."""
 
     keyword = "walk"
     Params = WalkParams
 
-    def __init__(self, params: WalkParams, game: CompiledGame) -> None:
-        super().__init__(params, game)
-        board = game.board
-        names = board.names
-        self.kind = game.piece_kinds.index(params.piece) if params.piece else -1
-        steps = params.steps
-        self.steps_attribute = (game.attributes.index(steps.attribute)
-                                if steps.attribute else -1)
-        self.max_steps = steps.max if steps.max is not None else board.size
-        attack = params.attack
-        self.compare = game.attributes.index(attack.compare) if attack else -1
-        self.score = game.counters.index(attack.score) if attack and attack.score else -1
-        self.skip = skip_action(params)
-        self.walks = tuple(tuple(Action(self.name, "walk", src=s, dst=d,
-                                        notation=f"{names[s]}-{names[d]}")
-                                 for d in range(board.size)) for s in range(board.size))
-        self.attacks = tuple(tuple(Action(self.name, "attack", src=s, dst=d,
-                                          notation=f"{names[s]}-{names[d]}")
-                                   for d in range(board.size)) for s in range(board.size))
-        cell = cell_pattern(names)
-        self.pattern = f"{cell}-{cell}"
-        self.notation_examples = (f"{names[0]}-{names[1]}",)
-        if self.skip:
-            self.pattern += "|" + re.escape(self.skip.notation)
-            self.notation_examples += (self.skip.notation,)
+    @classmethod
+    def expand(cls, params: Any) -> MovesParams:
+        walk = WalkOption(type="walk", piece=params.piece, steps=params.steps,
+                          attack=params.attack)
+        return MovesParams(name=params.name, type="moves", optional=params.optional,
+                           skip=params.skip, options=[walk])
 
     @classmethod
     def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
-        if params.steps.attribute and params.steps.attribute not in ctx.attributes:
-            yield (*loc, "steps", "attribute"), ctx.unknown("attribute", params.steps.attribute,
-                                                            ctx.attributes)
-        if params.attack:
-            if params.attack.compare not in ctx.attributes:
-                yield (*loc, "attack", "compare"), ctx.unknown("attribute",
-                                                               params.attack.compare,
-                                                               ctx.attributes)
-            if params.attack.score and params.attack.score not in ctx.counters:
-                yield (*loc, "attack", "score"), ctx.unknown("counter", params.attack.score,
-                                                             ctx.counters)
-
-    # Moves ---------------------------------------------------------------------------
-    def _walkers(self, state: State) -> int:
-        own = state.owner[state.to_move]
-        return own & state.kinds[self.kind] if self.kind >= 0 else own
-
-    def _steps(self, state: State, cell: int) -> int:
-        if self.steps_attribute < 0:
-            return self.max_steps
-        return min(state.attrs[self.steps_attribute][cell], self.max_steps)
-
-    def targets(self, state: State, src: int) -> tuple[int, int]:
-        """(empty cells, enemy cells) the piece on ``src`` may end on."""
-        n = self._steps(state, src)
-        if n <= 0:
-            return 0, 0
-        neighbours = self.game.board.neighbour_masks
-        me = state.to_move
-        enemy = 0
-        for side, mask in enumerate(state.owner):
-            if side != me:
-                enemy |= mask
-        empty = state.empty()
-        reached = hits = 0
-        frontier = 1 << src
-        for _ in range(n):
-            grown = 0
-            for c in iter_bits(frontier):
-                grown |= neighbours[c]
-            hits |= grown & enemy
-            frontier = grown & empty & ~reached
-            if not frontier:
-                break
-            reached |= frontier
-        return reached, self._attackable(state, src, hits)
-
-    def _attackable(self, state: State, src: int, hits: int) -> int:
-        attack = self.params.attack
-        if attack is None or not hits:
-            return 0
-        values = state.attrs[self.compare]
-        mine = values[src]
-        if mine < attack.min_attacker:
-            return 0
-        allowed = 0
-        for t in iter_bits(hits):
-            theirs = values[t]
-            if theirs > mine and not attack.allow_stronger_target:
-                continue
-            if theirs == mine and attack.tie == "not_allowed":
-                continue
-            allowed |= 1 << t
-        return allowed
-
-    def actions(self, state: State) -> list[Action]:
-        result: list[Action] = []
-        for src in iter_bits(self._walkers(state)):
-            empty, enemy = self.targets(state, src)
-            walks, attacks = self.walks[src], self.attacks[src]
-            for dst in iter_bits(empty | enemy):
-                result.append(attacks[dst] if enemy >> dst & 1 else walks[dst])
-        if self.skip:
-            result.append(self.skip)
-        return result
-
-    def has_action(self, state: State) -> bool:
-        if self.skip:
-            return True
-        return any(any(self.targets(state, s)) for s in iter_bits(self._walkers(state)))
-
-    def apply(self, state: State, action: Action) -> None:
-        if action.kind == "skip":
-            return
-        src, dst = action.src, action.dst
-        if action.kind == "walk":
-            state.move_piece(src, dst)
-            return
-        values = state.attrs[self.compare]
-        mine, theirs = values[src], values[dst]
-        me, them = state.to_move, state.owner_of(dst)
-        if mine >= theirs:
-            state.remove(dst)
-            self._scores(state, me)
-        if theirs >= mine:
-            state.remove(src)
-            self._scores(state, them)
-        if mine > theirs:
-            state.move_piece(src, dst)
-
-    def _scores(self, state: State, side: int) -> None:
-        if self.score >= 0:
-            state.counters[side][self.score] += 1
+        yield from check_walk(params, loc, ctx)
 
     # Rulebook --------------------------------------------------------------------------
     def describe(self, _: Translate = untranslated) -> str:

@@ -22,6 +22,10 @@ from framework.check.reference.board import RefBoard
 from framework.check.reference.position import RefState
 from framework.check.reference.rules import RefBlock, RefGoal, RefPhase, RefResult, find_reference
 from framework.check.reference.rules import RefSetup as RefSetupBlock
+from framework.compiler import slot_table_of
+from framework.engine.slots import CORE_SLOTS
+from framework.phases.moves import Moves
+from framework.plugins import plugins
 
 
 class MissingReference(Exception):
@@ -35,6 +39,11 @@ class MissingReference(Exception):
 
 def _make(kind: str, params: Any, game: ReferenceGame) -> Any:
     found = find_reference(kind, params.type)
+    if found is None and kind == "phases":
+        # A preset of the ``moves`` phase is checked as the primitives it expands into.
+        preset = plugins("phases").get(params.type)
+        if preset is not None and preset is not Moves and issubclass(preset, Moves):
+            return _make(kind, preset.expand(params), game)
     if found is None:
         raise MissingReference(kind, params.type)
     block: RefBlock = found(params, game)
@@ -57,12 +66,18 @@ class ReferenceGame:
         names = [p.name for p in spec.turn]
         self.goal_checks = {names.index(n) for n in spec.goal_checks}
         self.pass_notation: str = spec.notation.pass_
+        # The slots the blocks declare (not the engine's own, which this file spells out):
+        # read from the same declarations the compiler reads, kept as JSON values.
+        self.slots = [s for s in slot_table_of(spec).slots if s not in CORE_SLOTS]
+        self.slot_defaults = {s.name: None if s.kind == "cell" and s.default < 0
+                              else bool(s.default) if s.kind == "bool" else s.default
+                              for s in self.slots}
 
     # Position JSON in and out -----------------------------------------------------------
     def blank(self, to_move: str) -> RefState:
         return RefState(cells={}, gaps=set(), to_move=to_move,
                         counters={p: dict.fromkeys(self.spec.counters, 0) for p in self.players},
-                        seats=list(self.players))
+                        seats=list(self.players), vars=dict(self.slot_defaults))
 
     def new_piece(self, owner: str, piece: str) -> dict[str, Any]:
         entry: dict[str, Any] = {"owner": owner, "piece": piece}
@@ -84,7 +99,9 @@ class ReferenceGame:
         s.gaps = set(data.get("gaps", []))
         for player, values in data.get("counters", {}).items():
             s.counters[player].update(values)
+        s.vars.update({k: v for k, v in data.items() if k in s.vars})
         s.halfmove = data.get("halfmove", 0)
+        s.clock_reset = data.get("clock_reset", False)
         s.fullmove = data.get("fullmove", 1)
         s.seats = list(data.get("seats", self.players))
         if "setup" in data:
@@ -113,6 +130,13 @@ class ReferenceGame:
         if self.spec.counters:
             data["counters"] = {p: dict(s.counters[p]) for p in self.players}
         data["halfmove"] = s.halfmove
+        if s.clock_reset:  # the turn so far has reset the clock (written only mid-turn)
+            data["clock_reset"] = True
+        for slot in self.slots:
+            value = s.vars[slot.name]
+            if slot.written and (slot.scope == "position"
+                                 or value != self.slot_defaults[slot.name]):
+                data[slot.name] = value
         data["fullmove"] = s.fullmove
         if s.seats != self.players:
             data["seats"] = list(s.seats)
@@ -234,7 +258,9 @@ class ReferenceGame:
         if s.to_move == self.players[0]:
             s.fullmove += 1
         s.phase = 0
-        s.landed = None
+        for slot in self.slots:
+            if slot.scope == "turn":
+                s.vars[slot.name] = self.slot_defaults[slot.name]
 
     def _pass(self, s: RefState) -> None:
         s.must_pass = False

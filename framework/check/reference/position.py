@@ -24,11 +24,18 @@ class RefState:
     must_pass: bool = False
     result: frozenset[str] | None = None  # the winners, once the game is over
     last_mover: str = ""
-    landed: str | None = None  # the cell the last move of this turn ended on
     clock_reset: bool = False
+    #: The slots the game's blocks declare (``framework.engine.slots``) beside the engine's
+    #: own, by name, as position JSON writes them (a cell slot: a name or None).
+    vars: dict[str, Any] = field(default_factory=dict)
 
     def copy(self) -> RefState:
         return copy.deepcopy(self)
+
+    def land(self, cell: str) -> None:
+        """A piece came down on ``cell``: remember it when the game's rules read it."""
+        if "landed" in self.vars:
+            self.vars["landed"] = cell
 
     def pieces_of(self, player: str, piece: str | None = None) -> list[str]:
         return [c for c, p in self.cells.items()

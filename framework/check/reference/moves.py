@@ -1,0 +1,212 @@
+"""The reference ``moves`` phase: each move primitive read straight from its rule text
+(``framework/moves/*.py`` docstrings), on cell names and piece dicts, with networkx paths.
+
+Presets (``clone_or_jump``, ``walk``, ``build``) have no reference of their own: the
+reference game reads them through the same expansion the compiler uses, so a preset is
+checked as the primitives it stands for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import networkx as nx
+
+from framework.check.reference.position import RefState
+from framework.check.reference.rules import Effect, RefPhase, reference
+
+Moves = dict[str, Effect]
+
+
+def _written(template: str, src: str = "", dst: str = "") -> str:
+    return template.replace("{from}", src).replace("{to}", dst).replace("{at}", dst)
+
+
+@reference("phases", "moves")
+class RefMoves(RefPhase):
+    """One action of any of the listed primitives, or the skip of an optional phase."""
+
+    def skip_when_impossible(self, s: RefState) -> bool:
+        return bool(self.params.when_impossible == "skip")
+
+    def moves(self, s: RefState) -> Moves:
+        found: Moves = {}
+        for option in self.params.options:
+            found.update(PRIMITIVES[option.type](self, option, s))
+        if self.params.optional:
+            found[self.params.skip] = lambda s: None
+        return found
+
+    # What every landing shares ---------------------------------------------------------
+    def supply_left(self, s: RefState, piece: str) -> float:
+        supply = self.game.spec.pieces[piece].supply
+        return float("inf") if supply is None else supply - len(s.pieces_of(s.to_move, piece))
+
+    def landing(self, option: Any, s: RefState, cell: str) -> None:
+        s.land(cell)
+        if getattr(option, "resets_halfmove_clock", False):
+            s.clock_reset = True
+
+
+def reach(phase: RefMoves, option: Any, s: RefState) -> Moves:
+    """To a cell at exactly ``distance`` from an own piece: a clone (named by the target)
+    or the piece itself (named by both cells); an enemy there is captured."""
+    clone = option.effect == "clone"
+    template = option.notation or ("{to}" if clone else "{from}{to}")
+    made = phase.kind(option.piece)
+    if clone and phase.supply_left(s, made) <= 0:
+        return {}
+    found: Moves = {}
+    for src in s.pieces_of(s.to_move, option.piece):
+        for target, d in phase.board.distances(src).items():
+            if d != option.distance or target not in phase.board.cells:
+                continue
+            enemy = target in s.cells and s.cells[target]["owner"] != s.to_move
+            allowed = {"empty": s.empty(target), "enemy": enemy,
+                       "empty_or_enemy": s.empty(target) or enemy}[option.to]
+            if not allowed:
+                continue
+            if clone:
+                found[_written(template, dst=target)] = _reach_play(phase, option, None,
+                                                                    target, made)
+            else:
+                found[_written(template, src, target)] = _reach_play(phase, option, src,
+                                                                     target, made)
+    return found
+
+
+def _reach_play(phase: RefMoves, option: Any, src: str | None, target: str,
+                made: str) -> Effect:
+    def play(s: RefState) -> None:
+        s.cells.pop(target, None)
+        s.cells[target] = s.cells.pop(src) if src else phase.game.new_piece(s.to_move, made)
+        phase.landing(option, s, target)
+    return play
+
+
+def walk(phase: RefMoves, option: Any, s: RefState) -> Moves:
+    """Up to N steps through empty cells, ending on an empty cell, or (an attack) on an
+    enemy next to a cell reached in fewer than N steps; never on a friend."""
+    found: Moves = {}
+    for src in s.pieces_of(s.to_move, option.piece):
+        limit = option.steps
+        n = s.cells[src].get(limit.attribute, 0) if limit.attribute else limit.max
+        n = min(n, limit.max) if limit.max is not None else n
+        if n <= 0:
+            continue
+        open_cells = {c for c in phase.board.cells if s.empty(c)} | {src}
+        paths = phase.board.graph.subgraph(open_cells)
+        reach = nx.single_source_shortest_path_length(paths, src, cutoff=n)
+        for cell, d in reach.items():
+            if d >= 1:
+                found[_written(option.notation, src, cell)] = _walk_play(phase, option, src,
+                                                                         cell)
+        for cell, piece in s.cells.items():
+            if piece["owner"] == s.to_move:
+                continue
+            near = any(reach.get(m, n) < n for m in phase.board.neighbours(cell))
+            if near and _may_attack(option.attack, s.cells[src], piece):
+                found[_written(option.notation, src, cell)] = _attack_play(phase, option,
+                                                                           src, cell)
+    return found
+
+
+def _may_attack(attack: Any, mine: dict[str, Any], theirs: dict[str, Any]) -> bool:
+    if attack is None:
+        return False
+    a, b = mine.get(attack.compare, 0), theirs.get(attack.compare, 0)
+    if a < attack.min_attacker:
+        return False
+    if b > a and not attack.allow_stronger_target:
+        return False
+    return not (a == b and attack.tie == "not_allowed")
+
+
+def _walk_play(phase: RefMoves, option: Any, src: str, dst: str) -> Effect:
+    def play(s: RefState) -> None:
+        s.cells[dst] = s.cells.pop(src)
+        phase.landing(option, s, dst)
+    return play
+
+
+def _attack_play(phase: RefMoves, option: Any, src: str, dst: str) -> Effect:
+    attack = option.attack
+
+    def play(s: RefState) -> None:
+        attacker, defender = s.cells[src], s.cells[dst]
+        a, b = attacker.get(attack.compare, 0), defender.get(attack.compare, 0)
+        removed = []
+        if a >= b:
+            removed.append(dst)
+        if b >= a:
+            removed.append(src)
+        for cell in removed:
+            loser = s.cells.pop(cell)["owner"]
+            if attack.score:
+                winner = next(p for p in phase.game.players if p != loser)
+                s.counters[winner][attack.score] += 1
+        if a > b:
+            s.cells[dst] = s.cells.pop(src)
+            phase.landing(option, s, dst)
+    return play
+
+
+def place(phase: RefMoves, option: Any, s: RefState) -> Moves:
+    """A new piece from the supply on an empty cell (anywhere, or next to an own piece)."""
+    kind = phase.kind(option.piece)
+    if phase.supply_left(s, kind) <= 0:
+        return {}
+    mine = s.pieces_of(s.to_move)
+    found: Moves = {}
+    for cell in phase.board.cells:
+        near = option.where == "anywhere" or \
+            any(n in mine for n in phase.board.neighbours(cell))
+        if s.empty(cell) and near:
+            found[_written(option.notation, dst=cell)] = _place_play(phase, option, cell,
+                                                                     kind)
+    return found
+
+
+def _place_play(phase: RefMoves, option: Any, cell: str, kind: str) -> Effect:
+    def play(s: RefState) -> None:
+        s.cells[cell] = phase.game.new_piece(s.to_move, kind)
+        phase.landing(option, s, cell)
+    return play
+
+
+def grow(phase: RefMoves, option: Any, s: RefState) -> Moves:
+    """Add ``by`` of the attribute from the supply to an own piece, within its caps."""
+    attribute = option.attribute
+    declared = next(p.attributes[attribute] for p in phase.game.spec.pieces.values()
+                    if attribute in p.attributes)
+    if declared.supply is not None:
+        used = sum(s.cells[c].get(attribute, 0) for c in s.pieces_of(s.to_move))
+        if declared.supply - used < option.by:
+            return {}
+    template = option.notation.replace("{attribute}", attribute)
+    found: Moves = {}
+    for cell in s.pieces_of(s.to_move):
+        piece = s.cells[cell]
+        spec = phase.game.spec.pieces[piece["piece"]]
+        if attribute not in spec.attributes:
+            continue
+        cap = spec.attributes[attribute].max
+        if cap is not None and piece[attribute] + option.by > cap:
+            continue
+        total = sum(piece.get(a, 0) for a in spec.attributes)
+        if spec.max_attributes_total is not None and \
+                total + option.by > spec.max_attributes_total:
+            continue
+        found[_written(template, dst=cell)] = _grow_play(option, cell)
+    return found
+
+
+def _grow_play(option: Any, cell: str) -> Effect:
+    def play(s: RefState) -> None:
+        s.cells[cell][option.attribute] += option.by
+    return play
+
+
+PRIMITIVES: dict[str, Callable[[RefMoves, Any, RefState], Moves]] = {
+    "reach": reach, "walk": walk, "place": place, "grow": grow}

@@ -1,0 +1,102 @@
+"""Declared state: every value a position carries besides its pieces lives in a slot.
+
+A rule block that needs state of its own (a clock, the cell a piece just landed on, a
+castling right) declares a ``Slot``; the compiler gives each distinct slot an index into
+``State.vars`` (a flat list of ints), and everything that handles a whole state — clone,
+``key()``, position JSON, Zobrist hashing, the end of a turn, the reference interpreter —
+loops over the slots. Adding a state-carrying mechanic is one module: the block that
+declares the slot and reads and writes ``state.vars[index]``.
+
+```python
+class Tally(Phase):
+    slots = (Slot("moves_made", scope="game"),)
+    def __init__(self, params, game):
+        super().__init__(params, game)
+        self.tally = game.slot_index["moves_made"]
+    def apply(self, state, action):
+        state.vars[self.tally] += 1
+```
+
+Scopes say how long a value lives:
+
+- ``position``: part of the position, written in every position JSON (the half-move clock);
+- ``game``: kept for the whole game, written in the JSON when it differs from its default;
+- ``turn``: reset to its default when a turn ends, written only in the middle of one (the
+  cell the last action landed on, read by a later phase of the same turn).
+
+A ``derived`` slot is recomputed when a position is read (whether the player to move must
+pass), so it is never written. Values are ints: ``kind`` says how JSON shows them
+(``int``: a whole number ≥ 0; ``bool``; ``cell``: a cell name, -1 for none).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Scope = Literal["position", "game", "turn"]
+SlotKind = Literal["int", "bool", "cell"]
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One named value of a state."""
+
+    name: str
+    scope: Scope = "position"
+    default: int = 0
+    kind: SlotKind = "int"
+    derived: bool = False
+
+    @property
+    def written(self) -> bool:
+        """Whether position JSON carries this slot."""
+        return not self.derived
+
+
+#: The engine's own slots, always at these indices (the hot paths use the constants).
+HALFMOVE, CLOCK_RESET, MUST_PASS = range(3)
+CORE_SLOTS: tuple[Slot, ...] = (
+    Slot("halfmove"),
+    # Set by an action that resets the half-move clock; the clock reads it at the turn's end
+    # (so a position in the middle of a turn carries it).
+    Slot("clock_reset", scope="turn", kind="bool"),
+    Slot("must_pass", kind="bool", derived=True),
+)
+
+#: The cell the last action of this turn landed a piece on (-1: none yet). Declared by the
+#: consequences that act around it (``convert_adjacent``); every phase that lands a piece
+#: writes it when the game has it (``game.slots.index.get("landed", -1)``), so a game whose
+#: rules never read it does not carry it.
+LANDED = Slot("landed", scope="turn", default=-1, kind="cell")
+
+
+class SlotTable:
+    """The slots of one compiled game, by index; built once by the compiler."""
+
+    def __init__(self, declared: list[tuple[str, Slot]]) -> None:
+        """``declared``: (who declared it, slot) pairs; a slot declared twice must be
+        declared the same way."""
+        slots: list[Slot] = list(CORE_SLOTS)
+        owners = ["the engine"] * len(slots)
+        for owner, slot in declared:
+            names = [s.name for s in slots]
+            if slot.name in names:
+                i = names.index(slot.name)
+                if slots[i] != slot:
+                    raise ValueError(f"{owner} declares the state slot {slot.name!r} as "
+                                     f"{slot}, but {owners[i]} declares it as {slots[i]}")
+                continue
+            slots.append(slot)
+            owners.append(owner)
+        self.slots: tuple[Slot, ...] = tuple(slots)
+        self.index: dict[str, int] = {s.name: i for i, s in enumerate(slots)}
+        self.defaults: tuple[int, ...] = tuple(s.default for s in slots)
+        self.turn: tuple[int, ...] = tuple(i for i, s in enumerate(slots) if s.scope == "turn")
+        #: (index, default) of the turn-scoped slots: what the end of a turn writes back.
+        self.turn_resets: tuple[tuple[int, int], ...] = tuple(
+            (i, slots[i].default) for i in self.turn)
+        self.written: tuple[int, ...] = tuple(i for i, s in enumerate(slots) if s.written)
+
+    def __len__(self) -> int:
+        return len(self.slots)

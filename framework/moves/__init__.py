@@ -1,0 +1,39 @@
+"""Move primitives: the vocabulary a ``moves`` phase is written in.
+
+Each primitive is one module and one keyword: it says where a piece (or a new piece) may
+go — as an int mask of target cells, from compiled board tables — and what landing there
+does. The ``moves`` phase (``framework/phases/moves.py``) lists the primitives a player
+chooses from; the engine derives every legal action, their number, whether there is one and
+a uniformly random one from the masks, so a primitive is written once.
+
+- ``reach``: cells at an exact board distance from an own piece; a clone appears there, or
+  the piece moves there;
+- ``walk``: cells a piece reaches in up to N steps through empty cells, and enemies next to
+  them; the piece moves, and on an enemy it attacks;
+- ``place``: empty cells, anywhere or next to an own piece; a new piece from the supply;
+- ``grow``: own pieces that may carry more of an attribute; it grows from the supply.
+
+Today's whole-game blocks (``clone_or_jump``, ``walk``, ``build``) are presets: each
+expands into a ``moves`` phase of these primitives when the game is compiled, and the
+reference interpreter of ``boardspec check`` reads them through the same expansion.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Union
+
+from pydantic import Field
+
+from framework.moves.base import Primitive
+from framework.moves.grow import Grow, GrowParams
+from framework.moves.place import Place, PlaceParams
+from framework.moves.reach import Reach, ReachParams
+from framework.moves.walk import Walk, WalkParams
+
+PRIMITIVES: dict[str, type[Primitive]] = {
+    cls.keyword: cls for cls in (Reach, Walk, Place, Grow)}
+
+MoveOption = Annotated[Union[ReachParams, WalkParams, PlaceParams,  # noqa: UP007
+                             GrowParams], Field(discriminator="type")]
+
+__all__ = ["PRIMITIVES", "MoveOption", "Primitive"]

@@ -1,0 +1,125 @@
+"""What every move primitive provides, and the masks they share.
+
+A primitive answers two questions with masks — which cells its moves start from
+(``sources``) and, for one source, which cells they may end on (``targets``) — and plays a
+chosen action (``apply``). A primitive whose actions are named by their target alone
+(an Ataxx clone, a placement) has ``by_source = False``: its targets are asked for once,
+with source -1.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+
+from framework.engine.slots import CLOCK_RESET
+from framework.plugins import Translate, untranslated
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.action import Action
+    from framework.engine.state import State
+    from framework.plugins import Rule
+
+Loc = tuple[str | int, ...]
+
+
+class Masks(NamedTuple):
+    """The side to move's view of the board, computed once per question."""
+
+    own: int
+    enemy: int
+    empty: int
+
+
+def masks_of(state: State) -> Masks:
+    me = state.to_move
+    occupied = state.gaps
+    enemy = 0
+    for side, mask in enumerate(state.owner):
+        occupied |= mask
+        if side != me:
+            enemy |= mask
+    return Masks(state.owner[me], enemy, state.game.board.all_mask & ~occupied)
+
+
+def notation_pattern(template: str, cell: str) -> str:
+    """The regular expression of a notation template: ``{from}``/``{to}``/``{at}`` stand for
+    cell names, everything else is literal."""
+    parts = re.split(r"(\{(?:from|to|at)\})", template)
+    return "".join(cell if p in ("{from}", "{to}", "{at}") else re.escape(p) for p in parts)
+
+
+def written(template: str, names: tuple[str, ...], src: int = -1, dst: int = -1) -> str:
+    return (template.replace("{from}", names[src] if src >= 0 else "")
+            .replace("{to}", names[dst] if dst >= 0 else "")
+            .replace("{at}", names[dst] if dst >= 0 else ""))
+
+
+class Primitive:
+    """One way to move: its targets as masks, and what landing does."""
+
+    keyword: ClassVar[str]
+    Params: ClassVar[type[Rule]]
+    #: Actions named by (source, target); False: by target alone, targets asked once.
+    by_source: bool = True
+    #: Whether its actions land a piece on their target (and so set the ``landed`` slot).
+    lands: ClassVar[bool] = True
+
+    def __init__(self, params: Any, phase: str, game: CompiledGame) -> None:
+        self.params = params
+        self.phase = phase
+        self.game = game
+        self.landed = game.slots.index.get("landed", -1)
+        self.resets_clock = bool(getattr(params, "resets_halfmove_clock", False))
+        self.template: str = params.notation
+
+    @classmethod
+    def check_spec(cls, params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
+        """Names the parameters use must be declared (pieces, attributes, counters)."""
+        return iter(())
+
+    def kinds(self) -> tuple[tuple[str, str], ...]:
+        """The (kind, attribute) pairs of the actions this primitive makes."""
+        raise NotImplementedError
+
+    def sources(self, state: State, masks: Masks) -> int:
+        return masks.own
+
+    def targets(self, state: State, masks: Masks, src: int) -> int:
+        raise NotImplementedError
+
+    def action(self, masks: Masks, src: int, dst: int) -> Action:
+        """The action from ``src`` (-1: none) to ``dst`` (a table lookup)."""
+        raise NotImplementedError
+
+    def apply(self, state: State, action: Action) -> None:
+        raise NotImplementedError
+
+    def describe(self, _: Translate = untranslated) -> str:
+        """This primitive as a clause of the rulebook (lower case, no final stop): the
+        ``moves`` phase joins the clauses of its options into a sentence."""
+        return _(self.keyword)
+
+    def example(self) -> str:
+        """An action written as this primitive writes them (for error messages)."""
+        names = self.game.board.names
+        return written(self.template, names, 0, min(1, len(names) - 1) if "{from}" in
+                       self.template else 0)
+
+    def landed_on(self, state: State, cell: int) -> None:
+        """Bookkeeping after a piece lands on ``cell``: the landing slot, the clock."""
+        if self.landed >= 0:
+            state.vars[self.landed] = cell
+        if self.resets_clock:
+            state.vars[CLOCK_RESET] = 1
+
+
+def kind_index(game: CompiledGame, piece: str | None) -> int:
+    """The kind a primitive is about: the named one, or -1 for any."""
+    return game.piece_kinds.index(piece) if piece else -1
+
+
+def own_of_kind(state: State, masks: Masks, kind: int) -> int:
+    return masks.own & state.kinds[kind] if kind >= 0 else masks.own

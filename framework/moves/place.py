@@ -1,0 +1,93 @@
+"""``place``: a new piece from the player's supply on an empty cell — anywhere, or next to
+one of the player's pieces.
+
+```yaml
+turn:
+  - name: build
+    type: moves
+    options:
+      - {type: place, piece: adaptoid, where: adjacent_to_own, kind: create,
+         notation: "+{to}"}
+```
+
+A placement is named by its cell (written as ``notation`` says, ``{to}`` for the cell) and
+needs a piece of its kind in the supply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import Field
+
+from framework.engine.action import Action
+from framework.engine.bits import iter_bits
+from framework.engine.supply import piece_supply
+from framework.moves.base import Loc, Masks, Primitive, written
+from framework.plugins import Rule, Translate, untranslated
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.state import State
+
+
+class PlaceParams(Rule):
+    type: Literal["place"]
+    piece: str | None = Field(default=None, description="the kind placed (default: the "
+                              "first)")
+    where: Literal["anywhere", "adjacent_to_own"] = Field(
+        default="anywhere", description="any empty cell, or an empty cell next to one of "
+                                        "the player's pieces")
+    kind: str = Field(default="place", description="the action's kind in JSON and records")
+    notation: str = Field(default="{to}", description="how a placement is written")
+    resets_halfmove_clock: bool = False
+
+
+class Place(Primitive):
+    keyword = "place"
+    Params = PlaceParams
+    by_source = False
+
+    def __init__(self, params: PlaceParams, phase: str, game: CompiledGame) -> None:
+        super().__init__(params, phase, game)
+        names = game.board.names
+        self.made = game.piece_kinds.index(params.piece) if params.piece else 0
+        self.near = params.where == "adjacent_to_own"
+        self.neighbours = game.board.neighbour_masks
+        self.places = tuple(Action(phase, params.kind, at=c,
+                                   notation=written(self.template, names, dst=c))
+                            for c in range(game.board.size))
+
+    @classmethod
+    def check_spec(cls, params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
+        if params.piece and params.piece not in ctx.pieces:
+            yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
+
+    def kinds(self) -> tuple[tuple[str, str], ...]:
+        return ((self.params.kind, ""),)
+
+    def targets(self, state: State, masks: Masks, src: int) -> int:
+        left = piece_supply(state, state.to_move, self.made)
+        if left is not None and left <= 0:
+            return 0
+        if not self.near:
+            return masks.empty
+        near = 0
+        neighbours = self.neighbours
+        for c in iter_bits(masks.own):
+            near |= neighbours[c]
+        return near & masks.empty
+
+    def action(self, masks: Masks, src: int, dst: int) -> Action:
+        return self.places[dst]
+
+    def apply(self, state: State, action: Action) -> None:
+        state.place(action.at, state.to_move, self.made)
+        self.landed_on(state, action.at)
+
+    def describe(self, _: Translate = untranslated) -> str:
+        if self.near:
+            return _("a new piece from your supply goes on an empty cell next to one of your "
+                     "pieces")
+        return _("a new piece from your supply goes on any empty cell")

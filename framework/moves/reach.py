@@ -1,0 +1,145 @@
+"""``reach``: to a cell at an exact board distance from one of your pieces — a new piece
+appears there (``effect: clone``) or the piece itself goes (``effect: move``).
+
+```yaml
+turn:
+  - name: move
+    type: moves
+    options:
+      - {type: reach, distance: 1, effect: clone, resets_halfmove_clock: true}
+      - {type: reach, distance: 2, effect: move, kind: jump}
+```
+
+Distances are board distances, measured across holes. A clone is named by its target
+alone (two pieces that could clone to one cell make one action, written ``c3``); a move by
+its cells (``a1c3``). With ``to: enemy`` or ``to: empty_or_enemy`` the landing captures the
+enemy piece there (by replacement). A clone needs a piece of its kind in the supply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import Field
+
+from framework.engine.action import Action
+from framework.engine.bits import iter_bits
+from framework.engine.supply import piece_supply
+from framework.moves.base import (
+    Loc,
+    Masks,
+    Primitive,
+    kind_index,
+    own_of_kind,
+    written,
+)
+from framework.plugins import Rule, Translate, untranslated
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.state import State
+
+
+class ReachParams(Rule):
+    type: Literal["reach"]
+    distance: int = Field(ge=1, le=1000, description="the exact board distance")
+    effect: Literal["clone", "move"] = Field(
+        default="move", description="clone: a new piece appears and the source stays; "
+                                    "move: the piece leaves its cell")
+    kind: str | None = Field(default=None, description="the action's kind in JSON and "
+                             "records (default: the effect's name)")
+    piece: str | None = Field(default=None, description="the kind that moves or is "
+                              "cloned (default: any moves, the first kind is cloned)")
+    to: Literal["empty", "enemy", "empty_or_enemy"] = Field(
+        default="empty", description="which target cells are allowed")
+    notation: str = Field(default="", description="how the action is written, with {from} "
+                          "and {to} for cells (default: {to} for a clone, {from}{to} for "
+                          "a move)")
+    resets_halfmove_clock: bool = False
+
+
+class Reach(Primitive):
+    keyword = "reach"
+    Params = ReachParams
+
+    def __init__(self, params: ReachParams, phase: str, game: CompiledGame) -> None:
+        super().__init__(params, phase, game)
+        board = game.board
+        names = board.names
+        self.clone = params.effect == "clone"
+        self.by_source = not self.clone
+        self.kind_name = params.kind or params.effect
+        self.template = params.notation or ("{to}" if self.clone else "{from}{to}")
+        self.ring = board.ring(params.distance)
+        self.piece = kind_index(game, params.piece)
+        self.made = max(self.piece, 0)
+        self.to = params.to
+        if self.clone:
+            self.clones = tuple(Action(phase, self.kind_name, dst=c,
+                                       notation=written(self.template, names, dst=c))
+                                for c in range(board.size))
+        else:  # only the pairs a move can join
+            self.moves = tuple(
+                {d: Action(phase, self.kind_name, src=s, dst=d,
+                           notation=written(self.template, names, s, d))
+                 for d in iter_bits(self.ring[s])} for s in range(board.size))
+
+    @classmethod
+    def check_spec(cls, params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
+        if params.piece and params.piece not in ctx.pieces:
+            yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
+
+    def example(self) -> str:
+        names = self.game.board.names  # a jump across the board: a1g7
+        return written(self.template, names, 0, len(names) - 1 if self.by_source else 0)
+
+    def kinds(self) -> tuple[tuple[str, str], ...]:
+        return ((self.kind_name, ""),)
+
+    def _allowed(self, masks: Masks) -> int:
+        if self.to == "empty":
+            return masks.empty
+        return masks.enemy if self.to == "enemy" else masks.empty | masks.enemy
+
+    def sources(self, state: State, masks: Masks) -> int:
+        return own_of_kind(state, masks, self.piece)
+
+    def targets(self, state: State, masks: Masks, src: int) -> int:
+        if src >= 0:
+            return self.ring[src] & self._allowed(masks)
+        left = piece_supply(state, state.to_move, self.made)
+        if left is not None and left <= 0:
+            return 0
+        ring = self.ring
+        near = 0
+        for s in iter_bits(own_of_kind(state, masks, self.piece)):
+            near |= ring[s]
+        return near & self._allowed(masks)
+
+    def action(self, masks: Masks, src: int, dst: int) -> Action:
+        return self.clones[dst] if src < 0 else self.moves[src][dst]
+
+    def apply(self, state: State, action: Action) -> None:
+        dst = action.dst
+        if self.to != "empty" and state.owner_of(dst) >= 0:
+            state.remove(dst)
+        if self.clone:
+            state.place(dst, state.to_move, self.made)
+        else:
+            state.move_piece(action.src, dst)
+        self.landed_on(state, dst)
+
+    def describe(self, _: Translate = untranslated) -> str:
+        d = self.params.distance
+        if self.clone:
+            text = _("a new piece of yours appears on a cell at distance {distance} from one "
+                     "of your pieces").format(distance=d)
+        else:
+            text = _("one of your pieces moves to a cell at distance {distance}").format(
+                distance=d)
+        return text + " " + {
+            "empty": _("(an empty cell)"),
+            "enemy": _("(a cell with an enemy piece, which is captured)"),
+            "empty_or_enemy": _("(an empty cell or one with an enemy piece, which is "
+                                "captured)")}[self.to]

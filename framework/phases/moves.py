@@ -1,0 +1,165 @@
+"""``moves``: the player picks one action among the listed move primitives
+(``framework/moves/``: ``reach``, ``walk``, ``place``, ``grow``).
+
+```yaml
+turn:
+  - name: move
+    type: moves
+    options:                      # one action of any of these
+      - {type: reach, distance: 1, effect: clone, resets_halfmove_clock: true}
+      - {type: reach, distance: 2, effect: move, kind: jump}
+    optional: false               # true: skipping is an action, written as `skip` says
+    when_impossible: end_game     # or skip: passed over when no option has an action
+```
+
+Each primitive gives its targets as masks; this phase derives from them every legal action
+(in the order of the options, then by source cell, then by target cell), how many there
+are, whether there is one and a uniformly random one, so no primitive writes those loops.
+A consequence such as ``convert_adjacent`` after this phase acts around the cell the chosen
+action landed a piece on.
+
+``clone_or_jump``, ``walk`` and ``build`` are presets of this phase: they expand into it
+when the game is compiled.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+from pydantic import Field
+
+from framework.engine.bits import iter_bits, nth_bit
+from framework.moves import PRIMITIVES, MoveOption, Primitive
+from framework.moves.base import masks_of, notation_pattern
+from framework.phases.optional import OptionalPhaseParams, cell_pattern, skip_action
+from framework.plugins import Phase, PhaseParams, Translate, untranslated
+
+if TYPE_CHECKING:
+    from random import Random
+
+    from framework.compiler import CompiledGame
+    from framework.engine.action import Action
+    from framework.engine.state import State
+
+
+class MovesParams(OptionalPhaseParams):
+    type: Literal["moves"]
+    options: list[MoveOption] = Field(min_length=1, description="the move primitives the "
+                                      "player chooses an action from")
+    when_impossible: Literal["skip", "end_game"] = Field(
+        default="end_game", description="when no option has an action: the phase is "
+                                        "passed over, or the player has no legal action")
+
+
+class Moves(Phase):
+    """Choose one action among the listed move primitives."""
+
+    keyword = "moves"
+    Params: ClassVar[type[PhaseParams]] = MovesParams
+
+    @classmethod
+    def expand(cls, params: Any) -> MovesParams:
+        """The ``moves`` phase these parameters stand for (a preset overrides this)."""
+        assert isinstance(params, MovesParams)
+        return params
+
+    @classmethod
+    def lands_piece(cls, params: Any) -> bool:
+        return any(PRIMITIVES[o.type].lands for o in cls.expand(params).options)
+
+    @classmethod
+    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
+                   ) -> Iterator[tuple[tuple[str | int, ...], str]]:
+        if cls is not Moves:  # a preset checks its own parameters, in its own terms
+            return
+        for i, option in enumerate(params.options):
+            yield from PRIMITIVES[option.type].check_spec(option, (*loc, "options", i), ctx)
+
+    def __init__(self, params: Any, game: CompiledGame) -> None:
+        super().__init__(params, game)
+        moves = self.expand(params)
+        self.options: tuple[Primitive, ...] = tuple(
+            PRIMITIVES[o.type](o, self.name, game) for o in moves.options)
+        self.applies = {key: option for option in self.options for key in option.kinds()}
+        self.skip = skip_action(moves)
+        self.skip_when_impossible = moves.when_impossible == "skip"
+        cell = cell_pattern(game.board.names)
+        patterns = [notation_pattern(o.template, cell) for o in self.options]
+        examples = [o.example() for o in self.options]
+        if self.skip:
+            patterns.append(re.escape(self.skip.notation))
+            examples.append(self.skip.notation)
+        self.pattern = "|".join(patterns)
+        self.notation_examples = tuple(dict.fromkeys(examples))
+
+    # Everything below is derived from the primitives' masks -------------------------
+    def _choices(self, state: State) -> tuple[Any, list[tuple[Primitive, int, int]]]:
+        masks = masks_of(state)
+        found = []
+        for option in self.options:
+            if option.by_source:
+                for src in iter_bits(option.sources(state, masks)):
+                    targets = option.targets(state, masks, src)
+                    if targets:
+                        found.append((option, src, targets))
+            else:
+                targets = option.targets(state, masks, -1)
+                if targets:
+                    found.append((option, -1, targets))
+        return masks, found
+
+    def actions(self, state: State) -> list[Action]:
+        masks, choices = self._choices(state)
+        result = [option.action(masks, src, dst)
+                  for option, src, targets in choices for dst in iter_bits(targets)]
+        if self.skip:
+            result.append(self.skip)
+        return result
+
+    def count(self, state: State) -> int:
+        _, choices = self._choices(state)
+        return sum(t.bit_count() for _, _, t in choices) + (1 if self.skip else 0)
+
+    def has_action(self, state: State) -> bool:
+        if self.skip:
+            return True
+        masks = masks_of(state)
+        for option in self.options:
+            if not option.by_source:
+                if option.targets(state, masks, -1):
+                    return True
+                continue
+            for src in iter_bits(option.sources(state, masks)):
+                if option.targets(state, masks, src):
+                    return True
+        return False
+
+    def random_action(self, state: State, rng: Random) -> Action:
+        masks, choices = self._choices(state)
+        total = sum(t.bit_count() for _, _, t in choices)
+        k = rng.randrange(total + (1 if self.skip else 0))
+        for option, src, targets in choices:
+            found = targets.bit_count()
+            if k < found:
+                return option.action(masks, src, nth_bit(targets, k))
+            k -= found
+        assert self.skip is not None  # k == total: the skip, listed last
+        return self.skip
+
+    def apply(self, state: State, action: Action) -> None:
+        if action.kind == "skip":
+            return
+        self.applies[action.kind, action.attribute].apply(state, action)
+
+    def describe(self, _: Translate = untranslated) -> str:
+        clauses = [o.describe(_) for o in self.options]
+        if len(clauses) == 1:
+            text = _("Your move: {action}.").format(action=clauses[0])
+        else:
+            text = _("Choose one: {actions}.").format(actions="; ".join(clauses))
+        if self.skip:
+            text += " " + _("This step is optional: write {skip} to skip it.").format(
+                skip=self.skip.notation)
+        return text

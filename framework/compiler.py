@@ -14,7 +14,8 @@ import networkx as nx
 from framework.engine.action import Action
 from framework.engine.slots import Slot, SlotTable
 from framework.errors import PositionError, SpecError, SpecIssue
-from framework.plugins import Goal, Phase, PluginKind, Result, Setup, plugins
+from framework.plugins import Goal, Phase, PluginKind, Restriction, Result, Setup, plugins
+from framework.restrictions.wrap import restrict
 from framework.spec.models import GameBase
 from framework.spec.yamlsource import YamlSource
 
@@ -135,6 +136,10 @@ class CompiledGame:
             block.index = i
         for i, phase in enumerate(self.phases):
             phase.index = i
+        self.restrictions: list[Restriction] = [_make(plugins("restrictions"), p, self)
+                                                for p in spec.restrictions]
+        if self.restrictions:
+            self.phases = restrict(self.phases, self.restrictions)
         self.goals: list[Goal] = [_make(plugins("goals"), p, self) for p in spec.goals]
         self.result: Result | None = (_make(plugins("results"), spec.result, self)
                                       if spec.result else None)
@@ -162,6 +167,7 @@ def slot_table_of(spec: GameBase, src: YamlSource | None = None) -> SlotTable:
         *(("phases", "turn", p) for p in spec.turn),
         *(("goals", "goals", p) for p in spec.goals),
         *((("results", "result", spec.result),) if spec.result else ()),
+        *(("restrictions", "restrictions", p) for p in spec.restrictions),
     ]
     for kind, key, params in blocks:
         cls = plugins(kind)[params.type]

@@ -39,13 +39,14 @@ def untranslated(text: str) -> str:
     return text
 
 
-PluginKind = Literal["phases", "setups", "goals", "results", "invariants"]
+PluginKind = Literal["phases", "setups", "goals", "results", "invariants", "restrictions"]
 GROUPS: dict[PluginKind, str] = {
     "phases": "boardspec.phases",
     "setups": "boardspec.setups",
     "goals": "boardspec.goals",
     "results": "boardspec.results",
     "invariants": "boardspec.invariants",
+    "restrictions": "boardspec.restrictions",
 }
 
 
@@ -202,6 +203,19 @@ class Result(Plugin):
     """How a finished game is scored when no goal named the winner."""
 
     def winners(self, state: State) -> frozenset[int]:
+        raise NotImplementedError
+
+
+class Restriction(Plugin):
+    """A rule on a player's whole set of legal actions (``restrictions:`` in the game file):
+    it keeps some of the actions a phase offers (``framework/restrictions/``)."""
+
+    def applies_to(self, phase: str) -> bool:
+        """Whether the rule filters the actions of the phase named ``phase``."""
+        return True
+
+    def allowed(self, state: State, actions: list[Action]) -> list[Action]:
+        """The actions of ``actions`` (all those the phase offers) that stay legal."""
         raise NotImplementedError
 
 

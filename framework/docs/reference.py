@@ -26,6 +26,8 @@ SECTIONS: dict[PluginKind, tuple[str, str]] = {
                 "the winner."),
     "invariants": ("Invariants", "`invariants:` — what `boardspec check` verifies after "
                    "every action."),
+    "restrictions": ("Restrictions", "`restrictions:` — rules on a player's whole set of "
+                     "legal actions, applied to every deciding phase they name."),
 }
 
 

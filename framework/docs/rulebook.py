@@ -239,6 +239,7 @@ def _turn(game: Game, _: Translate) -> Section:
         if not phase.decides:
             text = _("(automatic)") + " " + text
         section.items.append((_(phase.name), sentence(text)))
+    section.paragraphs += [sentence(rule.describe(_)) for rule in game.restrictions]
     if game.spec.no_legal_move == "pass":
         section.paragraphs.append(_("A player who has no legal move must pass ({notation}); "
                                     "the game ends when neither player can move.")

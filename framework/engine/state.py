@@ -36,8 +36,8 @@ class State:
     """A position plus whose decision it is. Mutated only through ``apply``."""
 
     __slots__ = ("attrs", "counters", "fullmove", "game", "gaps", "kinds", "last_mover",
-                 "owner", "phase", "seat_of_side", "setup", "setup_actions", "to_move", "vars",
-                 "winners")
+                 "owner", "phase", "seat_of_side", "setup", "setup_actions", "stack",
+                 "to_move", "vars", "winners")
 
     def __init__(self, game: CompiledGame) -> None:
         self.game = game
@@ -61,6 +61,8 @@ class State:
         # (``framework.engine.slots``): the half-move clock, the landing cell, …
         self.vars = list(game.slots.defaults)
         self.winners: frozenset[int] | None = None
+        # (state before, action) of every ``push``: undo, records and repetition rules.
+        self.stack: list[tuple[State, Action]] = []
 
     # Construction ---------------------------------------------------------------------
     @classmethod
@@ -102,6 +104,7 @@ class State:
         other.fullmove = self.fullmove
         other.last_mover = self.last_mover
         other.vars = self.vars[:]
+        other.stack = []  # a copy starts a history of its own (search never needs one)
         other.winners = self.winners
         return other
 
@@ -193,6 +196,42 @@ class State:
                     self._check_goals_after_phase():
                 return
             self._continue_turn(phase.index + 1)
+
+    # History, python-chess style ------------------------------------------------------
+    def push(self, action: Action | str) -> None:
+        """``apply``, remembering the state before, so that ``pop`` can take it back."""
+        before = self.clone()
+        self.apply(action)  # an illegal action raises here, and nothing is remembered
+        played = action if isinstance(action, Action) else before.parse_action(action)
+        self.stack.append((before, played))
+
+    def pop(self) -> Action:
+        """Take back the last pushed action and return it; an IndexError when none is."""
+        if not self.stack:
+            raise IndexError("no action to take back: the history is empty")
+        before, action = self.stack.pop()
+        for name in State.__slots__:
+            if name != "stack":
+                setattr(self, name, getattr(before, name))
+        return action
+
+    def history(self) -> list[Action]:
+        """The actions pushed so far, oldest first."""
+        return [action for _, action in self.stack]
+
+    def repetitions(self) -> int:
+        """How many earlier states of the pushed history are this position again: the same
+        pieces, player to move and state slots, whatever the clocks say."""
+        key = self._position_key()
+        return sum(1 for before, _ in self.stack if before._position_key() == key)
+
+    def _position_key(self) -> tuple[Any, ...]:
+        vars_ = self.vars[:]
+        vars_[HALFMOVE] = 0
+        return (tuple(self.owner), tuple(self.kinds), self.gaps,
+                tuple(tuple(a) for a in self.attrs), tuple(tuple(c) for c in self.counters),
+                self.to_move, self.phase, self.setup, tuple(self.seat_of_side), tuple(vars_),
+                self.winners)
 
     def child(self, action: Action) -> State:
         new = self.clone()
@@ -402,10 +441,7 @@ class State:
 
     def key(self) -> tuple[Any, ...]:
         """Everything that defines the state, as a hashable value (for equality)."""
-        return (tuple(self.owner), tuple(self.kinds), self.gaps,
-                tuple(tuple(a) for a in self.attrs), tuple(tuple(c) for c in self.counters),
-                self.to_move, self.phase, self.setup, tuple(self.seat_of_side),
-                self.fullmove, tuple(self.vars), self.winners)
+        return (*self._position_key(), self.fullmove, self.vars[HALFMOVE])
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and other.game is self.game and other.key() == self.key()

@@ -153,10 +153,13 @@ class GameBase(Rule):
         goals: list[Any]
         result: Any
         invariants: list[Any]
+        restrictions: list[Any]
 
 
 def _union(kind: PluginKind) -> Any:
     models = tuple(cls.Params for cls in plugins(kind).values())
+    if not models:
+        return Any
     if len(models) == 1:
         return models[0]
     return Annotated[Union[models], Field(discriminator="type")]  # noqa: UP007
@@ -170,6 +173,7 @@ def game_model() -> type[GameBase]:
     goal = _union("goals")
     result = _union("results")
     invariant = _union("invariants")
+    restriction = _union("restrictions")
     fields: dict[str, Any] = {
         "setup": (list[setup], Field(default_factory=list)),  # type: ignore[valid-type]
         "turn": (list[phase], Field(min_length=1)),  # type: ignore[valid-type]
@@ -179,6 +183,10 @@ def game_model() -> type[GameBase]:
             default_factory=list,
             description="properties every reachable state keeps; `boardspec check` tests "
                         "them after every action")),
+        "restrictions": (list[restriction], Field(  # type: ignore[valid-type]
+            default_factory=list,
+            description="rules on a player's whole set of legal actions, such as a "
+                        "compulsory capture")),
     }
     model = create_model("Game", __base__=GameBase, **fields)
     return model

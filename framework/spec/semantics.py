@@ -59,8 +59,10 @@ def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
     for i, name in enumerate(spec.goal_checks):
         if name not in ctx.phases:
             yield ("goal_checks", i), ctx.unknown("phase", name, ctx.phases)
-    kinds = plugins("setups"), plugins("phases"), plugins("goals"), plugins("invariants")
-    for key, registry in zip(("setup", "turn", "goals", "invariants"), kinds, strict=True):
+    kinds = (plugins("setups"), plugins("phases"), plugins("goals"), plugins("invariants"),
+             plugins("restrictions"))
+    keys = ("setup", "turn", "goals", "invariants", "restrictions")
+    for key, registry in zip(keys, kinds, strict=True):
         for i, block in enumerate(getattr(spec, key)):
             yield from _plugin(registry[block.type], block, (key, i), ctx)
     if spec.result is not None:

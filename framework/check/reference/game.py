@@ -20,7 +20,14 @@ from typing import Any
 
 from framework.check.reference.board import RefBoard
 from framework.check.reference.position import RefState
-from framework.check.reference.rules import RefBlock, RefGoal, RefPhase, RefResult, find_reference
+from framework.check.reference.rules import (
+    RefBlock,
+    RefGoal,
+    RefPhase,
+    RefRestriction,
+    RefResult,
+    find_reference,
+)
 from framework.check.reference.rules import RefSetup as RefSetupBlock
 from framework.compiler import slot_table_of
 from framework.engine.slots import CORE_SLOTS
@@ -63,6 +70,8 @@ class ReferenceGame:
         self.goals: list[RefGoal] = [_make("goals", p, self) for p in spec.goals]
         self.result: RefResult | None = _make("results", spec.result, self) \
             if spec.result else None
+        self.restrictions: list[RefRestriction] = [_make("restrictions", p, self)
+                                                   for p in spec.restrictions]
         names = [p.name for p in spec.turn]
         self.goal_checks = {names.index(n) for n in spec.goal_checks}
         self.pass_notation: str = spec.notation.pass_
@@ -178,7 +187,16 @@ class ReferenceGame:
             return self.setups[s.setup].moves(s)
         if s.must_pass:
             return {self.pass_notation: self._pass}
-        return self.phases[s.phase].moves(s)
+        return self._restricted(s, s.phase)
+
+    def _restricted(self, s: RefState, index: int) -> dict[str, Any]:
+        """A deciding phase's moves, after the game's restrictions."""
+        phase = self.phases[index]
+        moves = phase.moves(s)
+        for rule in self.restrictions:
+            if rule.applies_to(phase.name):
+                moves = rule.allowed(s, moves)
+        return moves
 
     def play(self, s: RefState, notation: str) -> RefState:
         """The state after ``notation`` (which must be legal in ``s``)."""
@@ -229,7 +247,7 @@ class ReferenceGame:
                 if i in self.goal_checks and self._goals_end_turn(s):
                     return
                 continue
-            if phase.moves(s):
+            if self._restricted(s, i):
                 s.phase = i
                 return
             if not phase.skip_when_impossible(s):
@@ -273,12 +291,12 @@ class ReferenceGame:
         self._finish(s, frozenset(self.result.winners(s) if self.result else ()))
 
     def _another_side_can_act(self, s: RefState) -> bool:
-        first = next(p for p in self.phases if p.decides)
+        first = next(i for i, p in enumerate(self.phases) if p.decides)
         for player in self.players:
             if player != s.to_move:
                 trial = s.copy()
                 trial.to_move = player
-                if first.moves(trial):
+                if self._restricted(trial, first):
                     return True
         return False
 

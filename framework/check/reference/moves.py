@@ -19,6 +19,12 @@ from framework.check.reference.rules import Effect, RefPhase, reference
 Moves = dict[str, Effect]
 
 
+def tagged(kind: str, effect: Effect) -> Effect:
+    """An effect that knows the kind of its action (restrictions filter by kind)."""
+    effect.kind = kind  # type: ignore[attr-defined]
+    return effect
+
+
 def _written(template: str, src: str = "", dst: str = "") -> str:
     return template.replace("{from}", src).replace("{to}", dst).replace("{at}", dst)
 
@@ -35,7 +41,7 @@ class RefMoves(RefPhase):
         for option in self.params.options:
             found.update(PRIMITIVES[option.type](self, option, s))
         if self.params.optional:
-            found[self.params.skip] = lambda s: None
+            found[self.params.skip] = tagged("skip", lambda s: None)
         return found
 
     # What every landing shares ---------------------------------------------------------
@@ -67,12 +73,13 @@ def reach(phase: RefMoves, option: Any, s: RefState) -> Moves:
                        "empty_or_enemy": s.empty(target) or enemy}[option.to]
             if not allowed:
                 continue
+            kind = option.kind or option.effect
             if clone:
-                found[_written(template, dst=target)] = _reach_play(phase, option, None,
-                                                                    target, made)
+                found[_written(template, dst=target)] = tagged(
+                    kind, _reach_play(phase, option, None, target, made))
             else:
-                found[_written(template, src, target)] = _reach_play(phase, option, src,
-                                                                     target, made)
+                found[_written(template, src, target)] = tagged(
+                    kind, _reach_play(phase, option, src, target, made))
     return found
 
 
@@ -100,15 +107,15 @@ def walk(phase: RefMoves, option: Any, s: RefState) -> Moves:
         reach = nx.single_source_shortest_path_length(paths, src, cutoff=n)
         for cell, d in reach.items():
             if d >= 1:
-                found[_written(option.notation, src, cell)] = _walk_play(phase, option, src,
-                                                                         cell)
+                found[_written(option.notation, src, cell)] = tagged(
+                    "walk", _walk_play(phase, option, src, cell))
         for cell, piece in s.cells.items():
             if piece["owner"] == s.to_move:
                 continue
             near = any(reach.get(m, n) < n for m in phase.board.neighbours(cell))
             if near and _may_attack(option.attack, s.cells[src], piece):
-                found[_written(option.notation, src, cell)] = _attack_play(phase, option,
-                                                                           src, cell)
+                found[_written(option.notation, src, cell)] = tagged(
+                    "attack", _attack_play(phase, option, src, cell))
     return found
 
 
@@ -163,8 +170,8 @@ def place(phase: RefMoves, option: Any, s: RefState) -> Moves:
         near = option.where == "anywhere" or \
             any(n in mine for n in phase.board.neighbours(cell))
         if s.empty(cell) and near:
-            found[_written(option.notation, dst=cell)] = _place_play(phase, option, cell,
-                                                                     kind)
+            found[_written(option.notation, dst=cell)] = tagged(
+                option.kind, _place_play(phase, option, cell, kind))
     return found
 
 
@@ -198,7 +205,7 @@ def grow(phase: RefMoves, option: Any, s: RefState) -> Moves:
         if spec.max_attributes_total is not None and \
                 total + option.by > spec.max_attributes_total:
             continue
-        found[_written(template, dst=cell)] = _grow_play(option, cell)
+        found[_written(template, dst=cell)] = tagged("grow", _grow_play(option, cell))
     return found
 
 

@@ -5,7 +5,7 @@ deciding phases are ``moves`` and its presets (``framework/check/reference/moves
 from __future__ import annotations
 
 from framework.check.reference.position import RefState
-from framework.check.reference.rules import RefPhase, reference
+from framework.check.reference.rules import Effect, RefPhase, RefRestriction, reference
 
 
 @reference("phases", "convert_adjacent")
@@ -44,3 +44,16 @@ class RefSweep(RefPhase):
             del s.cells[cell]
         if p.score:
             s.counters[s.to_move][p.score] += len(doomed)
+
+
+@reference("restrictions", "compulsory")
+class RefCompulsory(RefRestriction):
+    """If any legal action is of one of the kinds, only those are legal."""
+
+    def applies_to(self, phase: str) -> bool:
+        return self.params.phases is None or phase in self.params.phases
+
+    def allowed(self, s: RefState, moves: dict[str, Effect]) -> dict[str, Effect]:
+        forced = {n: e for n, e in moves.items()
+                  if getattr(e, "kind", None) in self.params.kinds}
+        return forced or moves

@@ -22,7 +22,7 @@ Effect = Callable[[RefState], None]
 RefVerdict = Literal["score"] | set[str] | None
 
 REFERENCES: dict[str, dict[str, type[Any]]] = {
-    "phases": {}, "setups": {}, "goals": {}, "results": {}}
+    "phases": {}, "setups": {}, "goals": {}, "results": {}, "restrictions": {}}
 
 
 #: Entry-point group of third-party reference implementations, named ``<kind>.<keyword>``
@@ -86,6 +86,15 @@ class RefSetup(RefBlock):
 
     def finished(self, s: RefState) -> bool:
         return True
+
+
+class RefRestriction(RefBlock):
+    def applies_to(self, phase: str) -> bool:
+        return True
+
+    def allowed(self, s: RefState, moves: dict[str, Effect]) -> dict[str, Effect]:
+        """The legal moves that stay legal (each effect carries its action's ``kind``)."""
+        raise NotImplementedError
 
 
 class RefGoal(RefBlock):

@@ -6,9 +6,9 @@ these tables; networkx is imported here and nowhere on the hot path.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
@@ -18,6 +18,11 @@ from framework.plugins import Goal, Phase, Result, Setup, plugins
 from framework.spec.load import load_spec, load_spec_text
 from framework.spec.models import GameBase
 from framework.spec.yamlsource import YamlSource
+
+if TYPE_CHECKING:
+    from framework.engine.codec import ActionCodec
+    from framework.engine.observation import Observer
+    from framework.engine.state import State
 
 
 @dataclass(frozen=True, eq=False)
@@ -37,6 +42,9 @@ class CompiledBoard:
     named_rows: bool
     index: dict[str, int] = field(repr=False)
     _folded: dict[str, int] = field(repr=False)
+    #: Per cell, its (row, column) on the board's lattice (grids and hex-hex boards; empty
+    #: for a custom board, whose rows are only for display). Observation planes use them.
+    coords: tuple[tuple[int, int], ...] = ()
 
     @property
     def size(self) -> int:
@@ -111,6 +119,8 @@ def compile_board(spec: GameBase, src: YamlSource | None = None) -> CompiledBoar
         all_mask=(1 << len(real)) - 1,
         index=ids,
         _folded={k: v for k, v in folded.items() if v >= 0},
+        coords=() if spec.board.type == "custom" else
+        tuple((graph.nodes[n]["row"], graph.nodes[n]["col"]) for n in real),
     )
 
 
@@ -120,6 +130,8 @@ class CompiledGame:
     def __init__(self, spec: GameBase, src: YamlSource | None = None) -> None:
         self.spec = spec
         self.file = src.file if src else "<spec>"
+        # The parsed game file: what a pickled game is rebuilt from (framework.pickling).
+        self.source: Any = src.data if src else None
         self.name = spec.name
         self.players: tuple[str, ...] = tuple(spec.players)
         self.board = compile_board(spec, src)
@@ -146,18 +158,37 @@ class CompiledGame:
     def __repr__(self) -> str:
         return f"<CompiledGame {self.name!r} from {self.file}>"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        from framework.pickling import reduce_game
+
+        return reduce_game(self)
+
+    @cached_property
+    def codec(self) -> ActionCodec:
+        """The game's action codec: a fixed integer for every possible action."""
+        from framework.engine.codec import ActionCodec
+
+        return ActionCodec(self)
+
+    @cached_property
+    def observer(self) -> Observer:
+        """The game's observation planes (a fixed-shape tensor per state)."""
+        from framework.engine.observation import Observer
+
+        return Observer(self)
+
     # The state API entry points ------------------------------------------------------
-    def new_initial_state(self) -> Any:
+    def new_initial_state(self) -> State:
         from framework.engine.state import State
 
         return State.initial(self)
 
-    def state_from_json(self, position: dict[str, Any] | str) -> Any:
+    def state_from_json(self, position: dict[str, Any] | str) -> State:
         from framework.engine.position import state_from_json
 
         return state_from_json(self, position)
 
-    def state_from_fen(self, fen: str) -> Any:
+    def state_from_fen(self, fen: str) -> State:
         from framework.engine.fen import state_from_fen
 
         return state_from_fen(self, fen)

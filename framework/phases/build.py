@@ -174,6 +174,11 @@ class Build(Phase):
             a = self.game.attributes.index(action.attribute)
             state.attrs[a][action.at] += self.params.grow_by
 
+    def action_space(self) -> tuple[Action, ...]:
+        space = list(self.creates) if self.params.create else []
+        space += [grow for row in self.grows for grow in row]
+        return (*space, *((self.skip,) if self.skip else ()))
+
     # Rulebook --------------------------------------------------------------------------
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params

@@ -203,6 +203,11 @@ class CloneOrJump(Phase):
                 state.clock_reset = True
         state.last_to = dst
 
+    def action_space(self) -> tuple[Action, ...]:
+        # A cell no piece can clone to (none at the clone distance) never gets an index.
+        clones = [a for c, a in enumerate(self.clone_actions) if self.clone_masks[c]]
+        return (*clones, *(a for row in self.jump_actions for a in row.values()))
+
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params
         text = _("Choose an empty cell at distance {clone} from one of your pieces: a new "

@@ -212,6 +212,16 @@ class Walk(Phase):
         if self.score >= 0:
             state.counters[side][self.score] += 1
 
+    def action_space(self) -> tuple[Action, ...]:
+        """A walk (and an attack) for every pair of cells within the step limit."""
+        distance = self.game.board.distance
+        pairs = [(s, d) for s, row in enumerate(distance) for d, far in enumerate(row)
+                 if 1 <= far <= self.max_steps]
+        space = [self.walks[s][d] for s, d in pairs]
+        if self.params.attack:
+            space += [self.attacks[s][d] for s, d in pairs]
+        return (*space, *((self.skip,) if self.skip else ()))
+
     # Rulebook --------------------------------------------------------------------------
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params

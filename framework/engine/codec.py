@@ -77,6 +77,10 @@ class ActionCodec:
         self.actions: tuple[Action, ...] = tuple(actions)
         self.ranges: tuple[BlockRange, ...] = tuple(ranges)
         self._index = index
+        # Blocks hand out the very Action objects of their action space, so most look-ups
+        # are by identity, cheaper than hashing an action's seven fields. (An id cannot be
+        # reused while ``self.actions`` keeps its object alive.)
+        self._by_id = {id(a): i for i, a in enumerate(actions)}
 
     @property
     def num_distinct_actions(self) -> int:
@@ -87,7 +91,9 @@ class ActionCodec:
 
     def index(self, action: Action) -> int:
         """The integer of ``action``; a CodecError if the game can never offer it."""
-        found = self._index.get(action)
+        found = self._by_id.get(id(action))
+        if found is None:
+            found = self._index.get(action)
         if found is None:
             raise CodecError(f"{action.notation or action!r} ({action.kind} in phase "
                              f"{action.phase!r}) is not an action of {self.game.name}'s "
@@ -103,14 +109,19 @@ class ActionCodec:
 
     def legal_indices(self, state: State) -> list[int]:
         """The integers of the legal actions of ``state``, in increasing order."""
-        index = self._index
-        return sorted(index[a] for a in state.legal_actions())
+        legal = state.legal_actions()
+        try:  # MCTS rollouts call this at every step: the loop runs in C
+            found = list(map(self._by_id.__getitem__, map(id, legal)))
+        except KeyError:  # an action built on the fly, equal to one of the space
+            found = [self.index(a) for a in legal]
+        found.sort()
+        return found
 
     def mask(self, state: State) -> list[int]:
         """1 at every legal index and 0 elsewhere (a list of length num_distinct_actions)."""
         mask = [0] * len(self.actions)
-        for a in state.legal_actions():
-            mask[self._index[a]] = 1
+        for i in self.legal_indices(state):
+            mask[i] = 1
         return mask
 
     def legal_action(self, state: State, index: int) -> Action:

@@ -249,3 +249,20 @@ def test_new_initial_state_is_typed() -> None:
 @pytest.fixture(scope="session")
 def adaptoid_game() -> CompiledGame:
     return load_game(Path(GAME_FILES[0]).parent / "adaptoid.yaml")
+
+
+def test_the_core_imports_no_interop_library() -> None:
+    """Codec, planes, pickling and UAI work on a core install: numpy, OpenSpiel, PettingZoo,
+    Gymnasium and python-ataxx stay unimported."""
+    code = ("import pickle, sys\n"
+            "from framework import load_game\n"
+            "import framework.interop.uai\n"
+            "game = load_game(sys.argv[1])\n"
+            "state = game.new_initial_state()\n"
+            "game.codec.mask(state); game.observer.planes(state, 0)\n"
+            "pickle.loads(pickle.dumps(state))\n"
+            "heavy = {'numpy', 'pyspiel', 'open_spiel', 'pettingzoo', 'gymnasium', 'ataxx'}\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy))\n")
+    out = subprocess.run([sys.executable, "-c", code, str(GAME_FILES[0])],
+                         capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

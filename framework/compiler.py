@@ -20,9 +20,9 @@ from framework.spec.models import GameBase
 from framework.spec.yamlsource import YamlSource
 
 if TYPE_CHECKING:
-    from framework.engine.codec import ActionCodec
-    from framework.engine.observation import Observer
+    from framework.codec import ActionCodec
     from framework.engine.state import State
+    from framework.observation import Observer
 
 
 @dataclass(frozen=True, eq=False)
@@ -155,9 +155,6 @@ class CompiledGame:
         first = next((p for p in self.phases if p.decides), self.phases[0])
         self.pass_action = Action(first.name, "pass", notation=spec.notation.pass_)
 
-    def __repr__(self) -> str:
-        return f"<CompiledGame {self.name!r} from {self.file}>"
-
     def __reduce__(self) -> tuple[Any, ...]:
         from framework.pickling import reduce_game
 
@@ -166,16 +163,19 @@ class CompiledGame:
     @cached_property
     def codec(self) -> ActionCodec:
         """The game's action codec: a fixed integer for every possible action."""
-        from framework.engine.codec import ActionCodec
+        from framework.codec import ActionCodec
 
         return ActionCodec(self)
 
     @cached_property
     def observer(self) -> Observer:
         """The game's observation planes (a fixed-shape tensor per state)."""
-        from framework.engine.observation import Observer
+        from framework.observation import Observer
 
         return Observer(self)
+
+    def __repr__(self) -> str:
+        return f"<CompiledGame {self.name!r} from {self.file}>"
 
     # The state API entry points ------------------------------------------------------
     def new_initial_state(self) -> State:

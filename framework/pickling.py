@@ -9,6 +9,9 @@ state`` holds, as ``State.__eq__`` wants the same game.
 
 A ``State`` pickles as its game plus the values of its slots: every field, the per-turn
 ones included, so a state pickled in the middle of a turn carries on exactly.
+
+Both carry their class, so this module imports neither the compiler nor the engine: it sits
+below both, and each of them can use it without an import loop.
 """
 
 from __future__ import annotations
@@ -20,6 +23,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+
+# ``game.source`` is the parsed game file (``YamlSource.data``), None for a game compiled
+# from a spec object.
 
 # (file, data as canonical JSON) → the game compiled from it, while something holds it.
 _GAMES: weakref.WeakValueDictionary[str, CompiledGame] = weakref.WeakValueDictionary()
@@ -41,19 +47,18 @@ def _reference(game: CompiledGame) -> tuple[str, Any]:
 
 def reduce_game(game: CompiledGame) -> tuple[Any, ...]:
     _, data = _reference(game)
-    return restore_game, (game.file, data)
+    return restore_game, (type(game), game.file, data)
 
 
-def restore_game(file: str, data: Any) -> CompiledGame:
-    from framework.compiler import CompiledGame
+def restore_game(cls: type[CompiledGame], file: str, data: Any) -> CompiledGame:
     from framework.spec.load import validate_source
     from framework.spec.yamlsource import YamlSource
 
     key = json.dumps([file, data], sort_keys=True, default=str)
     game = _GAMES.get(key)
-    if game is None:
+    if game is None or type(game) is not cls:
         spec, src = validate_source(YamlSource(file, data))
-        game = CompiledGame(spec, src)
+        game = cls(spec, src)
         _GAMES[key] = game
         _KEYS[game] = (key, data)
     return game
@@ -62,13 +67,11 @@ def restore_game(file: str, data: Any) -> CompiledGame:
 def reduce_state(state: State) -> tuple[Any, ...]:
     values = {name: getattr(state, name) for name in type(state).__slots__
               if name != "game" and hasattr(state, name)}
-    return restore_state, (state.game, values)
+    return restore_state, (type(state), state.game, values)
 
 
-def restore_state(game: CompiledGame, values: dict[str, Any]) -> State:
-    from framework.engine.state import State
-
-    state = State.__new__(State)
+def restore_state(cls: type[State], game: CompiledGame, values: dict[str, Any]) -> State:
+    state = cls.__new__(cls)
     state.game = game
     for name, value in values.items():
         setattr(state, name, value)

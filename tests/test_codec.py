@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from framework import Action, CompiledGame, State, load_game, load_game_text
-from framework.engine.codec import CodecError
+from framework.codec import CodecError
 from framework.errors import IllegalActionError
 
 from .conftest import GAME_FILES

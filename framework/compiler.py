@@ -6,8 +6,8 @@ these tables; networkx is imported here and nowhere on the hot path.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
-from typing import Any
+from functools import cache, cached_property
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
@@ -18,6 +18,10 @@ from framework.plugins import Goal, Phase, PluginKind, Restriction, Result, Setu
 from framework.restrictions.wrap import restrict
 from framework.spec.models import GameBase
 from framework.spec.yamlsource import YamlSource
+
+if TYPE_CHECKING:
+    from framework.codec import ActionCodec
+    from framework.observation import Observer
 
 
 @dataclass(frozen=True, eq=False)
@@ -37,6 +41,9 @@ class CompiledBoard:
     named_rows: bool
     index: dict[str, int] = field(repr=False)
     _folded: dict[str, int] = field(repr=False)
+    #: Per cell, its (row, column) on the board's lattice (grids and hex-hex boards; empty
+    #: for a custom board, whose rows are only for display). Observation planes use them.
+    coords: tuple[tuple[int, int], ...] = ()
 
     @property
     def size(self) -> int:
@@ -111,6 +118,8 @@ def compile_board(spec: GameBase, src: YamlSource | None = None) -> CompiledBoar
         all_mask=(1 << len(real)) - 1,
         index=ids,
         _folded={k: v for k, v in folded.items() if v >= 0},
+        coords=() if spec.board.type == "custom" else
+        tuple((graph.nodes[n]["row"], graph.nodes[n]["col"]) for n in real),
     )
 
 
@@ -120,6 +129,8 @@ class CompiledGame:
     def __init__(self, spec: GameBase, src: YamlSource | None = None) -> None:
         self.spec = spec
         self.file = src.file if src else "<spec>"
+        # The parsed game file: what a pickled game is rebuilt from (framework.pickling).
+        self.source: Any = src.data if src else None
         self.name = spec.name
         self.players: tuple[str, ...] = tuple(spec.players)
         self.board = compile_board(spec, src)
@@ -147,6 +158,25 @@ class CompiledGame:
         self.goal_check_phases = frozenset(names.index(n) for n in spec.goal_checks)
         first = next((p for p in self.phases if p.decides), self.phases[0])
         self.pass_action = Action(first.name, "pass", notation=spec.notation.pass_)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        from framework.pickling import reduce_game
+
+        return reduce_game(self)
+
+    @cached_property
+    def codec(self) -> ActionCodec:
+        """The game's action codec: a fixed integer for every possible action."""
+        from framework.codec import ActionCodec
+
+        return ActionCodec(self)
+
+    @cached_property
+    def observer(self) -> Observer:
+        """The game's observation planes (a fixed-shape tensor per state)."""
+        from framework.observation import Observer
+
+        return Observer(self)
 
     def __repr__(self) -> str:
         return f"<CompiledGame {self.name!r} from {self.file}>"

@@ -15,7 +15,7 @@ the fragment of rulebook text that explains the block from its parameters.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
@@ -150,6 +150,16 @@ class Phase(Plugin):
     def run(self, state: State) -> None:
         """Automatic phases do their work here."""
 
+    def action_space(self) -> Sequence[Action] | None:
+        """Every action this phase could ever offer, in a fixed order (the action codec
+        numbers them: OpenSpiel and PettingZoo need a fixed integer per action).
+
+        A superset is fine (an action that never becomes legal only wastes an index); a
+        missing action is a bug the codec's tests find. None = not declared: a deciding
+        phase must override this before its game can be given to a learning library.
+        """
+        return None if self.decides else ()
+
 
 class Setup(Plugin):
     """How a game begins. ``prepare`` runs on the empty board; deciding setups then offer
@@ -179,6 +189,10 @@ class Setup(Plugin):
 
     def finished(self, state: State) -> bool:
         return True
+
+    def action_space(self) -> Sequence[Action] | None:
+        """Every action this setup step could offer (see ``Phase.action_space``)."""
+        return None if self.decides else ()
 
 
 class Verdict:

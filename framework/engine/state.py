@@ -452,6 +452,11 @@ class State:
     def __repr__(self) -> str:
         return f"<State {self.game.name} {self.to_json_string()}>"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        from framework.pickling import reduce_state
+
+        return reduce_state(self)
+
     def __str__(self) -> str:
         from framework.render.text import board_text
 

@@ -97,6 +97,11 @@ class Primitive:
     def apply(self, state: State, action: Action) -> None:
         raise NotImplementedError
 
+    def action_space(self) -> tuple[Action, ...]:
+        """Every action this primitive could ever make, in a fixed order (the action codec
+        numbers them); a superset of what is ever legal is fine."""
+        raise NotImplementedError
+
     def describe(self, _: Translate = untranslated) -> str:
         """This primitive as a clause of the rulebook (lower case, no final stop): the
         ``moves`` phase joins the clauses of its options into a sentence."""

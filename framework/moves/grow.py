@@ -63,6 +63,9 @@ class Grow(Primitive):
             yield (*loc, "attribute"), ctx.unknown("attribute", params.attribute,
                                                    ctx.attributes)
 
+    def action_space(self) -> tuple[Action, ...]:
+        return self.grows
+
     def kinds(self) -> tuple[tuple[str, str], ...]:
         return (("grow", self.params.attribute),)
 

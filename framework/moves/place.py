@@ -64,6 +64,9 @@ class Place(Primitive):
         if params.piece and params.piece not in ctx.pieces:
             yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
 
+    def action_space(self) -> tuple[Action, ...]:
+        return self.places
+
     def kinds(self) -> tuple[tuple[str, str], ...]:
         return ((self.params.kind, ""),)
 

@@ -94,6 +94,11 @@ class Reach(Primitive):
         names = self.game.board.names  # a jump across the board: a1g7
         return written(self.template, names, 0, len(names) - 1 if self.by_source else 0)
 
+    def action_space(self) -> tuple[Action, ...]:
+        if self.clone:  # a cell with no cell at the distance is never cloned to
+            return tuple(a for c, a in enumerate(self.clones) if self.ring[c])
+        return tuple(a for row in self.moves for a in row.values())
+
     def kinds(self) -> tuple[tuple[str, str], ...]:
         return ((self.kind_name, ""),)
 

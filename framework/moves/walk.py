@@ -120,6 +120,18 @@ class Walk(Primitive):
             yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
         yield from check_walk(params, loc, ctx)
 
+    def action_space(self) -> tuple[Action, ...]:
+        """A walk (and an attack) for every pair of cells within the step limit: a walk of
+        n steps never ends farther than n, and an attack lands next to a cell reached in
+        fewer."""
+        distance = self.game.board.distance
+        pairs = [(s, d) for s, row in enumerate(distance) for d, far in enumerate(row)
+                 if 1 <= far <= self.max_steps]
+        space = [self.walks[s][d] for s, d in pairs]
+        if self.attack:
+            space += [self.attacks[s][d] for s, d in pairs]
+        return tuple(space)
+
     def kinds(self) -> tuple[tuple[str, str], ...]:
         return (("walk", ""), ("attack", "")) if self.attack else (("walk", ""),)
 

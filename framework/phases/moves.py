@@ -153,6 +153,10 @@ class Moves(Phase):
             return
         self.applies[action.kind, action.attribute].apply(state, action)
 
+    def action_space(self) -> tuple[Action, ...]:
+        space = tuple(a for o in self.options for a in o.action_space())
+        return (*space, self.skip) if self.skip else space
+
     def describe(self, _: Translate = untranslated) -> str:
         clauses = [o.describe(_) for o in self.options]
         if len(clauses) == 1:

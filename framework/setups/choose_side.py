@@ -71,6 +71,9 @@ class ChooseSide(Setup):
         state.to_move = players.index(self.params.to_move) if self.params.to_move else 0
         state.last_mover = (state.to_move - 1) % len(players)
 
+    def action_space(self) -> tuple[Action, ...]:
+        return tuple(self.choices)
+
     def finished(self, state: State) -> bool:
         return state.setup_actions > 0
 

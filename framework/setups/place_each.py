@@ -73,6 +73,9 @@ class PlaceEach(Setup):
     def apply(self, state: State, action: Action) -> None:
         state.place(action.at, action.side, self.kind)
 
+    def action_space(self) -> tuple[Action, ...]:
+        return tuple(a for row in self.placements for a in row)
+
     def finished(self, state: State) -> bool:
         return self._next_side(state) < 0
 

@@ -1,0 +1,239 @@
+"""Any game file as an OpenSpiel game (``pip install 'boardspec[openspiel]'``).
+
+```python
+import pyspiel
+from framework.interop.openspiel import register
+
+name = register("games/adaptoid.yaml")          # "boardspec_adaptoid"
+game = pyspiel.load_game(name)
+state = game.new_initial_state()
+state.apply_action(state.legal_actions()[0])
+```
+
+Actions are the integers of the game's action codec (``game.codec``: a fixed number per
+possible action), written in the game's own notation by ``action_to_string``. Observations
+are the game's observation planes (``game.observer``): ``observation_tensor`` and, through
+``make_py_observer``, a ``(planes, height, width)`` view called ``"observation"``. Returns
+are +1 for a win, -1 for a loss and 0 for a draw, per seat (the pie rule swaps who plays
+which side; returns follow the seats).
+
+OpenSpiel needs a finite ``max_game_length``: the game file's ``max_plies`` (counted in
+actions), or ``DEFAULT_MAX_PLIES`` for a game that declares none; a game that reaches it
+unfinished ends there as a draw (``state.truncated``).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.observation import IIGObserverForPublicInfoGame
+
+from framework.engine.playout import DEFAULT_MAX_PLIES
+from framework.engine.state import State
+from framework.game import Game, load_game
+
+#: name → game file of every game registered in this process.
+REGISTERED: dict[str, str] = {}
+
+
+def default_name(path: str | Path) -> str:
+    """``games/adaptoid-nestorgames.yaml`` → ``boardspec_adaptoid_nestorgames``."""
+    return "boardspec_" + re.sub(r"\W+", "_", Path(path).stem.lower()).strip("_")
+
+
+def register(path: str | Path, name: str | None = None) -> str:
+    """Register the game file ``path`` with pyspiel under ``name`` and return the name.
+
+    Registering the same file under the same name again does nothing; ``pyspiel.load_game``
+    then builds it by name, as any OpenSpiel game.
+    """
+    name = name or default_name(path)
+    path = str(Path(path).resolve())
+    if REGISTERED.get(name) == path:
+        return name
+    if name in REGISTERED or name in pyspiel.registered_names():
+        raise ValueError(f"an OpenSpiel game named {name!r} is already registered"
+                         f"{' (' + REGISTERED[name] + ')' if name in REGISTERED else ''}; "
+                         "pass another name")
+    game = load_game(path)
+    # pyspiel keeps the creator until after the interpreter has shut down: it must be a
+    # class (as OpenSpiel's own Python games register), which outlives the interpreter's
+    # teardown; a closure would be freed without the GIL and abort the process at exit.
+    game_type = spiel_game_type(game, name)
+    creator = type(f"BoardspecGame_{name}", (BoardspecGame,), {
+        "compiled": game, "path": path, "game_type": game_type,
+        "game_info": spiel_game_info(game)})
+    pyspiel.register_game(game_type, creator)
+    REGISTERED[name] = path
+    return name
+
+
+def load(path: str | Path, name: str | None = None) -> BoardspecGame:
+    """``pyspiel.load_game(register(path, name))``: the game file as a pyspiel game."""
+    game: BoardspecGame = pyspiel.load_game(register(path, name))
+    return game
+
+
+def max_game_length(game: Game) -> int:
+    return game.spec.max_plies or DEFAULT_MAX_PLIES
+
+
+def spiel_game_type(game: Game, name: str) -> pyspiel.GameType:
+    players = len(game.players)
+    utility = (pyspiel.GameType.Utility.ZERO_SUM if players == 2
+               else pyspiel.GameType.Utility.GENERAL_SUM)
+    return pyspiel.GameType(
+        short_name=name,
+        long_name=f"{game.name} (boardspec)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players,
+        min_num_players=players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={})
+
+
+def spiel_game_info(game: Game) -> pyspiel.GameInfo:
+    players = len(game.players)
+    return pyspiel.GameInfo(
+        num_distinct_actions=game.codec.num_distinct_actions,
+        max_chance_outcomes=0,
+        num_players=players,
+        min_utility=-1.0,
+        max_utility=1.0,
+        # With more than two players every loser gets -1: the sum is not constant.
+        utility_sum=0.0 if players == 2 else None,
+        max_game_length=max_game_length(game))
+
+
+class BoardspecGame(pyspiel.Game):
+    """A compiled boardspec game seen through pyspiel (``register`` makes one subclass per
+    game file, which sets the three class attributes)."""
+
+    compiled: Game
+    path: str
+    game_type: pyspiel.GameType
+    game_info: pyspiel.GameInfo
+
+    def __init__(self, params: Any = None) -> None:
+        super().__init__(self.game_type, self.game_info, params or {})
+        self.max_length = self.game_info.max_game_length
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The class is made by ``register``: unpickling registers the file again.
+        return load, (self.path, self.game_type.short_name)
+
+    def new_initial_state(self) -> BoardspecState:
+        return BoardspecState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
+        if iig_obs_type is None or (iig_obs_type.public_info
+                                    and not iig_obs_type.perfect_recall):
+            return PlanesObserver(self.compiled, params)
+        return IIGObserverForPublicInfoGame(iig_obs_type, params)
+
+
+class _Held:
+    """Everything a pyspiel state carries. pyspiel clones a Python state by deep copying
+    each of its attributes: this one attribute copies with ``State.clone`` (fast) and
+    shares the game."""
+
+    __slots__ = ("codec", "game", "legal", "max_length", "plies", "state")
+
+    def __init__(self, game: Game, state: State, max_length: int, plies: int = 0
+                 ) -> None:
+        self.game = game
+        self.codec = game.codec
+        self.state = state
+        self.max_length = max_length
+        self.plies = plies
+        self.legal: list[int] | None = None  # the legal indices, until the next action
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+        copy = _Held(self.game, self.state.clone(), self.max_length, self.plies)
+        copy.legal = self.legal
+        return copy
+
+    def legal_indices(self) -> list[int]:
+        if self.legal is None:
+            self.legal = self.codec.legal_indices(self.state)
+        return self.legal
+
+
+class BoardspecState(pyspiel.State):
+    """One position; actions are codec integers."""
+
+    def __init__(self, game: BoardspecGame) -> None:
+        super().__init__(game)
+        self._held = _Held(game.compiled, game.compiled.new_initial_state(), game.max_length)
+
+    @property
+    def board_state(self) -> State:
+        """The boardspec state inside (read it; change it only through apply_action)."""
+        return self._held.state
+
+    @property
+    def truncated(self) -> bool:
+        """Whether the game was stopped unfinished at ``max_game_length``."""
+        held = self._held
+        return held.plies >= held.max_length and not held.state.is_terminal()
+
+    def current_player(self) -> int:
+        held = self._held
+        if held.state.winners is not None or held.plies >= held.max_length:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return held.state.current_player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if player != self.current_player():  # also when the game is over
+            return []
+        return self._held.legal_indices()  # pybind copies it into a C++ vector
+
+    def _apply_action(self, action: int) -> None:
+        held = self._held
+        legal = held.legal_indices()
+        if action not in legal:
+            held.codec.legal_action(held.state, action)  # raises, naming the action
+        held.state.apply_unchecked(held.codec.actions[action])
+        held.plies += 1
+        held.legal = None
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self._held.codec.action(action).notation
+
+    def is_terminal(self) -> bool:
+        held = self._held
+        return held.state.winners is not None or held.plies >= held.max_length
+
+    def returns(self) -> list[float]:
+        return self._held.state.returns()
+
+    def __str__(self) -> str:
+        return self._held.game.observer.string(self._held.state)
+
+
+class PlanesObserver:
+    """The PyObserver of a boardspec game: the observation planes as a numpy view."""
+
+    def __init__(self, game: Game, params: Any = None) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        self._observer = game.observer
+        self.tensor = np.zeros(self._observer.size, np.float32)
+        self.dict = {"observation": self.tensor.reshape(self._observer.shape)}
+
+    def set_from(self, state: BoardspecState, player: int) -> None:
+        self.tensor[:] = self._observer.tensor(state.board_state, player)
+
+    def string_from(self, state: BoardspecState, player: int) -> str:
+        return self._observer.string(state.board_state, player)

@@ -1,0 +1,248 @@
+"""Any game file as a PettingZoo AEC environment, or as a Gymnasium environment against one
+of our agents (``pip install 'boardspec[rl]'``).
+
+```python
+from framework.interop.pettingzoo import env, gym_env
+
+aec = env("games/ataxx.yaml")            # agents "player_0", "player_1" (seats)
+aec.reset(seed=0)
+for agent in aec.agent_iter():
+    observation, reward, termination, truncation, info = aec.last()
+    mask = observation["action_mask"]
+    action = None if termination or truncation else aec.action_space(agent).sample(mask)
+    aec.step(action)
+
+single = gym_env("games/ataxx.yaml", opponent="greedy")   # we play seat 0
+observation, info = single.reset(seed=0)
+observation, reward, terminated, truncated, info = single.step(
+    single.action_space.sample(info["action_mask"]))
+```
+
+Observations are the game's planes (``game.observer``: ``(planes, height, width)``
+float32, fixed per game) seen by the agent, with the AEC ``action_mask`` over the game's
+action codec (``game.codec``, ``Discrete(num_distinct_actions)``). Agents are seats: with
+a pie rule, which side a seat plays is in the ``observer:<side>`` planes. Rewards come at
+the end: +1 a win, -1 a loss, 0 a draw. A game that reaches its ``max_plies`` (or
+``DEFAULT_MAX_PLIES`` when it declares none) is truncated.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from framework.agents.base import Agent
+from framework.agents.registry import make_agent
+from framework.engine.playout import DEFAULT_MAX_PLIES
+from framework.engine.state import State
+from framework.errors import BoardspecError
+from framework.game import Game, load_game
+
+RENDER_MODES = ("ansi", "human")
+
+
+def _game(game: str | Path | Game) -> Game:
+    return game if isinstance(game, Game) else load_game(game)
+
+
+def _spaces(game: Game) -> tuple[spaces.Box, spaces.Box, spaces.Discrete]:
+    planes = spaces.Box(low=0.0, high=np.inf, shape=game.observer.shape, dtype=np.float32)
+    size = game.codec.num_distinct_actions
+    return planes, spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8), \
+        spaces.Discrete(size)
+
+
+class BoardspecAEC(AECEnv):
+    """A game file as an agent-environment-cycle environment."""
+
+    metadata = {"render_modes": list(RENDER_MODES), "name": "boardspec",
+                "is_parallelizable": False}
+
+    def __init__(self, game: str | Path | Game, render_mode: str | None = None,
+                 max_plies: int | None = None) -> None:
+        super().__init__()
+        self.game = _game(game)
+        self.metadata = {**self.metadata, "name": f"boardspec_{self.game.name}"}
+        if render_mode not in (None, *RENDER_MODES):
+            raise ValueError(f"render_mode {render_mode!r}; expected one of {RENDER_MODES}")
+        self.render_mode = render_mode
+        self.max_plies = max_plies or self.game.spec.max_plies or DEFAULT_MAX_PLIES
+        self.possible_agents = [f"player_{seat}" for seat in range(len(self.game.players))]
+        planes, mask, actions = _spaces(self.game)
+        self.observation_spaces = {a: spaces.Dict({"observation": planes, "action_mask": mask})
+                                   for a in self.possible_agents}
+        self.action_spaces = {a: actions for a in self.possible_agents}
+        self.state: State = self.game.new_initial_state()
+        self.plies = 0
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        # The games are deterministic: the seed only seeds the action spaces' sampling.
+        if seed is not None:
+            for i, agent in enumerate(self.possible_agents):
+                self.action_spaces[agent].seed(seed + i)
+        self.state = self.game.new_initial_state()
+        self.plies = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.state.current_player]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self.possible_agents.index(agent)
+        observer = self.game.observer
+        planes = np.asarray(observer.tensor(self.state, seat), np.float32)
+        mask = np.zeros(self.game.codec.num_distinct_actions, np.int8)
+        if not self.state.is_terminal() and self.state.current_player == seat:
+            mask[self.game.codec.legal_indices(self.state)] = 1
+        return {"observation": planes.reshape(observer.shape), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise BoardspecError(f"{agent} must act: None is only for finished agents")
+        codec = self.game.codec
+        self.state.apply_unchecked(codec.legal_action(self.state, int(action)))
+        self.plies += 1
+        self._cumulative_rewards[agent] = 0.0
+        if self.state.is_terminal():
+            returns = self.state.returns()
+            self.rewards = {a: returns[i] for i, a in enumerate(self.possible_agents)}
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.plies >= self.max_plies:
+            self.truncations = dict.fromkeys(self.agents, True)
+        if self.state.is_terminal() or self.plies >= self.max_plies:
+            seat = self.possible_agents.index(agent)
+            self.agent_selection = self.possible_agents[(seat + 1) % len(self.possible_agents)]
+        else:
+            self.agent_selection = self.possible_agents[self.state.current_player]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        text = self.game.observer.string(self.state)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def env(game: str | Path | Game, render_mode: str | None = None,
+        max_plies: int | None = None) -> BoardspecAEC:
+    """The AEC environment of a game file, wrapped in PettingZoo's order enforcer (which
+    rejects stepping out of turn and other misuse)."""
+    from pettingzoo.utils import wrappers
+
+    wrapped: BoardspecAEC = wrappers.OrderEnforcingWrapper(
+        BoardspecAEC(game, render_mode, max_plies))
+    return wrapped
+
+
+class SingleAgentEnv(gymnasium.Env):
+    """One seat of a game file against one of our agents, as a Gymnasium environment.
+
+    The opponent (an agent spec: ``random``, ``greedy``, ``alphabeta:d2``, ``mcts:200i``)
+    plays every decision of the other seats. The observation is the planes; the legal
+    actions are ``info["action_mask"]`` and ``action_masks()`` (the name MaskablePPO
+    looks for). An illegal action ends the episode with ``illegal_reward`` and
+    ``info["illegal_action"] = True``, as learners sample unmasked actions too.
+    """
+
+    metadata = {"render_modes": ["ansi", "human"]}
+
+    def __init__(self, game: str | Path | Game, opponent: str = "random",
+                 seat: int = 0, render_mode: str | None = None, illegal_reward: float = -1.0,
+                 max_plies: int | None = None) -> None:
+        self.game = _game(game)
+        if not 0 <= seat < len(self.game.players):
+            raise ValueError(f"seat {seat}: {self.game.name} has seats "
+                             f"0..{len(self.game.players) - 1}")
+        self.seat = seat
+        self.opponent_spec = opponent
+        self.render_mode = render_mode
+        self.illegal_reward = illegal_reward
+        self.max_plies = max_plies or self.game.spec.max_plies or DEFAULT_MAX_PLIES
+        self.observation_space, _, self.action_space = _spaces(self.game)
+        self.state: State = self.game.new_initial_state()
+        self.plies = 0
+        self.opponent: Agent = make_agent(opponent, self.game, 0)
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[Any, dict[str, Any]]:
+        super().reset(seed=seed)
+        if seed is not None:
+            self.action_space.seed(seed)
+        self.opponent = make_agent(self.opponent_spec, self.game,
+                                   int(self.np_random.integers(2**31)))
+        self.state = self.game.new_initial_state()
+        self.plies = 0
+        self._opponents_play()
+        return self._observation(), self._info()
+
+    def step(self, action: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if self.state.is_terminal():
+            raise BoardspecError("the episode is over: call reset()")
+        codec = self.game.codec
+        if int(action) not in codec.legal_indices(self.state):
+            return self._observation(), self.illegal_reward, True, False, \
+                {**self._info(), "illegal_action": True}
+        self.state.apply_unchecked(codec.actions[int(action)])
+        self.plies += 1
+        self._opponents_play()
+        terminated = self.state.is_terminal()
+        reward = self.state.returns()[self.seat] if terminated else 0.0
+        truncated = not terminated and self.plies >= self.max_plies
+        if self.render_mode == "human":
+            print(self.render())
+        return self._observation(), reward, terminated, truncated, self._info()
+
+    def action_masks(self) -> Any:
+        mask = np.zeros(self.game.codec.num_distinct_actions, np.int8)
+        if not self.state.is_terminal() and self.state.current_player == self.seat:
+            mask[self.game.codec.legal_indices(self.state)] = 1
+        return mask
+
+    def render(self) -> str:
+        return self.game.observer.string(self.state, self.seat)
+
+    def _opponents_play(self) -> None:
+        state = self.state
+        while not state.is_terminal() and state.current_player != self.seat \
+                and self.plies < self.max_plies:
+            for action in self.opponent.act(state):
+                state.apply(action)
+                self.plies += 1
+
+    def _observation(self) -> Any:
+        observer = self.game.observer
+        return np.asarray(observer.tensor(self.state, self.seat),
+                          np.float32).reshape(observer.shape)
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.action_masks()}
+
+
+def gym_env(game: str | Path | Game, opponent: str = "random", seat: int = 0,
+            **options: Any) -> SingleAgentEnv:
+    """A Gymnasium environment: ``seat`` of the game file against ``opponent``."""
+    return SingleAgentEnv(game, opponent, seat, **options)

@@ -14,7 +14,7 @@ import networkx as nx
 
 from framework.engine.action import Action
 from framework.errors import PositionError, SpecError
-from framework.plugins import Goal, Phase, Result, Setup, plugins
+from framework.plugins import Goal, Phase, Result, Setup, TurnOrder, plugins
 from framework.spec.load import load_spec, load_spec_text
 from framework.spec.models import GameBase
 from framework.spec.yamlsource import YamlSource
@@ -129,6 +129,8 @@ class CompiledGame:
             attributes += [a for a in piece.attributes if a not in attributes]
         self.attributes: tuple[str, ...] = tuple(attributes)
         self.counters: tuple[str, ...] = tuple(spec.counters)
+        order: Any = plugins("turn_orders")[spec.turn_order]
+        self.turn_order: TurnOrder = order(order.Params(type=spec.turn_order), self)
         self.setups: list[Setup] = [_make(plugins("setups"), p, self) for p in spec.setup]
         self.phases: list[Phase] = [_make(plugins("phases"), p, self) for p in spec.turn]
         for i, block in enumerate([*self.setups]):

@@ -9,7 +9,8 @@ evaluation:
   mobility: 0.05                        # legal actions of the first phase of a turn
 ```
 
-Each feature is counted for a side minus the same feature of the other sides. Without the
+Each feature is counted for a side minus the same feature of the other sides (with more
+than two players, minus their sum: the paranoid view that alpha-beta takes). Without the
 block: 1 per piece of any kind plus 0.05 per legal action (piece difference, a little
 mobility). Mobility is the costly term: it generates the moves of every side.
 """

@@ -52,7 +52,9 @@ class ZobristTable:
         self.setup = keys(len(game.setups) + 1)
         self.seats = keys(sides)
         self.last_to = keys(size)
-        self.must_pass, self.halfmove, self.result = keys(3)
+        self.must_pass, self.halfmove, self.result, self.even_round = keys(4)
+        #: A turn order that reads the round (``snake``) makes its parity part of the state.
+        self.round_matters = game.turn_order.round_matters
 
     def hash(self, state: State) -> int:
         h = self.to_move[state.to_move] ^ self.setup[state.setup]
@@ -84,6 +86,8 @@ class ZobristTable:
             h ^= self.must_pass
         if state.halfmove:
             h ^= _mix(self.halfmove, state.halfmove)
+        if self.round_matters and not state.fullmove & 1:
+            h ^= self.even_round
         if state.winners is not None:
             h ^= _mix(self.result, sum(1 << s for s in state.winners))
         return h

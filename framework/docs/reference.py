@@ -26,6 +26,8 @@ SECTIONS: dict[PluginKind, tuple[str, str]] = {
                 "the winner."),
     "invariants": ("Invariants", "`invariants:` — what `boardspec check` verifies after "
                    "every action."),
+    "turn_orders": ("Turn orders", "`turn_order:` — who plays after whom (a keyword; "
+                    "default `rotate`)."),
 }
 
 

@@ -11,7 +11,7 @@ A rule block without a reference implementation makes :class:`ReferenceGame` rai
 Third parties add theirs with :func:`framework.check.reference.rules.reference`.
 """
 
-from framework.check.reference import goals, phases, setups  # noqa: F401 - registers them
+from framework.check.reference import goals, phases, setups, turn_orders  # noqa: F401 - registers them
 from framework.check.reference.game import MissingReference, ReferenceGame
 
 __all__ = ["MissingReference", "ReferenceGame"]

@@ -22,7 +22,7 @@ Effect = Callable[[RefState], None]
 RefVerdict = Literal["score"] | set[str] | None
 
 REFERENCES: dict[str, dict[str, type[Any]]] = {
-    "phases": {}, "setups": {}, "goals": {}, "results": {}}
+    "phases": {}, "setups": {}, "goals": {}, "results": {}, "turn_orders": {}}
 
 
 #: Entry-point group of third-party reference implementations, named ``<kind>.<keyword>``
@@ -95,6 +95,16 @@ class RefGoal(RefBlock):
 
 class RefResult(RefBlock):
     def winners(self, s: RefState) -> set[str]:
+        raise NotImplementedError
+
+
+class RefTurnOrder(RefBlock):
+    def after(self, s: RefState) -> tuple[str, bool]:
+        """The player after ``s.to_move``, and whether a new round (full-move) begins."""
+        raise NotImplementedError
+
+    def before(self, player: str, fullmove: int) -> str:
+        """The player who moved before ``player``'s turn in round ``fullmove``."""
         raise NotImplementedError
 
 

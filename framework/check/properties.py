@@ -288,5 +288,5 @@ CONFORMANCE: tuple[StateProperty, ...] = (
     StateProperty("JSON round-trip", json_round_trip),
     StateProperty("notation round-trip", notation_round_trip),
     StateProperty("terminal exactly when no action", terminal_iff_no_action),
-    StateProperty("returns only at the end, zero-sum", returns_consistent),
+    StateProperty("returns only at the end, matching the result", returns_consistent),
 )

@@ -107,6 +107,3 @@ class RefTurnOrder(RefBlock):
         """The player who moved before ``player``'s turn in round ``fullmove``."""
         raise NotImplementedError
 
-
-def other_players(game: ReferenceGame, player: str) -> list[str]:
-    return [p for p in game.players if p != player]

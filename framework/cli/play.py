@@ -2,9 +2,10 @@
 (check a game record and show any ply of it) and ``match`` (tournaments with statistics).
 
 Agents are given per seat by spec (``human``, ``random``, ``greedy``, ``alphabeta:d3``,
-``mcts:2s``, …; see ``framework.agents.registry``). ``--white`` is the first seat and
-``--black`` the second, whatever the game calls its players (a pie rule may later swap the
-sides the seats play).
+``mcts:2s``, …; see ``framework.agents.registry``). ``--seat PLAYER=AGENT`` names the agent
+of the seat that starts as PLAYER, for any number of players; ``--white`` is the first seat
+and ``--black`` the second, whatever the game calls its players (a pie rule may later swap
+the sides the seats play).
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ if TYPE_CHECKING:
     from framework.match import MatchResult
     from framework.records import Record
 
-SIDE_STYLES = ("bold red", "bold blue", "bold green", "bold magenta")
+SIDE_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold yellow",
+               "bold cyan", "bold bright_red", "bold bright_blue")  # up to MAX_PLAYERS
 HELP = ("Type a move in the game's notation (a whole turn: its actions separated by spaces), "
         "or: ? (legal moves), undo, save [FILE], quit.")
 

@@ -278,3 +278,15 @@ def test_match_rotates_the_seats_of_four_players(tmp_path: Path) -> None:
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert summary["games"] == 2
     assert summary["agents"]["greedy"]["games"] == 4  # two seats in each of two games
+
+
+def test_position_strings_must_tell_players_apart() -> None:
+    clash = small_game(["red", "rose", "blue"])  # red and rose would both be 'r'
+    with pytest.raises(SpecError, match="the symbol 'r' is used for red's stone and for rose"):
+        load_game_text(clash)
+    fixed = clash.replace("rose: r,", "rose: o,")
+    assert load_game_text(fixed).state_from_fen(load_game_text(fixed).new_initial_state()
+                                                .to_fen()).to_fen().endswith("r 0 1")
+    snake = small_game(["a", "b", "c"], turn_order="snake")
+    with pytest.raises(SpecError, match="depends on the round"):
+        load_game_text(snake.replace("fen: {clocks: true}", "fen: {clocks: false}"))

@@ -34,7 +34,8 @@ def four() -> CompiledGame:
 def small_game(players: list[str], *, turn_order: str = "rotate", extra: str = "") -> str:
     """A tiny clone-only game for any number of players, one piece each in a row."""
     cells = ", ".join(f"{'abcdefghi'[i]}1: {p}" for i, p in enumerate(players))
-    symbols = ", ".join(f"{p}: {p[0] if len(players) < 9 else p[-1]}" for p in players)
+    firsts = [p[0] for p in players]
+    symbols = ", ".join(f"{p}: {p[0] if firsts.count(p[0]) == 1 else p[-1]}" for p in players)
     return f"""
 name: Small
 players: [{", ".join(players)}]
@@ -117,7 +118,7 @@ def test_zobrist_tells_snake_rounds_apart() -> None:
 
 # Players and results ----------------------------------------------------------------------
 def test_up_to_eight_players() -> None:
-    names = [f"p{i}" for i in range(9)]
+    names = ["ann", "bob", "cid", "dan", "eve", "fay", "gus", "hal", "ida"]
     assert len(load_game_text(small_game(names[:8])).players) == 8
     with pytest.raises(SpecError, match="players"):
         load_game_text(small_game(names))
@@ -281,10 +282,13 @@ def test_match_rotates_the_seats_of_four_players(tmp_path: Path) -> None:
 
 
 def test_position_strings_must_tell_players_apart() -> None:
-    clash = small_game(["red", "rose", "blue"])  # red and rose would both be 'r'
+    clash = small_game(["red", "rose", "blue"]).replace("red: d, rose: e", "red: r, rose: r")
     with pytest.raises(SpecError, match="the symbol 'r' is used for red's stone and for rose"):
         load_game_text(clash)
     fixed = clash.replace("rose: r,", "rose: o,")
+    for bad in ("5", "/", "-"):  # a run of empty cells, a row break, the gap
+        with pytest.raises(SpecError, match="cannot be a piece symbol"):
+            load_game_text(clash.replace("rose: r,", f"rose: '{bad}',"))
     assert load_game_text(fixed).state_from_fen(load_game_text(fixed).new_initial_state()
                                                 .to_fen()).to_fen().endswith("r 0 1")
     snake = small_game(["a", "b", "c"], turn_order="snake")

@@ -84,9 +84,15 @@ def _fen(spec: Any) -> Iterator[tuple[Loc, str]]:
     """A position string must tell every piece and every side to move apart (more than two
     players make clashes likely), and keep the round when the turn order reads it."""
     seen: dict[str, str] = {}
+    gap = spec.notation.fen.gap
     for kind, piece in spec.pieces.items():
         for player, symbol in piece.symbols.items():
-            if symbol in seen:
+            if symbol.isdigit() or symbol in ("/", gap) or len(symbol) != 1:
+                yield ("pieces", kind, "symbols", player), (
+                    f"{symbol!r} cannot be a piece symbol in a position string: it must be "
+                    f"one character, not a digit (a run of empty cells), '/' or the gap "
+                    f"{gap!r}")
+            elif symbol in seen:
                 yield ("pieces", kind, "symbols", player), (
                     f"the symbol {symbol!r} is used for {seen[symbol]} and for {player}'s "
                     f"{kind}: a position string could not tell them apart")

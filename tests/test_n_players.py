@@ -294,3 +294,15 @@ def test_position_strings_must_tell_players_apart() -> None:
     snake = small_game(["a", "b", "c"], turn_order="snake")
     with pytest.raises(SpecError, match="depends on the round"):
         load_game_text(snake.replace("fen: {clocks: true}", "fen: {clocks: false}"))
+
+
+def test_the_reference_catches_a_wrong_turn_order() -> None:
+    game = load_game_text(small_game(["a", "b", "c"], turn_order="snake"))
+
+    def rotate_instead(side: int, fullmove: int) -> tuple[int, bool]:
+        return (side + 1) % 3, side == 2
+
+    game.turn_order.next = rotate_instead  # type: ignore[method-assign]
+    report = check_game(game, examples=6)
+    failed = {o.name for o in report.failed}
+    assert "same as the reference interpreter" in failed

@@ -1,5 +1,6 @@
-"""Reference phases: each one read straight from its rule text (see the plugin's docstring
-and ``/work/shared/rules``), on cell names and piece dicts, with networkx for paths."""
+"""Reference phases: each one read straight from its rule text (the plugin's docstring and
+the rule pages its game files cite), on cell names and piece dicts, with networkx for
+paths."""
 
 from __future__ import annotations
 

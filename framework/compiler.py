@@ -14,7 +14,16 @@ import networkx as nx
 from framework.engine.action import Action
 from framework.engine.slots import Slot, SlotTable
 from framework.errors import PositionError, SpecError, SpecIssue
-from framework.plugins import Goal, Phase, PluginKind, Restriction, Result, Setup, plugins
+from framework.plugins import (
+    Goal,
+    Phase,
+    PluginKind,
+    Restriction,
+    Result,
+    Setup,
+    TurnOrder,
+    plugins,
+)
 from framework.restrictions.wrap import restrict
 from framework.spec.models import GameBase
 from framework.spec.yamlsource import YamlSource
@@ -141,6 +150,8 @@ class CompiledGame:
         self.attributes: tuple[str, ...] = tuple(attributes)
         self.counters: tuple[str, ...] = tuple(spec.counters)
         self.slots = slot_table_of(spec, src)
+        order: Any = plugins("turn_orders")[spec.turn_order]
+        self.turn_order: TurnOrder = order(order.Params(type=spec.turn_order), self)
         self.setups: list[Setup] = [_make(plugins("setups"), p, self) for p in spec.setup]
         self.phases: list[Phase] = [_make(plugins("phases"), p, self) for p in spec.turn]
         for i, block in enumerate([*self.setups]):

@@ -77,6 +77,12 @@ def _check(game: Game, state: State, expect: ExpectSpec) -> list[str]:
     if expect.terminal is not None and state.is_terminal() != expect.terminal:
         failures.append("the game should be over" if expect.terminal
                         else "the game should not be over")
+    if expect.winners is not None:
+        wanted = sorted(game.players.index(p) for p in expect.winners)
+        if sorted(state.winners or ()) != wanted:
+            found = [game.players[s] for s in sorted(state.winners or ())]
+            failures.append(f"the winners should be {', '.join(expect.winners)}, found "
+                            f"{', '.join(found) or 'none'}")
     if expect.winner is not None:
         winners = sorted(game.players[s] for s in state.winners or ())
         if winners != [expect.winner]:

@@ -4,7 +4,8 @@
 ``run_match`` plays many across processes. Each game's seed is derived from the match seed
 and the game's index only, so the results do not depend on how games are scheduled over
 processes: the same ``--seed`` gives the same games (with depth or iteration budgets; time
-budgets depend on the machine). Agents swap seats from one game to the next.
+budgets depend on the machine). Agents swap seats from one game to the next (with more than
+two players, the seats rotate: see ``schedule``).
 
 The statistics are those of a rule page: wins per side (the player that won) and per agent,
 draws, unfinished games, each with a Wilson 95 % confidence interval.
@@ -75,9 +76,18 @@ class GamePlan:
     seed: int
 
 
-def schedule(agents: Sequence[str], games: int, seed: int) -> list[GamePlan]:
-    """``games`` games for each pair of agents, seats swapped from one game to the next."""
+def schedule(agents: Sequence[str], games: int, seed: int, players: int = 2
+             ) -> list[GamePlan]:
+    """Two players: ``games`` games for each pair of agents, seats swapped from one game to
+    the next. More players: ``games`` games in all, the agents dealt round the seats in
+    the order given (repeated when there are fewer agents than seats) and the deal rotated
+    by one seat each game, so every agent plays every seat in turn."""
     plans: list[GamePlan] = []
+    if players > 2:
+        for number in range(games):
+            lineup = tuple(agents[(number + seat) % len(agents)] for seat in range(players))
+            plans.append(GamePlan(number, lineup, game_seed(seed, number)))
+        return plans
     for first, second in combinations(agents, 2):
         for i in range(games):
             seats = (first, second) if i % 2 == 0 else (second, first)
@@ -195,7 +205,7 @@ def run_match(game_file: str, agents: Sequence[str], *, games: int, seed: int = 
               on_game: Callable[[Record], None] | None = None) -> MatchResult:
     """Play the scheduled games (``jobs`` processes) and return them in game order."""
     game = _load(game_file)
-    plans = schedule(agents, games, seed)
+    plans = schedule(agents, games, seed, len(game.players))
     records: dict[int, Record] = {}
     if jobs <= 1:
         for plan in plans:

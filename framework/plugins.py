@@ -39,7 +39,8 @@ def untranslated(text: str) -> str:
     return text
 
 
-PluginKind = Literal["phases", "setups", "goals", "results", "invariants", "restrictions"]
+PluginKind = Literal["phases", "setups", "goals", "results", "invariants", "restrictions",
+                     "turn_orders"]
 GROUPS: dict[PluginKind, str] = {
     "phases": "boardspec.phases",
     "setups": "boardspec.setups",
@@ -47,6 +48,7 @@ GROUPS: dict[PluginKind, str] = {
     "results": "boardspec.results",
     "invariants": "boardspec.invariants",
     "restrictions": "boardspec.restrictions",
+    "turn_orders": "boardspec.turn_orders",
 }
 
 
@@ -231,6 +233,35 @@ class Restriction(Plugin):
     def allowed(self, state: State, actions: list[Action]) -> list[Action]:
         """The actions of ``actions`` (all those the phase offers) that stay legal."""
         raise NotImplementedError
+
+class TurnOrder(Plugin):
+    """Who plays after whom (``turn_order:`` in the game file; boardgame.io's ``TurnOrder``).
+
+    The order is a function of the position only (the side to move and the full-move
+    number), so it needs no state of its own: positions, FEN and hashes stay as they are.
+    A round is one full-move; ``next`` says who moves after ``side`` and whether that turn
+    begins a new round (the full-move number goes up).
+    """
+
+    #: Whether who moves next depends on the round's parity (hashes must then tell odd and
+    #: even rounds apart).
+    round_matters: ClassVar[bool] = False
+
+    def __init__(self, params: Any, game: CompiledGame) -> None:
+        super().__init__(params, game)
+        self.sides = len(game.players)
+
+    def next(self, side: int, fullmove: int) -> tuple[int, bool]:
+        """The side after ``side`` in round ``fullmove``, and whether a new round begins."""
+        raise NotImplementedError
+
+    def previous(self, side: int, fullmove: int) -> int:
+        """The side that moved before ``side`` (whose turn is in round ``fullmove``)."""
+        for before in range(self.sides):
+            for round_ in (fullmove, fullmove - 1):
+                if self.next(before, round_) == (side, round_ != fullmove):
+                    return before
+        return (side - 1) % self.sides
 
 
 class Invariant(Plugin):

@@ -18,7 +18,8 @@ writes them):
 ```
 
 The player headers are keyed by the player that each seat starts as (``White`` = seat 0);
-``Result`` is the winning player, ``draw`` or ``unfinished``. The JSON form holds the same:
+``Result`` is the winning player (several joined by ``+`` for a shared win), ``draw`` or
+``unfinished``. The JSON form holds the same:
 ``{"format": "boardspec-record", "version": 1, "headers": {...}, "turns": [["b6"], ...]}``.
 A ply is one action. ``replay`` plays the actions through the engine and refuses the first
 one that is not legal, naming its ply, its turn and the engine's reason.

@@ -13,7 +13,8 @@ from framework.records import Record, RecordError
 
 
 def a_record(game: CompiledGame, plies: int | None = None) -> Record:
-    agents = [make_agent("greedy", game, 1), make_agent("random", game, 2)]
+    agents = [make_agent("greedy" if seat == 0 else "random", game, seat + 1)
+              for seat in range(len(game.players))]
     return play_game(game, agents, max_plies=plies, headers={"Seed": "1"})
 
 
@@ -82,7 +83,8 @@ def test_unreadable_records_say_where(tmp_path: Path) -> None:
 def test_each_line_is_one_turn(any_game: CompiledGame) -> None:
     from framework.engine.turns import turn_key
 
-    agents = [make_agent("mcts:10i", any_game, 1), make_agent("random", any_game, 2)]
+    agents = [make_agent("mcts:10i" if seat == 0 else "random", any_game, seat + 1)
+              for seat in range(len(any_game.players))]
     record = play_game(any_game, agents, max_plies=60)
     state = any_game.new_initial_state()
     for number, line in enumerate(record.turns):

@@ -27,7 +27,14 @@ def test_random_games_finish_with_a_result(any_game: CompiledGame) -> None:
         assert final.is_terminal(), f"{any_game.name} did not end (seed {seed})"  # type: ignore[attr-defined]
         assert final.current_player == TERMINAL  # type: ignore[attr-defined]
         assert final.legal_actions() == []  # type: ignore[attr-defined]
-        assert sum(final.returns()) == 0  # type: ignore[attr-defined]
+        values = final.returns()  # type: ignore[attr-defined]
+        winners = final.winners  # type: ignore[attr-defined]
+        # Each winner 1, every other player -1; a draw 0 for all (zero-sum with two).
+        expected = [0.0] * len(values) if not winners else \
+            [1.0 if side in winners else -1.0 for side in final.seat_of_side]  # type: ignore[attr-defined]
+        assert sorted(values) == sorted(expected)
+        if len(values) == 2:
+            assert sum(values) == 0
 
 
 def test_actions_unique_notation_round_trips_and_json(any_game: CompiledGame) -> None:
@@ -46,7 +53,7 @@ def test_actions_unique_notation_round_trips_and_json(any_game: CompiledGame) ->
 
 def test_returns_are_zero_until_the_end(any_game: CompiledGame) -> None:
     for state in random_game(any_game, 3)[:-1]:
-        assert state.returns() == [0.0, 0.0]  # type: ignore[attr-defined]
+        assert state.returns() == [0.0] * len(any_game.players)  # type: ignore[attr-defined]
 
 
 def test_clone_is_independent(any_game: CompiledGame) -> None:

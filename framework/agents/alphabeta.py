@@ -11,6 +11,11 @@ row (phases of one turn, a pie-rule setup) is searched correctly. By default a p
 decision; with ``turns`` it is one complete turn (see ``framework.agents.turns``), which suits
 games whose turns have few phases. Wins are scored above any evaluation, and sooner wins
 above later ones.
+
+With more than two players the search is *paranoid* (Sturtevant and Korf): every other
+player is assumed to play against the searching one, so the players other than the seat
+searched for all minimise its value (the evaluation is its features minus the sum of the
+others'). It is a sound worst-case search, and cheap; it plays defensively.
 """
 
 from __future__ import annotations

@@ -9,7 +9,8 @@ evaluation:
   mobility: 0.05                        # legal actions of the first phase of a turn
 ```
 
-Each feature is counted for a side minus the same feature of the other sides. Without the
+Each feature is counted for a side minus the same feature of the other sides (with more
+than two players, minus their sum: the paranoid view that alpha-beta takes). Without the
 block: 1 per piece of any kind plus 0.05 per legal action (piece difference, a little
 mobility). Mobility is the costly term: it generates the moves of every side.
 """
@@ -81,22 +82,37 @@ class Evaluator:
     def __call__(self, state: State, side: int) -> float:
         if state.winners is not None:
             return terminal_value(state, side)
-        value = 0.0
-        for other in range(len(state.owner)):
-            score = self.material(state, other)
-            if self.mobility:
-                score += self.mobility * self.mobility_of(state, other)
-            value += score if other == side else -score
-        return value
+        return _relative(self._scores(state), side)
 
-    def squashed(self, state: State, side: int) -> float:
-        """The evaluation mapped into (-1, 1), comparable to game returns (MCTS leaves).
+    def _scores(self, state: State) -> list[float]:
+        """Each side's own weighted features and mobility."""
+        scores = []
+        for side in range(len(state.owner)):
+            score = self.material(state, side)
+            if self.mobility:
+                score += self.mobility * self.mobility_of(state, side)
+            scores.append(score)
+        return scores
+
+    def squashed_all(self, state: State) -> list[float]:
+        """The evaluation of every side mapped into (-1, 1), comparable to game returns
+        (MCTS leaves); one mobility count per side, however many players.
 
         The scale grows with the board, so that a lead of a quarter of the cells is worth
         about 0.76 and leads stay distinguishable instead of all saturating at 1."""
+        sides = range(len(state.owner))
         if state.winners is not None:
-            return terminal_value(state, side) / WIN
-        return math.tanh(self(state, side) / self.scale)
+            return [terminal_value(state, side) / WIN for side in sides]
+        scores = self._scores(state)
+        return [math.tanh(_relative(scores, side) / self.scale) for side in sides]
+
+
+def _relative(scores: list[float], side: int) -> float:
+    """A side's score minus the others', summed in seat order (the same float every time)."""
+    value = 0.0
+    for other, score in enumerate(scores):
+        value += score if other == side else -score
+    return value
 
 
 def terminal_value(state: State, side: int) -> float:

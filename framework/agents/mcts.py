@@ -124,6 +124,6 @@ class MctsAgent(Agent):
             return state.returns()
         seats = state.seat_of_side
         rewards = [0.0] * len(seats)
-        for side, seat in enumerate(seats):
-            rewards[seat] = self.evaluate.squashed(state, side)
+        for side, value in enumerate(self.evaluate.squashed_all(state)):
+            rewards[seats[side]] = value
         return rewards

@@ -54,6 +54,9 @@ class ZobristTable:
         self.slots = keys(len(game.slots))
         self.slot_defaults = game.slots.defaults
         self.result = rng.getrandbits(64)
+        self.even_round = rng.getrandbits(64)
+        #: A turn order that reads the round (``snake``) makes its parity part of the state.
+        self.round_matters = game.turn_order.round_matters
 
     def hash(self, state: State) -> int:
         h = self.to_move[state.to_move] ^ self.setup[state.setup]
@@ -82,6 +85,8 @@ class ZobristTable:
         for i, (value, default) in enumerate(zip(state.vars, self.slot_defaults, strict=True)):
             if value != default:
                 h ^= _mix(self.slots[i], value)
+        if self.round_matters and not state.fullmove & 1:
+            h ^= self.even_round
         if state.winners is not None:
             h ^= _mix(self.result, sum(1 << s for s in state.winners))
         return h

@@ -212,10 +212,13 @@ def returns_consistent(game: Game, subject: Subject) -> str | None:
     result = state.to_json().get("result")
     if result is None:
         return "the game is over but the position JSON has no 'result'"
-    if "winner" in result:
-        seat = state.seat_of_side[game.players.index(result["winner"])]
-        if values[seat] != 1.0:
-            return f"the JSON names {result['winner']} the winner but returns() is {values}"
+    named = [result["winner"]] if "winner" in result else result.get("winners", [])
+    if named:
+        expected = [-1.0] * len(values)
+        for player in named:
+            expected[state.seat_of_side[game.players.index(player)]] = 1.0
+        if values != expected:
+            return f"the JSON names {', '.join(named)} as winning but returns() is {values}"
     elif any(values):
         return f"the JSON says draw but returns() is {values}"
     return None
@@ -285,5 +288,5 @@ CONFORMANCE: tuple[StateProperty, ...] = (
     StateProperty("JSON round-trip", json_round_trip),
     StateProperty("notation round-trip", notation_round_trip),
     StateProperty("terminal exactly when no action", terminal_iff_no_action),
-    StateProperty("returns only at the end, zero-sum", returns_consistent),
+    StateProperty("returns only at the end, matching the result", returns_consistent),
 )

@@ -109,9 +109,12 @@ def _checks(path: Path, examples: int, seed: int) -> Iterator[Check]:
 
 
 def settle(outcome: Outcome, file: str) -> None:
-    """Turn an outcome into a pytest result: pass, skip (not checked) or fail."""
+    """Turn an outcome into a pytest result: pass, skip (not checked, not required) or
+    fail."""
     if outcome.status == "not checked":
         pytest.skip(outcome.note)
+    if outcome.status == "not required":
+        pytest.skip(f"not required: {outcome.note}")
     if outcome.status == "failed":
         raise PropertyFailed(failure_text(outcome, file))
 

@@ -13,7 +13,8 @@ from rich.text import Text
 
 from framework.check.runner import GameReport, Outcome
 
-STYLES = {"passed": "green", "failed": "bold red", "not checked": "yellow"}
+STYLES = {"passed": "green", "failed": "bold red", "not checked": "yellow",
+          "not required": "dim"}
 
 
 def _status(outcome: Outcome) -> Text:

@@ -2,9 +2,10 @@
 (check a game record and show any ply of it) and ``match`` (tournaments with statistics).
 
 Agents are given per seat by spec (``human``, ``random``, ``greedy``, ``alphabeta:d3``,
-``mcts:2s``, …; see ``framework.agents.registry``). ``--white`` is the first seat and
-``--black`` the second, whatever the game calls its players (a pie rule may later swap the
-sides the seats play).
+``mcts:2s``, …; see ``framework.agents.registry``). ``--seat PLAYER=AGENT`` names the agent
+of the seat that starts as PLAYER, for any number of players; ``--white`` is the first seat
+and ``--black`` the second, whatever the game calls its players (a pie rule may later swap
+the sides the seats play).
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ if TYPE_CHECKING:
     from framework.match import MatchResult
     from framework.records import Record
 
-SIDE_STYLES = ("bold red", "bold blue", "bold green", "bold magenta")
+SIDE_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold yellow",
+               "bold cyan", "bold bright_red", "bold bright_blue")  # up to MAX_PLAYERS
 HELP = ("Type a move in the game's notation (a whole turn: its actions separated by spaces), "
         "or: ? (legal moves), undo, save [FILE], quit.")
 
@@ -38,13 +40,18 @@ FirstSeat = Annotated[str | None, typer.Option(
     "alphabeta:d3, alphabeta:0.5s, mcts:2s, mcts:500i …")]
 SecondSeat = Annotated[str | None, typer.Option(
     "--black", "--second", help="agent of the second seat (same choices)")]
+Seats = Annotated[list[str] | None, typer.Option(
+    "--seat", help="PLAYER=AGENT: the agent of the seat that starts as PLAYER (any number of "
+    "players; repeat the option), e.g. --seat red=mcts:1s --seat green=greedy")]
 
 
 # play ---------------------------------------------------------------------------------
 @app.command()
 def play(game_file: GameArgument, white: FirstSeat = None, black: SecondSeat = None,
+         seat: Seats = None,
          human: Annotated[str | None, typer.Option(
-             help="the player you play (the other seat: --white/--black or random)")] = None,
+             help="the player you play (the other seats: --seat, --white/--black or "
+                  "random)")] = None,
          seed: Annotated[int | None, typer.Option(help="random seed of the agents")] = None,
          max_plies: Annotated[int | None, typer.Option(help="stop after this many actions")]
          = None,
@@ -58,20 +65,53 @@ def play(game_file: GameArgument, white: FirstSeat = None, black: SecondSeat = N
     from framework.agents import AgentSpecError, parse_agent
 
     game = load(game_file)
-    specs = [white or "random", black or "random"]
+    specs = seat_specs(game.players, white, black, seat or [])
     if human is not None:
         if human not in game.players:
             raise typer.BadParameter(f"expected one of {', '.join(game.players)}, "
                                      f"found {human!r}", param_hint="--human")
         specs[game.players.index(human)] = "human"
-    for spec, hint in zip(specs, ("--white", "--black"), strict=True):
+    for index, spec in enumerate(specs):
         try:
             parse_agent(spec)
         except AgentSpecError as exc:
+            hint = ("--white", "--black")[index] if index < 2 and (white, black)[index] \
+                else f"--seat {game.players[index]}="
             raise typer.BadParameter(str(exc), param_hint=hint) from None
     session = PlaySession(game, str(game_file), specs, seed, max_plies, save,
                           Console(highlight=False, soft_wrap=True), quiet)
     session.run()
+
+
+def seat_specs(players: tuple[str, ...], white: str | None, black: str | None,
+               seats: list[str]) -> list[str]:
+    """The agent spec of every seat: ``--seat PLAYER=AGENT`` for any seat, ``--white`` and
+    ``--black`` for the first two; a seat named by nobody plays ``random``."""
+    specs = ["random"] * len(players)
+    named: dict[int, str] = {}
+    for index, spec in ((0, white), (1, black)):
+        if spec is not None:
+            if index >= len(players):
+                raise typer.BadParameter(f"this game has {len(players)} players",
+                                         param_hint="--black")
+            named[index] = spec
+    for item in seats:
+        player, equals, spec = item.partition("=")
+        if not equals or not player.strip() or not spec.strip():
+            raise typer.BadParameter(f"expected PLAYER=AGENT (e.g. {players[0]}=random), "
+                                     f"found {item!r}", param_hint="--seat")
+        player = player.strip()
+        if player not in players:
+            raise typer.BadParameter(f"{player!r} is not a player of this game; expected one "
+                                     f"of {', '.join(players)}", param_hint="--seat")
+        index = players.index(player)
+        if index in named:
+            raise typer.BadParameter(f"the seat of {player} is given twice",
+                                     param_hint="--seat")
+        named[index] = spec.strip()
+    for index, spec in named.items():
+        specs[index] = spec
+    return specs
 
 
 class PlaySession:
@@ -279,7 +319,9 @@ def replay(record_file: Annotated[Path, typer.Argument(help="game record (text o
 def match(game_file: GameArgument,
           agents: Annotated[str, typer.Option(
               help="comma-separated agent specs, e.g. mcts:0.2s,alphabeta:d3")],
-          games: Annotated[int, typer.Option(min=1, help="games per pair of agents")] = 100,
+          games: Annotated[int, typer.Option(
+              min=1, help="games per pair of agents (more than two players: games in all, "
+                          "seats rotated)")] = 100,
           jobs: Annotated[int, typer.Option(min=1, help="processes")] = 1,
           seed: Annotated[int, typer.Option(help="match seed (same seed, same games)")] = 0,
           max_plies: Annotated[int | None, typer.Option(
@@ -310,8 +352,8 @@ def match(game_file: GameArgument,
         if human:
             raise typer.BadParameter("a match is played by computer agents only",
                                      param_hint="--agents")
-    load(game_file)  # a bad game file is reported before any process starts
-    total = len(schedule(specs, games, seed))
+    players = load(game_file).players  # a bad game file is reported before any process starts
+    total = len(schedule(specs, games, seed, len(players)))
     console = Console(stderr=True)
     with Progress("[progress.description]{task.description}", BarColumn(),
                   MofNCompleteColumn(), TimeElapsedColumn(), console=console,

@@ -28,6 +28,8 @@ SECTIONS: dict[PluginKind, tuple[str, str]] = {
                    "every action."),
     "restrictions": ("Restrictions", "`restrictions:` — rules on a player's whole set of "
                      "legal actions, applied to every deciding phase they name."),
+    "turn_orders": ("Turn orders", "`turn_order:` — who plays after whom (a keyword; "
+                    "default `rotate`)."),
 }
 
 

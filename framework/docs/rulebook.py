@@ -158,6 +158,8 @@ def _material(game: Game, _: Translate) -> Section:
     section = Section()
     section.paragraphs.append(_("Players, in turn order: {players}.").format(
         players=_names(game.players, _)))
+    if len(game.players) > 2 or spec.turn_order != "rotate":  # two alternate: nothing to add
+        section.paragraphs.append(game.turn_order.describe(_))
     section.paragraphs.append(_board_text(game, _))
     finite = False
     for kind, piece in spec.pieces.items():
@@ -241,9 +243,11 @@ def _turn(game: Game, _: Translate) -> Section:
         section.items.append((_(phase.name), sentence(text)))
     section.paragraphs += [sentence(rule.describe(_)) for rule in game.restrictions]
     if game.spec.no_legal_move == "pass":
-        section.paragraphs.append(_("A player who has no legal move must pass ({notation}); "
-                                    "the game ends when neither player can move.")
-                                  .format(notation=game.spec.notation.pass_))
+        section.paragraphs.append((
+            _("A player who has no legal move must pass ({notation}); the game ends when no "
+              "player can move.") if len(game.players) > 2 else
+            _("A player who has no legal move must pass ({notation}); the game ends when "
+              "neither player can move.")).format(notation=game.spec.notation.pass_))
     else:
         section.paragraphs.append(_("When the player to move has no legal move, the game "
                                     "ends."))
@@ -258,12 +262,19 @@ def _end(game: Game, _: Translate) -> Section:
             section.paragraphs.append(_("The end is checked after the steps {phases} and at "
                                         "the end of every turn.").format(
                 phases=_names(spec.goal_checks, _)))
+        several = len(game.players) > 2
         if spec.tie_break == "last_mover":
-            section.paragraphs.append(_("If both players meet a winning condition at the same "
-                                        "check, the player who made the last move wins."))
+            section.paragraphs.append(
+                _("If more than one player meets a winning condition at the same check, the "
+                  "player who made the last move wins.") if several else
+                _("If both players meet a winning condition at the same check, the player "
+                  "who made the last move wins."))
         elif len(game.goals) > 1:
-            section.paragraphs.append(_("If both players meet a winning condition at the same "
-                                        "check, the game is a draw."))
+            section.paragraphs.append(
+                _("If more than one player meets a winning condition at the same check, the "
+                  "game is a draw.") if several else
+                _("If both players meet a winning condition at the same check, the game is "
+                  "a draw."))
     if game.result is not None:
         section.paragraphs.append(game.result.describe(_))
     return section
@@ -318,9 +329,14 @@ def _facts(game: Game, diagram: Diagram, example: ExampleSpec | None,
         facts.append(_("After {actions}.").format(actions=", ".join(diagram.actions)))
     if state.is_terminal():
         winners = sorted(state.winners or ())
-        facts.append(_("The game is over: {player} wins.").format(
-            player=_(game.players[winners[0]])) if len(winners) == 1
-            else _("The game is over: a draw."))
+        if len(winners) == 1:
+            facts.append(_("The game is over: {player} wins.").format(
+                player=_(game.players[winners[0]])))
+        elif winners:
+            facts.append(_("The game is over: {players} share the win.").format(
+                players=_names((game.players[w] for w in winners), _)))
+        else:
+            facts.append(_("The game is over: a draw."))
     else:
         facts.append(_("{player} to move.").format(player=_(game.players[state.to_move])))
     if game.counters:

@@ -13,10 +13,6 @@ def iter_bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def popcount(mask: int) -> int:
-    return mask.bit_count()
-
-
 def nth_bit(mask: int, k: int) -> int:
     """The cell id of the ``k``-th set bit of ``mask`` (0 = the lowest)."""
     for _ in range(k):

@@ -94,7 +94,6 @@ def read_fen(state: State, fen: str) -> State:
         raise PositionError(f"FEN {fen!r}: side to move {to_move!r} is not one of "
                             f"{', '.join(side_by_symbol)}")
     state.to_move = game.players.index(side_by_symbol[to_move])
-    state.last_mover = (state.to_move - 1) % len(game.players)
     for k, key in enumerate(("halfmove", "fullmove"), start=2):
         if len(fields) > k:
             if not fields[k].isdigit():
@@ -102,5 +101,6 @@ def read_fen(state: State, fen: str) -> State:
             setattr(state, key, int(fields[k]))
     if len(fields) > 4:
         raise PositionError(f"FEN {fen!r}: unexpected fields after the full-move number")
+    state.last_mover = game.turn_order.previous(state.to_move, state.fullmove)
     state.start_play()
     return state

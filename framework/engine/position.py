@@ -115,8 +115,7 @@ def state_to_json(state: State) -> dict[str, Any]:
         by_seat = sorted(range(len(game.players)), key=lambda s: state.seat_of_side[s])
         data["seats"] = [game.players[s] for s in by_seat]
     if state.winners is not None:
-        winners = sorted(game.players[s] for s in state.winners)
-        data["result"] = {"winner": winners[0]} if len(winners) == 1 else {"draw": True}
+        data["result"] = result_json([game.players[s] for s in sorted(state.winners)])
     return data
 
 
@@ -169,7 +168,7 @@ def read_json(state: State, position: dict[str, Any] | str) -> State:
         state.phase = game.phase_index(position["phase"])
         state.last_mover = state.to_move
     else:
-        state.last_mover = (state.to_move - 1) % len(game.players)
+        state.last_mover = game.turn_order.previous(state.to_move, state.fullmove)
     state.start_play()
     if state.winners is not None and "result" in position:
         # The game is over either way; keep the written result, since the final position
@@ -178,13 +177,24 @@ def read_json(state: State, position: dict[str, Any] | str) -> State:
     return state
 
 
+def result_json(winners: list[str]) -> dict[str, Any]:
+    """``{"winner": p}``, ``{"winners": [p, q]}`` (a shared win, in player order) or
+    ``{"draw": true}``."""
+    if not winners:
+        return {"draw": True}
+    return {"winner": winners[0]} if len(winners) == 1 else {"winners": winners}
+
+
 def _written_result(game: CompiledGame, result: Any) -> frozenset[int]:
     if result == {"draw": True}:
         return frozenset()
     if isinstance(result, dict) and set(result) == {"winner"}:
         return frozenset({_side(game, result["winner"], "result.winner")})
-    raise PositionError(f"'result' is {{\"winner\": <player>}} or {{\"draw\": true}}, "
-                        f"found {result!r}")
+    if isinstance(result, dict) and set(result) == {"winners"} and \
+            isinstance(result["winners"], list) and len(result["winners"]) > 1:
+        return frozenset(_side(game, w, "result.winners") for w in result["winners"])
+    raise PositionError(f"'result' is {{\"winner\": <player>}}, {{\"winners\": [<player>, "
+                        f"…]}} or {{\"draw\": true}}, found {result!r}")
 
 
 def _side(game: CompiledGame, name: Any, key: str) -> int:

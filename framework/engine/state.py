@@ -8,7 +8,8 @@ in. The order of the end checks is fixed:
 1. after a phase named in ``goal_checks``, and at the end of every turn, every goal is
    evaluated; the winners of all the goals that fire are put together (a goal that fires
    with no winner is a draw only if no other goal names one), and ``tie_break`` settles a
-   check that finds more than one side winning;
+   check that finds more than one side winning (a win the ``result`` rule itself shares,
+   ``majority`` with ``equal: shared``, stands);
 2. when the player to move has no legal action, ``no_legal_move`` decides: the game ends and
    the ``result`` rule scores it, or the player must pass (the game ends if no side can act).
 """
@@ -56,7 +57,7 @@ class State:
         self.setup_actions = 0
         self.seat_of_side = list(range(sides))
         self.fullmove = 1
-        self.last_mover = sides - 1
+        self.last_mover = game.turn_order.previous(0, 1)
         # Every other value of the position, declared by the engine and the rule blocks
         # (``framework.engine.slots``): the half-move clock, the landing cell, …
         self.vars = list(game.slots.defaults)
@@ -161,7 +162,11 @@ class State:
         return self.winners is not None
 
     def returns(self) -> list[float]:
-        """Per seat: 1 for a win, -1 for a loss, 0 for a draw or an unfinished game."""
+        """Per seat: 1 for a win, -1 for a loss, 0 for a draw or an unfinished game.
+
+        With more than two players the same holds: every winner gets 1 and every other
+        player -1 (a win shared by two of four players is 1, 1, -1, -1), and a draw is 0 for
+        all. The values sum to zero only with two players (docs/positions.md)."""
         values = [0.0] * len(self.seat_of_side)
         if self.winners:
             for side, seat in enumerate(self.seat_of_side):
@@ -282,8 +287,8 @@ class State:
         for i, default in self.game.slots.turn_resets:
             values[i] = default
         self.last_mover = self.to_move
-        self.to_move = (self.to_move + 1) % len(self.owner)
-        if self.to_move == 0:
+        self.to_move, new_round = self.game.turn_order.next(self.to_move, self.fullmove)
+        if new_round:
             self.fullmove += 1
         self.phase = 0
 
@@ -318,8 +323,10 @@ class State:
     def _check_goals(self) -> bool:
         # Every goal is evaluated: a side that meets any goal wins, so two sides meeting
         # two different goals at one check is a tie that ``tie_break`` settles.
+        # A win the result rule shares (majority, equal: shared) stands as scored.
         fired = False
         winners: frozenset[int] = frozenset()
+        named: frozenset[int] = frozenset()
         for goal in self.game.goals:
             verdict = goal.evaluate(self)
             if verdict is None:
@@ -328,10 +335,11 @@ class State:
             if verdict.score:
                 winners |= self.game.result.winners(self) if self.game.result else frozenset()
             else:
-                winners |= verdict.winners
+                named |= verdict.winners
         if not fired:
             return False
-        if len(winners) > 1:
+        winners |= named
+        if len(winners) > 1 and named:
             tie_break = self.game.spec.tie_break
             winners = frozenset({self.last_mover}) if tie_break == "last_mover" \
                 else frozenset()

@@ -5,6 +5,9 @@ goals:
   - {type: no_pieces, then: score}        # Ataxx: the result rule (majority) decides
   - {type: no_pieces, then: opponent_wins}
 ```
+
+``opponent_wins``: the last player with pieces wins (with two, the opponent); with more
+players, one without pieces is out and the others play on until only one has pieces.
 """
 
 from __future__ import annotations
@@ -41,16 +44,19 @@ class NoPieces(Goal):
                 break
         else:
             return None
-        empty_sides = [s for s, m in enumerate(state.owner) if not m & kind_mask]
         if self.params.then == "score":
             return Verdict(score=True)
-        # A side wins when every other side is empty: if all are, all win (tie_break).
-        sides = range(len(state.owner))
-        return Verdict(frozenset(s for s in sides
-                                 if all(o == s or o in empty_sides for o in sides)))
+        # The last side with pieces wins (two players: the opponent); while two or more have
+        # some, the others play on. When none has, all do, and the tie_break settles it.
+        survivors = [s for s, m in enumerate(state.owner) if m & kind_mask]
+        if len(survivors) > 1:
+            return None
+        return Verdict(frozenset(survivors or range(len(state.owner))))
 
     def describe(self, _: Translate = untranslated) -> str:
         if self.params.then == "score":
             return _("When a player has no piece left on the board, the game ends and is "
                      "scored.")
+        if len(self.game.players) > 2:
+            return _("When only one player has pieces left on the board, that player wins.")
         return _("When a player has no piece left on the board, the other player wins.")

@@ -36,7 +36,9 @@ NAMED_COLOURS = {
     "green": "#2e8b4a", "yellow": "#f2cf3a", "ruby": "#b0163b", "pearl": "#ece8df",
     "x": "#262626", "o": "#f7f4ea",
 }
-SEAT_COLOURS = ("#f7f4ea", "#262626", "#c8362e", "#2f5fb3")
+#: One per seat up to the most players a game may have (spec.models.MAX_PLAYERS).
+SEAT_COLOURS = ("#f7f4ea", "#262626", "#c8362e", "#2f5fb3", "#2e8b4a", "#f2cf3a", "#7b3fa0",
+                "#e07b24")
 HIGHLIGHT = "#f4c20d"
 TARGET = "#1f6fd6"
 REMOVED = "#d62020"

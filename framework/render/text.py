@@ -93,7 +93,8 @@ def board_text(state: State) -> str:
     status = f"{game.players[state.to_move]} to move"
     if state.winners is not None:
         status = ("draw" if not state.winners else
-                  f"{', '.join(game.players[s] for s in sorted(state.winners))} wins")
+                  f"{', '.join(game.players[s] for s in sorted(state.winners))} "
+                  f"{'wins' if len(state.winners) == 1 else 'win'}")
     if game.counters:
         status += "  " + "  ".join(
             f"{p}: " + ", ".join(f"{c} {v}" for c, v in zip(game.counters, state.counters[s],

@@ -9,6 +9,7 @@ setup:
 
 The choice is written as the side's name (``white``). Sides keep their colours and turn
 order; only the seats (who plays which side) change, so ``returns()`` follows the seats.
+Two players only: ``validate`` refuses it in a game with more.
 """
 
 from __future__ import annotations
@@ -55,6 +56,11 @@ class ChooseSide(Setup):
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
         if params.to_move is not None and params.to_move not in ctx.players:
             yield (*loc, "to_move"), ctx.unknown("player", params.to_move, ctx.players)
+        if len(ctx.players) > 2:
+            yield loc, (f"choose_side (the pie rule) is for two players, and this game has "
+                        f"{len(ctx.players)}: when one seat picks a side, nothing would say "
+                        "which side each of the other seats plays; balance the first move "
+                        "another way (turn_order: snake)")
 
     def actor(self, state: State) -> int:
         return SEATS[self.params.by]
@@ -69,7 +75,7 @@ class ChooseSide(Setup):
                               for side in range(len(self.game.players))]
         players = self.game.players
         state.to_move = players.index(self.params.to_move) if self.params.to_move else 0
-        state.last_mover = (state.to_move - 1) % len(players)
+        state.last_mover = self.game.turn_order.previous(state.to_move, state.fullmove)
 
     def action_space(self) -> tuple[Action, ...]:
         return tuple(self.choices)

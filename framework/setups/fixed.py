@@ -64,7 +64,7 @@ class Fixed(Setup):
             state.place(game.board.cell(cell), game.players.index(owner), kind)
         if self.params.to_move:
             state.to_move = game.players.index(self.params.to_move)
-            state.last_mover = (state.to_move - 1) % len(game.players)
+            state.last_mover = game.turn_order.previous(state.to_move, state.fullmove)
 
     def describe(self, _: Translate = untranslated) -> str:
         by_owner: dict[str, list[str]] = {}

@@ -16,6 +16,10 @@ from pydantic import Field, create_model, model_validator
 from framework.board import BoardSpec
 from framework.plugins import PluginKind, Rule, plugins
 
+#: Players a game may have (bitmask tables are per player; the limit keeps colours,
+#: symbols and seat headers readable).
+MAX_PLAYERS = 8
+
 
 class AttributeSpec(Rule):
     """A numeric attribute of a piece (Adaptoid: legs, pincers)."""
@@ -72,6 +76,8 @@ class ExpectSpec(Rule):
         default=None, description="expected position: the keys given must match")
     terminal: bool | None = None
     winner: str | None = None
+    winners: list[str] | None = Field(default=None, description="exactly these players "
+                                      "share the win")
 
 
 class ExampleSpec(Rule):
@@ -122,9 +128,8 @@ class GameBase(Rule):
 
     name: str = Field(min_length=1)
     description: str = ""
-    players: list[str] = Field(min_length=2, max_length=2,
+    players: list[str] = Field(min_length=2, max_length=MAX_PLAYERS,
                                description="the sides, in turn order (the first moves first)")
-    turn_order: Literal["alternate"] = "alternate"
     board: BoardSpec
     pieces: dict[str, PieceSpec] = Field(min_length=1)
     counters: list[str] = Field(default_factory=list,
@@ -150,6 +155,7 @@ class GameBase(Rule):
     if TYPE_CHECKING:  # declared by game_model() from the registered plugins
         setup: list[Any]
         turn: list[Any]
+        turn_order: str
         goals: list[Any]
         result: Any
         invariants: list[Any]
@@ -174,7 +180,11 @@ def game_model() -> type[GameBase]:
     result = _union("results")
     invariant = _union("invariants")
     restriction = _union("restrictions")
+    orders = tuple(plugins("turn_orders"))
     fields: dict[str, Any] = {
+        "turn_order": (Literal[orders] if orders else str, Field(
+            default="rotate", description="who plays after whom: a registered turn order "
+                                          "(rotate: in the order of players)")),
         "setup": (list[setup], Field(default_factory=list)),  # type: ignore[valid-type]
         "turn": (list[phase], Field(min_length=1)),  # type: ignore[valid-type]
         "goals": (list[goal], Field(default_factory=list)),  # type: ignore[valid-type]

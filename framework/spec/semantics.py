@@ -56,6 +56,8 @@ def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
         if player not in spec.players:
             yield ("notation", "fen", "sides", player), ctx.unknown("player", player,
                                                                       ctx.players)
+    if spec.notation.fen:
+        yield from _fen(spec)
     for i, name in enumerate(spec.goal_checks):
         if name not in ctx.phases:
             yield ("goal_checks", i), ctx.unknown("phase", name, ctx.phases)
@@ -78,6 +80,41 @@ def _duplicates(loc: Loc, names: list[str], what: str, *, by_index: bool = False
         if counts[name] > 1 and names.index(name) != i:
             where = (*loc, i, "name") if by_index else (*loc, i)
             yield where, f"the {what} {name!r} is used twice; each must be unique"
+
+
+def _fen(spec: Any) -> Iterator[tuple[Loc, str]]:
+    """A position string must tell every piece and every side to move apart (more than two
+    players make clashes likely), and keep the round when the turn order reads it."""
+    seen: dict[str, str] = {}
+    gap = spec.notation.fen.gap
+    for kind, piece in spec.pieces.items():
+        for player, symbol in piece.symbols.items():
+            if symbol.isdigit() or symbol in ("/", gap) or len(symbol) != 1:
+                yield ("pieces", kind, "symbols", player), (
+                    f"{symbol!r} cannot be a piece symbol in a position string: it must be "
+                    f"one character, not a digit (a run of empty cells), '/' or the gap "
+                    f"{gap!r}")
+            elif symbol in seen:
+                yield ("pieces", kind, "symbols", player), (
+                    f"the symbol {symbol!r} is used for {seen[symbol]} and for {player}'s "
+                    f"{kind}: a position string could not tell them apart")
+            seen.setdefault(symbol, f"{player}'s {kind}")
+    fen = spec.notation.fen
+    sides: dict[str, str] = {}
+    for player in spec.players:
+        symbol = fen.sides.get(player) or next(
+            (p.symbols[player] for p in spec.pieces.values() if player in p.symbols),
+            player[0])
+        if symbol in sides:
+            yield ("notation", "fen", "sides"), (
+                f"{sides[symbol]} and {player} would both be written {symbol!r} as the side "
+                "to move; give each player its own symbol under notation.fen.sides")
+        sides.setdefault(symbol, player)
+    order = plugins("turn_orders").get(spec.turn_order)
+    if order is not None and getattr(order, "round_matters", False) and not fen.clocks:
+        yield ("notation", "fen", "clocks"), (
+            f"turn_order {spec.turn_order!r} depends on the round, which a position string "
+            "only keeps in its full-move number: set clocks: true")
 
 
 def _board(spec: Any, cells: frozenset[str]) -> Iterator[tuple[Loc, str]]:

@@ -16,6 +16,7 @@ order:
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from framework.check.reference.board import RefBoard
@@ -26,6 +27,7 @@ from framework.check.reference.rules import (
     RefPhase,
     RefRestriction,
     RefResult,
+    RefTurnOrder,
     find_reference,
 )
 from framework.check.reference.rules import RefSetup as RefSetupBlock
@@ -65,6 +67,8 @@ class ReferenceGame:
         self.name: str = spec.name
         self.players: list[str] = list(spec.players)
         self.board = RefBoard(spec)
+        self.turn_order: RefTurnOrder = _make("turn_orders",
+                                              SimpleNamespace(type=spec.turn_order), self)
         self.setups: list[RefSetupBlock] = [_make("setups", p, self) for p in spec.setup]
         self.phases: list[RefPhase] = [_make("phases", p, self) for p in spec.turn]
         self.goals: list[RefGoal] = [_make("goals", p, self) for p in spec.goals]
@@ -121,11 +125,12 @@ class ReferenceGame:
             s.phase = [p.name for p in self.phases].index(data["phase"])
             s.last_mover = s.to_move
         else:
-            s.last_mover = self.previous(s.to_move)
+            s.last_mover = self.previous(s.to_move, s.fullmove)
         self._start_play(s)
         written = data.get("result")
         if s.result is not None and written is not None:  # a finished game keeps its result
-            s.result = frozenset([written["winner"]] if "winner" in written else [])
+            s.result = frozenset([written["winner"]] if "winner" in written
+                                 else written.get("winners", []))
         return s
 
     def to_json(self, s: RefState) -> dict[str, Any]:
@@ -150,8 +155,9 @@ class ReferenceGame:
         if s.seats != self.players:
             data["seats"] = list(s.seats)
         if s.result is not None:
-            data["result"] = {"winner": next(iter(s.result))} if len(s.result) == 1 \
-                else {"draw": True}
+            winners = [p for p in self.players if p in s.result]
+            data["result"] = ({"winner": winners[0]} if len(winners) == 1 else
+                              {"winners": winners} if winners else {"draw": True})
         return data
 
     def current_seat(self, s: RefState) -> int | None:
@@ -172,7 +178,7 @@ class ReferenceGame:
     # The game -----------------------------------------------------------------------------
     def initial(self) -> RefState:
         s = self.blank(self.players[0])
-        s.last_mover = self.players[-1]
+        s.last_mover = self.previous(self.players[0], 1)
         for block in self.setups:
             block.prepare(s)
         s.setup = 0
@@ -220,8 +226,8 @@ class ReferenceGame:
         return after
 
     # Turn flow ----------------------------------------------------------------------------
-    def previous(self, player: str) -> str:
-        return self.players[(self.players.index(player) - 1) % len(self.players)]
+    def previous(self, player: str, fullmove: int) -> str:
+        return self.turn_order.before(player, fullmove)
 
     def _advance_setup(self, s: RefState) -> None:
         while s.setup is not None and s.setup < len(self.setups) \
@@ -272,8 +278,8 @@ class ReferenceGame:
         s.halfmove = 0 if s.clock_reset else s.halfmove + 1
         s.clock_reset = False
         s.last_mover = s.to_move
-        s.to_move = self.players[(self.players.index(s.to_move) + 1) % len(self.players)]
-        if s.to_move == self.players[0]:
+        s.to_move, new_round = self.turn_order.after(s)
+        if new_round:
             s.fullmove += 1
         s.phase = 0
         for slot in self.slots:
@@ -302,19 +308,21 @@ class ReferenceGame:
 
     def _check_goals(self, s: RefState) -> bool:
         fired = False
-        winners: set[str] = set()
+        scored: set[str] = set()
+        named: set[str] = set()
         for goal in self.goals:
             verdict = goal.verdict(s)
             if verdict is None:
                 continue
             fired = True
             if verdict == "score":
-                winners |= self.result.winners(s) if self.result else set()
+                scored |= self.result.winners(s) if self.result else set()
             else:
-                winners |= verdict
+                named |= verdict
         if not fired:
             return False
-        if len(winners) > 1:
+        winners = scored | named
+        if len(winners) > 1 and named:  # a win the result rule shares stands as scored
             winners = {s.last_mover} if self.spec.tie_break == "last_mover" else set()
         self._finish(s, frozenset(winners))
         return True

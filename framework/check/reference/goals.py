@@ -8,8 +8,8 @@ from framework.check.reference.rules import RefGoal, RefResult, RefVerdict, refe
 
 @reference("goals", "no_pieces")
 class RefNoPieces(RefGoal):
-    """A side without pieces ends the game: scored, or every side whose opponents are all
-    empty wins (when all are empty, all do, and the tie-break settles it)."""
+    """A side without pieces ends the game: scored, or the last side with pieces wins
+    (when none has, all do, and the tie-break settles it)."""
 
     def verdict(self, s: RefState) -> RefVerdict:
         piece = self.params.piece
@@ -18,8 +18,10 @@ class RefNoPieces(RefGoal):
             return None
         if self.params.then == "score":
             return "score"
-        return {p for p in self.game.players
-                if all(o in without for o in self.game.players if o != p)}
+        left = {p for p in self.game.players if p not in without}
+        if len(left) > 1:
+            return None  # more than two players: the others play on
+        return left or set(self.game.players)
 
 
 @reference("goals", "halfmove_clock")
@@ -43,4 +45,4 @@ class RefMajority(RefResult):
         counts = {p: len(s.pieces_of(p, self.params.piece)) for p in self.game.players}
         best = max(counts.values())
         leaders = {p for p, n in counts.items() if n == best}
-        return leaders if len(leaders) == 1 else set()
+        return leaders if len(leaders) == 1 or self.params.equal == "shared" else set()

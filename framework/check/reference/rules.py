@@ -22,7 +22,8 @@ Effect = Callable[[RefState], None]
 RefVerdict = Literal["score"] | set[str] | None
 
 REFERENCES: dict[str, dict[str, type[Any]]] = {
-    "phases": {}, "setups": {}, "goals": {}, "results": {}, "restrictions": {}}
+    "phases": {}, "setups": {}, "goals": {}, "results": {}, "restrictions": {},
+    "turn_orders": {}}
 
 
 #: Entry-point group of third-party reference implementations, named ``<kind>.<keyword>``
@@ -107,5 +108,12 @@ class RefResult(RefBlock):
         raise NotImplementedError
 
 
-def other_players(game: ReferenceGame, player: str) -> list[str]:
-    return [p for p in game.players if p != player]
+class RefTurnOrder(RefBlock):
+    def after(self, s: RefState) -> tuple[str, bool]:
+        """The player after ``s.to_move``, and whether a new round (full-move) begins."""
+        raise NotImplementedError
+
+    def before(self, player: str, fullmove: int) -> str:
+        """The player who moved before ``player``'s turn in round ``fullmove``."""
+        raise NotImplementedError
+

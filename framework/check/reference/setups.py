@@ -17,7 +17,7 @@ class RefFixed(RefSetup):
             s.cells[cell] = self.game.new_piece(owner, self.kind(piece))
         if self.params.to_move:
             s.to_move = self.params.to_move
-            s.last_mover = self.game.previous(s.to_move)
+            s.last_mover = self.game.previous(s.to_move, s.fullmove)
 
 
 @reference("setups", "place_each")
@@ -59,7 +59,7 @@ class RefChooseSide(RefSetup):
             s.seats = [side if seat == chooser else others.pop(0)
                        for seat in range(len(self.game.players))]
             s.to_move = self.params.to_move or self.game.players[0]
-            s.last_mover = self.game.previous(s.to_move)
+            s.last_mover = self.game.previous(s.to_move, s.fullmove)
         return play
 
     def finished(self, s: RefState) -> bool:

@@ -1,0 +1,1 @@
+"""Turn orders (who plays after whom), registered under ``boardspec.turn_orders``."""

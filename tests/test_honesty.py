@@ -1,0 +1,55 @@
+"""Figures and reports say what was measured or checked, and nothing else."""
+
+from __future__ import annotations
+
+import re
+
+import framework.bench as bench
+from framework import load_game_text
+from framework.check.runner import check_game, check_termination
+
+from .conftest import ROOT
+
+ENDLESS = (ROOT / "tests" / "data" / "broken" / "endless.yaml").read_text(encoding="utf-8")
+
+
+def test_termination_without_max_plies_is_not_required_not_passed() -> None:
+    game = load_game_text(ENDLESS.replace("max_plies: 60", "max_plies: null"))
+    assert game.spec.max_plies is None
+    outcome = check_termination(game, 5, 0)
+    assert outcome.status == "not required" and outcome.states == 0
+    assert "max_plies is null" in outcome.note
+    report = check_game(game, examples=2)
+    assert not report.failed and not report.unchecked
+    statuses = {o.name: o.status for o in report.outcomes}
+    assert statuses["random play ends within max_plies"] == "not required"
+    bounded = load_game_text(ENDLESS)  # the same game with a bound it breaks
+    assert check_termination(bounded, 5, 0).status == "failed"
+
+
+def test_the_bench_compares_only_what_it_measured() -> None:
+    assert not hasattr(bench, "LIBATAXX_PLAYOUTS_PER_SECOND")
+    figures = {
+        "ataxx_playouts": {"ours": {"median": 800.0, "runs": [{"plies_per_game": 180.0}]}},
+        "ataxx_playouts_numpy": {"ours": {"median": 19200.0,
+                                          "runs": [{"plies_per_game": 180.0}]}},
+    }
+    text = bench.details({"figures": figures})
+    assert "24.0× our one-game-at-a-time playouts (800 games/s) in the same run" in text
+    assert "libataxx" not in text and "quoted" not in text
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = [line for line in readme.splitlines() if line.startswith("| Ataxx random")]
+    assert table and not any("libataxx" in line for line in table)
+
+
+def test_a_wrong_perft_count_is_an_error_not_a_time() -> None:
+    assert bench._perft_result(bench.PERFT_NODES, 0.5, 0.6)["value"] == 0.5
+    wrong = bench._perft_result(bench.PERFT_NODES - 1, 0.5, 0.6)
+    assert set(wrong) == {"error"} and "expected 4,752,668" in wrong["error"]
+
+
+def test_no_docstring_names_a_path_of_one_machine() -> None:
+    machine = re.compile(r"/work/|/home/\w|C:\\\\")
+    found = [str(path.relative_to(ROOT)) for path in (ROOT / "framework").rglob("*.py")
+             if machine.search(path.read_text(encoding="utf-8"))]
+    assert found == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from framework import CompiledGame, load_game
+from framework import CompiledGame, load_game, load_game_text
 from framework.batch.playouts import BatchPlayouts
 from framework.errors import BoardspecError
 
@@ -48,3 +48,23 @@ def test_games_the_batch_cannot_play_are_refused() -> None:
     game = load_game(ROOT / "games" / "adaptoid.yaml")
     with pytest.raises(BoardspecError, match="batch backend cannot play Adaptoid"):
         BatchPlayouts(game, games=4)
+
+
+def test_a_game_written_in_primitives_plays_in_the_batch() -> None:
+    from .test_primitives import ATAXX_IN_PRIMITIVES
+
+    game = load_game_text(ATAXX_IN_PRIMITIVES)
+    result = BatchPlayouts(game, games=12, seed=3).run(record=True)
+    for i, plies in enumerate(result.records):
+        state = replay(game, plies)
+        assert state.owner == [int(result.boards[i, 0]), int(result.boards[i, 1])]  # type: ignore[attr-defined]
+
+
+def test_a_block_without_a_kernel_is_named() -> None:
+    from .test_primitives import ATAXX_IN_PRIMITIVES
+
+    text = ATAXX_IN_PRIMITIVES.replace(
+        "      - {type: reach, distance: 2, effect: move, kind: jump}\n",
+        "      - {type: place, where: anywhere}\n")
+    with pytest.raises(BoardspecError, match="the move primitive 'place' has no batch kernel"):
+        BatchPlayouts(load_game_text(text), games=4)

@@ -166,3 +166,20 @@ def test_a_turn_slot_needs_a_turn_in_progress() -> None:
     game = load_game_text(CLONE_BUILD_CONVERT)
     with pytest.raises(Exception, match="belongs to a turn in progress"):
         game.state_from_json({"to_move": "x", "cells": {"a1": "x"}, "landed": "a1"})
+
+
+def test_a_declared_slot_travels_in_fen_as_a_named_field(tally: str) -> None:
+    text = tally.replace("pieces: {stone: {}}",
+                         "pieces: {stone: {symbols: {white: w, black: b}}}")
+    game = load_game_text(text + "notation: {fen: {}}\n")
+    state = game.new_initial_state()
+    assert state.to_fen() == "3/3/3 w 0 1"  # a slot at its default is not written
+    state.apply("*a1")
+    state.apply("*c3")
+    assert state.to_fen() == "2b/3/w2 w 2 2 drops=2"
+    again = game.state_from_fen(state.to_fen())
+    assert again == state
+    with pytest.raises(Exception, match="unknown field 'moves=2'.*drops"):
+        game.state_from_fen("2b/3/w2 w 2 2 moves=2")
+    with pytest.raises(Exception, match="come last"):
+        game.state_from_fen("2b/3/w2 drops=2 w 2 2")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from framework.engine.slots import HALFMOVE, Slot
 from framework.errors import PositionError
 
 if TYPE_CHECKING:
@@ -53,7 +54,44 @@ def state_to_fen(state: State) -> str:
     fields = ["/".join(rows), sides[game.players[state.to_move]]]
     if game.spec.notation.fen.clocks:  # type: ignore[union-attr]
         fields += [str(state.halfmove), str(state.fullmove)]
+    fields += [f"{slot.name}={_slot_text(state, i)}" for i, slot in _extra_slots(game)
+               if state.vars[i] != slot.default]
     return " ".join(fields)
+
+
+def _extra_slots(game: CompiledGame) -> list[tuple[int, Slot]]:
+    """The slots a FEN writes as ``name=value`` after its fields: those a rule block
+    declares for the whole position or game (a FEN is always at the start of a turn)."""
+    table = game.slots
+    return [(i, table.slots[i]) for i in table.written
+            if i != HALFMOVE and table.slots[i].scope != "turn"]
+
+
+def _slot_text(state: State, i: int) -> str:
+    slot, value = state.game.slots.slots[i], state.vars[i]
+    if slot.kind == "cell":
+        return state.game.board.names[value] if value >= 0 else "-"
+    return str(value)
+
+
+def _read_slot(state: State, fen: str, field: str) -> None:
+    name, _, text = field.partition("=")
+    extras = dict((slot.name, i) for i, slot in _extra_slots(state.game))
+    if name not in extras:
+        raise PositionError(f"FEN {fen!r}: unknown field {field!r}; after the standard "
+                            f"fields come name=value pairs of: {', '.join(extras) or 'none'}")
+    i = extras[name]
+    slot = state.game.slots.slots[i]
+    if slot.kind == "cell":
+        state.vars[i] = -1 if text == "-" else state.game.board.cell(text)
+    elif slot.kind == "bool" and text in ("0", "1"):
+        state.vars[i] = int(text)
+    elif slot.kind == "int" and text.isdigit():
+        state.vars[i] = int(text)
+    else:
+        raise PositionError(f"FEN {fen!r}: {name} must be a "
+                            f"{'0 or 1' if slot.kind == 'bool' else 'whole number'}, "
+                            f"found {text!r}")
 
 
 def read_fen(state: State, fen: str) -> State:
@@ -63,6 +101,10 @@ def read_fen(state: State, fen: str) -> State:
     by_symbol = {sym: key for key, sym in pieces.items()}
     gap = game.spec.notation.fen.gap  # type: ignore[union-attr]
     fields = fen.split()
+    extras = [f for f in fields if "=" in f]
+    fields = fields[:len(fields) - len(extras)]
+    if any("=" in f for f in fields):
+        raise PositionError(f"FEN {fen!r}: name=value fields come last")
     if not fields:
         raise PositionError("the FEN is empty")
     board_rows = list(reversed(game.board.rows))
@@ -101,6 +143,8 @@ def read_fen(state: State, fen: str) -> State:
             setattr(state, key, int(fields[k]))
     if len(fields) > 4:
         raise PositionError(f"FEN {fen!r}: unexpected fields after the full-move number")
+    for field in extras:
+        _read_slot(state, fen, field)
     state.last_mover = game.turn_order.previous(state.to_move, state.fullmove)
     state.start_play()
     return state

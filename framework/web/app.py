@@ -263,10 +263,21 @@ async def agent_move(request: Request) -> Response:
     """Wait for the agent whose turn it is to play it (it starts if it has not)."""
     server = _server(request)
     session = server.sessions.get(request.path_params["id"])
+    body = await read_json(request)
+    before = body.get("ply", session.ply)
+    if not isinstance(before, int) or isinstance(before, bool) or \
+            not 0 <= before <= session.ply:
+        raise WebError(422, f"'ply' must be a ply of this game (0 to {session.ply}), "
+                            f"found {before!r}")
+    if before < session.ply:  # already played (agents start by themselves)
+        if session.seat_spec(session.plies[before].seat) == HUMAN:
+            raise WebError(409, f"stale request: a person moved at ply {before}")
+        played = [p.notation for p in session.plies[before:]]
+        return JSONResponse({"played": played, "state": state_payload(server, session,
+                                                                      _lang(request))})
     if session.agent_to_move() is None:
         who = "nobody" if session.state.is_terminal() else "a person"
         raise WebError(409, f"no agent is to move: {who} is")
-    before = session.ply
     task = _start_agents(server, session)
     while task is not None and not task.done() and session.ply == before:
         await asyncio.wait({task}, timeout=0.02)  # until its turn is played (or it fails)

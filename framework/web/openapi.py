@@ -76,6 +76,10 @@ SPEC: dict[str, Any] = {
         "/api/play/{id}/agent": {"post": {
             "summary": "Wait for the agent to move to play its turn",
             "parameters": [ID, LANG],
+            "requestBody": {"required": False, "content": {"application/json": {
+                "schema": {"type": "object", "properties": {"ply": {
+                    "type": "integer", "description": "the ply the agent was to move at "
+                                                      "(answers at once if it has played)"}}}}}},
             "responses": {"200": _json(_ref("Played"), "played"), "409": ERROR,
                           "404": ERROR}}},
         "/api/play/{id}/restart": {"post": {

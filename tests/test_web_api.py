@@ -13,19 +13,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
-pytest.importorskip("starlette")
-from starlette.testclient import TestClient  # noqa: E402
-from starlette.websockets import WebSocketDisconnect  # noqa: E402
+from framework import load_game
+from framework.records import Record
+from framework.web import create_app
+from framework.web.app import MAX_BODY
+from framework.web.openapi import SPEC
+from framework.web.texts import TEXTS, pick_language
 
-from framework import load_game  # noqa: E402
-from framework.records import Record  # noqa: E402
-from framework.web import create_app  # noqa: E402
-from framework.web.app import MAX_BODY  # noqa: E402
-from framework.web.openapi import SPEC  # noqa: E402
-from framework.web.texts import TEXTS, pick_language  # noqa: E402
-
-from .conftest import GAME_FILES, ROOT  # noqa: E402
+from .conftest import GAME_FILES, ROOT
 
 GAMES = ROOT / "games"
 
@@ -132,7 +130,7 @@ def test_an_adaptoid_turn_is_played_step_by_step_by_clicks(client: TestClient) -
 
 
 def test_bad_input_is_refused_and_changes_nothing(client: TestClient) -> None:
-    game_id, tokens, state = new_game(client, "ataxx", ["human", "greedy"])
+    game_id, tokens, _ = new_game(client, "ataxx", ["human", "greedy"])
     before = client.get(f"/api/play/{game_id}").json()
 
     def refused(status: int, body: Any, words: str, raw: bytes | None = None) -> None:
@@ -184,7 +182,7 @@ def test_unknown_games_bad_seats_and_no_path_traversal(client: TestClient) -> No
 
 
 def test_a_seat_moves_only_with_its_own_token(client: TestClient) -> None:
-    game_id, tokens, state = new_game(client, "ataxx", ["human", "human"])
+    game_id, tokens, _ = new_game(client, "ataxx", ["human", "human"])
     assert tokens[0] != tokens[1]
     response = play(client, game_id, tokens[1], 0, action="f1")
     assert response.status_code == 403 and "x's seat link" in response.json()["error"]
@@ -250,7 +248,7 @@ def test_a_downloaded_record_replays_with_the_cli(client: TestClient, tmp_path: 
 
 
 def test_websocket_pushes_every_move_to_every_viewer(client: TestClient) -> None:
-    game_id, tokens, state = new_game(client, "ataxx", ["human", "human"])
+    game_id, tokens, _ = new_game(client, "ataxx", ["human", "human"])
     url = f"/api/play/{game_id}/ws"
     with client.websocket_connect(url) as one, client.websocket_connect(url) as two:
         assert one.receive_json() == two.receive_json() == {"type": "update", "ply": 0}

@@ -170,12 +170,12 @@ async def rulebook(request: Request) -> Response:
         raise WebError(404, f"no rulebook language {lang!r}; expected one of: "
                             f"{', '.join(LANGUAGES)}")
     key = (slug, entry.version, lang)
-    text = server.rulebooks.get(key)
-    if text is None:
-        text, _ = await anyio.to_thread.run_sync(render_rulebook, entry.game, lang, "html",
-                                                 slug)
-        server.rulebooks[key] = text
-    return HTMLResponse(text)
+    cached = server.rulebooks.get(key)
+    if cached is None:
+        cached, _ = await anyio.to_thread.run_sync(render_rulebook, entry.game, lang, "html",
+                                                   slug)
+        server.rulebooks[key] = cached
+    return HTMLResponse(cached)
 
 
 async def openapi(request: Request) -> Response:

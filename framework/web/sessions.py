@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from framework.errors import BoardspecError, IllegalActionError, NotationError
 from framework.web.library import Library, compile_rules
-from framework.web.store import StoredGame, Store
+from framework.web.store import Store, StoredGame
 
 if TYPE_CHECKING:
     from framework.agents.base import Agent

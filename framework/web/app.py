@@ -170,12 +170,11 @@ async def rulebook(request: Request) -> Response:
         raise WebError(404, f"no rulebook language {lang!r}; expected one of: "
                             f"{', '.join(LANGUAGES)}")
     key = (slug, entry.version, lang)
-    cached = server.rulebooks.get(key)
-    if cached is None:
-        cached, _ = await anyio.to_thread.run_sync(render_rulebook, entry.game, lang, "html",
-                                                   slug)
-        server.rulebooks[key] = cached
-    return HTMLResponse(cached)
+    if key not in server.rulebooks:
+        text, _svgs = await anyio.to_thread.run_sync(render_rulebook, entry.game, lang,
+                                                     "html", slug)
+        server.rulebooks[key] = text
+    return HTMLResponse(server.rulebooks[key])
 
 
 async def openapi(request: Request) -> Response:

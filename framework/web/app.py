@@ -76,6 +76,7 @@ def create_app(paths: Iterable[str | Path], db: str | Path = ":memory:", *,
 
     routes = [
         Route("/", index_page),
+        Route("/favicon.ico", no_icon),
         Route("/play/{id}", play_page),
         Route("/rulebooks/{lang}/{slug}.html", rulebook),
         Route("/api/openapi.json", openapi),
@@ -146,6 +147,10 @@ def _page(name: str, lang: str, data: dict[str, Any]) -> HTMLResponse:
     data = {**data, "lang": lang, "texts": texts(lang), "languages": LANGUAGES}
     script = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
     return HTMLResponse(html.replace("__LANG__", lang).replace("__DATA__", script))
+
+
+async def no_icon(request: Request) -> Response:
+    return Response(status_code=204)
 
 
 async def index_page(request: Request) -> Response:
@@ -357,7 +362,7 @@ def state_payload(server: Server, session: GameSession, lang: str) -> dict[str, 
             if left is not None:
                 supplies[_(name)] = left
         sides.append({"player": player, "label": _(player),
-                      "seat": state.seat_of_side[side],
+                      "seat": state.seat_of_side[side], "on_board": state.owner[side].bit_count(),
                       "counters": {_(c): v for c, v in zip(game.counters, state.counters[side],
                                                            strict=True)},
                       "supplies": supplies})

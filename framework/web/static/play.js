@@ -48,6 +48,11 @@
 
   // Drawing ------------------------------------------------------------------------------
   function render() {
+    // For tests and scripts: what the page shows, in attributes.
+    document.body.dataset.ply = S.ply;
+    document.body.dataset.mine = mine() ? "yes" : "no";
+    document.body.dataset.terminal = S.terminal ? "yes" : "no";
+    document.body.dataset.version = S.version;
     $("title").textContent = S.name;
     document.title = `${S.name} — boardspec`;
     const book = $("rulebook");
@@ -151,7 +156,11 @@
     if (!mine()) return;
     if (list && list.length) {
       box.append(T.choose + " ");
-      for (const a of list) box.append(button(a.notation, () => send({action: a.notation})));
+      for (const a of list) {
+        const b = button(a.notation, () => send({action: a.notation}));
+        b.dataset.action = a.notation;
+        box.append(b);
+      }
       return;
     }
     // Actions on no cell: a phase's skip, a pass, a choice of side.
@@ -168,7 +177,7 @@
   function renderSides() {
     const table = $("sides");
     table.textContent = "";
-    const names = new Set();
+    const names = new Set([T.on_board]);
     for (const side of S.sides) {
       Object.keys(side.counters).forEach((n) => names.add(n));
       Object.keys(side.supplies).forEach((n) => names.add(`${n} (${T.supply})`));
@@ -184,7 +193,8 @@
       row.append(th);
       for (const name of names) {
         const supply = name.endsWith(` (${T.supply})`) ? name.slice(0, -T.supply.length - 3) : null;
-        const value = supply !== null ? side.supplies[supply] : side.counters[name];
+        const value = name === T.on_board ? side.on_board :
+          supply !== null ? side.supplies[supply] : side.counters[name];
         row.insertCell().textContent = value ?? "";
       }
       row.dataset.player = side.player;

@@ -400,7 +400,14 @@ def _start_agents(server: Server, session: GameSession) -> asyncio.Task[None] | 
     if session.agent_to_move() is None:
         return None
     session.agent_task = asyncio.create_task(_run_agents(server, session))
+    session.agent_task.add_done_callback(lambda done: _agent_failed(session, done))
     return session.agent_task
+
+
+def _agent_failed(session: GameSession, task: asyncio.Task[None]) -> None:
+    """A failure of the agents' loop is shown in the page, not lost in a task."""
+    if not task.cancelled() and task.exception() is not None:
+        session.agent_error = f"the agent stopped: {task.exception()!r}"
 
 
 async def _run_agents(server: Server, session: GameSession) -> None:

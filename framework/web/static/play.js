@@ -24,17 +24,22 @@
 
   function mine() { return S && S.current_seat !== null && tokens[S.current_seat] !== undefined; }
 
+  let again = false;
   async function load() {
-    if (loading) return loading;
+    // One fetch at a time; a change announced during a fetch fetches once more after it.
+    if (loading) { again = true; return loading; }
     loading = (async () => {
       try {
-        const response = await fetch(`${api}?lang=${B.lang}`);
-        if (response.ok) {
-          const next = await response.json();
-          if (!S || next.ply !== S.ply || next.version !== S.version) selected = null;
-          S = next;
-          render();
-        }
+        do {
+          again = false;
+          const response = await fetch(`${api}?lang=${B.lang}`);
+          if (response.ok) {
+            const next = await response.json();
+            if (!S || next.ply !== S.ply || next.version !== S.version) selected = null;
+            S = next;
+            render();
+          }
+        } while (again);
       } finally { loading = null; }
     })();
     return loading;
@@ -307,8 +312,10 @@
       return;
     }
     selected = null;
-    S = data.state;
-    render();
+    if (data.state.ply >= S.ply) {  // a newer state may have come through the socket
+      S = data.state;
+      render();
+    }
   }
 
   async function restartWithNewRules() {

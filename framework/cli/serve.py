@@ -35,5 +35,6 @@ def serve(paths: Annotated[list[Path] | None, typer.Argument(
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     print(f"boardspec: serving {len(web_app.state.server.library.files)} games on "
           f"http://{shown}:{port}/ (games kept in {db})", flush=True)
+    # Bounded: connections at once, and the size of a WebSocket message.
     uvicorn.run(web_app, host=host, port=port, log_level="warning", ws="websockets-sansio",
-                timeout_graceful_shutdown=2)
+                ws_max_size=64 * 1024, limit_concurrency=512, timeout_graceful_shutdown=2)

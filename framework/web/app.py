@@ -467,8 +467,9 @@ async def socket(ws: WebSocket) -> None:
     session.sockets.add(ws)
     try:
         await ws.send_json({"type": "update", "ply": session.ply})
-        while True:
-            await ws.receive_text()  # viewers only listen; anything sent is ignored
+        while True:  # viewers only listen; anything they send is ignored
+            if (await ws.receive())["type"] == "websocket.disconnect":
+                break
     except WebSocketDisconnect:
         pass
     finally:

@@ -96,6 +96,12 @@
       circle.setAttribute("fill", "none");
       circle.setAttribute("stroke", "#f4c20d");
       circle.setAttribute("stroke-width", 4);
+    } else if (occupied && css === "target direct") {  // a piece to act on (grow, …)
+      circle.setAttribute("r", size * 0.45);
+      circle.setAttribute("fill", "transparent");
+      circle.setAttribute("stroke", "#1f6fd6");
+      circle.setAttribute("stroke-opacity", 0.6);
+      circle.setAttribute("stroke-width", 3);
     } else if (occupied) {  // a piece to attack: a dashed ring, as in the rulebooks
       circle.setAttribute("r", size * 0.45);
       circle.setAttribute("fill", "transparent");
@@ -180,29 +186,31 @@
   }
 
   function renderSides() {
+    // One column per player, one row per quantity: on the board, counters, supplies.
     const table = $("sides");
     table.textContent = "";
-    const names = new Set([T.on_board]);
-    for (const side of S.sides) {
-      Object.keys(side.counters).forEach((n) => names.add(n));
-      Object.keys(side.supplies).forEach((n) => names.add(`${n} (${T.supply})`));
-    }
     const head = table.insertRow();
     head.append(document.createElement("th"));
-    for (const name of names) { const th = document.createElement("th"); th.textContent = name; head.append(th); }
     for (const side of S.sides) {
-      const row = table.insertRow();
-      if (side.player === S.to_move) row.className = "to-move";
       const th = document.createElement("th");
       th.textContent = side.label;
+      th.dataset.player = side.player;
+      if (side.player === S.to_move) th.className = "to-move";
+      head.append(th);
+    }
+    const rows = [[T.on_board, (side) => side.on_board]];
+    for (const name of Object.keys(S.sides[0].counters)) rows.push([name, (side) => side.counters[name]]);
+    for (const name of Object.keys(S.sides[0].supplies)) rows.push([`${name} (${T.supply})`, (side) => side.supplies[name]]);
+    for (const [label, value] of rows) {
+      const row = table.insertRow();
+      const th = document.createElement("th");
+      th.textContent = label;
       row.append(th);
-      for (const name of names) {
-        const supply = name.endsWith(` (${T.supply})`) ? name.slice(0, -T.supply.length - 3) : null;
-        const value = name === T.on_board ? side.on_board :
-          supply !== null ? side.supplies[supply] : side.counters[name];
-        row.insertCell().textContent = value ?? "";
+      for (const side of S.sides) {
+        const cell = row.insertCell();
+        cell.textContent = value(side) ?? "";
+        cell.dataset.player = side.player;
       }
-      row.dataset.player = side.player;
     }
   }
 

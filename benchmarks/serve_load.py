@@ -168,6 +168,7 @@ def main() -> None:
                            "max": round(max(memory) / 1024, 1),
                            "growth_percent": round(growth, 1),
                            "samples": [round(m / 1024, 1) for m in memory]},
+        "load_average_at_end": [round(x, 2) for x in os.getloadavg()],
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python "
                    f"{platform.python_version()}, {platform.system()}",
         "date": time.strftime("%Y-%m-%d"),

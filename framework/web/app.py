@@ -284,7 +284,11 @@ async def agent_move(request: Request) -> Response:
         raise WebError(409, f"no agent is to move: {who} is")
     task = _start_agents(server, session)
     while task is not None and not task.done() and session.ply == before:
-        await asyncio.wait({task}, timeout=0.02)  # until its turn is played (or it fails)
+        change = asyncio.ensure_future(session.changed.wait())
+        try:  # until its turn is played (or it fails)
+            await asyncio.wait({task, change}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            change.cancel()
     if session.agent_error:
         raise WebError(500, session.agent_error)
     played = [p.notation for p in session.plies[before:]]
@@ -441,6 +445,7 @@ async def _run_agents(server: Server, session: GameSession) -> None:
 
 # WebSocket push ---------------------------------------------------------------------------
 async def broadcast(session: GameSession, message: dict[str, Any]) -> None:
+    session.announce()
     for ws in list(session.sockets):
         try:
             with anyio.fail_after(2):

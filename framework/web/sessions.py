@@ -83,6 +83,8 @@ class GameSession:
         self.agent_task: asyncio.Task[None] | None = None
         self.agent_error = ""
         self.sockets: set[Any] = set()
+        #: Set (and replaced) at every change: what a request waiting for a move awaits.
+        self.changed = asyncio.Event()
         self.touched = time.monotonic()
         for notation, seat in stored.plies:
             try:
@@ -122,6 +124,11 @@ class GameSession:
             return []
         return [seat for seat, known in enumerate(self.stored.tokens)
                 if known and secrets.compare_digest(known, token)]
+
+    def announce(self) -> None:
+        """Wake whoever waits for this game to change."""
+        self.changed.set()
+        self.changed = asyncio.Event()
 
     # Playing ----------------------------------------------------------------------------
     def check_turn(self, token: str | None, ply: Any) -> int:

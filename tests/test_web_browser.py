@@ -84,7 +84,7 @@ def click_cell(driver: Any, name: str) -> None:
     for _ in range(3):
         try:
             cell = driver.find_element(By.CSS_SELECTOR, f'#board g.cell[data-cell="{name}"]')
-            ActionChains(driver).move_to_element(cell).click().perform()
+            ActionChains(driver, duration=0).move_to_element(cell).click().perform()
             return
         except StaleElementReferenceException:  # the board was redrawn meanwhile
             continue
@@ -314,3 +314,27 @@ def test_an_edited_game_file_reloads_and_a_broken_one_shows_its_line(
              "the new rules")
         assert ply(driver) == 0
         assert not driver.find_element(By.ID, "rules-changed").is_displayed()
+
+
+def test_the_page_speaks_the_browsers_language(driver: Any, games_url: str) -> None:
+    from framework.web.texts import TEXTS
+
+    agent = driver.execute_script("return navigator.userAgent")
+    driver.execute_cdp_cmd("Emulation.setUserAgentOverride",
+                           {"userAgent": agent, "acceptLanguage": "ru-RU,ru;q=0.9,en;q=0.5"})
+    try:
+        driver.get(f"{games_url}/")
+        wait(driver, lambda: driver.find_element(By.ID, "title").text == TEXTS["ru"]["games"],
+             "the Russian game list")
+        game_id, tokens = new_game(games_url, "adaptoid", ["human", "random"])
+        driver.get(f"{games_url}/play/{game_id}#s0={tokens[0]}")
+        wait(driver, lambda: "ходит белые" in driver.find_element(By.ID, "status").text,
+             "the Russian status")
+        book = driver.find_element(By.ID, "rulebook")
+        assert book.text == TEXTS["ru"]["rulebook"]
+        assert book.get_attribute("href").endswith("/rulebooks/ru/adaptoid.html")
+        driver.get(book.get_attribute("href"))
+        assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ru"
+    finally:
+        driver.execute_cdp_cmd("Emulation.setUserAgentOverride",
+                               {"userAgent": agent, "acceptLanguage": "en"})

@@ -64,7 +64,7 @@ def main() -> None:
                 if sources:
                     cell = driver.find_element(
                         By.CSS_SELECTOR, f'#board g.cell[data-cell="{sources[-1]}"]')
-                    ActionChains(driver).move_to_element(cell).click().perform()
+                    ActionChains(driver, duration=0).move_to_element(cell).click().perform()
                     time.sleep(0.3)
             driver.save_screenshot(str(HERE / f"{name}.png"))
             print(f"wrote {HERE / f'{name}.png'} ({game}, ply {state['ply']})")

@@ -324,3 +324,57 @@ def test_the_page_follows_the_browser_language(client: TestClient) -> None:
     assert state["sides"][0]["label"] == "blanco"
     book = client.get("/rulebooks/ru/adaptoid.html")
     assert book.status_code == 200 and 'lang="ru"' in book.text
+
+
+def test_the_text_record_replays_from_its_file_header(client: TestClient,
+                                                      tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from framework.cli import _register, app
+
+    game_id, tokens, state = new_game(client, "adaptoid", ["human", "human"])
+    for _ in range(6):
+        state = play(client, game_id, tokens[state["current_seat"]], state["ply"],
+                     action=state["legal"][-1]["notation"]).json()["state"]
+    path = tmp_path / "game.txt"
+    path.write_text(client.get(f"/api/play/{game_id}/record").text)
+    assert f'[File "{GAMES / "adaptoid.yaml"}"]' in path.read_text()
+    _register()
+    result = CliRunner().invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "6 plies" in result.output
+
+
+def test_serve_refuses_a_path_without_games(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from framework.cli import _register, app
+    from framework.web.library import LibraryError
+
+    _register()
+    result = CliRunner().invoke(app, ["serve", str(tmp_path / "nothing.yaml")])
+    assert isinstance(result.exception, LibraryError)
+    assert "neither a game file nor a directory" in str(result.exception)
+    result = CliRunner().invoke(app, ["serve", str(tmp_path)])
+    assert "holds no game file" in str(result.exception)
+
+
+def test_the_core_commands_import_no_web_package() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; from framework.cli import _register; _register(); "
+            "print(sorted(m for m in ('starlette', 'uvicorn', 'websockets', 'anyio') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=ROOT).stdout
+    assert out.strip() == "[]"
+
+
+def test_every_language_has_every_word_of_the_page() -> None:
+    from framework.docs import LANGUAGES
+
+    assert set(TEXTS) == set(LANGUAGES)
+    for lang, words in TEXTS.items():
+        assert words.keys() == TEXTS["en"].keys(), lang
+        assert all(word.strip() for word in words.values()), lang

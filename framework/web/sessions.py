@@ -329,6 +329,9 @@ class Sessions:
 
     def save(self, session: GameSession) -> None:
         self.store.save_plies(session.stored)
+        if session.state.is_terminal() and not session.sockets:
+            # A finished game nobody watches leaves memory (it is in the store).
+            self.live.pop(session.id, None)
 
     def save_all(self, session: GameSession) -> None:
         self.store.save(session.stored)

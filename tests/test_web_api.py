@@ -149,6 +149,8 @@ def test_bad_input_is_refused_and_changes_nothing(client: TestClient) -> None:
     refused(422, {"token": token, "ply": "0", "action": "f1"}, "'ply' must be")
     refused(403, {"ply": 0, "action": "f1"}, "no seat token")
     refused(403, {"token": "guess", "ply": 0, "action": "f1"}, "seat link")
+    refused(403, {"token": "ключ", "ply": 0, "action": "f1"}, "seat link")
+    refused(403, {"token": 12, "ply": 0, "action": "f1"}, "seat link")
     refused(409, {"token": token, "ply": 0, "at": "d4"}, "no legal action on d4")
     refused(409, {"token": token, "ply": 0, "from": "a7", "to": "a4"}, "legal there: a7")
     refused(422, {"token": token, "ply": 0, "at": "../etc"}, "is not a cell")

@@ -118,12 +118,13 @@ class GameSession:
             return None
         return seat
 
-    def seats_of_token(self, token: str | None) -> list[int]:
+    def seats_of_token(self, token: Any) -> list[int]:
         """The seats a token opens (a creator playing both seats may send either)."""
-        if not token:
+        if not token or not isinstance(token, str):
             return []
+        given = token.encode("utf-8")
         return [seat for seat, known in enumerate(self.stored.tokens)
-                if known and secrets.compare_digest(known, token)]
+                if known and secrets.compare_digest(known.encode("ascii"), given)]
 
     def announce(self) -> None:
         """Wake whoever waits for this game to change."""
@@ -131,7 +132,7 @@ class GameSession:
         self.changed = asyncio.Event()
 
     # Playing ----------------------------------------------------------------------------
-    def check_turn(self, token: str | None, ply: Any) -> int:
+    def check_turn(self, token: Any, ply: Any) -> int:
         """The seat that may move now with ``token`` at ``ply``, or a WebError."""
         state = self.state
         if state.is_terminal():

@@ -2,15 +2,15 @@
 
     python docs/screenshots/make.py
 
-Serves the bundled games on 127.0.0.1 (a throwaway database), plays a seeded opening through
-the API, opens the game page in headless Chromium (Debian's chromium and chromium-driver),
-picks a piece so its targets show, and saves ``adaptoid.png`` and ``ataxx.png`` here.
+Serves the bundled games on 127.0.0.1 (a throwaway database), plays a seeded opening
+through the API (MCTS on both sides), opens the game page in headless Chromium (Debian's
+chromium and chromium-driver), picks a piece so its targets show, and saves
+``adaptoid.png`` and ``ataxx.png`` here.
 """
 
 from __future__ import annotations
 
 import json
-import random
 import sys
 import time
 import urllib.request
@@ -24,12 +24,14 @@ sys.path.insert(0, str(ROOT))
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
+from framework import load_game  # noqa: E402
+from framework.agents import make_agent  # noqa: E402
 from tests.browser import browser  # noqa: E402
 from tests.webserver import running_server  # noqa: E402
 
-#: name: game, seats, plies to play first, whether our side prefers moves from a piece
-SHOTS = {"adaptoid": ("adaptoid", ["human", "mcts:1000i"], 22, True),
-         "ataxx": ("ataxx", ["human", "random"], 12, False)}
+#: name: game, seats, plies to play first
+SHOTS = {"adaptoid": ("adaptoid", ["human", "mcts:300i"], 30),
+         "ataxx": ("ataxx", ["human", "mcts:300i"], 14)}
 
 
 def api(base: str, path: str, body: dict[str, Any] | None = None) -> Any:
@@ -43,15 +45,18 @@ def api(base: str, path: str, body: dict[str, Any] | None = None) -> Any:
 def main() -> None:
     with running_server([ROOT / "games"]) as base, browser() as driver:
         driver.set_window_size(1100, 790)
-        for name, (game, seats, plies, walk) in SHOTS.items():
+        for name, (game, seats, plies) in SHOTS.items():
             data = api(base, "/api/play", {"game": game, "seats": seats, "seed": 3})
             game_id, token, state = data["id"], data["tokens"][0], data["state"]
-            rng = random.Random(5)
+            game_file = load_game(ROOT / "games" / f"{game}.yaml")
+            ours = make_agent("mcts:300i", game_file, seed=5)
             while state["ply"] < plies and not state["terminal"]:
-                if state["current_seat"] == 0:
-                    legal = state["legal"]
-                    walks = [a for a in legal if ("from" in a) == walk]
-                    action = rng.choice(walks or legal)["notation"]
+                if state["current_seat"] == 0:  # our side: the MCTS agent, for a fair game
+                    local = game_file.new_initial_state()
+                    for turn in state["turns"]:
+                        for played in turn["actions"]:
+                            local.apply(played)
+                    action = " ".join(a.notation for a in ours.act(local))
                     state = api(base, f"/api/play/{game_id}/apply",
                                 {"token": token, "ply": state["ply"], "action": action})["state"]
                 else:

@@ -27,6 +27,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from framework.docs.i18n import LANGUAGES, translations
+from framework.errors import BoardspecError
 from framework.web.library import Library
 from framework.web.sessions import HUMAN, GameSession, Sessions, WebError
 from framework.web.store import Store
@@ -176,8 +177,11 @@ async def rulebook(request: Request) -> Response:
                             f"{', '.join(LANGUAGES)}")
     key = (slug, entry.version, lang)
     if key not in server.rulebooks:
-        text, _svgs = await anyio.to_thread.run_sync(render_rulebook, entry.game, lang,
-                                                     "html", slug)
+        try:
+            text, _svgs = await anyio.to_thread.run_sync(render_rulebook, entry.game, lang,
+                                                         "html", slug)
+        except BoardspecError as exc:  # an example of the file that does not run
+            raise WebError(500, f"the rulebook of {slug} cannot be written: {exc}") from None
         server.rulebooks[key] = text
     return HTMLResponse(server.rulebooks[key])
 

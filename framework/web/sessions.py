@@ -221,6 +221,12 @@ class GameSession:
         """Start again from the beginning, with (possibly new) rules."""
         self.stored.rules = text
         self.game = game
+        seats = len(game.players)  # the new rules may seat more or fewer players
+        if seats != len(self.stored.seats):
+            self.stored.seats = [*self.stored.seats[:seats],
+                                 *["random"] * (seats - len(self.stored.seats))]
+            self.stored.tokens = [*self.stored.tokens[:seats],
+                                  *[None] * (seats - len(self.stored.tokens))]
         self.state = game.new_initial_state()
         self.plies = []
         self.agents = {}

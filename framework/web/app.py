@@ -50,6 +50,9 @@ class Server:
     max_sockets_per_game: int = 32
     sockets: int = 0
     rulebooks: dict[tuple[str, str, str], str] = field(default_factory=dict)
+    #: Agents think in at most this many threads at once (the others wait their turn).
+    agent_threads: int = 2
+    limiter: anyio.CapacityLimiter | None = None
 
 
 def create_app(paths: Iterable[str | Path], db: str | Path = ":memory:", *,
@@ -427,7 +430,9 @@ async def _run_agents(server: Server, session: GameSession) -> None:
             ply, state = session.ply, session.state.clone()
             agent = session.agent_for(seat)
         try:
-            actions = await anyio.to_thread.run_sync(agent.act, state)
+            if server.limiter is None:
+                server.limiter = anyio.CapacityLimiter(server.agent_threads)
+            actions = await anyio.to_thread.run_sync(agent.act, state, limiter=server.limiter)
         except Exception as exc:  # shown in the page; the server keeps serving
             session.agent_error = f"{agent.spec}: {exc}"
             await broadcast(session, {"type": "update", "ply": session.ply})

@@ -91,6 +91,16 @@ def click_cell(driver: Any, name: str) -> None:
     raise AssertionError(f"could not click {name}")
 
 
+def click_button(driver: Any, css: str) -> None:
+    for _ in range(3):
+        try:
+            driver.find_element(By.CSS_SELECTOR, css).click()
+            return
+        except StaleElementReferenceException:  # redrawn meanwhile
+            continue
+    raise AssertionError(f"could not click {css}")
+
+
 def my_turn(driver: Any, after: int) -> bool:
     seen = driver.execute_script("const b = document.body.dataset; "
                                  "return [+(b.ply || -1), b.mine, b.terminal]")
@@ -120,7 +130,7 @@ def test_a_whole_assimilation_game_against_random_by_clicks(driver: Any,
         By.CSS_SELECTOR, 'article[data-game="assimilation"] form'), "the game list")
     assert Select(form.find_element(By.NAME, "seat1")).first_selected_option \
         .get_attribute("value") == "random"
-    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    click_button(driver, 'article[data-game="assimilation"] button[type=submit]')
     wait(driver, lambda: "/play/" in driver.current_url and body(driver, "mine") == "yes",
          "my first turn")
     rng = random.Random(7)
@@ -214,7 +224,7 @@ def test_an_adaptoid_turn_of_walk_build_and_starvation(driver: Any, games_url: s
         state["sides"][state["players"].index(mover)]["counters"]["captures"] + 1)
     # The next player's walk is optional: a skip button, then the build.
     assert enemy in driver.find_element(By.ID, "status").text
-    driver.find_element(By.CSS_SELECTOR, '#choices button[data-action="skip"]').click()
+    click_button(driver, '#choices button[data-action="skip"]')
     wait(driver, lambda: ply(driver) == len(prefix) + 3, "the skip")
     assert "build" in driver.find_element(By.ID, "status").text
 

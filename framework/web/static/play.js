@@ -320,7 +320,7 @@
       return;
     }
     selected = null;
-    if (data.state.ply >= S.ply) {  // a newer state may have come through the socket
+    if (data.state.ply > S.ply) {  // the socket may have brought this state (or a newer) first
       S = data.state;
       render();
     }

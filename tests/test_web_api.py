@@ -301,9 +301,15 @@ def test_watch_reloads_a_saved_file_and_shows_errors_of_a_broken_one(tmp_path: P
                                json={"token": None}).status_code == 403
             restarted = client.post(f"/api/play/{game_id}/restart", json={"token": tokens[1]})
             assert restarted.status_code == 200
-            state = restarted.json()
+            state, archived = restarted.json()["state"], restarted.json()["archived"]
             assert state["ply"] == 0 and state["version"] == state["file_version"]
             assert ws.receive_json() == {"type": "update", "ply": 0}
+        # The game before the restart is kept, read-only, with its record.
+        old = client.get(f"/api/play/{archived}").json()
+        assert old["ply"] == 2 and old["version"] != state["version"]
+        assert Record.from_text(client.get(f"/api/play/{archived}/record").text).turns == \
+            [["f1"], ["b1"]]
+        assert play(client, archived, tokens[0], 2, action="f2").status_code == 403
 
 
 def test_openapi_describes_every_api_route(client: TestClient) -> None:

@@ -163,6 +163,11 @@ def test_a_whole_assimilation_game_against_random_by_clicks(driver: Any,
     parsed.verify(load_game(GAMES / "assimilation.yaml"))
     assert parsed.result != "unfinished"
     assert len(driver.find_elements(By.CSS_SELECTOR, "#moves li")) == len(parsed.turns)
+    # Play again: the same seats, a new game; the finished one is kept with its record.
+    click_button(driver, "#play-again")
+    wait(driver, lambda: ply(driver) == 0 and body(driver, "mine") == "yes", "a new game")
+    kept = [g for g in api(games_url, "/api/recent")["games"] if g["game"] == "assimilation"]
+    assert [g["result"] for g in kept[:2]] == ["unfinished", parsed.result]
 
 
 def starvation_turn() -> tuple[list[str], Turn, int]:

@@ -304,7 +304,8 @@ async def agent_move(request: Request) -> Response:
 
 
 async def restart(request: Request) -> Response:
-    """Start the game again with the rules file as it is now (any seat's token)."""
+    """Start the game again with the rules file as it is now (any seat's token). The game
+    so far is kept, read-only, under a new id (``archived``): its record stays."""
     server = _server(request)
     session = server.sessions.get(request.path_params["id"])
     body = await read_json(request)
@@ -316,11 +317,13 @@ async def restart(request: Request) -> Response:
     async with session.lock:
         if session.agent_task is not None:
             session.agent_task.cancel()
+        archived = server.sessions.archive(session) if session.ply else None
         session.restart(entry.text, entry.game)
         server.sessions.save_all(session)
     await broadcast(session, {"type": "update", "ply": session.ply})
     _start_agents(server, session)
-    return JSONResponse(state_payload(server, session, _lang(request)))
+    return JSONResponse({"archived": archived,
+                         "state": state_payload(server, session, _lang(request))})
 
 
 async def record(request: Request) -> Response:

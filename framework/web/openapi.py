@@ -88,7 +88,10 @@ SPEC: dict[str, Any] = {
             "requestBody": {"required": True, "content": {"application/json": {
                 "schema": {"type": "object", "required": ["token"], "properties": {
                     "token": {"type": "string"}}}}}},
-            "responses": {"200": _json(_ref("State"), "the restarted game"), **REFUSALS}}},
+            "responses": {"200": _json({"type": "object", "properties": {
+                "archived": {"type": ["string", "null"],
+                             "description": "the id under which the game so far is kept"},
+                "state": _ref("State")}}, "the restarted game"), **REFUSALS}}},
         "/api/play/{id}/record": {"get": {
             "summary": "The game record (boardspec replay reads it)",
             "parameters": [ID, {"name": "format", "in": "query", "required": False,

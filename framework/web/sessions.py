@@ -334,6 +334,16 @@ class Sessions:
         session.touched = time.monotonic()
         return session
 
+    def archive(self, session: GameSession) -> str:
+        """Keep a copy of the game as it is, read-only (no seat tokens), under a new id."""
+        from dataclasses import replace
+
+        copy = replace(session.stored, id=secrets.token_urlsafe(9),
+                       tokens=[None] * len(session.stored.tokens),
+                       plies=list(session.stored.plies))
+        self.store.save(copy)
+        return copy.id
+
     def save(self, session: GameSession) -> None:
         self.store.save_plies(session.stored)
         if session.state.is_terminal() and not session.sockets:

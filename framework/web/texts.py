@@ -28,7 +28,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "show_board": "Show the board (previous rules)", "recent": "Recent games",
         "watch": "watch", "not_played": "Not played", "not_your_turn": "It is not your turn.",
         "seats": "Seats", "person": "person", "disconnected": "Connection lost; reconnecting…",
-        "no_games": "No playable game.", "on_board": "on the board", "choose": "Choose:",
+        "no_games": "No playable game.", "play_again": "Play again",
+        "on_board": "on the board", "choose": "Choose:",
     },
     "es": {
         "games": "Juegos", "new_game": "Nueva partida", "start": "Jugar",
@@ -50,7 +51,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "watch": "mirar", "not_played": "No jugado", "not_your_turn": "No es tu turno.",
         "seats": "Asientos", "person": "persona",
         "disconnected": "Conexión perdida; reconectando…",
-        "no_games": "Ningún juego disponible.", "on_board": "en el tablero", "choose": "Elige:",
+        "no_games": "Ningún juego disponible.", "play_again": "Jugar otra vez",
+        "on_board": "en el tablero", "choose": "Elige:",
     },
     "pt": {
         "games": "Jogos", "new_game": "Nova partida", "start": "Jogar",
@@ -71,7 +73,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "recent": "Partidas recentes", "watch": "assistir", "not_played": "Não jogado",
         "not_your_turn": "Não é a sua vez.", "seats": "Lugares", "person": "pessoa",
         "disconnected": "Conexão perdida; reconectando…",
-        "no_games": "Nenhum jogo disponível.", "on_board": "no tabuleiro", "choose": "Escolha:",
+        "no_games": "Nenhum jogo disponível.", "play_again": "Jogar de novo",
+        "on_board": "no tabuleiro", "choose": "Escolha:",
     },
     "ru": {
         "games": "Игры", "new_game": "Новая партия", "start": "Играть",
@@ -92,7 +95,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "watch": "смотреть", "not_played": "Ход не сделан",
         "not_your_turn": "Сейчас не ваш ход.", "seats": "Места", "person": "человек",
         "disconnected": "Связь потеряна; переподключение…",
-        "no_games": "Нет доступных игр.", "on_board": "на доске", "choose": "Выберите:",
+        "no_games": "Нет доступных игр.", "play_again": "Сыграть ещё раз",
+        "on_board": "на доске", "choose": "Выберите:",
     },
     "eo": {
         "games": "Ludoj", "new_game": "Nova ludo", "start": "Ludi",
@@ -113,7 +117,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "watch": "spekti", "not_played": "Ne ludita", "not_your_turn": "Ne estas via vico.",
         "seats": "Sidlokoj", "person": "homo",
         "disconnected": "Konekto perdita; rekonektante…",
-        "no_games": "Neniu ludebla ludo.", "on_board": "sur la tabulo", "choose": "Elektu:",
+        "no_games": "Neniu ludebla ludo.", "play_again": "Ludi denove",
+        "on_board": "sur la tabulo", "choose": "Elektu:",
     },
 }
 

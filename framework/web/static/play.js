@@ -140,6 +140,11 @@
       const r = S.result;
       box.textContent = `${T.over}: ` + (r.winners.length ? fill(T.wins, {player: r.labels.join(", ")}) : T.draw);
       box.classList.add("over");
+      if (Object.keys(tokens).length) {  // the same seats and links, a new game
+        const again = button(T.play_again, restartWithNewRules);
+        again.id = "play-again";
+        box.append(" ", again);
+      }
       return;
     }
     let text = fill(T.to_play, {player: S.to_move_label});
@@ -334,7 +339,7 @@
     });
     const data = await response.json();
     if (!response.ok) { say(data.error, true); return; }
-    S = data;
+    S = data.state;
     selected = null;
     render();
   }

@@ -386,3 +386,15 @@ def test_every_language_has_every_word_of_the_page() -> None:
     for lang, words in TEXTS.items():
         assert words.keys() == TEXTS["en"].keys(), lang
         assert all(word.strip() for word in words.values()), lang
+
+
+def test_a_file_that_does_not_load_is_listed_with_its_errors(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text((GAMES / "ataxx.yaml").read_text().replace("players: [x, o]",
+                                                                 "players: [x, o]\nbogus: 1"))
+    with TestClient(create_app([broken, GAMES / "web.yaml"])) as client:
+        games = {g["slug"]: g for g in client.get("/api/games").json()["games"]}
+        assert games["web"]["playable"] and not games["broken"]["playable"]
+        assert games["broken"]["errors"][0]["text"].startswith(f"{broken}:7:1: error at bogus")
+        response = client.post("/api/play", json={"game": "broken"})
+        assert response.status_code == 409 and "does not load" in response.json()["error"]

@@ -376,13 +376,15 @@ def state_payload(server: Server, session: GameSession, lang: str) -> dict[str, 
             if left is not None:
                 supplies[_(name)] = left
         sides.append({"player": player, "label": _(player),
-                      "seat": state.seat_of_side[side], "on_board": state.owner[side].bit_count(),
+                      "seat": state.seat_of_side[side],
+                      "on_board": state.owner[side].bit_count(),
                       "counters": {_(c): v for c, v in zip(game.counters, state.counters[side],
                                                            strict=True)},
                       "supplies": supplies})
     winners = sorted(state.winners) if state.winners is not None else None
     agent = session.agent_to_move()
-    svg = board_svg(state, Marks(highlight=state.last_to), game.name, _)
+    last = session.plies[-1].cell if session.plies else -1
+    svg = board_svg(state, Marks(highlight=last), game.name, _)
     return {
         "id": session.id, "game": session.stored.slug, "name": game.name,
         "file": session.stored.file, "version": session.version,

@@ -34,7 +34,7 @@ def version_of(text: str) -> str:
 
 def compile_rules(text: str, file: str) -> CompiledGame:
     """The compiled game of a rules text; one per distinct text, shared by every game."""
-    from framework.compiler import load_game_text
+    from framework import load_game_text
 
     key = f"{file}\0{version_of(text)}"
     game = _COMPILED.get(key)

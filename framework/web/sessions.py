@@ -68,6 +68,7 @@ class Ply:
     seat: int
     player: str  # the player who took it
     key: tuple[object, ...]  # the turn it belongs to (``turn_key`` before it)
+    cell: int = -1  # where it played (shown ringed until the next one)
 
 
 class GameSession:
@@ -183,7 +184,8 @@ class GameSession:
                 raise WebError(409, str(exc)) from None
             player = self.game.players[trial.to_move] if trial.setup >= len(
                 self.game.setups) else self.game.players[seat]
-            plies.append(Ply(action.notation, seat, player, turn_key(trial)))
+            cell = action.dst if action.dst >= 0 else action.at
+            plies.append(Ply(action.notation, seat, player, turn_key(trial), cell))
             trial.apply_unchecked(action)
         return trial, plies
 

@@ -398,3 +398,19 @@ def test_a_file_that_does_not_load_is_listed_with_its_errors(tmp_path: Path) -> 
         assert games["broken"]["errors"][0]["text"].startswith(f"{broken}:7:1: error at bogus")
         response = client.post("/api/play", json={"game": "broken"})
         assert response.status_code == 409 and "does not load" in response.json()["error"]
+
+
+def test_the_load_test_runs_and_stops_by_itself(tmp_path: Path) -> None:
+    """A short run of benchmarks/serve_load.py: its server starts, players play, it stops."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "load.json"
+    run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "serve_load.py"),
+                          "--players", "3", "--seconds", "2", "--max-growth", "100",
+                          "--out", str(out)], capture_output=True, text=True, timeout=120,
+                         cwd=ROOT)
+    assert run.returncode == 0, run.stdout + run.stderr
+    result = json.loads(out.read_text())
+    assert result["errors"] == 0 and result["moves"] > 0
+    assert result["move_latency_ms"]["p50"] <= result["move_latency_ms"]["p95"]

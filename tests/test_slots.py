@@ -179,7 +179,7 @@ def test_a_declared_slot_travels_in_fen_as_a_named_field(tally: str) -> None:
     assert state.to_fen() == "2b/3/w2 w 2 2 drops=2"
     again = game.state_from_fen(state.to_fen())
     assert again == state
-    with pytest.raises(Exception, match="unknown field 'moves=2'.*drops"):
+    with pytest.raises(Exception, match=r"unknown field 'moves=2'.*drops"):
         game.state_from_fen("2b/3/w2 w 2 2 moves=2")
     with pytest.raises(Exception, match="come last"):
         game.state_from_fen("2b/3/w2 drops=2 w 2 2")

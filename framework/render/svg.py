@@ -19,6 +19,7 @@ import math
 import re
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -115,24 +116,11 @@ def board_svg(state: State, marks: Marks | None = None, title: str = "",
     game = state.game
     board = game.board
     marks = marks or Marks()
-    labels = margin_labels(board)
-    canvas = _Canvas(board, [(x, y) for _, x, y in labels])
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board" '
-           f'width="{_n(canvas.width)}" height="{_n(canvas.height)}" '
-           f'viewBox="0 0 {_n(canvas.width)} {_n(canvas.height)}" role="img">']
+    canvas, opening, cells, coords = _background(board, state.gaps)
+    out = [opening]
     if title:
         out.append(f"<title>{escape(title)}</title>")
-    out.append(f'<rect width="{_n(canvas.width)}" height="{_n(canvas.height)}" fill="#fff"/>')
-    inside = not labels
-    if _links_not_obvious(board):
-        for a in range(board.size):
-            for b in board.neighbours[a]:
-                if a < b:
-                    (x1, y1), (x2, y2) = canvas.xy(*board.pos[a]), canvas.xy(*board.pos[b])
-                    out.append(f'<line class="link" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" '
-                               f'stroke="#8a7a5c" stroke-width="3"/>')
-    for cell in range(board.size):
-        out.append(_cell(canvas, board, cell, gap=bool(state.gaps >> cell & 1), named=inside))
+    out += cells
     for cell, piece in sorted(pieces_of(state).items()):
         out.append(_piece(canvas, game, board.pos[cell], piece, board.names[cell], _))
     if marks.highlight >= 0:
@@ -149,13 +137,40 @@ def board_svg(state: State, marks: Marks | None = None, title: str = "",
                 f'r="{_n(UNIT * 0.12)}" fill="{TARGET}"')
         out.append(f'<circle class="target" cx="{cx}" cy="{cy}" {look}>'
                    f'<title>{escape(board.names[cell])}</title></circle>')
-    for text, x, y in labels:
-        cx, cy = canvas.xy(x, y)
-        out.append(f'<text class="coord" x="{cx}" y="{cy}" text-anchor="middle" '
-                   f'dominant-baseline="central" font-family="sans-serif" font-size="13" '
-                   f'fill="#555">{escape(text)}</text>')
+    out += coords
     out.append("</svg>")
     return "\n".join(out)
+
+
+@lru_cache(maxsize=512)
+def _background(board: CompiledBoard, gaps: int
+                ) -> tuple[_Canvas, str, tuple[str, ...], tuple[str, ...]]:
+    """What a board looks like without its pieces, drawn once per board and gaps (the
+    game server draws every position): the canvas, the opening tag, the background and
+    links and cells, and the coordinate names drawn last."""
+    labels = margin_labels(board)
+    canvas = _Canvas(board, [(x, y) for _, x, y in labels])
+    opening = (f'<svg xmlns="http://www.w3.org/2000/svg" class="board" '
+               f'width="{_n(canvas.width)}" height="{_n(canvas.height)}" '
+               f'viewBox="0 0 {_n(canvas.width)} {_n(canvas.height)}" role="img">')
+    cells = [f'<rect width="{_n(canvas.width)}" height="{_n(canvas.height)}" fill="#fff"/>']
+    inside = not labels
+    if _links_not_obvious(board):
+        for a in range(board.size):
+            for b in board.neighbours[a]:
+                if a < b:
+                    (x1, y1), (x2, y2) = canvas.xy(*board.pos[a]), canvas.xy(*board.pos[b])
+                    cells.append(f'<line class="link" x1="{x1}" y1="{y1}" x2="{x2}" '
+                                 f'y2="{y2}" stroke="#8a7a5c" stroke-width="3"/>')
+    for cell in range(board.size):
+        cells.append(_cell(canvas, board, cell, gap=bool(gaps >> cell & 1), named=inside))
+    coords = []
+    for text, x, y in labels:
+        cx, cy = canvas.xy(x, y)
+        coords.append(f'<text class="coord" x="{cx}" y="{cy}" text-anchor="middle" '
+                      f'dominant-baseline="central" font-family="sans-serif" font-size="13" '
+                      f'fill="#555">{escape(text)}</text>')
+    return canvas, opening, tuple(cells), tuple(coords)
 
 
 def _links_not_obvious(board: CompiledBoard) -> bool:

@@ -1,0 +1,152 @@
+"""The game files a server plays: found from the paths it was given, named by a slug, and
+reloaded when their text changes (``--watch``).
+
+Requests name a game by its slug only; no path from a request is ever opened, so nothing
+outside the given files can be read. A file whose new text does not load keeps its previous
+version playable and carries the errors (``file:line:column``) to show.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from framework.errors import BoardspecError, SpecError
+
+if TYPE_CHECKING:
+    from framework.game import Game
+
+GAME_SUFFIXES = (".yaml", ".yml")
+_COMPILED: dict[str, Game] = {}
+
+
+class LibraryError(BoardspecError):
+    """A path given to ``serve`` that holds no game file."""
+
+
+def version_of(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+def compile_rules(text: str, file: str) -> Game:
+    """The compiled game of a rules text; one per distinct text, shared by every game."""
+    from framework import load_game_text
+
+    key = f"{file}\0{version_of(text)}"
+    game = _COMPILED.get(key)
+    if game is None:
+        game = load_game_text(text, file)
+        if len(_COMPILED) > 64:  # edits under --watch make new versions; keep a few
+            _COMPILED.pop(next(iter(_COMPILED)))
+        _COMPILED[key] = game
+    return game
+
+
+def spec_errors(exc: BoardspecError, file: str) -> list[dict[str, Any]]:
+    """An error as a list of located issues (``SpecError`` has them; others get line 0)."""
+    if isinstance(exc, SpecError):
+        return [{"file": i.file, "line": i.line, "column": i.column, "path": i.path,
+                 "message": i.message, "text": str(i)} for i in exc.issues]
+    return [{"file": file, "line": 0, "column": 0, "path": "", "message": str(exc),
+             "text": f"{file}: {exc}"}]
+
+
+@dataclass
+class GameFile:
+    """One game file: its last text that loaded, and the errors of a newer one that did not."""
+
+    slug: str
+    path: Path
+    text: str = ""
+    game: Game | None = None
+    errors: list[dict[str, Any]] = field(default_factory=list)
+    stamp: tuple[float, int] = (0.0, 0)
+
+    @property
+    def version(self) -> str:
+        return version_of(self.text) if self.game is not None else ""
+
+    @property
+    def file(self) -> str:
+        return str(self.path)
+
+    def load(self) -> bool:
+        """Read the file again if it changed on disk; True if anything visible changed."""
+        try:
+            stat = self.path.stat()
+            stamp = (stat.st_mtime, stat.st_size)
+            if stamp == self.stamp:
+                return False
+            self.stamp = stamp
+            text = self.path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            errors = [{"file": self.file, "line": 0, "column": 0, "path": "", "message": str(exc),
+                       "text": f"{self.file}: cannot read: {exc}"}]
+            changed = errors != self.errors
+            self.errors = errors
+            return changed
+        if self.game is not None and text == self.text:
+            changed = bool(self.errors)
+            self.errors = []
+            return changed
+        try:
+            game = compile_rules(text, self.file)
+        except BoardspecError as exc:
+            self.errors = spec_errors(exc, self.file)
+            return True
+        self.text, self.game, self.errors = text, game, []
+        return True
+
+    def summary(self) -> dict[str, Any]:
+        game = self.game
+        return {"slug": self.slug, "file": self.file, "version": self.version,
+                "name": game.name if game else self.path.stem,
+                "description": (game.spec.description or "").strip() if game else "",
+                "players": list(game.players) if game else [],
+                "playable": game is not None, "errors": self.errors}
+
+
+class Library:
+    """The game files given on the command line (files, or directories of ``*.yaml``)."""
+
+    def __init__(self, paths: Iterable[str | Path]) -> None:
+        self.files: dict[str, GameFile] = {}
+        for path in _expand(paths):
+            slug = _slug(path.stem)
+            base, n = slug, 2
+            while slug in self.files:
+                slug, n = f"{base}-{n}", n + 1
+            entry = GameFile(slug, path)
+            entry.load()
+            self.files[slug] = entry
+
+    def get(self, slug: str) -> GameFile | None:
+        return self.files.get(slug)
+
+    def poll(self) -> list[str]:
+        """Re-read changed files; the slugs whose state changed."""
+        return [slug for slug, entry in self.files.items() if entry.load()]
+
+
+def _slug(stem: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", stem.lower()).strip("-") or "game"
+
+
+def _expand(paths: Iterable[str | Path]) -> list[Path]:
+    found: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            inside = sorted(p for p in path.iterdir() if p.suffix.lower() in GAME_SUFFIXES)
+            if not inside:
+                raise LibraryError(f"{str(path)!r} holds no game file (*.yaml)")
+            found += inside
+        elif path.is_file():
+            found.append(path)
+        else:
+            raise LibraryError(f"{str(path)!r} is neither a game file nor a directory")
+    return found

@@ -1,0 +1,161 @@
+"""The OpenAPI description of the JSON API (served at ``/api/openapi.json``).
+
+Written out rather than generated, so that it says what each field means; a test checks that
+every API route of the app is described here and nothing else.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+ERROR = _json(_ref("Error"), "refused; the game is unchanged")
+REFUSALS = {code: ERROR for code in ("400", "403", "404", "409", "413", "422")}
+ID = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"},
+      "description": "the game's id (from POST /api/play)"}
+LANG = {"name": "lang", "in": "query", "required": False,
+        "schema": {"type": "string", "enum": ["en", "es", "pt", "ru", "eo"]},
+        "description": "language of the names in the state (default: Accept-Language)"}
+
+SPEC: dict[str, Any] = {
+    "openapi": "3.1.0",
+    "info": {"title": "boardspec serve", "version": "1",
+             "description": "Play any served game file: the API the game page uses. "
+                            "Moves for a seat need that seat's secret token (returned once "
+                            "by POST /api/play); a refused request gets a 4xx with "
+                            '{"error": message} and changes nothing.'},
+    "paths": {
+        "/api/games": {"get": {
+            "summary": "The game files this server plays",
+            "responses": {"200": _json({"type": "object", "properties": {
+                "games": {"type": "array", "items": _ref("GameFile")}}}, "the games")}}},
+        "/api/games/{slug}": {"get": {
+            "summary": "One game file",
+            "parameters": [{"name": "slug", "in": "path", "required": True,
+                            "schema": {"type": "string"}}],
+            "responses": {"200": _json(_ref("GameFile"), "the game"), "404": ERROR}}},
+        "/api/recent": {"get": {
+            "summary": "The most recently played games",
+            "responses": {"200": _json({"type": "object"}, "id, game, seats, plies, result")}}},
+        "/api/play": {"post": {
+            "summary": "Start a new game",
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": _ref("NewGame")}}},
+            "responses": {"201": _json({"type": "object", "properties": {
+                "id": {"type": "string"}, "url": {"type": "string"},
+                "tokens": {"type": "array", "items": {"type": ["string", "null"]},
+                           "description": "per seat: the secret token of a person's "
+                                          "seat, null for an agent"},
+                "state": _ref("State")}}, "the new game"), **REFUSALS}}},
+        "/api/play/{id}": {"get": {
+            "summary": "The state of a game", "parameters": [ID, LANG],
+            "responses": {"200": _json(_ref("State"), "the state"), "404": ERROR}}},
+        "/api/play/{id}/legal": {"get": {
+            "summary": "The legal actions now (and whole turns with ?turns=1)",
+            "parameters": [ID, {"name": "turns", "in": "query", "required": False,
+                                "schema": {"type": "string", "enum": ["0", "1"]}}],
+            "responses": {"200": _json({"type": "object", "properties": {
+                "ply": {"type": "integer"}, "current_seat": {"type": ["integer", "null"]},
+                "actions": {"type": "array", "items": _ref("Action")},
+                "turns": {"type": "array", "items": {"type": "string"}}}}, "legal actions"),
+                "404": ERROR}}},
+        "/api/play/{id}/apply": {"post": {
+            "summary": "Play actions for the seat of the token",
+            "parameters": [ID, LANG],
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": _ref("Apply")}}},
+            "responses": {"200": _json(_ref("Played"), "played"), **REFUSALS}}},
+        "/api/play/{id}/agent": {"post": {
+            "summary": "Wait for the agent to move to play its turn",
+            "parameters": [ID, LANG],
+            "requestBody": {"required": False, "content": {"application/json": {
+                "schema": {"type": "object", "properties": {"ply": {
+                    "type": "integer", "description": "the ply the agent was to move at "
+                                                      "(answers at once if it has played)"}}}}}},
+            "responses": {"200": _json(_ref("Played"), "played"), "409": ERROR,
+                          "404": ERROR}}},
+        "/api/play/{id}/restart": {"post": {
+            "summary": "Start the game again with the rules file as it is now",
+            "parameters": [ID, LANG],
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": {"type": "object", "required": ["token"], "properties": {
+                    "token": {"type": "string"}}}}}},
+            "responses": {"200": _json({"type": "object", "properties": {
+                "archived": {"type": ["string", "null"],
+                             "description": "the id under which the game so far is kept"},
+                "state": _ref("State")}}, "the restarted game"), **REFUSALS}}},
+        "/api/play/{id}/record": {"get": {
+            "summary": "The game record (boardspec replay reads it)",
+            "parameters": [ID, {"name": "format", "in": "query", "required": False,
+                                "schema": {"type": "string", "enum": ["text", "json"]}}],
+            "responses": {"200": {"description": "the record", "content": {
+                "text/plain": {"schema": {"type": "string"}},
+                "application/json": {"schema": {"type": "object"}}}}, "404": ERROR,
+                "422": ERROR}}},
+        "/api/play/{id}/ws": {"get": {
+            "summary": "WebSocket: pushes {type: update, ply} after every change and "
+                       "{type: rules} when the game file changes; read-only",
+            "parameters": [ID],
+            "responses": {"101": {"description": "switching protocols"}}}},
+    },
+    "components": {"schemas": {
+        "Error": {"type": "object", "required": ["error"],
+                  "properties": {"error": {"type": "string"}}},
+        "GameFile": {"type": "object", "properties": {
+            "slug": {"type": "string"}, "file": {"type": "string"},
+            "name": {"type": "string"}, "version": {"type": "string"},
+            "players": {"type": "array", "items": {"type": "string"}},
+            "playable": {"type": "boolean"},
+            "errors": {"type": "array", "items": _ref("FileError")}}},
+        "FileError": {"type": "object", "properties": {
+            "file": {"type": "string"}, "line": {"type": "integer"},
+            "column": {"type": "integer"}, "message": {"type": "string"},
+            "text": {"type": "string", "description": "file:line:column: error …"}}},
+        "NewGame": {"type": "object", "required": ["game"], "properties": {
+            "game": {"type": "string", "description": "a slug from /api/games"},
+            "seats": {"type": "array", "items": {"type": "string"},
+                      "description": "per seat: 'human' or an agent: random, greedy, "
+                                     "alphabeta:d3, alphabeta:0.5s, mcts:1s, mcts:500i"},
+            "seed": {"type": "integer"}}},
+        "Apply": {"type": "object", "required": ["token", "ply"], "properties": {
+            "token": {"type": "string", "description": "the seat's secret token"},
+            "ply": {"type": "integer",
+                    "description": "actions played so far, as last seen (a stale one is "
+                                   "refused with 409)"},
+            "action": {"type": "string", "description": "notation; several actions "
+                                                        "separated by spaces"},
+            "from": {"type": "string"}, "to": {"type": "string"},
+            "at": {"type": "string"}}},
+        "Action": {"type": "object", "properties": {
+            "notation": {"type": "string"}, "phase": {"type": "string"},
+            "kind": {"type": "string"}, "from": {"type": "string"}, "to": {"type": "string"},
+            "at": {"type": "string"}, "attribute": {"type": "string"},
+            "side": {"type": "string"}}},
+        "Played": {"type": "object", "properties": {
+            "played": {"type": "array", "items": {"type": "string"}},
+            "state": _ref("State")}},
+        "State": {"type": "object", "properties": {
+            "id": {"type": "string"}, "game": {"type": "string"}, "name": {"type": "string"},
+            "ply": {"type": "integer"}, "current_seat": {"type": ["integer", "null"]},
+            "to_move": {"type": ["string", "null"]}, "phase": {"type": "string"},
+            "terminal": {"type": "boolean"}, "result": {"type": ["object", "null"]},
+            "seats": {"type": "array", "items": {"type": "object"}},
+            "sides": {"type": "array", "items": {"type": "object"},
+                      "description": "per player: counters and supplies"},
+            "turns": {"type": "array", "items": {"type": "object"}},
+            "legal": {"type": "array", "items": _ref("Action")},
+            "svg": {"type": "string", "description": "the board, as the rulebooks draw it"},
+            "version": {"type": "string", "description": "the rules this game is played with"},
+            "file_version": {"type": "string",
+                             "description": "the rules file now (differs: restart offered)"},
+            "file_errors": {"type": "array", "items": _ref("FileError")}}},
+    }},
+}

@@ -1,0 +1,367 @@
+"""Played games: one ``GameSession`` per game, and ``Sessions``, the bounded set of them held
+in memory (the rest wait in the store and are replayed when asked for).
+
+Every change goes through ``GameSession.play``, which checks everything on a copy first (the
+seat's token, the ply the request was made at, each action's legality) and only then replaces
+the state, so a refused request leaves the game exactly as it was.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from framework.errors import BoardspecError, IllegalActionError, NotationError
+from framework.web.library import Library, compile_rules
+from framework.web.store import Store, StoredGame
+
+if TYPE_CHECKING:
+    from framework.agents.base import Agent
+    from framework.engine.state import State
+    from framework.game import Game
+    from framework.records import Record
+
+HUMAN = "human"
+#: Budgets above these would let one game hold a core for minutes.
+MAX_SECONDS = 30.0
+MAX_DEPTH = 8
+MAX_ITERATIONS = 200_000
+MAX_ACTIONS_PER_REQUEST = 64
+
+
+class WebError(BoardspecError):
+    """A refused request: ``status`` is its HTTP status, the message says why."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def check_seat_spec(spec: Any, player: str) -> str:
+    """``human`` or an agent spec within the server's budgets."""
+    from framework.agents import AgentSpecError, parse_agent
+
+    if not isinstance(spec, str) or not spec.strip():
+        raise WebError(422, f"seat of {player}: expected 'human' or an agent such as "
+                            f"'random', 'greedy', 'alphabeta:d3', 'mcts:1s'; found {spec!r}")
+    spec = spec.strip()
+    try:
+        parsed = parse_agent(spec)
+    except AgentSpecError as exc:
+        raise WebError(422, f"seat of {player}: {exc}") from None
+    options = parsed.options
+    if options.get("seconds", 0) > MAX_SECONDS or options.get("depth", 0) > MAX_DEPTH or \
+            options.get("iterations", 0) > MAX_ITERATIONS:
+        raise WebError(422, f"seat of {player}: {spec!r} is beyond this server's budgets "
+                            f"(at most {MAX_SECONDS:g}s, depth {MAX_DEPTH}, "
+                            f"{MAX_ITERATIONS} iterations)")
+    return parsed.text if not parsed.is_human else HUMAN
+
+
+@dataclass
+class Ply:
+    notation: str
+    seat: int
+    player: str  # the player who took it
+    key: tuple[object, ...]  # the turn it belongs to (``turn_key`` before it)
+    cell: int = -1  # where it played (shown ringed until the next one)
+
+
+class GameSession:
+    """One game being played: rules, seats, the state and the actions that led to it."""
+
+    def __init__(self, stored: StoredGame, game: Game) -> None:
+        self.stored = stored
+        self.game = game
+        self.state: State = game.new_initial_state()
+        self.plies: list[Ply] = []
+        self.agents: dict[int, Agent] = {}
+        self.lock = asyncio.Lock()
+        self.agent_task: asyncio.Task[None] | None = None
+        self.agent_error = ""
+        self.sockets: set[Any] = set()
+        #: Set (and replaced) at every change: what a request waiting for a move awaits.
+        self.changed = asyncio.Event()
+        self.touched = time.monotonic()
+        for notation, seat in stored.plies:
+            try:
+                self.state, plies = self._trial([notation], seat)
+            except BoardspecError:
+                break  # cannot happen with unchanged rules; keep what replays
+            self.plies += plies
+        stored.plies = [(p.notation, p.seat) for p in self.plies]
+
+    # Facts ------------------------------------------------------------------------------
+    @property
+    def id(self) -> str:
+        return self.stored.id
+
+    @property
+    def ply(self) -> int:
+        return len(self.plies)
+
+    @property
+    def version(self) -> str:
+        from framework.web.library import version_of
+
+        return version_of(self.stored.rules)
+
+    def seat_spec(self, seat: int) -> str:
+        return self.stored.seats[seat]
+
+    def agent_to_move(self) -> int | None:
+        seat = self.state.current_player
+        if self.state.is_terminal() or seat < 0 or self.seat_spec(seat) == HUMAN:
+            return None
+        return seat
+
+    def seats_of_token(self, token: Any) -> list[int]:
+        """The seats a token opens (a creator playing both seats may send either)."""
+        if not token or not isinstance(token, str):
+            return []
+        given = token.encode("utf-8")
+        return [seat for seat, known in enumerate(self.stored.tokens)
+                if known and secrets.compare_digest(known.encode("ascii"), given)]
+
+    def announce(self) -> None:
+        """Wake whoever waits for this game to change."""
+        self.changed.set()
+        self.changed = asyncio.Event()
+
+    # Playing ----------------------------------------------------------------------------
+    def check_turn(self, token: Any, ply: Any) -> int:
+        """The seat that may move now with ``token`` at ``ply``, or a WebError."""
+        state = self.state
+        if state.is_terminal():
+            raise WebError(409, "the game is over")
+        if not isinstance(ply, int) or isinstance(ply, bool):
+            raise WebError(422, f"'ply' must be the number of actions played so far (an "
+                                f"integer), found {ply!r}")
+        if ply != self.ply:
+            raise WebError(409, f"stale request: it was made at ply {ply}, the game is at "
+                                f"ply {self.ply}; reload the game")
+        seat = state.current_player
+        player = self.game.players[state.to_move]
+        if self.seat_spec(seat) != HUMAN:
+            raise WebError(409, f"{player} is played by {self.seat_spec(seat)}, not by a "
+                                "person")
+        if seat not in self.seats_of_token(token):
+            raise WebError(403, f"only the holder of {player}'s seat link can move for "
+                                f"{player}" + ("" if token else " (no seat token given)"))
+        return seat
+
+    def play(self, notations: list[str], seat: int) -> list[str]:
+        """Apply actions of ``seat`` (all or none); their notations as the engine writes
+        them."""
+        self.state, plies = self._trial(notations, seat)
+        self.plies += plies
+        self._stored_update()
+        return [p.notation for p in plies]
+
+    def _trial(self, notations: list[str], seat: int) -> tuple[State, list[Ply]]:
+        from framework.engine.turns import turn_key
+
+        if not notations:
+            raise WebError(422, "no action given")
+        if len(notations) > MAX_ACTIONS_PER_REQUEST:
+            raise WebError(422, f"at most {MAX_ACTIONS_PER_REQUEST} actions per request")
+        trial = self.state.clone()
+        plies = []
+        for i, text in enumerate(notations):
+            if trial.is_terminal() or trial.current_player != seat:
+                done = " ".join(notations[:i])
+                raise WebError(409, f"{text!r} cannot be played: the turn is over after "
+                                    f"{done!r}" if i else "the game is over")
+            try:
+                action = trial.parse_action(text)
+            except NotationError as exc:
+                raise WebError(422, str(exc)) from None
+            except IllegalActionError as exc:
+                raise WebError(409, str(exc)) from None
+            player = self.game.players[trial.to_move] if trial.setup >= len(
+                self.game.setups) else self.game.players[seat]
+            cell = action.dst if action.dst >= 0 else action.at
+            plies.append(Ply(action.notation, seat, player, turn_key(trial), cell))
+            trial.apply_unchecked(action)
+        return trial, plies
+
+    def resolve(self, src: str | None, dst: str | None, at: str | None) -> str:
+        """The one legal action that a click designates by its cells (``from``/``to``, or
+        ``at``); a WebError saying what is legal from there when none or several do."""
+        names = self.game.board.names
+        for label, name in (("from", src), ("to", dst), ("at", at)):
+            if name is not None and (not isinstance(name, str) or name not in names):
+                raise WebError(422, f"{label!r}: {name!r} is not a cell of "
+                                    f"{self.game.name}")
+        legal = [a.to_json(self.game) for a in self.state.legal_actions()]
+        if src is not None:
+            found = [a for a in legal if a.get("from") == src and dst in (a.get("to"),
+                                                                          a.get("at"))]
+            where = f"from {src} to {dst}"
+            near = [a["notation"] for a in legal if a.get("from") == src]
+        else:
+            cell = at or dst
+            found = [a for a in legal if "from" not in a and cell in (a.get("to"), a.get("at"))]
+            where = f"on {cell}"
+            near = [a["notation"] for a in legal if cell in (a.get("from"), a.get("to"),
+                                                           a.get("at"))]
+        if len(found) == 1:
+            return str(found[0]["notation"])
+        if found:
+            raise WebError(409, f"several actions {where}: "
+                                f"{', '.join(a['notation'] for a in found)}; name one")
+        hint = f"; legal there: {', '.join(near)}" if near else ""
+        shown = ", ".join(a["notation"] for a in legal[:12])
+        more = f", … ({len(legal)} in all)" if len(legal) > 12 else ""
+        raise WebError(409, f"no legal action {where}{hint or f'; legal now: {shown}{more}'}")
+
+    def restart(self, text: str, game: Game) -> None:
+        """Start again from the beginning, with (possibly new) rules."""
+        self.stored.rules = text
+        self.game = game
+        seats = len(game.players)  # the new rules may seat more or fewer players
+        if seats != len(self.stored.seats):
+            self.stored.seats = [*self.stored.seats[:seats],
+                                 *["random"] * (seats - len(self.stored.seats))]
+            self.stored.tokens = [*self.stored.tokens[:seats],
+                                  *[None] * (seats - len(self.stored.tokens))]
+        self.state = game.new_initial_state()
+        self.plies = []
+        self.agents = {}
+        self.agent_error = ""
+        self._stored_update()
+
+    def agent_for(self, seat: int) -> Agent:
+        from framework.agents import make_agent
+
+        agent = self.agents.get(seat)
+        if agent is None:
+            seed = None if self.stored.seed is None else self.stored.seed + seat + self.ply
+            agent = make_agent(self.seat_spec(seat), self.game, seed)
+            self.agents[seat] = agent
+        return agent
+
+    def _stored_update(self) -> None:
+        from framework.records import result_of
+
+        self.stored.plies = [(p.notation, p.seat) for p in self.plies]
+        self.stored.result = result_of(self.state)
+
+    # Reading ----------------------------------------------------------------------------
+    def turns(self) -> list[dict[str, Any]]:
+        """The move list: one entry per turn, its actions in order."""
+        turns: list[dict[str, Any]] = []
+        last: tuple[object, ...] | None = None
+        for ply in self.plies:
+            if turns and ply.key == last:
+                turns[-1]["actions"].append(ply.notation)
+            else:
+                turns.append({"number": len(turns) + 1, "player": ply.player,
+                              "seat": ply.seat, "actions": [ply.notation]})
+                last = ply.key
+        return turns
+
+    def record(self) -> Record:
+        from framework.records import Record, header_key
+
+        headers = {"Game": self.game.name, "File": self.stored.file,
+                   "Site": "boardspec serve", "Id": self.id,
+                   "Date": time.strftime("%Y.%m.%d", time.gmtime(self.stored.created))}
+        for seat, spec in enumerate(self.stored.seats):
+            headers[header_key(self.game.players[seat])] = spec
+        if self.stored.seed is not None:
+            headers["Seed"] = str(self.stored.seed)
+        headers["Result"] = self.stored.result
+        headers["Plies"] = str(self.ply)
+        return Record(headers, [t["actions"] for t in self.turns()])
+
+
+class Sessions:
+    """The games held in memory, at most ``limit`` (least recently used ones without a
+    viewer or a thinking agent are dropped; they stay in the store)."""
+
+    def __init__(self, store: Store, library: Library, limit: int = 256) -> None:
+        self.store = store
+        self.library = library
+        self.limit = limit
+        self.live: OrderedDict[str, GameSession] = OrderedDict()
+
+    def create(self, slug: Any, seats: Any, seed: Any = None) -> tuple[GameSession,
+                                                                        list[str | None]]:
+        entry = self.library.get(slug) if isinstance(slug, str) else None
+        if entry is None:
+            known = ", ".join(self.library.files) or "none"
+            raise WebError(404, f"no game {slug!r} on this server; games: {known}")
+        game = entry.game
+        if game is None:
+            raise WebError(409, f"{entry.file} does not load: "
+                                f"{entry.errors[0]['text'] if entry.errors else 'unknown'}")
+        players = list(game.players)
+        if seats is None:
+            seats = [HUMAN] + ["random"] * (len(players) - 1)
+        if not isinstance(seats, list) or len(seats) != len(players):
+            raise WebError(422, f"'seats' must list one entry per player ({', '.join(players)})"
+                                f", each 'human' or an agent; found {seats!r}")
+        specs = [check_seat_spec(s, p) for s, p in zip(seats, players, strict=True)]
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise WebError(422, f"'seed' must be an integer, found {seed!r}")
+        tokens: list[str | None] = [secrets.token_urlsafe(18) if s == HUMAN else None
+                                    for s in specs]
+        stored = StoredGame(id=secrets.token_urlsafe(9), slug=entry.slug, file=entry.file,
+                            rules=entry.text, seats=specs, tokens=tokens, seed=seed)
+        session = GameSession(stored, game)
+        self.store.save(stored)
+        self._hold(session)
+        return session, tokens
+
+    def get(self, game_id: str) -> GameSession:
+        session = self.live.get(game_id)
+        if session is None:
+            stored = self.store.load(game_id) if len(game_id) <= 64 else None
+            if stored is None:
+                raise WebError(404, f"no game with id {game_id!r}")
+            try:
+                game = compile_rules(stored.rules, stored.file)
+            except BoardspecError as exc:
+                raise WebError(500, f"game {game_id}: its stored rules no longer load: "
+                                    f"{exc}") from None
+            session = GameSession(stored, game)
+            self._hold(session)
+        else:
+            self.live.move_to_end(game_id)
+        session.touched = time.monotonic()
+        return session
+
+    def archive(self, session: GameSession) -> str:
+        """Keep a copy of the game as it is, read-only (no seat tokens), under a new id."""
+        from dataclasses import replace
+
+        copy = replace(session.stored, id=secrets.token_urlsafe(9),
+                       tokens=[None] * len(session.stored.tokens),
+                       plies=list(session.stored.plies))
+        self.store.save(copy)
+        return copy.id
+
+    def save(self, session: GameSession) -> None:
+        self.store.save_plies(session.stored)
+        if session.state.is_terminal() and not session.sockets:
+            # A finished game nobody watches leaves memory (it is in the store).
+            self.live.pop(session.id, None)
+
+    def save_all(self, session: GameSession) -> None:
+        self.store.save(session.stored)
+
+    def _hold(self, session: GameSession) -> None:
+        self.live[session.id] = session
+        if len(self.live) <= self.limit:
+            return
+        for game_id, held in list(self.live.items()):
+            if len(self.live) <= self.limit:
+                break
+            busy = held.sockets or (held.agent_task and not held.agent_task.done())
+            if not busy and held is not session:
+                del self.live[game_id]

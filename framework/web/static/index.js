@@ -1,0 +1,112 @@
+// The list of games: start one (each seat a person or an agent) or watch a recent one.
+"use strict";
+(() => {
+  const B = window.BOARDSPEC;
+  const T = B.texts;
+  const $ = (id) => document.getElementById(id);
+  const AGENTS = {  // strength: weak, medium, strong
+    alphabeta: ["alphabeta:d1", "alphabeta:d2", "alphabeta:0.5s"],
+    mcts: ["mcts:200i", "mcts:1000i", "mcts:1s"],
+  };
+
+  function option(value, label) {
+    const o = document.createElement("option");
+    o.value = value;
+    o.textContent = label;
+    return o;
+  }
+
+  function seatPicker(game, index) {
+    const label = document.createElement("label");
+    label.append(`${game.players[index]}: `);
+    const who = document.createElement("select");
+    who.name = `seat${index}`;
+    who.append(option("you", T.you), option("friend", T.friend), option("random", T.random),
+      option("greedy", T.greedy), option("alphabeta", T.alphabeta), option("mcts", T.mcts));
+    who.value = index === 0 ? "you" : "random";
+    const strength = document.createElement("select");
+    strength.name = `strength${index}`;
+    strength.append(option("0", T.weak), option("1", T.medium), option("2", T.strong));
+    strength.value = "1";
+    const update = () => { strength.hidden = !(who.value in AGENTS); };
+    who.addEventListener("change", update);
+    update();
+    label.append(who, " ", strength);
+    return label;
+  }
+
+  async function start(game, form) {
+    const seats = [], mine = [], friends = [];
+    game.players.forEach((_, i) => {
+      const who = form.elements[`seat${i}`].value;
+      if (who === "you" || who === "friend") {
+        seats.push("human");
+        (who === "you" ? mine : friends).push(i);
+      } else if (who in AGENTS) {
+        seats.push(AGENTS[who][+form.elements[`strength${i}`].value]);
+      } else seats.push(who);
+    });
+    const response = await fetch("/api/play", {
+      method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify({game: game.slug, seats}),
+    });
+    const data = await response.json();
+    if (!response.ok) { $("message").textContent = data.error; $("message").className = "error"; return; }
+    const hash = [...mine.map((i) => `s${i}=${data.tokens[i]}`),
+                  ...friends.map((i) => `invite${i}=${data.tokens[i]}`)].join("&");
+    location.href = `${data.url}?lang=${B.lang}#${hash}`;
+  }
+
+  async function main() {
+    $("title").textContent = T.games;
+    for (const [code, name] of Object.entries(B.languages)) {
+      const a = document.createElement("a");
+      a.href = `?lang=${code}`;
+      a.textContent = name;
+      if (code === B.lang) a.className = "current";
+      $("languages").append(a);
+    }
+    const games = (await (await fetch("/api/games")).json()).games;
+    if (!games.length) $("games").textContent = T.no_games;
+    for (const game of games) {
+      const article = document.createElement("article");
+      article.dataset.game = game.slug;
+      const h = document.createElement("h2");
+      h.textContent = game.name;
+      const book = document.createElement("a");
+      book.href = `/rulebooks/${B.lang}/${game.slug}.html`;
+      book.textContent = T.rulebook;
+      article.append(h);
+      const p = document.createElement("p");
+      p.textContent = game.description;
+      article.append(p);
+      if (game.errors.length) {
+        const errors = document.createElement("p");
+        errors.className = "errors";
+        errors.textContent = game.errors.map((e) => e.text).join("\n");
+        article.append(errors);
+      }
+      if (game.playable) {
+        const form = document.createElement("form");
+        game.players.forEach((_, i) => form.append(seatPicker(game, i)));
+        const go = document.createElement("button");
+        go.type = "submit";
+        go.textContent = `${T.new_game}`;
+        form.append(go, " ", book);
+        form.addEventListener("submit", (e) => { e.preventDefault(); start(game, form); });
+        article.append(form);
+      }
+      $("games").append(article);
+    }
+    $("recent-title").textContent = T.recent;
+    for (const game of (await (await fetch("/api/recent")).json()).games) {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = `/play/${game.id}?lang=${B.lang}`;
+      a.textContent = `${game.game} (${game.seats.join(" / ")}), ${game.plies}: ${game.result}`;
+      li.append(a);
+      $("recent").append(li);
+    }
+  }
+  main();
+})();

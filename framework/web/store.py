@@ -1,0 +1,110 @@
+"""SQLite persistence of played games (the standard library's ``sqlite3``).
+
+A game is stored as what is needed to rebuild it exactly: the rules text it is played with
+(so an edited file never breaks a game in progress), its seats and their secret tokens, the
+agents' seed, and every action in notation. Loading replays the actions through the engine.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    slug TEXT NOT NULL,
+    file TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    tokens TEXT NOT NULL,
+    seed INTEGER,
+    plies TEXT NOT NULL,
+    result TEXT NOT NULL,
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
+"""
+
+
+@dataclass
+class StoredGame:
+    """One row: ``plies`` is a list of [notation, seat]."""
+
+    id: str
+    slug: str
+    file: str
+    rules: str
+    seats: list[str]
+    tokens: list[str | None]
+    seed: int | None
+    plies: list[tuple[str, int]] = field(default_factory=list)
+    result: str = "unfinished"
+    created: float = field(default_factory=time.time)
+    updated: float = field(default_factory=time.time)
+
+
+class Store:
+    """The database file (``:memory:`` for none); safe to call from several threads."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._lock = threading.Lock()
+        with self._lock:
+            if self.path != ":memory:":
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(SCHEMA)
+
+    def save(self, game: StoredGame) -> None:
+        game.updated = time.time()
+        row = (game.id, game.slug, game.file, game.rules, json.dumps(game.seats),
+               json.dumps(game.tokens), game.seed, json.dumps(game.plies), game.result,
+               game.created, game.updated)
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?)", row)
+
+    def save_plies(self, game: StoredGame) -> None:
+        """The cheap write after a move: only the actions and the result change."""
+        game.updated = time.time()
+        with self._lock:
+            self._db.execute("UPDATE games SET plies=?, result=?, updated=? WHERE id=?",
+                             (json.dumps(game.plies), game.result, game.updated, game.id))
+
+    def load(self, game_id: str) -> StoredGame | None:
+        with self._lock:
+            row = self._db.execute("SELECT * FROM games WHERE id=?", (game_id,)).fetchone()
+        return None if row is None else _game(row)
+
+    def recent(self, limit: int = 20) -> list[dict[str, Any]]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, slug, seats, plies, result, updated FROM games "
+                "ORDER BY updated DESC LIMIT ?", (limit,)).fetchall()
+        return [{"id": r[0], "game": r[1], "seats": json.loads(r[2]),
+                 "plies": len(json.loads(r[3])), "result": r[4], "updated": r[5]}
+                for r in rows]
+
+    def count(self) -> int:
+        with self._lock:
+            return int(self._db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+def _game(row: tuple[Any, ...]) -> StoredGame:
+    return StoredGame(id=row[0], slug=row[1], file=row[2], rules=row[3],
+                      seats=json.loads(row[4]), tokens=json.loads(row[5]), seed=row[6],
+                      plies=[(str(p[0]), int(p[1])) for p in json.loads(row[7])],
+                      result=row[8], created=row[9], updated=row[10])

@@ -1,0 +1,417 @@
+"""The JSON API of ``boardspec serve``, through Starlette's TestClient (no sockets opened):
+every game file plays through it; bad input is refused with a 4xx and a message and changes
+nothing; seats need their tokens; games survive a restart; records replay; --watch reloads."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from framework import load_game
+from framework.records import Record
+from framework.web import create_app
+from framework.web.app import MAX_BODY
+from framework.web.openapi import SPEC
+from framework.web.texts import TEXTS, pick_language
+
+from .conftest import GAME_FILES, ROOT
+
+GAMES = ROOT / "games"
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app([GAMES])) as opened:
+        yield opened
+
+
+def new_game(client: TestClient, game: str, seats: list[str] | None = None,
+              seed: int | None = 1) -> tuple[str, list[str | None], dict[str, Any]]:
+    response = client.post("/api/play", json={"game": game, "seats": seats, "seed": seed})
+    assert response.status_code == 201, response.text
+    data = response.json()
+    return data["id"], data["tokens"], data["state"]
+
+
+def play(client: TestClient, game_id: str, token: str | None, ply: int, **move: Any) -> Any:
+    return client.post(f"/api/play/{game_id}/apply", json={"token": token, "ply": ply, **move})
+
+
+def test_every_game_file_is_listed_and_playable(client: TestClient) -> None:
+    games = client.get("/api/games").json()["games"]
+    assert sorted(g["slug"] for g in games) == sorted(p.stem for p in GAME_FILES)
+    assert all(g["playable"] and not g["errors"] and g["players"] for g in games)
+
+
+@pytest.mark.parametrize("path", GAME_FILES, ids=[p.stem for p in GAME_FILES])
+def test_two_people_play_every_game_through_the_api(client: TestClient, path: Path) -> None:
+    players = len(load_game(path).players)  # every seat a person, whatever the number
+    game_id, tokens, state = new_game(client, path.stem, ["human"] * players)
+    rng = random.Random(path.stem)
+    engine = load_game(path).new_initial_state()
+    for ply in range(60):
+        if state["terminal"]:
+            break
+        assert [a["notation"] for a in state["legal"]] == \
+            [a.notation for a in engine.legal_actions()]
+        action = rng.choice(state["legal"])["notation"]
+        response = play(client, game_id, tokens[state["current_seat"]], ply, action=action)
+        assert response.status_code == 200, response.text
+        state = response.json()["state"]
+        engine.apply(action)
+        assert state["ply"] == ply + 1
+    assert state["svg"].startswith("<svg")
+    record = Record.from_text(client.get(f"/api/play/{game_id}/record").text)
+    assert record.replay(load_game(path)).key() == engine.key()
+    assert sum(len(t["actions"]) for t in state["turns"]) == state["ply"]
+
+
+def test_a_whole_assimilation_game_against_the_random_agent(client: TestClient) -> None:
+    game_id, tokens, state = new_game(client, "assimilation", ["human", "random"], seed=3)
+    assert tokens[1] is None
+    rng = random.Random(3)
+    while not state["terminal"]:
+        if state["current_seat"] == 1:
+            state = client.post(f"/api/play/{game_id}/agent",
+                                json={"ply": state["ply"]}).json()["state"]
+            continue
+        action = rng.choice(state["legal"])["notation"]
+        response = play(client, game_id, tokens[0], state["ply"], action=action)
+        assert response.status_code == 200, response.text
+        state = response.json()["state"]
+    assert state["result"]["code"] in ("white", "black", "draw")
+    text = client.get(f"/api/play/{game_id}/record?format=text").text
+    record = Record.from_text(text)
+    record.verify(load_game(GAMES / "assimilation.yaml"))
+    assert record.headers["Black"] == "random" and record.result == state["result"]["code"]
+    as_json = client.get(f"/api/play/{game_id}/record?format=json")
+    assert as_json.headers["content-disposition"].endswith('.json"')
+    assert Record.from_json(as_json.json()).turns == record.turns
+
+
+def test_an_adaptoid_turn_is_played_step_by_step_by_clicks(client: TestClient) -> None:
+    game_id, tokens, state = new_game(client, "adaptoid-nestorgames", ["human", "human"])
+
+    def click(**cells: str) -> dict[str, Any]:
+        response = play(client, game_id, tokens[state["current_seat"]], state["ply"], **cells)
+        assert response.status_code == 200, response.text
+        return response.json()["state"]  # type: ignore[no-any-return]
+
+    # Until a creature has legs: skip the walk, grow a leg (a named action: a click on a
+    # piece that can grow two ways is ambiguous), or create when nothing can grow.
+    while not any("from" in a for a in state["legal"]):
+        kinds = {a["kind"]: a for a in state["legal"]}
+        if "skip" in kinds:
+            state = click(action="skip")
+        elif "grow" in kinds:
+            grow = next(a for a in state["legal"] if a.get("attribute") == "legs")
+            ambiguous = play(client, game_id, tokens[state["current_seat"]], state["ply"],
+                             at=grow["at"])
+            assert ambiguous.status_code == 409 and "several actions" in ambiguous.text
+            state = click(action=grow["notation"])
+        else:
+            state = click(at=kinds["create"]["at"])
+    seat, turns = state["current_seat"], len(state["turns"])
+    walk = next(a for a in state["legal"] if "from" in a)
+    state = click(**{"from": walk["from"], "to": walk["to"]})
+    assert state["phase"] == "build" and state["current_seat"] == seat
+    create = next(a for a in state["legal"] if a["kind"] == "create")
+    state = click(at=create["at"])
+    assert state["current_seat"] != seat and state["phase"] == "move"
+    assert state["turns"][turns]["actions"] == [walk["notation"], create["notation"]]
+
+
+def test_bad_input_is_refused_and_changes_nothing(client: TestClient) -> None:
+    game_id, tokens, _ = new_game(client, "ataxx", ["human", "greedy"])
+    before = client.get(f"/api/play/{game_id}").json()
+
+    def refused(status: int, body: Any, words: str, raw: bytes | None = None) -> None:
+        url = f"/api/play/{game_id}/apply"
+        response = client.post(url, content=raw) if raw is not None else client.post(
+            url, json=body)
+        assert response.status_code == status, response.text
+        assert words in response.json()["error"]
+        assert client.get(f"/api/play/{game_id}").json() == before
+
+    token = tokens[0]
+    refused(409, {"token": token, "ply": 0, "action": "a1a3"}, "not legal here")
+    refused(422, {"token": token, "ply": 0, "action": "hello"}, "not an action of Ataxx")
+    refused(422, {"token": token, "ply": 0, "action": ["f1"]}, "'action' must be")
+    refused(409, {"token": token, "ply": 5, "action": "f1"}, "stale request")
+    refused(422, {"token": token, "ply": "0", "action": "f1"}, "'ply' must be")
+    refused(403, {"ply": 0, "action": "f1"}, "no seat token")
+    refused(403, {"token": "guess", "ply": 0, "action": "f1"}, "seat link")
+    refused(403, {"token": "ключ", "ply": 0, "action": "f1"}, "seat link")
+    refused(403, {"token": 12, "ply": 0, "action": "f1"}, "seat link")
+    refused(409, {"token": token, "ply": 0, "at": "d4"}, "no legal action on d4")
+    refused(409, {"token": token, "ply": 0, "from": "a7", "to": "a4"}, "legal there: a7")
+    refused(422, {"token": token, "ply": 0, "at": "../etc"}, "is not a cell")
+    refused(422, {"token": token, "ply": 0}, "expected 'action'")
+    refused(409, {"token": token, "ply": 0, "action": "f1 b1"}, "the turn is over")
+    refused(400, None, "not valid JSON", raw=b"{nope")
+    refused(400, None, "JSON object", raw=b"[1]")
+    refused(413, None, "too large", raw=b'{"a": "' + b"x" * MAX_BODY + b'"}')
+    # Nothing played: a legal action still goes through at ply 0.
+    assert play(client, game_id, token, 0, action="f1").status_code == 200
+
+
+def test_unknown_games_bad_seats_and_no_path_traversal(client: TestClient) -> None:
+    for slug in ("nope", "../pyproject", "../../etc/passwd", "/etc/passwd", 3):
+        response = client.post("/api/play", json={"game": slug})
+        assert response.status_code == 404 and "no game" in response.json()["error"]
+    for url in ("/api/games/..%2Fpyproject", "/api/play/..%2F..%2Fetc%2Fpasswd",
+                "/rulebooks/en/..%2F..%2Fpyproject.html", "/rulebooks/xx/ataxx.html",
+                "/static/..%2F..%2Fcompiler.py", "/play/nope"):
+        response = client.get(url)
+        assert response.status_code == 404, url
+        assert "[project]" not in response.text and "def " not in response.text
+    bad_seats = [(["human"], "one entry per player"), (["human", "nobody"], "unknown agent"),
+                 (["human", "mcts:100s"], "beyond this server's budgets"),
+                 (["human", "alphabeta:d20"], "beyond"), (["human", 7], "expected 'human'")]
+    for seats, words in bad_seats:
+        response = client.post("/api/play", json={"game": "ataxx", "seats": seats})
+        assert response.status_code == 422 and words in response.json()["error"], seats
+    response = client.post("/api/play", json={"game": "ataxx", "seed": "x"})
+    assert response.status_code == 422
+
+
+def test_a_seat_moves_only_with_its_own_token(client: TestClient) -> None:
+    game_id, tokens, _ = new_game(client, "ataxx", ["human", "human"])
+    assert tokens[0] != tokens[1]
+    response = play(client, game_id, tokens[1], 0, action="f1")
+    assert response.status_code == 403 and "x's seat link" in response.json()["error"]
+    assert play(client, game_id, tokens[0], 0, action="f1").status_code == 200
+    assert play(client, game_id, tokens[0], 1, action="b1").status_code == 403
+    assert play(client, game_id, tokens[1], 1, action="b1").status_code == 200
+    # A spectator reads the game but has no token to move with.
+    assert client.get(f"/api/play/{game_id}").json()["ply"] == 2
+    agent_seat = new_game(client, "ataxx", ["random", "human"])
+    assert client.post(f"/api/play/{agent_seat[0]}/apply",
+                       json={"token": agent_seat[1][1], "ply": 0, "action": "f1"}
+                       ).status_code in (403, 409)
+
+
+def test_agents_play_each_other_to_the_end(client: TestClient) -> None:
+    game_id, tokens, state = new_game(client, "web", ["random", "greedy"], seed=2)
+    assert tokens == [None, None]
+    deadline = time.monotonic() + 20
+    while not state["terminal"] and time.monotonic() < deadline:
+        response = client.post(f"/api/play/{game_id}/agent")
+        state = response.json()["state"] if response.status_code == 200 else \
+            client.get(f"/api/play/{game_id}").json()
+    assert state["terminal"]
+    Record.from_text(client.get(f"/api/play/{game_id}/record").text).verify(
+        load_game(GAMES / "web.yaml"))
+    assert client.post(f"/api/play/{game_id}/agent").status_code == 409
+
+
+def test_games_survive_a_server_restart(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite"
+    with TestClient(create_app([GAMES], db)) as first:
+        game_id, tokens, state = new_game(first, "adaptoid", ["human", "human"])
+        for action in ("white@D4", "black@D5", "black"):
+            state = play(first, game_id, tokens[state["current_seat"]], state["ply"],
+                         action=action).json()["state"]
+        before = first.get(f"/api/play/{game_id}").json()
+    with TestClient(create_app([GAMES], db)) as second:
+        after = second.get(f"/api/play/{game_id}").json()
+        assert after == before and after["ply"] == 3
+        seat = after["current_seat"]
+        response = play(second, game_id, tokens[seat], 3, action=after["legal"][0]["notation"])
+        assert response.status_code == 200
+        assert [g["id"] for g in second.get("/api/recent").json()["games"]] == [game_id]
+
+
+def test_a_downloaded_record_replays_with_the_cli(client: TestClient, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from framework.cli import _register, app
+
+    game_id, tokens, state = new_game(client, "ataxx", ["human", "random"], seed=5)
+    for _ in range(3):
+        state = play(client, game_id, tokens[0], state["ply"],
+                     action=state["legal"][0]["notation"]).json()["state"]
+        state = client.post(f"/api/play/{game_id}/agent",
+                            json={"ply": state["ply"]}).json()["state"]
+    path = tmp_path / "game.json"
+    path.write_text(client.get(f"/api/play/{game_id}/record?format=json").text)
+    _register()
+    result = CliRunner().invoke(app, ["replay", str(path), "--game", str(GAMES / "ataxx.yaml")])
+    assert result.exit_code == 0, result.output
+    assert "6 plies, result unfinished: every action verified" in result.output
+
+
+def test_websocket_pushes_every_move_to_every_viewer(client: TestClient) -> None:
+    game_id, tokens, _ = new_game(client, "ataxx", ["human", "human"])
+    url = f"/api/play/{game_id}/ws"
+    with client.websocket_connect(url) as one, client.websocket_connect(url) as two:
+        assert one.receive_json() == two.receive_json() == {"type": "update", "ply": 0}
+        play(client, game_id, tokens[0], 0, action="f1")
+        assert one.receive_json() == two.receive_json() == {"type": "update", "ply": 1}
+
+
+def test_sockets_and_sessions_are_bounded(tmp_path: Path) -> None:
+    app = create_app([GAMES], tmp_path / "db.sqlite", max_sessions=2, max_sockets=3,
+                     max_sockets_per_game=1)
+    with TestClient(app) as client:
+        ids = [new_game(client, "ataxx", ["human", "human"])[0] for _ in range(4)]
+        assert len(app.state.server.sessions.live) <= 2
+        assert all(client.get(f"/api/play/{i}").json()["ply"] == 0 for i in ids)
+        with client.websocket_connect(f"/api/play/{ids[0]}/ws") as ws:
+            ws.receive_json()
+            with pytest.raises(WebSocketDisconnect) as refused, \
+                    client.websocket_connect(f"/api/play/{ids[0]}/ws"):
+                pass
+            assert refused.value.code == 1013
+        with pytest.raises(WebSocketDisconnect), client.websocket_connect("/api/play/no/ws"):
+            pass
+
+
+def test_watch_reloads_a_saved_file_and_shows_errors_of_a_broken_one(tmp_path: Path) -> None:
+    path = tmp_path / "mine.yaml"
+    shutil.copy(GAMES / "ataxx.yaml", path)
+    app = create_app([path], tmp_path / "db.sqlite", watch=True, poll_seconds=0.05)
+    with TestClient(app) as client:
+        game_id, tokens, state = new_game(client, "mine", ["human", "human"])
+        state = play(client, game_id, tokens[0], 0, action="f1").json()["state"]
+        with client.websocket_connect(f"/api/play/{game_id}/ws") as ws:
+            ws.receive_json()
+            text = path.read_text()
+            path.write_text(text.replace("players: [x, o]", "players: [x, o]\nbogus: 1"))
+            assert ws.receive_json() == {"type": "rules"}
+            state = client.get(f"/api/play/{game_id}").json()
+            assert state["file_errors"][0]["line"] == 7
+            assert state["file_errors"][0]["text"].startswith(f"{path}:7:1: error at bogus")
+            assert state["file_version"] == state["version"]  # the old rules still play
+            assert play(client, game_id, tokens[1], 1, action="b1").status_code == 200
+            assert ws.receive_json() == {"type": "update", "ply": 2}
+            path.write_text(text.replace("max_plies", "# edited\nmax_plies"))
+            assert ws.receive_json() == {"type": "rules"}
+            state = client.get(f"/api/play/{game_id}").json()
+            assert state["file_errors"] == [] and state["file_version"] != state["version"]
+            assert client.post(f"/api/play/{game_id}/restart",
+                               json={"token": None}).status_code == 403
+            restarted = client.post(f"/api/play/{game_id}/restart", json={"token": tokens[1]})
+            assert restarted.status_code == 200
+            state, archived = restarted.json()["state"], restarted.json()["archived"]
+            assert state["ply"] == 0 and state["version"] == state["file_version"]
+            assert ws.receive_json() == {"type": "update", "ply": 0}
+        # The game before the restart is kept, read-only, with its record.
+        old = client.get(f"/api/play/{archived}").json()
+        assert old["ply"] == 2 and old["version"] != state["version"]
+        assert Record.from_text(client.get(f"/api/play/{archived}/record").text).turns == \
+            [["f1"], ["b1"]]
+        assert play(client, archived, tokens[0], 2, action="f2").status_code == 403
+
+
+def test_openapi_describes_every_api_route(client: TestClient) -> None:
+    spec = client.get("/api/openapi.json").json()
+    assert spec == json.loads(json.dumps(SPEC))
+    routes = {r.path for r in client.app.routes  # type: ignore[attr-defined]
+              if getattr(r, "path", "").startswith("/api/") and r.path != "/api/openapi.json"}
+    assert routes == set(spec["paths"])
+
+
+def test_the_page_follows_the_browser_language(client: TestClient) -> None:
+    assert pick_language(None, "ru-RU,ru;q=0.9,en;q=0.8") == "ru"
+    assert pick_language(None, "de-DE,pt;q=0.5,es;q=0.7") == "es"
+    assert pick_language(None, "de") == pick_language(None, None) == "en"
+    assert pick_language("eo", "ru") == "eo"
+    page = client.get("/", headers={"Accept-Language": "pt-BR,pt;q=0.9"}).text
+    assert '<html lang="pt">' in page and TEXTS["pt"]["new_game"] in page
+    game_id = new_game(client, "adaptoid", ["human", "human"])[0]
+    state = client.get(f"/api/play/{game_id}?lang=es").json()
+    assert state["sides"][0]["label"] == "blanco"
+    book = client.get("/rulebooks/ru/adaptoid.html")
+    assert book.status_code == 200 and 'lang="ru"' in book.text
+
+
+def test_the_text_record_replays_from_its_file_header(client: TestClient,
+                                                      tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from framework.cli import _register, app
+
+    game_id, tokens, state = new_game(client, "adaptoid", ["human", "human"])
+    for _ in range(6):
+        state = play(client, game_id, tokens[state["current_seat"]], state["ply"],
+                     action=state["legal"][-1]["notation"]).json()["state"]
+    path = tmp_path / "game.txt"
+    path.write_text(client.get(f"/api/play/{game_id}/record").text)
+    assert f'[File "{GAMES / "adaptoid.yaml"}"]' in path.read_text()
+    _register()
+    result = CliRunner().invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "6 plies" in result.output
+
+
+def test_serve_refuses_a_path_without_games(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from framework.cli import _register, app
+    from framework.web.library import LibraryError
+
+    _register()
+    result = CliRunner().invoke(app, ["serve", str(tmp_path / "nothing.yaml")])
+    assert isinstance(result.exception, LibraryError)
+    assert "neither a game file nor a directory" in str(result.exception)
+    result = CliRunner().invoke(app, ["serve", str(tmp_path)])
+    assert "holds no game file" in str(result.exception)
+
+
+def test_the_core_commands_import_no_web_package() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; from framework.cli import _register; _register(); "
+            "print(sorted(m for m in ('starlette', 'uvicorn', 'websockets', 'anyio') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=ROOT).stdout
+    assert out.strip() == "[]"
+
+
+def test_every_language_has_every_word_of_the_page() -> None:
+    from framework.docs import LANGUAGES
+
+    assert set(TEXTS) == set(LANGUAGES)
+    for lang, words in TEXTS.items():
+        assert words.keys() == TEXTS["en"].keys(), lang
+        assert all(word.strip() for word in words.values()), lang
+
+
+def test_a_file_that_does_not_load_is_listed_with_its_errors(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text((GAMES / "ataxx.yaml").read_text().replace("players: [x, o]",
+                                                                 "players: [x, o]\nbogus: 1"))
+    with TestClient(create_app([broken, GAMES / "web.yaml"])) as client:
+        games = {g["slug"]: g for g in client.get("/api/games").json()["games"]}
+        assert games["web"]["playable"] and not games["broken"]["playable"]
+        assert games["broken"]["errors"][0]["text"].startswith(f"{broken}:7:1: error at bogus")
+        response = client.post("/api/play", json={"game": "broken"})
+        assert response.status_code == 409 and "does not load" in response.json()["error"]
+
+
+def test_the_load_test_runs_and_stops_by_itself(tmp_path: Path) -> None:
+    """A short run of benchmarks/serve_load.py: its server starts, players play, it stops."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "load.json"
+    run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "serve_load.py"),
+                          "--players", "3", "--seconds", "2", "--max-growth", "100",
+                          "--out", str(out)], capture_output=True, text=True, timeout=120,
+                         cwd=ROOT)
+    assert run.returncode == 0, run.stdout + run.stderr
+    result = json.loads(out.read_text())
+    assert result["errors"] == 0 and result["moves"] > 0
+    assert result["move_latency_ms"]["p50"] <= result["move_latency_ms"]["p95"]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from framework.plugins import Goal, Rule, Translate, Verdict, untranslated
+from framework.plugins import Goal, Rule, Translate, Verdict, counted, ngettext, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -44,5 +44,7 @@ class CounterAtLeast(Goal):
         return Verdict(winners) if winners else None
 
     def describe(self, _: Translate = untranslated) -> str:
-        return _("A player whose {counter} reach {value} wins.").format(
-            counter=_(self.params.counter), value=self.params.value)
+        n = self.params.value
+        return ngettext(_, "A player who reaches {n} {counter} wins.",
+                        "A player who reaches {n} {counter} wins.", n).format(
+            n=n, counter=counted(_, self.params.counter, n))

@@ -32,7 +32,15 @@ from framework.engine.action import Action
 from framework.engine.bits import iter_bits
 from framework.engine.supply import attribute_supply, attribute_total, limits, piece_supply
 from framework.phases.optional import OptionalPhaseParams, cell_pattern, skip_action
-from framework.plugins import Phase, Translate, untranslated
+from framework.plugins import (
+    Phase,
+    Translate,
+    counted,
+    join_words,
+    many,
+    ngettext,
+    untranslated,
+)
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -178,26 +186,32 @@ class Build(Phase):
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params
         piece = p.piece or self.game.piece_kinds[0]
+        kind = self.game.spec.pieces[piece]
+        bare = join_words(_, [many(_, a) for a in kind.attributes], either=True)
         options = []
         if p.create == "adjacent_to_own":
-            options.append(_("create a new bare {piece} from your supply on an empty cell "
-                             "next to one of your pieces").format(piece=_(piece)))
+            options.append((_("place a new {piece} from your supply, with no {attributes}, on "
+                              "an empty cell next to one of your {pieces}") if bare else
+                            _("place a new {piece} from your supply on an empty cell next to "
+                              "one of your {pieces}")).format(
+                piece=_(piece), attributes=bare, pieces=many(_, piece)))
         elif p.create == "anywhere":
-            options.append(_("create a new bare {piece} from your supply on any empty cell"
-                             ).format(piece=_(piece)))
+            options.append((_("place a new {piece} from your supply, with no {attributes}, on "
+                              "any empty cell") if bare else
+                            _("place a new {piece} from your supply on any empty cell")).format(
+                piece=_(piece), attributes=bare))
         if p.attributes:
-            options.append(_("add {n} {attributes} from your supply to one of your pieces"
-                             ).format(n=p.grow_by,
-                                      attributes=_(" or ").join(_(a) for a in p.attributes)))
-        text = _("Then {options}.").format(options=_(", or ").join(options))
-        kind = self.game.spec.pieces[piece]
+            grown = join_words(_, [ngettext(_, "one {attribute}", "{n} {attribute}", p.grow_by)
+                                   .format(n=p.grow_by, attribute=counted(_, a, p.grow_by))
+                                   for a in p.attributes], either=True)
+            options.append(_("add {grown} from your supply to one of your {pieces} on the "
+                             "board").format(grown=grown, pieces=many(_, piece)))
+        text = (_("Then you may {options}.") if p.optional else
+                _("Then you must {options}.")).format(options=_(", or ").join(options))
         if kind.max_attributes_total is not None and p.attributes:
-            text += " " + _("No {piece} carries more than {n} {attributes} in all.").format(
+            text += " " + _("No {piece} may carry more than {n} {attributes} in all.").format(
                 piece=_(piece), n=kind.max_attributes_total,
-                attributes=_(" and ").join(_(a) for a in kind.attributes))
-        if p.optional:
-            text += " " + _("This step is optional: write {skip} to skip it.").format(
-                skip=p.skip)
-        elif p.when_impossible == "skip":
-            text += " " + _("This step is mandatory, but skipped when nothing can be built.")
+                attributes=join_words(_, [many(_, a) for a in kind.attributes]))
+        if not p.optional and p.when_impossible == "skip":
+            text += " " + _("When nothing can be built, this step is skipped.")
         return text

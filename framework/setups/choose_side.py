@@ -76,5 +76,5 @@ class ChooseSide(Setup):
 
     def describe(self, _: Translate = untranslated) -> str:
         first = self.params.to_move or self.game.players[0]
-        return _("Then the {seat} player chooses which colour to play; {first} moves first."
-                 ).format(seat=_(self.params.by), first=_(first))
+        return _("Then the {seat} player chooses which side to play. The player with {first} "
+                 "moves first.").format(seat=_(self.params.by), first=_(first))

@@ -38,11 +38,11 @@ def untranslated(text: str) -> str:
     return text
 
 
-def ngettext(_: Translate, singular: str, plural: str, n: int) -> str:
+def ngettext(singular: str, plural: str, n: int, _: Translate) -> str:
     """The form of a sentence for the number ``n``, by the plural rules of ``_``'s language
-    (Babel's CLDR rules: Russian has three forms, Esperanto two, ...). Mark such sentences
-    for extraction with the keyword ``ngettext:2,3``; translate the sentence with the
-    ``{n}`` placeholder in every form."""
+    (Babel's CLDR rules: Russian has three forms, Esperanto two, ...). Babel extracts these
+    calls with its default ``ngettext`` keyword (the translator comes last for that reason:
+    a ``_`` among the first arguments hides the call from Babel's extractor)."""
     owner = getattr(_, "__self__", None)  # the gettext object whose bound method ``_`` is
     if owner is not None and hasattr(owner, "ngettext"):
         return str(owner.ngettext(singular, plural, n))

@@ -18,9 +18,9 @@ from babel.messages.pofile import read_po
 from framework import load_game
 from framework.docs import LANGUAGES, render_rulebook, write_rulebooks
 from framework.docs.diagrams import example_diagram
-from framework.docs.extract import game_words
+from framework.docs.extract import counted_words, game_words
 from framework.docs.i18n import catalog_path
-from framework.render.svg import Marks, Piece, board_svg
+from framework.render.svg import MARKS, Marks, Piece, board_svg
 from framework.spec.models import ExampleSpec
 
 from .conftest import GAME_FILES, ROOT
@@ -77,35 +77,77 @@ def _placeholders(text: str) -> set[str]:
         re.findall(r"%\((\w+)\)s", text))
 
 
-def _catalog(lang: str) -> dict[str, str]:
+Key = tuple[str | None, str]  # (context, message id: the singular of a plural entry)
+
+
+def _catalog(lang: str) -> dict[Key, tuple[str, ...]]:
+    """Every entry of a catalog: (context, id) -> its forms (one, or one per plural form)."""
     with catalog_path(lang).open("rb") as po:
-        return {m.id: m.string for m in read_po(po) if m.id}
+        catalog = read_po(po, locale=lang)
+    found = {}
+    for m in catalog:
+        if m.id:
+            ids = m.id if isinstance(m.id, tuple) else (m.id,)
+            forms = m.string if isinstance(m.string, tuple) else (m.string,)
+            found[(m.context, ids[0])] = (ids, forms)
+    return found  # type: ignore[return-value]
 
 
 def test_catalogs_translate_every_sentence_and_game_word() -> None:
     """Every sentence Babel extracts from the framework (plugins' describe(), the rulebook
-    builder, the templates) and every word the bundled games name (players, pieces,
-    attributes, counters, phases) is translated in every catalog, with the same
-    placeholders. Descriptions and captions of game files fall back to English when a
-    catalog lacks them."""
+    builder, the templates; plural sentences with every plural form of the language), every
+    word the bundled games name (players, pieces, attributes, counters, phases) and the
+    counted forms of their pieces, attributes and counters are translated in every catalog.
+    A translation uses only the placeholders of its English sentence (it may leave one out
+    when its grammar says it otherwise, never invent one). Descriptions and captions of game
+    files fall back to English when a catalog lacks them."""
     method_map = [("framework/**.py", "python"), ("framework/docs/templates/**.j2", "jinja2")]
     options = {"framework/docs/templates/**.j2": {"extensions": "jinja2.ext.i18n"}}
-    wanted = {message for _, _, message, _, _ in extract_from_dir(
-        ROOT, method_map, options, keywords={"_": None, "N_": None})
-        if isinstance(message, str)}
-    assert {"Material", "first", "Legal: {actions}."} <= wanted
+    extracted = [message for _, _, message, _, _ in extract_from_dir(
+        ROOT, method_map, options, keywords={"_": None, "N_": None, "ngettext": (1, 2)})]
+    wanted: set[Key] = {(None, m if isinstance(m, str) else m[0]) for m in extracted}
+    plurals = {m[0] for m in extracted if isinstance(m, tuple)}
+    assert {"Material", "first", "{n} {word}"} <= {key for _, key in wanted}
+    assert "The action {actions} is legal here." in plurals
     for path in GAME_FILES:
-        wanted |= set(game_words(yaml.safe_load(path.read_text(encoding="utf-8"))))
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        wanted |= {(None, word) for word in game_words(data)}
+        wanted |= {("count", word) for word in counted_words(data)}
     for lang in LANGUAGES:
         if lang == "en":
             continue
         found = _catalog(lang)
-        untranslated = sorted(m for m in wanted if not found.get(m))
+        forms = read_po(catalog_path(lang).open("rb"), locale=lang).num_plurals
+        untranslated = sorted(str(key) for key in wanted
+                              if key not in found or not all(found[key][1]))
         assert not untranslated, (f"{lang}: {len(untranslated)} untranslated, e.g. "
                                   f"{untranslated[:3]}: see docs/tutorial.md, 'Translations'")
-        for message, text in found.items():
-            if text:
-                assert _placeholders(text) == _placeholders(message), (lang, message)
+        for key in wanted:
+            ids, texts = found[key]
+            if key[1] in plurals or key[0] == "count":
+                assert len(texts) == forms, (lang, key, texts)
+            for text in texts:
+                assert _placeholders(text) <= _placeholders(" ".join(ids)), (lang, key, text)
+
+
+def test_plural_forms_follow_each_language() -> None:
+    """Numbers take the form their language gives them (Babel's CLDR plural rules)."""
+    from framework.docs.i18n import translations
+    from framework.plugins import counted
+
+    ru = translations("ru").gettext
+    assert [counted(ru, "legs", n) for n in (1, 2, 5, 21)] == ["нога", "ноги", "ног", "нога"]
+    es = translations("es").gettext
+    assert [counted(es, "pincers", n) for n in (1, 2)] == ["pinza", "pinzas"]
+    en = translations("en").gettext
+    assert [counted(en, "legs", 1), counted(en, "adaptoid", 12)] == ["leg", "adaptoids"]
+    text = (RULEBOOKS / "ru" / "adaptoid.md").read_text(encoding="utf-8")
+    assert "12 адаптоидов, 12 ног и 12 клешней" in text
+    assert "5 захватов" in text
+    english = (RULEBOOKS / "en" / "adaptoid.md").read_text(encoding="utf-8")
+    assert "Each player has 12 adaptoids, 12 legs and 12 pincers." in english
+    assert "up to as many cells as it has legs" in english
+    assert "1 legs" not in english and "1 pincers" not in english
 
 
 def test_diagrams_are_drawn_to_the_board_shape() -> None:
@@ -143,6 +185,8 @@ def test_a_removed_piece_is_crossed_out() -> None:
     diagram = example_diagram(game, jump)
     assert not diagram.marks.removed  # a jump moves the piece: nothing is crossed out
     assert game.board.names[diagram.marks.highlight] == "c3"
+    assert diagram.marks.arrows == [(game.board.cell("a1"), game.board.cell("c3"))]
+    assert diagram.marks.used() == ["highlight", "arrow"]
     svg = board_svg(diagram.state, Marks(removed={0: Piece(1, "stone")}))
     assert 'class="removed"' in svg and svg.count("<line") == 2
 
@@ -160,7 +204,61 @@ def test_adaptoid_starvation_crosses_out_the_starved_piece() -> None:
     assert [game.board.names[c] for c in diagram.marks.removed] == ["D5"]
     assert game.board.names[diagram.marks.highlight] == "D4"
     svg = board_svg(diagram.state, diagram.marks)
-    assert 'class="removed" opacity="0.8" data-cell="D5"' in svg
+    ghost = re.search(r'<g class="removed" opacity="0.45" data-cell="D5">.*?</g>', svg)
+    assert ghost and ">2·2</text>" in ghost.group(0)  # faded, its numbers still readable
+
+
+def _adaptoid_example(name: str) -> tuple[object, ExampleSpec]:
+    game = load_game(ROOT / "games" / "adaptoid.yaml")
+    return game, next(e for e in game.spec.examples if e.name == name)
+
+
+def test_an_attacker_lost_on_its_target_is_drawn_there() -> None:
+    """Equal pincers: both pieces are taken off the target cell, so both are drawn there
+    (not the attacker on its starting cell), and an arrow shows the move."""
+    game, example = _adaptoid_example("equal pincers remove both, and both score")
+    diagram = example_diagram(game, example)  # type: ignore[arg-type]
+    names = game.board.names  # type: ignore[attr-defined]
+    assert {names[c]: len(p) for c, p in diagram.marks.removed.items()} == {"C5": 2}
+    assert [(names[a], names[b]) for a, b in diagram.marks.arrows] == [("D6", "C5")]
+    svg = board_svg(diagram.state, diagram.marks)
+    assert svg.count('<g class="removed"') == 2 and svg.count('class="arrow"') == 1
+    assert 'data-cell="D6"><title>' not in svg  # no piece drawn on the start cell
+
+
+def test_a_winning_attacker_and_the_loser_share_the_target() -> None:
+    game, example = _adaptoid_example("the stronger attacker stays")
+    diagram = example_diagram(game, example)  # type: ignore[arg-type]
+    names = game.board.names  # type: ignore[attr-defined]
+    assert [names[c] for c in diagram.marks.removed] == ["D3"]
+    svg = board_svg(diagram.state, diagram.marks)
+    assert 'class="piece" data-cell="D3"' in svg and 'class="removed" opacity="0.45" ' \
+        'data-cell="D3"' in svg
+
+
+def test_every_page_has_a_legend_for_every_mark_it_uses() -> None:
+    for page in sorted(RULEBOOKS.glob("*/*.html")):
+        html = page.read_text(encoding="utf-8")
+        legend = html[html.index('<section class="legend">'):html.index("</section>")]
+        figures = "".join(re.findall(r'<figure class="diagram".*?</figure>', html, re.DOTALL))
+        used = {m for m in MARKS if f'class="{m}"' in figures}
+        listed = set(re.findall(r'data-mark="(\w+)"', legend)) - {"piece"}
+        assert used == listed, (page, used, listed)
+        assert legend.count('data-mark="piece"') == 2  # one disc per player
+
+
+def test_every_example_is_explained_in_words() -> None:
+    """A caption for every example in every language: the file's own, or one generated
+    from its actions and their consequences."""
+    for page in sorted(RULEBOOKS.glob("*/*.html")):
+        html = page.read_text(encoding="utf-8")
+        examples = html.split('<h2>', 6)[-1]
+        for figure in re.findall(r'<figure class="diagram".*?</figure>', examples, re.DOTALL):
+            caption = re.search(r"<figcaption>(.*?)<span", figure, re.DOTALL)
+            assert caption and len(caption.group(1).split()) >= 6, (page, figure[:80])
+    english = (RULEBOOKS / "en" / "adaptoid.md").read_text(encoding="utf-8")
+    assert ("White moves the adaptoid on D6 onto the enemy on C5, an attack (D6-C5). White "
+            "loses the piece on C5; black loses the piece on C5") in english
 
 
 def test_show_writes_an_svg(tmp_path: Path) -> None:
@@ -178,37 +276,39 @@ SEED_RULES = [
     ("tablero hexagonas con 4 escaques por lado",
      "El tablero es un hexágono de casillas hexagonales, con 4 casillas por lado"),
     ("cada jugador dispone de 12 adaptoides, 12 patas y 12 pinzas",
-     "**adaptoide**: 12 por jugador. Cada adaptoide puede llevar patas: 12 por jugador. "
-     "Cada adaptoide puede llevar pinzas: 12 por jugador."),
-    ("capturar al menos 5 adaptoides enemigos", "Gana el jugador cuyas capturas lleguen a 5."),
+     "Cada jugador dispone de 12 adaptoides, 12 patas y 12 pinzas."),
+    ("capturar al menos 5 adaptoides enemigos",
+     "Gana la partida el jugador que alcance 5 capturas."),
     ("dejar al oponente sin un solo adaptoide sobre el tablero",
      "Cuando a un jugador no le queda ninguna pieza en el tablero, gana el otro jugador."),
-    ("El juego comienza con el tablero vacío.", "El tablero empieza vacío."),
+    ("El juego comienza con el tablero vacío.", "El juego comienza con el tablero vacío."),
     ("coloca un adaptoide blanco y otro negro",
-     "El primer jugador coloca un adaptoide de cada color (blanco, negro)"),
+     "El primer jugador coloca un adaptoide de cada color (blancas y negras)"),
     ("el segundo jugador decide si quiere jugar con piezas blancas o negras",
-     "el segundo jugador elige con qué color juega"),
-    ("el jugador que juega con piezas blancas comienza la partida", "Empieza blanco."),
+     "el segundo jugador decide con qué piezas quiere jugar"),
+    ("el jugador que juega con piezas blancas comienza la partida",
+     "Comienza la partida quien juega con las blancas."),
     ("Opcionalmente, un jugador puede mover uno de sus adaptoids",
-     "Mover es opcional"),
+     "Puedes mover uno de tus adaptoides"),
     ("puede moverse tantas casillas como número de patas tenga",
-     "Mueve un adaptoide tuyo tantos pasos como patas tenga"),
-    ("no puede pasar a través de una casilla ocupada", "pasando solo por casillas vacías"),
+     "hasta tantas casillas como patas tenga"),
+    ("no puede pasar a través de una casilla ocupada", "solo a través de casillas vacías"),
     ("el adaptoide con más pinzas permanece en el tablero y el otro es capturado",
-     "el que tenga más pinzas permanece y el otro es retirado"),
+     "La pieza con más pinzas permanece en el tablero y la otra es retirada."),
     ("Si ambos adaptoides tienen el mismo número de pinzas, ambos serán removidos",
-     "Con las mismas pinzas, ambos son retirados."),
+     "Si ambas tienen el mismo número de pinzas, se retiran las dos."),
     ("el número de adaptoides capturados se incrementa para ambos jugadores",
-     "Cada pieza retirada suma 1 a las capturas del otro jugador."),
+     "Por cada pieza retirada, el otro jugador suma una captura."),
     ("Los adaptoides capturados pueden ser usados otra vez",
      "vuelve, con todo lo que lleva, a la reserva de su dueño y puede usarse otra vez"),
     ("no puede moverse a la casilla ocupada por el adaptoide negro porque éste tiene más pinzas",
-     "No puede atacar a un enemigo que tenga más pinzas que él."),
+     "No puede atacar a un enemigo que tenga más pinzas que ella."),
     ("el adaptoide remarcado no puede alcanzar la casilla D7",
      "no puede alcanzar D7, que necesitaría 3 patas porque D6 está ocupada"),
     ("debe crear un nuevo adaptoide o añadir una pata o una pinza",
-     "crea un adaptoide nuevo y desnudo de tu reserva en una casilla vacía junto a una de tus "
-     "piezas, o añade 1 (patas o pinzas) de tu reserva a una de tus piezas"),
+     "Después debes colocar un adaptoide nuevo de tu reserva, sin patas o pinzas, en una "
+     "casilla vacía adyacente a uno de tus adaptoides, o añadir una pata o una pinza de tu "
+     "reserva a uno de tus adaptoides del tablero"),
     ("El nuevo adaptoide creado debe ser colocado en cualquier  casilla vacía adyacente",
      "Un nuevo adaptoide negro puede crearse exactamente en las casillas vacías junto a uno "
      "negro."),
@@ -216,7 +316,7 @@ SEED_RULES = [
      "se retira toda pieza enemiga que tenga menos casillas vecinas vacías que patas y pinzas "
      "juntas"),
     ("pasan a la cuenta de adaptoides capturados por el jugador que efectúa el movimiento",
-     "Cada una suma 1 a tus capturas."),
+     "Por cada una de ellas sumas una captura."),
     ("El adaptoide negro situado en D5 tiene 4 extremidades (2 patas y 2 pinzas) pero sólo "
      "tres espacios vacíos adyacentes (C4, E5 y E6)",
      "El negro de D5 tiene 4 extremidades pero solo tres casillas vecinas vacías (C4, E5 y E6)"),

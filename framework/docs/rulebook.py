@@ -28,7 +28,15 @@ from framework.docs.wording import (
 )
 from framework.errors import BoardspecError
 from framework.plugins import Translate, counted, join_words, many, ngettext
-from framework.render.svg import COLOUR_NAMES, MARKS, Marks, board_svg, legend_swatch, player_colour
+from framework.render.svg import (
+    COLOUR_NAMES,
+    MARKS,
+    OTHER_COLOUR_NAME,
+    Marks,
+    board_svg,
+    legend_swatch,
+    player_colour,
+)
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -257,13 +265,13 @@ def _material(game: CompiledGame, _: Translate) -> Section:
 
 def _count(_: Translate, word: str, n: int) -> str:
     """"12 legs": a number and a game's word in the form that number takes."""
-    return ngettext(_, "{n} {word}", "{n} {word}", n).format(n=n, word=counted(_, word, n))
+    return ngettext("{n} {word}", "{n} {word}", n, _).format(n=n, word=counted(_, word, n))
 
 
 def _board_text(game: CompiledGame, _: Translate) -> str:
     board = game.spec.board
     cells = game.board.size
-    in_all = ngettext(_, "({n} cell in all)", "({n} cells in all)", cells).format(n=cells)
+    in_all = ngettext("({n} cell in all)", "({n} cells in all)", cells, _).format(n=cells)
     if board.type == "grid":
         text = _("The board is a grid of {rows} × {columns} square cells {in_all}.").format(
             rows=board.rows, columns=board.columns, in_all=in_all)
@@ -273,18 +281,18 @@ def _board_text(game: CompiledGame, _: Translate) -> str:
             "diagonal": _("Cells touch at their corners (4 neighbours)."),
         }[board.adjacency]
     elif board.type == "hexhex":
-        text = ngettext(_, "The board is a hexagon of hexagonal cells, {n} cell on each side "
+        text = ngettext("The board is a hexagon of hexagonal cells, {n} cell on each side "
                            "{in_all}.",
                         "The board is a hexagon of hexagonal cells, {n} cells on each side "
-                        "{in_all}.", board.side).format(n=board.side, in_all=in_all)
+                        "{in_all}.", board.side, _).format(n=board.side, in_all=in_all)
     else:
-        text = ngettext(_, "The board has {n} cell, linked as the diagram shows.",
+        text = ngettext("The board has {n} cell, linked as the diagram shows.",
                         "The board has {n} cells, linked as the diagram shows.", cells
-                        ).format(n=cells)
+                        , _).format(n=cells)
     if board.holes:
-        text += " " + ngettext(_, "This cell is not part of the board: {holes}.",
+        text += " " + ngettext("This cell is not part of the board: {holes}.",
                                "These cells are not part of the board: {holes}.",
-                               len(board.holes)).format(holes=join_words(_, board.holes))
+                               len(board.holes), _).format(holes=join_words(_, board.holes))
     return text
 
 
@@ -295,8 +303,8 @@ def _legend(game: CompiledGame, figures: list[Figure], _: Translate) -> Section:
     for side, player in enumerate(game.players):
         colour = player_colour(game, side)
         section.legend.append((legend_swatch("piece", colour), _(
-            "{colour} disc: a piece of the {player} player").format(
-                colour=_(COLOUR_NAMES.get(colour, "grey")), player=_(player))))
+            "{colour}: a piece of the {player} player").format(
+                colour=_(COLOUR_NAMES.get(colour, OTHER_COLOUR_NAME)), player=_(player))))
     for kind, piece in game.spec.pieces.items():
         attributes = list(piece.attributes)
         if not attributes:
@@ -524,12 +532,12 @@ def _facts(game: CompiledGame, diagram: Diagram, example: ExampleSpec | None,
     if example is not None:
         legal, illegal = example.expect.legal, example.expect.illegal
         if legal:
-            facts.append(ngettext(_, "The action {actions} is legal here.",
-                                  "The actions {actions} are legal here.", len(legal)).format(
+            facts.append(ngettext("The action {actions} is legal here.",
+                                  "The actions {actions} are legal here.", len(legal), _).format(
                 actions=join_words(_, list(legal))))
         if illegal:
-            facts.append(ngettext(_, "The action {actions} is not legal here.",
+            facts.append(ngettext("The action {actions} is not legal here.",
                                   "The actions {actions} are not legal here.",
-                                  len(illegal)).format(
+                                  len(illegal), _).format(
                 actions=join_words(_, list(illegal))))
     return [sentence(fact) for fact in facts]

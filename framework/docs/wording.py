@@ -102,22 +102,22 @@ def consequences(game: CompiledGame, before: State, after: State, action: Action
     for cell, piece in removed:
         by_side.setdefault(piece.side, []).append(cell)
     for side, cells in sorted(by_side.items()):
-        sentences.append(ngettext(_, "{player} loses the piece on {cells}",
-                                  "{player} loses the pieces on {cells}", len(cells)).format(
+        sentences.append(ngettext("{player} loses the piece on {cells}",
+                                  "{player} loses the pieces on {cells}", len(cells), _).format(
             player=_(game.players[side]), cells=join_words(_, cells)))
     if turned:
         side = pieces_of(after)[turned[0]].side
-        sentences.append(ngettext(_, "the enemy piece on {cells} becomes {player}'s",
+        sentences.append(ngettext("the enemy piece on {cells} becomes {player}'s",
                                   "the enemy pieces on {cells} become {player}'s",
-                                  len(turned)).format(cells=join_words(_, [names[c] for c in
+                                  len(turned), _).format(cells=join_words(_, [names[c] for c in
                                                                             turned]),
                                                       player=_(game.players[side])))
     for c, counter in enumerate(game.counters):
         for side, player in enumerate(game.players):
             old, new = before.counters[side][c], after.counters[side][c]
             if new != old:
-                sentences.append(ngettext(_, "{player} now has {n} {counter}",
-                                          "{player} now has {n} {counter}", new).format(
+                sentences.append(ngettext("{player} now has {n} {counter}",
+                                          "{player} now has {n} {counter}", new, _).format(
                     player=_(player), n=new, counter=counted(_, counter, new)))
     return [capitalised(s) for s in sentences]
 

@@ -45,6 +45,6 @@ class CounterAtLeast(Goal):
 
     def describe(self, _: Translate = untranslated) -> str:
         n = self.params.value
-        return ngettext(_, "A player who reaches {n} {counter} wins.",
-                        "A player who reaches {n} {counter} wins.", n).format(
+        return ngettext("A player who reaches {n} {counter} wins.",
+                        "A player who reaches {n} {counter} wins.", n, _).format(
             n=n, counter=counted(_, self.params.counter, n))

@@ -201,7 +201,7 @@ class Build(Phase):
                             _("place a new {piece} from your supply on any empty cell")).format(
                 piece=_(piece), attributes=bare))
         if p.attributes:
-            grown = join_words(_, [ngettext(_, "one {attribute}", "{n} {attribute}", p.grow_by)
+            grown = join_words(_, [ngettext("one {attribute}", "{n} {attribute}", p.grow_by, _)
                                    .format(n=p.grow_by, attribute=counted(_, a, p.grow_by))
                                    for a in p.attributes], either=True)
             options.append(_("add {grown} from your supply to one of your {pieces} on the "

@@ -228,11 +228,11 @@ class Walk(Phase):
             attribute = many(_, p.steps.attribute)
             reach = _("up to as many cells as it has {attribute}").format(attribute=attribute)
             if p.steps.max is not None:
-                reach += " " + ngettext(_, "(at most {n} cell)", "(at most {n} cells)",
-                                        p.steps.max).format(n=p.steps.max)
+                reach += " " + ngettext("(at most {n} cell)", "(at most {n} cells)",
+                                        p.steps.max, _).format(n=p.steps.max)
         else:
-            reach = ngettext(_, "up to {n} cell", "up to {n} cells", p.steps.max or 0
-                             ).format(n=p.steps.max)
+            reach = ngettext("up to {n} cell", "up to {n} cells", p.steps.max or 0
+                             , _).format(n=p.steps.max)
         text = (_("You may move one of your {pieces} {reach}, from cell to neighbouring cell "
                   "in any direction, through empty cells only.") if p.optional else
                 _("Move one of your {pieces} {reach}, from cell to neighbouring cell in any "
@@ -259,9 +259,9 @@ class Walk(Phase):
         if a.min_attacker == 1:
             text += " " + _("A piece without {compare} cannot attack.").format(compare=compare)
         elif a.min_attacker > 1:
-            text += " " + ngettext(_, "A piece with fewer than {n} {compare} cannot attack.",
+            text += " " + ngettext("A piece with fewer than {n} {compare} cannot attack.",
                                    "A piece with fewer than {n} {compare} cannot attack.",
-                                   a.min_attacker).format(
+                                   a.min_attacker, _).format(
                 n=a.min_attacker, compare=counted(_, a.compare, a.min_attacker))
         if a.score:
             text += " " + _("For each removed piece, the other player scores one {counter}."

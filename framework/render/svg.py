@@ -47,10 +47,11 @@ NAMED_COLOURS = {
 SEAT_COLOURS = ("#f7f4ea", "#262626", "#c8362e", "#2f5fb3")
 #: What a legend calls each fill (translated by the rulebook's catalogs).
 COLOUR_NAMES = {
-    "#f7f4ea": N_("white"), "#262626": N_("black"), "#c8362e": N_("red"),
-    "#2f5fb3": N_("blue"), "#2e8b4a": N_("green"), "#f2cf3a": N_("yellow"),
-    "#b0163b": N_("dark red"), "#ece8df": N_("pearl white"),
+    "#f7f4ea": N_("white disc"), "#262626": N_("black disc"), "#c8362e": N_("red disc"),
+    "#2f5fb3": N_("blue disc"), "#2e8b4a": N_("green disc"), "#f2cf3a": N_("yellow disc"),
+    "#b0163b": N_("dark red disc"), "#ece8df": N_("pearl white disc"),
 }
+OTHER_COLOUR_NAME = N_("grey disc")
 HIGHLIGHT = "#f6d44a"
 TARGET = "#1f6fd6"
 REMOVED = "#d62020"
@@ -168,12 +169,20 @@ def board_svg(state: State, marks: Marks | None = None, title: str = "",
         cx, cy = canvas.xy(*board.pos[cell])
         out.append(f'<circle class="converted" cx="{cx}" cy="{cy}" r="{_n(UNIT * 0.38)}" '
                    f'fill="none" stroke="{CONVERTED}" stroke-width="2.5"/>')
+    standing = pieces_of(state)
     for cell, removed in sorted(marks.removed.items()):
         ghosts = removed if isinstance(removed, tuple) else (removed,)
-        for k, piece in enumerate(ghosts):
-            shift = (k - (len(ghosts) - 1) / 2) * 0.5  # side by side when two went here
-            out.append(_removed(canvas, game, board.pos[cell], piece, board.names[cell], _,
-                                shift=shift, scale=1.0 if len(ghosts) == 1 else 0.72))
+        x, y = board.pos[cell]
+        if cell in standing:  # the winner stands there: the loser small, up and to the right
+            spots = [(x + 0.3, y + 0.3, 0.5)]
+        elif len(ghosts) > 1:  # both taken off one cell: side by side
+            spots = [(x + (k - (len(ghosts) - 1) / 2) * 0.5, y, 0.72)
+                     for k in range(len(ghosts))]
+        else:
+            spots = [(x, y, 1.0)]
+        for piece, (gx, gy, scale) in zip(ghosts, spots, strict=False):
+            out.append(_removed(canvas, game, (gx, gy), piece, board.names[cell], _,
+                                scale=scale))
     for src, dst in marks.arrows:
         out.append(_arrow(canvas, board.pos[src], board.pos[dst]))
     occupied = state.occupied() | sum(1 << c for c in marks.removed)
@@ -270,8 +279,9 @@ def _piece(canvas: _Canvas, game: CompiledGame, pos: tuple[float, float], piece:
                  f'stroke="#111" stroke-width="1.5"/>')
     if piece.attrs:
         counts = "·".join(str(count) for _attribute, count in piece.attrs)
+        size = _n(12 * max(scale, 0.8))
         parts.append(f'<text x="{cx}" y="{cy}" text-anchor="middle" dominant-baseline="central" '
-                     f'font-family="sans-serif" font-size="12" font-weight="bold" '
+                     f'font-family="sans-serif" font-size="{size}" font-weight="bold" '
                      f'fill="{ink}">{counts}</text>')
     parts.append("</g>")
     return "".join(parts)
@@ -300,10 +310,10 @@ def _piece_title(game: CompiledGame, piece: Piece, name: str, _: Translate) -> s
 
 
 def _removed(canvas: _Canvas, game: CompiledGame, pos: tuple[float, float], piece: Piece,
-             name: str, _: Translate, *, shift: float = 0.0, scale: float = 1.0) -> str:
+             name: str, _: Translate, *, scale: float = 1.0) -> str:
     """A removed piece, faded where it was removed, its numbers readable, and a small red
     cross beside it (not over it)."""
-    x, y = pos[0] + shift, pos[1]
+    x, y = pos
     ghost = _piece(canvas, game, (x, y), piece, name, _, css="removed", scale=scale)
     cx, cy = (float(v) for v in canvas.xy(x - 0.27 * scale, y + 0.27 * scale))
     d = UNIT * 0.08
@@ -335,8 +345,9 @@ def legend_swatch(kind: str, colour: str = "") -> str:
         "converted": f'<circle cx="{c}" cy="{c}" r="11" fill="none" stroke="{CONVERTED}" '
                      f'stroke-width="2.5"/><circle cx="{c}" cy="{c}" r="7" fill="#999"/>',
     }[kind]
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="swatch" width="{size}" '
-            f'height="{size}" viewBox="0 0 {size} {size}" aria-hidden="true">{body}</svg>')
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="swatch" data-mark="{kind}" '
+            f'width="{size}" height="{size}" viewBox="0 0 {size} {size}" aria-hidden="true">'
+            f"{body}</svg>")
 
 
 def margin_labels(board: CompiledBoard) -> list[tuple[str, float, float]]:

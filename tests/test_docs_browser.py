@@ -56,7 +56,9 @@ def test_every_diagram_is_drawn(driver: Any, page: Path) -> None:
 
 def test_a_missing_diagram_is_caught(driver: Any, tmp_path: Path) -> None:
     html = PAGES[0].read_text(encoding="utf-8")
-    first = re.search(r"<svg .*?</svg>", html, re.DOTALL)
+    found = re.search(r'<figure class="diagram"[^>]*>\s*(<svg .*?</svg>)', html, re.DOTALL)
+    assert found is not None
+    first = re.search(re.escape(found.group(1)), html)
     assert first is not None
     missing = tmp_path / "missing.html"
     missing.write_text(html.replace(first.group(0), "", 1), encoding="utf-8")

@@ -42,7 +42,10 @@ if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.spec.models import ExampleSpec
 
-RULEBOOK_FORMATS = ("md", "html")
+RULEBOOK_FORMATS = ("md", "html", "pdf")
+#: What ``boardspec docs`` writes unless told: PDF needs the ``pdf`` extra, and its bytes
+#: change with the renderer's version, so it is made on demand, not kept in the repository.
+DEFAULT_FORMATS = ("md", "html")
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 SVG_DIR = "svg"  # beside the language folders; Markdown rulebooks link their diagrams there
 
@@ -125,7 +128,7 @@ def render_rulebook(game: CompiledGame, lang: str, fmt: str, stem: str, *,
     linked = set(LANGUAGES if languages is None else languages) | {lang}
     links = [(code, name, f"../{code}/{stem}.{fmt}") for code, name in LANGUAGES.items()
              if code in linked]
-    template = env.get_template(f"rulebook.{fmt}.j2")
+    template = env.get_template(f"rulebook.{'html' if fmt == 'pdf' else fmt}.j2")
     text = template.render(book=book, lang=lang, languages=links, stem=stem,
                            source=source or f"games/{stem}.yaml",
                            svg_dir=f"../{SVG_DIR}/{stem}", diagrams=len(figures),
@@ -152,7 +155,13 @@ def write_rulebooks(files: Sequence[Path], out: Path, langs: Iterable[str],
             for lang in langs:
                 text, svgs = render_rulebook(game, lang, fmt, path.stem,
                                              source=display_path(path), languages=present)
-                written.append(_write(out / lang / f"{path.stem}.{fmt}", text))
+                target = out / lang / f"{path.stem}.{fmt}"
+                if fmt == "pdf":
+                    from framework.docs.pdf import html_to_pdf
+
+                    written.append(html_to_pdf(text, target))
+                    continue
+                written.append(_write(target, text))
                 for name, svg in svgs.items():
                     written.append(_write(out / SVG_DIR / path.stem / name, svg))
     written.append(_write(out / "index.md", _index(out)))
@@ -175,11 +184,11 @@ def _index(out: Path) -> str:
         for fmt in RULEBOOK_FORMATS:
             for page in sorted((out / lang).glob(f"*.{fmt}")):
                 pages.setdefault(page.stem, {}).setdefault(lang, []).append(fmt)
-                if lang == "en" or page.stem not in titles:
+                if fmt != "pdf" and (lang == "en" or page.stem not in titles):
                     titles[page.stem] = _title_of(page) or page.stem
     langs = [(code, name) for code, name in LANGUAGES.items()
              if any(code in by_lang for by_lang in pages.values())]
-    games = sorted((titles[stem], stem) for stem in pages)
+    games = sorted((titles.get(stem, stem), stem) for stem in pages)
     return environment().get_template("index.md.j2").render(
         games=[(stem, title, pages[stem]) for title, stem in games], langs=langs)
 

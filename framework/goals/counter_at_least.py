@@ -24,8 +24,8 @@ if TYPE_CHECKING:
 
 class CounterAtLeastParams(Rule):
     type: Literal["counter_at_least"]
-    counter: str
-    value: int = Field(ge=1)
+    counter: str = Field(description="the counter watched")
+    value: int = Field(ge=1, description="a player whose counter reaches this value wins")
 
 
 class CounterAtLeast(Goal):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from pydantic import Field
+
 from framework.plugins import Result, Rule, Translate, untranslated
 
 if TYPE_CHECKING:
@@ -17,8 +19,9 @@ if TYPE_CHECKING:
 
 class MajorityParams(Rule):
     type: Literal["majority"]
-    piece: str | None = None
-    equal: Literal["draw"] = "draw"
+    piece: str | None = Field(default=None, description="the kind counted (default: every "
+                                                         "kind)")
+    equal: Literal["draw"] = Field(default="draw", description="equal counts: a draw")
 
 
 class Majority(Result):

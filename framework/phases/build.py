@@ -54,11 +54,13 @@ class BuildParams(OptionalPhaseParams):
         default="adjacent_to_own", description="where a new piece may go; null = no creating")
     attributes: list[str] = Field(default_factory=list,
                                   description="the attributes a grow may add to")
-    grow_by: int = Field(default=1, ge=1)
+    grow_by: int = Field(default=1, ge=1, description="how much one growth adds")
     attribute_notation: dict[str, str] = Field(
         default_factory=dict, description="how each attribute is written in a grow "
                                           "(default: its name)")
-    when_impossible: Literal["skip", "end_game"] = "skip"
+    when_impossible: Literal["skip", "end_game"] = Field(
+        default="skip", description="when nothing can be built: the step is passed over, or "
+                                    "the game ends as for a player without a move")
 
 
 class Build(Phase):

@@ -69,7 +69,9 @@ class Attack(Rule):
         default=False, description="may a piece end on an enemy whose value is greater")
     min_attacker: int = Field(default=0, ge=0,
                               description="the attacker needs at least this value to attack")
-    tie: Literal["remove_both", "not_allowed"] = "remove_both"
+    tie: Literal["remove_both", "not_allowed"] = Field(
+        default="remove_both", description="equal values: both pieces are removed, or such "
+                                           "an attack is not allowed")
     score: str | None = Field(default=None,
                               description="the counter a side scores per enemy piece removed")
 
@@ -77,8 +79,10 @@ class Attack(Rule):
 class WalkParams(OptionalPhaseParams):
     type: Literal["walk"]
     piece: str | None = Field(default=None, description="the kind that walks (default: any)")
-    steps: Steps
-    attack: Attack | None = None
+    steps: Steps = Field(description="how far a piece may walk: up to an attribute's value, "
+                                     "a fixed number, or the lower of both")
+    attack: Attack | None = Field(default=None, description="ending on an enemy piece "
+                                  "(null: a walk must end on an empty cell)")
 
 
 class Walk(Phase):

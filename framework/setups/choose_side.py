@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 
 class ChooseSideParams(Rule):
     type: Literal["choose_side"]
-    name: str | None = None
+    name: str | None = Field(default=None, description="the step's name in positions and "
+                                                       "messages (default: its type)")
     by: Literal["first", "second"] = Field(default="second", description="the seat that chooses")
     to_move: str | None = Field(default=None, description="the side that moves first after "
                                                           "the choice (default: the first)")

@@ -31,9 +31,13 @@ class Placement(Rule):
 
 class FixedParams(Rule):
     type: Literal["fixed"]
-    name: str | None = None
-    cells: dict[str, str | Placement] = Field(default_factory=dict)
-    to_move: str | None = None
+    name: str | None = Field(default=None, description="the step's name in positions and "
+                                                       "messages (default: its type)")
+    cells: dict[str, str | Placement] = Field(
+        default_factory=dict, description="cell: its owner, or {owner, piece} for a kind other "
+                                          "than the first")
+    to_move: str | None = Field(default=None, description="the player who moves first "
+                                                          "(default: the first player)")
 
 
 class Fixed(Setup):

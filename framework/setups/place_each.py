@@ -32,7 +32,8 @@ SEATS = {"first": 0, "second": 1}
 
 class PlaceEachParams(Rule):
     type: Literal["place_each"]
-    name: str | None = None
+    name: str | None = Field(default=None, description="the step's name in positions and "
+                                                       "messages (default: its type)")
     by: Literal["first", "second"] = Field(default="first", description="the seat that places")
     piece: str | None = Field(default=None, description="the kind placed (default: the first)")
 

@@ -173,8 +173,11 @@ def board_svg(state: State, marks: Marks | None = None, title: str = "",
     for cell, removed in sorted(marks.removed.items()):
         ghosts = removed if isinstance(removed, tuple) else (removed,)
         x, y = board.pos[cell]
-        if cell in standing:  # the winner stands there: the loser small, up and to the right
-            spots = [(x + 0.3, y + 0.3, 0.5)]
+        if cell in standing:  # the winner stands there: the loser small, on the side between
+            # its legs (below) and pincers (above), away from the arrow that came in
+            came_from_right = any(dst == cell and board.pos[src][0] > x
+                                  for src, dst in marks.arrows)
+            spots = [(x - 0.33 if came_from_right else x + 0.33, y, 0.55)]
         elif len(ghosts) > 1:  # both taken off one cell: side by side
             spots = [(x + (k - (len(ghosts) - 1) / 2) * 0.5, y, 0.72)
                      for k in range(len(ghosts))]

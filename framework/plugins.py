@@ -69,11 +69,25 @@ def counted(_: Translate, word: str, n: int) -> str:
     return word if _plural_looking(word) else word + "s"
 
 
-def join_words(_: Translate, words: list[str], *, either: bool = False) -> str:
-    """``a, b and c`` (or ``a, b or c``) in ``_``'s language."""
+def pgettext(context: str, text: str, _: Translate) -> str:
+    """``_(text)`` in a context: the same English, translated apart where a language words
+    it otherwise (Spanish "sin patas ni pinzas" beside "patas o pinzas")."""
+    owner = getattr(_, "__self__", None)
+    if owner is not None and hasattr(owner, "pgettext"):
+        return str(owner.pgettext(context, text))
+    return text
+
+
+def join_words(_: Translate, words: list[str], *, either: bool = False,
+               negated: bool = False) -> str:
+    """``a, b and c`` (or ``a, b or c``) in ``_``'s language; ``negated``: the "or" of
+    "with no a or b", which some languages word as "neither … nor"."""
     if len(words) <= 1:
         return "".join(words)
-    pattern = _("{items} or {last}") if either else _("{items} and {last}")
+    if negated:
+        pattern = pgettext("after a negation", "{items} or {last}", _)
+    else:
+        pattern = _("{items} or {last}") if either else _("{items} and {last}")
     return pattern.format(items=", ".join(words[:-1]), last=words[-1])
 
 

@@ -138,9 +138,12 @@ def test_catalogs_translate_every_sentence_and_game_word() -> None:
     files fall back to English when a catalog lacks them."""
     method_map = [("framework/**.py", "python"), ("framework/docs/templates/**.j2", "jinja2")]
     options = {"framework/docs/templates/**.j2": {"extensions": "jinja2.ext.i18n"}}
-    extracted = [message for _, _, message, _, _ in extract_from_dir(
-        ROOT, method_map, options, keywords={"_": None, "N_": None, "ngettext": (1, 2)})]
-    wanted: set[Key] = {(None, m if isinstance(m, str) else m[0]) for m in extracted}
+    found_in_code = [(context, message) for _, _, message, _, context in extract_from_dir(
+        ROOT, method_map, options, keywords={"_": None, "N_": None, "ngettext": (1, 2),
+                                             "pgettext": ((1, "c"), 2)})]
+    extracted = [m for _, m in found_in_code]
+    wanted: set[Key] = {(c, m if isinstance(m, str) else m[0]) for c, m in found_in_code}
+    assert ("after a negation", "{items} or {last}") in wanted
     plurals = {m[0] for m in extracted if isinstance(m, tuple)}
     assert {"Material", "first", "{n} {word}"} <= {key for _, key in wanted}
     assert "The action {actions} is legal here." in plurals
@@ -341,7 +344,7 @@ SEED_RULES = [
     ("el adaptoide remarcado no puede alcanzar la casilla D7",
      "no puede alcanzar D7, que necesitaría 3 patas porque D6 está ocupada"),
     ("debe crear un nuevo adaptoide o añadir una pata o una pinza",
-     "Después debes colocar un adaptoide nuevo de tu reserva, sin patas o pinzas, en una "
+     "Después debes colocar un adaptoide nuevo de tu reserva, sin patas ni pinzas, en una "
      "casilla vacía adyacente a uno de tus adaptoides, o añadir una pata o una pinza de tu "
      "reserva a uno de tus adaptoides del tablero"),
     ("El nuevo adaptoide creado debe ser colocado en cualquier  casilla vacía adyacente",

@@ -189,7 +189,7 @@ class Build(Phase):
         p = self.params
         piece = p.piece or self.game.piece_kinds[0]
         kind = self.game.spec.pieces[piece]
-        bare = join_words(_, [many(_, a) for a in kind.attributes], either=True)
+        bare = join_words(_, [many(_, a) for a in kind.attributes], negated=True)
         options = []
         if p.create == "adjacent_to_own":
             options.append((_("place a new {piece} from your supply, with no {attributes}, on "

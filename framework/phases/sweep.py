@@ -86,8 +86,8 @@ class Sweep(Phase):
 
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params
-        text = _("Finally, every enemy piece that has fewer empty neighbouring cells than "
-                 "{attributes} together is removed. All such pieces are found first, then "
+        text = _("Finally, every enemy piece that has fewer empty neighbouring cells than it "
+                 "has {attributes} together is removed. All such pieces are found first, then "
                  "removed at once.").format(
                      attributes=join_words(_, [many(_, a) for a in p.attributes]))
         if p.score:

@@ -18,7 +18,7 @@ def html_to_pdf(html: str, target: Path, *, base: Path | None = None) -> Path:
     """Lay ``html`` out for print and write it to ``target``."""
     try:
         from weasyprint import HTML
-    except ImportError as exc:  # the extra is missing, or the system lacks Pango
+    except (ImportError, OSError) as exc:  # the extra is missing, or the system lacks Pango
         raise BoardspecError(
             "PDF rulebooks need WeasyPrint: pip install 'boardspec[pdf]' (and, on Debian, "
             f"apt-get install libpango-1.0-0 libpangoft2-1.0-0); could not import it: {exc}"

@@ -70,7 +70,8 @@ class Section:
     paragraphs: list[str] = field(default_factory=list)
     items: list[tuple[str, str]] = field(default_factory=list)
     figures: list[Figure] = field(default_factory=list)
-    legend: list[tuple[str, str]] = field(default_factory=list)  # (swatch <svg>, text)
+    #: (file name, swatch <svg>, text); a text-only entry has no name and no swatch
+    legend: list[tuple[str, str, str]] = field(default_factory=list)
     closing: list[str] = field(default_factory=list)  # paragraphs after the items
 
 
@@ -134,6 +135,9 @@ def render_rulebook(game: CompiledGame, lang: str, fmt: str, stem: str, *,
                            svg_dir=f"../{SVG_DIR}/{stem}", diagrams=len(figures),
                            css=_css())
     svgs = {f"{f.slug}.svg": f.file_svg + "\n" for f in figures} if fmt == "md" else {}
+    if fmt == "md":  # the legend's swatches, linked beside their words
+        svgs |= {f"{name}.svg": swatch + "\n" for name, swatch, _text in book["legend"].legend
+                 if name}
     return text, svgs
 
 
@@ -311,7 +315,7 @@ def _legend(game: CompiledGame, figures: list[Figure], _: Translate) -> Section:
     section = Section()
     for side, player in enumerate(game.players):
         colour = player_colour(game, side)
-        section.legend.append((legend_swatch("piece", colour), _(
+        section.legend.append((f"legend-player-{side + 1}", legend_swatch("piece", colour), _(
             "{colour}: a piece of the {player} player").format(
                 colour=_(COLOUR_NAMES.get(colour, OTHER_COLOUR_NAME)), player=_(player))))
     for kind, piece in game.spec.pieces.items():
@@ -325,7 +329,7 @@ def _legend(game: CompiledGame, figures: list[Figure], _: Translate) -> Section:
         if len(attributes) > 1:
             text += "; " + _("the strokes ending in a knob above it are its {attribute}"
                              ).format(attribute=many(_, attributes[1]))
-        section.legend.append(("", text))
+        section.legend.append(("", "", text))
     used = {mark for figure in figures for mark in figure.marks}
     texts = {
         "highlight": _("yellow cell: the piece the example is about, or where the last "
@@ -340,8 +344,8 @@ def _legend(game: CompiledGame, figures: list[Figure], _: Translate) -> Section:
     }
     for mark in MARKS:
         if mark in used:
-            section.legend.append((legend_swatch(mark), texts[mark]))
-    section.legend = [(swatch, sentence(text)) for swatch, text in section.legend]
+            section.legend.append((f"legend-{mark}", legend_swatch(mark), texts[mark]))
+    section.legend = [(name, swatch, sentence(text)) for name, swatch, text in section.legend]
     return section
 
 

@@ -39,6 +39,69 @@ def untranslated(text: str) -> str:
     return text
 
 
+def ngettext(singular: str, plural: str, n: int, _: Translate) -> str:
+    """The form of a sentence for the number ``n``, by the plural rules of ``_``'s language
+    (Babel's CLDR rules: Russian has three forms, Esperanto two, ...). Babel extracts these
+    calls with its default ``ngettext`` keyword (the translator comes last for that reason:
+    a ``_`` among the first arguments hides the call from Babel's extractor)."""
+    owner = getattr(_, "__self__", None)  # the gettext object whose bound method ``_`` is
+    if owner is not None and hasattr(owner, "ngettext"):
+        return str(owner.ngettext(singular, plural, n))
+    return singular if n == 1 else plural
+
+
+COUNT_CONTEXT = "count"  # gettext context of the counted forms of a game's words
+
+
+def counted(_: Translate, word: str, n: int) -> str:
+    """A game's word (a piece, an attribute, a counter) as it is written after the number
+    ``n``, without the number: ``counted(_, "legs", 1)`` is "leg", Russian ``(_, "legs", 5)``
+    is «ног». Catalogs give these forms as ``msgctxt "count"`` plural entries; English
+    (and a word no catalog has) falls back to the regular -s plural of the file's word."""
+    owner = getattr(_, "__self__", None)
+    if owner is not None and hasattr(owner, "npgettext"):
+        found = str(owner.npgettext(COUNT_CONTEXT, word, word, n))
+        if found != word:
+            return found
+        if _(word) != word:  # translated, but without counted forms: the plain word
+            return _(word)
+    if n == 1:
+        return word[:-1] if _plural_looking(word) else word
+    return word if _plural_looking(word) else word + "s"
+
+
+def pgettext(context: str, text: str, _: Translate) -> str:
+    """``_(text)`` in a context: the same English, translated apart where a language words
+    it otherwise (Spanish "sin patas ni pinzas" beside "patas o pinzas")."""
+    owner = getattr(_, "__self__", None)
+    if owner is not None and hasattr(owner, "pgettext"):
+        return str(owner.pgettext(context, text))
+    return text
+
+
+def join_words(_: Translate, words: list[str], *, either: bool = False,
+               negated: bool = False) -> str:
+    """``a, b and c`` (or ``a, b or c``) in ``_``'s language; ``negated``: the "or" of
+    "with no a or b", which some languages word as "neither … nor"."""
+    if len(words) <= 1:
+        return "".join(words)
+    if negated:
+        pattern = pgettext("after a negation", "{items} or {last}", _)
+    else:
+        pattern = _("{items} or {last}") if either else _("{items} and {last}")
+    return pattern.format(items=", ".join(words[:-1]), last=words[-1])
+
+
+def many(_: Translate, word: str) -> str:
+    """A game's word as written after a number such as 5, without the number: the English
+    plural, the Russian genitive plural (after «больше», «без», «число»)."""
+    return counted(_, word, 5)
+
+
+def _plural_looking(word: str) -> bool:
+    return word.endswith("s") and not word.endswith("ss")
+
+
 PluginKind = Literal["phases", "setups", "goals", "results", "invariants", "restrictions",
                      "turn_orders"]
 GROUPS: dict[PluginKind, str] = {

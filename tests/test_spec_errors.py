@@ -105,3 +105,16 @@ def test_bundled_games_load() -> None:
         assert game.board.size > 0
         text = path.read_text()
         assert text.startswith("# yaml-language-server: $schema=../schemas/game.schema.json")
+
+
+@pytest.mark.parametrize(("old", "new", "keys"), [
+    ("clone: {distance: 1}", "clone: 3", "(distance)"),
+    ("  stone:\n    symbols: {x: x, o: o}", "  stone: 4", "(symbols, supply, attributes"),
+    ("max_plies: 10000", "max_plies: 10000\nevaluation: 3", "(terms, mobility)"),
+])
+def test_a_value_where_a_block_belongs_names_its_keys_not_a_class(old: str, new: str,
+                                                                   keys: str) -> None:
+    assert old in ATAXX
+    message = refuse(ATAXX.replace(old, new))
+    assert f"expected a block of keys {keys}" in message
+    assert "instance of" not in message and "Spec" not in message and "Reach" not in message

@@ -42,3 +42,46 @@ def test_a_registered_phase_is_validated_and_played(installed_plugin: None) -> N
 def test_without_the_plugin_the_type_is_unknown() -> None:
     with pytest.raises(Exception, match="unknown phase type 'drop'"):
         load_game_text(GAME)
+
+
+SPANISH = '''msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=utf-8\\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+
+msgid "Put a new piece of yours on any empty cell."
+msgstr "Pon una pieza nueva tuya en cualquier casilla vacía."
+
+msgid "drop"
+msgstr "soltar"
+'''
+
+
+def test_a_package_translates_its_own_sentences(tmp_path: Path) -> None:
+    """A third party ships catalogs for its blocks' sentences through the entry-point group
+    ``boardspec.locales``: its rulebooks read in every language it translates."""
+    from framework.docs import render_rulebook
+    from framework.docs.i18n import translations
+
+    source = DROP_PHASE + '''
+    def describe(self, _=lambda text: text):
+        return _("Put a new piece of yours on any empty cell.")
+
+LOCALE_DIR = __import__("pathlib").Path(__file__).parent / "droplocale"
+'''
+    po = tmp_path / "droplocale" / "es" / "LC_MESSAGES" / "drop.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(SPANISH, encoding="utf-8")
+    with installed(tmp_path, "dropplugin", source,
+                   "[boardspec.phases]\ndrop = dropplugin:Drop\n"
+                   "[boardspec.locales]\ndropplugin = dropplugin:LOCALE_DIR\n"):
+        translations.cache_clear()
+        try:
+            game = load_game_text(GAME)
+            spanish, _ = render_rulebook(game, "es", "md", "drop")
+            english, _ = render_rulebook(game, "en", "md", "drop")
+        finally:
+            translations.cache_clear()
+    assert "**Soltar**: Pon una pieza nueva tuya en cualquier casilla vacía." in spanish
+    assert "## Preparación" in spanish  # boardspec's own catalog still answers first
+    assert "**Drop**: Put a new piece of yours on any empty cell." in english

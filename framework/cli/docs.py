@@ -16,9 +16,11 @@ def docs(files: Annotated[list[Path], typer.Argument(help="game files")],
          lang: Annotated[list[str] | None, typer.Option(
              help="language code (repeatable; default: every language)")] = None,
          fmt: Annotated[list[str] | None, typer.Option(
-             "--format", help="md or html (repeatable; default: both)")] = None) -> None:
-    """Write the rulebook of each game file: OUT/<lang>/<game>.<md|html>, diagrams included."""
-    from framework.docs import LANGUAGES, RULEBOOK_FORMATS, write_rulebooks
+             "--format", help="md, html or pdf (repeatable; default: md and html; pdf needs "
+                              "the pdf extra)")] = None) -> None:
+    """Write the rulebook of each game file: OUT/<lang>/<game>.<md|html|pdf>, diagrams
+    included (a PDF is the HTML rulebook laid out for print, its diagrams vectors)."""
+    from framework.docs import DEFAULT_FORMATS, LANGUAGES, RULEBOOK_FORMATS, write_rulebooks
 
     for code in lang or ():
         if code not in LANGUAGES:
@@ -26,9 +28,9 @@ def docs(files: Annotated[list[Path], typer.Argument(help="game files")],
                                      param_hint="--lang")
     for name in fmt or ():
         if name not in RULEBOOK_FORMATS:
-            raise typer.BadParameter(f"expected md or html, found {name!r}",
+            raise typer.BadParameter(f"expected md, html or pdf, found {name!r}",
                                      param_hint="--format")
-    written = write_rulebooks(files, out, lang or list(LANGUAGES), fmt or list(RULEBOOK_FORMATS))
+    written = write_rulebooks(files, out, lang or list(LANGUAGES), fmt or list(DEFAULT_FORMATS))
     print(f"wrote {len(written)} files under {out}")
 
 

@@ -8,6 +8,12 @@ Babel); ``extract.py`` lets Babel collect the words of the game files for transl
 """
 
 from framework.docs.i18n import LANGUAGES
-from framework.docs.rulebook import RULEBOOK_FORMATS, render_rulebook, write_rulebooks
+from framework.docs.rulebook import (
+    DEFAULT_FORMATS,
+    RULEBOOK_FORMATS,
+    render_rulebook,
+    write_rulebooks,
+)
 
-__all__ = ["LANGUAGES", "RULEBOOK_FORMATS", "render_rulebook", "write_rulebooks"]
+__all__ = ["DEFAULT_FORMATS", "LANGUAGES", "RULEBOOK_FORMATS", "render_rulebook",
+           "write_rulebooks"]

@@ -1,21 +1,22 @@
 """What a rulebook diagram shows, derived from the engine so it cannot disagree with it.
 
-For an example of a game file: the position after its actions; the piece named by
-``expect.piece`` ringed, or else the piece the last action placed or moved; as targets, the
-cells the example's target lists are about (the destinations of the legal actions of that
-piece, or of the kind it names, as ``framework.examples`` checks them) and those of the
-actions it lists as legal for the piece; and, crossed out, the pieces the last action took
-off the board.
+For an example of a game file: the position after its actions; the cell of the piece named
+by ``expect.piece`` marked, or else that of the piece the last action placed or moved; an
+arrow for each action that moved a piece; as targets, the cells the example's target lists
+are about (the destinations of the legal actions of that piece, or of the kind it names, as
+``framework.examples`` checks them) and those of the actions it lists as legal for the
+piece; the pieces the last action took off the board, where it took them off; and the pieces
+it turned to the mover's side.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from framework.errors import BoardspecError
 from framework.examples import start_of, target_cells
-from framework.render.svg import Marks, pieces_of
+from framework.render.svg import Marks, Piece, pieces_of
 
 if TYPE_CHECKING:
     from framework.engine.action import Action
@@ -26,26 +27,30 @@ if TYPE_CHECKING:
 
 @dataclass
 class Diagram:
-    """A position with its marks, ready to draw."""
+    """A position with its marks, ready to draw, and the actions that led to it (each with
+    the states before and after it)."""
 
     state: State
     marks: Marks
     actions: tuple[str, ...] = ()
+    steps: list[tuple[State, Action, State]] = field(default_factory=list)
 
 
 def example_diagram(game: Game, example: ExampleSpec) -> Diagram:
     """Play the example's actions and mark the result as the rulebook shows it."""
+    steps: list[tuple[State, Action, State]] = []
     try:
         state = start_of(game, example)
-        before, last = state, None
         for text in example.actions:
             before = state.clone()
-            last = state.parse_action(text)
-            state.apply(last)
+            action = state.parse_action(text)
+            state.apply(action)
+            steps.append((before, action, state.clone()))
     except BoardspecError as exc:
         raise BoardspecError(f"{game.file}: example {example.name!r}: {exc}") from None
     board = game.board
     expect = example.expect
+    last = steps[-1][1] if steps else None
     piece = board.cell(expect.piece) if expect.piece else _landing(last)
     targets = set()
     if expect.piece or expect.targets is not None or expect.targets_include:
@@ -55,13 +60,34 @@ def example_diagram(game: Game, example: ExampleSpec) -> Diagram:
         targets |= {a.dst for a in named if a.src == piece and a.dst >= 0}
         # Actions named by their target alone (a clone) are the piece's too when listed.
         targets |= {a.dst for a in named if a.src < 0 and a.dst >= 0}
-    removed = {}
-    if last is not None:
-        now, then = pieces_of(state), pieces_of(before)
-        moved = last.src if last.src in then and last.dst in now \
-            and now[last.dst].side == then[last.src].side else -1
-        removed = {cell: p for cell, p in then.items() if cell not in now and cell != moved}
-    return Diagram(state, Marks(piece, sorted(targets), removed), tuple(example.actions))
+    arrows = [(a.src, a.dst) for _, a, _ in steps if a.src >= 0 and a.dst >= 0]
+    removed: dict[int, tuple[Piece, ...]] = {}
+    converted: list[int] = []
+    if steps:
+        before, action, after = steps[-1]
+        removed, converted = removed_and_converted(before, action, after)
+    return Diagram(state, Marks(piece, sorted(targets), removed, arrows, converted),
+                   tuple(example.actions), steps)
+
+
+def removed_and_converted(before: State, action: Action, after: State
+                           ) -> tuple[dict[int, tuple[Piece, ...]], list[int]]:
+    """The pieces the action took off, by the cell they were taken off (an attacker that
+    loses is taken off its target, not its origin), and the cells whose piece changed
+    sides."""
+    then, now = pieces_of(before), pieces_of(after)
+    moved = action.kind in ("walk", "attack", "jump") and action.src in then
+    removed: dict[int, tuple[Piece, ...]] = {}
+    converted = []
+    for cell, piece in sorted(then.items()):
+        if moved and cell == action.src:
+            if action.dst not in now or now[action.dst].side != piece.side:
+                removed[action.dst] = (*removed.get(action.dst, ()), piece)
+        elif cell not in now or (moved and cell == action.dst):
+            removed[cell] = (*removed.get(cell, ()), piece)
+        elif now[cell].side != piece.side:
+            converted.append(cell)
+    return removed, converted
 
 
 def _landing(action: Action | None) -> int:

@@ -49,12 +49,31 @@ def _unique(texts: list[Any]) -> list[str]:
     return list(seen)
 
 
+def counted_words(data: Any) -> list[str]:
+    """The words a rulebook writes after a number ("12 adaptoids", "5 captures"): pieces,
+    attributes and counters. Each gets a ``msgctxt "count"`` plural entry, so a catalog
+    gives every form its language's plural rules need."""
+    if not isinstance(data, dict):
+        return []
+    texts: list[Any] = []
+    for kind, piece in (data.get("pieces") or {}).items():
+        texts += [kind, *list((piece or {}).get("attributes") or {})]
+    texts += list(data.get("counters") or [])
+    return _unique(texts)
+
+
 def extract_game(fileobj: IO[bytes], keywords: Mapping[str, Any],
                  comment_tags: Collection[str], options: Mapping[str, Any]
-                 ) -> Iterator[tuple[int, str | None, str, list[str]]]:
+                 ) -> Iterator[tuple[int, str | None, str | tuple[str, ...], list[str]]]:
     source = fileobj.read().decode("utf-8")
     lines = source.splitlines()
-    for text in game_texts(yaml.safe_load(source)):
+    data = yaml.safe_load(source)
+
+    def line_of(text: str) -> int:
         probe = text.split()[0] if text.split() else text
-        lineno = next((i for i, line in enumerate(lines, 1) if probe in line), 1)
-        yield lineno, None, text, []
+        return next((i for i, line in enumerate(lines, 1) if probe in line), 1)
+
+    for text in game_texts(data):
+        yield line_of(text), None, text, []
+    for word in counted_words(data):  # pgettext-style: (context, singular, plural)
+        yield line_of(word), "npgettext", ("count", word, word), []

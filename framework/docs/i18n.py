@@ -4,12 +4,20 @@ Catalogs live as ``framework/locale/<lang>/LC_MESSAGES/boardspec.po`` (edited by
 updated with ``pybabel``; see ``docs/tutorial.md``). They are compiled in memory when first
 needed, so a fresh ``pip install -e .`` renders every language with no build step and no
 ``.mo`` file can go stale beside its ``.po``.
+
+A third-party package translates its own sentences (its blocks' ``describe()``, its games'
+words) the same way: it registers a folder of catalogs under the entry-point group
+``boardspec.locales`` (``mypackage = "mypackage:LOCALE_DIR"``, or the package itself, whose
+``locale/`` folder is then used), holding ``<lang>/LC_MESSAGES/*.po``. Those catalogs are
+consulted after boardspec's own, for the messages boardspec's do not have.
 """
 
 from __future__ import annotations
 
 import gettext
+import types
 from functools import cache
+from importlib.metadata import entry_points
 from io import BytesIO
 from pathlib import Path
 
@@ -18,6 +26,7 @@ from babel.messages.pofile import read_po
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "boardspec"
+LOCALES_GROUP = "boardspec.locales"
 #: Rulebook languages, English (the source language) first, with their own names.
 LANGUAGES: dict[str, str] = {
     "en": "English",
@@ -42,12 +51,31 @@ def translations(lang: str) -> gettext.NullTranslations:
                              f"{', '.join(LANGUAGES)}")
     if lang == "en":
         return gettext.NullTranslations()
-    with catalog_path(lang).open("rb") as po:
+    main = _compiled(catalog_path(lang), lang)
+    for folder in third_party_locales():
+        for po in sorted((folder / lang / "LC_MESSAGES").glob("*.po")):
+            main.add_fallback(_compiled(po, lang))
+    return main
+
+
+def _compiled(path: Path, lang: str) -> gettext.GNUTranslations:
+    with path.open("rb") as po:
         catalog = read_po(po, locale=lang, domain=DOMAIN)
     compiled = BytesIO()
     write_mo(compiled, catalog)
     compiled.seek(0)
     return gettext.GNUTranslations(compiled)
+
+
+def third_party_locales() -> list[Path]:
+    """The catalog folders installed packages register under ``boardspec.locales``."""
+    folders = []
+    for ep in sorted(entry_points(group=LOCALES_GROUP), key=lambda e: e.name):
+        found = ep.load()
+        if isinstance(found, types.ModuleType):
+            found = Path(found.__file__ or "").parent / "locale"
+        folders.append(Path(found))
+    return folders
 
 
 def N_(text: str) -> str:  # gettext's name for "mark now, translate later"

@@ -19,14 +19,33 @@ import jinja2
 
 from framework.docs.diagrams import Diagram, example_diagram
 from framework.docs.i18n import LANGUAGES, translations
-from framework.plugins import Translate
-from framework.render.svg import Marks, board_svg
+from framework.docs.wording import (
+    SYMBOLS,
+    action_sentence,
+    capitalised,
+    example_words,
+    targets_sentence,
+)
+from framework.errors import BoardspecError
+from framework.plugins import Translate, counted, join_words, many, ngettext
+from framework.render.svg import (
+    COLOUR_NAMES,
+    MARKS,
+    OTHER_COLOUR_NAME,
+    Marks,
+    board_svg,
+    legend_swatch,
+    player_colour,
+)
 
 if TYPE_CHECKING:
     from framework.game import Game
     from framework.spec.models import ExampleSpec
 
-RULEBOOK_FORMATS = ("md", "html")
+RULEBOOK_FORMATS = ("md", "html", "pdf")
+#: What ``boardspec docs`` writes unless told: PDF needs the ``pdf`` extra, and its bytes
+#: change with the renderer's version, so it is made on demand, not kept in the repository.
+DEFAULT_FORMATS = ("md", "html")
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 SVG_DIR = "svg"  # beside the language folders; Markdown rulebooks link their diagrams there
 
@@ -41,6 +60,7 @@ class Figure:
     svg: str  # inline in HTML, its names in the rulebook's language
     file_svg: str  # a Markdown rulebook's linked file, shared by every language: English
     facts: list[str] = field(default_factory=list)
+    marks: list[str] = field(default_factory=list)  # the marks it uses (svg.MARKS)
 
 
 @dataclass
@@ -50,6 +70,9 @@ class Section:
     paragraphs: list[str] = field(default_factory=list)
     items: list[tuple[str, str]] = field(default_factory=list)
     figures: list[Figure] = field(default_factory=list)
+    #: (file name, swatch <svg>, text); a text-only entry has no name and no swatch
+    legend: list[tuple[str, str, str]] = field(default_factory=list)
+    closing: list[str] = field(default_factory=list)  # paragraphs after the items
 
 
 @cache
@@ -77,54 +100,108 @@ def _markdown_escape(text: str) -> str:
 
 
 def sentence(text: str) -> str:
-    """A sentence starts with a capital, even when it starts with a game's word."""
-    return text[:1].upper() + text[1:]
+    """A sentence starts with a capital, even when it starts with a game's word; but not
+    when it starts with a one-letter player name (Ataxx's x and o are symbols)."""
+    return capitalised(text)
 
 
 def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "diagram"
 
 
-def render_rulebook(game: Game, lang: str, fmt: str, stem: str
+def render_rulebook(game: Game, lang: str, fmt: str, stem: str, *,
+                    source: str | None = None, languages: Iterable[str] | None = None
                     ) -> tuple[str, dict[str, str]]:
-    """The rulebook text, and for Markdown the SVG files it links (name → content)."""
+    """The rulebook text, and for Markdown the SVG files it links (name → content).
+
+    ``source`` is the game file as the header names it (default ``games/<stem>.yaml``);
+    ``languages`` the languages to link to (default: every one)."""
     gettext = translations(lang)
     _ = gettext.gettext
     env = environment()
     env.install_gettext_translations(gettext, newstyle=True)  # type: ignore[attr-defined]
-    book = _book(game, _)
+    token = SYMBOLS.set(frozenset(_(p) for p in game.players if len(_(p)) == 1))
+    try:
+        book = _book(game, _)
+    finally:
+        SYMBOLS.reset(token)
     figures = [*book["setup"].figures, *book["examples"].figures]
-    languages = [(code, name, f"../{code}/{stem}.{fmt}") for code, name in LANGUAGES.items()]
-    template = env.get_template(f"rulebook.{fmt}.j2")
-    text = template.render(book=book, lang=lang, languages=languages, stem=stem,
+    linked = set(LANGUAGES if languages is None else languages) | {lang}
+    links = [(code, name, f"../{code}/{stem}.{fmt}") for code, name in LANGUAGES.items()
+             if code in linked]
+    template = env.get_template(f"rulebook.{'html' if fmt == 'pdf' else fmt}.j2")
+    text = template.render(book=book, lang=lang, languages=links, stem=stem,
+                           source=source or f"games/{stem}.yaml",
                            svg_dir=f"../{SVG_DIR}/{stem}", diagrams=len(figures),
                            css=_css())
     svgs = {f"{f.slug}.svg": f.file_svg + "\n" for f in figures} if fmt == "md" else {}
+    if fmt == "md":  # the legend's swatches, linked beside their words
+        svgs |= {f"{name}.svg": swatch + "\n" for name, swatch, _text in book["legend"].legend
+                 if name}
     return text, svgs
 
 
 def write_rulebooks(files: Sequence[Path], out: Path, langs: Iterable[str],
                     formats: Iterable[str]) -> list[Path]:
     """Write OUT/<lang>/<stem>.<fmt> for each file, language and format (Markdown diagrams
-    to OUT/svg/<stem>/), and OUT/index.md listing them. Returns the paths written."""
+    to OUT/svg/<stem>/), and OUT/index.md listing every rulebook under OUT — those written
+    now and those already there, so regenerating one game or one language loses no other.
+    A page links to the languages its rulebook exists in. Returns the paths written."""
     from framework.game import load_game
 
     langs, formats = list(langs), list(formats)
     written: list[Path] = []
-    games = []
     for path in files:
         game = load_game(path)
-        games.append((path.stem, game.name))
-        for lang in langs:
-            for fmt in formats:
-                text, svgs = render_rulebook(game, lang, fmt, path.stem)
-                written.append(_write(out / lang / f"{path.stem}.{fmt}", text))
+        for fmt in formats:
+            present = [code for code in LANGUAGES
+                       if code in langs or (out / code / f"{path.stem}.{fmt}").is_file()]
+            for lang in langs:
+                text, svgs = render_rulebook(game, lang, fmt, path.stem,
+                                             source=display_path(path), languages=present)
+                target = out / lang / f"{path.stem}.{fmt}"
+                if fmt == "pdf":
+                    from framework.docs.pdf import html_to_pdf
+
+                    written.append(html_to_pdf(text, target))
+                    continue
+                written.append(_write(target, text))
                 for name, svg in svgs.items():
                     written.append(_write(out / SVG_DIR / path.stem / name, svg))
-    index = environment().get_template("index.md.j2").render(
-        games=sorted(games), langs=[(c, LANGUAGES[c]) for c in langs], formats=formats)
-    written.append(_write(out / "index.md", index))
+    written.append(_write(out / "index.md", _index(out)))
     return written
+
+
+def display_path(path: Path) -> str:
+    """The game file as a header names it: relative to the working folder when inside it."""
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return path.name
+
+
+def _index(out: Path) -> str:
+    """OUT/index.md: a row per game, a column per language, linking every page under OUT."""
+    pages: dict[str, dict[str, list[str]]] = {}  # stem -> lang -> formats
+    titles: dict[str, str] = {}
+    for lang in LANGUAGES:
+        for fmt in RULEBOOK_FORMATS:
+            for page in sorted((out / lang).glob(f"*.{fmt}")):
+                pages.setdefault(page.stem, {}).setdefault(lang, []).append(fmt)
+                if fmt != "pdf" and (lang == "en" or page.stem not in titles):
+                    titles[page.stem] = _title_of(page) or page.stem
+    langs = [(code, name) for code, name in LANGUAGES.items()
+             if any(code in by_lang for by_lang in pages.values())]
+    games = sorted((titles.get(stem, stem), stem) for stem in pages)
+    return environment().get_template("index.md.j2").render(
+        games=[(stem, title, pages[stem]) for title, stem in games], langs=langs)
+
+
+def _title_of(page: Path) -> str:
+    text = page.read_text(encoding="utf-8")
+    found = re.search(r"^# (.+)$", text, re.MULTILINE) if page.suffix == ".md" else \
+        re.search(r"<h1>(.*?)</h1>", text)
+    return re.sub(r"\\(.)", r"\1", found.group(1)) if found else ""
 
 
 def _write(path: Path, text: str) -> Path:
@@ -136,21 +213,24 @@ def _write(path: Path, text: str) -> Path:
 # The content ----------------------------------------------------------------------------
 def _book(game: Game, _: Translate) -> dict[str, Any]:
     spec = game.spec
+    examples = Section(figures=[_example_figure(game, i, ex, _)
+                                for i, ex in enumerate(spec.examples, 1)])
+    setup = _setup(game, _)
     return {
         "title": _(spec.name),
         "summary": _(spec.description.strip()) if spec.description.strip() else "",
         "material": _material(game, _),
-        "setup": _setup(game, _),
+        "legend": _legend(game, [*setup.figures, *examples.figures], _),
+        "setup": setup,
         "turn": _turn(game, _),
         "end": _end(game, _),
         "notation": _notation(game, _),
-        "examples": Section(figures=[_example_figure(game, i, ex, _)
-                                     for i, ex in enumerate(spec.examples, 1)]),
+        "examples": examples,
     }
 
 
 def _names(words: Iterable[str], _: Translate) -> str:
-    return ", ".join(_(w) for w in words)
+    return join_words(_, [_(w) for w in words])
 
 
 def _material(game: Game, _: Translate) -> Section:
@@ -161,65 +241,114 @@ def _material(game: Game, _: Translate) -> Section:
     if len(game.players) > 2 or spec.turn_order != "rotate":  # two alternate: nothing to add
         section.paragraphs.append(game.turn_order.describe(_))
     section.paragraphs.append(_board_text(game, _))
-    finite = False
+    counts, unlimited = [], []
     for kind, piece in spec.pieces.items():
-        lines = []
         if piece.supply is None:
-            lines.append(_("As many as needed."))
+            unlimited.append(many(_, kind))
         else:
-            finite = True
-            lines.append(_("{count} per player.").format(count=piece.supply))
+            counts.append(_count(_, kind, piece.supply))
+        counts += [_count(_, a, attr.supply) for a, attr in piece.attributes.items()
+                   if attr.supply is not None]
+    if counts:
+        section.paragraphs.append(_("Each player has {counts}.").format(
+            counts=join_words(_, counts)))
+    if unlimited:
+        section.paragraphs.append(_("Each player has as many {pieces} as needed.").format(
+            pieces=join_words(_, unlimited)))
+    for kind, piece in spec.pieces.items():
+        if not piece.attributes:
+            continue
+        lines = [_("On the board, each {piece} carries {attributes}.").format(
+            piece=_(kind), attributes=_names(piece.attributes, _))]
         for attribute, attr in piece.attributes.items():
-            words = {"attribute": _(attribute), "piece": _(kind)}
-            if attr.supply is None:
-                lines.append(_("Each {piece} can carry {attribute} (as many as needed).")
-                             .format(**words))
-            else:
-                finite = True
-                lines.append(_("Each {piece} can carry {attribute}: {count} per player.")
-                             .format(count=attr.supply, **words))
             if attr.max is not None:
-                lines.append(_("At most {max} {attribute} on one {piece}.")
-                             .format(max=attr.max, **words))
+                lines.append(_("No {piece} may carry more than {n} {attributes}.").format(
+                    piece=_(kind), n=attr.max, attributes=many(_, attribute)))
         if piece.max_attributes_total is not None:
-            lines.append(_("At most {max} in all ({attributes}) on one {piece}.").format(
-                max=piece.max_attributes_total, attributes=" + ".join(
-                    _(a) for a in piece.attributes), piece=_(kind)))
-        if piece.attributes:
-            lines.append(_("In the diagrams, the numbers on each {piece} are its {attributes}, in "
-                           "this order.").format(piece=_(kind), attributes=" · ".join(
-                               _(a) for a in piece.attributes)))
-        section.items.append((_(kind), " ".join(lines)))
-    if finite:
+            lines.append(_("No {piece} may carry more than {n} {attributes} in all.").format(
+                piece=_(kind), n=piece.max_attributes_total,
+                attributes=join_words(_, [many(_, a) for a in piece.attributes])))
+        section.paragraphs.append(" ".join(lines))
+    if counts:
         section.paragraphs.append(_("A piece taken off the board goes back, with what it "
                                     "carries, to its owner's supply and can be used again."))
     for counter in game.counters:
-        section.paragraphs.append(_("Each player keeps a count of {counter}, starting at 0.")
-                                  .format(counter=_(counter)))
+        section.paragraphs.append(_("Each player counts their {counter}, starting from 0.")
+                                  .format(counter=many(_, counter)))
     return section
+
+
+def _count(_: Translate, word: str, n: int) -> str:
+    """"12 legs": a number and a game's word in the form that number takes."""
+    return ngettext("{n} {word}", "{n} {word}", n, _).format(n=n, word=counted(_, word, n))
 
 
 def _board_text(game: Game, _: Translate) -> str:
     board = game.spec.board
     cells = game.board.size
+    in_all = ngettext("({n} cell in all)", "({n} cells in all)", cells, _).format(n=cells)
     if board.type == "grid":
-        text = _("The board is a grid of {rows} × {columns} square cells ({cells} cells).")\
-            .format(rows=board.rows, columns=board.columns, cells=cells)
+        text = _("The board is a grid of {rows} × {columns} square cells {in_all}.").format(
+            rows=board.rows, columns=board.columns, in_all=in_all)
         text += " " + {
             "king": _("Cells touch along their sides and at their corners (8 neighbours)."),
             "orthogonal": _("Cells touch along their sides (4 neighbours)."),
             "diagonal": _("Cells touch at their corners (4 neighbours)."),
         }[board.adjacency]
     elif board.type == "hexhex":
-        text = _("The board is a hexagon of hexagonal cells, {side} cells on a side "
-                 "({cells} cells).").format(side=board.side, cells=cells)
+        text = ngettext("The board is a hexagon of hexagonal cells, {n} cell on each side "
+                           "{in_all}.",
+                        "The board is a hexagon of hexagonal cells, {n} cells on each side "
+                        "{in_all}.", board.side, _).format(n=board.side, in_all=in_all)
     else:
-        text = _("The board has {cells} cells, linked as the diagram shows.").format(
-            cells=cells)
+        text = ngettext("The board has {n} cell, linked as the diagram shows.",
+                        "The board has {n} cells, linked as the diagram shows.", cells
+                        , _).format(n=cells)
     if board.holes:
-        text += " " + _("These cells are not part of the board: {holes}.").format(
-            holes=", ".join(board.holes))
+        text += " " + ngettext("This cell is not part of the board: {holes}.",
+                               "These cells are not part of the board: {holes}.",
+                               len(board.holes), _).format(holes=join_words(_, board.holes))
     return text
+
+
+def _legend(game: Game, figures: list[Figure], _: Translate) -> Section:
+    """What every mark of this page's diagrams means: the players' pieces, the numbers on
+    them, and each mark (``framework.render.svg.MARKS``) a diagram of the page uses."""
+    section = Section()
+    for side, player in enumerate(game.players):
+        colour = player_colour(game, side)
+        section.legend.append((f"legend-player-{side + 1}", legend_swatch("piece", colour), _(
+            "{colour}: a piece of the {player} player").format(
+                colour=_(COLOUR_NAMES.get(colour, OTHER_COLOUR_NAME)), player=_(player))))
+    for kind, piece in game.spec.pieces.items():
+        attributes = list(piece.attributes)
+        if not attributes:
+            continue
+        text = _("the numbers on each {piece}: how many {attributes} it carries, in this order"
+                 ).format(piece=_(kind), attributes=" · ".join(many(_, a) for a in attributes))
+        text += "; " + _("the strokes below it are its {attribute}").format(
+            attribute=many(_, attributes[0]))
+        if len(attributes) > 1:
+            text += "; " + _("the strokes ending in a knob above it are its {attribute}"
+                             ).format(attribute=many(_, attributes[1]))
+        section.legend.append(("", "", text))
+    used = {mark for figure in figures for mark in figure.marks}
+    texts = {
+        "highlight": _("yellow cell: the piece the example is about, or where the last "
+                       "action played"),
+        "arrow": _("orange arrow: a move, from the cell where the piece started to the cell "
+                   "where it went"),
+        "target": _("blue dot: a cell where the action the example is about may go (beside "
+                    "the piece when the cell is taken)"),
+        "removed": _("faded piece with a small red cross: a piece the last action took off "
+                     "the board, drawn where it was taken off"),
+        "converted": _("purple ring: a piece that changed sides in the last action"),
+    }
+    for mark in MARKS:
+        if mark in used:
+            section.legend.append((f"legend-{mark}", legend_swatch(mark), texts[mark]))
+    section.legend = [(name, swatch, sentence(text)) for name, swatch, text in section.legend]
+    return section
 
 
 def _setup(game: Game, _: Translate) -> Section:
@@ -228,28 +357,37 @@ def _setup(game: Game, _: Translate) -> Section:
         section.paragraphs.append(_("The game starts on an empty board."))
     start = game.new_initial_state()
     title = _("The starting position")
+    facts = _facts(game, Diagram(start, Marks()), None, _)
+    if start.setup < len(game.setups):  # the players set the board up: nobody moves yet
+        facts = [_("The board before the setup.")]
     section.figures.append(Figure("start", title, "", board_svg(start, title=title, _=_),
-                                  board_svg(start, title="The starting position"),
-                                  _facts(game, Diagram(start, Marks()), None, _)))
+                                  board_svg(start, title="The starting position"), facts))
     return section
+
+
+def _always_can_act(game: Game) -> bool:
+    """Whether the player to move always has an action: the turn's first deciding step may
+    be skipped by choice (then "no legal move" cannot happen, and is not printed)."""
+    first = next((phase for phase in game.phases if phase.decides), None)
+    return first is not None and bool(getattr(first.params, "optional", False))
 
 
 def _turn(game: Game, _: Translate) -> Section:
     section = Section(paragraphs=[_("A turn is made of these steps, in this order:")])
     for phase in game.phases:
-        text = phase.describe(_)
+        text = sentence(phase.describe(_))
         if not phase.decides:
             text = _("(automatic)") + " " + text
-        section.items.append((_(phase.name), sentence(text)))
+        section.items.append((sentence(_(phase.name)), text))
     section.paragraphs += [sentence(rule.describe(_)) for rule in game.restrictions]
     if game.spec.no_legal_move == "pass":
-        section.paragraphs.append((
-            _("A player who has no legal move must pass ({notation}); the game ends when no "
-              "player can move.") if len(game.players) > 2 else
-            _("A player who has no legal move must pass ({notation}); the game ends when "
-              "neither player can move.")).format(notation=game.spec.notation.pass_))
-    else:
-        section.paragraphs.append(_("When the player to move has no legal move, the game "
+        section.closing.append((
+            _("A player who has no legal move must pass (written {notation}); the game ends "
+              "when no player can move.") if len(game.players) > 2 else
+            _("A player who has no legal move must pass (written {notation}); the game ends "
+              "when neither player can move.")).format(notation=game.spec.notation.pass_))
+    elif not _always_can_act(game):
+        section.closing.append(_("When the player to move has no legal move, the game "
                                     "ends."))
     return section
 
@@ -259,9 +397,10 @@ def _end(game: Game, _: Translate) -> Section:
     section = Section(paragraphs=[sentence(goal.describe(_)) for goal in game.goals])
     if game.goals:
         if spec.goal_checks:
-            section.paragraphs.append(_("The end is checked after the steps {phases} and at "
+            steps = [_("the {step} step").format(step=_(name)) for name in spec.goal_checks]
+            section.paragraphs.append(_("These conditions are checked after {steps}, and at "
                                         "the end of every turn.").format(
-                phases=_names(spec.goal_checks, _)))
+                steps=join_words(_, steps)))
         several = len(game.players) > 2
         if spec.tie_break == "last_mover":
             section.paragraphs.append(
@@ -269,14 +408,14 @@ def _end(game: Game, _: Translate) -> Section:
                   "player who made the last move wins.") if several else
                 _("If both players meet a winning condition at the same check, the player "
                   "who made the last move wins."))
-        elif len(game.goals) > 1:
+        elif "tie_break" in spec.model_fields_set:
             section.paragraphs.append(
                 _("If more than one player meets a winning condition at the same check, the "
                   "game is a draw.") if several else
                 _("If both players meet a winning condition at the same check, the game is "
                   "a draw."))
     if game.result is not None:
-        section.paragraphs.append(game.result.describe(_))
+        section.paragraphs.append(sentence(game.result.describe(_)))
     return section
 
 
@@ -284,7 +423,7 @@ def _notation(game: Game, _: Translate) -> Section:
     spec = game.spec
     board = game.board
     section = Section()
-    example = f"{board.names[0]}, {board.names[-1]}"
+    example = join_words(_, [board.names[0], board.names[-1]])
     if spec.board.type == "grid":
         section.paragraphs.append(_("A cell is named by its column letter (a on the left) and "
                                     "its row number (1 at the bottom): {example}.")
@@ -296,28 +435,104 @@ def _notation(game: Game, _: Translate) -> Section:
     else:
         section.paragraphs.append(_("Cells are named as in the diagrams: {example}.")
                                   .format(example=example))
-    blocks: list[Any] = [*game.setups, *game.phases]
-    written = [e for block in blocks for e in block.notation_examples]
+    written = _written_actions(game, _)
     if written:
-        section.paragraphs.append(_("Actions are written like this: {examples}.").format(
-            examples=", ".join(dict.fromkeys(written))))
+        section.paragraphs.append(_("Actions are written like this:"))
+        section.items += written
     if spec.notation.fen is not None:
-        section.paragraphs.append(_("A position can be written as a FEN-like string: rows from "
-                                    "top to bottom separated by /, digits for runs of empty "
-                                    "cells, then the player to move. The start is {fen}.")
-                                  .format(fen=game.new_initial_state().to_fen()))
+        section.closing.append(_fen_text(game, _))
     return section
+
+
+def _written_actions(game: Game, _: Translate) -> list[tuple[str, str]]:
+    """One written action of each kind, with its meaning: found among the legal actions of
+    the start and of the examples' positions; a form seen nowhere is shown bare."""
+    from framework.examples import start_of
+
+    states = [game.new_initial_state()]
+    for example in game.spec.examples:
+        try:
+            state = start_of(game, example)
+            states.append(state.clone())
+            for text in example.actions:
+                state.apply(state.parse_action(text))
+                states.append(state.clone())
+        except BoardspecError:  # an example that does not run fails its own test
+            continue
+    found: dict[tuple[str, str], tuple[str, str]] = {}
+    for state in states:
+        if state.is_terminal():
+            continue
+        for action in state.legal_actions():
+            key = (action.phase, action.kind)
+            if key not in found:
+                found[key] = (action.notation, _action_meaning(game, state, action, _))
+    blocks: list[Any] = [*game.setups, *game.phases]
+    shown = {notation for notation, _meaning in found.values()}
+    kinds = {kind for _phase, kind in found}
+    items = list(found.values())
+    for block in blocks:
+        for text in block.notation_examples:
+            if text not in shown and not _same_form(text, shown):
+                items.append((text, ""))
+                shown.add(text)
+    if game.spec.no_legal_move == "pass" and "pass" not in kinds:
+        items.append((game.spec.notation.pass_, _("a pass")))
+    return items
+
+
+def _same_form(text: str, shown: set[str]) -> bool:
+    """Whether a notation example has the form of one already shown (cells replaced)."""
+    def form(value: str) -> str:
+        return re.sub(r"[A-Za-z]?\d+", "#", value)
+    return form(text) in {form(s) for s in shown}
+
+
+def _action_meaning(game: Game, state: Any, action: Any, _: Translate) -> str:
+    text = action_sentence(game, state, action, _)
+    return text.rsplit(" (", 1)[0] if text.endswith(")") else text
+
+
+def _fen_text(game: Game, _: Translate) -> str:
+    spec = game.spec
+    fen = game.new_initial_state().to_fen()
+    symbols = []
+    for kind, piece in spec.pieces.items():
+        for player, symbol in piece.symbols.items():
+            symbols.append(_("{symbol} for a {piece} of {player}").format(
+                symbol=symbol, piece=_(kind), player=_(player)))
+    text = _("A position can be written as a FEN-like string: the rows from top to bottom, "
+             "separated by /; in each row, a digit for a run of empty cells and a letter for "
+             "each piece ({symbols}).").format(symbols=join_words(_, symbols))
+    fields = fen.split()[1:]
+    if len(fields) >= 3:
+        text += " " + _("Then come the player to move ({side}), the half-move clock ({clock}: "
+                        "turns since the clock was last reset) and the number of the move "
+                        "({number}).").format(side=fields[0], clock=fields[1],
+                                              number=fields[2])
+    elif fields:
+        text += " " + _("Then comes the player to move ({side}).").format(side=fields[0])
+    return text + " " + _("The start is written {fen}.").format(fen=fen)
 
 
 def _example_figure(game: Game, index: int, example: ExampleSpec, _: Translate
                     ) -> Figure:
     diagram = example_diagram(game, example)
-    title = _(example.name)
-    return Figure(f"{index:02d}-{slug(example.name)}", title,
-                  _(example.caption.strip()) if example.caption.strip() else "",
+    title = sentence(_(example.name))
+    if example.caption.strip():
+        caption = _(example.caption.strip())
+    else:  # no caption in the file: say what happened, and what the dots are
+        words = example_words(game, diagram.steps, _)
+        if diagram.marks.targets:
+            words.append(targets_sentence(game, diagram.state, list(diagram.marks.targets),
+                                          game.board.cell(example.expect.piece)
+                                          if example.expect.piece else -1,
+                                          example.expect.kind, _))
+        caption = " ".join(words)
+    return Figure(f"{index:02d}-{slug(example.name)}", title, caption,
                   board_svg(diagram.state, diagram.marks, title=title, _=_),
                   board_svg(diagram.state, diagram.marks, title=example.name),
-                  _facts(game, diagram, example, _))
+                  _facts(game, diagram, example, _), diagram.marks.used())
 
 
 def _facts(game: Game, diagram: Diagram, example: ExampleSpec | None,
@@ -325,7 +540,7 @@ def _facts(game: Game, diagram: Diagram, example: ExampleSpec | None,
     """What the diagram shows, in words read off the engine."""
     state = diagram.state
     facts = []
-    if diagram.actions:
+    if diagram.actions and example is not None and example.caption.strip():
         facts.append(_("After {actions}.").format(actions=", ".join(diagram.actions)))
     if state.is_terminal():
         winners = sorted(state.winners or ())
@@ -339,14 +554,20 @@ def _facts(game: Game, diagram: Diagram, example: ExampleSpec | None,
             facts.append(_("The game is over: a draw."))
     else:
         facts.append(_("{player} to move.").format(player=_(game.players[state.to_move])))
-    if game.counters:
+    if any(any(row) for row in state.counters):
         for c, counter in enumerate(game.counters):
-            facts.append(_("{counter}: {values}.").format(counter=_(counter), values=", ".join(
-                f"{_(p)} {state.counters[s][c]}" for s, p in enumerate(game.players))))
+            facts.append(_("{counter}: {values}.").format(
+                counter=sentence(_(counter)), values=", ".join(
+                    f"{_(p)} {state.counters[s][c]}" for s, p in enumerate(game.players))))
     if example is not None:
-        if example.expect.legal:
-            facts.append(_("Legal: {actions}.").format(actions=", ".join(example.expect.legal)))
-        if example.expect.illegal:
-            facts.append(_("Not legal: {actions}.").format(
-                actions=", ".join(example.expect.illegal)))
+        legal, illegal = example.expect.legal, example.expect.illegal
+        if legal:
+            facts.append(ngettext("The action {actions} is legal here.",
+                                  "The actions {actions} are legal here.", len(legal), _).format(
+                actions=join_words(_, list(legal))))
+        if illegal:
+            facts.append(ngettext("The action {actions} is not legal here.",
+                                  "The actions {actions} are not legal here.",
+                                  len(illegal), _).format(
+                actions=join_words(_, list(illegal))))
     return [sentence(fact) for fact in facts]

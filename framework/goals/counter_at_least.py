@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from framework.plugins import Goal, Rule, Translate, Verdict, untranslated
+from framework.plugins import Goal, Rule, Translate, Verdict, counted, ngettext, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -24,8 +24,8 @@ if TYPE_CHECKING:
 
 class CounterAtLeastParams(Rule):
     type: Literal["counter_at_least"]
-    counter: str
-    value: int = Field(ge=1)
+    counter: str = Field(description="the counter watched")
+    value: int = Field(ge=1, description="a player whose counter reaches this value wins")
 
 
 class CounterAtLeast(Goal):
@@ -44,5 +44,7 @@ class CounterAtLeast(Goal):
         return Verdict(winners) if winners else None
 
     def describe(self, _: Translate = untranslated) -> str:
-        return _("A player whose {counter} reach {value} wins.").format(
-            counter=_(self.params.counter), value=self.params.value)
+        n = self.params.value
+        return ngettext("A player who reaches {n} {counter} wins.",
+                        "A player who reaches {n} {counter} wins.", n, _).format(
+            n=n, counter=counted(_, self.params.counter, n))

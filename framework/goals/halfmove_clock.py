@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 
 class HalfmoveClockParams(Rule):
     type: Literal["halfmove_clock"]
-    limit: int = Field(ge=1)
+    limit: int = Field(ge=1, description="the half-move clock value that ends the game in a "
+                                         "draw")
 
 
 class HalfmoveClock(Goal):

@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 
 class MajorityParams(Rule):
     type: Literal["majority"]
-    piece: str | None = None
+    piece: str | None = Field(default=None, description="the kind counted (default: every "
+                                                         "kind)")
     equal: Literal["draw", "shared"] = Field(
         default="draw", description="a tie for the most pieces: a draw, or a win shared by "
                                     "the players tied")

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from pydantic import Field
+
 from framework.plugins import Goal, Rule, Translate, Verdict, untranslated
 
 if TYPE_CHECKING:
@@ -23,8 +25,11 @@ if TYPE_CHECKING:
 
 class NoPiecesParams(Rule):
     type: Literal["no_pieces"]
-    piece: str | None = None
-    then: Literal["score", "opponent_wins"] = "score"
+    piece: str | None = Field(default=None, description="the kind counted (default: every "
+                                                         "kind)")
+    then: Literal["score", "opponent_wins"] = Field(
+        default="score", description="the game ends and the result rule scores it, or the "
+                                     "other player wins")
 
 
 class NoPieces(Goal):

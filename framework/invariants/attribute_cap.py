@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 class AttributeCapParams(Rule):
     type: Literal["attribute_cap"]
-    attribute: str
+    attribute: str = Field(description="the attribute capped")
     piece: str | None = Field(default=None, description="only this kind (default: every "
                               "kind with the attribute)")
     max: int | None = Field(default=None, ge=0, description="the cap (default: the "

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 class AttributesTotalCapParams(Rule):
     type: Literal["attributes_total_cap"]
-    piece: str
+    piece: str = Field(description="the piece kind whose attributes are summed")
     max: int | None = Field(default=None, ge=0, description="the cap (default: the piece's "
                             "max_attributes_total)")
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from pydantic import Field
+
 from framework.plugins import Invariant, Rule, Translate, untranslated
 
 if TYPE_CHECKING:
@@ -20,7 +22,7 @@ if TYPE_CHECKING:
 
 class CounterNeverDecreasesParams(Rule):
     type: Literal["counter_never_decreases"]
-    counter: str
+    counter: str = Field(description="the counter watched")
 
 
 class CounterNeverDecreases(Invariant):

@@ -23,8 +23,9 @@ if TYPE_CHECKING:
 class MaxPiecesParams(Rule):
     type: Literal["max_pieces"]
     piece: str | None = Field(default=None, description="the kind counted (default: all)")
-    max: int = Field(ge=0)
-    per: Literal["player", "board"] = "player"
+    max: int = Field(ge=0, description="the most pieces allowed")
+    per: Literal["player", "board"] = Field(default="player", description="count each "
+                                            "player's pieces, or all pieces on the board")
 
 
 class MaxPieces(Invariant):

@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 class PiecesNeverDecreaseParams(Rule):
     type: Literal["pieces_never_decrease"]
     piece: str | None = Field(default=None, description="the kind counted (default: all)")
-    per: Literal["player", "board"] = "board"
+    per: Literal["player", "board"] = Field(default="board", description="count each "
+                                            "player's pieces, or all pieces on the board")
 
 
 class PiecesNeverDecrease(Invariant):

@@ -57,8 +57,8 @@ class Attack(Rule):
     min_attacker: int = Field(default=0, ge=0,
                               description="the attacker needs at least this value to attack")
     tie: Literal["remove_both", "not_allowed"] = Field(
-        default="remove_both", description="equal values: both pieces are removed, or the "
-                                           "attack is not allowed")
+        default="remove_both", description="equal values: both pieces are removed, or such "
+                                           "an attack is not allowed")
     score: str | None = Field(default=None,
                               description="the counter a side scores per enemy piece removed")
 

@@ -34,7 +34,14 @@ from framework.moves.grow import GrowParams
 from framework.moves.place import PlaceParams
 from framework.phases.moves import Moves, MovesParams
 from framework.phases.optional import OptionalPhaseParams
-from framework.plugins import Translate, untranslated
+from framework.plugins import (
+    Translate,
+    counted,
+    join_words,
+    many,
+    ngettext,
+    untranslated,
+)
 
 
 class BuildParams(OptionalPhaseParams):
@@ -44,11 +51,13 @@ class BuildParams(OptionalPhaseParams):
         default="adjacent_to_own", description="where a new piece may go; null = no creating")
     attributes: list[str] = Field(default_factory=list,
                                   description="the attributes a grow may add to")
-    grow_by: int = Field(default=1, ge=1)
+    grow_by: int = Field(default=1, ge=1, description="how much one growth adds")
     attribute_notation: dict[str, str] = Field(
         default_factory=dict, description="how each attribute is written in a grow "
                                           "(default: its name)")
-    when_impossible: Literal["skip", "end_game"] = "skip"
+    when_impossible: Literal["skip", "end_game"] = Field(
+        default="skip", description="when nothing can be built: the step is passed over, or "
+                                    "the game ends as for a player without a move")
 
 
 class Build(Moves):
@@ -89,26 +98,32 @@ class Build(Moves):
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params
         piece = p.piece or self.game.piece_kinds[0]
+        kind = self.game.spec.pieces[piece]
+        bare = join_words(_, [many(_, a) for a in kind.attributes], negated=True)
         options = []
         if p.create == "adjacent_to_own":
-            options.append(_("create a new bare {piece} from your supply on an empty cell "
-                             "next to one of your pieces").format(piece=_(piece)))
+            options.append((_("place a new {piece} from your supply, with no {attributes}, on "
+                              "an empty cell next to one of your {pieces}") if bare else
+                            _("place a new {piece} from your supply on an empty cell next to "
+                              "one of your {pieces}")).format(
+                piece=_(piece), attributes=bare, pieces=many(_, piece)))
         elif p.create == "anywhere":
-            options.append(_("create a new bare {piece} from your supply on any empty cell"
-                             ).format(piece=_(piece)))
+            options.append((_("place a new {piece} from your supply, with no {attributes}, on "
+                              "any empty cell") if bare else
+                            _("place a new {piece} from your supply on any empty cell")).format(
+                piece=_(piece), attributes=bare))
         if p.attributes:
-            options.append(_("add {n} {attributes} from your supply to one of your pieces"
-                             ).format(n=p.grow_by,
-                                      attributes=_(" or ").join(_(a) for a in p.attributes)))
-        text = _("Then {options}.").format(options=_(", or ").join(options))
-        kind = self.game.spec.pieces[piece]
+            grown = join_words(_, [ngettext("one {attribute}", "{n} {attribute}", p.grow_by, _)
+                                   .format(n=p.grow_by, attribute=counted(_, a, p.grow_by))
+                                   for a in p.attributes], either=True)
+            options.append(_("add {grown} from your supply to one of your {pieces} on the "
+                             "board").format(grown=grown, pieces=many(_, piece)))
+        text = (_("Then you may {options}.") if p.optional else
+                _("Then you must {options}.")).format(options=_(", or ").join(options))
         if kind.max_attributes_total is not None and p.attributes:
-            text += " " + _("No {piece} carries more than {n} {attributes} in all.").format(
+            text += " " + _("No {piece} may carry more than {n} {attributes} in all.").format(
                 piece=_(piece), n=kind.max_attributes_total,
-                attributes=_(" and ").join(_(a) for a in kind.attributes))
-        if p.optional:
-            text += " " + _("This step is optional: write {skip} to skip it.").format(
-                skip=p.skip)
-        elif p.when_impossible == "skip":
-            text += " " + _("This step is mandatory, but skipped when nothing can be built.")
+                attributes=join_words(_, [many(_, a) for a in kind.attributes]))
+        if not p.optional and p.when_impossible == "skip":
+            text += " " + _("When nothing can be built, this step is skipped.")
         return text

@@ -50,8 +50,10 @@ class Reach(Rule):
 class CloneOrJumpParams(PhaseParams):
     type: Literal["clone_or_jump"]
     piece: str | None = Field(default=None, description="the kind moved (default: the first)")
-    clone: Reach = Reach(distance=1)
-    jump: Reach | None = Reach(distance=2)
+    clone: Reach = Field(default=Reach(distance=1),
+                         description="how far a clone reaches (the piece stays)")
+    jump: Reach | None = Field(default=Reach(distance=2), description="how far a jump "
+                               "reaches (the piece leaves its cell); null: no jumps")
     resets_halfmove_clock: list[Literal["clone", "jump"]] = Field(
         default_factory=lambda: ["clone"],  # type: ignore[arg-type]
         description="which moves reset the half-move clock")

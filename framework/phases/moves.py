@@ -164,6 +164,5 @@ class Moves(Phase):
         else:
             text = _("Choose one: {actions}.").format(actions="; ".join(clauses))
         if self.skip:
-            text += " " + _("This step is optional: write {skip} to skip it.").format(
-                skip=self.skip.notation)
+            text += " " + _("This step may be skipped.")
         return text

@@ -21,7 +21,15 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from framework.engine.bits import iter_bits
-from framework.plugins import Phase, PhaseParams, Translate, untranslated
+from framework.plugins import (
+    Phase,
+    PhaseParams,
+    Translate,
+    counted,
+    join_words,
+    many,
+    untranslated,
+)
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -78,9 +86,11 @@ class Sweep(Phase):
 
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params
-        text = _("Finally, every enemy piece with fewer empty neighbouring cells than its "
-                 "{attributes} together is removed, all at once.").format(
-                     attributes=_(" and ").join(_(a) for a in p.attributes))
+        text = _("Finally, every enemy piece that has fewer empty neighbouring cells than it "
+                 "has {attributes} together is removed. All such pieces are found first, then "
+                 "removed at once.").format(
+                     attributes=join_words(_, [many(_, a) for a in p.attributes]))
         if p.score:
-            text += " " + _("Each adds 1 to your {counter}.").format(counter=_(p.score))
+            text += " " + _("For each of them you score one {counter}.").format(
+                counter=counted(_, p.score, 1))
         return text

@@ -38,14 +38,22 @@ from framework.moves.walk import Attack, Steps, check_walk
 from framework.moves.walk import WalkParams as WalkOption
 from framework.phases.moves import Moves, MovesParams
 from framework.phases.optional import OptionalPhaseParams
-from framework.plugins import Translate, untranslated
+from framework.plugins import (
+    Translate,
+    counted,
+    many,
+    ngettext,
+    untranslated,
+)
 
 
 class WalkParams(OptionalPhaseParams):
     type: Literal["walk"]
     piece: str | None = Field(default=None, description="the kind that walks (default: any)")
-    steps: Steps
-    attack: Attack | None = None
+    steps: Steps = Field(description="how far a piece may walk: up to an attribute's value, "
+                                     "a fixed number, or the lower of both")
+    attack: Attack | None = Field(default=None, description="ending on an enemy piece "
+                                  "(null: a walk must end on an empty cell)")
 
 
 class Walk(Moves):
@@ -69,41 +77,47 @@ class Walk(Moves):
     # Rulebook --------------------------------------------------------------------------
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params
-        piece = _(p.piece) if p.piece else _("piece")
-        if p.steps.attribute and p.steps.max is not None:
-            reach = _("as many steps as its {attribute}, at most {max}").format(
-                attribute=_(p.steps.attribute), max=p.steps.max)
-        elif p.steps.attribute:
-            reach = _("as many steps as its {attribute}").format(attribute=_(p.steps.attribute))
-        else:
-            reach = _("up to {max} steps").format(max=p.steps.max)
-        text = _("Move one of your {piece}s {reach}, from cell to adjacent cell in any "
-                 "direction, through empty cells only.").format(piece=piece, reach=reach)
+        pieces = many(_, p.piece) if p.piece else _("pieces")
         if p.steps.attribute:
-            text += " " + _("A piece with no {attribute} cannot move.").format(
-                attribute=_(p.steps.attribute))
+            attribute = many(_, p.steps.attribute)
+            reach = _("up to as many cells as it has {attribute}").format(attribute=attribute)
+            if p.steps.max is not None:
+                reach += " " + ngettext("(at most {n} cell)", "(at most {n} cells)",
+                                        p.steps.max, _).format(n=p.steps.max)
+        else:
+            reach = ngettext("up to {n} cell", "up to {n} cells", p.steps.max or 0
+                             , _).format(n=p.steps.max)
+        text = (_("You may move one of your {pieces} {reach}, from cell to neighbouring cell "
+                  "in any direction, through empty cells only.") if p.optional else
+                _("Move one of your {pieces} {reach}, from cell to neighbouring cell in any "
+                  "direction, through empty cells only.")).format(pieces=pieces, reach=reach)
+        if p.steps.attribute:
+            text += " " + _("A piece without {attribute} cannot move.").format(
+                attribute=many(_, p.steps.attribute))
         a = p.attack
         if a is None:
-            text += " " + _("It must end on an empty cell.")
+            return text + " " + _("It must end on an empty cell.")
+        compare = many(_, a.compare)
+        text += " " + _("It may end on an empty cell, or on a cell held by an enemy piece: "
+                        "that is an attack. The piece with more {compare} stays and the other "
+                        "is removed.").format(compare=compare)
+        if a.tie == "remove_both":
+            text += " " + _("With equal numbers of {compare}, both are removed.").format(
+                compare=compare)
         else:
-            text += " " + _("It may end on an empty cell or on an enemy {piece} (an attack): "
-                            "the one with more {compare} stays and the other is removed."
-                            ).format(piece=piece, compare=_(a.compare))
-            if a.tie == "remove_both":
-                text += " " + _("With equal {compare}, both are removed.").format(
-                    compare=_(a.compare))
-            else:
-                text += " " + _("It may not attack an enemy with as many {compare}.").format(
-                    compare=_(a.compare))
-            if not a.allow_stronger_target:
-                text += " " + _("It may not attack an enemy with more {compare} than it has."
-                                ).format(compare=_(a.compare))
-            if a.min_attacker > 0:
-                text += " " + _("A piece with fewer than {n} {compare} cannot attack."
-                                ).format(n=a.min_attacker, compare=_(a.compare))
-            if a.score:
-                text += " " + _("Each removed piece adds 1 to the {counter} of the other "
-                                "player.").format(counter=_(a.score))
-        if p.optional:
-            text += " " + _("Moving is optional: write {skip} to skip it.").format(skip=p.skip)
+            text += " " + _("It may not attack an enemy with as many {compare} as it has."
+                            ).format(compare=compare)
+        if not a.allow_stronger_target:
+            text += " " + _("It may not attack an enemy that has more {compare} than it has."
+                            ).format(compare=compare)
+        if a.min_attacker == 1:
+            text += " " + _("A piece without {compare} cannot attack.").format(compare=compare)
+        elif a.min_attacker > 1:
+            text += " " + ngettext("A piece with fewer than {n} {compare} cannot attack.",
+                                   "A piece with fewer than {n} {compare} cannot attack.",
+                                   a.min_attacker, _).format(
+                n=a.min_attacker, compare=counted(_, a.compare, a.min_attacker))
+        if a.score:
+            text += " " + _("For each removed piece, the other player scores one {counter}."
+                            ).format(counter=counted(_, a.score, 1))
         return text

@@ -7,23 +7,31 @@ coordinate below) when every name is letters-and-digits with one part shared alo
 otherwise each cell carries its own name. A piece is a disc in its owner's colour with its
 attribute counts (Adaptoid: legs drawn below, pincers above, and the numbers inside).
 
-The marks of a rulebook picture: the piece that moves ringed in yellow, legal targets as blue
-dots (a dashed blue ring round a piece that can be attacked), removed pieces drawn faintly
-and crossed out in red (as on the rule pages). Output is deterministic (fixed rounding, cells
-in id order) so generated rulebooks can be compared byte for byte.
+The marks of a rulebook picture, one meaning each in every game (``MARKS``; the rulebook's
+legend explains those a page uses): the cell of the piece an example is about filled yellow
+(as on the rule pages), a move drawn as an orange arrow from its origin to its target, the
+cells the example's action may go to as blue dots (beside the piece when the cell is
+occupied, so its numbers stay readable), pieces removed by the last action drawn faded where
+they were removed with a small red cross beside them, and pieces that changed sides ringed
+in purple. Output is deterministic (fixed rounding, cells in id order) so generated
+rulebooks can be compared byte for byte.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape
 from typing import TYPE_CHECKING
 
 from framework.plugins import Translate, untranslated
+
+
+def N_(text: str) -> str:  # gettext's "mark now, translate later" (see framework.docs.i18n)
+    return text
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledBoard, CompiledGame
@@ -40,9 +48,21 @@ NAMED_COLOURS = {
 #: One per seat up to the most players a game may have (spec.models.MAX_PLAYERS).
 SEAT_COLOURS = ("#f7f4ea", "#262626", "#c8362e", "#2f5fb3", "#2e8b4a", "#f2cf3a", "#7b3fa0",
                 "#e07b24")
-HIGHLIGHT = "#f4c20d"
+#: What a legend calls each fill (translated by the rulebook's catalogs).
+COLOUR_NAMES = {
+    "#f7f4ea": N_("white disc"), "#262626": N_("black disc"), "#c8362e": N_("red disc"),
+    "#2f5fb3": N_("blue disc"), "#2e8b4a": N_("green disc"), "#f2cf3a": N_("yellow disc"),
+    "#7b3fa0": N_("purple disc"), "#e07b24": N_("orange disc"),
+    "#b0163b": N_("dark red disc"), "#ece8df": N_("pearl white disc"),
+}
+OTHER_COLOUR_NAME = N_("grey disc")
+HIGHLIGHT = "#f6d44a"
 TARGET = "#1f6fd6"
 REMOVED = "#d62020"
+ARROW = "#e0651b"
+CONVERTED = "#8e44ad"
+#: Every mark a diagram can carry, in legend order.
+MARKS = ("highlight", "arrow", "target", "removed", "converted")
 NAME = re.compile(r"^([A-Za-z]+)(\d+)$|^(\d+)([A-Za-z]+)$")
 
 
@@ -57,11 +77,21 @@ class Piece:
 
 @dataclass
 class Marks:
-    """The rulebook marks on a diagram (all cell ids)."""
+    """The rulebook marks on a diagram (all cell ids). ``removed`` maps a cell to the piece
+    (or the pieces: an attack with a tie removes both on the target) taken off it."""
 
     highlight: int = -1
     targets: Collection[int] = ()
-    removed: Mapping[int, Piece] = field(default_factory=dict)
+    removed: Mapping[int, Piece | tuple[Piece, ...]] = field(default_factory=dict)
+    arrows: Sequence[tuple[int, int]] = ()
+    converted: Collection[int] = ()
+
+    def used(self) -> list[str]:
+        """The names (``MARKS``) of the marks this diagram shows."""
+        shown = {"highlight": self.highlight >= 0, "arrow": bool(self.arrows),
+                 "target": bool(self.targets), "removed": bool(self.removed),
+                 "converted": bool(self.converted)}
+        return [mark for mark in MARKS if shown[mark]]
 
 
 def pieces_of(state: State) -> dict[int, Piece]:
@@ -121,21 +151,40 @@ def board_svg(state: State, marks: Marks | None = None, title: str = "",
     if title:
         out.append(f"<title>{escape(title)}</title>")
     out += cells
+    if marks.highlight >= 0:  # under the piece: a ring would hide its legs
+        out.append(f'<g class="highlight">{_shape(canvas, board, marks.highlight, HIGHLIGHT)}'
+                   f"</g>")
     for cell, piece in sorted(pieces_of(state).items()):
         out.append(_piece(canvas, game, board.pos[cell], piece, board.names[cell], _))
-    if marks.highlight >= 0:
-        cx, cy = canvas.xy(*board.pos[marks.highlight])
-        out.append(f'<circle class="highlight" cx="{cx}" cy="{cy}" r="{_n(UNIT * 0.4)}" '
-                   f'fill="none" stroke="{HIGHLIGHT}" stroke-width="4"/>')
-    for cell, piece in sorted(marks.removed.items()):
-        out.append(_removed(canvas, game, board.pos[cell], piece, board.names[cell], _))
-    occupied = state.occupied()
-    for cell in sorted(set(marks.targets)):
+    for cell in sorted(set(marks.converted)):
         cx, cy = canvas.xy(*board.pos[cell])
-        look = (f'r="{_n(UNIT * 0.43)}" fill="none" stroke="{TARGET}" stroke-width="3" '
-                f'stroke-dasharray="5 3"' if occupied >> cell & 1 else  # a piece to attack
-                f'r="{_n(UNIT * 0.12)}" fill="{TARGET}"')
-        out.append(f'<circle class="target" cx="{cx}" cy="{cy}" {look}>'
+        out.append(f'<circle class="converted" cx="{cx}" cy="{cy}" r="{_n(UNIT * 0.38)}" '
+                   f'fill="none" stroke="{CONVERTED}" stroke-width="2.5"/>')
+    standing = pieces_of(state)
+    for cell, removed in sorted(marks.removed.items()):
+        ghosts = removed if isinstance(removed, tuple) else (removed,)
+        x, y = board.pos[cell]
+        if cell in standing:  # the winner stands there: the loser small, on the side between
+            # its legs (below) and pincers (above), away from the arrow that came in
+            came_from_right = any(dst == cell and board.pos[src][0] > x
+                                  for src, dst in marks.arrows)
+            spots = [(x - 0.33 if came_from_right else x + 0.33, y, 0.55)]
+        elif len(ghosts) > 1:  # both taken off one cell: side by side
+            spots = [(x + (k - (len(ghosts) - 1) / 2) * 0.5, y, 0.72)
+                     for k in range(len(ghosts))]
+        else:
+            spots = [(x, y, 1.0)]
+        for piece, (gx, gy, scale) in zip(ghosts, spots, strict=False):
+            out.append(_removed(canvas, game, (gx, gy), piece, board.names[cell], _,
+                                scale=scale))
+    for src, dst in marks.arrows:
+        out.append(_arrow(canvas, board.pos[src], board.pos[dst]))
+    occupied = state.occupied() | sum(1 << c for c in marks.removed)
+    for cell in sorted(set(marks.targets)):
+        x, y = board.pos[cell]
+        cx, cy = canvas.xy(x + 0.36, y) if occupied >> cell & 1 else canvas.xy(x, y)
+        out.append(f'<circle class="target" cx="{cx}" cy="{cy}" r="{_n(UNIT * 0.11)}" '
+                   f'fill="{TARGET}" stroke="#fff" stroke-width="1.5">'
                    f'<title>{escape(board.names[cell])}</title></circle>')
     out += coords
     out.append("</svg>")
@@ -189,6 +238,18 @@ def _cell(canvas: _Canvas, board: CompiledBoard, cell: int, *, gap: bool, named:
     fill = "#6b6b6b" if gap else ("#e9dcc0" if board.shape != "square" or
                                   (round(x) + round(y)) % 2 else "#dccaa3")
     name = escape(board.names[cell])
+    shape = _shape(canvas, board, cell, fill)
+    text = ""
+    if named:
+        cx, cy = canvas.xy(x, y - 0.32)
+        text = (f'<text x="{cx}" y="{cy}" text-anchor="middle" font-family="sans-serif" '
+                f'font-size="9" fill="#7a6a4c">{name}</text>')
+    return f'<g class="cell" data-cell="{name}">{shape}{text}</g>'
+
+
+def _shape(canvas: _Canvas, board: CompiledBoard, cell: int, fill: str) -> str:
+    """The outline of one cell, filled."""
+    x, y = board.pos[cell]
     if board.shape == "hex":
         radius = 1 / math.sqrt(3)  # pointy-top hexagon whose flats touch its neighbours
         corners = [canvas.xy(x + radius * math.cos(math.radians(90 + 60 * k)),
@@ -204,20 +265,33 @@ def _cell(canvas: _Canvas, board: CompiledBoard, cell: int, *, gap: bool, named:
         cx, cy = canvas.xy(x, y)
         shape = (f'<circle cx="{cx}" cy="{cy}" r="{_n(UNIT * 0.4)}" fill="{fill}" '
                  f'stroke="#8a7a5c" stroke-width="1.5"/>')
-    text = ""
-    if named:
-        cx, cy = canvas.xy(x, y - 0.32)
-        text = (f'<text x="{cx}" y="{cy}" text-anchor="middle" font-family="sans-serif" '
-                f'font-size="9" fill="#7a6a4c">{name}</text>')
-    return f'<g class="cell" data-cell="{name}">{shape}{text}</g>'
+    return shape
+
+
+def _arrow(canvas: _Canvas, start: tuple[float, float], end: tuple[float, float]) -> str:
+    """A move: from the centre of its (now empty) origin to the edge of its target."""
+    (x0, y0), (x1, y1) = start, end
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    tip = (x1 - ux * 0.3, y1 - uy * 0.3)
+    base = (tip[0] - ux * 0.22, tip[1] - uy * 0.22)
+    wing = 0.11
+    head = [tip, (base[0] - uy * wing, base[1] + ux * wing),
+            (base[0] + uy * wing, base[1] - ux * wing)]
+    (ax, ay), (bx, by) = canvas.xy(x0, y0), canvas.xy(*base)
+    points = " ".join(",".join(canvas.xy(*p)) for p in head)
+    return (f'<g class="arrow"><circle cx="{ax}" cy="{ay}" r="4" fill="{ARROW}"/>'
+            f'<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" stroke="{ARROW}" '
+            f'stroke-width="4" stroke-linecap="round"/>'
+            f'<polygon points="{points}" fill="{ARROW}"/></g>')
 
 
 def _piece(canvas: _Canvas, game: CompiledGame, pos: tuple[float, float], piece: Piece,
-           name: str, _: Translate, css: str = "piece") -> str:
+           name: str, _: Translate, css: str = "piece", scale: float = 1.0) -> str:
     fill = player_colour(game, piece.side)
     ink = _ink(fill)
     cx, cy = canvas.xy(*pos)
-    radius = UNIT * 0.3
+    radius = UNIT * 0.3 * scale
     parts = [f'<g class="{css}" data-cell="{escape(name)}">',
              f"<title>{escape(_piece_title(game, piece, name, _))}</title>"]
     for index, (_attribute, count) in enumerate(piece.attrs[:2]):
@@ -226,8 +300,9 @@ def _piece(canvas: _Canvas, game: CompiledGame, pos: tuple[float, float], piece:
                  f'stroke="#111" stroke-width="1.5"/>')
     if piece.attrs:
         counts = "·".join(str(count) for _attribute, count in piece.attrs)
+        size = _n(12 * max(scale, 0.8))
         parts.append(f'<text x="{cx}" y="{cy}" text-anchor="middle" dominant-baseline="central" '
-                     f'font-family="sans-serif" font-size="12" font-weight="bold" '
+                     f'font-family="sans-serif" font-size="{size}" font-weight="bold" '
                      f'fill="{ink}">{counts}</text>')
     parts.append("</g>")
     return "".join(parts)
@@ -256,15 +331,44 @@ def _piece_title(game: CompiledGame, piece: Piece, name: str, _: Translate) -> s
 
 
 def _removed(canvas: _Canvas, game: CompiledGame, pos: tuple[float, float], piece: Piece,
-             name: str, _: Translate) -> str:
-    ghost = _piece(canvas, game, pos, piece, name, _, css="removed")
-    cx, cy = (float(v) for v in canvas.xy(*pos))
-    d = UNIT * 0.33
+             name: str, _: Translate, *, scale: float = 1.0) -> str:
+    """A removed piece, faded where it was removed, its numbers readable, and a small red
+    cross beside it (not over it)."""
+    x, y = pos
+    ghost = _piece(canvas, game, (x, y), piece, name, _, css="removed", scale=scale)
+    cx, cy = (float(v) for v in canvas.xy(x - 0.27 * scale, y + 0.27 * scale))
+    d = UNIT * 0.08
     cross = "".join(f'<line x1="{_n(cx - d)}" y1="{_n(cy + s * d)}" x2="{_n(cx + d)}" '
-                    f'y2="{_n(cy - s * d)}" stroke="{REMOVED}" stroke-width="4" '
+                    f'y2="{_n(cy - s * d)}" stroke="{REMOVED}" stroke-width="3" '
                     f'stroke-linecap="round"/>' for s in (-1, 1))
-    return ghost.replace('<g class="removed"', '<g class="removed" opacity="0.8"', 1)[:-4] \
-        + cross + "</g>"
+    return ghost.replace('<g class="removed"', '<g class="removed" opacity="0.45"', 1) \
+        + f'<g class="removed-mark">{cross}</g>'
+
+
+def legend_swatch(kind: str, colour: str = "") -> str:
+    """A small picture of one mark (``MARKS``) or, with ``kind="piece"``, of a piece in
+    ``colour``, for the rulebook's legend."""
+    size = 28
+    c = size / 2
+    body = {
+        "piece": f'<circle cx="{c}" cy="{c}" r="9" fill="{colour}" stroke="#111" '
+                 f'stroke-width="1.5"/>',
+        "highlight": f'<rect x="3" y="3" width="22" height="22" fill="{HIGHLIGHT}" '
+                     f'stroke="#8a7a5c"/>',
+        "arrow": f'<circle cx="4" cy="{c}" r="3" fill="{ARROW}"/><line x1="4" y1="{c}" '
+                 f'x2="18" y2="{c}" stroke="{ARROW}" stroke-width="4"/><polygon '
+                 f'points="26,{c} 17,{c - 6} 17,{c + 6}" fill="{ARROW}"/>',
+        "target": f'<circle cx="{c}" cy="{c}" r="5" fill="{TARGET}"/>',
+        "removed": f'<circle cx="{c + 3}" cy="{c + 3}" r="9" fill="#999" stroke="#111" '
+                   f'opacity="0.45"/><line x1="2" y1="2" x2="10" y2="10" stroke="{REMOVED}" '
+                   f'stroke-width="3"/><line x1="10" y1="2" x2="2" y2="10" '
+                   f'stroke="{REMOVED}" stroke-width="3"/>',
+        "converted": f'<circle cx="{c}" cy="{c}" r="11" fill="none" stroke="{CONVERTED}" '
+                     f'stroke-width="2.5"/><circle cx="{c}" cy="{c}" r="7" fill="#999"/>',
+    }[kind]
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="swatch" data-mark="{kind}" '
+            f'width="{size}" height="{size}" viewBox="0 0 {size} {size}" aria-hidden="true">'
+            f"{body}</svg>")
 
 
 def margin_labels(board: CompiledBoard) -> list[tuple[str, float, float]]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
-from framework.plugins import Restriction, Rule, Translate, untranslated
+from framework.plugins import Restriction, Rule, Translate, join_words, untranslated
 
 if TYPE_CHECKING:
     from framework.engine.action import Action
@@ -55,4 +55,4 @@ class Compulsory(Restriction):
 
     def describe(self, _: Translate = untranslated) -> str:
         return _("Compulsory: when you can play {kinds}, you must play one of them.").format(
-            kinds=_(" or ").join(_(k) for k in self.params.kinds))
+            kinds=join_words(_, [_(k) for k in self.params.kinds], either=True))

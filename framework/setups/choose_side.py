@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 
 class ChooseSideParams(Rule):
     type: Literal["choose_side"]
-    name: str | None = None
+    name: str | None = Field(default=None, description="the step's name in positions and "
+                                                       "messages (default: its type)")
     by: Literal["first", "second"] = Field(default="second", description="the seat that chooses")
     to_move: str | None = Field(default=None, description="the side that moves first after "
                                                           "the choice (default: the first)")
@@ -85,5 +86,5 @@ class ChooseSide(Setup):
 
     def describe(self, _: Translate = untranslated) -> str:
         first = self.params.to_move or self.game.players[0]
-        return _("Then the {seat} player chooses which colour to play; {first} moves first."
-                 ).format(seat=_(self.params.by), first=_(first))
+        return _("Then the {seat} player chooses which side to play. The player with {first} "
+                 "moves first.").format(seat=_(self.params.by), first=_(first))

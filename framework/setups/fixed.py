@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
-from framework.plugins import Rule, Setup, Translate, untranslated
+from framework.plugins import Rule, Setup, Translate, join_words, untranslated
 
 if TYPE_CHECKING:
     from framework.engine.state import State
@@ -31,9 +31,13 @@ class Placement(Rule):
 
 class FixedParams(Rule):
     type: Literal["fixed"]
-    name: str | None = None
-    cells: dict[str, str | Placement] = Field(default_factory=dict)
-    to_move: str | None = None
+    name: str | None = Field(default=None, description="the step's name in positions and "
+                                                       "messages (default: its type)")
+    cells: dict[str, str | Placement] = Field(
+        default_factory=dict, description="cell: its owner, or {owner, piece} for a kind other "
+                                          "than the first")
+    to_move: str | None = Field(default=None, description="the player who moves first "
+                                                          "(default: the first player)")
 
 
 class Fixed(Setup):
@@ -71,7 +75,7 @@ class Fixed(Setup):
         for cell, value in self.params.cells.items():
             owner = value if isinstance(value, str) else value.owner
             by_owner.setdefault(owner, []).append(cell)
-        parts = [_("{player} on {cells}").format(player=_(owner), cells=", ".join(cells))
+        parts = [_("{player} on {cells}").format(player=_(owner), cells=join_words(_, cells))
                  for owner, cells in by_owner.items()]
         return _("The game starts with these pieces on the board: {placements}.").format(
             placements="; ".join(parts))

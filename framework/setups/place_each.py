@@ -21,7 +21,7 @@ from pydantic import Field
 from framework.engine.action import Action
 from framework.engine.bits import iter_bits
 from framework.phases.optional import cell_pattern
-from framework.plugins import Rule, Setup, Translate, untranslated
+from framework.plugins import Rule, Setup, Translate, join_words, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -32,7 +32,8 @@ SEATS = {"first": 0, "second": 1}
 
 class PlaceEachParams(Rule):
     type: Literal["place_each"]
-    name: str | None = None
+    name: str | None = Field(default=None, description="the step's name in positions and "
+                                                       "messages (default: its type)")
     by: Literal["first", "second"] = Field(default="first", description="the seat that places")
     piece: str | None = Field(default=None, description="the kind placed (default: the first)")
 
@@ -80,7 +81,7 @@ class PlaceEach(Setup):
         return self._next_side(state) < 0
 
     def describe(self, _: Translate = untranslated) -> str:
-        return _("The board starts empty. The {seat} player places one {piece} of each "
-                 "colour ({players}) on any empty cells.").format(
+        return _("The board starts empty. The {seat} player places one {piece} of each side "
+                 "({players}) on any empty cells.").format(
                      seat=_(self.params.by), piece=_(self.game.piece_kinds[self.kind]),
-                     players=", ".join(_(p) for p in self.game.players))
+                     players=join_words(_, [_(p) for p in self.game.players]))

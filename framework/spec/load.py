@@ -8,6 +8,7 @@ document, what was expected and what was found.
 from __future__ import annotations
 
 import difflib
+import re
 import types
 import typing
 from pathlib import Path
@@ -77,7 +78,14 @@ def _issue(src: YamlSource, err: Any, model: type[BaseModel]) -> SpecIssue:
     if kind == "union_tag_not_found":
         return src.issue(loc, "this block needs a 'type:' key naming its kind")
     found = _kind(err.get("input"))
+    if kind in ("model_type", "model_attributes_type", "dict_type"):
+        # pydantic names its internal model class here ("instance of Reach"): say what a
+        # game author writes instead, a block of keys.
+        keys = _allowed_keys(model, src.data, loc)
+        shape = f"a block of keys ({', '.join(keys)})" if keys else "a block of keys"
+        return src.issue(loc, f"expected {shape}; found {found}")
     message = err["msg"].replace("Input should be", "expected").replace("Value error, ", "")
+    message = re.sub(r" or (an )?instance of \w+", "", message)  # never an internal class
     return src.issue(loc, f"{message}; found {found}")
 
 

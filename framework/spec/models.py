@@ -36,7 +36,9 @@ class PieceSpec(Rule):
         description="one character per player, for position strings and terminal drawing")
     supply: int | None = Field(default=None, ge=0,
                                description="pieces per player; null = unlimited")
-    attributes: dict[str, AttributeSpec] = Field(default_factory=dict)
+    attributes: dict[str, AttributeSpec] = Field(
+        default_factory=dict, description="numbers a piece carries, by name (Adaptoid: legs, "
+                                          "pincers); a new piece has 0 of each")
     max_attributes_total: int | None = Field(
         default=None, ge=0, description="cap on the sum of all attributes of one piece")
 
@@ -46,18 +48,21 @@ class FenSpec(Rule):
     empty cells, a symbol per piece, then the side to move and, with ``clocks``, the
     half-move clock and the full-move number."""
 
-    gap: str = Field(default="-", min_length=1, max_length=1)
+    gap: str = Field(default="-", min_length=1, max_length=1,
+                     description="the character of a blocked cell")
     sides: dict[str, str] = Field(
         default_factory=dict,
         description="symbol of each player as the side to move (default: its piece symbol)")
-    clocks: bool = True
+    clocks: bool = Field(default=True, description="write the half-move clock and the "
+                                                   "full-move number after the side to move")
 
 
 class NotationSpec(Rule):
     """How actions and positions are written."""
 
     pass_: str = Field(default="0000", alias="pass", description="the notation of a pass")
-    fen: FenSpec | None = None
+    fen: FenSpec | None = Field(default=None, description="a FEN-like position string "
+                                                          "(null: positions as JSON only)")
 
 
 class ExpectSpec(Rule):
@@ -68,14 +73,17 @@ class ExpectSpec(Rule):
     kind: str | None = Field(default=None, description="the kind of action the target lists "
                              "are about (walk, create, ...)")
     targets: list[str] | None = Field(default=None, description="exactly these cells")
-    targets_include: list[str] = Field(default_factory=list)
-    targets_exclude: list[str] = Field(default_factory=list)
+    targets_include: list[str] = Field(default_factory=list,
+                                       description="cells that must be among the targets")
+    targets_exclude: list[str] = Field(default_factory=list,
+                                       description="cells that must not be among the targets")
     legal: list[str] = Field(default_factory=list, description="actions that must be legal")
     illegal: list[str] = Field(default_factory=list, description="actions that must not be")
     position: dict[str, Any] | None = Field(
         default=None, description="expected position: the keys given must match")
-    terminal: bool | None = None
-    winner: str | None = None
+    terminal: bool | None = Field(default=None, description="whether the game is over")
+    winner: str | None = Field(default=None, description="the player who won (the game must "
+                                                         "be over)")
     winners: list[str] | None = Field(default=None, description="exactly these players "
                                       "share the win")
 
@@ -83,12 +91,18 @@ class ExpectSpec(Rule):
 class ExampleSpec(Rule):
     """A worked example: a position, optional actions, and what must then hold."""
 
-    name: str
-    caption: str = ""
-    position: dict[str, Any] | None = None
-    fen: str | None = None
-    actions: list[str] = Field(default_factory=list)
-    expect: ExpectSpec = Field(default_factory=ExpectSpec)
+    name: str = Field(description="a short title (the rulebook's heading of the diagram)")
+    caption: str = Field(default="", description="what the diagram shows, in words (without "
+                         "one the rulebook says what the actions did)")
+    position: dict[str, Any] | None = Field(
+        default=None, description="the starting position: to_move, phase, cells (cell: "
+                                  "player, or {owner, kind, <attribute>: n}), counters")
+    fen: str | None = Field(default=None, description="the starting position as a FEN-like "
+                            "string (instead of position)")
+    actions: list[str] = Field(default_factory=list,
+                               description="actions played from there, in notation")
+    expect: ExpectSpec = Field(default_factory=ExpectSpec,
+                               description="what must then hold")
 
     @model_validator(mode="after")
     def _one_start(self) -> ExampleSpec:
@@ -101,10 +115,11 @@ class EvaluationTerm(Rule):
     """One weighted feature, counted for each side (own minus the opponent's): a piece kind
     (pieces on the board), an attribute (its sum over the side's pieces) or a counter."""
 
-    piece: str | None = None
-    attribute: str | None = None
-    counter: str | None = None
-    weight: float = 1.0
+    piece: str | None = Field(default=None, description="count the side's pieces of this kind")
+    attribute: str | None = Field(default=None,
+                                  description="sum this attribute over the side's pieces")
+    counter: str | None = Field(default=None, description="the side's value of this counter")
+    weight: float = Field(default=1.0, description="what one unit of the feature is worth")
 
     @model_validator(mode="after")
     def _one_feature(self) -> EvaluationTerm:
@@ -118,7 +133,8 @@ class EvaluationSpec(Rule):
     """How computer players weigh a position (greedy, alpha-beta, MCTS leaves). Without
     this block: 1 per piece of any kind, plus 0.05 per legal action (mobility)."""
 
-    terms: list[EvaluationTerm] = Field(default_factory=list)
+    terms: list[EvaluationTerm] = Field(default_factory=list,
+                                        description="the weighted features, added up")
     mobility: float = Field(default=0.0, description="weight of the number of legal actions "
                                                      "of the first phase of a turn")
 
@@ -126,12 +142,14 @@ class EvaluationSpec(Rule):
 class GameBase(Rule):
     """Everything in a game file except the rule blocks."""
 
-    name: str = Field(min_length=1)
-    description: str = ""
+    name: str = Field(min_length=1, description="the game's name (the rulebook's title)")
+    description: str = Field(default="", description="a paragraph for people: the rulebook's "
+                                                     "summary")
     players: list[str] = Field(min_length=2, max_length=MAX_PLAYERS,
                                description="the sides, in turn order (the first moves first)")
-    board: BoardSpec
-    pieces: dict[str, PieceSpec] = Field(min_length=1)
+    board: BoardSpec = Field(description="the cells and how they touch (see Boards)")
+    pieces: dict[str, PieceSpec] = Field(min_length=1, description="the kinds of piece, by "
+                                                                   "name")
     counters: list[str] = Field(default_factory=list,
                                 description="per-player counters such as captures")
     no_legal_move: Literal["end_game", "pass"] = Field(
@@ -146,11 +164,14 @@ class GameBase(Rule):
     max_plies: int | None = Field(
         default=None, ge=1, description="declared upper bound on a game's length; "
                                         "null = the game may not terminate by itself")
-    notation: NotationSpec = Field(default_factory=NotationSpec)
+    notation: NotationSpec = Field(default_factory=NotationSpec,
+                                   description="how actions and positions are written")
     evaluation: EvaluationSpec | None = Field(
         default=None, description="weights for computer players; default: piece count "
                                   "difference plus a little mobility")
-    examples: list[ExampleSpec] = Field(default_factory=list)
+    examples: list[ExampleSpec] = Field(
+        default_factory=list, description="worked examples: checked by `boardspec examples` "
+                                          "and drawn in the rulebook")
 
     if TYPE_CHECKING:  # declared by game_model() from the registered plugins
         setup: list[Any]
@@ -185,10 +206,15 @@ def game_model() -> type[GameBase]:
         "turn_order": (Literal[orders] if orders else str, Field(
             default="rotate", description="who plays after whom: a registered turn order "
                                           "(rotate: in the order of players)")),
-        "setup": (list[setup], Field(default_factory=list)),  # type: ignore[valid-type]
-        "turn": (list[phase], Field(min_length=1)),  # type: ignore[valid-type]
-        "goals": (list[goal], Field(default_factory=list)),  # type: ignore[valid-type]
-        "result": (result | None, None),
+        "setup": (list[setup], Field(  # type: ignore[valid-type]
+            default_factory=list, description="how a game begins, in order (see Setups); "
+                                              "none: an empty board, the first player moves")),
+        "turn": (list[phase], Field(  # type: ignore[valid-type]
+            min_length=1, description="the steps of every turn, in order (see Turn phases)")),
+        "goals": (list[goal], Field(  # type: ignore[valid-type]
+            default_factory=list, description="end conditions, in order (see Goals)")),
+        "result": (result | None, Field(None, description="how a game that ended without a "
+                                                          "winner is scored (see Results)")),
         "invariants": (list[invariant], Field(  # type: ignore[valid-type]
             default_factory=list,
             description="properties every reachable state keeps; `boardspec check` tests "

@@ -1,0 +1,156 @@
+"""Examples put into words: what each action of an example does and what followed, read off
+the engine (the states before and after), for the examples whose game file gives no caption,
+and the meaning of each form of the notation.
+
+The sentences are generic over the kinds of action the built-in blocks make (``walk``,
+``attack``, ``create``, ``grow``, ``clone``, ``jump``, ``place``, ``choose``, ``skip``,
+``pass``); an action of a kind a third-party block invents is shown by its notation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from contextvars import ContextVar
+from typing import TYPE_CHECKING
+
+from framework.plugins import Translate, counted, join_words, ngettext
+from framework.render.svg import pieces_of
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.action import Action
+    from framework.engine.state import State
+
+
+#: One-letter names that keep their case at the start of a sentence: the players of the
+#: game being written (Ataxx's x and o are symbols, not words). Set by the rulebook.
+SYMBOLS: ContextVar[frozenset[str]] = ContextVar("SYMBOLS", default=frozenset())
+
+
+def capitalised(text: str) -> str:
+    """A sentence's capital, but not on a one-letter player name (``SYMBOLS``)."""
+    first = re.match(r"(\w)\b", text)
+    if first and first.group(1) in SYMBOLS.get():
+        return text
+    return text[:1].upper() + text[1:]
+
+
+def natural(names: Sequence[str]) -> list[str]:
+    """Cell names in reading order: a2 before a10."""
+    return sorted(names, key=lambda n: [int(p) if p.isdigit() else p
+                                        for p in re.split(r"(\d+)", n)])
+
+
+def action_sentence(game: CompiledGame, before: State, action: Action, _: Translate) -> str:
+    """What ``action``, played in ``before``, does: "White moves the adaptoid on D6 to C5"."""
+    names = game.board.names
+    if before.setup < len(game.setups):  # seats act in the setup, before sides are chosen
+        seat = before.current_player
+        player = _("the {seat} player").format(seat=_(("first", "second")[seat % 2]))
+    else:
+        player = _(game.players[before.to_move])
+    pieces = pieces_of(before)
+    mover = pieces.get(action.src)
+    piece = _(mover.kind) if mover else _(game.piece_kinds[0]) if game.piece_kinds else ""
+    src = names[action.src] if action.src >= 0 else ""
+    dst = names[action.dst] if action.dst >= 0 else ""
+    at = names[action.at] if action.at >= 0 else ""
+    words = {"player": player, "piece": piece, "src": src, "dst": dst, "at": at}
+    kind = action.kind
+    if kind == "walk":
+        text = _("{player} moves the {piece} on {src} to {dst}").format(**words)
+    elif kind == "attack":
+        text = _("{player} moves the {piece} on {src} onto the enemy on {dst}, an attack"
+                 ).format(**words)
+    elif kind == "create":
+        text = _("{player} places a new {piece} on {at}").format(**words)
+    elif kind == "grow":
+        words["attribute"] = counted(_, action.attribute, 1)
+        words["piece"] = _(pieces[action.at].kind) if action.at in pieces else piece
+        text = _("{player} adds one {attribute} to the {piece} on {at}").format(**words)
+    elif kind == "clone":
+        text = _("{player} clones a piece onto {dst}").format(**words)
+    elif kind == "jump":
+        text = _("{player} jumps from {src} to {dst}").format(**words)
+    elif kind == "place":
+        words["owner"] = _(game.players[action.side])
+        text = _("{player} places one of {owner}'s pieces on {at}").format(**words)
+    elif kind == "choose":
+        text = _("{player} chooses to play {side}").format(
+            player=player, side=_(game.players[action.side]))
+    elif kind == "skip":
+        text = _("{player} skips the {phase} step").format(player=player, phase=_(action.phase))
+    elif kind == "pass":
+        text = _("{player} cannot move and passes").format(player=player)
+    else:
+        text = _("{player} plays {action}").format(player=player, action=action.notation)
+    return capitalised(text) + f" ({action.notation})" * (kind not in ("pass",))
+
+
+def consequences(game: CompiledGame, before: State, after: State, action: Action,
+                 _: Translate) -> list[str]:
+    """What else changed on the board and in the counters when ``action`` was played."""
+    names = game.board.names
+    from framework.docs.diagrams import removed_and_converted
+
+    taken, turned = removed_and_converted(before, action, after)
+    removed = [(names[cell], piece) for cell, pieces in sorted(taken.items())
+               for piece in pieces]
+    sentences = []
+    by_side: dict[int, list[str]] = {}
+    for cell, piece in removed:
+        by_side.setdefault(piece.side, []).append(cell)
+    for side, cells in sorted(by_side.items()):
+        sentences.append(ngettext("{player} loses the piece on {cells}",
+                                  "{player} loses the pieces on {cells}", len(cells), _).format(
+            player=_(game.players[side]), cells=join_words(_, cells)))
+    if turned:
+        side = pieces_of(after)[turned[0]].side
+        sentences.append(ngettext("the enemy piece on {cells} becomes {player}'s",
+                                  "the enemy pieces on {cells} become {player}'s",
+                                  len(turned), _).format(cells=join_words(_, [names[c] for c in
+                                                                            turned]),
+                                                      player=_(game.players[side])))
+    for c, counter in enumerate(game.counters):
+        for side, player in enumerate(game.players):
+            old, new = before.counters[side][c], after.counters[side][c]
+            if new != old:
+                sentences.append(ngettext("{player} now has {n} {counter}",
+                                          "{player} now has {n} {counter}", new, _).format(
+                    player=_(player), n=new, counter=counted(_, counter, new)))
+    return [capitalised(s) for s in sentences]
+
+
+def example_words(game: CompiledGame, steps: Sequence[tuple[State, Action, State]],
+                  _: Translate) -> list[str]:
+    """One sentence per action of an example, each with what followed."""
+    out = []
+    for before, action, after in steps:
+        text = action_sentence(game, before, action, _)
+        then = consequences(game, before, after, action, _)
+        out.append(text + ".")
+        if then:
+            out.append("; ".join(then if not then else [then[0]] + [
+                t if _keeps_case(t, game) else t[:1].lower() + t[1:] for t in then[1:]]) + ".")
+    return out
+
+
+def _keeps_case(text: str, game: CompiledGame) -> bool:
+    """Whether a sentence starts with a name that keeps its capital (a cell name)."""
+    return any(text.startswith(name) for name in game.board.names)
+
+
+def targets_sentence(game: CompiledGame, state: State, cells: Sequence[int], piece: int,
+                     kind: str | None, _: Translate) -> str:
+    """What the blue dots of an example stand for."""
+    names = join_words(_, natural([game.board.names[c] for c in cells]))
+    player = _(game.players[state.to_move])
+    if piece >= 0:
+        return capitalised(_("The piece on {cell} may go to the cells marked with a dot: "
+                             "{cells}.").format(cell=game.board.names[piece], cells=names))
+    if kind == "create":
+        return capitalised(_("{player} may place a new piece on the cells marked with a dot: "
+                             "{cells}.").format(player=player, cells=names))
+    return capitalised(_("The cells marked with a dot are where {player} may play: {cells}."
+                         ).format(player=player, cells=names))

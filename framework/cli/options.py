@@ -16,6 +16,12 @@ PositionOption = Annotated[str | None, typer.Option(
     "--position", "-p", help="position JSON (text, or the path of a .json file)")]
 FenOption = Annotated[str | None, typer.Option("--fen", help="FEN-like position string")]
 GameArgument = Annotated[Path, typer.Argument(help="game file (YAML)")]
+BackendOption = Annotated[str, typer.Option(
+    help="where the games run: local (this machine: --jobs processes) or ray (a Ray "
+         "cluster; pip install 'boardspec[ray]')")]
+AddressOption = Annotated[str | None, typer.Option(
+    help="the Ray cluster to use (e.g. auto, 10.0.0.5:6379, ray://host:10001); default: "
+         "start Ray on this machine")]
 
 
 def load(path: Path) -> CompiledGame:

@@ -98,6 +98,7 @@ def local_cluster(workers: int = 2, cpus_per_worker: int = 1) -> Iterator[LocalC
     port = free_port()
     address = f"127.0.0.1:{port}"
     nodes: list[subprocess.Popen[bytes]] = []
+    keep = False  # the logs of a cluster that did not start stay for a look
     try:
         head = _start(["--head", "--node-ip-address=127.0.0.1", f"--port={port}",
                        "--num-cpus=0", "--include-dashboard=false", *_own_ports(),
@@ -105,14 +106,18 @@ def local_cluster(workers: int = 2, cpus_per_worker: int = 1) -> Iterator[LocalC
         nodes.append(head)
         cluster = LocalCluster(address, temp_dir, head)
         _wait_for_nodes(address, 1, env, temp_dir)  # workers need a head to join
+        # One node after the other: raylets starting together on one host fail to bind.
         for i in range(workers):
             node = _start([f"--address={address}", "--node-ip-address=127.0.0.1",
                            f"--num-cpus={cpus_per_worker}", *_own_ports()],
                           env, temp_dir / f"worker{i}.log")
             nodes.append(node)
             cluster.workers.append(node)
-        _wait_for_nodes(address, workers + 1, env, temp_dir)
+            _wait_for_nodes(address, i + 2, env, temp_dir)
         yield cluster
+    except TimeoutError:
+        keep = True
+        raise
     finally:
         # A throwaway cluster: no graceful stop needed. Each node's whole process group
         # goes at once, by its id.
@@ -120,4 +125,5 @@ def local_cluster(workers: int = 2, cpus_per_worker: int = 1) -> Iterator[LocalC
             _killpg(node, signal.SIGKILL)
         for node in nodes:
             node.wait(timeout=30)
-        shutil.rmtree(temp_dir, ignore_errors=True)
+        if not keep:
+            shutil.rmtree(temp_dir, ignore_errors=True)

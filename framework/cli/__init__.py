@@ -21,7 +21,7 @@ app = typer.Typer(
 
 
 #: Modules under framework/cli/ whose import registers their commands on ``app``.
-COMMAND_MODULES = ("core", "docs", "play", "bench", "examples", "check")
+COMMAND_MODULES = ("core", "docs", "play", "bench", "examples", "check", "balance")
 
 
 def _register() -> None:

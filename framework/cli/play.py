@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from rich.text import Text
 
     from framework.agents.base import Agent
+    from framework.backends import Backend
     from framework.compiler import CompiledGame
     from framework.engine.state import State
     from framework.match import GamePlan, GameSource, MatchResult
@@ -346,12 +347,15 @@ def agent_specs(agents: str, at_least: int = 2) -> list[str]:
     return specs
 
 
-def run_with_progress(source: GameSource, plans: list[GamePlan], *, backend: str, jobs: int,
+def run_with_progress(source: GameSource, plans: list[GamePlan], *, backend: str | Backend,
+                      jobs: int,
                       address: str | None, max_plies: int | None,
                       done: dict[int, Record] | None, folder: StudyFolder | None
                       ) -> dict[int, Record]:
     """Play the plans not yet done with a progress bar, each record written to ``folder``
     as its game ends. Ctrl-C stops the work (on every worker) and keeps what is written."""
+    from contextlib import nullcontext
+
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
@@ -361,7 +365,8 @@ def run_with_progress(source: GameSource, plans: list[GamePlan], *, backend: str
     console = Console(stderr=True)
     finished = len(done or {})
     try:
-        with make_backend(backend, jobs=jobs, address=address) as runner, Progress(
+        with make_backend(backend, jobs=jobs, address=address) if isinstance(backend, str) \
+                else nullcontext(backend) as runner, Progress(
                 "[progress.description]{task.description}", BarColumn(),
                 MofNCompleteColumn(), TimeElapsedColumn(), console=console,
                 transient=True) as progress:

@@ -51,6 +51,9 @@ class Backend:
         for key, args in tasks.items():
             yield key, fn(*common, *args)
 
+    def connect(self) -> None:
+        """Start or join the workers now (otherwise the first ``run`` does)."""
+
     def close(self) -> None:
         """Release what the backend holds (processes, a cluster connection)."""
 

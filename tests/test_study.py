@@ -184,3 +184,12 @@ def test_ctrl_c_keeps_every_finished_record_and_the_same_command_finishes(
                               str(out)], cwd=ROOT, capture_output=True, text=True)
     assert refused.returncode == 1
     assert "holds another study (seed: 3 there, 4 here)" in refused.stderr
+
+
+def test_a_bad_backend_is_refused_before_anything_is_written(tmp_path: Path) -> None:
+    out = tmp_path / "m"
+    run = subprocess.run([sys.executable, "-m", "framework", "match", "games/ataxx.yaml",
+                          "--agents", "random,greedy", "--games", "2", "--backend", "spark",
+                          "--out", str(out)], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 2 and "expected one of local, ray, found 'spark'" in run.stderr
+    assert not out.exists()

@@ -114,14 +114,19 @@ def plot_outcomes(report: dict[str, Any], path: Path) -> Path:
 def plot_lengths(report: dict[str, Any], path: Path) -> Path:
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(6.4, 3.6))
+    every = [n for level in report["levels"] for n in level["length"]["all"]]
+    low, high = (min(every), max(every)) if every else (0, 1)
+    width = max(1, (high - low + 1) // 30)
+    edges = list(range(low, high + width + 1, width))  # the same bins for every level
     for i, level in enumerate(report["levels"]):
         lengths = level["length"]["all"]
         if lengths:
-            ax.hist(lengths, bins=30, histtype="step", density=True, linewidth=1.6,
+            ax.hist(lengths, bins=edges, histtype="step", linewidth=1.6,
+                    weights=[100 / len(lengths)] * len(lengths),
                     color=COLOURS[i % len(COLOURS)],
                     label=f"{level['agent']} (median {level['length']['median']:g})")
-    ax.set_xlabel("game length (plies)")
-    ax.set_ylabel("share of games")
+    ax.set_xlabel(f"game length (plies; bins of {width})")
+    ax.set_ylabel("% of games")
     ax.set_title("Game length")
     ax.legend(frameon=False)
     return _save(fig, path)

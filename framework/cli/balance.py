@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from framework.cli import app
-from framework.cli.options import AddressOption, BackendOption, GameArgument
+from framework.cli.options import AddressOption, BackendOption, GameArgument, check_backend
 
 
 @app.command()
@@ -53,6 +53,7 @@ def balance(game_file: GameArgument,
     from framework.match import GameSource, plan_problem
     from framework.study import StudyFolder, file_digest
 
+    check_backend(backend, address)
     specs = agent_specs(agents, at_least=1)
     try:
         counts = [int(part) for part in games.split(",") if part.strip()]

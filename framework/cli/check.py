@@ -10,7 +10,7 @@ import typer
 
 from framework.check import DEFAULT_EXAMPLES
 from framework.cli import app
-from framework.cli.options import AddressOption, BackendOption
+from framework.cli.options import AddressOption, BackendOption, check_backend
 
 
 @app.command()
@@ -39,6 +39,7 @@ def check(files: Annotated[list[Path], typer.Argument(help="game files")],
     from framework.errors import SpecError
     from framework.match import GameSource
 
+    check_backend(backend, address)
     console = Console(highlight=False)
     failed = unchecked = refused = 0
     with make_backend(backend, jobs=jobs, address=address) as runner:

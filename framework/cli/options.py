@@ -24,6 +24,18 @@ AddressOption = Annotated[str | None, typer.Option(
          "start Ray on this machine")]
 
 
+def check_backend(backend: str, address: str | None) -> None:
+    """Refuse a bad --backend/--address before any work or any file is written."""
+    from framework.backends import BACKENDS
+
+    if backend not in BACKENDS:
+        raise typer.BadParameter(f"expected one of {', '.join(BACKENDS)}, found {backend!r}",
+                                 param_hint="--backend")
+    if address is not None and backend != "ray":
+        raise typer.BadParameter("--address names a Ray cluster: add --backend ray",
+                                 param_hint="--address")
+
+
 def load(path: Path) -> CompiledGame:
     from framework.compiler import load_game
 

@@ -17,7 +17,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from framework.cli import app
-from framework.cli.options import AddressOption, BackendOption, GameArgument, load
+from framework.cli.options import (
+    AddressOption,
+    BackendOption,
+    GameArgument,
+    check_backend,
+    load,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -301,6 +307,7 @@ def match(game_file: GameArgument,
     from framework.match import GameSource, MatchResult, plan_problem, schedule
     from framework.study import StudyFolder, file_digest
 
+    check_backend(backend, address)
     specs = agent_specs(agents)
     game = load(game_file)  # a bad game file is reported before any process starts
     plans = schedule(specs, games, seed)

@@ -63,9 +63,10 @@ class StudyFolder:
     def __init__(self, folder: Path, identity: dict[str, Any], total: int, *,
                  as_json: bool = False) -> None:
         self.folder = folder
-        self.identity = {"format": FORMAT, "version": VERSION, **identity}
-        self.total = total
         self.suffix = ".json" if as_json else ".txt"
+        self.identity = {"format": FORMAT, "version": VERSION, **identity,
+                         "records": self.suffix[1:]}
+        self.total = total
         self.width = max(4, len(str(total)))
 
     def path_of(self, index: int) -> Path:

@@ -103,7 +103,10 @@ class GameSource:
 @cache
 def compiled(source: GameSource) -> CompiledGame:
     """The compiled game of a source, once per process (sources hash by their text)."""
-    from framework.compiler import load_game_text
+    try:  # where the engine redesign (issue 10) puts the loader
+        from framework.game import load_game_text
+    except ImportError:
+        from framework.compiler import load_game_text
 
     return load_game_text(source.text, source.file)
 

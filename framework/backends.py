@@ -140,22 +140,22 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         process.join(timeout=5)
 
 
-def make_backend(name: str = "local", *, jobs: int = 1, address: str | None = None) -> Backend:
-    """The backend called ``name``: ``local`` (this process for ``jobs`` = 1, else a process
-    pool) or ``ray`` (a Ray cluster at ``address``; none: a Ray instance started here with
-    ``jobs`` CPUs)."""
+def make_backend(name: str = "local", *, jobs: int | None = None,
+                 address: str | None = None) -> Backend:
+    """The backend called ``name``: ``local`` (this process for ``jobs`` = 1 or none, else a
+    pool of ``jobs`` processes) or ``ray`` (the Ray cluster at ``address``; without one, a
+    Ray instance started here with ``jobs`` CPUs, default all)."""
     if name == "local":
         if address is not None:
             raise BackendError("--address names a Ray cluster: use it with --backend ray")
-        return ProcessBackend(jobs) if jobs > 1 else Backend()
+        return ProcessBackend(jobs) if jobs is not None and jobs > 1 else Backend()
     if name == "ray":
         try:
             from framework.ray_backend import RayBackend
         except ImportError as exc:
             raise BackendError(f"--backend ray needs Ray ({exc}); install it with "
                                "pip install 'boardspec[ray]'") from None
-        return RayBackend(address=address, cpus=jobs if address is None and jobs > 1
-                          else None)
+        return RayBackend(address=address, cpus=jobs if address is None else None)
     raise BackendError(f"unknown backend {name!r}; expected one of: {', '.join(BACKENDS)}")
 
 

@@ -32,7 +32,9 @@ def balance(game_file: GameArgument,
             published: Annotated[Path | None, typer.Option(
                 help="published results to set beside ours (default: "
                      "published/<game>.yaml beside the game file, if any)")] = None,
-            jobs: Annotated[int, typer.Option(min=1, help="local processes")] = 1,
+            jobs: Annotated[int | None, typer.Option(
+                min=1, help="local processes (default 1), or the CPUs of a Ray started here "
+                            "(default: all)")] = None,
             backend: BackendOption = "local",
             address: AddressOption = None) -> None:
     """Is the game balanced? Each agent plays itself; the report gives the first player's

@@ -22,8 +22,9 @@ def check(files: Annotated[list[Path], typer.Argument(help="game files")],
           strict: Annotated[bool, typer.Option(
               help="also fail when a property could not be checked (a rule block without "
                    "a reference implementation)")] = False,
-          jobs: Annotated[int, typer.Option(
-              min=1, help="properties checked at once (local processes)")] = 1,
+          jobs: Annotated[int | None, typer.Option(
+              min=1, help="local processes (default 1), or the CPUs of a Ray started here "
+                          "(default: all)")] = None,
           backend: BackendOption = "local",
           address: AddressOption = None) -> None:
     """Check the rules of game files: conformance of the state API, agreement with the

@@ -288,7 +288,9 @@ def match(game_file: GameArgument,
           agents: Annotated[str, typer.Option(
               help="comma-separated agent specs, e.g. mcts:0.2s,alphabeta:d3")],
           games: Annotated[int, typer.Option(min=1, help="games per pair of agents")] = 100,
-          jobs: Annotated[int, typer.Option(min=1, help="processes")] = 1,
+          jobs: Annotated[int | None, typer.Option(
+              min=1, help="local processes (default 1), or the CPUs of a Ray started here "
+                          "(default: all)")] = None,
           seed: Annotated[int, typer.Option(help="match seed (same seed, same games)")] = 0,
           max_plies: Annotated[int | None, typer.Option(
               help="stop a game unfinished after this many actions")] = None,
@@ -355,7 +357,7 @@ def agent_specs(agents: str, at_least: int = 2) -> list[str]:
 
 
 def run_with_progress(source: GameSource, plans: list[GamePlan], *, backend: str | Backend,
-                      jobs: int,
+                      jobs: int | None,
                       address: str | None, max_plies: int | None,
                       done: dict[int, Record] | None, folder: StudyFolder | None
                       ) -> dict[int, Record]:

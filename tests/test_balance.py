@@ -107,6 +107,9 @@ def test_comparison_with_published_shares() -> None:
     assert same["difference"] == pytest.approx(0.0) and same["consistent"]
     far = compare_share(700, 1000, 0.5136, 13489)
     assert not far["consistent"] and far["difference_ci95"][0] > 0.15
+    # No draw in 100 games is consistent with the rule page's 0.5 % draws.
+    none = compare_share(0, 100, 68 / 13489, 13489)
+    assert none["consistent"] and none["difference_ci95"][1] > 0.03
 
 
 def test_published_results_beside_the_game_file_and_bad_ones(tmp_path: Path) -> None:

@@ -109,6 +109,19 @@ def test_check_on_ray_reports_what_the_serial_check_reports(local_ray: RayBacken
     assert len(spread.outcomes) == len(serial.outcomes) >= 10
 
 
+def test_balance_facts_on_ray_are_those_of_this_process(local_ray: RayBackend) -> None:
+    from framework import load_game
+    from framework.balance import all_facts, balance_plans, levels_of
+    from framework.balance.analysis import game_facts
+
+    source = GameSource.read(GAME)
+    records = play_plans(source, balance_plans(levels_of(["random"], [6]), 3),
+                         backend=local_ray)
+    game = load_game(GAME)
+    assert all_facts(source, records, local_ray) == \
+        {i: game_facts(game, r) for i, r in records.items()}
+
+
 @pytest.mark.slow
 def test_a_cluster_node_killed_mid_match_loses_no_game(monkeypatch: pytest.MonkeyPatch
                                                        ) -> None:

@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from framework.match import Z95, wilson
+from framework.match import wilson
 from framework.records import DRAW, UNFINISHED, Record
 
 if TYPE_CHECKING:
@@ -209,10 +209,13 @@ def _length_summary(lengths: list[int]) -> dict[str, Any]:
 
 def compare_share(ours: int, n: int, theirs: float, m: int) -> dict[str, Any]:
     """Our share ``ours``/``n`` beside a published share ``theirs`` of ``m`` games: the
-    difference with its 95 % interval (normal approximation of two proportions)."""
+    difference with its 95 % interval (Newcombe's method from the two Wilson intervals,
+    sound near 0 and 1, where few games have a result such as a draw)."""
     p = ours / n if n else 0.0
-    se = math.sqrt(p * (1 - p) / n + theirs * (1 - theirs) / m) if n and m else 0.0
+    low1, high1 = wilson(ours, n)
+    low2, high2 = wilson(theirs * m, m)
     diff = p - theirs
+    low = diff - math.sqrt((p - low1) ** 2 + (high2 - theirs) ** 2)
+    high = diff + math.sqrt((high1 - p) ** 2 + (theirs - low2) ** 2)
     return {"ours": p, "published": theirs, "difference": diff,
-            "difference_ci95": [diff - Z95 * se, diff + Z95 * se],
-            "consistent": abs(diff) <= Z95 * se if se else diff == 0}
+            "difference_ci95": [low, high], "consistent": low <= 0 <= high}

@@ -231,7 +231,8 @@ r.players.second }} wins</th><th>draws</th><th>unfinished</th><th>median length<
 
 {% if r.published %}<h2>Beside the published games</h2>
 <p>{{ r.published.source }} ({{ "{:,}".format(r.published.games) }} games). Our shares minus
-theirs, with the 95 % interval of the difference; "consistent" when it contains 0.</p>
+theirs, with the 95 % interval of the difference (Newcombe); "consistent" when it contains
+0.</p>
 <table><tr><th>level</th>{% for key in ["first", "second", "draw"] %}<th>{{ key }}</th>{%
 endfor %}</tr>
 {% for c in r.published.comparison %}<tr><td>{{ c.agent }}</td>

@@ -368,7 +368,7 @@ def run_with_progress(source: GameSource, plans: list[GamePlan], *, backend: str
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-    from framework.backends import make_backend
+    from framework.backends import Backend, make_backend
     from framework.match import play_plans
 
     console = Console(stderr=True)
@@ -379,7 +379,8 @@ def run_with_progress(source: GameSource, plans: list[GamePlan], *, backend: str
                 "[progress.description]{task.description}", BarColumn(),
                 MofNCompleteColumn(), TimeElapsedColumn(), console=console,
                 transient=True) as progress:
-            task = progress.add_task("games", total=len(plans), completed=finished)
+            where = "" if type(runner) is Backend else f" on {runner.describe()}"
+            task = progress.add_task(f"games{where}", total=len(plans), completed=finished)
 
             def on_game(index: int, record: Record) -> None:
                 nonlocal finished

@@ -161,3 +161,17 @@ def test_balance_command_writes_the_report_and_resumes(tmp_path: Path) -> None:
     assert again.returncode == 0, again.stderr
     assert "14 of 14 games already played" in again.stderr
     assert json.loads((out / "balance.json").read_text()) == report
+
+
+def test_the_example_report_is_checked_in_with_its_plots() -> None:
+    example = ROOT / "docs" / "balance" / "assimilation"
+    report = json.loads((example / "balance.json").read_text())
+    assert [lv["agent"] for lv in report["levels"]] == ["random", "mcts:20i", "mcts:100i"]
+    assert report["published"]["games"] == 13489
+    for level in report["levels"]:
+        assert sum(r["games"] for r in level["results"].values()) == level["games"]
+    html = (example / "balance.html").read_text()
+    for name in ("first_player", "outcomes", "lengths", "win_by_length", "rules"):
+        assert f'src="plots/{name}.svg"' in html and (example / "plots" / f"{name}.svg").exists()
+    readme = (ROOT / "README.md").read_text()
+    assert "](docs/balance/assimilation/plots/first_player.svg)" in readme

@@ -193,3 +193,14 @@ def test_a_bad_backend_is_refused_before_anything_is_written(tmp_path: Path) -> 
                           "--out", str(out)], cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 2 and "expected one of local, ray, found 'spark'" in run.stderr
     assert not out.exists()
+
+
+def test_the_core_imports_neither_ray_nor_matplotlib() -> None:
+    code = ("import sys; import framework.cli as c; c._register(); "
+            "import framework.match, framework.backends, framework.balance, framework.study; "
+            "from framework.backends import make_backend; make_backend('local', jobs=2); "
+            "print(sorted(m for m in ('ray', 'matplotlib') if m in sys.modules))")
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "[]"

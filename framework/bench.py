@@ -39,6 +39,8 @@ PERFT_NODES = 4_752_668  # perft(5) of the Ataxx start, from the shared perft ta
 PLAYOUT_SECONDS = 2.0
 #: The random seed of a worker: each repeat plays other games (game lengths vary).
 _seed = 1
+#: Games of the match figures (Assimilation, random against random, seats swapped).
+MATCH_GAMES = 1000
 
 #: A mid-game Adaptoid position (random play from the start, seed 7), black to move.
 ADAPTOID_POSITION: dict[str, Any] = {
@@ -82,7 +84,17 @@ FIGURES: tuple[Figure, ...] = (
     Figure("help", "`boardspec --help`, whole process", "ms", False),
     Figure("state_bytes", "bytes per state (mid-game Ataxx / Adaptoid)", "B", False,
            peer=True),
+    Figure("match_local_1", f"{MATCH_GAMES:,}-game random match, 1 process (wall clock)",
+           "games/s", True),
+    Figure("match_local_2", f"{MATCH_GAMES:,}-game random match, pool of 2 processes "
+           "(wall clock)", "games/s", True),
+    Figure("match_ray_1", f"{MATCH_GAMES:,}-game random match, Ray with 1 CPU (wall clock)",
+           "games/s", True),
+    Figure("match_ray_2", f"{MATCH_GAMES:,}-game random match, Ray with 2 CPUs (wall clock)",
+           "games/s", True),
 )
+#: Figures that need Ray (the [ray] extra): run only when it is installed.
+RAY_FIGURES = ("match_ray_1", "match_ray_2")
 
 
 # Workers: one measurement each, run in a fresh process ------------------------------------
@@ -259,6 +271,30 @@ def _bytes_per_copy(make: Callable[[], object], copies: int = 2000) -> float:
     return round((after - before) / copies, 1)
 
 
+def _ours_match(backend: str, workers: int) -> dict[str, Any]:
+    """Games per second of wall-clock time of a whole match on a backend: what a user
+    waits for (the backend is started first and not timed: its start-up is reported)."""
+    from framework.backends import make_backend
+    from framework.match import run_match
+
+    start = time.perf_counter()
+    with make_backend(backend, jobs=workers) as runner:
+        runner.connect()  # Ray starts here, before the clock
+        started = time.perf_counter() - start
+        wall = time.perf_counter()
+        result = run_match(str(GAMES / "assimilation.yaml"), ["random", "random"],
+                           games=MATCH_GAMES, seed=_seed, backend=runner)
+        elapsed = time.perf_counter() - wall
+    plies = sum(int(r.headers["Plies"]) for r in result.records)
+    return {"value": result.games / elapsed, "games": result.games, "wall_s": elapsed,
+            "start_s": started, "plies_per_game": plies / result.games}
+
+
+def ray_available() -> bool:
+    done = subprocess.run([sys.executable, "-c", "import ray"], capture_output=True)
+    return done.returncode == 0
+
+
 def _rss_mb() -> float:
     import resource
 
@@ -278,6 +314,10 @@ WORKERS: dict[tuple[str, str], Callable[[], dict[str, Any]]] = {
     ("load_again", "ours"): lambda: _ours_load(again=True),
     ("state_bytes", "ours"): _ours_state_bytes,
     ("state_bytes", "peer"): _peer_state_bytes,
+    ("match_local_1", "ours"): lambda: _ours_match("local", 1),
+    ("match_local_2", "ours"): lambda: _ours_match("local", 2),
+    ("match_ray_1", "ours"): lambda: _ours_match("ray", 1),
+    ("match_ray_2", "ours"): lambda: _ours_match("ray", 2),
 }
 
 
@@ -313,6 +353,10 @@ def peer_available() -> bool:
 def run(repeats: int = 3, only: list[str] | None = None,
         progress: Callable[[str], None] = print) -> dict[str, Any]:
     figures = [f for f in FIGURES if not only or f.name in only]
+    if any(f.name in RAY_FIGURES for f in figures) and not ray_available():
+        progress("Ray is not installed (pip install -e '.[ray]'): the match figures on Ray "
+                 "are left out")
+        figures = [f for f in figures if f.name not in RAY_FIGURES]
     with_peer = peer_available()
     if not with_peer:
         progress("python-ataxx 2.2.0 is not installed (pip install -e '.[bench]'): "
@@ -434,6 +478,13 @@ def details(report: dict[str, Any]) -> str:
                                                        for g, b in sizes.items()))
     # Compared only with what this run measured: a figure quoted from elsewhere was taken
     # on another load and is no measurement here (README quotes native engines in prose).
+    for name in ("match_local_1", "match_local_2", "match_ray_1", "match_ray_2"):
+        runs = figures.get(name, {}).get("ours", {}).get("runs", [])
+        if runs:
+            lines.append(f"- {name}: {runs[0]['games']:,} games of "
+                         f"{runs[0]['plies_per_game']:.0f} plies on average in "
+                         f"{runs[0]['wall_s']:.1f} s (start-up before the clock: "
+                         f"{runs[0]['start_s']:.1f} s)")
     numpy = figures.get("ataxx_playouts_numpy", {}).get("ours", {})
     scalar = figures.get("ataxx_playouts", {}).get("ours", {})
     if "median" in numpy and "median" in scalar:

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
@@ -27,6 +27,7 @@ from framework.records import DRAW, UNFINISHED, Record, header_key, result_of, t
 
 if TYPE_CHECKING:
     from framework.agents.base import Agent
+    from framework.backends import Backend
     from framework.engine.state import State
     from framework.game import Game
 
@@ -96,23 +97,66 @@ def schedule(agents: Sequence[str], games: int, seed: int, players: int = 2
     return plans
 
 
+@dataclass(frozen=True)
+class GameSource:
+    """A game file as a task carries it: its name (for the records' File header) and its
+    text, so that a worker on another machine needs no copy of the file."""
+
+    file: str
+    text: str
+
+    @classmethod
+    def read(cls, path: str | Path) -> GameSource:
+        return cls(str(path), Path(path).read_text(encoding="utf-8"))
+
+
 @cache
-def _load(path: str) -> Game:
-    from framework.game import load_game
+def compiled(source: GameSource) -> Game:
+    """The compiled game of a source, once per process (sources hash by their text)."""
+    from framework.game import load_game_text
 
-    return load_game(path)
+    return load_game_text(source.text, source.file)
 
 
-def play_planned(game_file: str, plan: GamePlan, max_plies: int | None) -> Record:
-    """Play one planned game (in a worker process: the game file is loaded once per process)."""
+def play_planned(source: GameSource | str, plan: GamePlan, max_plies: int | None) -> Record:
+    """Play one planned game (in a worker: the game is compiled once per process)."""
     from framework.agents import make_agent
 
-    game = _load(game_file)
+    if isinstance(source, str):
+        source = GameSource.read(source)
+    game = compiled(source)
     agents = [make_agent(spec, game, (plan.seed + seat) % 2**63)
               for seat, spec in enumerate(plan.seats)]
     return play_game(game, agents, max_plies=max_plies,
-                     headers={"File": game_file, "Round": str(plan.index + 1),
+                     headers={"File": source.file, "Round": str(plan.index + 1),
                               "Seed": str(plan.seed)})
+
+
+def plan_problem(plan: GamePlan, record: Record, players: Sequence[str]) -> str | None:
+    """What is wrong with ``record`` as the game of ``plan`` (None: it is that game)."""
+    want = {"Round": str(plan.index + 1), "Seed": str(plan.seed)}
+    want |= {header_key(p): spec for p, spec in zip(players, plan.seats, strict=True)}
+    for key, value in want.items():
+        if record.headers.get(key) != value:
+            return (f"expected the game with {key} {value!r}, found "
+                    f"{record.headers.get(key)!r}")
+    return None
+
+
+def play_plans(source: GameSource, plans: Sequence[GamePlan], *, backend: Backend,
+               max_plies: int | None = None, done: Mapping[int, Record] | None = None,
+               on_game: Callable[[int, Record], None] | None = None) -> dict[int, Record]:
+    """Play every plan not already ``done`` on ``backend``; ``on_game(index, record)`` is
+    called as each game finishes (in finishing order). Returns every record by index."""
+    records = dict(done or {})
+    tasks = {plan.index: (plan, max_plies) for plan in plans if plan.index not in records}
+    # closing(): whatever stops the loop (Ctrl-C, an error in on_game) stops the work too
+    with closing(backend.run(play_planned, tasks, common=(source,))) as results:
+        for index, record in results:
+            records[index] = record
+            if on_game:
+                on_game(index, record)
+    return records
 
 
 # Statistics ---------------------------------------------------------------------------
@@ -202,24 +246,24 @@ class MatchResult:
 
 def run_match(game_file: str, agents: Sequence[str], *, games: int, seed: int = 0,
               jobs: int = 1, max_plies: int | None = None,
-              on_game: Callable[[Record], None] | None = None) -> MatchResult:
-    """Play the scheduled games (``jobs`` processes) and return them in game order."""
-    game = _load(game_file)
+              on_game: Callable[[Record], None] | None = None,
+              backend: Backend | None = None,
+              done: Mapping[int, Record] | None = None) -> MatchResult:
+    """Play the scheduled games (on ``backend``; default: ``jobs`` local processes), skipping
+    those already ``done``, and return them all in game order."""
+    from framework.backends import make_backend
+
+    source = GameSource.read(game_file)
+    game = compiled(source)
     plans = schedule(agents, games, seed, len(game.players))
-    records: dict[int, Record] = {}
-    if jobs <= 1:
-        for plan in plans:
-            records[plan.index] = play_planned(game_file, plan, max_plies)
-            if on_game:
-                on_game(records[plan.index])
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = {pool.submit(play_planned, game_file, plan, max_plies): plan.index
-                       for plan in plans}
-            for future in as_completed(futures):
-                records[futures[future]] = future.result()
-                if on_game:
-                    on_game(records[futures[future]])
+    own = backend is None
+    runner = make_backend("local", jobs=jobs) if backend is None else backend
+    try:
+        records = play_plans(source, plans, backend=runner, max_plies=max_plies, done=done,
+                             on_game=(lambda _, record: on_game(record)) if on_game else None)
+    finally:
+        if own:
+            runner.close()
     return MatchResult(game.players, [records[i] for i in sorted(records)])
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from framework.bench import FIGURES, WORKERS, Figure, _summary, table
 
 
@@ -29,3 +31,27 @@ def test_a_failed_run_is_reported_not_averaged() -> None:
     assert summary["ours"] == {"error": "ModuleNotFoundError: No module named 'x'"}
     report = {"figures": {FIGURES[0].name: summary}}
     assert "error: ModuleNotFoundError" in table(report)
+
+
+def test_ray_figures_are_left_out_without_ray(monkeypatch: pytest.MonkeyPatch) -> None:
+    import framework.bench as bench
+
+    measured: list[str] = []
+
+    def fake_measure(figure: Figure, side: str, seed: int = 1) -> dict[str, float]:
+        measured.append(figure.name)
+        return {"value": 1.0}
+
+    monkeypatch.setattr(bench, "measure", fake_measure)
+    monkeypatch.setattr(bench, "peer_available", lambda: False)
+    monkeypatch.setattr(bench, "ray_available", lambda: False)
+    said: list[str] = []
+    report = bench.run(1, ["match_local_1", "match_local_2", "match_ray_1", "match_ray_2"],
+                       progress=said.append)
+    assert measured == ["match_local_1", "match_local_2"]
+    assert set(report["figures"]) == {"match_local_1", "match_local_2"}
+    assert any("Ray is not installed" in line for line in said)
+    monkeypatch.setattr(bench, "ray_available", lambda: True)
+    measured.clear()
+    bench.run(1, ["match_local_2", "match_ray_2"], progress=said.append)
+    assert measured == ["match_local_2", "match_ray_2"]

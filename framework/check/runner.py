@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
@@ -27,8 +27,10 @@ from framework.check.trail import Failure, Subject, Trail, Violation
 from framework.plugins import Invariant, plugins
 
 if TYPE_CHECKING:
+    from framework.backends import Backend
     from framework.engine.state import State
     from framework.game import Game
+    from framework.match import GameSource
 
 #: "not required": the property does not apply to this file (termination without a
 #: ``max_plies``); shown as such, never counted as a pass.
@@ -258,13 +260,41 @@ def plan(game: Game, *, examples: int = DEFAULT_EXAMPLES, random_seed: int = 0
 
 
 def check_game(game: Game, *, examples: int = DEFAULT_EXAMPLES, random_seed: int = 0,
-               progress: Callable[[Outcome], None] | None = None) -> GameReport:
-    """Run every property of ``game`` (see :func:`plan`) and collect the report."""
+               progress: Callable[[Outcome], None] | None = None,
+               backend: Backend | None = None, source: GameSource | None = None
+               ) -> GameReport:
+    """Run every property of ``game`` (see :func:`plan`) and collect the report.
+
+    With a ``backend`` and the game's ``source`` (its file's text), the properties run as
+    tasks of the backend (local processes, Ray), each one rebuilt from the source where it
+    runs; every property has its own seed, so the report is the same wherever it runs."""
     report = GameReport(game.file, game.name)
     _, report.notes = starts(game)
-    for _, run in plan(game, examples=examples, random_seed=random_seed):
-        outcome = run()
-        report.outcomes.append(outcome)
-        if progress:
-            progress(outcome)
+    checks = plan(game, examples=examples, random_seed=random_seed)
+    if backend is None or source is None:
+        for _, run in checks:
+            outcome = run()
+            report.outcomes.append(outcome)
+            if progress:
+                progress(outcome)
+        return report
+    tasks = {index: (index,) for index in range(len(checks))}
+    outcomes: dict[int, Outcome] = {}
+    with closing(backend.run(run_planned_check, tasks,
+                             common=(source, examples, random_seed))) as results:
+        for index, outcome in results:
+            outcomes[index] = outcome
+            if progress:
+                progress(outcome)
+    report.outcomes = [outcomes[i] for i in sorted(outcomes)]
     return report
+
+
+def run_planned_check(source: GameSource, examples: int, random_seed: int,
+                      index: int) -> Outcome:
+    """Property ``index`` of :func:`plan` for the game of ``source`` (in a worker)."""
+    from framework.match import compiled
+
+    game = compiled(source)
+    _, run = plan(game, examples=examples, random_seed=random_seed)[index]
+    return run()

@@ -21,7 +21,8 @@ app = typer.Typer(
 
 
 #: Modules under framework/cli/ whose import registers their commands on ``app``.
-COMMAND_MODULES = ("core", "docs", "play", "bench", "examples", "check", "uai", "serve")
+COMMAND_MODULES = ("core", "docs", "play", "bench", "examples", "check", "uai", "serve",
+                   "balance")
 
 
 def _register() -> None:

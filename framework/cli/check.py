@@ -10,6 +10,7 @@ import typer
 
 from framework.check import DEFAULT_EXAMPLES
 from framework.cli import app
+from framework.cli.options import AddressOption, BackendOption, check_backend
 
 
 @app.command()
@@ -20,33 +21,43 @@ def check(files: Annotated[list[Path], typer.Argument(help="game files")],
                                                  "same cases)")] = 0,
           strict: Annotated[bool, typer.Option(
               help="also fail when a property could not be checked (a rule block without "
-                   "a reference implementation)")] = False) -> None:
+                   "a reference implementation)")] = False,
+          jobs: Annotated[int | None, typer.Option(
+              min=1, help="local processes (default 1), or the CPUs of a Ray started here "
+                          "(default: all)")] = None,
+          backend: BackendOption = "local",
+          address: AddressOption = None) -> None:
     """Check the rules of game files: conformance of the state API, agreement with the
     reference interpreter, the file's declared invariants, and termination. Prints the
     shortest play that breaks a property; exit code 1 on any failure, 2 when a file cannot
     be loaded."""
     from rich.console import Console
 
+    from framework.backends import make_backend
     from framework.check.report import print_report
     from framework.check.runner import check_game
     from framework.cli.options import load
     from framework.errors import SpecError
+    from framework.match import GameSource
 
+    check_backend(backend, address)
     console = Console(highlight=False)
     failed = unchecked = refused = 0
-    for path in files:
-        try:
-            game = load(path)
-        except SpecError as exc:
-            refused += 1
-            print(exc, file=sys.stderr)
-            continue
-        game.file = str(path)
-        with console.status(f"checking {path}…"):
-            report = check_game(game, examples=examples, random_seed=seed)
-        print_report(report, console)
-        failed += len(report.failed)
-        unchecked += len(report.unchecked)
+    with make_backend(backend, jobs=jobs, address=address) as runner:
+        for path in files:
+            try:
+                game = load(path)
+            except SpecError as exc:
+                refused += 1
+                print(exc, file=sys.stderr)
+                continue
+            game.file = str(path)
+            with console.status(f"checking {path}…"):
+                report = check_game(game, examples=examples, random_seed=seed,
+                                    backend=runner, source=GameSource.read(path))
+            print_report(report, console)
+            failed += len(report.failed)
+            unchecked += len(report.unchecked)
     summary = f"{len(files)} file(s): {failed} failed propert{'y' if failed == 1 else 'ies'}"
     if unchecked:
         summary += f", {unchecked} not checked"

@@ -16,6 +16,24 @@ PositionOption = Annotated[str | None, typer.Option(
     "--position", "-p", help="position JSON (text, or the path of a .json file)")]
 FenOption = Annotated[str | None, typer.Option("--fen", help="FEN-like position string")]
 GameArgument = Annotated[Path, typer.Argument(help="game file (YAML)")]
+BackendOption = Annotated[str, typer.Option(
+    help="where the games run: local (this machine: --jobs processes) or ray (a Ray "
+         "cluster; pip install 'boardspec[ray]')")]
+AddressOption = Annotated[str | None, typer.Option(
+    help="the Ray cluster to use (e.g. auto, 10.0.0.5:6379, ray://host:10001); default: "
+         "start Ray on this machine")]
+
+
+def check_backend(backend: str, address: str | None) -> None:
+    """Refuse a bad --backend/--address before any work or any file is written."""
+    from framework.backends import BACKENDS
+
+    if backend not in BACKENDS:
+        raise typer.BadParameter(f"expected one of {', '.join(BACKENDS)}, found {backend!r}",
+                                 param_hint="--backend")
+    if address is not None and backend != "ray":
+        raise typer.BadParameter("--address names a Ray cluster: add --backend ray",
+                                 param_hint="--address")
 
 
 def load(path: Path) -> Game:

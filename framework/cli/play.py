@@ -18,17 +18,25 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from framework.cli import app
-from framework.cli.options import GameArgument, load
+from framework.cli.options import (
+    AddressOption,
+    BackendOption,
+    GameArgument,
+    check_backend,
+    load,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.text import Text
 
     from framework.agents.base import Agent
+    from framework.backends import Backend
     from framework.engine.state import State
     from framework.game import Game
-    from framework.match import MatchResult
+    from framework.match import GamePlan, GameSource, MatchResult
     from framework.records import Record
+    from framework.study import StudyFolder
 
 SIDE_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold yellow",
                "bold cyan", "bold bright_red", "bold bright_blue")  # up to MAX_PLAYERS
@@ -322,26 +330,61 @@ def match(game_file: GameArgument,
           games: Annotated[int, typer.Option(
               min=1, help="games per pair of agents (more than two players: games in all, "
                           "seats rotated)")] = 100,
-          jobs: Annotated[int, typer.Option(min=1, help="processes")] = 1,
+          jobs: Annotated[int | None, typer.Option(
+              min=1, help="local processes (default 1), or the CPUs of a Ray started here "
+                          "(default: all)")] = None,
           seed: Annotated[int, typer.Option(help="match seed (same seed, same games)")] = 0,
           max_plies: Annotated[int | None, typer.Option(
               help="stop a game unfinished after this many actions")] = None,
           out: Annotated[Path | None, typer.Option(
-              help="directory for the game records and summary.json")] = None,
+              help="directory for the game records (each written as its game ends) and "
+                   "summary.json; the same command again continues an unfinished match")]
+          = None,
           as_json: Annotated[bool, typer.Option(
-              "--json", help="write records as JSON instead of text")] = False) -> None:
+              "--json", help="write records as JSON instead of text")] = False,
+          backend: BackendOption = "local",
+          address: AddressOption = None) -> None:
     """Play agents against each other, seats swapped every game, and print statistics:
     wins per side and per agent, draws, with 95 % confidence intervals."""
-    import json
-
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
+    from framework.match import GameSource, MatchResult, plan_problem, schedule
+    from framework.study import StudyFolder, file_digest
+
+    check_backend(backend, address)
+    specs = agent_specs(agents)
+    game = load(game_file)  # a bad game file is reported before any process starts
+    plans = schedule(specs, games, seed, len(game.players))
+    folder = done = None
+    if out is not None:
+        identity = {"kind": "match", "game_file": str(game_file),
+                    "game_sha256": file_digest(game_file), "agents": specs,
+                    "games_per_pair": games, "seed": seed, "max_plies": max_plies}
+        folder = StudyFolder(out, identity, len(plans), as_json=as_json)
+        done = folder.open(lambda i, record: plan_problem(plans[i], record, game.players))
+        if done:
+            print(f"{out}: {len(done)} of {len(plans)} games already played; "
+                  "continuing", file=sys.stderr)
+    records = run_with_progress(
+        GameSource.read(game_file), plans, backend=backend, jobs=jobs, address=address,
+        max_plies=max_plies, done=done, folder=folder)
+    result = MatchResult(game.players, [records[i] for i in sorted(records)])
+    wide = Console(highlight=False)  # never cut an agent's name in a narrow or piped output
+    wide.width = max(wide.width, 110)
+    wide.print(*statistics_tables(result))
+    if folder is not None and out is not None:
+        summary = {"game_file": str(game_file), "agents": specs, "games_per_pair": games,
+                   "seed": seed, **result.summary()}
+        folder.write_json("summary.json", summary)
+        print(f"{out}: {result.games} records and summary.json", file=sys.stderr)
+
+
+def agent_specs(agents: str, at_least: int = 2) -> list[str]:
+    """The comma-separated computer agents of ``--agents``, each checked."""
     from framework.agents import AgentSpecError, parse_agent
-    from framework.match import run_match, schedule, write_records
 
     specs = [s.strip() for s in agents.split(",") if s.strip()]
-    if len(specs) < 2:
+    if len(specs) < at_least:
         raise typer.BadParameter("name at least two agents, e.g. mcts:500i,random",
                                  param_hint="--agents")
     for spec in specs:
@@ -350,28 +393,55 @@ def match(game_file: GameArgument,
         except AgentSpecError as exc:
             raise typer.BadParameter(str(exc), param_hint="--agents") from None
         if human:
-            raise typer.BadParameter("a match is played by computer agents only",
+            raise typer.BadParameter("games of a study are played by computer agents only",
                                      param_hint="--agents")
-    players = load(game_file).players  # a bad game file is reported before any process starts
-    total = len(schedule(specs, games, seed, len(players)))
+    return specs
+
+
+def run_with_progress(source: GameSource, plans: list[GamePlan], *, backend: str | Backend,
+                      jobs: int | None,
+                      address: str | None, max_plies: int | None,
+                      done: dict[int, Record] | None, folder: StudyFolder | None
+                      ) -> dict[int, Record]:
+    """Play the plans not yet done with a progress bar, each record written to ``folder``
+    as its game ends. Ctrl-C stops the work (on every worker) and keeps what is written."""
+    from contextlib import nullcontext
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from framework.backends import Backend, make_backend
+    from framework.match import play_plans
+
     console = Console(stderr=True)
-    with Progress("[progress.description]{task.description}", BarColumn(),
-                  MofNCompleteColumn(), TimeElapsedColumn(), console=console,
-                  transient=True) as progress:
-        task = progress.add_task("games", total=total)
-        result = run_match(str(game_file), specs, games=games, seed=seed, jobs=jobs,
-                           max_plies=max_plies,
-                           on_game=lambda _: progress.advance(task))
-    wide = Console(highlight=False)  # never cut an agent's name in a narrow or piped output
-    wide.width = max(wide.width, 110)
-    wide.print(*statistics_tables(result))
-    if out is not None:
-        written = write_records(result, out, as_json=as_json)
-        summary = {"game_file": str(game_file), "agents": specs, "games_per_pair": games,
-                   "seed": seed, **result.summary()}
-        (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n",
-                                          encoding="utf-8")
-        print(f"wrote {len(written)} records and summary.json to {out}", file=sys.stderr)
+    finished = len(done or {})
+    try:
+        with make_backend(backend, jobs=jobs, address=address) if isinstance(backend, str) \
+                else nullcontext(backend) as runner, Progress(
+                "[progress.description]{task.description}", BarColumn(),
+                MofNCompleteColumn(), TimeElapsedColumn(), console=console,
+                transient=True) as progress:
+            where = "" if type(runner) is Backend else f" on {runner.describe()}"
+            task = progress.add_task(f"games{where}", total=len(plans), completed=finished)
+
+            def on_game(index: int, record: Record) -> None:
+                nonlocal finished
+                if folder is not None:
+                    folder.write(index, record)
+                finished += 1
+                progress.advance(task)
+
+            return play_plans(source, plans, backend=runner, max_plies=max_plies, done=done,
+                              on_game=on_game)
+    except KeyboardInterrupt:
+        if folder is not None:  # what is on disk: Ctrl-C may fall between a write and the count
+            finished = sum(folder.path_of(plan.index).exists() for plan in plans)
+        kept = (f"{finished} of {len(plans)} games are in {folder.folder}; run the same "
+                "command again to play the rest" if folder is not None else
+                f"{finished} of {len(plans)} games were played (give --out DIR to keep "
+                "them and continue later)")
+        print(f"interrupted: {kept}", file=sys.stderr)
+        raise typer.Exit(130) from None
 
 
 def statistics_tables(result: MatchResult) -> list[object]:

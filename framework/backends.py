@@ -1,0 +1,163 @@
+"""Where independent pieces of work run: in this process, in a local process pool, or on Ray.
+
+A backend runs one picklable function over many keyed tasks and yields ``(key, result)`` as
+each task finishes, in whatever order they finish. Every key is yielded exactly once:
+
+- a worker lost mid-run (a killed process, a Ray node that died) has its unfinished tasks
+  run again, and a result that arrives twice is yielded once;
+- closing the iterator (the consumer stopped, or Ctrl-C) cancels the work still queued or
+  running, so nothing runs on after the caller has gone.
+
+The work itself must not depend on where it runs: the tasks of ``match`` and ``check`` are
+seeded by their own index, never by their worker, so every backend gives the same results.
+
+``ray`` is an optional extra (``pip install 'boardspec[ray]'``); this module never imports it:
+:mod:`framework.ray_backend` does, and only ``make_backend("ray")`` imports that module.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Callable, Generator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from framework.errors import BoardspecError
+
+BACKENDS = ("local", "ray")
+#: How many times in a row the pool may break without finishing a single task before we
+#: give up (a task that kills every worker it runs on would otherwise loop forever).
+MAX_FRUITLESS_RESTARTS = 3
+
+
+class BackendError(BoardspecError):
+    """A backend that cannot start, or work that cannot be finished."""
+
+
+Tasks = Mapping[int, Sequence[Any]]
+
+
+class Backend:
+    """Runs ``fn(*common, *tasks[key])`` for every key; see the module docstring."""
+
+    name = "serial"
+    #: Workers the backend runs at once (for progress and tables; 1 for serial).
+    workers = 1
+
+    def run(self, fn: Callable[..., Any], tasks: Tasks,
+            common: Sequence[Any] = ()) -> Generator[tuple[int, Any], None, None]:
+        for key, args in tasks.items():
+            yield key, fn(*common, *args)
+
+    def connect(self) -> None:
+        """Start or join the workers now (otherwise the first ``run`` does)."""
+
+    def close(self) -> None:
+        """Release what the backend holds (processes, a cluster connection)."""
+
+    def describe(self) -> str:
+        return "this process"
+
+    def __enter__(self) -> Backend:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _ignore_sigint() -> None:
+    # Ctrl-C reaches the whole process group; only the parent decides what stops, so the
+    # workers never print their own KeyboardInterrupt tracebacks.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class ProcessBackend(Backend):
+    """A local pool of ``workers`` processes; a dead worker's tasks run again in a new pool."""
+
+    name = "local"
+
+    def __init__(self, workers: int) -> None:
+        self.workers = max(1, workers)
+        self.restarts = 0  # pools replaced because a worker died (for tests and logs)
+        #: The pid of each worker of the running pool (a test kills one to see the re-run).
+        self.pids: list[int] = []
+
+    def describe(self) -> str:
+        return f"{self.workers} local process{'es' if self.workers > 1 else ''}"
+
+    def run(self, fn: Callable[..., Any], tasks: Tasks,
+            common: Sequence[Any] = ()) -> Generator[tuple[int, Any], None, None]:
+        pending = dict(tasks)
+        fruitless = 0
+        while pending:
+            pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_sigint)
+            finished_here = 0
+            try:
+                futures: dict[Future[Any], int] = {
+                    pool.submit(fn, *common, *args): key for key, args in pending.items()}
+                self.pids = _worker_pids(pool)
+                waiting = set(futures)
+                while waiting:
+                    done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+                    self.pids = _worker_pids(pool)
+                    for future in done:
+                        key = futures[future]
+                        try:
+                            result = future.result()
+                        except BrokenProcessPool:
+                            continue  # its worker died: run again in the next pool
+                        if pending.pop(key, None) is None:
+                            continue
+                        finished_here += 1
+                        yield key, result
+            finally:
+                _stop(pool)
+            if pending:
+                self.restarts += 1
+                fruitless = 0 if finished_here else fruitless + 1
+                if fruitless > MAX_FRUITLESS_RESTARTS:
+                    raise BackendError(f"the worker processes died {fruitless} times in a row "
+                                       f"without finishing a task ({len(pending)} left); "
+                                       "is a task crashing its process (memory, a signal)?")
+
+
+def _worker_pids(pool: ProcessPoolExecutor) -> list[int]:
+    processes = getattr(pool, "_processes", None) or {}
+    return sorted(processes)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel the queued tasks and end the workers now (a running game is abandoned: its
+    record is never written, and a resumed run plays it again from its own seed)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=5)
+
+
+def make_backend(name: str = "local", *, jobs: int | None = None,
+                 address: str | None = None) -> Backend:
+    """The backend called ``name``: ``local`` (this process for ``jobs`` = 1 or none, else a
+    pool of ``jobs`` processes) or ``ray`` (the Ray cluster at ``address``; without one, a
+    Ray instance started here with ``jobs`` CPUs, default all)."""
+    if name == "local":
+        if address is not None:
+            raise BackendError("--address names a Ray cluster: use it with --backend ray")
+        return ProcessBackend(jobs) if jobs is not None and jobs > 1 else Backend()
+    if name == "ray":
+        try:
+            from framework.ray_backend import RayBackend
+        except ImportError as exc:
+            raise BackendError(f"--backend ray needs Ray ({exc}); install it with "
+                               "pip install 'boardspec[ray]'") from None
+        return RayBackend(address=address, cpus=jobs if address is None else None)
+    raise BackendError(f"unknown backend {name!r}; expected one of: {', '.join(BACKENDS)}")
+
+
+def default_jobs() -> int:
+    return os.cpu_count() or 1

@@ -1,0 +1,99 @@
+"""``boardspec balance``: a balance study of a game in one command (see framework.balance)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from framework.cli import app
+from framework.cli.options import AddressOption, BackendOption, GameArgument, check_backend
+
+
+@app.command()
+def balance(game_file: GameArgument,
+            agents: Annotated[str, typer.Option(
+                help="strength levels, weakest first: each agent plays itself")]
+            = "random,mcts:20i,mcts:100i",
+            games: Annotated[str, typer.Option(
+                help="games per level: one number, or one per agent (e.g. 2000,200,60)")]
+            = "200",
+            seed: Annotated[int, typer.Option(help="study seed (same seed, same games)")] = 0,
+            max_plies: Annotated[int | None, typer.Option(
+                help="stop a game unfinished after this many actions")] = None,
+            out: Annotated[Path | None, typer.Option(
+                help="report folder (default: balance-<game>): balance.html, balance.json, "
+                     "plots/")] = None,
+            records: Annotated[Path | None, typer.Option(
+                help="folder of the game records (default: OUT/records); the same command "
+                     "again continues an unfinished study")] = None,
+            published: Annotated[Path | None, typer.Option(
+                help="published results to set beside ours (default: "
+                     "published/<game>.yaml beside the game file, if any)")] = None,
+            jobs: Annotated[int | None, typer.Option(
+                min=1, help="local processes (default 1), or the CPUs of a Ray started here "
+                            "(default: all)")] = None,
+            backend: BackendOption = "local",
+            address: AddressOption = None) -> None:
+    """Is the game balanced? Each agent plays itself; the report gives the first player's
+    advantage with a 95 % interval, draws, game lengths, wins by game length, how often
+    each rule fires and how it all moves with strength, as HTML with plots and JSON."""
+    from framework.backends import make_backend
+    from framework.balance import (
+        BalanceError,
+        all_facts,
+        balance_plans,
+        levels_of,
+        published_for,
+        summarise,
+        write_report,
+    )
+    from framework.cli.options import load
+    from framework.cli.play import agent_specs, run_with_progress
+    from framework.match import GameSource, plan_problem
+    from framework.study import StudyFolder, file_digest
+
+    check_backend(backend, address)
+    specs = agent_specs(agents, at_least=1)
+    try:
+        counts = [int(part) for part in games.split(",") if part.strip()]
+    except ValueError:
+        raise typer.BadParameter(f"expected numbers separated by commas, found {games!r}",
+                                 param_hint="--games") from None
+    if not counts or min(counts) < 1:
+        raise typer.BadParameter("every level plays at least one game", param_hint="--games")
+    try:
+        levels = levels_of(specs, counts)
+    except BalanceError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--games") from None
+    game = load(game_file)
+    published_results = published_for(game_file, published)
+    out = out or Path(f"balance-{game_file.stem}")
+    plans = balance_plans(levels, seed)
+    identity = {"kind": "balance", "game_file": str(game_file),
+                "game_sha256": file_digest(game_file),
+                "levels": [[level.agent, level.games] for level in levels], "seed": seed,
+                "max_plies": max_plies}
+    folder = StudyFolder(records or out / "records", identity, len(plans))
+    done = folder.open(lambda i, record: plan_problem(plans[i], record, game.players))
+    if done:
+        print(f"{folder.folder}: {len(done)} of {len(plans)} games already played; "
+              "continuing", file=sys.stderr)
+    source = GameSource.read(game_file)
+    with make_backend(backend, jobs=jobs, address=address) as runner:
+        finished = run_with_progress(source, plans, backend=runner, jobs=jobs,
+                                     address=address, max_plies=max_plies, done=done,
+                                     folder=folder)
+        facts = all_facts(source, finished, runner)  # every record replayed and read
+    report = summarise(game, levels, facts, published_results, seed=seed)
+    written = write_report(report, out)
+    for level in report["levels"]:
+        first = level["first_player"]
+        print(f"{level['agent']:>12}: {level['games']} games, first player scores "
+              f"{100 * first['score']:.1f} % ({100 * first['ci95'][0]:.1f}–"
+              f"{100 * first['ci95'][1]:.1f}), draws "
+              f"{100 * level['results']['draw']['share']:.1f} %, median length "
+              f"{level['length']['median']:g} plies")
+    print(f"wrote {out / 'balance.html'} ({len(written)} files)")

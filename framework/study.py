@@ -1,0 +1,140 @@
+"""Resumable output folders of long runs (``match --out``, ``balance``).
+
+A study folder holds ``study.json`` (what command made it: the game, by content, and every
+option that changes the games), one record file per finished game, and at the end a
+summary. Each record is written the moment its game finishes, atomically (a temporary file
+in the same folder, then a rename), so a folder never holds half a record, whatever stops
+the run.
+
+Running the same command again *continues* the study: the games already in the folder are
+read back, not played again; only the missing ones are played. A different command (other
+agents, seed, number of games, or an edited game file) into the same folder is refused with
+a message saying what differs, so two studies are never mixed. How the games are run (the
+backend, the number of workers) is not part of a study: the games are seeded by their own
+index, and give the same records everywhere.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from framework.errors import BoardspecError
+from framework.records import Record, RecordError
+
+FORMAT = "boardspec-study"
+VERSION = 1
+MANIFEST = "study.json"
+
+
+class StudyError(BoardspecError):
+    """An output folder that cannot hold, or continue, this study."""
+
+
+def write_atomic(path: Path, text: str) -> Path:
+    """Write ``text`` to ``path`` so that readers see the old file or the new one, never a
+    part: a temporary file beside it, flushed, then renamed over it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def file_digest(path: str | Path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+class StudyFolder:
+    """The records of one study in ``folder``: ``game-0001.txt`` … (``.json`` if asked)."""
+
+    def __init__(self, folder: Path, identity: dict[str, Any], total: int, *,
+                 as_json: bool = False) -> None:
+        self.folder = folder
+        self.suffix = ".json" if as_json else ".txt"
+        self.identity = {"format": FORMAT, "version": VERSION, **identity,
+                         "records": self.suffix[1:]}
+        self.total = total
+        self.width = max(4, len(str(total)))
+
+    def path_of(self, index: int) -> Path:
+        return self.folder / f"game-{index + 1:0{self.width}d}{self.suffix}"
+
+    def open(self, expected: Callable[[int, Record], str | None] | None = None
+             ) -> dict[int, Record]:
+        """Create the folder, or check that it holds this same study; return the records
+        already finished, by game index. ``expected(index, record)`` says what is wrong
+        with a record that does not belong at its place (None: it does)."""
+        manifest = self.folder / MANIFEST
+        if self.folder.exists() and not self.folder.is_dir():
+            raise StudyError(f"{self.folder} is a file, not a folder for the records")
+        if manifest.exists():
+            self._same_study(manifest)
+        elif self.folder.exists() and any(self.folder.iterdir()):
+            raise StudyError(f"{self.folder} is not empty and holds no {MANIFEST}: it is "
+                             "not a boardspec study; choose another folder")
+        else:
+            write_atomic(manifest, json.dumps(self.identity, indent=1) + "\n")
+        done: dict[int, Record] = {}
+        for index in range(self.total):
+            path = self.path_of(index)
+            if not path.exists():
+                continue
+            try:
+                record = Record.load(path)
+            except RecordError as exc:
+                raise StudyError(f"{exc}; remove {path} to play that game again") from None
+            problem = expected(index, record) if expected else None
+            if problem:
+                raise StudyError(f"{path}: {problem}; remove it to play that game again")
+            done[index] = record
+        for stale in self.folder.glob(f".game-*{self.suffix}.*.tmp"):
+            stale.unlink(missing_ok=True)  # a write cut short by a kill
+        return done
+
+    def _same_study(self, manifest: Path) -> None:
+        try:
+            found = json.loads(manifest.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise StudyError(f"{manifest} cannot be read ({exc})") from None
+        if not isinstance(found, dict) or found.get("format") != FORMAT:
+            raise StudyError(f"{manifest} is not a boardspec study file")
+        wanted = self.identity
+        differ = [key for key in sorted(set(found) | set(wanted))
+                  if key != "game_file" and found.get(key) != wanted.get(key)]
+        if differ:
+            details = "; ".join(f"{key}: {_show(found.get(key))} there, "
+                                f"{_show(wanted.get(key))} here" for key in differ)
+            raise StudyError(f"{self.folder} holds another study ({details}). Run the same "
+                             "command to continue it, or choose another folder")
+
+    def write(self, index: int, record: Record) -> Path:
+        path = self.path_of(index)
+        if self.suffix == ".json":
+            text = json.dumps(record.to_json(), ensure_ascii=False, indent=1) + "\n"
+        else:
+            text = record.to_text()
+        return write_atomic(path, text)
+
+    def write_json(self, name: str, data: Any) -> Path:
+        return write_atomic(self.folder / name, json.dumps(data, indent=1) + "\n")
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, str) and len(value) == 64:
+        return value[:12] + "…"  # a digest
+    return json.dumps(value)

@@ -1,0 +1,177 @@
+"""boardspec balance: the statistics, the rule counts read from the records, the report."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from framework import load_game
+from framework.backends import Backend
+from framework.balance import (
+    BalanceError,
+    balance_plans,
+    levels_of,
+    published_for,
+    summarise,
+)
+from framework.balance.analysis import (
+    GameFacts,
+    compare_share,
+    game_facts,
+    length_bins,
+    level_statistics,
+)
+from framework.match import GameSource, play_plans, wilson
+
+from .conftest import ROOT
+
+ASSIMILATION = ROOT / "games" / "assimilation.yaml"
+
+
+def _records(path: Path, agent: str, games: int, seed: int = 1) -> dict:
+    plans = balance_plans(levels_of([agent], [games]), seed)
+    return play_plans(GameSource.read(path), plans, backend=Backend())
+
+
+def test_rule_counts_agree_with_the_positions_of_the_game() -> None:
+    game = load_game(ASSIMILATION)
+    for record in _records(ASSIMILATION, "random", 3).values():
+        facts = game_facts(game, record)
+        plies = record.plies
+        assert facts.plies == len(plies) == int(record.headers["Plies"])
+        # A clone is written by its target (b6), a jump by both cells (a7c5).
+        assert facts.decisions == Counter({
+            "move: clone": sum(1 for p in plies if len(p) == 2),
+            "move: jump": sum(1 for p in plies if len(p) == 4)})
+        # Pieces taken over, counted independently on the position JSON.
+        state = game.new_initial_state()
+        taken = fired = 0
+        for text in plies:
+            before = state.to_json()["cells"]
+            state.apply(text)
+            after = state.to_json()["cells"]
+            changed = sum(1 for cell, owner in before.items() if after.get(cell) != owner)
+            taken += changed - (1 if len(text) == 4 else 0)  # a jump empties its source
+            fired += changed > (1 if len(text) == 4 else 0)
+        assert facts.effects.get("convert", [0, 0]) == [fired, taken]
+        assert not facts.skipped
+        expected = {"white": "first", "black": "second", "draw": "draw"}[record.result]
+        assert facts.result == expected
+
+
+def test_adaptoid_attacks_starvations_and_skips_are_told_apart() -> None:
+    path = ROOT / "games" / "adaptoid.yaml"
+    game = load_game(path)
+    totals: Counter[str] = Counter()
+    automatic: set[str] = set()
+    for record in _records(path, "random", 6, seed=3).values():
+        facts = game_facts(game, record)
+        totals.update(facts.decisions)
+        automatic |= set(facts.effects)
+    assert totals["move: attack"] > 0 and totals["move: skip"] > 0
+    assert totals["place_each: place"] == 12 and totals["choose_side: choose"] == 6
+    assert automatic == {"starve"}  # removals after a build: the starvation sweep
+
+
+def test_level_statistics_and_intervals() -> None:
+    facts = [GameFacts(100, "first")] * 60 + [GameFacts(40, "second")] * 38 + \
+        [GameFacts(70, "draw")] * 2
+    stats = level_statistics("x", facts)
+    assert stats["games"] == 100
+    first = stats["first_player"]
+    assert first["score"] == pytest.approx(0.61)
+    assert first["ci95"] == pytest.approx(list(wilson(61, 100)))
+    assert first["advantage"] == pytest.approx(0.11)
+    assert stats["results"]["draw"]["games"] == 2
+    assert sum(b["games"] + b["second"] + b["draws"] for b in stats["by_length"]) == 100
+    long_games = next(b for b in stats["by_length"] if b["plies"][0] >= 100)
+    assert long_games["share"] == 1.0  # every game of 100 plies was a first-player win
+
+
+def test_length_bins_cover_every_game_without_overlap() -> None:
+    lengths = [5, 9, 9, 9, 12, 30, 31, 200, 201, 202]
+    bins = length_bins(lengths, bins=4)
+    assert all(low <= high for low, high in bins)
+    assert all(bins[i][1] < bins[i + 1][0] for i in range(len(bins) - 1))
+    assert sum(1 for n in lengths for low, high in bins if low <= n <= high) == len(lengths)
+
+
+def test_comparison_with_published_shares() -> None:
+    same = compare_share(5136, 10000, 0.5136, 13489)
+    assert same["difference"] == pytest.approx(0.0) and same["consistent"]
+    far = compare_share(700, 1000, 0.5136, 13489)
+    assert not far["consistent"] and far["difference_ci95"][0] > 0.15
+    # No draw in 100 games is consistent with the rule page's 0.5 % draws.
+    none = compare_share(0, 100, 68 / 13489, 13489)
+    assert none["consistent"] and none["difference_ci95"][1] > 0.03
+
+
+def test_published_results_beside_the_game_file_and_bad_ones(tmp_path: Path) -> None:
+    found = published_for(ASSIMILATION)
+    assert found is not None and found["games"] == 13489
+    assert found["results"] == {"white": 6929, "black": 6492, "draw": 68}
+    assert published_for(ROOT / "games" / "ataxx.yaml") is None
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("results: {white: many}\n")
+    with pytest.raises(BalanceError, match="expected 'results:' mapping"):
+        published_for(ASSIMILATION, bad)
+    with pytest.raises(BalanceError, match="no such file"):
+        published_for(ASSIMILATION, tmp_path / "none.yaml")
+    with pytest.raises(BalanceError, match="one per agent"):
+        levels_of(["random", "greedy"], [1, 2, 3])
+
+
+def test_summary_sets_the_rule_page_beside_each_level() -> None:
+    game = load_game(ASSIMILATION)
+    levels = levels_of(["random", "greedy"], [4, 2])
+    records = play_plans(GameSource.read(ASSIMILATION), balance_plans(levels, 0),
+                         backend=Backend())
+    facts = {i: game_facts(game, r) for i, r in records.items()}
+    report = summarise(game, levels, facts, published_for(ASSIMILATION), seed=0)
+    assert [lv["games"] for lv in report["levels"]] == [4, 2]
+    assert report["players"] == {"first": "white", "second": "black"}
+    shares = report["published"]["shares"]
+    assert shares["first"] == pytest.approx(0.5137, abs=1e-4)
+    assert [c["agent"] for c in report["published"]["comparison"]] == ["random", "greedy"]
+
+
+def test_balance_command_writes_the_report_and_resumes(tmp_path: Path) -> None:
+    out = tmp_path / "report"
+    args = [sys.executable, "-m", "framework", "balance", "games/assimilation.yaml",
+            "--agents", "random,greedy", "--games", "10,4", "--jobs", "2", "--out", str(out)]
+    first = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert first.returncode == 0, first.stderr
+    assert "random: 10 games, first player scores" in first.stdout
+    report = json.loads((out / "balance.json").read_text())
+    assert report["game"] == "Assimilation" and report["published"]["games"] == 13489
+    html = (out / "balance.html").read_text()
+    assert "rule page" in html and "How often each rule fires" in html
+    for name in ("first_player", "outcomes", "lengths", "win_by_length", "rules"):
+        assert f'src="plots/{name}.svg"' in html
+        root = ET.parse(out / "plots" / f"{name}.svg").getroot()
+        assert root.tag.endswith("svg")
+    assert len(list((out / "records").glob("game-*.txt"))) == 14
+    again = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert "14 of 14 games already played" in again.stderr
+    assert json.loads((out / "balance.json").read_text()) == report
+
+
+def test_the_example_report_is_checked_in_with_its_plots() -> None:
+    example = ROOT / "docs" / "balance" / "assimilation"
+    report = json.loads((example / "balance.json").read_text())
+    assert [lv["agent"] for lv in report["levels"]] == ["random", "mcts:20i", "mcts:100i"]
+    assert report["published"]["games"] == 13489
+    for level in report["levels"]:
+        assert sum(r["games"] for r in level["results"].values()) == level["games"]
+    html = (example / "balance.html").read_text()
+    for name in ("first_player", "outcomes", "lengths", "win_by_length", "rules"):
+        assert f'src="plots/{name}.svg"' in html and (example / "plots" / f"{name}.svg").exists()
+    readme = (ROOT / "README.md").read_text()
+    assert "](docs/balance/assimilation/plots/first_player.svg)" in readme

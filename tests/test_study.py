@@ -1,0 +1,206 @@
+"""Resumable studies and the local backends: every game once, whatever stops or kills the
+run, and the same records whatever runs them."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from framework.backends import Backend, BackendError, ProcessBackend, make_backend
+from framework.match import GameSource, MatchResult, plan_problem, play_plans, schedule
+from framework.records import Record
+from framework.study import StudyError, StudyFolder
+
+from .conftest import ROOT
+
+GAME = str(ROOT / "games" / "assimilation.yaml")
+AGENTS = ["random", "greedy"]
+
+
+def texts(records: dict[int, Record] | list[Record]) -> list[str]:
+    values = [records[i] for i in sorted(records)] if isinstance(records, dict) else records
+    return [r.to_text() for r in values]
+
+
+def test_serial_and_process_pool_give_the_same_records() -> None:
+    plans = schedule(AGENTS, 12, seed=4)
+    source = GameSource.read(GAME)
+    serial = play_plans(source, plans, backend=Backend())
+    with ProcessBackend(2) as pool:
+        pooled = play_plans(source, plans, backend=pool)
+    assert texts(serial) == texts(pooled)
+    assert len(serial) == 12
+
+
+def test_a_killed_worker_has_its_games_played_again_none_lost_or_twice() -> None:
+    plans = schedule(AGENTS, 60, seed=9)
+    source = GameSource.read(GAME)
+    expected = play_plans(source, plans, backend=Backend())
+    pool = ProcessBackend(2)
+    seen: list[int] = []
+    killed: list[int] = []
+
+    def on_game(index: int, _: Record) -> None:
+        seen.append(index)
+        if len(seen) == 10 and pool.pids:
+            killed.append(pool.pids[0])
+            os.kill(pool.pids[0], signal.SIGKILL)
+
+    with pool:
+        records = play_plans(source, plans, backend=pool, on_game=on_game)
+    assert killed and pool.restarts >= 1  # the kill landed mid-run and broke the pool
+    assert sorted(seen) == list(range(60))  # every game reported exactly once
+    assert texts(records) == texts(expected)
+
+
+def _suicide(_: int) -> int:
+    os.kill(os.getpid(), signal.SIGKILL)
+    return 0
+
+
+def test_a_crashing_task_is_an_error_not_a_loop() -> None:
+    with ProcessBackend(1) as pool, pytest.raises(BackendError, match="died 4 times"):
+        list(pool.run(_suicide, {0: (0,)}))
+
+
+def test_unknown_backend_and_address_without_ray_are_refused() -> None:
+    with pytest.raises(BackendError, match="unknown backend 'spark'"):
+        make_backend("spark")
+    with pytest.raises(BackendError, match="--address names a Ray cluster"):
+        make_backend("local", address="10.0.0.1:6379")
+
+
+def _study(folder: Path, seed: int = 2, games: int = 20) -> tuple[StudyFolder, list]:
+    plans = schedule(AGENTS, games, seed)
+    identity = {"kind": "match", "game_sha256": "x", "agents": AGENTS,
+                "games_per_pair": games, "seed": seed}
+    return StudyFolder(folder, identity, len(plans)), plans
+
+
+def test_an_interrupted_study_resumes_to_the_uninterrupted_totals(tmp_path: Path) -> None:
+    source = GameSource.read(GAME)
+    players = ("white", "black")
+    whole, plans = _study(tmp_path / "whole")
+    whole.open()
+    uninterrupted = play_plans(source, plans, backend=Backend(), on_game=whole.write)
+
+    cut, _ = _study(tmp_path / "cut")
+    assert cut.open() == {}
+    stopped_after = 7
+
+    def stop_midway(index: int, record: Record) -> None:
+        cut.write(index, record)
+        if len(list(cut.folder.glob("game-*.txt"))) == stopped_after:
+            raise KeyboardInterrupt
+
+    with ProcessBackend(2) as pool, pytest.raises(KeyboardInterrupt):
+        play_plans(source, plans, backend=pool, on_game=stop_midway)
+    again, _ = _study(tmp_path / "cut")
+    done = again.open(lambda i, r: plan_problem(plans[i], r, players))
+    assert len(done) == stopped_after
+    replayed: list[int] = []
+    resumed = play_plans(source, plans, backend=Backend(), done=done,
+                         on_game=lambda i, r: (replayed.append(i), again.write(i, r)))
+    assert len(replayed) == len(plans) - stopped_after and not set(replayed) & set(done)
+    assert texts(resumed) == texts(uninterrupted)
+    summary = MatchResult(players, list(resumed.values())).summary()
+    assert summary == MatchResult(players, list(uninterrupted.values())).summary()
+    assert sorted(p.name for p in (tmp_path / "cut").iterdir()) == \
+        sorted(p.name for p in (tmp_path / "whole").iterdir())
+
+
+def test_another_command_or_a_foreign_folder_is_refused(tmp_path: Path) -> None:
+    folder, _ = _study(tmp_path / "s", seed=2)
+    folder.open()
+    other, _ = _study(tmp_path / "s", seed=3)
+    with pytest.raises(StudyError, match=r"holds another study \(seed: 2 there, 3 here\)"):
+        other.open()
+    (tmp_path / "f").mkdir()
+    (tmp_path / "f" / "notes.txt").write_text("mine")
+    stranger, _ = _study(tmp_path / "f")
+    with pytest.raises(StudyError, match=r"not empty and holds no study\.json"):
+        stranger.open()
+    assert (tmp_path / "f" / "notes.txt").read_text() == "mine"
+
+
+def test_a_record_that_is_not_the_planned_game_is_refused(tmp_path: Path) -> None:
+    source = GameSource.read(GAME)
+    folder, plans = _study(tmp_path / "s", games=2)
+    folder.open()
+    records = play_plans(source, plans, backend=Backend(), on_game=folder.write)
+    folder.write(0, records[1])  # game 2's record at game 1's place
+    with pytest.raises(StudyError, match=r"game-0001\.txt: expected the game with Round '1'"):
+        folder.open(lambda i, r: plan_problem(plans[i], r, ("white", "black")))
+
+
+def boardspec_process(*args: str) -> subprocess.Popen[str]:
+    # A child started from a non-interactive shell may inherit an ignored SIGINT: give it
+    # the default back, as a terminal would.
+    return subprocess.Popen([sys.executable, "-m", "framework", *args], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
+def test_ctrl_c_keeps_every_finished_record_and_the_same_command_finishes(
+        tmp_path: Path) -> None:
+    out = tmp_path / "m"
+    args = ["match", "games/assimilation.yaml", "--agents", "random,greedy", "--games",
+            "120", "--jobs", "2", "--seed", "3", "--out", str(out)]
+    run = boardspec_process(*args)
+    deadline = time.monotonic() + 60
+    while len(list(out.glob("game-*.txt"))) < 3 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    os.killpg(run.pid, signal.SIGINT)  # Ctrl-C reaches the whole foreground group
+    _, err = run.communicate(timeout=30)
+    assert run.returncode == 130, err
+    kept = sorted(out.glob("game-*.txt"))
+    assert 3 <= len(kept) < 120
+    assert f"interrupted: {len(kept)} of 120 games are in {out}" in err
+    assert "Traceback" not in err
+    assert not list(out.glob(".*.tmp"))
+    for path in kept:
+        Record.load(path)  # whole records only
+    finished = subprocess.run([sys.executable, "-m", "framework", *args], cwd=ROOT,
+                              capture_output=True, text=True, timeout=300)
+    assert finished.returncode == 0, finished.stderr
+    assert f"{len(kept)} of 120 games already played; continuing" in finished.stderr
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["games"] == 120
+    fresh = subprocess.run([sys.executable, "-m", "framework", *args[:-1],
+                            str(tmp_path / "fresh")], cwd=ROOT, capture_output=True,
+                           text=True, timeout=300)
+    assert fresh.returncode == 0, fresh.stderr
+    assert json.loads((tmp_path / "fresh" / "summary.json").read_text()) == summary
+    assert finished.stdout == fresh.stdout
+    refused = subprocess.run([sys.executable, "-m", "framework", *args[:-3], "4", "--out",
+                              str(out)], cwd=ROOT, capture_output=True, text=True)
+    assert refused.returncode == 1
+    assert "holds another study (seed: 3 there, 4 here)" in refused.stderr
+
+
+def test_a_bad_backend_is_refused_before_anything_is_written(tmp_path: Path) -> None:
+    out = tmp_path / "m"
+    run = subprocess.run([sys.executable, "-m", "framework", "match", "games/ataxx.yaml",
+                          "--agents", "random,greedy", "--games", "2", "--backend", "spark",
+                          "--out", str(out)], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 2 and "expected one of local, ray, found 'spark'" in run.stderr
+    assert not out.exists()
+
+
+def test_the_core_imports_neither_ray_nor_matplotlib() -> None:
+    code = ("import sys; import framework.cli as c; c._register(); "
+            "import framework.match, framework.backends, framework.balance, framework.study; "
+            "from framework.backends import make_backend; make_backend('local', jobs=2); "
+            "print(sorted(m for m in ('ray', 'matplotlib') if m in sys.modules))")
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "[]"

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from framework.limits import MAX_COUNT
 from framework.plugins import Goal, Rule, Translate, Verdict, untranslated
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 class CounterAtLeastParams(Rule):
     type: Literal["counter_at_least"]
     counter: str
-    value: int = Field(ge=1)
+    value: int = Field(ge=1, le=MAX_COUNT)
 
 
 class CounterAtLeast(Goal):

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from framework.limits import MAX_COUNT
 from framework.plugins import Goal, Rule, Translate, Verdict, untranslated
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
 class HalfmoveClockParams(Rule):
     type: Literal["halfmove_clock"]
-    limit: int = Field(ge=1)
+    limit: int = Field(ge=1, le=MAX_COUNT)
 
 
 class HalfmoveClock(Goal):

@@ -31,6 +31,7 @@ from pydantic import Field
 from framework.engine.action import Action
 from framework.engine.bits import iter_bits
 from framework.engine.supply import attribute_supply, attribute_total, limits, piece_supply
+from framework.limits import MAX_COUNT
 from framework.phases.optional import OptionalPhaseParams, cell_pattern, skip_action
 from framework.plugins import Phase, Translate, untranslated
 
@@ -46,7 +47,7 @@ class BuildParams(OptionalPhaseParams):
         default="adjacent_to_own", description="where a new piece may go; null = no creating")
     attributes: list[str] = Field(default_factory=list,
                                   description="the attributes a grow may add to")
-    grow_by: int = Field(default=1, ge=1)
+    grow_by: int = Field(default=1, ge=1, le=MAX_COUNT)
     attribute_notation: dict[str, str] = Field(
         default_factory=dict, description="how each attribute is written in a grow "
                                           "(default: its name)")

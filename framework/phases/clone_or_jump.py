@@ -24,6 +24,7 @@ from pydantic import Field
 
 from framework.engine.action import Action
 from framework.engine.bits import iter_bits, nth_bit
+from framework.limits import MAX_DISTANCE
 from framework.plugins import Phase, PhaseParams, Rule, Translate, untranslated
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 
 
 class Reach(Rule):
-    distance: int = Field(ge=1, description="board distance from the moving piece")
+    distance: int = Field(ge=1, le=MAX_DISTANCE, description="board distance from the moving piece")
 
 
 class CloneOrJumpParams(PhaseParams):

@@ -32,6 +32,8 @@ MAX_DISTANCE = MAX_CELLS
 #: Any other whole number of a game file that sets how much work is done (supplies, caps,
 #: declared game lengths, goal thresholds) and the clocks of a position.
 MAX_COUNT = 1_000_000
+#: Characters of a FEN string: the largest board's is about 730.
+MAX_FEN_CHARS = 1_000
 #: Digits of a number in a FEN string (an empty run or a clock).
 MAX_FEN_DIGITS = 9
 

@@ -26,14 +26,15 @@ one that is not legal, naming its ply, its turn and the engine's reason.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from framework.errors import BoardspecError, IllegalActionError, NotationError
+from framework.errors import BoardspecError, IllegalActionError, InputError, NotationError
+from framework.limits import MAX_RECORD_BYTES
+from framework.safeio import load_json, read_text, write_json, write_text
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -44,7 +45,7 @@ VERSION = 1
 UNFINISHED = "unfinished"
 DRAW = "draw"
 _HEADER = re.compile(r'\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]')
-_TURN = re.compile(r"(\d+)\.\s*(.*)")
+_TURN = re.compile(r"([0-9]{1,9})\.\s*(.*)")
 
 
 class RecordError(BoardspecError):
@@ -127,9 +128,13 @@ class Record:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError(f"{where}: not a boardspec record (expected a JSON object with "
                               f'"format": "{FORMAT}")')
+        if data.get("version") != VERSION:
+            raise RecordError(f"{where}: record format version {data.get('version')!r} is "
+                              f"not one this boardspec reads (version {VERSION})")
         headers, turns = data.get("headers", {}), data.get("turns", [])
         if not isinstance(headers, dict) or not all(isinstance(v, str)
-                                                    for v in headers.values()):
+                                                    for v in headers.values()) \
+                or not all(re.fullmatch(r"\w+", k) for k in headers):
             raise RecordError(f"{where}: 'headers' maps names to text")
         if not isinstance(turns, list) or not all(
                 isinstance(t, list) and t and all(isinstance(a, str) for a in t)
@@ -141,28 +146,19 @@ class Record:
     def save(self, path: str | Path) -> Path:
         """Write the record: JSON if the name ends in .json, text otherwise."""
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
         if path.suffix.lower() == ".json":
-            path.write_text(json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n",
-                            encoding="utf-8")
-        else:
-            path.write_text(self.to_text(), encoding="utf-8")
-        return path
+            return write_json(path, self.to_json(), "record")
+        return write_text(path, self.to_text(), "record")
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"cannot read the record {str(path)!r}: {exc.strerror}") from None
+            text = read_text(path, MAX_RECORD_BYTES, "record")
+        except InputError as exc:
+            raise RecordError(str(exc)) from None
         if text.lstrip().startswith("{"):
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise RecordError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno} "
-                                  f"column {exc.colno})") from None
-            return cls.from_json(data, path)
+            return cls.from_json(load_json(text, str(path), RecordError), path)
         return cls.from_text(text, path)
 
     # Replaying ------------------------------------------------------------------------
@@ -205,6 +201,10 @@ class Record:
         """Replay every action and check that the game ends as the ``Result`` header says."""
         state = self.replay(game)
         found = result_of(state)
+        plies = self.headers.get("Plies")
+        if plies is not None and plies != str(len(self.plies)):
+            raise RecordError(f"the record's Plies header says {plies!r}, but it has "
+                              f"{len(self.plies)} plies")
         claimed = self.headers.get("Result")
         if claimed is not None and claimed != found:
             raise RecordError(f"the record claims the result {claimed!r}, but its "

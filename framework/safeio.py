@@ -76,8 +76,8 @@ def load_json(text: str, what: str, error: type[Exception] = InputError) -> Any:
     """Parse JSON text whose nesting is bounded (deep nesting exhausts Python's stack)."""
     depth = _json_depth(text)
     if depth > MAX_NESTING:
-        raise error(f"{what} is nested {depth} levels deep; the limit is {MAX_NESTING} "
-                    "(see docs/limits.md)")
+        raise error(f"{what} is nested more than {MAX_NESTING} levels deep; that is the "
+                    "limit (see docs/limits.md)")
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

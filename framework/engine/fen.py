@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from framework.engine.position_check import check_supplies
 from framework.errors import PositionError
+from framework.limits import MAX_FEN_CHARS, MAX_FEN_DIGITS
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -59,6 +61,11 @@ def state_to_fen(state: State) -> str:
 def state_from_fen(game: CompiledGame, fen: str) -> State:
     from framework.engine.state import State
 
+    if not isinstance(fen, str):
+        raise PositionError(f"a FEN is text, found {repr(fen)[:60]}")
+    if len(fen) > MAX_FEN_CHARS:
+        raise PositionError(f"the FEN is {len(fen):,} characters long; the limit is "
+                            f"{MAX_FEN_CHARS:,} (see docs/limits.md)")
     pieces, sides = _symbols(game)
     by_symbol = {sym: key for key, sym in pieces.items()}
     gap = game.spec.notation.fen.gap  # type: ignore[union-attr]
@@ -73,12 +80,13 @@ def state_from_fen(game: CompiledGame, fen: str) -> State:
     state.setup = len(game.setups)
     for text, row in zip(texts, board_rows, strict=True):
         i = 0
-        for token in re.findall(r"\d+|.", text):
-            if token.isdigit():
-                i += int(token)
+        for token in re.findall(r"[0-9]+|.", text):
+            if token.isascii() and token.isdigit():
+                i += _number(fen, token, f"row {text!r}")
                 continue
             if i >= len(row):
-                break
+                raise PositionError(f"FEN {fen!r}: row {text!r} has more than {len(row)} "
+                                    "cells")
             if token == gap:
                 state.gaps |= 1 << row[i]
             elif token in by_symbol:
@@ -98,10 +106,17 @@ def state_from_fen(game: CompiledGame, fen: str) -> State:
     state.last_mover = (state.to_move - 1) % len(game.players)
     for k, key in enumerate(("halfmove", "fullmove"), start=2):
         if len(fields) > k:
-            if not fields[k].isdigit():
-                raise PositionError(f"FEN {fen!r}: the {key} field must be a number")
-            setattr(state, key, int(fields[k]))
+            setattr(state, key, _number(fen, fields[k], f"the {key} field"))
     if len(fields) > 4:
         raise PositionError(f"FEN {fen!r}: unexpected fields after the full-move number")
+    check_supplies(state)
     state.start_play()
     return state
+
+
+def _number(fen: str, token: str, where: str) -> int:
+    """A run of empty cells or a clock: ASCII digits, not too many of them."""
+    if not (token.isascii() and token.isdigit()) or len(token) > MAX_FEN_DIGITS:
+        raise PositionError(f"FEN {fen[:80]!r}: {where} must be a number of at most "
+                            f"{MAX_FEN_DIGITS} digits (0-9), found {token[:20]!r}")
+    return int(token)

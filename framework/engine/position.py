@@ -14,10 +14,11 @@ before building the state, so a bad one changes nothing and names what is wrong.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
+from framework.engine.position_check import check_shape, check_supplies
 from framework.errors import PositionError
+from framework.safeio import load_json
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -66,12 +67,10 @@ def state_from_json(game: CompiledGame, position: dict[str, Any] | str) -> State
     from framework.engine.state import State
 
     if isinstance(position, str):
-        try:
-            position = json.loads(position)
-        except json.JSONDecodeError as exc:
-            raise PositionError(f"the position is not valid JSON: {exc}") from None
+        position = load_json(position, "the position", PositionError)
     if not isinstance(position, dict):
-        raise PositionError(f"a position is a JSON object, found {position!r}")
+        raise PositionError(f"a position is a JSON object, found {repr(position)[:60]}")
+    check_shape(position)
     unknown = sorted(set(position) - KNOWN_KEYS)
     if unknown:
         raise PositionError(f"unknown position key {unknown[0]!r}; expected some of: "
@@ -93,6 +92,7 @@ def state_from_json(game: CompiledGame, position: dict[str, Any] | str) -> State
             raise PositionError(f"{name!r} is both a gap and occupied")
         state.gaps |= 1 << cell
     _counters(state, position.get("counters", {}))
+    check_supplies(state)
     for key in ("halfmove", "fullmove"):
         value = position.get(key, getattr(state, key))
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:

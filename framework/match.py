@@ -12,9 +12,13 @@ draws, unfinished games, each with a Wilson 95 % confidence interval.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
-from collections.abc import Callable, Sequence
+import multiprocessing
+import signal
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from functools import cache
@@ -31,6 +35,39 @@ if TYPE_CHECKING:
 
 DEFAULT_MAX_PLIES = 10_000
 Z95 = 1.959963984540054
+#: ``Termination`` header of a game stopped by Ctrl-C (its ``Result`` is ``unfinished``).
+INTERRUPTED = "interrupted"
+
+#: Set when the match is interrupted (Ctrl-C): games stop after the current action and are
+#: kept, marked unfinished. Shared with worker processes, which ignore SIGINT themselves.
+_stop: Any = None
+
+
+def _stopping() -> bool:
+    return _stop is not None and _stop.is_set()
+
+
+def _worker_init(stop: Any) -> None:
+    global _stop
+    _stop = stop
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def _interruptible() -> Iterator[Any]:
+    """Turn Ctrl-C into a stop request for the duration of a match (main thread only)."""
+    global _stop
+    stop = multiprocessing.get_context().Event()
+    previous, _stop = _stop, stop
+    handler = None
+    if threading.current_thread() is threading.main_thread():
+        handler = signal.signal(signal.SIGINT, lambda *_: stop.set())
+    try:
+        yield stop
+    finally:
+        _stop = previous
+        if handler is not None:
+            signal.signal(signal.SIGINT, handler)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -46,7 +83,7 @@ def play_game(game: CompiledGame, agents: Sequence[Agent], *, max_plies: int | N
     state = game.new_initial_state()
     steps: list[tuple[State, list[str]]] = []
     plies = 0
-    while not state.is_terminal() and plies < limit:
+    while not state.is_terminal() and plies < limit and not _stopping():
         before = state.clone()
         played: list[str] = []
         for action in agents[state.current_player].act(state):
@@ -63,6 +100,8 @@ def play_game(game: CompiledGame, agents: Sequence[Agent], *, max_plies: int | N
     if state.seat_of_side != list(range(len(game.players))):  # a pie rule swapped seats
         by_seat = sorted(range(len(game.players)), key=lambda side: state.seat_of_side[side])
         record_headers["Seats"] = " ".join(game.players[side] for side in by_seat)
+    if _stopping() and not state.is_terminal():
+        record_headers["Termination"] = INTERRUPTED
     record_headers["Result"] = result_of(state)
     record_headers["Plies"] = str(plies)
     return Record(record_headers, turn_lines(steps))
@@ -93,9 +132,13 @@ def _load(path: str) -> CompiledGame:
     return load_game(path)
 
 
-def play_planned(game_file: str, plan: GamePlan, max_plies: int | None) -> Record:
-    """Play one planned game (in a worker process: the game file is loaded once per process)."""
+def play_planned(game_file: str, plan: GamePlan, max_plies: int | None) -> Record | None:
+    """Play one planned game (in a worker process: the game file is loaded once per process);
+    None if the match was interrupted before it began."""
     from framework.agents import make_agent
+
+    if _stopping():
+        return None
 
     game = _load(game_file)
     agents = [make_agent(spec, game, (plan.seed + seat) % 2**63)
@@ -139,6 +182,9 @@ class MatchResult:
 
     players: tuple[str, ...]
     records: list[Record] = field(default_factory=list)
+    #: Whether Ctrl-C stopped the match: games not started are missing, the games being
+    #: played when it came are kept with ``Termination "interrupted"``.
+    interrupted: bool = False
 
     @property
     def games(self) -> int:
@@ -193,29 +239,62 @@ class MatchResult:
 def run_match(game_file: str, agents: Sequence[str], *, games: int, seed: int = 0,
               jobs: int = 1, max_plies: int | None = None,
               on_game: Callable[[Record], None] | None = None) -> MatchResult:
-    """Play the scheduled games (``jobs`` processes) and return them in game order."""
+    """Play the scheduled games (``jobs`` processes) and return them in game order.
+
+    ``on_game`` is called with each record as its game ends (in the order they end). On
+    Ctrl-C the games being played stop after their current action and are kept, marked
+    unfinished; games not yet started are not played.
+    """
     game = _load(game_file)
     plans = schedule(agents, games, seed)
     records: dict[int, Record] = {}
-    if jobs <= 1:
-        for plan in plans:
-            records[plan.index] = play_planned(game_file, plan, max_plies)
-            if on_game:
-                on_game(records[plan.index])
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = {pool.submit(play_planned, game_file, plan, max_plies): plan.index
-                       for plan in plans}
-            for future in as_completed(futures):
-                records[futures[future]] = future.result()
-                if on_game:
-                    on_game(records[futures[future]])
-    return MatchResult(game.players, [records[i] for i in sorted(records)])
+    with _interruptible() as stop:
+        if jobs <= 1:
+            for plan in plans:
+                if stop.is_set():
+                    break
+                record = play_planned(game_file, plan, max_plies)
+                if record is not None:
+                    records[plan.index] = record
+                    if on_game:
+                        on_game(record)
+        else:
+            with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init,
+                                     initargs=(stop,)) as pool:
+                futures = {pool.submit(play_planned, game_file, plan, max_plies): plan.index
+                           for plan in plans}
+                for future in as_completed(futures):
+                    played = None if future.cancelled() else future.result()
+                    if played is not None:
+                        records[futures[future]] = played
+                        if on_game:
+                            on_game(played)
+                    if stop.is_set():
+                        for waiting in futures:
+                            waiting.cancel()  # only games not yet started
+        interrupted = stop.is_set()
+    return MatchResult(game.players, [records[i] for i in sorted(records)], interrupted)
 
 
 def write_records(result: MatchResult, out: Path, *, as_json: bool = False) -> list[Path]:
     """Write each game as ``game-0001.txt`` (or ``.json``) into ``out``."""
-    suffix = ".json" if as_json else ".txt"
-    width = max(4, len(str(result.games)))
-    return [record.save(out / f"game-{i:0{width}d}{suffix}")
+    return [record.save(out / record_name(record, i, result.games, as_json))
             for i, record in enumerate(result.records, start=1)]
+
+
+def record_name(record: Record, number: int, total: int, as_json: bool = False) -> str:
+    """``game-0007.txt``: numbered by the game's ``Round`` (else ``number``), padded to the
+    width of ``total``."""
+    width = max(4, len(str(total)))
+    round_ = record.headers.get("Round", "")
+    index = int(round_) if round_.isascii() and round_.isdigit() else number
+    return f"game-{index:0{width}d}{'.json' if as_json else '.txt'}"
+
+
+def match_files(out: Path) -> list[Path]:
+    """The files a match wrote into ``out`` (records and summary), if any."""
+    if not out.is_dir():
+        return []
+    found = [p for p in out.iterdir() if p.name == "summary.json" or (
+        p.name.startswith("game-") and p.suffix in (".txt", ".json"))]
+    return sorted(found)

@@ -69,9 +69,14 @@ def play(game_file: GameArgument, white: FirstSeat = None, black: SecondSeat = N
             parse_agent(spec)
         except AgentSpecError as exc:
             raise typer.BadParameter(str(exc), param_hint=hint) from None
+    if save is not None:
+        from framework.safeio import check_output_file
+
+        check_output_file(save, "record")  # before the game, not after it
     session = PlaySession(game, str(game_file), specs, seed, max_plies, save,
                           Console(highlight=False, soft_wrap=True), quiet)
-    session.run()
+    if not session.run():
+        raise typer.Exit(130)
 
 
 class PlaySession:
@@ -89,6 +94,7 @@ class PlaySession:
         self.console = console
         self.quiet = quiet
         self.save_path = save
+        self.interrupted = False
         self.limit = max_plies or game.spec.max_plies or 10_000
         self.humans = {seat for seat, s in enumerate(specs) if parse_agent(s).is_human}
         self.agents: dict[int, Agent] = {
@@ -102,19 +108,27 @@ class PlaySession:
     def plies(self) -> int:
         return sum(len(actions) for _, _, actions in self.history)
 
-    def run(self) -> None:
-        while not self.state.is_terminal() and self.plies < self.limit:
-            seat = self.state.current_player
-            if seat in self.humans:
-                if not self._human_turn(seat):
-                    break
-            else:
-                self._agent_turn(seat)
-        self.console.print(board_text(self.state))
-        if not self.state.is_terminal():
-            self.console.print(f"unfinished after {self.plies} actions")
+    def run(self) -> bool:
+        """Play to the end (or the ply limit, or a quit); False if stopped by Ctrl-C, in
+        which case the game so far is still saved, marked unfinished."""
+        try:
+            while not self.state.is_terminal() and self.plies < self.limit:
+                seat = self.state.current_player
+                if seat in self.humans:
+                    if not self._human_turn(seat):
+                        break
+                else:
+                    self._agent_turn(seat)
+        except KeyboardInterrupt:
+            self.interrupted = True
+            self.console.print(f"\ninterrupted after {self.plies} actions")
+        else:
+            self.console.print(board_text(self.state))
+            if not self.state.is_terminal():
+                self.console.print(f"unfinished after {self.plies} actions")
         if self.save_path is not None:
             self._save(self.save_path)
+        return not self.interrupted
 
     def _agent_turn(self, seat: int) -> None:
         agent = self.agents[seat]
@@ -159,7 +173,7 @@ class PlaySession:
                     return True
             elif command == "save":
                 self._save(Path(rest.strip()) if rest.strip() else
-                           self.save_path or Path("game-record.txt"))
+                           self.save_path or Path("game-record.txt"), typed=True)
             else:
                 before = self.state.clone()
                 try:
@@ -204,13 +218,25 @@ class PlaySession:
             headers[header_key(self.game.players[seat])] = spec
         if self.seed is not None:
             headers["Seed"] = str(self.seed)
+        if self.interrupted and not self.state.is_terminal():
+            headers["Termination"] = "interrupted"
         headers["Result"] = result_of(self.state)
         headers["Plies"] = str(self.plies)
         return Record(headers, turn_lines((before, actions)
                                           for before, _, actions in self.history))
 
-    def _save(self, path: Path) -> None:
-        written = self.record().save(path)
+    def _save(self, path: Path, *, typed: bool = False) -> None:
+        """Save the record; a ``save`` typed during the game that fails is reported and the
+        game goes on."""
+        from framework.errors import OutputError
+
+        try:
+            written = self.record().save(path)
+        except OutputError as exc:
+            if not typed:
+                raise
+            self.console.print(f"[bold]not saved:[/bold] {exc}", markup=True)
+            return
         self.console.print(f"saved {written} ({self.plies} plies)")
 
 
@@ -287,16 +313,22 @@ def match(game_file: GameArgument,
           out: Annotated[Path | None, typer.Option(
               help="directory for the game records and summary.json")] = None,
           as_json: Annotated[bool, typer.Option(
-              "--json", help="write records as JSON instead of text")] = False) -> None:
+              "--json", help="write records as JSON instead of text")] = False,
+          overwrite: Annotated[bool, typer.Option(
+              help="replace the records and summary of an earlier match in --out")]
+          = False) -> None:
     """Play agents against each other, seats swapped every game, and print statistics:
-    wins per side and per agent, draws, with 95 % confidence intervals."""
-    import json
+    wins per side and per agent, draws, with 95 % confidence intervals.
+
+    With --out each record is written as its game ends; Ctrl-C stops the match, keeping
+    the finished games and the ones being played (marked unfinished)."""
 
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
     from framework.agents import AgentSpecError, parse_agent
-    from framework.match import run_match, schedule, write_records
+    from framework.match import record_name, run_match, schedule
+    from framework.safeio import write_json
 
     specs = [s.strip() for s in agents.split(",") if s.strip()]
     if len(specs) < 2:
@@ -311,7 +343,17 @@ def match(game_file: GameArgument,
             raise typer.BadParameter("a match is played by computer agents only",
                                      param_hint="--agents")
     load(game_file)  # a bad game file is reported before any process starts
+    if out is not None:
+        prepare_match_folder(out, overwrite)  # before the first game, not after the last
     total = len(schedule(specs, games, seed))
+    written: list[Path] = []
+
+    def finished(record: Record) -> None:
+        progress.advance(task)
+        if out is not None:
+            written.append(record.save(out / record_name(record, len(written) + 1, total,
+                                                         as_json)))
+
     console = Console(stderr=True)
     with Progress("[progress.description]{task.description}", BarColumn(),
                   MofNCompleteColumn(), TimeElapsedColumn(), console=console,
@@ -319,17 +361,41 @@ def match(game_file: GameArgument,
         task = progress.add_task("games", total=total)
         result = run_match(str(game_file), specs, games=games, seed=seed, jobs=jobs,
                            max_plies=max_plies,
-                           on_game=lambda _: progress.advance(task))
+                           on_game=finished)
     wide = Console(highlight=False)  # never cut an agent's name in a narrow or piped output
     wide.width = max(wide.width, 110)
     wide.print(*statistics_tables(result))
     if out is not None:
-        written = write_records(result, out, as_json=as_json)
         summary = {"game_file": str(game_file), "agents": specs, "games_per_pair": games,
                    "seed": seed, **result.summary()}
-        (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n",
-                                          encoding="utf-8")
+        if result.interrupted:
+            summary["interrupted"] = True
+        write_json(out / "summary.json", summary, "match summary")
         print(f"wrote {len(written)} records and summary.json to {out}", file=sys.stderr)
+    if result.interrupted:
+        print(f"interrupted: {result.games} of {total} games kept (those being played are "
+              "marked unfinished)", file=sys.stderr)
+        raise typer.Exit(130)
+
+
+def prepare_match_folder(out: Path, overwrite: bool) -> None:
+    """Refuse a folder that cannot be written, or that holds an earlier match unless told
+    to overwrite it (then its records and summary are removed first)."""
+    from framework.errors import OutputError
+    from framework.match import match_files
+    from framework.safeio import check_output_dir
+
+    check_output_dir(out, "match folder")
+    used = match_files(out)
+    if used and not overwrite:
+        raise OutputError(f"{str(out)!r} already holds an earlier match ({len(used)} files, "
+                          "e.g. " + used[0].name + "); give --overwrite to replace it, or "
+                          "another --out")
+    for path in used:
+        try:
+            path.unlink()
+        except OSError as exc:
+            raise OutputError(f"cannot remove {str(path)!r}: {exc.strerror}") from None
 
 
 def statistics_tables(result: MatchResult) -> list[object]:

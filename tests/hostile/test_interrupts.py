@@ -1,0 +1,132 @@
+"""Interrupted work and full disks: Ctrl-C keeps every game played, a full disk leaves the
+old file whole, a used --out is not silently mixed with a new match."""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from framework import load_game
+from framework.records import Record
+from tests.conftest import ROOT
+
+GAME = str(ROOT / "games" / "assimilation.yaml")
+BOARDSPEC = [sys.executable, "-m", "framework"]
+
+
+def interrupt_after(args: list[str], ready: Callable[[], bool], *, limit: float = 60
+                    ) -> subprocess.CompletedProcess[str]:
+    """Start ``boardspec ARGS`` in its own process group, wait until ``ready()``, then
+    send SIGINT to the whole group, as Ctrl-C in a terminal does."""
+    process = subprocess.Popen([*BOARDSPEC, *args], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               cwd=ROOT)
+    deadline = time.monotonic() + limit
+    while not ready() and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert process.poll() is None, "the command ended before it could be interrupted"
+    os.killpg(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=limit)
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+
+
+def test_ctrl_c_in_a_match_keeps_every_game(tmp_path: Path) -> None:
+    out = tmp_path / "match"
+    done = interrupt_after(["match", GAME, "--agents", "mcts:30i,greedy", "--games", "30",
+                            "--jobs", "2", "--out", str(out)],
+                           lambda: any(out.glob("game-*.txt")))
+    assert done.returncode == 130, done.stderr
+    assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr
+    assert [line for line in done.stderr.splitlines() if "interrupted" in line] == [
+        line for line in done.stderr.splitlines() if line.startswith("interrupted:")]
+    records = sorted(out.glob("game-*.txt"))
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["interrupted"] is True and summary["games"] == len(records) < 30
+    game = load_game(GAME)
+    stopped = 0
+    for path in records:
+        record = Record.load(path)
+        record.verify(game)  # every kept record replays, with the result it claims
+        if record.headers.get("Termination") == "interrupted":
+            stopped += 1
+            assert record.result == "unfinished"
+    assert 1 <= stopped <= 2
+    assert len(records) > stopped
+
+
+def test_ctrl_c_in_play_saves_the_game_so_far(tmp_path: Path) -> None:
+    save = tmp_path / "game.txt"
+    started = time.monotonic()
+    done = interrupt_after(["play", GAME, "--white", "mcts:0.05s", "--black", "mcts:0.05s",
+                            "--save", str(save), "--quiet"],
+                           lambda: time.monotonic() - started > 3)
+    assert done.returncode == 130, done.stderr
+    assert "Traceback" not in done.stdout + done.stderr
+    assert "interrupted after" in done.stdout
+    record = Record.load(save)
+    assert record.headers["Termination"] == "interrupted"
+    assert record.result == "unfinished"
+    record.verify(load_game(GAME))
+
+
+def test_a_save_typed_to_a_bad_place_does_not_end_the_game(tmp_path: Path) -> None:
+    save = tmp_path / "end.txt"
+    done = subprocess.run([*BOARDSPEC, "play", GAME, "--human", "white", "--save", str(save)],
+                          input=f"save {tmp_path}\nsave /dev/null/x\nb6\nquit\n",
+                          capture_output=True, text=True, timeout=60, cwd=ROOT, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("not saved:") == 2
+    assert "Traceback" not in done.stdout + done.stderr
+    assert Record.load(save).plies[0] == "b6"  # the game went on after the failed saves
+
+
+def test_a_used_out_folder_is_refused_unless_overwritten(tmp_path: Path) -> None:
+    out = tmp_path / "match"
+    args = [*BOARDSPEC, "match", GAME, "--agents", "random,greedy", "--max-plies", "10",
+            "--out", str(out)]
+
+    def run(*more: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([*args, *more], capture_output=True, text=True, timeout=120,
+                              cwd=ROOT, check=False)
+
+    assert run("--games", "3").returncode == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    assert len(before) == 4
+    again = run("--games", "1")
+    assert again.returncode != 0 and "--overwrite" in again.stderr
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert run("--games", "1", "--overwrite").returncode == 0
+    assert sorted(p.name for p in out.iterdir()) == ["game-0001.txt", "summary.json"]
+    assert json.loads((out / "summary.json").read_text())["games"] == 1
+
+
+def _small_disk() -> None:
+    """In the child: files may not grow past 4 KB (writes fail as on a full disk)."""
+    resource.setrlimit(resource.RLIMIT_FSIZE, (4096, resource.getrlimit(
+        resource.RLIMIT_FSIZE)[1]))
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+
+
+def test_a_full_disk_leaves_the_old_files_whole(tmp_path: Path) -> None:
+    schema, reference, books = tmp_path / "s.json", tmp_path / "r.md", tmp_path / "books"
+    commands = [["schema", "--out", str(schema)], ["reference", "--out", str(reference)],
+                ["docs", GAME, "--out", str(books), "--lang", "en", "--format", "md"]]
+    for command in commands:
+        assert subprocess.run([*BOARDSPEC, *command], capture_output=True, timeout=120,
+                              cwd=ROOT, check=False).returncode == 0
+    before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    assert any(len(data) > 4096 for data in before.values())
+    for command in commands:
+        done = subprocess.run([*BOARDSPEC, *command], capture_output=True, text=True,
+                              timeout=120, cwd=ROOT, check=False, preexec_fn=_small_disk)
+        assert done.returncode != 0
+        assert "cannot write" in done.stderr and "Traceback" not in done.stderr
+    after = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    assert after == before  # nothing truncated, no temporary file left behind

@@ -63,7 +63,7 @@ def run_bounded(case: Callable[[], Any], *, memory_mb: int = MEMORY_MB,
         code = 0
         try:
             _child(case, write, memory_mb, cpu_seconds)
-        except BaseException:  # noqa: BLE001 - a child must never return into pytest
+        except BaseException:
             code = 1
             with contextlib.suppress(BaseException):
                 os.write(2, traceback.format_exc().encode())
@@ -125,7 +125,7 @@ def _child(case: Callable[[], Any], write: int, memory_mb: int, cpu_seconds: flo
     except SystemExit as exc:
         outcome = Outcome("exit", "SystemExit", exit_code=exc.code if isinstance(
             exc.code, int) else 1)
-    except BaseException as exc:  # noqa: BLE001 - reported to the parent as a failure
+    except BaseException as exc:
         outcome = Outcome("crash", type(exc).__name__,
                           "".join(traceback.format_exception(exc))[-4000:])
     used = resource.getrusage(resource.RUSAGE_SELF)
@@ -141,7 +141,7 @@ def _child(case: Callable[[], Any], write: int, memory_mb: int, cpu_seconds: flo
 def _picklable(value: Any) -> Any:
     try:
         pickle.dumps(value)
-    except Exception:  # noqa: BLE001
+    except Exception:
         return repr(value)[:200]
     return value
 

@@ -3,6 +3,7 @@ a clear boardspec message (or works), never a hang, a memory blow-up or a traceb
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -281,7 +282,7 @@ def test_a_cell_twice_in_rows() -> None:
 ])
 def test_ambiguous_cell_names(cells: str, needle: str) -> None:
     names = [n.split(":")[0].strip(" {") for n in cells.split("], ")]
-    links = "[" + ", ".join(f"{x}-{y}" for x, y in zip(names, names[1:], strict=False)) + "]"
+    links = "[" + ", ".join(f"{x}-{y}" for x, y in itertools.pairwise(names)) + "]"
     refused(custom(cells, links), needle)
 
 

@@ -1,10 +1,12 @@
 """Run one hostile case in a forked child under hard limits, and say how it ended.
 
-The child inherits everything already imported (no interpreter start-up to pay), then gets
-an address-space limit of its current size plus ``MEMORY_MB`` and a CPU limit, runs the
+The child inherits everything already imported (no interpreter start-up to pay), runs the
 case, and sends back how it ended: returned, raised a boardspec error (with its message),
-or raised something else. A case that exceeds the memory limit ends in ``MemoryError``;
-one that spins is killed by the CPU limit. The 2-second figure of the issue is checked on
+or raised something else, with the CPU time and the growth of its peak resident memory.
+Those are what the bounds are checked on (``MEMORY_MB``, ``CPU_SECONDS``). Hard limits
+guard the machine in case of a regression: an address-space limit a little above the bound
+(address space counts reserved, untouched memory too, so it cannot be the bound itself)
+and a CPU limit a few seconds above the budget. The 2-second figure of the issue is checked on
 CPU time (what a shared, loaded machine does not inflate), with a wall-clock guard only
 against a child that blocks.
 """
@@ -28,6 +30,8 @@ from typing import Any
 CPU_SECONDS = 2.0
 MEMORY_MB = 200
 WALL_SECONDS = 60
+#: Address space allowed above the bound before the child is stopped (MemoryError).
+GUARD_MB = 800
 
 
 @dataclass
@@ -36,21 +40,36 @@ class Outcome:
     error: str = ""  # the exception's class name
     message: str = ""
     cpu: float = 0.0
+    memory_mb: float = 0.0  # growth of the peak resident set while the case ran
     value: Any = None
     output: str = ""  # what the case printed (stdout and stderr)
     exit_code: int | None = None
 
     def __str__(self) -> str:
-        return (f"{self.kind} {self.error} after {self.cpu:.2f} s CPU: "
+        return (f"{self.kind} {self.error} after {self.cpu:.2f} s CPU, "
+                f"+{self.memory_mb:.0f} MB: "
                 f"{self.message[:2000]}\n{self.output[-2000:]}")
 
 
-def _vm_size() -> int:
+def _status(field: str) -> int:
+    """A size from /proc/self/status, in bytes (VmSize, VmRSS, VmHWM)."""
     with open("/proc/self/status") as status:
         for line in status:
-            if line.startswith("VmSize:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1]) * 1024
-    raise RuntimeError("no VmSize in /proc/self/status")
+    raise RuntimeError(f"no {field} in /proc/self/status")
+
+
+def reset_peak() -> int:
+    """Start the peak resident size (VmHWM) again from the current one; return it."""
+    with contextlib.suppress(OSError), open("/proc/self/clear_refs", "w") as refs:
+        refs.write("5")
+    return _status("VmRSS")
+
+
+def peak_growth_mb(since: int) -> float:
+    """How far the resident size rose above ``since`` (bytes) at its peak, in MB."""
+    return (_status("VmHWM") - since) / 2**20
 
 
 def run_bounded(case: Callable[[], Any], *, memory_mb: int = MEMORY_MB,
@@ -105,8 +124,9 @@ def _child(case: Callable[[], Any], write: int, memory_mb: int, cpu_seconds: flo
 
     # Soft limits only: the hard ones may not be raised again, and the report needs room.
     _, hard_as = resource.getrlimit(resource.RLIMIT_AS)
-    limit = _vm_size() + memory_mb * 1024 * 1024
+    limit = _status("VmSize") + (memory_mb + GUARD_MB) * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard_as))
+    resident = reset_peak()
     used = resource.getrusage(resource.RUSAGE_SELF)
     spent = used.ru_utime + used.ru_stime
     # The CPU limit kills the child a few seconds after the budget: a hang guard; the
@@ -130,6 +150,7 @@ def _child(case: Callable[[], Any], write: int, memory_mb: int, cpu_seconds: flo
                           "".join(traceback.format_exception(exc))[-4000:])
     used = resource.getrusage(resource.RUSAGE_SELF)
     outcome.cpu = used.ru_utime + used.ru_stime - start
+    outcome.memory_mb = peak_growth_mb(resident)
     outcome.output = captured.getvalue()[-20000:]
     # Free the case's memory before pickling the report under the same limit.
     resource.setrlimit(resource.RLIMIT_AS, (hard_as, hard_as))
@@ -174,5 +195,6 @@ def assert_refused(outcome: Outcome, *needles: str) -> None:
     else:
         text = outcome.message
     assert outcome.cpu <= CPU_SECONDS, f"took {outcome.cpu:.2f} s of CPU: {outcome}"
+    assert outcome.memory_mb <= MEMORY_MB, f"took {outcome.memory_mb:.0f} MB: {outcome}"
     for needle in needles:
         assert needle.lower() in text.lower(), f"{needle!r} not in:\n{text}"

@@ -108,7 +108,7 @@ class Record:
             turn = _TURN.fullmatch(line)
             if not turn:
                 raise RecordError(f"{where}:{number}: expected a header like "
-                                  f'[Game "Ataxx"] or a turn like "12. b6", found {raw!r}')
+                                  f'[Game "Ataxx"] or a turn like "12. b6", found {raw[:80]!r}')
             if int(turn.group(1)) != len(record.turns) + 1:
                 raise RecordError(f"{where}:{number}: expected turn {len(record.turns) + 1}, "
                                   f"found turn {turn.group(1)}")

@@ -82,6 +82,9 @@ def _issue(src: YamlSource, err: Any, model: type[BaseModel]) -> SpecIssue:
         found = f"; found {len(given):,}" if isinstance(given, str | list | dict) else ""
         return src.issue(loc, f"at most {ctx.get('max_length')} {what} are allowed here "
                               f"(see docs/limits.md){found}")
+    if kind == "string_pattern_mismatch" and ctx.get("pattern") == r"^\w+$":
+        return src.issue(loc, f"only letters, digits and _ are allowed here (see "
+                              f"docs/limits.md); found {_kind(err.get('input'))}")
     if kind == "less_than_equal":
         return src.issue(loc, f"at most {ctx.get('le')!r} is allowed here (see "
                               f"docs/limits.md); found {_kind(err.get('input'))}")

@@ -73,7 +73,8 @@ def peak_growth_mb(since: int) -> float:
 
 
 def run_bounded(case: Callable[[], Any], *, memory_mb: int = MEMORY_MB,
-                cpu_seconds: float = CPU_SECONDS) -> Outcome:
+                cpu_seconds: float = CPU_SECONDS, wall_seconds: float = WALL_SECONDS
+                ) -> Outcome:
     """Run ``case()`` in a forked child under the limits; never raises for the case."""
     read, write = os.pipe()
     pid = os.fork()
@@ -89,7 +90,7 @@ def run_bounded(case: Callable[[], Any], *, memory_mb: int = MEMORY_MB,
         finally:
             os._exit(code)
     os.close(write)
-    deadline = time.monotonic() + WALL_SECONDS
+    deadline = time.monotonic() + wall_seconds
     chunks = []
     os.set_blocking(read, False)
     while True:
@@ -103,7 +104,7 @@ def run_bounded(case: Callable[[], Any], *, memory_mb: int = MEMORY_MB,
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
             os.close(read)
-            return Outcome("killed", message=f"still running after {WALL_SECONDS} s")
+            return Outcome("killed", message=f"still running after {wall_seconds} s")
         time.sleep(0.005)
     with contextlib.suppress(BlockingIOError):
         while chunk := os.read(read, 1 << 16):

@@ -76,7 +76,8 @@ def fuzz(test: Callable[..., None], examples: int) -> None:
     keep a runaway input from taking the machine down)."""
     configured = settings(max_examples=examples, deadline=None, derandomize=False,
                           suppress_health_check=list(HealthCheck), database=None)(test)
-    outcome = run_bounded(configured, cpu_seconds=examples * CPU_SECONDS)
+    outcome = run_bounded(configured, cpu_seconds=examples * CPU_SECONDS,
+                          wall_seconds=60 + examples * CPU_SECONDS)
     assert outcome.kind == "ok", str(outcome)
 
 

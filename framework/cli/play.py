@@ -134,12 +134,15 @@ class PlaySession:
         agent = self.agents[seat]
         before = self.state.clone()
         actions = agent.act(self.state)
+        # Played on a copy: a Ctrl-C in the middle leaves the state and the history agreeing.
+        after = self.state.clone()
         played: list[str] = []
         for action in actions:
-            if self.state.is_terminal():
+            if after.is_terminal():
                 break
-            self.state.apply(action)
+            after.apply(action)
             played.append(action.notation)
+        self.state = after
         self.history.append((before, seat, played))
         if not self.quiet:
             side = self.game.players[before.to_move]

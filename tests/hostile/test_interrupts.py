@@ -16,6 +16,7 @@ from pathlib import Path
 from framework import load_game
 from framework.records import Record
 from tests.conftest import ROOT
+from tests.hostile.bounded import Outcome, cli, run_bounded
 
 GAME = str(ROOT / "games" / "assimilation.yaml")
 BOARDSPEC = [sys.executable, "-m", "framework"]
@@ -89,40 +90,39 @@ def test_a_save_typed_to_a_bad_place_does_not_end_the_game(tmp_path: Path) -> No
 
 def test_a_used_out_folder_is_refused_unless_overwritten(tmp_path: Path) -> None:
     out = tmp_path / "match"
-    args = [*BOARDSPEC, "match", GAME, "--agents", "random,greedy", "--max-plies", "10",
-            "--out", str(out)]
 
-    def run(*more: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([*args, *more], capture_output=True, text=True, timeout=120,
-                              cwd=ROOT, check=False)
+    def run(*more: str) -> Outcome:
+        return run_bounded(cli("match", GAME, "--agents", "random,greedy", "--max-plies", "10",
+                               "--out", str(out), *more), cpu_seconds=20)
 
-    assert run("--games", "3").returncode == 0
+    assert run("--games", "3").exit_code == 0
     before = {p.name: p.read_bytes() for p in out.iterdir()}
     assert len(before) == 4
     again = run("--games", "1")
-    assert again.returncode != 0 and "--overwrite" in again.stderr
+    assert again.exit_code == 1 and "--overwrite" in again.output, str(again)
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
-    assert run("--games", "1", "--overwrite").returncode == 0
+    assert run("--games", "1", "--overwrite").exit_code == 0
     assert sorted(p.name for p in out.iterdir()) == ["game-0001.txt", "summary.json"]
     assert json.loads((out / "summary.json").read_text())["games"] == 1
 
 
 def _small_disk() -> None:
-    """In the child: files may not grow past 4 KB (writes fail as on a full disk)."""
-    resource.setrlimit(resource.RLIMIT_FSIZE, (4096, resource.getrlimit(
+    """In the child: files may not grow past 1 KB (writes fail as on a full disk)."""
+    resource.setrlimit(resource.RLIMIT_FSIZE, (1024, resource.getrlimit(
         resource.RLIMIT_FSIZE)[1]))
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
 
 
 def test_a_full_disk_leaves_the_old_files_whole(tmp_path: Path) -> None:
-    schema, reference, books = tmp_path / "s.json", tmp_path / "r.md", tmp_path / "books"
+    schema, reference = tmp_path / "s.json", tmp_path / "r.md"
+    book = tmp_path / "books" / "en" / "assimilation.md"
+    book.parent.mkdir(parents=True)
+    for old in (schema, reference, book):
+        old.write_text("the old content\n")
     commands = [["schema", "--out", str(schema)], ["reference", "--out", str(reference)],
-                ["docs", GAME, "--out", str(books), "--lang", "en", "--format", "md"]]
-    for command in commands:
-        assert subprocess.run([*BOARDSPEC, *command], capture_output=True, timeout=120,
-                              cwd=ROOT, check=False).returncode == 0
+                ["docs", GAME, "--out", str(book.parent.parent), "--lang", "en", "--format",
+                 "md"]]
     before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
-    assert any(len(data) > 4096 for data in before.values())
     for command in commands:
         done = subprocess.run([*BOARDSPEC, *command], capture_output=True, text=True,
                               timeout=120, cwd=ROOT, check=False, preexec_fn=_small_disk)

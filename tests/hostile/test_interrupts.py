@@ -40,8 +40,9 @@ def interrupt_after(args: list[str], ready: Callable[[], bool], *, limit: float 
 
 def test_ctrl_c_in_a_match_keeps_every_game(tmp_path: Path) -> None:
     out = tmp_path / "match"
-    done = interrupt_after(["match", GAME, "--agents", "mcts:30i,greedy", "--games", "30",
-                            "--jobs", "2", "--out", str(out)],
+    # Games of a few seconds, so that the interrupt finds both processes in a game.
+    done = interrupt_after(["match", GAME, "--agents", "mcts:0.02s,mcts:0.03s", "--games",
+                            "30", "--jobs", "2", "--out", str(out)],
                            lambda: any(out.glob("game-*.txt")))
     assert done.returncode == 130, done.stderr
     assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr
@@ -65,7 +66,7 @@ def test_ctrl_c_in_a_match_keeps_every_game(tmp_path: Path) -> None:
 def test_ctrl_c_in_play_saves_the_game_so_far(tmp_path: Path) -> None:
     save = tmp_path / "game.txt"
     started = time.monotonic()
-    done = interrupt_after(["play", GAME, "--white", "mcts:0.05s", "--black", "mcts:0.05s",
+    done = interrupt_after(["play", GAME, "--white", "mcts:0.2s", "--black", "mcts:0.2s",
                             "--save", str(save), "--quiet"],
                            lambda: time.monotonic() - started > 3)
     assert done.returncode == 130, done.stderr

@@ -171,6 +171,8 @@ def _picklable(value: Any) -> Any:
 def cli(*args: str) -> Callable[[], Any]:
     """A case that runs ``boardspec ARGS`` as the console script does (errors printed,
     exit code set)."""
+    _warm_up()
+
     def run() -> Any:
         from framework.cli import main
 
@@ -199,3 +201,18 @@ def assert_refused(outcome: Outcome, *needles: str) -> None:
     assert outcome.memory_mb <= MEMORY_MB, f"took {outcome.memory_mb:.0f} MB: {outcome}"
     for needle in needles:
         assert needle.lower() in text.lower(), f"{needle!r} not in:\n{text}"
+
+
+def _warm_up() -> None:
+    """Import the command line and what its commands import, once, in the parent: each
+    forked child then starts with them, as a running program would."""
+    import rich.console
+    import rich.progress
+    import rich.table  # noqa: F401
+
+    import framework.cli
+    import framework.docs
+    import framework.records
+    import framework.render.svg
+
+    framework.cli._register()

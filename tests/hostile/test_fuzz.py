@@ -29,6 +29,7 @@ from tests.conftest import GAME_FILES
 from tests.hostile.bounded import (
     CPU_SECONDS,
     MEMORY_MB,
+    cli,
     peak_growth_mb,
     reset_peak,
     run_bounded,
@@ -257,3 +258,34 @@ def test_fuzz_actions(examples: int) -> None:
         if played is None:
             assert state.to_json() == before  # a refused action changes nothing
     fuzz(run, examples)
+
+
+# The command line ---------------------------------------------------------------------
+def _one_screen(args: list[str]) -> None:
+    """``boardspec ARGS`` ends with exit code 0, 1 or 2 and at most a screenful of
+    output, never a traceback, within the bounds."""
+    outcome = run_bounded(cli(*args))
+    assert outcome.kind == "exit" and outcome.exit_code in (0, 1, 2), str(outcome)
+    assert "Traceback" not in outcome.output, outcome.output
+    assert outcome.cpu <= CPU_SECONDS and outcome.memory_mb <= MEMORY_MB, str(outcome)
+    if outcome.exit_code:
+        assert len(outcome.output.strip().splitlines()) <= 25, outcome.output
+
+
+@pytest.mark.parametrize("examples", [12, pytest.param(300, marks=pytest.mark.slow,
+                                                        id="slow")])
+def test_fuzz_command_line(examples: int, tmp_path_factory: pytest.TempPathFactory) -> None:
+    folder = tmp_path_factory.mktemp("cli")
+    game_file = str(next(p for p in GAME_FILES if p.stem == "assimilation"))
+
+    @settings(max_examples=examples, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(st.binary(max_size=300) | st.text(max_size=300).map(str.encode) | st.sampled_from(
+        [t.encode() for t in TEXTS.values()]), st.text(max_size=60), st.integers(0, 3))
+    def run(content: bytes, text: str, which: int) -> None:
+        path = folder / "input"
+        path.write_bytes(content)
+        _one_screen([["validate", str(path)], ["replay", str(path), "--game", game_file],
+                     ["show", game_file, "--fen", text or "-"],
+                     ["moves", game_file, "--position", text or "{"]][which])
+    run()

@@ -181,6 +181,10 @@ class Record:
         if named is not None and named != game.name:
             raise RecordError(f"this record is of {named!r}, not of {game.name!r}")
         total = len(self.plies)
+        declared = game.spec.max_plies
+        if declared is not None and total > declared:  # refused before any is replayed
+            raise RecordError(f"the record has {total:,} plies, but {game.name} lasts at "
+                              f"most {declared:,} (max_plies)")
         if ply is not None and not 0 <= ply <= total:
             raise RecordError(f"ply {ply} is out of range: the record has {total} plies")
         state = game.new_initial_state()

@@ -314,3 +314,11 @@ def test_a_json_record_of_another_version(tmp_path: Path) -> None:
     path = write(tmp_path, "game.json", json.dumps(data))
     with pytest.raises(BoardspecError, match="version 99"):
         Record.load(path)
+
+
+def test_a_record_longer_than_the_game_can_be(tmp_path: Path) -> None:
+    path = write(tmp_path, "long.txt", '[Game "Assimilation"]\n\n' + "".join(
+        f"{n}. b6\n" for n in range(1, 300_001)))
+    assert_refused(run_bounded(cli("replay", str(path), "--game", str(GAMES /
+                                                                    "assimilation.yaml"))),
+                   "300,000 plies", "at most 2,000")

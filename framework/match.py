@@ -54,10 +54,11 @@ def _worker_init(stop: Any) -> None:
 
 
 @contextlib.contextmanager
-def _interruptible() -> Iterator[Any]:
+def _interruptible(processes: bool) -> Iterator[Any]:
     """Turn Ctrl-C into a stop request for the duration of a match (main thread only)."""
     global _stop
-    stop = multiprocessing.get_context().Event()
+    # One process needs no shared semaphore (which some sandboxes do not provide).
+    stop = multiprocessing.get_context().Event() if processes else threading.Event()
     previous, _stop = _stop, stop
     handler = None
     if threading.current_thread() is threading.main_thread():
@@ -248,7 +249,7 @@ def run_match(game_file: str, agents: Sequence[str], *, games: int, seed: int = 
     game = _load(game_file)
     plans = schedule(agents, games, seed)
     records: dict[int, Record] = {}
-    with _interruptible() as stop:
+    with _interruptible(jobs > 1) as stop:
         if jobs <= 1:
             for plan in plans:
                 if stop.is_set():

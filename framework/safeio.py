@@ -32,6 +32,9 @@ def read_bytes(path: str | Path, limit: int, what: str = "file") -> bytes:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise InputError(f"cannot read the {what} {shown!r}: {_reason(exc)}") from None
+    except ValueError:  # a NUL character in the name
+        raise InputError(f"cannot read the {what} {shown!r}: not a possible file "
+                         "name") from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
@@ -116,7 +119,7 @@ def _json_depth(text: str) -> int:
 def check_output_file(path: str | Path, what: str = "file") -> Path:
     """Refuse, before any work is done, a path that cannot become a file: an existing
     folder, or a parent that is a file or cannot be created or written."""
-    path = Path(path)
+    path = _possible(path, what)
     if path.is_dir():
         raise OutputError(f"cannot write the {what} {str(path)!r}: it is a folder; give a "
                           "file name")
@@ -126,7 +129,7 @@ def check_output_file(path: str | Path, what: str = "file") -> Path:
 
 def check_output_dir(path: str | Path, what: str = "folder") -> Path:
     """Refuse, before any work is done, a path that cannot become a folder."""
-    path = Path(path)
+    path = _possible(path, what)
     if path.exists() and not path.is_dir():
         raise OutputError(f"cannot write into {str(path)!r}: it is a file, not a folder")
     if path.is_dir():
@@ -135,6 +138,12 @@ def check_output_dir(path: str | Path, what: str = "folder") -> Path:
         return path
     _check_parent(path.parent, path, what)
     return path
+
+
+def _possible(path: str | Path, what: str) -> Path:
+    if "\0" in str(path):
+        raise OutputError(f"cannot write the {what} {str(path)!r}: not a possible file name")
+    return Path(path)
 
 
 def _check_parent(parent: Path, target: Path, what: str) -> None:

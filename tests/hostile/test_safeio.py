@@ -27,6 +27,10 @@ def test_missing_and_special_files(tmp_path: Path) -> None:
         safeio.read_text(tmp_path, 10)
     with pytest.raises(InputError, match="a device or a pipe"):
         safeio.read_text("/dev/zero", 10)
+    with pytest.raises(InputError, match="not a possible file name"):
+        safeio.read_text("a\0b", 10)
+    with pytest.raises(OutputError, match="not a possible file name"):
+        safeio.write_text(tmp_path / "a\0b", "x")
 
 
 def test_json_nesting_is_bounded_and_errors_are_the_callers() -> None:

@@ -9,9 +9,11 @@ import resource
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -24,20 +26,34 @@ GAME = str(ROOT / "games" / "assimilation.yaml")
 BOARDSPEC = [sys.executable, "-m", "framework"]
 
 
-def interrupt_after(args: list[str], ready: Callable[[], bool], *, limit: float = 60
+def interrupt_after(args: list[str], ready: Callable[[str], bool], *, limit: float = 60
                     ) -> subprocess.CompletedProcess[str]:
-    """Start ``boardspec ARGS`` in its own process group, wait until ``ready()``, then
-    send SIGINT to the whole group, as Ctrl-C in a terminal does."""
+    """Start ``boardspec ARGS`` in its own process group, wait until ``ready(output so
+    far)``, then send SIGINT to the whole group, as Ctrl-C in a terminal does."""
     process = subprocess.Popen([*BOARDSPEC, *args], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, start_new_session=True,
                                cwd=ROOT)
+    streams: dict[str, list[str]] = {"out": [], "err": []}
+
+    def drain(name: str, stream: IO[str]) -> None:
+        for line in stream:
+            streams[name].append(line)
+
+    readers = [threading.Thread(target=drain, args=(name, stream), daemon=True)
+               for name, stream in (("out", process.stdout), ("err", process.stderr))]
+    for reader in readers:
+        reader.start()
     deadline = time.monotonic() + limit
-    while not ready() and process.poll() is None and time.monotonic() < deadline:
+    while not ready("".join(streams["out"])) and process.poll() is None \
+            and time.monotonic() < deadline:
         time.sleep(0.05)
     assert process.poll() is None, "the command ended before it could be interrupted"
     os.killpg(process.pid, signal.SIGINT)
-    out, err = process.communicate(timeout=limit)
-    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+    process.wait(timeout=limit)
+    for reader in readers:
+        reader.join(timeout=limit)
+    return subprocess.CompletedProcess(process.args, process.returncode,
+                                       "".join(streams["out"]), "".join(streams["err"]))
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -46,7 +62,7 @@ def test_ctrl_c_in_a_match_keeps_every_game(tmp_path: Path, jobs: int) -> None:
     # Games of a few seconds, so that the interrupt finds every process in a game.
     done = interrupt_after(["match", GAME, "--agents", "mcts:0.02s,mcts:0.03s", "--games",
                             "30", "--jobs", str(jobs), "--out", str(out)],
-                           lambda: any(out.glob("game-*.txt")))
+                           lambda _: any(out.glob("game-*.txt")))
     assert done.returncode == 130, done.stderr
     assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr
     assert [line for line in done.stderr.splitlines() if "interrupted" in line] == [
@@ -68,16 +84,14 @@ def test_ctrl_c_in_a_match_keeps_every_game(tmp_path: Path, jobs: int) -> None:
 
 def test_ctrl_c_in_play_saves_the_game_so_far(tmp_path: Path) -> None:
     save = tmp_path / "game.txt"
-    started = time.monotonic()
     done = interrupt_after(["play", GAME, "--white", "mcts:0.2s", "--black", "mcts:0.2s",
-                            "--save", str(save), "--quiet"],
-                           lambda: time.monotonic() - started > 3)
+                            "--save", str(save)], lambda output: " 3. " in output)
     assert done.returncode == 130, done.stderr
     assert "Traceback" not in done.stdout + done.stderr
     assert "interrupted after" in done.stdout
     record = Record.load(save)
     assert record.headers["Termination"] == "interrupted"
-    assert record.result == "unfinished"
+    assert record.result == "unfinished" and len(record.turns) >= 3
     record.verify(load_game(GAME))
 
 

@@ -47,6 +47,12 @@ def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
     yield from _duplicates(("counters",), spec.counters, "counter")
     yield from _duplicates(("turn",), [p.name for p in spec.turn], "phase name", by_index=True)
     yield from _board(spec, cells)
+    phases = plugins("phases")
+    if spec.turn and not any(getattr(phases[p.type], "decides", True) for p in spec.turn
+                             if p.type in phases):
+        yield ("turn",), ("every phase of the turn is automatic, so no player ever acts and "
+                          "turns would follow each other forever; at least one phase must "
+                          "let the player choose (e.g. clone_or_jump, walk, build)")
     for name, piece in spec.pieces.items():
         for player in piece.symbols:
             if player not in spec.players:

@@ -48,7 +48,7 @@ class Outcome:
     def __str__(self) -> str:
         return (f"{self.kind} {self.error} after {self.cpu:.2f} s CPU, "
                 f"+{self.memory_mb:.0f} MB: "
-                f"{self.message[:2000]}\n{self.output[-2000:]}")
+                f"{self.message[:8000]}\n{self.output[-3000:]}")
 
 
 def _status(field: str) -> int:
@@ -147,8 +147,11 @@ def _child(case: Callable[[], Any], write: int, memory_mb: int, cpu_seconds: flo
         outcome = Outcome("exit", "SystemExit", exit_code=exc.code if isinstance(
             exc.code, int) else 1)
     except BaseException as exc:
-        outcome = Outcome("crash", type(exc).__name__,
-                          "".join(traceback.format_exception(exc))[-4000:])
+        text = "".join(traceback.format_exception(exc))
+        if len(text) > 6000:  # a RecursionError's traceback is thousands of lines
+            text = text[:2000] + "\n[...]\n" + text[-4000:]
+        notes = "\n".join(getattr(exc, "__notes__", []))  # hypothesis's failing example
+        outcome = Outcome("crash", type(exc).__name__, f"{notes}\n{text}")
     used = resource.getrusage(resource.RUSAGE_SELF)
     outcome.cpu = used.ru_utime + used.ru_stime - start
     outcome.memory_mb = peak_growth_mb(resident)

@@ -322,3 +322,14 @@ def test_a_record_longer_than_the_game_can_be(tmp_path: Path) -> None:
     assert_refused(run_bounded(cli("replay", str(path), "--game", str(GAMES /
                                                                     "assimilation.yaml"))),
                    "300,000 plies", "at most 2,000")
+
+
+def test_a_turn_where_no_one_acts() -> None:
+    """Found by the fuzzer: a turn of automatic phases only looped until RecursionError."""
+    text = ASSIMILATION.replace("""  - name: move
+    type: clone_or_jump
+    clone: {distance: 1}
+    jump: {distance: 2}
+""", "")
+    assert text != ASSIMILATION
+    refused(text, "turn", "every phase of the turn is automatic")

@@ -72,12 +72,9 @@ class CompiledBoard:
         return _ring(self, k)
 
     def within(self, k: int) -> tuple[int, ...]:
-        """Per cell, the mask of cells at distance 1..k."""
-        masks = [0] * self.size
-        for d in range(1, k + 1):
-            for i, m in enumerate(self.ring(d)):
-                masks[i] |= m
-        return tuple(masks)
+        """Per cell, the mask of cells at distance 1..k (one pass: k may be large)."""
+        return tuple(sum(1 << j for j, d in enumerate(row) if 0 < d <= k)
+                     for row in self.distance)
 
 
 @cache

@@ -3,7 +3,8 @@
 ``SpecError`` is a problem in a game file (schema or meaning); ``NotationError`` is text that
 is not an action of this game at all (invalid syntax); ``IllegalActionError`` is a well-formed
 action that the rules do not allow here; ``PositionError`` is a position (JSON or FEN) that
-cannot describe a state of this game.
+cannot describe a state of this game. ``InputError`` and ``OutputError`` are files that
+cannot be read or written (see ``framework.safeio``).
 """
 
 from __future__ import annotations
@@ -49,3 +50,13 @@ class IllegalActionError(BoardspecError, ValueError):
 
 class PositionError(BoardspecError, ValueError):
     """A position (JSON or FEN) that does not fit the game."""
+
+
+class InputError(BoardspecError):
+    """A file that cannot be read as input at all: missing, not a regular file, too large
+    (see ``framework.limits``) or not UTF-8 text."""
+
+
+class OutputError(BoardspecError):
+    """A place that cannot be written: a folder where a file is wanted (or the reverse),
+    no permission, a full disk. Nothing is left half-written."""

@@ -116,9 +116,10 @@ GROUPS: dict[PluginKind, str] = {
 
 
 class Rule(BaseModel):
-    """Base of every model of a game file: unknown keys are errors, values are immutable."""
+    """Base of every model of a game file: unknown keys are errors, values are immutable,
+    numbers are finite (``.inf`` and ``.nan`` are refused)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class PhaseParams(Rule):

@@ -27,14 +27,15 @@ one that is not legal, naming its ply, its turn and the engine's reason.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from framework.errors import BoardspecError, IllegalActionError, NotationError
+from framework.errors import BoardspecError, IllegalActionError, InputError, NotationError
+from framework.limits import MAX_RECORD_BYTES
+from framework.safeio import load_json, read_text, write_json, write_text
 
 if TYPE_CHECKING:
     from framework.engine.state import State
@@ -45,7 +46,7 @@ VERSION = 1
 UNFINISHED = "unfinished"
 DRAW = "draw"
 _HEADER = re.compile(r'\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]')
-_TURN = re.compile(r"(\d+)\.\s*(.*)")
+_TURN = re.compile(r"([0-9]{1,9})\.\s*(.*)")
 
 
 class RecordError(BoardspecError):
@@ -108,7 +109,7 @@ class Record:
             turn = _TURN.fullmatch(line)
             if not turn:
                 raise RecordError(f"{where}:{number}: expected a header like "
-                                  f'[Game "Ataxx"] or a turn like "12. b6", found {raw!r}')
+                                  f'[Game "Ataxx"] or a turn like "12. b6", found {raw[:80]!r}')
             if int(turn.group(1)) != len(record.turns) + 1:
                 raise RecordError(f"{where}:{number}: expected turn {len(record.turns) + 1}, "
                                   f"found turn {turn.group(1)}")
@@ -128,9 +129,13 @@ class Record:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError(f"{where}: not a boardspec record (expected a JSON object with "
                               f'"format": "{FORMAT}")')
+        if data.get("version") != VERSION:
+            raise RecordError(f"{where}: record format version {data.get('version')!r} is "
+                              f"not one this boardspec reads (version {VERSION})")
         headers, turns = data.get("headers", {}), data.get("turns", [])
         if not isinstance(headers, dict) or not all(isinstance(v, str)
-                                                    for v in headers.values()):
+                                                    for v in headers.values()) \
+                or not all(re.fullmatch(r"\w+", k) for k in headers):
             raise RecordError(f"{where}: 'headers' maps names to text")
         if not isinstance(turns, list) or not all(
                 isinstance(t, list) and t and all(isinstance(a, str) for a in t)
@@ -142,28 +147,19 @@ class Record:
     def save(self, path: str | Path) -> Path:
         """Write the record: JSON if the name ends in .json, text otherwise."""
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
         if path.suffix.lower() == ".json":
-            path.write_text(json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n",
-                            encoding="utf-8")
-        else:
-            path.write_text(self.to_text(), encoding="utf-8")
-        return path
+            return write_json(path, self.to_json(), "record")
+        return write_text(path, self.to_text(), "record")
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"cannot read the record {str(path)!r}: {exc.strerror}") from None
+            text = read_text(path, MAX_RECORD_BYTES, "record")
+        except InputError as exc:
+            raise RecordError(str(exc)) from None
         if text.lstrip().startswith("{"):
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise RecordError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno} "
-                                  f"column {exc.colno})") from None
-            return cls.from_json(data, path)
+            return cls.from_json(load_json(text, str(path), RecordError), path)
         return cls.from_text(text, path)
 
     # Replaying ------------------------------------------------------------------------
@@ -186,6 +182,10 @@ class Record:
         if named is not None and named != game.name:
             raise RecordError(f"this record is of {named!r}, not of {game.name!r}")
         total = len(self.plies)
+        declared = game.spec.max_plies
+        if declared is not None and total > declared:  # refused before any is replayed
+            raise RecordError(f"the record has {total:,} plies, but {game.name} lasts at "
+                              f"most {declared:,} (max_plies)")
         if ply is not None and not 0 <= ply <= total:
             raise RecordError(f"ply {ply} is out of range: the record has {total} plies")
         state = game.new_initial_state()
@@ -206,6 +206,10 @@ class Record:
         """Replay every action and check that the game ends as the ``Result`` header says."""
         state = self.replay(game)
         found = result_of(state)
+        plies = self.headers.get("Plies")
+        if plies is not None and plies != str(len(self.plies)):
+            raise RecordError(f"the record's Plies header says {plies!r}, but it has "
+                              f"{len(self.plies)} plies")
         claimed = self.headers.get("Result")
         if claimed is not None and claimed != found:
             raise RecordError(f"the record claims the result {claimed!r}, but its "

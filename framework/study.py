@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from framework.errors import BoardspecError
 from framework.records import Record, RecordError
+from framework.safeio import write_text
 
 FORMAT = "boardspec-study"
 VERSION = 1
@@ -38,19 +37,8 @@ class StudyError(BoardspecError):
 
 def write_atomic(path: Path, text: str) -> Path:
     """Write ``text`` to ``path`` so that readers see the old file or the new one, never a
-    part: a temporary file beside it, flushed, then renamed over it."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    return path
+    part (``framework.safeio``, the one atomic writer every command uses)."""
+    return write_text(path, text, "study file")
 
 
 def file_digest(path: str | Path) -> str:

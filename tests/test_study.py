@@ -165,7 +165,7 @@ def test_ctrl_c_keeps_every_finished_record_and_the_same_command_finishes(
     assert 3 <= len(kept) < 120
     assert f"interrupted: {len(kept)} of 120 games are in {out}" in err
     assert "Traceback" not in err
-    assert not list(out.glob(".*.tmp"))
+    assert not list(out.glob(".*.part"))  # the atomic writer's temporary files
     for path in kept:
         Record.load(path)  # whole records only
     finished = subprocess.run([sys.executable, "-m", "framework", *args], cwd=ROOT,

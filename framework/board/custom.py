@@ -18,12 +18,18 @@ rows by their y coordinate.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import networkx as nx
-from pydantic import Field, field_validator
+from pydantic import Field, StringConstraints, field_validator
 
+from framework.limits import MAX_CELL_NAME, MAX_CELLS, MAX_LINKS
 from framework.plugins import Rule
+
+#: Letters (any alphabet), digits and ``_``: a name must not hold the characters that
+#: notation and records give a meaning (``-`` in links and walks, ``@``, spaces, ``{}``).
+CellName = Annotated[str, StringConstraints(pattern=r"^\w+$", max_length=MAX_CELL_NAME)]
+Coordinate = Annotated[float, Field(ge=-1e6, le=1e6)]
 
 
 class CustomBoard(Rule):
@@ -32,12 +38,16 @@ class CustomBoard(Rule):
     type: Literal["custom"]
     shape: Literal["square", "hex", "circle"] = Field(
         default="circle", description="how cells are drawn")
-    cells: dict[str, tuple[float, float]] = Field(
-        min_length=1, description="cell name → [x, y] drawing coordinates")
-    links: list[str] = Field(description="adjacent pairs written 'cell-cell'")
+    cells: dict[CellName, tuple[Coordinate, Coordinate]] = Field(
+        min_length=1, max_length=MAX_CELLS,
+        description="cell name (letters, digits, _) → [x, y] drawing coordinates")
+    links: list[str] = Field(max_length=MAX_LINKS,
+                             description="adjacent pairs written 'cell-cell'")
     rows: list[list[str]] | None = Field(
-        default=None, description="cells of each row, bottom row first (default: by y)")
-    holes: list[str] = Field(default_factory=list, description="cells removed from the board")
+        default=None, max_length=MAX_CELLS,
+        description="cells of each row, bottom row first (default: by y)")
+    holes: list[str] = Field(default_factory=list, max_length=MAX_CELLS,
+                             description="cells removed from the board")
 
     @field_validator("links")
     @classmethod

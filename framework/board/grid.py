@@ -18,6 +18,7 @@ from typing import Literal
 import networkx as nx
 from pydantic import Field
 
+from framework.limits import MAX_CELLS
 from framework.plugins import Rule
 
 
@@ -31,7 +32,7 @@ class GridBoard(Rule):
         default="orthogonal", description="which cells touch: 4 orthogonal, 4 diagonal or 8")
     case: Literal["lower", "upper"] = Field(default="lower",
                                             description="letter case of the file letters")
-    holes: list[str] = Field(default_factory=list,
+    holes: list[str] = Field(default_factory=list, max_length=MAX_CELLS,
                              description="cells removed from the board (distances still "
                                          "cross them)")
 

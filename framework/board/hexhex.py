@@ -19,6 +19,7 @@ from typing import Literal
 import networkx as nx
 from pydantic import Field
 
+from framework.limits import MAX_CELLS
 from framework.plugins import Rule
 
 NEIGHBOUR_STEPS = ((0, 1), (1, 0), (1, 1))  # the other three are their opposites
@@ -31,7 +32,7 @@ class HexHexBoard(Rule):
     side: int = Field(ge=2, le=13, description="cells along each of the six sides")
     case: Literal["lower", "upper"] = Field(default="upper",
                                             description="letter case of the row letters")
-    holes: list[str] = Field(default_factory=list,
+    holes: list[str] = Field(default_factory=list, max_length=MAX_CELLS,
                              description="cells removed from the board (distances still "
                                          "cross them)")
 

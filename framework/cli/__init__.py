@@ -43,4 +43,8 @@ def main() -> None:
         print(f"error: {exc}", file=sys.stderr)
         sys.exit(1)
     except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
         sys.exit(130)
+    except OSError as exc:  # the machine's answer (a closed pipe, a full disk): no traceback
+        print(f"error: {exc.strerror or exc}", file=sys.stderr)
+        sys.exit(1)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
@@ -20,6 +19,9 @@ def bench(repeats: Annotated[int, typer.Option(min=1, help="runs of each figure"
     """Time perft, playouts, start-up and memory, ours beside python-ataxx's (each run in a
     fresh process, the two sides interleaved); print a table and write JSON."""
     from framework.bench import FIGURES, details, machine, run, table
+    from framework.safeio import check_output_file, write_json
+
+    check_output_file(out, "benchmark report")  # before minutes of work, not after
 
     names = {f.name for f in FIGURES}
     unknown = [name for name in only or [] if name not in names]
@@ -31,6 +33,5 @@ def bench(repeats: Annotated[int, typer.Option(min=1, help="runs of each figure"
           f"{repeats} runs each\n")
     report = run(repeats, only, progress=lambda row: print(row, flush=True))
     print("\n" + table(report) + "\n\n" + details(report))
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_json(out, report, "benchmark report")
     print(f"\nwrote {out}")

@@ -39,6 +39,10 @@ def show(game_file: GameArgument, position: PositionOption = None,
          svg: Annotated[Path | None, typer.Option(help="write the picture as SVG here")]
          = None) -> None:
     """Draw a position (default: the start) in the terminal, or as an SVG picture."""
+    from framework.safeio import check_output_file, write_text
+
+    if svg is not None:
+        check_output_file(svg, "picture")
     game = load(game_file)
     state = start_state(game, position, fen)
     if svg is None:
@@ -46,7 +50,7 @@ def show(game_file: GameArgument, position: PositionOption = None,
         return
     from framework.render.svg import board_svg
 
-    svg.write_text(board_svg(state, title=game.name) + "\n", encoding="utf-8")
+    write_text(svg, board_svg(state, title=game.name) + "\n", "picture")
     print(f"wrote {svg}")
 
 
@@ -128,8 +132,8 @@ def apply_actions(game_file: GameArgument,
 def schema(out: Annotated[Path, typer.Option(help="where to write the schema")]
            = Path("schemas/game.schema.json")) -> None:
     """Write the JSON Schema of game files (generated from the spec models)."""
+    from framework.safeio import write_text
     from framework.spec.schema import schema_text
 
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(schema_text(), encoding="utf-8")
+    write_text(out, schema_text(), "schema")
     print(f"wrote {out}")

@@ -30,6 +30,9 @@ def docs(files: Annotated[list[Path], typer.Argument(help="game files")],
         if name not in RULEBOOK_FORMATS:
             raise typer.BadParameter(f"expected md, html or pdf, found {name!r}",
                                      param_hint="--format")
+    from framework.safeio import check_output_dir
+
+    check_output_dir(out, "rulebook folder")
     written = write_rulebooks(files, out, lang or list(LANGUAGES), fmt or list(DEFAULT_FORMATS))
     print(f"wrote {len(written)} files under {out}")
 
@@ -39,7 +42,7 @@ def reference(out: Annotated[Path, typer.Option(help="where to write the referen
               = Path("docs/reference.md")) -> None:
     """Write the game file reference: every board and registered rule block, with examples."""
     from framework.docs.reference import reference_markdown
+    from framework.safeio import write_text
 
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(reference_markdown(), encoding="utf-8")
+    write_text(out, reference_markdown(), "reference")
     print(f"wrote {out}")

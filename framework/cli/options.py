@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -43,19 +42,19 @@ def load(path: Path) -> Game:
 
 
 def read_position(text: str) -> Any:
-    from framework.errors import PositionError
+    from framework.errors import InputError, PositionError
+    from framework.limits import MAX_POSITION_BYTES
+    from framework.safeio import load_json, read_text
 
+    what = "the position"
     if not text.lstrip().startswith("{"):
         try:
-            text = Path(text).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise PositionError(f"--position {text!r} is neither JSON nor a readable file: "
-                                f"{exc.strerror}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PositionError(f"the position is not valid JSON ({exc.msg} at line {exc.lineno} "
-                            f"column {exc.colno})") from None
+            what = f"the position file {text!r}"
+            text = read_text(text, MAX_POSITION_BYTES, "position file")
+        except InputError as exc:
+            raise PositionError(f"--position (not JSON text, so a file name): {exc}"
+                                ) from None
+    return load_json(text, what, PositionError)
 
 
 def start_state(game: Game, position: str | None, fen: str | None) -> State:

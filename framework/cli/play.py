@@ -86,9 +86,14 @@ def play(game_file: GameArgument, white: FirstSeat = None, black: SecondSeat = N
             hint = ("--white", "--black")[index] if index < 2 and (white, black)[index] \
                 else f"--seat {game.players[index]}="
             raise typer.BadParameter(str(exc), param_hint=hint) from None
+    if save is not None:
+        from framework.safeio import check_output_file
+
+        check_output_file(save, "record")  # before the game, not after it
     session = PlaySession(game, str(game_file), specs, seed, max_plies, save,
                           Console(highlight=False, soft_wrap=True), quiet)
-    session.run()
+    if not session.run():
+        raise typer.Exit(130)
 
 
 def seat_specs(players: tuple[str, ...], white: str | None, black: str | None,
@@ -137,6 +142,7 @@ class PlaySession:
         self.console = console
         self.quiet = quiet
         self.save_path = save
+        self.interrupted = False
         self.limit = max_plies or game.spec.max_plies or 10_000
         self.humans = {seat for seat, s in enumerate(specs) if parse_agent(s).is_human}
         self.agents: dict[int, Agent] = {
@@ -150,30 +156,41 @@ class PlaySession:
     def plies(self) -> int:
         return sum(len(actions) for _, _, actions in self.history)
 
-    def run(self) -> None:
-        while not self.state.is_terminal() and self.plies < self.limit:
-            seat = self.state.current_player
-            if seat in self.humans:
-                if not self._human_turn(seat):
-                    break
-            else:
-                self._agent_turn(seat)
-        self.console.print(board_text(self.state))
-        if not self.state.is_terminal():
-            self.console.print(f"unfinished after {self.plies} actions")
+    def run(self) -> bool:
+        """Play to the end (or the ply limit, or a quit); False if stopped by Ctrl-C, in
+        which case the game so far is still saved, marked unfinished."""
+        try:
+            while not self.state.is_terminal() and self.plies < self.limit:
+                seat = self.state.current_player
+                if seat in self.humans:
+                    if not self._human_turn(seat):
+                        break
+                else:
+                    self._agent_turn(seat)
+        except KeyboardInterrupt:
+            self.interrupted = True
+            self.console.print(f"\ninterrupted after {self.plies} actions")
+        else:
+            self.console.print(board_text(self.state))
+            if not self.state.is_terminal():
+                self.console.print(f"unfinished after {self.plies} actions")
         if self.save_path is not None:
             self._save(self.save_path)
+        return not self.interrupted
 
     def _agent_turn(self, seat: int) -> None:
         agent = self.agents[seat]
         before = self.state.clone()
         actions = agent.act(self.state)
+        # Played on a copy: a Ctrl-C in the middle leaves the state and the history agreeing.
+        after = self.state.clone()
         played: list[str] = []
         for action in actions:
-            if self.state.is_terminal():
+            if after.is_terminal():
                 break
-            self.state.apply(action)
+            after.apply(action)
             played.append(action.notation)
+        self.state = after
         self.history.append((before, seat, played))
         if not self.quiet:
             side = self.game.players[before.to_move]
@@ -207,7 +224,7 @@ class PlaySession:
                     return True
             elif command == "save":
                 self._save(Path(rest.strip()) if rest.strip() else
-                           self.save_path or Path("game-record.txt"))
+                           self.save_path or Path("game-record.txt"), typed=True)
             else:
                 before = self.state.clone()
                 try:
@@ -252,13 +269,25 @@ class PlaySession:
             headers[header_key(self.game.players[seat])] = spec
         if self.seed is not None:
             headers["Seed"] = str(self.seed)
+        if self.interrupted and not self.state.is_terminal():
+            headers["Termination"] = "interrupted"
         headers["Result"] = result_of(self.state)
         headers["Plies"] = str(self.plies)
         return Record(headers, turn_lines((before, actions)
                                           for before, _, actions in self.history))
 
-    def _save(self, path: Path) -> None:
-        written = self.record().save(path)
+    def _save(self, path: Path, *, typed: bool = False) -> None:
+        """Save the record; a ``save`` typed during the game that fails is reported and the
+        game goes on."""
+        from framework.errors import OutputError
+
+        try:
+            written = self.record().save(path)
+        except OutputError as exc:
+            if not typed:
+                raise
+            self.console.print(f"[bold]not saved:[/bold] {exc}", markup=True)
+            return
         self.console.print(f"saved {written} ({self.plies} plies)")
 
 
@@ -354,6 +383,10 @@ def match(game_file: GameArgument,
     check_backend(backend, address)
     specs = agent_specs(agents)
     game = load(game_file)  # a bad game file is reported before any process starts
+    if out is not None:
+        from framework.safeio import check_output_dir
+
+        check_output_dir(out, "match folder")  # before the first game, not after it
     plans = schedule(specs, games, seed, len(game.players))
     folder = done = None
     if out is not None:

@@ -205,9 +205,9 @@ def _title_of(page: Path) -> str:
 
 
 def _write(path: Path, text: str) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8", newline="\n")
-    return path
+    from framework.safeio import write_text
+
+    return write_text(path, text, "rulebook file")
 
 
 # The content ----------------------------------------------------------------------------

@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from framework.engine.position_check import check_supplies
 from framework.engine.slots import HALFMOVE, Slot
 from framework.errors import PositionError
+from framework.limits import MAX_FEN_CHARS, MAX_FEN_DIGITS
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -86,7 +88,7 @@ def _read_slot(state: State, fen: str, field: str) -> None:
         state.vars[i] = -1 if text == "-" else state.game.board.cell(text)
     elif slot.kind == "bool" and text in ("0", "1"):
         state.vars[i] = int(text)
-    elif slot.kind == "int" and text.isdigit():
+    elif slot.kind == "int" and text.isascii() and text.isdigit() and len(text) <= MAX_FEN_DIGITS:
         state.vars[i] = int(text)
     else:
         raise PositionError(f"FEN {fen!r}: {name} must be a "
@@ -97,6 +99,11 @@ def _read_slot(state: State, fen: str, field: str) -> None:
 def read_fen(state: State, fen: str) -> State:
     """Fill ``state``, a blank state of its game (``State(game)``), from a FEN string."""
     game = state.game
+    if not isinstance(fen, str):
+        raise PositionError(f"a FEN is text, found {repr(fen)[:60]}")
+    if len(fen) > MAX_FEN_CHARS:
+        raise PositionError(f"the FEN is {len(fen):,} characters long; the limit is "
+                            f"{MAX_FEN_CHARS:,} (see docs/limits.md)")
     pieces, sides = _symbols(game)
     by_symbol = {sym: key for key, sym in pieces.items()}
     gap = game.spec.notation.fen.gap  # type: ignore[union-attr]
@@ -114,12 +121,13 @@ def read_fen(state: State, fen: str) -> State:
     state.setup = len(game.setups)
     for text, row in zip(texts, board_rows, strict=True):
         i = 0
-        for token in re.findall(r"\d+|.", text):
-            if token.isdigit():
-                i += int(token)
+        for token in re.findall(r"[0-9]+|.", text):
+            if token.isascii() and token.isdigit():
+                i += _number(fen, token, f"row {text!r}")
                 continue
             if i >= len(row):
-                break
+                raise PositionError(f"FEN {fen!r}: row {text!r} has more than {len(row)} "
+                                    "cells")
             if token == gap:
                 state.gaps |= 1 << row[i]
             elif token in by_symbol:
@@ -138,13 +146,20 @@ def read_fen(state: State, fen: str) -> State:
     state.to_move = game.players.index(side_by_symbol[to_move])
     for k, key in enumerate(("halfmove", "fullmove"), start=2):
         if len(fields) > k:
-            if not fields[k].isdigit():
-                raise PositionError(f"FEN {fen!r}: the {key} field must be a number")
-            setattr(state, key, int(fields[k]))
+            setattr(state, key, _number(fen, fields[k], f"the {key} field"))
     if len(fields) > 4:
         raise PositionError(f"FEN {fen!r}: unexpected fields after the full-move number")
     for field in extras:
         _read_slot(state, fen, field)
+    check_supplies(state)
     state.last_mover = game.turn_order.previous(state.to_move, state.fullmove)
     state.start_play()
     return state
+
+
+def _number(fen: str, token: str, where: str) -> int:
+    """A run of empty cells or a clock: ASCII digits, not too many of them."""
+    if not (token.isascii() and token.isdigit()) or len(token) > MAX_FEN_DIGITS:
+        raise PositionError(f"FEN {fen[:80]!r}: {where} must be a number of at most "
+                            f"{MAX_FEN_DIGITS} digits (0-9), found {token[:20]!r}")
+    return int(token)

@@ -14,10 +14,11 @@ before building the state, so a bad one changes nothing and names what is wrong.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
+from framework.engine.position_check import check_shape, check_supplies
 from framework.errors import PositionError
+from framework.safeio import load_json
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -123,12 +124,10 @@ def read_json(state: State, position: dict[str, Any] | str) -> State:
     """Fill ``state``, a blank state of its game (``State(game)``), from position JSON."""
     game = state.game
     if isinstance(position, str):
-        try:
-            position = json.loads(position)
-        except json.JSONDecodeError as exc:
-            raise PositionError(f"the position is not valid JSON: {exc}") from None
+        position = load_json(position, "the position", PositionError)
     if not isinstance(position, dict):
-        raise PositionError(f"a position is a JSON object, found {position!r}")
+        raise PositionError(f"a position is a JSON object, found {repr(position)[:60]}")
+    check_shape(position)
     known = known_keys(game)
     unknown = sorted(set(position) - known)
     if unknown:
@@ -150,6 +149,7 @@ def read_json(state: State, position: dict[str, Any] | str) -> State:
             raise PositionError(f"{name!r} is both a gap and occupied")
         state.gaps |= 1 << cell
     _counters(state, position.get("counters", {}))
+    check_supplies(state)
     _slots_from_json(state, position)
     state.fullmove = _whole_number(position, "fullmove", state.fullmove)
     if "seats" in position:

@@ -177,6 +177,9 @@ class State:
         """Play a legal action (or its notation). An illegal one raises and changes nothing."""
         if isinstance(action, str):
             action = self.parse_action(action)
+        elif not isinstance(action, Action):
+            raise NotationError(f"expected an action or its notation (text), found "
+                                f"{repr(action)[:60]}")
         elif action not in self.legal_actions():
             raise IllegalActionError(f"{action.notation or action!r} is not legal here: "
                                      f"{self._situation()}")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from framework.limits import MAX_COUNT
 from framework.plugins import Goal, Rule, Translate, Verdict, counted, ngettext, untranslated
 
 if TYPE_CHECKING:
@@ -25,7 +26,8 @@ if TYPE_CHECKING:
 class CounterAtLeastParams(Rule):
     type: Literal["counter_at_least"]
     counter: str = Field(description="the counter watched")
-    value: int = Field(ge=1, description="a player whose counter reaches this value wins")
+    value: int = Field(ge=1, le=MAX_COUNT,
+                       description="a player whose counter reaches this value wins")
 
 
 class CounterAtLeast(Goal):

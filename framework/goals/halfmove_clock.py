@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from framework.engine.slots import HALFMOVE
+from framework.limits import MAX_COUNT
 from framework.plugins import Goal, Rule, Translate, Verdict, untranslated
 
 if TYPE_CHECKING:
@@ -25,7 +26,8 @@ if TYPE_CHECKING:
 
 class HalfmoveClockParams(Rule):
     type: Literal["halfmove_clock"]
-    limit: int = Field(ge=1, description="the half-move clock value that ends the game in a "
+    limit: int = Field(ge=1, le=MAX_COUNT,
+                       description="the half-move clock value that ends the game in a "
                                          "draw")
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field
 
 from framework.invariants._counting import kind_mask, kinds_with_attribute
+from framework.limits import MAX_COUNT
 from framework.plugins import Invariant, Rule, Translate, untranslated
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ class AttributeCapParams(Rule):
     attribute: str = Field(description="the attribute capped")
     piece: str | None = Field(default=None, description="only this kind (default: every "
                               "kind with the attribute)")
-    max: int | None = Field(default=None, ge=0, description="the cap (default: the "
+    max: int | None = Field(default=None, ge=0, le=MAX_COUNT, description="the cap (default: the "
                             "attribute's declared max)")
 
 

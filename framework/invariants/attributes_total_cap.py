@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field
 
 from framework.invariants._counting import kind_mask
+from framework.limits import MAX_COUNT
 from framework.plugins import Invariant, Rule, Translate, untranslated
 
 if TYPE_CHECKING:
@@ -27,7 +28,8 @@ if TYPE_CHECKING:
 class AttributesTotalCapParams(Rule):
     type: Literal["attributes_total_cap"]
     piece: str = Field(description="the piece kind whose attributes are summed")
-    max: int | None = Field(default=None, ge=0, description="the cap (default: the piece's "
+    max: int | None = Field(default=None, ge=0, le=MAX_COUNT,
+                            description="the cap (default: the piece's "
                             "max_attributes_total)")
 
 

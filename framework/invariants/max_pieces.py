@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from framework.invariants._counting import kind_mask
+from framework.limits import MAX_COUNT
 from framework.plugins import Invariant, Rule, Translate, untranslated
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 class MaxPiecesParams(Rule):
     type: Literal["max_pieces"]
     piece: str | None = Field(default=None, description="the kind counted (default: all)")
-    max: int = Field(ge=0, description="the most pieces allowed")
+    max: int = Field(ge=0, le=MAX_COUNT, description="the most pieces allowed")
     per: Literal["player", "board"] = Field(default="player", description="count each "
                                             "player's pieces, or all pieces on the board")
 

@@ -22,6 +22,7 @@ from pydantic import Field
 from framework.engine.action import Action
 from framework.engine.bits import iter_bits
 from framework.engine.supply import attribute_supply, attribute_total, limits
+from framework.limits import MAX_COUNT
 from framework.moves.base import Loc, Masks, Primitive, written
 from framework.plugins import Rule, Translate, untranslated
 
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 class GrowParams(Rule):
     type: Literal["grow"]
     attribute: str = Field(description="the attribute that grows")
-    by: int = Field(default=1, ge=1, le=1000, description="how much it grows")
+    by: int = Field(default=1, ge=1, le=MAX_COUNT, description="how much it grows")
     notation: str = Field(default="{at}+{attribute}", description="how a grow is written: "
                           "{at} for the cell, {attribute} for the attribute's name")
 

@@ -26,6 +26,7 @@ from pydantic import Field
 from framework.engine.action import Action
 from framework.engine.bits import iter_bits
 from framework.engine.supply import piece_supply
+from framework.limits import MAX_DISTANCE
 from framework.moves.base import (
     Loc,
     Masks,
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
 
 class ReachParams(Rule):
     type: Literal["reach"]
-    distance: int = Field(ge=1, le=1000, description="the exact board distance")
+    distance: int = Field(ge=1, le=MAX_DISTANCE, description="the exact board distance")
     effect: Literal["clone", "move"] = Field(
         default="move", description="clone: a new piece appears and the source stays; "
                                     "move: the piece leaves its cell")

@@ -29,6 +29,7 @@ from pydantic import Field, model_validator
 
 from framework.engine.action import Action
 from framework.engine.bits import iter_bits
+from framework.limits import MAX_COUNT, MAX_DISTANCE
 from framework.moves.base import Loc, Masks, Primitive, kind_index, own_of_kind
 from framework.plugins import Rule, Translate, untranslated
 
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
 class Steps(Rule):
     attribute: str | None = Field(default=None,
                                   description="the number of steps is this attribute's value")
-    max: int | None = Field(default=None, ge=1, le=1000, description="a fixed number of "
+    max: int | None = Field(default=None, ge=1, le=MAX_DISTANCE, description="a fixed number of "
                             "steps (with 'attribute': a cap on it)")
 
     @model_validator(mode="after")
@@ -54,7 +55,7 @@ class Attack(Rule):
     compare: str = Field(description="the attribute compared: the greater stays")
     allow_stronger_target: bool = Field(
         default=False, description="may a piece end on an enemy whose value is greater")
-    min_attacker: int = Field(default=0, ge=0,
+    min_attacker: int = Field(default=0, ge=0, le=MAX_COUNT,
                               description="the attacker needs at least this value to attack")
     tie: Literal["remove_both", "not_allowed"] = Field(
         default="remove_both", description="equal values: both pieces are removed, or such "

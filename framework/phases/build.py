@@ -30,6 +30,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from framework.limits import MAX_COUNT
 from framework.moves.grow import GrowParams
 from framework.moves.place import PlaceParams
 from framework.phases.moves import Moves, MovesParams
@@ -51,7 +52,7 @@ class BuildParams(OptionalPhaseParams):
         default="adjacent_to_own", description="where a new piece may go; null = no creating")
     attributes: list[str] = Field(default_factory=list,
                                   description="the attributes a grow may add to")
-    grow_by: int = Field(default=1, ge=1, description="how much one growth adds")
+    grow_by: int = Field(default=1, ge=1, le=MAX_COUNT, description="how much one growth adds")
     attribute_notation: dict[str, str] = Field(
         default_factory=dict, description="how each attribute is written in a grow "
                                           "(default: its name)")

@@ -31,6 +31,7 @@ from pydantic import Field
 from framework.engine.action import Action
 from framework.engine.bits import nth_bit
 from framework.engine.slots import CLOCK_RESET
+from framework.limits import MAX_DISTANCE
 from framework.moves.reach import Reach as ReachPrimitive
 from framework.moves.reach import ReachParams
 from framework.phases.moves import Moves, MovesParams
@@ -44,7 +45,8 @@ if TYPE_CHECKING:
 
 
 class Reach(Rule):
-    distance: int = Field(ge=1, description="board distance from the moving piece")
+    distance: int = Field(ge=1, le=MAX_DISTANCE,
+                          description="board distance from the moving piece")
 
 
 class CloneOrJumpParams(PhaseParams):

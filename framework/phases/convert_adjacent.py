@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field
 
 from framework.engine.slots import LANDED
+from framework.limits import MAX_DISTANCE
 from framework.plugins import Phase, PhaseParams, Plugin, Translate, plugins, untranslated
 
 if TYPE_CHECKING:
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
 
 class ConvertAdjacentParams(PhaseParams):
     type: Literal["convert_adjacent"]
-    distance: int = Field(default=1, ge=1, description="converts enemies up to this distance")
+    distance: int = Field(default=1, ge=1, le=MAX_DISTANCE,
+                          description="converts enemies up to this distance")
 
 
 class ConvertAdjacent(Phase):

@@ -56,6 +56,7 @@ class Fixed(Setup):
             if isinstance(value, Placement) and value.piece and value.piece not in ctx.pieces:
                 yield (*loc, "cells", cell, "piece"), ctx.unknown("piece", value.piece,
                                                                   ctx.pieces)
+        yield from _over_supply(params, loc, ctx)
         if params.to_move is not None and params.to_move not in ctx.players:
             yield (*loc, "to_move"), ctx.unknown("player", params.to_move, ctx.players)
 
@@ -79,3 +80,19 @@ class Fixed(Setup):
                  for owner, cells in by_owner.items()]
         return _("The game starts with these pieces on the board: {placements}.").format(
             placements="; ".join(parts))
+
+
+def _over_supply(params: FixedParams, loc: tuple[str | int, ...], ctx: Any
+                 ) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    """More pieces of a kind on the board than a player's supply of it."""
+    counts: dict[tuple[str, str], int] = {}
+    kinds = list(ctx.spec.pieces)
+    for value in params.cells.values():
+        owner = value if isinstance(value, str) else value.owner
+        piece = (value.piece if isinstance(value, Placement) else None) or kinds[0]
+        counts[owner, piece] = counts.get((owner, piece), 0) + 1
+    for (owner, piece), count in counts.items():
+        supply = ctx.spec.pieces[piece].supply if piece in ctx.spec.pieces else None
+        if supply is not None and count > supply:
+            yield (*loc, "cells"), (f"{owner} gets {count} {piece} pieces, but the supply "
+                                    f"of {piece} is {supply}")

@@ -14,7 +14,8 @@ when every side has a piece of the kind on the board.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
@@ -44,6 +45,14 @@ class PlaceEach(Setup):
     keyword = "place_each"
     Params = PlaceEachParams
     decides = True
+
+    @classmethod
+    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
+                   ) -> Iterator[tuple[tuple[str | int, ...], str]]:
+        piece = params.piece or next(iter(ctx.spec.pieces))
+        if piece in ctx.spec.pieces and ctx.spec.pieces[piece].supply == 0:
+            yield (*loc, "piece"), (f"place_each places one {piece} of each side, but the "
+                                    f"supply of {piece} is 0")
 
     def __init__(self, params: PlaceEachParams, game: CompiledGame) -> None:
         super().__init__(params, game)

@@ -77,6 +77,18 @@ def _issue(src: YamlSource, err: Any, model: type[BaseModel]) -> SpecIssue:
                          f"unknown {what} type {ctx.get('tag')!r}; expected one of: {tags}")
     if kind == "union_tag_not_found":
         return src.issue(loc, "this block needs a 'type:' key naming its kind")
+    if kind == "too_long":
+        what = "characters" if ctx.get("field_type") == "String" else "items"
+        given = err.get("input")
+        found = f"; found {len(given):,}" if isinstance(given, str | list | dict) else ""
+        return src.issue(loc, f"at most {ctx.get('max_length')} {what} are allowed here "
+                              f"(see docs/limits.md){found}")
+    if kind == "string_pattern_mismatch" and ctx.get("pattern") == r"^\w+$":
+        return src.issue(loc, f"only letters, digits and _ are allowed here (see "
+                              f"docs/limits.md); found {_kind(err.get('input'))}")
+    if kind == "less_than_equal":
+        return src.issue(loc, f"at most {ctx.get('le')!r} is allowed here (see "
+                              f"docs/limits.md); found {_kind(err.get('input'))}")
     found = _kind(err.get("input"))
     if kind in ("model_type", "model_attributes_type", "dict_type"):
         # pydantic names its internal model class here ("instance of Reach"): say what a

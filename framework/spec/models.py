@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 from pydantic import Field, create_model, model_validator
 
 from framework.board import BoardSpec
+from framework.limits import MAX_COUNT
 from framework.plugins import PluginKind, Rule, plugins
 
 #: Players a game may have (bitmask tables are per player; the limit keeps colours,
@@ -24,8 +25,10 @@ MAX_PLAYERS = 8
 class AttributeSpec(Rule):
     """A numeric attribute of a piece (Adaptoid: legs, pincers)."""
 
-    supply: int | None = Field(default=None, ge=0, description="per player; null = unlimited")
-    max: int | None = Field(default=None, ge=0, description="cap for one piece")
+    supply: int | None = Field(default=None, ge=0, le=MAX_COUNT,
+                               description="per player; null = unlimited")
+    max: int | None = Field(default=None, ge=0, le=MAX_COUNT,
+                               description="cap for one piece")
 
 
 class PieceSpec(Rule):
@@ -34,13 +37,14 @@ class PieceSpec(Rule):
     symbols: dict[str, str] = Field(
         default_factory=dict,
         description="one character per player, for position strings and terminal drawing")
-    supply: int | None = Field(default=None, ge=0,
+    supply: int | None = Field(default=None, ge=0, le=MAX_COUNT,
                                description="pieces per player; null = unlimited")
     attributes: dict[str, AttributeSpec] = Field(
         default_factory=dict, description="numbers a piece carries, by name (Adaptoid: legs, "
                                           "pincers); a new piece has 0 of each")
     max_attributes_total: int | None = Field(
-        default=None, ge=0, description="cap on the sum of all attributes of one piece")
+        default=None, ge=0, le=MAX_COUNT,
+        description="cap on the sum of all attributes of one piece")
 
 
 class FenSpec(Rule):
@@ -162,7 +166,7 @@ class GameBase(Rule):
     tie_break: Literal["last_mover", "draw"] = Field(
         default="draw", description="when a goal check finds both sides winning")
     max_plies: int | None = Field(
-        default=None, ge=1, description="declared upper bound on a game's length; "
+        default=None, ge=1, le=MAX_COUNT, description="declared upper bound on a game's length; "
                                         "null = the game may not terminate by itself")
     notation: NotationSpec = Field(default_factory=NotationSpec,
                                    description="how actions and positions are written")

@@ -47,6 +47,12 @@ def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
     yield from _duplicates(("counters",), spec.counters, "counter")
     yield from _duplicates(("turn",), [p.name for p in spec.turn], "phase name", by_index=True)
     yield from _board(spec, cells)
+    phases = plugins("phases")
+    if spec.turn and not any(getattr(phases[p.type], "decides", True) for p in spec.turn
+                             if p.type in phases):
+        yield ("turn",), ("every phase of the turn is automatic, so no player ever acts and "
+                          "turns would follow each other forever; at least one phase must "
+                          "let the player choose (e.g. clone_or_jump, walk, build)")
     for name, piece in spec.pieces.items():
         for player in piece.symbols:
             if player not in spec.players:
@@ -119,19 +125,84 @@ def _fen(spec: Any) -> Iterator[tuple[Loc, str]]:
 
 def _board(spec: Any, cells: frozenset[str]) -> Iterator[tuple[Loc, str]]:
     board = spec.board
+    seen_holes: set[str] = set()
     for i, hole in enumerate(board.holes):
         if hole not in cells:
             yield ("board", "holes", i), f"the hole {hole!r} is not a cell of the board"
+        elif hole in seen_holes:
+            yield ("board", "holes", i), f"the hole {hole!r} is listed twice"
+        seen_holes.add(hole)
+    if cells and cells <= seen_holes:
+        yield ("board", "holes"), "the holes cover the whole board: at least one cell must " \
+                                  "stay playable"
     if board.type == "custom":
-        for i, link in enumerate(board.links):
-            for end in link.split("-"):
-                if end not in board.cells:
-                    yield ("board", "links", i), (f"the link {link!r} names {end!r}, "
-                                                  "which is not one of the board's cells")
-        for r, row in enumerate(board.rows or []):
-            for c, name in enumerate(row):
-                if name not in board.cells:
-                    yield ("board", "rows", r, c), f"{name!r} is not one of the board's cells"
+        yield from _custom_board(board)
+
+
+def _custom_board(board: Any) -> Iterator[tuple[Loc, str]]:
+    """Links and rows that would draw a wrong board, and names that notation cannot
+    tell apart."""
+    seen_links: dict[frozenset[str], str] = {}
+    for i, link in enumerate(board.links):
+        ends = link.split("-")
+        for end in ends:
+            if end not in board.cells:
+                yield ("board", "links", i), (f"the link {link!r} names {end!r}, "
+                                              "which is not one of the board's cells")
+        pair = frozenset(ends)
+        if len(pair) == 1:
+            yield ("board", "links", i), f"the link {link!r} joins a cell to itself"
+        elif pair in seen_links:
+            yield ("board", "links", i), (f"the link {link!r} repeats "
+                                          f"{seen_links[pair]!r}")
+        seen_links.setdefault(pair, link)
+    placed: set[str] = set()
+    for r, row in enumerate(board.rows or []):
+        for c, name in enumerate(row):
+            if name not in board.cells:
+                yield ("board", "rows", r, c), f"{name!r} is not one of the board's cells"
+            elif name in placed:
+                yield ("board", "rows", r, c), f"{name!r} is listed in the rows twice"
+            placed.add(name)
+    clash = ambiguous_names(list(board.cells))
+    if clash:
+        yield ("board", "cells"), (f"cell names that notation cannot tell apart: {clash}; "
+                                   "rename cells so that no name, or two names written "
+                                   "together, reads as other names (e.g. end every name "
+                                   "with a digit and start it with a letter)")
+
+
+def ambiguous_names(names: list[str]) -> str | None:
+    """How two actions would be written alike, or None when notation is unambiguous.
+
+    Actions write a cell's name, or two names joined (a jump ``a1c3``), and are read back
+    case-insensitively; so no two names may be equal ignoring case, no name may be two
+    names joined, and no two different pairs may join to the same text. A name that is a
+    prefix of another (``a`` of ``ab``) leaves a suffix (``b``): each such suffix is
+    checked, which covers every clash without listing all pairs.
+    """
+    folded: dict[str, str] = {}
+    for name in names:
+        low = name.lower()
+        if low in folded:
+            return f"{folded[low]!r} and {name!r} differ only in case"
+        folded[low] = name
+    by_prefix: dict[str, list[str]] = {}
+    for low in folded:
+        for end in range(1, len(low)):
+            by_prefix.setdefault(low[:end], []).append(low)
+    for first in folded:
+        for longer in by_prefix.get(first, ()):
+            rest = longer[len(first):]  # first + rest == longer
+            if rest in folded:
+                return (f"{folded[first]!r} then {folded[rest]!r} is written like the "
+                        f"cell {folded[longer]!r}")
+            for second in by_prefix.get(rest, ()):
+                tail = second[len(rest):]  # first + second == longer + tail
+                if tail in folded:
+                    return (f"{folded[first]!r} then {folded[second]!r} is written like "
+                            f"{folded[longer]!r} then {folded[tail]!r}")
+    return None
 
 
 GENERIC_REFERENCES: dict[str, str] = {
@@ -163,4 +234,6 @@ def _plugin(cls: type[Plugin], params: Any, loc: Loc, ctx: SpecContext
             for cell in value:
                 if cell not in ctx.cells:
                     yield (*loc, field, cell), f"{cell!r} is not a cell of the board"
+                elif cell in ctx.spec.board.holes:
+                    yield (*loc, field, cell), f"{cell!r} is a hole of the board"
     yield from cls.check_spec(params, loc, ctx)

@@ -14,7 +14,9 @@ from typing import Any
 
 import yaml
 
-from framework.errors import SpecError, SpecIssue
+from framework.errors import InputError, SpecError, SpecIssue
+from framework.limits import MAX_GAME_FILE_BYTES, MAX_NESTING, MAX_YAML_NODES
+from framework.safeio import read_text
 
 Loc = tuple[str | int, ...]
 PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
@@ -90,7 +92,45 @@ def _build(node: yaml.Node, loc: Loc, src: YamlSource, constructor: yaml.SafeLoa
         return result
     if isinstance(node, yaml.SequenceNode):
         return [_build(item, (*loc, i), src, constructor) for i, item in enumerate(node.value)]
-    return constructor.construct_object(node, deep=True)
+    try:
+        return constructor.construct_object(node, deep=True)
+    except ValueError as exc:  # e.g. an integer of 5,000 digits
+        raise SpecError([SpecIssue(src.file, node.start_mark.line + 1,
+                                   node.start_mark.column + 1, format_path(loc),
+                                   f"this value cannot be read: {exc}")]) from None
+
+
+def check_shape(text: str, file: str) -> None:
+    """Refuse aliases, too many nodes and too deep nesting before anything is built.
+
+    This walks libyaml's event stream, which takes memory proportional to the text only: an
+    alias bomb (each level repeating the one before nine times) is a few hundred bytes of
+    events but billions of values once built, so aliases are refused outright — a game
+    file can always write the value out.
+    """
+    depth = nodes = 0
+
+    def refuse(event: yaml.Event, message: str) -> SpecError:
+        mark = event.start_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        return SpecError([SpecIssue(file, line, column, "", message)])
+
+    for event in yaml.parse(text, Loader=_SafeLoader):
+        if isinstance(event, yaml.AliasEvent):
+            raise refuse(event, f"aliases (*{event.anchor}) are not allowed in a game file "
+                                "(see docs/limits.md); write the value out")
+        if isinstance(event, yaml.ScalarEvent | yaml.CollectionStartEvent):
+            nodes += 1
+            if nodes > MAX_YAML_NODES:
+                raise refuse(event, f"the file has more than {MAX_YAML_NODES:,} values; "
+                                    "that is the limit (see docs/limits.md)")
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_NESTING:
+                raise refuse(event, f"lists and mappings are nested more than {MAX_NESTING} "
+                                    "levels deep; that is the limit (see docs/limits.md)")
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
 
 
 # libyaml's parser when PyYAML has it (the same nodes and marks, several times faster).
@@ -101,6 +141,7 @@ def parse_yaml(text: str, file: str = "<string>") -> YamlSource:
     """Parse one YAML document safely; syntax errors become a located ``SpecError``."""
     src = YamlSource(file=file, data=None)
     try:
+        check_shape(text, file)
         loader = _SafeLoader(text)
         try:
             root = loader.get_single_node()
@@ -120,12 +161,10 @@ def parse_yaml(text: str, file: str = "<string>") -> YamlSource:
 
 
 def read_yaml(path: str | Path) -> YamlSource:
+    """Read and parse a game file (a regular file of at most ``MAX_GAME_FILE_BYTES``)."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        issue = SpecIssue(str(p), 1, 1, "", f"cannot read the file: {exc.strerror}")
-        raise SpecError([issue]) from None
-    except UnicodeDecodeError:
-        raise SpecError([SpecIssue(str(p), 1, 1, "", "the file is not UTF-8 text")]) from None
+        text = read_text(p, MAX_GAME_FILE_BYTES, "game file")
+    except InputError as exc:
+        raise SpecError([SpecIssue(str(p), 1, 1, "", str(exc))]) from None
     return parse_yaml(text, str(p))

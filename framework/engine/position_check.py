@@ -1,0 +1,86 @@
+"""Checks of a position's shape and legality that do not depend on how a state is built.
+
+``check_shape`` runs before a position JSON is read: every key has the type the format
+documents (docs/positions.md), so that reading it can only fail with a ``PositionError``.
+``check_supplies`` runs after a position (JSON or FEN) is built: no side may have more
+pieces, or more of an attribute, on the board than its supply.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from framework.errors import PositionError
+from framework.limits import MAX_COUNT
+
+if TYPE_CHECKING:
+    from framework.engine.state import State
+
+_TEXT_KEYS = ("game", "to_move", "phase", "setup")
+
+
+def check_shape(position: dict[str, Any]) -> None:
+    """Refuse a position whose keys do not have the documented types."""
+    for key in _TEXT_KEYS:
+        if key in position and not isinstance(position[key], str):
+            raise PositionError(f"{key!r} is a name (text), found {_shown(position[key])}")
+    cells = position.get("cells", {})
+    if isinstance(cells, dict):
+        for name, entry in cells.items():
+            if not isinstance(name, str):
+                raise PositionError(f"'cells' is keyed by cell names, found {_shown(name)}")
+            if isinstance(entry, dict):
+                for field, value in entry.items():
+                    if field in ("owner", "piece"):
+                        if not isinstance(value, str):
+                            raise PositionError(f"cell {name!r}: {field!r} is a name (text), "
+                                                f"found {_shown(value)}")
+                    else:
+                        _count(f"cell {name!r}: {field}", value)
+    gaps = position.get("gaps", [])
+    if not isinstance(gaps, list) or not all(isinstance(g, str) for g in gaps):
+        raise PositionError(f"'gaps' is a list of cell names, found {_shown(gaps)}")
+    counters = position.get("counters", {})
+    if isinstance(counters, dict):
+        for player, values in counters.items():
+            if not isinstance(values, dict):
+                raise PositionError(f"'counters' maps each player to {{counter: value}}, "
+                                    f"found {_shown(values)} for {_shown(player)}")
+            for counter, value in values.items():
+                _count(f"counter {counter!r}", value)
+    for key in ("halfmove", "fullmove"):
+        if key in position:
+            _count(repr(key), position[key])
+    seats = position.get("seats", [])
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        raise PositionError(f"'seats' is a list of player names, found {_shown(seats)}")
+
+
+def _count(what: str, value: Any) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
+        raise PositionError(f"{what} must be a whole number from 0 to {MAX_COUNT:,}, "
+                            f"found {_shown(value)}")
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def check_supplies(state: State) -> None:
+    """Refuse a position with more of a piece kind or an attribute than a side's supply."""
+    from framework.engine.supply import attribute_supply, piece_supply
+
+    game = state.game
+    for side, player in enumerate(game.players):
+        for kind, name in enumerate(game.piece_kinds):
+            left = piece_supply(state, side, kind)
+            supply = game.spec.pieces[name].supply
+            if left is not None and supply is not None and left < 0:
+                raise PositionError(f"{player} has {supply - left} {name} pieces on the "
+                                    f"board, but the supply is {supply}")
+        for a, attribute in enumerate(game.attributes):
+            left = attribute_supply(state, side, a)
+            if left is not None and left < 0:
+                raise PositionError(f"{player}'s pieces carry {-left} more {attribute} than "
+                                    "the supply")

@@ -1,0 +1,40 @@
+"""Every limit boardspec puts on what it reads, in one place (documented in docs/limits.md).
+
+Game files, positions and records are shared between people, and the web app reads them from
+strangers: no input may make boardspec hang, eat the machine's memory or end in a traceback.
+Each limit is far above what a real game needs (the largest built-in game file is 9 KB with a
+few hundred YAML nodes, the largest built-in board 676 cells) and low enough that the work it
+allows is done in well under a second.
+"""
+
+from __future__ import annotations
+
+#: Bytes of a game file (YAML). Read before parsing; a bigger file is refused unread.
+MAX_GAME_FILE_BYTES = 1_000_000
+#: Bytes of a game record (text or JSON): ~100,000 plies of notation.
+MAX_RECORD_BYTES = 4_000_000
+#: Bytes of a position (JSON text or file, or a FEN string).
+MAX_POSITION_BYTES = 1_000_000
+#: YAML nodes (values, lists and mappings) in one game file.
+MAX_YAML_NODES = 100_000
+#: Nesting depth of lists and mappings, in a game file and in a position's JSON.
+MAX_NESTING = 64
+#: Cells of a board (holes included): as many as the largest grid, 26 × 26. Tables of the
+#: compiled game grow with the square of this (distances, walks): a walk game on 676 cells
+#: compiles in a few seconds and ~250 MB, and 1,024 cells would triple that.
+MAX_CELLS = 676
+#: Links of a custom board.
+MAX_LINKS = 8 * MAX_CELLS
+#: Characters of a cell name of a custom board.
+MAX_CELL_NAME = 16
+#: Any distance, step count or radius in a rule block: no board is farther across.
+MAX_DISTANCE = MAX_CELLS
+#: Any other whole number of a game file that sets how much work is done (supplies, caps,
+#: declared game lengths, goal thresholds) and the clocks of a position.
+MAX_COUNT = 1_000_000
+#: Characters of a FEN string: the largest board's is about 730.
+MAX_FEN_CHARS = 1_000
+#: Digits of a number in a FEN string (an empty run or a clock).
+MAX_FEN_DIGITS = 9
+
+__all__ = [name for name in dir() if name.startswith("MAX_")]

@@ -1,0 +1,144 @@
+"""Interrupted work and full disks: Ctrl-C keeps every game played, a full disk leaves the
+old file whole, a used --out is never mixed with another match."""
+
+from __future__ import annotations
+
+import os
+import resource
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO
+
+import pytest
+
+from framework import load_game
+from framework.records import Record
+from tests.conftest import ROOT
+from tests.hostile.bounded import Outcome, cli, run_bounded
+
+GAME = str(ROOT / "games" / "assimilation.yaml")
+BOARDSPEC = [sys.executable, "-m", "framework"]
+
+
+def interrupt_after(args: list[str], ready: Callable[[str], bool], *, limit: float = 60
+                    ) -> subprocess.CompletedProcess[str]:
+    """Start ``boardspec ARGS`` in its own process group, wait until ``ready(output so
+    far)``, then send SIGINT to the whole group, as Ctrl-C in a terminal does."""
+    process = subprocess.Popen([*BOARDSPEC, *args], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               cwd=ROOT)
+    streams: dict[str, list[str]] = {"out": [], "err": []}
+
+    def drain(name: str, stream: IO[str]) -> None:
+        for line in stream:
+            streams[name].append(line)
+
+    readers = [threading.Thread(target=drain, args=(name, stream), daemon=True)
+               for name, stream in (("out", process.stdout), ("err", process.stderr))]
+    for reader in readers:
+        reader.start()
+    deadline = time.monotonic() + limit
+    while not ready("".join(streams["out"])) and process.poll() is None \
+            and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert process.poll() is None, "the command ended before it could be interrupted"
+    os.killpg(process.pid, signal.SIGINT)
+    process.wait(timeout=limit)
+    for reader in readers:
+        reader.join(timeout=limit)
+    return subprocess.CompletedProcess(process.args, process.returncode,
+                                       "".join(streams["out"]), "".join(streams["err"]))
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_in_a_match_keeps_every_game(tmp_path: Path, jobs: int) -> None:
+    """Every finished game is kept whole; a game being played when Ctrl-C came is not kept
+    half-played: the same command plays it again (a match is a resumable study)."""
+    out = tmp_path / "match"
+    # Games of a few seconds, so that the interrupt finds every process in a game.
+    done = interrupt_after(["match", GAME, "--agents", "mcts:0.02s,mcts:0.03s", "--games",
+                            "30", "--jobs", str(jobs), "--out", str(out)],
+                           lambda _: any(out.glob("game-*.txt")))
+    assert done.returncode == 130, done.stderr
+    assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr
+    assert [line for line in done.stderr.splitlines() if "interrupted" in line] == [
+        line for line in done.stderr.splitlines() if line.startswith("interrupted:")]
+    records = sorted(out.glob("game-*.txt"))
+    assert 1 <= len(records) < 30
+    assert f"interrupted: {len(records)} of 30 games are in" in done.stderr
+    assert not list(out.glob(".*.part")) and not list(out.glob(".*.tmp"))
+    game = load_game(GAME)
+    for path in records:
+        record = Record.load(path)
+        record.verify(game)  # every kept record replays, with the result it claims
+        assert record.result != "unfinished"
+
+
+def test_ctrl_c_in_play_saves_the_game_so_far(tmp_path: Path) -> None:
+    save = tmp_path / "game.txt"
+    done = interrupt_after(["play", GAME, "--white", "mcts:0.2s", "--black", "mcts:0.2s",
+                            "--save", str(save)], lambda output: " 3. " in output)
+    assert done.returncode == 130, done.stderr
+    assert "Traceback" not in done.stdout + done.stderr
+    assert "interrupted after" in done.stdout
+    record = Record.load(save)
+    assert record.headers["Termination"] == "interrupted"
+    assert record.result == "unfinished" and len(record.turns) >= 3
+    record.verify(load_game(GAME))
+
+
+def test_a_save_typed_to_a_bad_place_does_not_end_the_game(tmp_path: Path) -> None:
+    save = tmp_path / "end.txt"
+    done = subprocess.run([*BOARDSPEC, "play", GAME, "--human", "white", "--save", str(save)],
+                          input=f"save {tmp_path}\nsave /dev/null/x\nb6\nquit\n",
+                          capture_output=True, text=True, timeout=60, cwd=ROOT, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("not saved:") == 2
+    assert "Traceback" not in done.stdout + done.stderr
+    assert Record.load(save).plies[0] == "b6"  # the game went on after the failed saves
+
+
+def test_a_used_out_folder_is_refused_for_another_match(tmp_path: Path) -> None:
+    out = tmp_path / "match"
+
+    def run(*more: str) -> Outcome:
+        return run_bounded(cli("match", GAME, "--agents", "random,greedy", "--max-plies", "10",
+                               "--out", str(out), *more), cpu_seconds=20)
+
+    assert run("--games", "3").exit_code == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    again = run("--games", "1")  # another match into the same folder
+    assert again.exit_code != 0 and "games" in again.output, str(again)
+    assert "Traceback" not in again.output
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+
+
+def _small_disk() -> None:
+    """In the child: files may not grow past 1 KB (writes fail as on a full disk)."""
+    resource.setrlimit(resource.RLIMIT_FSIZE, (1024, resource.getrlimit(
+        resource.RLIMIT_FSIZE)[1]))
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+
+
+def test_a_full_disk_leaves_the_old_files_whole(tmp_path: Path) -> None:
+    schema, reference = tmp_path / "s.json", tmp_path / "r.md"
+    book = tmp_path / "books" / "en" / "assimilation.md"
+    book.parent.mkdir(parents=True)
+    for old in (schema, reference, book):
+        old.write_text("the old content\n")
+    commands = [["schema", "--out", str(schema)], ["reference", "--out", str(reference)],
+                ["docs", GAME, "--out", str(book.parent.parent), "--lang", "en", "--format",
+                 "md"]]
+    before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    for command in commands:
+        done = subprocess.run([*BOARDSPEC, *command], capture_output=True, text=True,
+                              timeout=120, cwd=ROOT, check=False, preexec_fn=_small_disk)
+        assert done.returncode != 0
+        assert "cannot write" in done.stderr and "Traceback" not in done.stderr
+    after = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    assert after == before  # nothing truncated, no temporary file left behind

@@ -149,14 +149,12 @@ class BoardspecAEC(AECEnv):
 
 
 def env(game: str | Path | Game, render_mode: str | None = None,
-        max_plies: int | None = None) -> BoardspecAEC:
+        max_plies: int | None = None) -> AECEnv:
     """The AEC environment of a game file, wrapped in PettingZoo's order enforcer (which
-    rejects stepping out of turn and other misuse)."""
+    rejects stepping out of turn and other misuse); ``.unwrapped`` is the BoardspecAEC."""
     from pettingzoo.utils import wrappers
 
-    wrapped: BoardspecAEC = wrappers.OrderEnforcingWrapper(
-        BoardspecAEC(game, render_mode, max_plies))
-    return wrapped
+    return wrappers.OrderEnforcingWrapper(BoardspecAEC(game, render_mode, max_plies))
 
 
 class SingleAgentEnv(gymnasium.Env):

@@ -149,12 +149,14 @@ class BoardspecAEC(AECEnv):
 
 
 def env(game: str | Path | Game, render_mode: str | None = None,
-        max_plies: int | None = None) -> AECEnv:
+        max_plies: int | None = None) -> BoardspecAEC:
     """The AEC environment of a game file, wrapped in PettingZoo's order enforcer (which
-    rejects stepping out of turn and other misuse); ``.unwrapped`` is the BoardspecAEC."""
+    rejects stepping out of turn and other misuse)."""
     from pettingzoo.utils import wrappers
 
-    return wrappers.OrderEnforcingWrapper(BoardspecAEC(game, render_mode, max_plies))
+    wrapped: BoardspecAEC = wrappers.OrderEnforcingWrapper(
+        BoardspecAEC(game, render_mode, max_plies))
+    return wrapped
 
 
 class SingleAgentEnv(gymnasium.Env):

@@ -211,9 +211,6 @@ def test_every_state_pickles(any_game: CompiledGame) -> None:
 
 def test_games_pickle_as_a_reference(any_game: CompiledGame) -> None:
     assert pickle.loads(pickle.dumps(any_game)) is any_game
-    twin = load_game(any_game.file)  # the same file loaded again: each gets itself back
-    assert pickle.loads(pickle.dumps(twin)) is twin
-    assert pickle.loads(pickle.dumps(any_game)) is any_game
     assert len(pickle.dumps(any_game)) < 20_000  # the game file's data, not its tables
 
 

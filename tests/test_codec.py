@@ -220,7 +220,7 @@ def test_a_game_built_from_text_or_a_spec_pickles() -> None:
     state = game.new_initial_state()
     state.apply("a6")
     assert pickle.loads(pickle.dumps(state)) == state
-    from_spec = type(game)(game.spec)  # no file: pickled as the spec's JSON form
+    from_spec = CompiledGame(game.spec)
     copy = pickle.loads(pickle.dumps(from_spec.new_initial_state()))
     assert copy.to_json() == from_spec.new_initial_state().to_json()
 
@@ -238,12 +238,11 @@ def test_states_unpickle_in_a_fresh_process(ataxx: CompiledGame) -> None:
     assert out.split("\n")[:-1] == [f"{s.to_fen()} {len(s.legal_actions())}" for s in states]
 
 
-def test_new_initial_state_is_typed(ataxx: CompiledGame) -> None:
+def test_new_initial_state_is_typed() -> None:
     from typing import get_type_hints
 
-    cls = type(ataxx)
-    hints = get_type_hints(cls.new_initial_state,
-                           {"State": State, **vars(sys.modules[cls.__module__])})
+    hints = get_type_hints(CompiledGame.new_initial_state,
+                           {"State": State, **vars(sys.modules["framework.compiler"])})
     assert hints["return"] is State
 
 

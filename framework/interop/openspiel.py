@@ -32,8 +32,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
-from framework.compiler import CompiledGame as Game  # the game with the state API
-from framework.compiler import load_game
+from framework.compiler import CompiledGame, load_game
 from framework.engine.playout import DEFAULT_MAX_PLIES
 from framework.engine.state import State
 
@@ -79,11 +78,11 @@ def load(path: str | Path, name: str | None = None) -> BoardspecGame:
     return game
 
 
-def max_game_length(game: Game) -> int:
+def max_game_length(game: CompiledGame) -> int:
     return game.spec.max_plies or DEFAULT_MAX_PLIES
 
 
-def spiel_game_type(game: Game, name: str) -> pyspiel.GameType:
+def spiel_game_type(game: CompiledGame, name: str) -> pyspiel.GameType:
     players = len(game.players)
     utility = (pyspiel.GameType.Utility.ZERO_SUM if players == 2
                else pyspiel.GameType.Utility.GENERAL_SUM)
@@ -104,7 +103,7 @@ def spiel_game_type(game: Game, name: str) -> pyspiel.GameType:
         parameter_specification={})
 
 
-def spiel_game_info(game: Game) -> pyspiel.GameInfo:
+def spiel_game_info(game: CompiledGame) -> pyspiel.GameInfo:
     players = len(game.players)
     return pyspiel.GameInfo(
         num_distinct_actions=game.codec.num_distinct_actions,
@@ -121,7 +120,7 @@ class BoardspecGame(pyspiel.Game):
     """A compiled boardspec game seen through pyspiel (``register`` makes one subclass per
     game file, which sets the three class attributes)."""
 
-    compiled: Game
+    compiled: CompiledGame
     path: str
     game_type: pyspiel.GameType
     game_info: pyspiel.GameInfo
@@ -151,7 +150,7 @@ class _Held:
 
     __slots__ = ("codec", "game", "legal", "max_length", "plies", "state")
 
-    def __init__(self, game: Game, state: State, max_length: int, plies: int = 0
+    def __init__(self, game: CompiledGame, state: State, max_length: int, plies: int = 0
                  ) -> None:
         self.game = game
         self.codec = game.codec
@@ -226,7 +225,7 @@ class BoardspecState(pyspiel.State):
 class PlanesObserver:
     """The PyObserver of a boardspec game: the observation planes as a numpy view."""
 
-    def __init__(self, game: Game, params: Any = None) -> None:
+    def __init__(self, game: CompiledGame, params: Any = None) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
         self._observer = game.observer

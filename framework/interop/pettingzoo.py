@@ -38,8 +38,7 @@ from pettingzoo import AECEnv
 
 from framework.agents.base import Agent
 from framework.agents.registry import make_agent
-from framework.compiler import CompiledGame as Game  # the game with the state API
-from framework.compiler import load_game
+from framework.compiler import CompiledGame, load_game
 from framework.engine.playout import DEFAULT_MAX_PLIES
 from framework.engine.state import State
 from framework.errors import BoardspecError
@@ -47,11 +46,11 @@ from framework.errors import BoardspecError
 RENDER_MODES = ("ansi", "human")
 
 
-def _game(game: str | Path | Game) -> Game:
-    return game if isinstance(game, Game) else load_game(game)
+def _game(game: str | Path | CompiledGame) -> CompiledGame:
+    return game if isinstance(game, CompiledGame) else load_game(game)
 
 
-def _spaces(game: Game) -> tuple[spaces.Box, spaces.Box, spaces.Discrete]:
+def _spaces(game: CompiledGame) -> tuple[spaces.Box, spaces.Box, spaces.Discrete]:
     planes = spaces.Box(low=0.0, high=np.inf, shape=game.observer.shape, dtype=np.float32)
     size = game.codec.num_distinct_actions
     return planes, spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8), \
@@ -64,7 +63,7 @@ class BoardspecAEC(AECEnv):
     metadata = {"render_modes": list(RENDER_MODES), "name": "boardspec",
                 "is_parallelizable": False}
 
-    def __init__(self, game: str | Path | Game, render_mode: str | None = None,
+    def __init__(self, game: str | Path | CompiledGame, render_mode: str | None = None,
                  max_plies: int | None = None) -> None:
         super().__init__()
         self.game = _game(game)
@@ -148,7 +147,7 @@ class BoardspecAEC(AECEnv):
         pass
 
 
-def env(game: str | Path | Game, render_mode: str | None = None,
+def env(game: str | Path | CompiledGame, render_mode: str | None = None,
         max_plies: int | None = None) -> BoardspecAEC:
     """The AEC environment of a game file, wrapped in PettingZoo's order enforcer (which
     rejects stepping out of turn and other misuse)."""
@@ -171,7 +170,7 @@ class SingleAgentEnv(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi", "human"]}
 
-    def __init__(self, game: str | Path | Game, opponent: str = "random",
+    def __init__(self, game: str | Path | CompiledGame, opponent: str = "random",
                  seat: int = 0, render_mode: str | None = None, illegal_reward: float = -1.0,
                  max_plies: int | None = None) -> None:
         self.game = _game(game)
@@ -243,7 +242,7 @@ class SingleAgentEnv(gymnasium.Env):
         return {"action_mask": self.action_masks()}
 
 
-def gym_env(game: str | Path | Game, opponent: str = "random", seat: int = 0,
+def gym_env(game: str | Path | CompiledGame, opponent: str = "random", seat: int = 0,
             **options: Any) -> SingleAgentEnv:
     """A Gymnasium environment: ``seat`` of the game file against ``opponent``."""
     return SingleAgentEnv(game, opponent, seat, **options)

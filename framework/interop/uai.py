@@ -49,7 +49,7 @@ from framework.agents.registry import AGENTS, AgentSpec, make_agent, parse_agent
 from framework.errors import BoardspecError
 
 if TYPE_CHECKING:
-    from framework.compiler import CompiledGame as Game
+    from framework.compiler import CompiledGame
     from framework.engine.state import State
 
 DEFAULT_AGENT = "alphabeta:d3"
@@ -60,7 +60,7 @@ MOVES_TO_GO = 30
 class UaiEngine:
     """One UAI session: ``handle`` reads a line, ``emit`` writes the answers."""
 
-    def __init__(self, game: Game, agent: str = DEFAULT_AGENT,
+    def __init__(self, game: CompiledGame, agent: str = DEFAULT_AGENT,
                  emit: Callable[[str], None] | None = None, seed: int | None = 0) -> None:
         if game.spec.notation.fen is None:
             raise BoardspecError(f"{game.name} declares no FEN (notation.fen): UAI sends "
@@ -249,6 +249,6 @@ def _print(line: str) -> None:
     sys.stdout.flush()
 
 
-def serve(game: Game, agent: str = DEFAULT_AGENT, lines: TextIO | None = None) -> None:
+def serve(game: CompiledGame, agent: str = DEFAULT_AGENT, lines: TextIO | None = None) -> None:
     """Answer UAI commands from ``lines`` (default stdin) until ``quit`` or the end."""
     UaiEngine(game, agent).run(lines or sys.stdin)

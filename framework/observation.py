@@ -154,7 +154,9 @@ class Observer:
         if player is None or player < 0:
             return state.to_move
         seats = state.seat_of_side
-        return seats.index(player) if player in seats else player % len(seats)
+        if player not in seats:
+            raise ValueError(f"seat {player}: {self.game.name} has seats 0..{len(seats) - 1}")
+        return seats.index(player)
 
     def _fill(self, values: list[float], plane: int, value: float) -> None:
         if value:

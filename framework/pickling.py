@@ -27,8 +27,11 @@ if TYPE_CHECKING:
 # ``game.source`` is the parsed game file (``YamlSource.data``), None for a game compiled
 # from a spec object.
 
-# (file, data as canonical JSON) → the game compiled from it, while something holds it.
+# (file, data as canonical JSON) → a game compiled from it, while something holds it; and
+# each pickled game by its id, so that the process that pickled a game gets that very game
+# back even when it loaded the same file twice.
 _GAMES: weakref.WeakValueDictionary[str, CompiledGame] = weakref.WeakValueDictionary()
+_BY_ID: weakref.WeakValueDictionary[int, CompiledGame] = weakref.WeakValueDictionary()
 _KEYS: weakref.WeakKeyDictionary[CompiledGame, tuple[str, Any]] = weakref.WeakKeyDictionary()
 
 
@@ -42,19 +45,24 @@ def _reference(game: CompiledGame) -> tuple[str, Any]:
         key = json.dumps([game.file, data], sort_keys=True, default=str)
         found = _KEYS[game] = (key, data)
         _GAMES.setdefault(key, game)
+        _BY_ID[id(game)] = game
     return found
 
 
 def reduce_game(game: CompiledGame) -> tuple[Any, ...]:
     _, data = _reference(game)
-    return restore_game, (type(game), game.file, data)
+    return restore_game, (type(game), game.file, data, id(game))
 
 
-def restore_game(cls: type[CompiledGame], file: str, data: Any) -> CompiledGame:
+def restore_game(cls: type[CompiledGame], file: str, data: Any, ident: int = 0
+                 ) -> CompiledGame:
     from framework.spec.load import validate_source
     from framework.spec.yamlsource import YamlSource
 
     key = json.dumps([file, data], sort_keys=True, default=str)
+    game = _BY_ID.get(ident)
+    if game is not None and _KEYS[game][0] == key and type(game) is cls:
+        return game  # pickled by this process, still alive (an id is not reused meanwhile)
     game = _GAMES.get(key)
     if game is None or type(game) is not cls:
         spec, src = validate_source(YamlSource(file, data))

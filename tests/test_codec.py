@@ -266,3 +266,12 @@ def test_the_core_imports_no_interop_library() -> None:
     out = subprocess.run([sys.executable, "-c", code, str(GAME_FILES[0])],
                          capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+@pytest.mark.parametrize("path", GAME_FILES[:2], ids=[p.stem for p in GAME_FILES[:2]])
+def test_the_pickling_process_gets_its_very_game_back(path: Path) -> None:
+    one, two = load_game(path), load_game(path)  # the same file, loaded twice
+    assert pickle.loads(pickle.dumps(two)) is two
+    assert pickle.loads(pickle.dumps(one)) is one
+    state = two.new_initial_state()
+    assert pickle.loads(pickle.dumps(state)) == state  # so states compare equal

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import pickle
 from pathlib import Path
 
@@ -146,17 +147,26 @@ def test_openspiel_mcts_plays_our_games() -> None:
     assert bot.step(state) in state.legal_actions()  # type: ignore[attr-defined]
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("stem,simulations", [("adaptoid", 20), ("assimilation", 20)])
-def test_openspiel_mcts_beats_openspiel_random(stem: str, simulations: int) -> None:
+def mcts_wins_against_random(stem: str, simulations: int, seed: int) -> bool:
+    """One game of OpenSpiel's MCTS bot against its random bot; MCTS plays each seat in
+    turn (by the seed's parity). Module-level, so that worker processes can run it."""
     game = openspiel.load(ROOT / "games" / f"{stem}.yaml")
-    wins = 0
-    for seed in range(50):
-        seat = seed % 2  # MCTS plays each seat in turn
-        bots: list[object] = [None, None]
-        bots[seat] = mcts_bot(game, simulations, seed)
-        bots[1 - seat] = uniform_random.UniformRandomBot(1 - seat, np.random.RandomState(seed))
-        wins += play(game, bots, seed)[seat] > 0
+    seat = seed % 2
+    bots: list[object] = [None, None]
+    bots[seat] = mcts_bot(game, simulations, seed)
+    bots[1 - seat] = uniform_random.UniformRandomBot(1 - seat, np.random.RandomState(seed))
+    return play(game, bots, seed)[seat] > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("stem", ["adaptoid", "assimilation"])
+def test_openspiel_mcts_beats_openspiel_random(stem: str) -> None:
+    # A Python game under OpenSpiel's Python MCTS is slow (every rollout step crosses
+    # between C++ and Python): the 50 games are shared out over the machine's cores.
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
+        wins = sum(pool.map(mcts_wins_against_random, [stem] * 50, [20] * 50, range(50)))
     assert wins >= 45, f"MCTS won {wins} of 50"
 
 

@@ -19,52 +19,20 @@ from __future__ import annotations
 
 import os
 import signal
-from collections.abc import Callable, Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from framework.errors import BoardspecError
+from framework.backend_base import Backend, BackendError, Tasks
 
 BACKENDS = ("local", "ray")
 #: How many times in a row the pool may break without finishing a single task before we
 #: give up (a task that kills every worker it runs on would otherwise loop forever).
 MAX_FRUITLESS_RESTARTS = 3
 
-
-class BackendError(BoardspecError):
-    """A backend that cannot start, or work that cannot be finished."""
-
-
-Tasks = Mapping[int, Sequence[Any]]
-
-
-class Backend:
-    """Runs ``fn(*common, *tasks[key])`` for every key; see the module docstring."""
-
-    name = "serial"
-    #: Workers the backend runs at once (for progress and tables; 1 for serial).
-    workers = 1
-
-    def run(self, fn: Callable[..., Any], tasks: Tasks,
-            common: Sequence[Any] = ()) -> Generator[tuple[int, Any], None, None]:
-        for key, args in tasks.items():
-            yield key, fn(*common, *args)
-
-    def connect(self) -> None:
-        """Start or join the workers now (otherwise the first ``run`` does)."""
-
-    def close(self) -> None:
-        """Release what the backend holds (processes, a cluster connection)."""
-
-    def describe(self) -> str:
-        return "this process"
-
-    def __enter__(self) -> Backend:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+__all__ = ["BACKENDS", "Backend", "BackendError", "ProcessBackend", "Tasks", "default_jobs",
+           "make_backend"]
 
 
 def _ignore_sigint() -> None:

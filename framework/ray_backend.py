@@ -22,7 +22,7 @@ from typing import Any
 import ray
 from ray.exceptions import RayError, RayTaskError
 
-from framework.backends import Backend, BackendError, Tasks
+from framework.backend_base import Backend, BackendError, Tasks
 
 #: Ray's own re-runs of a task whose worker died, then ours.
 RAY_RETRIES = 3

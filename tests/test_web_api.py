@@ -330,7 +330,7 @@ def test_the_page_follows_the_browser_language(client: TestClient) -> None:
     assert '<html lang="pt">' in page and TEXTS["pt"]["new_game"] in page
     game_id = new_game(client, "adaptoid", ["human", "human"])[0]
     state = client.get(f"/api/play/{game_id}?lang=es").json()
-    assert state["sides"][0]["label"] == "blanco"
+    assert state["sides"][0]["label"] == "blancas"  # the Spanish catalog's word, as the seeds say
     book = client.get("/rulebooks/ru/adaptoid.html")
     assert book.status_code == 200 and 'lang="ru"' in book.text
 

@@ -41,7 +41,8 @@ class PlaceParams(Rule):
                                         "the player's pieces")
     kind: str = Field(default="place", description="the action's kind in JSON and records")
     notation: str = Field(default="{to}", description="how a placement is written")
-    resets_halfmove_clock: bool = False
+    resets_halfmove_clock: bool = Field(default=False, description="this action resets "
+                                        "the half-move clock (at the end of the turn)")
 
 
 class Place(Primitive):

@@ -57,7 +57,8 @@ class ReachParams(Rule):
     notation: str = Field(default="", description="how the action is written, with {from} "
                           "and {to} for cells (default: {to} for a clone, {from}{to} for "
                           "a move)")
-    resets_halfmove_clock: bool = False
+    resets_halfmove_clock: bool = Field(default=False, description="this action resets "
+                                        "the half-move clock (at the end of the turn)")
 
 
 class Reach(Primitive):

@@ -67,7 +67,8 @@ class Attack(Rule):
 class WalkParams(Rule):
     type: Literal["walk"]
     piece: str | None = Field(default=None, description="the kind that walks (default: any)")
-    steps: Steps
+    steps: Steps = Field(description="how many steps a walk may take: an attribute of the "
+                                     "piece, a fixed number, or both (the lower)")
     attack: Attack | None = Field(default=None, description="omit: a walk may end on "
                                   "empty cells only")
     notation: str = Field(default="{from}-{to}", description="how a walk is written")

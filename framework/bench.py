@@ -193,9 +193,9 @@ def _ours_adaptoid_perft(depth: int) -> dict[str, Any]:
 _FIRST_LOAD = """
 import sys, time
 t = time.process_time()
-import framework.compiler
+import framework.game
 t1 = time.process_time()
-framework.compiler.load_game(sys.argv[1])
+framework.game.load_game(sys.argv[1])
 t2 = time.process_time()
 print((t1 - t) * 1000, (t2 - t1) * 1000)
 """

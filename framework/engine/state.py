@@ -63,7 +63,7 @@ class State:
         self.vars = list(game.slots.defaults)
         self.winners: frozenset[int] | None = None
         # (state before, action) of every ``push``: undo, records and repetition rules.
-        self.stack: list[tuple[State, Action]] = []
+        self.stack: list[tuple[State, Action]] | None = None  # made by the first push
 
     # Construction ---------------------------------------------------------------------
     @classmethod
@@ -105,7 +105,7 @@ class State:
         other.fullmove = self.fullmove
         other.last_mover = self.last_mover
         other.vars = self.vars[:]
-        other.stack = []  # a copy starts a history of its own (search never needs one)
+        other.stack = None  # a copy starts a history of its own (search never needs one)
         other.winners = self.winners
         return other
 
@@ -211,6 +211,8 @@ class State:
         before = self.clone()
         self.apply(action)  # an illegal action raises here, and nothing is remembered
         played = action if isinstance(action, Action) else before.parse_action(action)
+        if self.stack is None:
+            self.stack = []
         self.stack.append((before, played))
 
     def pop(self) -> Action:
@@ -225,13 +227,13 @@ class State:
 
     def history(self) -> list[Action]:
         """The actions pushed so far, oldest first."""
-        return [action for _, action in self.stack]
+        return [action for _, action in self.stack or ()]
 
     def repetitions(self) -> int:
         """How many earlier states of the pushed history are this position again: the same
         pieces, player to move and state slots, whatever the clocks say."""
         key = self._position_key()
-        return sum(1 for before, _ in self.stack if before._position_key() == key)
+        return sum(1 for before, _ in self.stack or () if before._position_key() == key)
 
     def _position_key(self) -> tuple[Any, ...]:
         vars_ = self.vars[:]

@@ -144,3 +144,10 @@ def test_a_syntax_error_is_told_from_an_illegal_move() -> None:
         state.apply("d4")
     with pytest.raises(Exception, match="written like"):
         state.apply("d4-d5")
+
+
+def test_two_options_making_the_same_kind_are_refused() -> None:
+    text = ATAXX_IN_PRIMITIVES.replace("effect: move, kind: jump", "effect: move").replace(
+        "effect: clone, resets_halfmove_clock: true", "effect: move")
+    with pytest.raises(SpecError, match=r"options 0 and 1 both make actions of kind 'move'"):
+        load_game_text(text)

@@ -80,9 +80,14 @@ class Primitive:
         """Names the parameters use must be declared (pieces, attributes, counters)."""
         return iter(())
 
-    def kinds(self) -> tuple[tuple[str, str], ...]:
-        """The (kind, attribute) pairs of the actions this primitive makes."""
+    @classmethod
+    def kinds_of(cls, params: Any) -> tuple[tuple[str, str], ...]:
+        """The (kind, attribute) pairs of the actions a primitive with these parameters
+        makes: two options of one ``moves`` phase may not share one."""
         raise NotImplementedError
+
+    def kinds(self) -> tuple[tuple[str, str], ...]:
+        return self.kinds_of(self.params)
 
     def sources(self, state: State, masks: Masks) -> int:
         return masks.own

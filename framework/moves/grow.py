@@ -67,8 +67,9 @@ class Grow(Primitive):
     def action_space(self) -> tuple[Action, ...]:
         return self.grows
 
-    def kinds(self) -> tuple[tuple[str, str], ...]:
-        return (("grow", self.params.attribute),)
+    @classmethod
+    def kinds_of(cls, params: Any) -> tuple[tuple[str, str], ...]:
+        return (("grow", params.attribute),)
 
     def targets(self, state: State, masks: Masks, src: int) -> int:
         a = self.attribute

@@ -68,8 +68,9 @@ class Place(Primitive):
     def action_space(self) -> tuple[Action, ...]:
         return self.places
 
-    def kinds(self) -> tuple[tuple[str, str], ...]:
-        return ((self.params.kind, ""),)
+    @classmethod
+    def kinds_of(cls, params: Any) -> tuple[tuple[str, str], ...]:
+        return ((params.kind, ""),)
 
     def targets(self, state: State, masks: Masks, src: int) -> int:
         left = piece_supply(state, state.to_move, self.made)

@@ -101,8 +101,9 @@ class Reach(Primitive):
             return tuple(a for c, a in enumerate(self.clones) if self.ring[c])
         return tuple(a for row in self.moves for a in row.values())
 
-    def kinds(self) -> tuple[tuple[str, str], ...]:
-        return ((self.kind_name, ""),)
+    @classmethod
+    def kinds_of(cls, params: Any) -> tuple[tuple[str, str], ...]:
+        return ((params.kind or params.effect, ""),)
 
     def _allowed(self, masks: Masks) -> int:
         if self.to == "empty":

@@ -134,8 +134,9 @@ class Walk(Primitive):
             space += [self.attacks[s][d] for s, d in pairs]
         return tuple(space)
 
-    def kinds(self) -> tuple[tuple[str, str], ...]:
-        return (("walk", ""), ("attack", "")) if self.attack else (("walk", ""),)
+    @classmethod
+    def kinds_of(cls, params: Any) -> tuple[tuple[str, str], ...]:
+        return (("walk", ""), ("attack", "")) if params.attack else (("walk", ""),)
 
     def sources(self, state: State, masks: Masks) -> int:
         return own_of_kind(state, masks, self.kind)

@@ -74,8 +74,17 @@ class Moves(Phase):
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
         if cls is not Moves:  # a preset checks its own parameters, in its own terms
             return
+        made: dict[tuple[str, str], int] = {}
         for i, option in enumerate(params.options):
-            yield from PRIMITIVES[option.type].check_spec(option, (*loc, "options", i), ctx)
+            primitive = PRIMITIVES[option.type]
+            yield from primitive.check_spec(option, (*loc, "options", i), ctx)
+            for kind in primitive.kinds_of(option):
+                if kind in made:
+                    yield (*loc, "options", i), (
+                        f"options {made[kind]} and {i} both make actions of kind "
+                        f"{kind[0]!r}{' ' + kind[1] if kind[1] else ''}: give one its own "
+                        "'kind' so that each action says which option made it")
+                made.setdefault(kind, i)
 
     def __init__(self, params: Any, game: CompiledGame) -> None:
         super().__init__(params, game)

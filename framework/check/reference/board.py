@@ -35,6 +35,9 @@ class RefBoard:
     def directions(self) -> tuple[str, ...]:
         return tuple(self.graph.graph.get("directions", ()))
 
+    def opposite(self, direction: str) -> str:
+        return str(self.graph.graph["opposite"][direction])
+
     def step(self, cell: str, direction: str) -> str | None:
         """The cell one step from ``cell`` in ``direction`` (None: off the board or a hole),
         read from the builder's labels on the links."""

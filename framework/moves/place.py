@@ -128,8 +128,8 @@ class Place(Primitive):
     def describe(self, _: Translate = untranslated) -> str:
         if self.fall >= 0:
             return _("a new piece from your supply is dropped into a line that is not full "
-                     "(named by its entry cell) and falls {direction} to the farthest empty "
-                     "cell").format(direction=self.params.gravity)
+                     "(named by its entry cell) and falls in direction {direction} to the "
+                     "farthest empty cell").format(direction=self.params.gravity)
         if self.near:
             return _("a new piece from your supply goes on an empty cell next to one of your "
                      "pieces")

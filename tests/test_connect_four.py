@@ -80,3 +80,45 @@ def test_random_games_agree_with_openspiel_at_every_ply() -> None:
 def test_many_random_games_agree_with_openspiel_including_draws() -> None:
     outcomes = play_side_by_side(20000, 44)
     assert outcomes[(0.0, 0.0)] > 0  # a full board with no row: both engines call it a draw
+
+
+GRAVITY = """
+name: Gravity test
+players: [white, black]
+board: {board}
+pieces: {{stone: {{symbols: {{white: w, black: b}}}}}}
+turn: [{{name: drop, type: moves, options: [{{type: place, {option}}}]}}]
+"""
+
+
+@pytest.mark.parametrize(("option", "message"), [
+    ("gravity: down", "unknown direction 'down'"),
+    ("gravity: s, where: adjacent_to_own", "gravity goes with where: anywhere"),
+])
+def test_bad_gravity_is_refused(option: str, message: str) -> None:
+    from framework import SpecError, load_game_text
+
+    with pytest.raises(SpecError, match=message):
+        load_game_text(GRAVITY.format(board="{type: grid, rows: 3, columns: 3}",
+                                      option=option))
+
+
+def test_gravity_sideways_on_a_hex_board_agrees_with_the_reference() -> None:
+    from framework import load_game_text
+    from framework.check.reference import ReferenceGame
+
+    game = load_game_text(GRAVITY.format(board="{type: hexhex, side: 3}", option="gravity: w"))
+    reference = ReferenceGame(game.spec)
+    rng = random.Random(5)
+    for _ in range(40):
+        ours, theirs = game.new_initial_state(), reference.initial()
+        while not ours.is_terminal():
+            legal = sorted(a.notation for a in ours.legal_actions())
+            assert legal == sorted(reference.legal(theirs))
+            # Only a row's east end is an entry: C5 (row C of side 3 runs C1..C5).
+            assert all(ours.game.board.step[ours.game.board.cell(n)][
+                ours.game.board.direction("e")] < 0 for n in legal)
+            move = rng.choice(legal)
+            ours.apply(move)
+            theirs = reference.play(theirs, move)
+            assert ours.to_json()["cells"] == reference.to_json(theirs)["cells"]

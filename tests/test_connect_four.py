@@ -122,3 +122,7 @@ def test_gravity_sideways_on_a_hex_board_agrees_with_the_reference() -> None:
             ours.apply(move)
             theirs = reference.play(theirs, move)
             assert ours.to_json()["cells"] == reference.to_json(theirs)["cells"]
+
+
+def test_the_action_space_is_the_seven_columns_like_openspiel() -> None:
+    assert len(GAME.codec) == pyspiel.load_game("connect_four").num_distinct_actions() == 7

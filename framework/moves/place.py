@@ -94,6 +94,8 @@ class Place(Primitive):
                                           "lands where it falls, not where it is put)")
 
     def action_space(self) -> tuple[Action, ...]:
+        if self.fall >= 0:  # with gravity only the entry cells are ever played
+            return tuple(self.places[c] for c in iter_bits(self.entries))
         return self.places
 
     @classmethod

@@ -89,3 +89,33 @@ def test_custom_board_has_no_directions_and_line_is_refused_there() -> None:
 def test_line_with_a_direction_the_board_lacks_is_refused() -> None:
     with pytest.raises(SpecError, match="unknown direction 'ne'; expected one of: e, n, s, w"):
         game_on("{type: grid, rows: 3, columns: 3}", "goals: [{type: line, directions: [ne]}]")
+
+
+TRIANGLE = ("{{type: custom, cells: {{p: [0, 0], q: [1, 0], r: [2, 0]}}, links: [p-q, q-r], "
+            "{extra}}}")
+
+
+def test_a_custom_board_may_name_directions_on_its_links() -> None:
+    game = game_on(TRIANGLE.format(extra="directions: {e: w}, "
+                                         "link_directions: {p-q: e, r-q: w}"),
+                   "goals: [{type: line, length: 3}]")
+    board = game.board  # type: ignore[attr-defined]
+    assert set(board.directions) == {"e", "w"}
+    assert step(game, "p", "e") == "q" and step(game, "q", "w") == "p"
+    assert step(game, "q", "e") == "r" and step(game, "r", "w") == "q"
+    assert ray(game, "p", "e") == {"q", "r"}
+    state = game.state_from_json({"to_move": "white",  # type: ignore[attr-defined]
+                                  "cells": {"p": "black", "q": "black", "r": "black"}})
+    assert state.is_terminal() and state.returns() == [-1.0, 1.0]
+
+
+@pytest.mark.parametrize(("extra", "message"), [
+    ("directions: {e: w}, link_directions: {p-q: n}", "unknown direction 'n'"),
+    ("directions: {e: w}, link_directions: {p-r: e}", "'p-r' is not one of the board's links"),
+    ("directions: {e: w}, link_directions: {p-q: e, r-q: e}",
+     "'q' already has a neighbour in direction 'w'"),
+    ("directions: {e: e}", "cannot have 'e' as its opposite"),
+])
+def test_bad_direction_labels_on_a_custom_board_are_refused(extra: str, message: str) -> None:
+    with pytest.raises(SpecError, match=message):
+        game_on(TRIANGLE.format(extra=extra))

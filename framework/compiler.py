@@ -53,6 +53,15 @@ class CompiledBoard:
     #: Per cell, its (row, column) on the board's lattice (grids and hex-hex boards; empty
     #: for a custom board, whose rows are only for display). Observation planes use them.
     coords: tuple[tuple[int, int], ...] = ()
+    #: The board's named directions (a grid's compass points, a hex board's six; none on a
+    #: custom board), and per direction the index of its opposite.
+    directions: tuple[str, ...] = ()
+    opposite: tuple[int, ...] = ()
+    #: ``step[cell][d]``: the cell one step from ``cell`` in direction ``d`` (-1: off the
+    #: board or a hole); ``rays[cell][d]``: the mask of every cell reached by repeating that
+    #: step (the cell itself excluded).
+    step: tuple[tuple[int, ...], ...] = ()
+    rays: tuple[tuple[int, ...], ...] = ()
 
     @property
     def size(self) -> int:
@@ -66,6 +75,22 @@ class CompiledBoard:
         if found is None:
             raise PositionError(f"{name!r} is not a cell of this board")
         return found
+
+    def direction(self, name: str) -> int:
+        """Index of a direction by name."""
+        if name not in self.directions:
+            raise PositionError(f"{name!r} is not a direction of this board; expected one "
+                                f"of: {', '.join(self.directions) or '(none)'}")
+        return self.directions.index(name)
+
+    def ray_cells(self, cell: int, d: int) -> list[int]:
+        """The cells from ``cell`` (excluded) in direction ``d``, nearest first."""
+        cells = []
+        cell = self.step[cell][d]
+        while cell >= 0:
+            cells.append(cell)
+            cell = self.step[cell][d]
+        return cells
 
     def ring(self, k: int) -> tuple[int, ...]:
         """Per cell, the mask of cells at distance exactly ``k``."""
@@ -109,6 +134,7 @@ def compile_board(spec: GameBase, src: YamlSource | None = None) -> CompiledBoar
     for name in real:
         if graph.nodes[name]["row"] >= 0:
             rows.setdefault(graph.nodes[name]["row"], []).append(ids[name])
+    directions, opposite, step, rays = _direction_tables(graph, real, ids)
     folded: dict[str, int] = {}
     for name, i in ids.items():
         folded[name.lower()] = -1 if name.lower() in folded else i
@@ -126,7 +152,39 @@ def compile_board(spec: GameBase, src: YamlSource | None = None) -> CompiledBoar
         _folded={k: v for k, v in folded.items() if v >= 0},
         coords=() if spec.board.type == "custom" else
         tuple((graph.nodes[n]["row"], graph.nodes[n]["col"]) for n in real),
+        directions=directions,
+        opposite=opposite,
+        step=step,
+        rays=rays,
     )
+
+
+def _direction_tables(graph: nx.Graph, real: list[str], ids: dict[str, int]) -> tuple[
+        tuple[str, ...], tuple[int, ...], tuple[tuple[int, ...], ...],
+        tuple[tuple[int, ...], ...]]:
+    """Lower the builder's direction labels (edge attribute ``dirs``: the direction of the
+    link as seen from each end) to per-(cell, direction) next-cell and ray tables."""
+    directions: tuple[str, ...] = tuple(graph.graph.get("directions", ()))
+    if not directions:
+        return (), (), (), ()
+    opposite = tuple(directions.index(graph.graph["opposite"][d]) for d in directions)
+    index = {d: i for i, d in enumerate(directions)}
+    step = [[-1] * len(directions) for _ in real]
+    for a, b, dirs in graph.edges(data="dirs"):
+        if dirs and a in ids and b in ids:  # a hole interrupts every line through it
+            step[ids[a]][index[dirs[a]]] = ids[b]
+            step[ids[b]][index[dirs[b]]] = ids[a]
+    rays = []
+    for cell in range(len(real)):
+        per_direction = []
+        for d in range(len(directions)):
+            mask, at = 0, step[cell][d]
+            while at >= 0 and not mask >> at & 1:
+                mask |= 1 << at
+                at = step[at][d]
+            per_direction.append(mask)
+        rays.append(tuple(per_direction))
+    return directions, opposite, tuple(map(tuple, step)), tuple(rays)
 
 
 class CompiledGame:

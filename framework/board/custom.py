@@ -11,7 +11,16 @@ board:
   links: [n1-n2, n2-n3, n3-n1]   # adjacency, both ways
 ```
 
-Distances are counted in links. Optional ``rows`` list the cells of each row, bottom row
+Distances are counted in links. A custom board has no directions unless it names them:
+``directions`` gives each direction's opposite, ``link_directions`` the direction of a link
+from its first cell to its second (the way back is the opposite):
+
+```yaml
+  directions: {e: w}                      # e and w, each the other's opposite
+  link_directions: {n1-n2: e}             # n1 → n2 is e, n2 → n1 is w
+```
+
+Optional ``rows`` list the cells of each row, bottom row
 first, for position strings (FEN) and terminal drawing; by default cells are grouped into
 rows by their y coordinate.
 """
@@ -48,6 +57,18 @@ class CustomBoard(Rule):
         description="cells of each row, bottom row first (default: by y)")
     holes: list[str] = Field(default_factory=list, max_length=MAX_CELLS,
                              description="cells removed from the board")
+    directions: dict[CellName, CellName] = Field(
+        default_factory=dict, max_length=MAX_LINKS,
+        description="named directions, each → its opposite (both ways; default: none)")
+    link_directions: dict[str, CellName] = Field(
+        default_factory=dict, max_length=MAX_LINKS,
+        description="'cell-cell' link → its direction from the first cell to the second")
+
+    def opposites(self) -> dict[str, str]:
+        """Every direction named, with its opposite (given either way round)."""
+        found = {b: a for a, b in self.directions.items()}
+        found.update(self.directions)
+        return found
 
     @field_validator("links")
     @classmethod
@@ -74,7 +95,17 @@ class CustomBoard(Rule):
         for name, pos in self.cells.items():  # cells left out of explicit rows still exist
             if name not in graph:
                 graph.add_node(name, row=-1, col=-1, pos=pos, hole=False)
+        opposite = self.opposites()
+        if opposite:
+            graph.graph["directions"] = tuple(opposite)
+            graph.graph["opposite"] = opposite
         for link in self.links:
             a, b = link.split("-")
             graph.add_edge(a, b, relation="adjacent")
+            # Checked by validate (semantics): an unknown direction is left out here.
+            forward = self.link_directions.get(link) or self.link_directions.get(f"{b}-{a}")
+            if forward in opposite:
+                if link not in self.link_directions:
+                    forward = opposite[forward]
+                graph.edges[a, b]["dirs"] = {a: forward, b: opposite[forward]}
         return graph

@@ -8,6 +8,10 @@ Cells are named algebraically: file letter (``a`` = left column) then rank numbe
 (``1`` = bottom row), so a 7×7 board runs ``a1``..``g7``. ``adjacency`` is ``orthogonal``
 (4 neighbours), ``diagonal`` (4) or ``king`` (8). Distances are counted in steps of that
 adjacency (king: the Chebyshev distance, so c3 and d5 are 2 apart).
+
+Links are labelled with compass directions (north = towards higher ranks, east = towards
+later files): ``n e s w`` on an orthogonal grid, ``ne se sw nw`` on a diagonal one, all
+eight on a king grid. Lines (the ``line`` goal) run along them.
 """
 
 from __future__ import annotations
@@ -46,15 +50,25 @@ class GridBoard(Rule):
             for c in range(self.columns):
                 graph.add_node(self.cell_name(r, c), row=r, col=c, pos=(float(c), float(r)),
                                hole=False)
-        steps: list[tuple[int, int, str]] = []
+        # Each step is (row change, column change, relation, direction, its opposite):
+        # rows grow northwards (rank 1 at the bottom), columns eastwards.
+        steps: list[tuple[int, int, str, str, str]] = []
         if self.adjacency in ("orthogonal", "king"):
-            steps += [(0, 1, "orthogonal"), (1, 0, "orthogonal")]
+            steps += [(0, 1, "orthogonal", "e", "w"), (1, 0, "orthogonal", "n", "s")]
         if self.adjacency in ("diagonal", "king"):
-            steps += [(1, 1, "diagonal"), (1, -1, "diagonal")]
+            steps += [(1, 1, "diagonal", "ne", "sw"), (1, -1, "diagonal", "nw", "se")]
+        graph.graph["directions"] = tuple(d for d in GRID_DIRECTIONS
+                                          if any(d in s[3:] for s in steps))
+        graph.graph["opposite"] = {d: OPPOSITE[d] for d in graph.graph["directions"]}
         for r in range(self.rows):
             for c in range(self.columns):
-                for dr, dc, relation in steps:
+                for dr, dc, relation, forward, back in steps:
                     if 0 <= r + dr < self.rows and 0 <= c + dc < self.columns:
-                        graph.add_edge(self.cell_name(r, c), self.cell_name(r + dr, c + dc),
-                                       relation=relation)
+                        a, b = self.cell_name(r, c), self.cell_name(r + dr, c + dc)
+                        graph.add_edge(a, b, relation=relation, dirs={a: forward, b: back})
         return graph
+
+
+#: A grid's eight directions, clockwise from north, and each one's opposite.
+GRID_DIRECTIONS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+OPPOSITE = {d: GRID_DIRECTIONS[(i + 4) % 8] for i, d in enumerate(GRID_DIRECTIONS)}

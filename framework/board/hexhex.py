@@ -8,6 +8,9 @@ Rows are letters ``A``.. (bottom to top) and the number ``c`` runs along a diago
 (r, c) exists iff 1 ≤ r, c ≤ 2·side−1 and |c − r| ≤ side−1. Its neighbours are (r, c±1),
 (r±1, c), (r+1, c+1) and (r−1, c−1): on side 4, D5 touches C4 C5 D4 D6 E5 E6, corners have
 3 neighbours, edge cells 4, inner cells 6. Distance is the hex distance.
+
+Links are labelled with six directions: ``e``/``w`` along a row, ``ne``/``sw`` to (r±1, c±1)
+and ``nw``/``se`` to (r±1, c) (on side 4, D5's ``ne`` is E6 and its ``nw`` E5).
 """
 
 from __future__ import annotations
@@ -22,7 +25,10 @@ from pydantic import Field
 from framework.limits import MAX_CELLS
 from framework.plugins import Rule
 
-NEIGHBOUR_STEPS = ((0, 1), (1, 0), (1, 1))  # the other three are their opposites
+#: (row change, number change, direction, its opposite): the other three steps are the
+#: opposites. Rows are drawn upwards, each half a cell right of the one below.
+NEIGHBOUR_STEPS = ((0, 1, "e", "w"), (1, 0, "nw", "se"), (1, 1, "ne", "sw"))
+HEX_DIRECTIONS = ("ne", "e", "se", "sw", "w", "nw")
 
 
 class HexHexBoard(Rule):
@@ -55,10 +61,13 @@ class HexHexBoard(Rule):
                     y = (r - 1) * math.sqrt(3) / 2
                     graph.add_node(self.cell_name(r, c), row=r - 1, col=c - 1, pos=(x, y),
                                    hole=False)
+        graph.graph["directions"] = HEX_DIRECTIONS
+        graph.graph["opposite"] = {d: o for _, _, f, b in NEIGHBOUR_STEPS
+                                   for d, o in ((f, b), (b, f))}
         for r in range(1, span + 1):
             for c in range(1, span + 1):
-                for dr, dc in NEIGHBOUR_STEPS:
+                for dr, dc, forward, back in NEIGHBOUR_STEPS:
                     if self.exists(r, c) and self.exists(r + dr, c + dc):
-                        graph.add_edge(self.cell_name(r, c), self.cell_name(r + dr, c + dc),
-                                       relation="adjacent")
+                        a, b = self.cell_name(r, c), self.cell_name(r + dr, c + dc)
+                        graph.add_edge(a, b, relation="adjacent", dirs={a: forward, b: back})
         return graph

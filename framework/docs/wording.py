@@ -63,7 +63,8 @@ def action_sentence(game: CompiledGame, before: State, action: Action, _: Transl
     elif kind == "attack":
         text = _("{player} moves the {piece} on {src} onto the enemy on {dst}, an attack"
                  ).format(**words)
-    elif kind == "create":
+    elif kind == "create" or (kind == "place" and action.side < 0):
+        # A ``place`` primitive's action (no side named: the mover's own piece).
         text = _("{player} places a new {piece} on {at}").format(**words)
     elif kind == "grow":
         words["attribute"] = counted(_, action.attribute, 1)

@@ -12,6 +12,16 @@ turn:
 
 A placement is named by its cell (written as ``notation`` says, ``{to}`` for the cell) and
 needs a piece of its kind in the supply.
+
+``gravity`` names a direction of the board (see Boards) the piece falls along, Connect Four
+style: the player picks a line by the cell where the piece enters it (the last cell of the
+line against the fall: ``d6`` for column d of a 7×6 board falling ``s``), and the piece
+drops from there to the farthest empty cell before the board's edge or another piece. A
+full line cannot be played. Gravity goes with ``where: anywhere``.
+
+```yaml
+      - {type: place, piece: disc, gravity: s}       # Connect Four: a1..g6, drop into d6
+```
 """
 
 from __future__ import annotations
@@ -39,6 +49,9 @@ class PlaceParams(Rule):
     where: Literal["anywhere", "adjacent_to_own"] = Field(
         default="anywhere", description="any empty cell, or an empty cell next to one of "
                                         "the player's pieces")
+    gravity: str | None = Field(
+        default=None, description="a direction of the board the piece falls along to the "
+                                  "farthest empty cell; the action names the line's entry cell")
     kind: str = Field(default="place", description="the action's kind in JSON and records")
     notation: str = Field(default="{to}", description="how a placement is written")
     resets_halfmove_clock: bool = Field(default=False, description="this action resets "
@@ -59,13 +72,30 @@ class Place(Primitive):
         self.places = tuple(Action(phase, params.kind, at=c,
                                    notation=written(self.template, names, dst=c))
                             for c in range(game.board.size))
+        board = game.board
+        # With gravity: the fall's direction, and the mask of entry cells (those with no
+        # cell before them against the fall); an action targets its entry cell.
+        self.fall = board.direction(params.gravity) if params.gravity else -1
+        self.entries = sum(1 << c for c in range(board.size)
+                           if board.step[c][board.opposite[self.fall]] < 0) \
+            if self.fall >= 0 else -1
+        self.step = board.step
 
     @classmethod
     def check_spec(cls, params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
         if params.piece and params.piece not in ctx.pieces:
             yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
+        if params.gravity is not None:
+            known = tuple(ctx.spec.board.build().graph.get("directions", ()))
+            if params.gravity not in known:
+                yield (*loc, "gravity"), ctx.unknown("direction", params.gravity, known)
+            if params.where != "anywhere":
+                yield (*loc, "gravity"), ("gravity goes with where: anywhere (the piece "
+                                          "lands where it falls, not where it is put)")
 
     def action_space(self) -> tuple[Action, ...]:
+        if self.fall >= 0:  # with gravity only the entry cells are ever played
+            return tuple(self.places[c] for c in iter_bits(self.entries))
         return self.places
 
     @classmethod
@@ -77,7 +107,7 @@ class Place(Primitive):
         if left is not None and left <= 0:
             return 0
         if not self.near:
-            return masks.empty
+            return masks.empty & self.entries
         near = 0
         neighbours = self.neighbours
         for c in iter_bits(masks.own):
@@ -88,10 +118,20 @@ class Place(Primitive):
         return self.places[dst]
 
     def apply(self, state: State, action: Action) -> None:
-        state.place(action.at, state.to_move, self.made)
-        self.landed_on(state, action.at)
+        cell = action.at
+        if self.fall >= 0:
+            occupied, step, fall = state.occupied(), self.step, self.fall
+            below = step[cell][fall]
+            while below >= 0 and not occupied >> below & 1:
+                cell, below = below, step[below][fall]
+        state.place(cell, state.to_move, self.made)
+        self.landed_on(state, cell)
 
     def describe(self, _: Translate = untranslated) -> str:
+        if self.fall >= 0:
+            return _("a new piece from your supply is dropped into a line that is not full "
+                     "(named by its entry cell) and falls in direction {direction} to the "
+                     "farthest empty cell").format(direction=self.params.gravity)
         if self.near:
             return _("a new piece from your supply goes on an empty cell next to one of your "
                      "pieces")

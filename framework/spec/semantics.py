@@ -156,6 +156,7 @@ def _custom_board(board: Any) -> Iterator[tuple[Loc, str]]:
             yield ("board", "links", i), (f"the link {link!r} repeats "
                                           f"{seen_links[pair]!r}")
         seen_links.setdefault(pair, link)
+    yield from _custom_directions(board)
     placed: set[str] = set()
     for r, row in enumerate(board.rows or []):
         for c, name in enumerate(row):
@@ -170,6 +171,36 @@ def _custom_board(board: Any) -> Iterator[tuple[Loc, str]]:
                                    "rename cells so that no name, or two names written "
                                    "together, reads as other names (e.g. end every name "
                                    "with a digit and start it with a letter)")
+
+
+def _custom_directions(board: Any) -> Iterator[tuple[Loc, str]]:
+    """Direction labels must name declared directions on listed links, and leave a cell at
+    most one neighbour in each direction."""
+    opposite = board.opposites()
+    for a, b in board.directions.items():
+        if opposite[a] != b or opposite[b] != a or a == b:
+            yield ("board", "directions", a), (f"the direction {a!r} cannot have {b!r} as "
+                                               "its opposite: each direction has one "
+                                               "opposite, another direction")
+    links = {frozenset(link.split("-")) for link in board.links}
+    taken: dict[tuple[str, str], str] = {}
+    for link, direction in board.link_directions.items():
+        ends = link.split("-")
+        if len(ends) != 2 or frozenset(ends) not in links:
+            yield ("board", "link_directions", link), (f"{link!r} is not one of the "
+                                                       "board's links")
+            continue
+        if direction not in opposite:
+            shown = ", ".join(opposite) or "none are declared in directions"
+            yield ("board", "link_directions", link), (f"unknown direction {direction!r}; "
+                                                       f"expected one of: {shown}")
+            continue
+        for cell, way in ((ends[0], direction), (ends[1], opposite[direction])):
+            if (cell, way) in taken:
+                yield ("board", "link_directions", link), (
+                    f"{cell!r} already has a neighbour in direction {way!r} (by "
+                    f"{taken[cell, way]!r})")
+            taken[cell, way] = link
 
 
 def ambiguous_names(names: list[str]) -> str | None:

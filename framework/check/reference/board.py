@@ -30,3 +30,18 @@ class RefBoard:
     def within(self, cell: str, k: int) -> set[str]:
         """The cells at distance 1..k of ``cell``."""
         return {c for c, d in self.distances(cell).items() if 1 <= d <= k and c in self.cells}
+
+    @property
+    def directions(self) -> tuple[str, ...]:
+        return tuple(self.graph.graph.get("directions", ()))
+
+    def opposite(self, direction: str) -> str:
+        return str(self.graph.graph["opposite"][direction])
+
+    def step(self, cell: str, direction: str) -> str | None:
+        """The cell one step from ``cell`` in ``direction`` (None: off the board or a hole),
+        read from the builder's labels on the links."""
+        for other in self.graph.neighbors(cell):
+            if self.graph.edges[cell, other].get("dirs", {}).get(cell) == direction:
+                return other if other in self.cells else None
+        return None

@@ -46,3 +46,35 @@ class RefMajority(RefResult):
         best = max(counts.values())
         leaders = {p for p, n in counts.items() if n == best}
         return leaders if len(leaders) == 1 or self.params.equal == "shared" else set()
+
+
+@reference("goals", "line")
+class RefLine(RefGoal):
+    """A player with ``length`` pieces in a row wins: from every piece, every counted
+    direction, the row is walked on the graph to its far end (``exactly``: its whole
+    length, measured only from the row's first cell)."""
+
+    def verdict(self, s: RefState) -> RefVerdict:
+        p = self.params
+        board = self.game.board
+        names = p.directions if p.directions is not None else board.directions
+        opposite = self.game.spec.board.build().graph["opposite"]
+        winners = set()
+        for player in self.game.players:
+            mine = set(s.pieces_of(player, p.piece))
+            for cell in mine:
+                for name in [*names, *(opposite[n] for n in names)]:
+                    if board.step(cell, opposite[name]) in mine:
+                        continue  # not the first cell of its row this way
+                    run, at = 1, board.step(cell, name)
+                    while at in mine:
+                        run, at = run + 1, board.step(at, name)
+                    if run == p.length or (run > p.length and not p.exactly):
+                        winners.add(player)
+        return winners or None
+
+
+@reference("results", "draw")
+class RefDraw(RefResult):
+    def winners(self, s: RefState) -> set[str]:
+        return set()

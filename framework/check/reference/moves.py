@@ -169,6 +169,8 @@ def place(phase: RefMoves, option: Any, s: RefState) -> Moves:
     for cell in phase.board.cells:
         near = option.where == "anywhere" or \
             any(n in mine for n in phase.board.neighbours(cell))
+        if option.gravity is not None:  # only a line's entry cell: nothing before it
+            near = phase.board.step(cell, phase.board.opposite(option.gravity)) is None
         if s.empty(cell) and near:
             found[_written(option.notation, dst=cell)] = tagged(
                 option.kind, _place_play(phase, option, cell, kind))
@@ -177,8 +179,13 @@ def place(phase: RefMoves, option: Any, s: RefState) -> Moves:
 
 def _place_play(phase: RefMoves, option: Any, cell: str, kind: str) -> Effect:
     def play(s: RefState) -> None:
-        s.cells[cell] = phase.game.new_piece(s.to_move, kind)
-        phase.landing(option, s, cell)
+        at = cell
+        if option.gravity is not None:  # falls while the next cell is empty
+            below = phase.board.step(at, option.gravity)
+            while below is not None and s.empty(below):
+                at, below = below, phase.board.step(below, option.gravity)
+        s.cells[at] = phase.game.new_piece(s.to_move, kind)
+        phase.landing(option, s, at)
     return play
 
 

@@ -11,7 +11,10 @@ in. The order of the end checks is fixed:
    check that finds more than one side winning (a win the ``result`` rule itself shares,
    ``majority`` with ``equal: shared``, stands);
 2. when the player to move has no legal action, ``no_legal_move`` decides: the game ends and
-   the ``result`` rule scores it, or the player must pass (the game ends if no side can act).
+   the ``result`` rule scores it, or the player must pass (the game ends if no side can act);
+3. a turn in which every step was skipped (nothing to decide) passes on to the next player,
+   unless no other player has an action in any deciding step either: then nobody ever
+   will, and the game ends there, scored by the ``result`` rule.
 """
 
 from __future__ import annotations
@@ -262,24 +265,38 @@ class State:
 
     # Turn flow ------------------------------------------------------------------------
     def _continue_turn(self, index: int) -> None:
+        """Run the turn from phase ``index`` until a player must decide or the game ends;
+        turns in which nobody decides anything pass on in a loop, not by recursion."""
         phases = self.game.phases
-        while index < len(phases):
-            phase = phases[index]
-            if not phase.decides:
-                phase.run(self)
-                if self.winners is not None:
+        while True:
+            idle = index == 0  # a whole turn, so far with nothing decided in it
+            while index < len(phases):
+                phase = phases[index]
+                if not phase.decides:
+                    phase.run(self)
+                    if self.winners is not None:
+                        return
+                    if index in self.game.goal_check_phases and \
+                            self._check_goals_after_phase():
+                        return
+                elif phase.has_action(self):
+                    self.phase = index
                     return
-                if index in self.game.goal_check_phases and self._check_goals_after_phase():
+                elif not phase.skip_when_impossible:
+                    self.phase = index
+                    self._no_legal_action()
                     return
-            elif phase.has_action(self):
-                self.phase = index
+                index += 1
+            if idle and not self._someone_else_can_act(every_phase=True):
+                # Every step of this turn was skipped, and no other player could act
+                # either: nobody ever will. The game ends here, as no_legal_move ends it.
+                self.finish(self.game.result.winners(self) if self.game.result
+                            else frozenset())
                 return
-            elif not phase.skip_when_impossible:
-                self.phase = index
-                self._no_legal_action()
+            self._pass_turn()
+            if self._check_goals():
                 return
-            index += 1
-        self._end_turn()
+            index = 0
 
     def _end_turn(self) -> None:
         self._pass_turn()
@@ -312,14 +329,17 @@ class State:
             return
         self.finish(self.game.result.winners(self) if self.game.result else frozenset())
 
-    def _someone_else_can_act(self) -> bool:
-        first = next(p for p in self.game.phases if p.decides)
+    def _someone_else_can_act(self, *, every_phase: bool = False) -> bool:
+        """Whether another player has an action in the turn's first deciding phase (or,
+        with ``every_phase``, in any of its deciding phases)."""
+        deciding = [p for p in self.game.phases if p.decides]
+        asked = deciding if every_phase else deciding[:1]
         mover = self.to_move
         try:
             for side in range(len(self.owner)):
                 if side != mover:
                     self.to_move = side
-                    if first.has_action(self):
+                    if any(p.has_action(self) for p in asked):
                         return True
             return False
         finally:

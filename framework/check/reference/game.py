@@ -260,6 +260,10 @@ class ReferenceGame:
                 s.phase = i
                 self._nobody_to_act(s)
                 return
+        if index == 0 and not self._another_side_can_act(s, every_phase=True):
+            # A whole turn skipped, and no other player could act in any step: game over.
+            self._finish(s, frozenset(self.result.winners(s) if self.result else ()))
+            return
         self._end_turn(s)
 
     def _end_turn(self, s: RefState) -> None:
@@ -296,13 +300,14 @@ class ReferenceGame:
             return
         self._finish(s, frozenset(self.result.winners(s) if self.result else ()))
 
-    def _another_side_can_act(self, s: RefState) -> bool:
-        first = next(i for i, p in enumerate(self.phases) if p.decides)
+    def _another_side_can_act(self, s: RefState, every_phase: bool = False) -> bool:
+        deciding = [i for i, p in enumerate(self.phases) if p.decides]
         for player in self.players:
             if player != s.to_move:
                 trial = s.copy()
                 trial.to_move = player
-                if self._restricted(trial, first):
+                if any(self._restricted(trial, i)
+                       for i in (deciding if every_phase else deciding[:1])):
                     return True
         return False
 

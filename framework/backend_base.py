@@ -14,6 +14,40 @@ class BackendError(BoardspecError):
     """A backend that cannot start, or work that cannot be finished."""
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a run. ``partial`` holds ``(key, result)`` of the tasks that were
+    running and stopped early when asked (``run(..., grace=…)``): each result is whatever
+    the task returned when it saw :func:`stop_requested` (None: it had not begun)."""
+
+    def __init__(self, partial: Sequence[tuple[int, Any]] = ()) -> None:
+        super().__init__(list(partial))
+        self.partial = list(partial)
+
+
+class StoppedEarly(KeyboardInterrupt):
+    """Raised by a task run in this process that Ctrl-C stopped, carrying what it had done
+    (a game's record so far); the serial backend passes it on as :class:`Interrupted`."""
+
+    def __init__(self, result: Any) -> None:
+        super().__init__(result)
+        self.result = result
+
+
+_stop_requested = False
+
+
+def request_stop() -> None:
+    """Ask the tasks of this process to stop early (a worker's SIGINT handler calls it:
+    a worker never raises KeyboardInterrupt in the middle of a task)."""
+    global _stop_requested
+    _stop_requested = True
+
+
+def stop_requested() -> bool:
+    """Whether this process was asked to stop (tasks that can stop early check it)."""
+    return _stop_requested
+
+
 Tasks = Mapping[int, Sequence[Any]]
 
 
@@ -24,10 +58,18 @@ class Backend:
     #: Workers the backend runs at once (for progress and tables; 1 for serial).
     workers = 1
 
-    def run(self, fn: Callable[..., Any], tasks: Tasks,
-            common: Sequence[Any] = ()) -> Generator[tuple[int, Any], None, None]:
+    def run(self, fn: Callable[..., Any], tasks: Tasks, common: Sequence[Any] = (),
+            grace: float = 0) -> Generator[tuple[int, Any], None, None]:
+        """``grace``: after Ctrl-C, how long the tasks still running may take to stop early
+        and return what they have (0: they are abandoned); what they return comes with
+        the :class:`Interrupted` raised. Here, in this process, a task stopped by Ctrl-C
+        raises :class:`StoppedEarly` with what it has."""
         for key, args in tasks.items():
-            yield key, fn(*common, *args)
+            try:
+                result = fn(*common, *args)
+            except StoppedEarly as stop:
+                raise Interrupted([(key, stop.result)] if grace > 0 else []) from None
+            yield key, result
 
     def connect(self) -> None:
         """Start or join the workers now (otherwise the first ``run`` does)."""

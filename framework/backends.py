@@ -17,6 +17,7 @@ seeded by their own index, never by their worker, so every backend gives the sam
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 from collections.abc import Callable, Generator, Sequence
@@ -24,7 +25,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from framework.backend_base import Backend, BackendError, Tasks
+from framework.backend_base import Backend, BackendError, Interrupted, Tasks, request_stop
 
 BACKENDS = ("local", "ray")
 #: How many times in a row the pool may break without finishing a single task before we
@@ -35,10 +36,11 @@ __all__ = ["BACKENDS", "Backend", "BackendError", "ProcessBackend", "Tasks", "de
            "make_backend"]
 
 
-def _ignore_sigint() -> None:
+def _note_sigint() -> None:
     # Ctrl-C reaches the whole process group; only the parent decides what stops, so the
-    # workers never print their own KeyboardInterrupt tracebacks.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # workers never raise (nor print) KeyboardInterrupt: a SIGINT only asks the running
+    # task to stop early (a game stops after its current turn), if it can.
+    signal.signal(signal.SIGINT, lambda *_: request_stop())
 
 
 class ProcessBackend(Backend):
@@ -55,16 +57,16 @@ class ProcessBackend(Backend):
     def describe(self) -> str:
         return f"{self.workers} local process{'es' if self.workers > 1 else ''}"
 
-    def run(self, fn: Callable[..., Any], tasks: Tasks,
-            common: Sequence[Any] = ()) -> Generator[tuple[int, Any], None, None]:
+    def run(self, fn: Callable[..., Any], tasks: Tasks, common: Sequence[Any] = (),
+            grace: float = 0) -> Generator[tuple[int, Any], None, None]:
         pending = dict(tasks)
         fruitless = 0
         while pending:
-            pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_sigint)
+            pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_note_sigint)
             finished_here = 0
+            futures: dict[Future[Any], int] = {}
             try:
-                futures: dict[Future[Any], int] = {
-                    pool.submit(fn, *common, *args): key for key, args in pending.items()}
+                futures = {pool.submit(fn, *common, *args): key for key, args in pending.items()}
                 self.pids = _worker_pids(pool)
                 waiting = set(futures)
                 while waiting:
@@ -80,6 +82,8 @@ class ProcessBackend(Backend):
                             continue
                         finished_here += 1
                         yield key, result
+            except KeyboardInterrupt:  # Ctrl-C here, or thrown in by the consumer
+                raise Interrupted(_wind_down(pool, futures, pending, grace)) from None
             finally:
                 _stop(pool)
             if pending:
@@ -94,6 +98,28 @@ class ProcessBackend(Backend):
 def _worker_pids(pool: ProcessPoolExecutor) -> list[int]:
     processes = getattr(pool, "_processes", None) or {}
     return sorted(processes)
+
+
+def _wind_down(pool: ProcessPoolExecutor, futures: dict[Future[Any], int],
+               pending: dict[int, Any], grace: float) -> list[tuple[int, Any]]:
+    """After Ctrl-C: cancel the queued tasks, ask the running ones to stop early (SIGINT to
+    every worker: a Ctrl-C sent to this process alone must stop them too) and collect what
+    they return within ``grace`` seconds. A second Ctrl-C stops the waiting."""
+    if grace <= 0:
+        return []
+    # Cancelled here, not by pool.shutdown(cancel_futures=True): a future cancelled that way
+    # is never marked as such for wait(), which would then wait the whole grace.
+    unsettled = [future for future, key in futures.items()
+                 if key in pending and not future.cancel()]
+    for pid in _worker_pids(pool):
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGINT)
+    wait(unsettled, timeout=grace)
+    partial = []
+    for future in unsettled:
+        if future.done() and not future.cancelled() and future.exception() is None:
+            partial.append((futures[future], future.result()))
+    return partial
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:

@@ -60,6 +60,17 @@ class StudyFolder:
     def path_of(self, index: int) -> Path:
         return self.folder / f"game-{index + 1:0{self.width}d}{self.suffix}"
 
+    def unfinished_path_of(self, index: int) -> Path:
+        """Where the record so far of a game stopped by Ctrl-C is kept: a name the study
+        never reads back, so that the same command plays that game again from its start
+        (and then removes this file)."""
+        return self.folder / f"game-{index + 1:0{self.width}d}.unfinished{self.suffix}"
+
+    def unfinished(self) -> list[Path]:
+        """The records of interrupted games in the folder."""
+        return sorted(p for index in range(self.total)
+                      if (p := self.unfinished_path_of(index)).exists())
+
     def open(self, expected: Callable[[int, Record], str | None] | None = None
              ) -> dict[int, Record]:
         """Create the folder, or check that it holds this same study; return the records
@@ -88,6 +99,7 @@ class StudyFolder:
             if problem:
                 raise StudyError(f"{path}: {problem}; remove it to play that game again")
             done[index] = record
+            self.unfinished_path_of(index).unlink(missing_ok=True)  # finished since
         for stale in self.folder.glob(f".game-*{self.suffix}.*.tmp"):
             stale.unlink(missing_ok=True)  # a write cut short by a kill
         return done
@@ -109,7 +121,16 @@ class StudyFolder:
                              "command to continue it, or choose another folder")
 
     def write(self, index: int, record: Record) -> Path:
-        path = self.path_of(index)
+        """Write the record of a finished game (replacing its interrupted record, if any)."""
+        path = self._write(self.path_of(index), record)
+        self.unfinished_path_of(index).unlink(missing_ok=True)
+        return path
+
+    def write_unfinished(self, index: int, record: Record) -> Path:
+        """Keep the record so far of a game stopped by Ctrl-C, under its unfinished name."""
+        return self._write(self.unfinished_path_of(index), record)
+
+    def _write(self, path: Path, record: Record) -> Path:
         if self.suffix == ".json":
             text = json.dumps(record.to_json(), ensure_ascii=False, indent=1) + "\n"
         else:

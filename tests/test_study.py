@@ -13,8 +13,16 @@ from pathlib import Path
 
 import pytest
 
+from framework import load_game
 from framework.backends import Backend, BackendError, ProcessBackend, make_backend
-from framework.match import GameSource, MatchResult, plan_problem, play_plans, schedule
+from framework.match import (
+    GameSource,
+    MatchResult,
+    is_interrupted,
+    plan_problem,
+    play_plans,
+    schedule,
+)
 from framework.records import Record
 from framework.study import StudyError, StudyFolder
 
@@ -100,15 +108,37 @@ def test_an_interrupted_study_resumes_to_the_uninterrupted_totals(tmp_path: Path
         if len(list(cut.folder.glob("game-*.txt"))) == stopped_after:
             raise KeyboardInterrupt
 
+    partial: dict[int, Record] = {}
+
+    def keep_unfinished(index: int, record: Record) -> None:
+        partial[index] = record
+        cut.write_unfinished(index, record)
+
     with ProcessBackend(2) as pool, pytest.raises(KeyboardInterrupt):
-        play_plans(source, plans, backend=pool, on_game=stop_midway)
+        play_plans(source, plans, backend=pool, on_game=stop_midway,
+                   on_unfinished=keep_unfinished)
+    # The games being played stopped after their current turn, each kept whole and
+    # replayable as the start of the very game an uninterrupted run plays.
+    assert 1 <= len(partial) <= 2
+    game = load_game(GAME)
+    for index, record in partial.items():
+        assert is_interrupted(record) and record.result == "unfinished"
+        assert Record.load(cut.unfinished_path_of(index)).to_text() == record.to_text()
+        record.verify(game)
+        whole_game = uninterrupted[index]
+        assert whole_game.plies[:len(record.plies)] == record.plies
+        assert len(record.plies) < len(whole_game.plies)
+    assert [p.name for p in cut.unfinished()] == \
+        [cut.unfinished_path_of(i).name for i in sorted(partial)]
     again, _ = _study(tmp_path / "cut")
     done = again.open(lambda i, r: plan_problem(plans[i], r, players))
-    assert len(done) == stopped_after
+    # a game that ended while the others were stopping is kept as finished
+    assert stopped_after <= len(done) <= stopped_after + 2 and not set(done) & set(partial)
     replayed: list[int] = []
     resumed = play_plans(source, plans, backend=Backend(), done=done,
                          on_game=lambda i, r: (replayed.append(i), again.write(i, r)))
-    assert len(replayed) == len(plans) - stopped_after and not set(replayed) & set(done)
+    assert len(replayed) == len(plans) - len(done) and not set(replayed) & set(done)
+    assert set(partial) <= set(replayed) and again.unfinished() == []
     assert texts(resumed) == texts(uninterrupted)
     summary = MatchResult(players, list(resumed.values())).summary()
     assert summary == MatchResult(players, list(uninterrupted.values())).summary()
@@ -161,17 +191,27 @@ def test_ctrl_c_keeps_every_finished_record_and_the_same_command_finishes(
     os.killpg(run.pid, signal.SIGINT)  # Ctrl-C reaches the whole foreground group
     _, err = run.communicate(timeout=30)
     assert run.returncode == 130, err
-    kept = sorted(out.glob("game-*.txt"))
-    assert 3 <= len(kept) < 120
+    partial = sorted(out.glob("game-*.unfinished.txt"))
+    kept = sorted(set(out.glob("game-*.txt")) - set(partial))
+    assert 3 <= len(kept) < 120 and len(partial) <= 2  # one game per worker at most
     assert f"interrupted: {len(kept)} of 120 games are in {out}" in err
-    assert "Traceback" not in err
+    if partial:
+        assert f"and {len(partial)} unfinished game" in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
     assert not list(out.glob(".*.part"))  # the atomic writer's temporary files
     for path in kept:
         Record.load(path)  # whole records only
+    game = load_game(GAME)
+    for path in partial:
+        record = Record.load(path)
+        assert record.headers["Termination"] == "interrupted"
+        record.verify(game)
+        assert record.result == "unfinished"
     finished = subprocess.run([sys.executable, "-m", "framework", *args], cwd=ROOT,
                               capture_output=True, text=True, timeout=300)
     assert finished.returncode == 0, finished.stderr
     assert f"{len(kept)} of 120 games already played; continuing" in finished.stderr
+    assert not list(out.glob("*.unfinished.txt"))  # played again from their start
     summary = json.loads((out / "summary.json").read_text())
     assert summary["games"] == 120
     fresh = subprocess.run([sys.executable, "-m", "framework", *args[:-1],
@@ -180,6 +220,12 @@ def test_ctrl_c_keeps_every_finished_record_and_the_same_command_finishes(
     assert fresh.returncode == 0, fresh.stderr
     assert json.loads((tmp_path / "fresh" / "summary.json").read_text()) == summary
     assert finished.stdout == fresh.stdout
+    for path in partial:  # each kept game is the start of the very game played again
+        name = path.name.replace(".unfinished", "")
+        again = Record.load(out / name)
+        assert again.to_text() == Record.load(tmp_path / "fresh" / name).to_text()
+        cut = Record.load(path).plies
+        assert again.plies[:len(cut)] == cut and len(cut) < len(again.plies)
     refused = subprocess.run([sys.executable, "-m", "framework", *args[:-3], "4", "--out",
                               str(out)], cwd=ROOT, capture_output=True, text=True)
     assert refused.returncode == 1

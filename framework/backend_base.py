@@ -5,7 +5,7 @@ backend module can build on it without the chooser importing it back."""
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from framework.errors import BoardspecError
 
@@ -33,19 +33,24 @@ class StoppedEarly(KeyboardInterrupt):
         self.result = result
 
 
-_stop_requested = False
+class StopFlag(Protocol):
+    def is_set(self) -> bool: ...
 
 
-def request_stop() -> None:
-    """Ask the tasks of this process to stop early (a worker's SIGINT handler calls it:
-    a worker never raises KeyboardInterrupt in the middle of a task)."""
-    global _stop_requested
-    _stop_requested = True
+#: Set in a worker process by its pool: the parent sets it to ask the tasks to stop early.
+_stop_flag: StopFlag | None = None
+
+
+def watch_stop_flag(flag: StopFlag) -> None:
+    """Make :func:`stop_requested` follow ``flag`` (a pool calls it in each worker)."""
+    global _stop_flag
+    _stop_flag = flag
 
 
 def stop_requested() -> bool:
-    """Whether this process was asked to stop (tasks that can stop early check it)."""
-    return _stop_requested
+    """Whether this process was asked to stop (tasks that can stop early check it). Only
+    the parent asks, after its Ctrl-C: a SIGINT sent to a worker alone changes nothing."""
+    return _stop_flag is not None and _stop_flag.is_set()
 
 
 Tasks = Mapping[int, Sequence[Any]]

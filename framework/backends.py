@@ -6,7 +6,10 @@ each task finishes, in whatever order they finish. Every key is yielded exactly 
 - a worker lost mid-run (a killed process, a Ray node that died) has its unfinished tasks
   run again, and a result that arrives twice is yielded once;
 - closing the iterator (the consumer stopped, or Ctrl-C) cancels the work still queued or
-  running, so nothing runs on after the caller has gone.
+  running, so nothing runs on after the caller has gone;
+- with ``grace`` > 0, Ctrl-C first asks the running tasks to stop early (``stop_requested``)
+  and raises :class:`Interrupted` with what they returned within ``grace`` seconds (a
+  match keeps its games so far this way; Ray does not, and drops them).
 
 The work itself must not depend on where it runs: the tasks of ``match`` and ``check`` are
 seeded by their own index, never by their worker, so every backend gives the same results.
@@ -17,15 +20,23 @@ seeded by their own index, never by their worker, so every backend gives the sam
 
 from __future__ import annotations
 
-import contextlib
+import multiprocessing
 import os
 import signal
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.synchronize import Event
 from typing import Any
 
-from framework.backend_base import Backend, BackendError, Interrupted, Tasks, request_stop
+from framework.backend_base import (
+    Backend,
+    BackendError,
+    Interrupted,
+    StopFlag,
+    Tasks,
+    watch_stop_flag,
+)
 
 BACKENDS = ("local", "ray")
 #: How many times in a row the pool may break without finishing a single task before we
@@ -36,11 +47,12 @@ __all__ = ["BACKENDS", "Backend", "BackendError", "ProcessBackend", "Tasks", "de
            "make_backend"]
 
 
-def _note_sigint() -> None:
+def _start_worker(stop: StopFlag) -> None:
     # Ctrl-C reaches the whole process group; only the parent decides what stops, so the
-    # workers never raise (nor print) KeyboardInterrupt: a SIGINT only asks the running
-    # task to stop early (a game stops after its current turn), if it can.
-    signal.signal(signal.SIGINT, lambda *_: request_stop())
+    # workers never raise (nor print) KeyboardInterrupt: the parent sets ``stop`` to ask
+    # the running tasks to stop early (a game stops after its current turn).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    watch_stop_flag(stop)
 
 
 class ProcessBackend(Backend):
@@ -62,7 +74,10 @@ class ProcessBackend(Backend):
         pending = dict(tasks)
         fruitless = 0
         while pending:
-            pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_note_sigint)
+            context = multiprocessing.get_context()
+            stop = context.Event()
+            pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
+                                       initializer=_start_worker, initargs=(stop,))
             finished_here = 0
             futures: dict[Future[Any], int] = {}
             try:
@@ -83,7 +98,7 @@ class ProcessBackend(Backend):
                         finished_here += 1
                         yield key, result
             except KeyboardInterrupt:  # Ctrl-C here, or thrown in by the consumer
-                raise Interrupted(_wind_down(pool, futures, pending, grace)) from None
+                raise Interrupted(_wind_down(pool, futures, pending, stop, grace)) from None
             finally:
                 _stop(pool)
             if pending:
@@ -101,19 +116,17 @@ def _worker_pids(pool: ProcessPoolExecutor) -> list[int]:
 
 
 def _wind_down(pool: ProcessPoolExecutor, futures: dict[Future[Any], int],
-               pending: dict[int, Any], grace: float) -> list[tuple[int, Any]]:
-    """After Ctrl-C: cancel the queued tasks, ask the running ones to stop early (SIGINT to
-    every worker: a Ctrl-C sent to this process alone must stop them too) and collect what
-    they return within ``grace`` seconds. A second Ctrl-C stops the waiting."""
+               pending: dict[int, Any], stop: Event, grace: float
+               ) -> list[tuple[int, Any]]:
+    """After Ctrl-C: cancel the queued tasks, ask the running ones to stop early and collect
+    what they return within ``grace`` seconds. A second Ctrl-C stops the waiting."""
     if grace <= 0:
         return []
     # Cancelled here, not by pool.shutdown(cancel_futures=True): a future cancelled that way
     # is never marked as such for wait(), which would then wait the whole grace.
     unsettled = [future for future, key in futures.items()
                  if key in pending and not future.cancel()]
-    for pid in _worker_pids(pool):
-        with contextlib.suppress(OSError):
-            os.kill(pid, signal.SIGINT)
+    stop.set()
     wait(unsettled, timeout=grace)
     partial = []
     for future in unsettled:
@@ -123,8 +136,8 @@ def _wind_down(pool: ProcessPoolExecutor, futures: dict[Future[Any], int],
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
-    """Cancel the queued tasks and end the workers now (a running game is abandoned: its
-    record is never written, and a resumed run plays it again from its own seed)."""
+    """Cancel the queued tasks and end the workers now (a task still running is abandoned;
+    a resumed run plays it again from its own seed)."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:

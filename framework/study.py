@@ -4,10 +4,12 @@ A study folder holds ``study.json`` (what command made it: the game, by content,
 option that changes the games), one record file per finished game, and at the end a
 summary. Each record is written the moment its game finishes, atomically (a temporary file
 in the same folder, then a rename), so a folder never holds half a record, whatever stops
-the run.
+the run. A game stopped by Ctrl-C is kept as ``game-0007.unfinished.txt`` (its record so far,
+``[Termination "interrupted"]``): a name the study never reads back as done.
 
 Running the same command again *continues* the study: the games already in the folder are
-read back, not played again; only the missing ones are played. A different command (other
+read back, not played again; only the missing ones are played (an unfinished game from its
+start, its ``.unfinished`` file removed when it ends). A different command (other
 agents, seed, number of games, or an edited game file) into the same folder is refused with
 a message saying what differs, so two studies are never mixed. How the games are run (the
 backend, the number of workers) is not part of a study: the games are seeded by their own

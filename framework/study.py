@@ -102,7 +102,7 @@ class StudyFolder:
                 raise StudyError(f"{path}: {problem}; remove it to play that game again")
             done[index] = record
             self.unfinished_path_of(index).unlink(missing_ok=True)  # finished since
-        for stale in self.folder.glob(f".game-*{self.suffix}.*.tmp"):
+        for stale in self.folder.glob(f".game-*{self.suffix}.*.part"):
             stale.unlink(missing_ok=True)  # a write cut short by a kill
         return done
 

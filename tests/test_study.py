@@ -275,11 +275,13 @@ def test_ctrl_c_keeps_every_finished_record_and_the_same_command_finishes(
     for path in kept:
         Record.load(path)  # whole records only
     game = load_game(GAME)
+    cut_short: dict[str, list[str]] = {}
     for path in partial:
         record = Record.load(path)
         assert record.headers["Termination"] == "interrupted"
         record.verify(game)
         assert record.result == "unfinished"
+        cut_short[path.name.replace(".unfinished", "")] = record.plies
     finished = subprocess.run([sys.executable, "-m", "framework", *args], cwd=ROOT,
                               capture_output=True, text=True, timeout=300)
     assert finished.returncode == 0, finished.stderr
@@ -293,11 +295,9 @@ def test_ctrl_c_keeps_every_finished_record_and_the_same_command_finishes(
     assert fresh.returncode == 0, fresh.stderr
     assert json.loads((tmp_path / "fresh" / "summary.json").read_text()) == summary
     assert finished.stdout == fresh.stdout
-    for path in partial:  # each kept game is the start of the very game played again
-        name = path.name.replace(".unfinished", "")
+    for name, cut in cut_short.items():  # each kept game: the start of the game played again
         again = Record.load(out / name)
         assert again.to_text() == Record.load(tmp_path / "fresh" / name).to_text()
-        cut = Record.load(path).plies
         assert again.plies[:len(cut)] == cut and len(cut) < len(again.plies)
     refused = subprocess.run([sys.executable, "-m", "framework", *args[:-3], "4", "--out",
                               str(out)], cwd=ROOT, capture_output=True, text=True)

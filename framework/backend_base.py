@@ -5,13 +5,52 @@ backend module can build on it without the chooser importing it back."""
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from framework.errors import BoardspecError
 
 
 class BackendError(BoardspecError):
     """A backend that cannot start, or work that cannot be finished."""
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a run. ``partial`` holds ``(key, result)`` of the tasks that were
+    running and stopped early when asked (``run(..., grace=…)``): each result is whatever
+    the task returned when it saw :func:`stop_requested` (None: it had not begun)."""
+
+    def __init__(self, partial: Sequence[tuple[int, Any]] = ()) -> None:
+        super().__init__(list(partial))
+        self.partial = list(partial)
+
+
+class StoppedEarly(KeyboardInterrupt):
+    """Raised by a task run in this process that Ctrl-C stopped, carrying what it had done
+    (a game's record so far); the serial backend passes it on as :class:`Interrupted`."""
+
+    def __init__(self, result: Any) -> None:
+        super().__init__(result)
+        self.result = result
+
+
+class StopFlag(Protocol):
+    def is_set(self) -> bool: ...
+
+
+#: Set in a worker process by its pool: the parent sets it to ask the tasks to stop early.
+_stop_flag: StopFlag | None = None
+
+
+def watch_stop_flag(flag: StopFlag) -> None:
+    """Make :func:`stop_requested` follow ``flag`` (a pool calls it in each worker)."""
+    global _stop_flag
+    _stop_flag = flag
+
+
+def stop_requested() -> bool:
+    """Whether this process was asked to stop (tasks that can stop early check it). Only
+    the parent asks, after its Ctrl-C: a SIGINT sent to a worker alone changes nothing."""
+    return _stop_flag is not None and _stop_flag.is_set()
 
 
 Tasks = Mapping[int, Sequence[Any]]
@@ -24,10 +63,18 @@ class Backend:
     #: Workers the backend runs at once (for progress and tables; 1 for serial).
     workers = 1
 
-    def run(self, fn: Callable[..., Any], tasks: Tasks,
-            common: Sequence[Any] = ()) -> Generator[tuple[int, Any], None, None]:
+    def run(self, fn: Callable[..., Any], tasks: Tasks, common: Sequence[Any] = (),
+            grace: float = 0) -> Generator[tuple[int, Any], None, None]:
+        """``grace``: after Ctrl-C, how long the tasks still running may take to stop early
+        and return what they have (0: they are abandoned); what they return comes with
+        the :class:`Interrupted` raised. Here, in this process, a task stopped by Ctrl-C
+        raises :class:`StoppedEarly` with what it has."""
         for key, args in tasks.items():
-            yield key, fn(*common, *args)
+            try:
+                result = fn(*common, *args)
+            except StoppedEarly as stop:
+                raise Interrupted([(key, stop.result)] if grace > 0 else []) from None
+            yield key, result
 
     def connect(self) -> None:
         """Start or join the workers now (otherwise the first ``run`` does)."""

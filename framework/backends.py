@@ -6,7 +6,10 @@ each task finishes, in whatever order they finish. Every key is yielded exactly 
 - a worker lost mid-run (a killed process, a Ray node that died) has its unfinished tasks
   run again, and a result that arrives twice is yielded once;
 - closing the iterator (the consumer stopped, or Ctrl-C) cancels the work still queued or
-  running, so nothing runs on after the caller has gone.
+  running, so nothing runs on after the caller has gone;
+- with ``grace`` > 0, Ctrl-C first asks the running tasks to stop early (``stop_requested``)
+  and raises :class:`Interrupted` with what they returned within ``grace`` seconds (a
+  match keeps its games so far this way; Ray does not, and drops them).
 
 The work itself must not depend on where it runs: the tasks of ``match`` and ``check`` are
 seeded by their own index, never by their worker, so every backend gives the same results.
@@ -17,14 +20,23 @@ seeded by their own index, never by their worker, so every backend gives the sam
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.synchronize import Event
 from typing import Any
 
-from framework.backend_base import Backend, BackendError, Tasks
+from framework.backend_base import (
+    Backend,
+    BackendError,
+    Interrupted,
+    StopFlag,
+    Tasks,
+    watch_stop_flag,
+)
 
 BACKENDS = ("local", "ray")
 #: How many times in a row the pool may break without finishing a single task before we
@@ -35,10 +47,12 @@ __all__ = ["BACKENDS", "Backend", "BackendError", "ProcessBackend", "Tasks", "de
            "make_backend"]
 
 
-def _ignore_sigint() -> None:
+def _start_worker(stop: StopFlag) -> None:
     # Ctrl-C reaches the whole process group; only the parent decides what stops, so the
-    # workers never print their own KeyboardInterrupt tracebacks.
+    # workers never raise (nor print) KeyboardInterrupt: the parent sets ``stop`` to ask
+    # the running tasks to stop early (a game stops after its current turn).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    watch_stop_flag(stop)
 
 
 class ProcessBackend(Backend):
@@ -55,16 +69,19 @@ class ProcessBackend(Backend):
     def describe(self) -> str:
         return f"{self.workers} local process{'es' if self.workers > 1 else ''}"
 
-    def run(self, fn: Callable[..., Any], tasks: Tasks,
-            common: Sequence[Any] = ()) -> Generator[tuple[int, Any], None, None]:
+    def run(self, fn: Callable[..., Any], tasks: Tasks, common: Sequence[Any] = (),
+            grace: float = 0) -> Generator[tuple[int, Any], None, None]:
         pending = dict(tasks)
         fruitless = 0
         while pending:
-            pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_sigint)
+            context = multiprocessing.get_context()
+            stop = context.Event()
+            pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
+                                       initializer=_start_worker, initargs=(stop,))
             finished_here = 0
+            futures: dict[Future[Any], int] = {}
             try:
-                futures: dict[Future[Any], int] = {
-                    pool.submit(fn, *common, *args): key for key, args in pending.items()}
+                futures = {pool.submit(fn, *common, *args): key for key, args in pending.items()}
                 self.pids = _worker_pids(pool)
                 waiting = set(futures)
                 while waiting:
@@ -80,6 +97,8 @@ class ProcessBackend(Backend):
                             continue
                         finished_here += 1
                         yield key, result
+            except KeyboardInterrupt:  # Ctrl-C here, or thrown in by the consumer
+                raise Interrupted(_wind_down(pool, futures, pending, stop, grace)) from None
             finally:
                 _stop(pool)
             if pending:
@@ -96,9 +115,29 @@ def _worker_pids(pool: ProcessPoolExecutor) -> list[int]:
     return sorted(processes)
 
 
+def _wind_down(pool: ProcessPoolExecutor, futures: dict[Future[Any], int],
+               pending: dict[int, Any], stop: Event, grace: float
+               ) -> list[tuple[int, Any]]:
+    """After Ctrl-C: cancel the queued tasks, ask the running ones to stop early and collect
+    what they return within ``grace`` seconds. A second Ctrl-C stops the waiting."""
+    if grace <= 0:
+        return []
+    # Cancelled here, not by pool.shutdown(cancel_futures=True): a future cancelled that way
+    # is never marked as such for wait(), which would then wait the whole grace.
+    unsettled = [future for future, key in futures.items()
+                 if key in pending and not future.cancel()]
+    stop.set()
+    wait(unsettled, timeout=grace)
+    partial = []
+    for future in unsettled:
+        if future.done() and not future.cancelled() and future.exception() is None:
+            partial.append((futures[future], future.result()))
+    return partial
+
+
 def _stop(pool: ProcessPoolExecutor) -> None:
-    """Cancel the queued tasks and end the workers now (a running game is abandoned: its
-    record is never written, and a resumed run plays it again from its own seed)."""
+    """Cancel the queued tasks and end the workers now (a task still running is abandoned;
+    a resumed run plays it again from its own seed)."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
 from functools import cache
@@ -23,6 +23,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from framework.backend_base import Interrupted, StoppedEarly, stop_requested
 from framework.records import DRAW, UNFINISHED, Record, header_key, result_of, turn_lines
 
 if TYPE_CHECKING:
@@ -32,6 +33,12 @@ if TYPE_CHECKING:
     from framework.game import Game
 
 DEFAULT_MAX_PLIES = 10_000
+#: The Termination header of a game stopped by Ctrl-C.
+INTERRUPTED = "interrupted"
+#: After Ctrl-C, how long the games being played may take to finish their current turn
+#: and send back their records so far (seconds); a game slower than that is lost, and a
+#: resumed study plays it again.
+STOP_GRACE = 10.0
 Z95 = 1.959963984540054
 
 
@@ -43,31 +50,58 @@ def game_seed(seed: int, index: int) -> int:
 
 def play_game(game: Game, agents: Sequence[Agent], *, max_plies: int | None = None,
               headers: dict[str, str] | None = None) -> Record:
-    """Play one game, agent i in seat i, until it ends or ``max_plies`` actions."""
+    """Play one game, agent i in seat i, until it ends or ``max_plies`` actions.
+
+    Asked to stop (``stop_requested()``, a worker's Ctrl-C), the game stops after its
+    current turn; stopped by Ctrl-C in this process, it keeps the turns played whole and
+    raises :class:`StoppedEarly`. Either way its record says ``[Termination
+    "interrupted"]`` and replays to the position where it stopped."""
     limit = max_plies or game.spec.max_plies or DEFAULT_MAX_PLIES
     state = game.new_initial_state()
     steps: list[tuple[State, list[str]]] = []
     plies = 0
-    while not state.is_terminal() and plies < limit:
-        before = state.clone()
-        played: list[str] = []
-        for action in agents[state.current_player].act(state):
-            if plies >= limit or state.is_terminal():
-                break
-            state.apply(action)
-            played.append(action.notation)
-            plies += 1
-        steps.append((before, played))
+    try:
+        while not state.is_terminal() and plies < limit:
+            if stop_requested():
+                return _game_record(game, agents, headers, steps, None)
+            before = state.clone()
+            played: list[str] = []
+            for action in agents[state.current_player].act(state):
+                if plies >= limit or state.is_terminal():
+                    break
+                state.apply(action)
+                played.append(action.notation)
+                plies += 1
+            steps.append((before, played))
+    except KeyboardInterrupt:
+        # A turn cut in the middle is left out: the record keeps whole turns only.
+        raise StoppedEarly(_game_record(game, agents, headers, list(steps), None)) from None
+    return _game_record(game, agents, headers, steps, state)
+
+
+def _game_record(game: Game, agents: Sequence[Agent], headers: dict[str, str] | None,
+                 steps: list[tuple[State, list[str]]], end: State | None) -> Record:
+    """The record of ``steps``; ``end`` None: the game was interrupted there."""
     record_headers = {"Game": game.name}
     for seat, agent in enumerate(agents):
         record_headers[header_key(game.players[seat])] = agent.spec
     record_headers.update(headers or {})
-    if state.seat_of_side != list(range(len(game.players))):  # a pie rule swapped seats
-        by_seat = sorted(range(len(game.players)), key=lambda side: state.seat_of_side[side])
+    record = Record(record_headers, turn_lines(steps))
+    if end is None:
+        end = record.replay(game)
+        if not end.is_terminal():
+            record_headers["Termination"] = INTERRUPTED
+    if end.seat_of_side != list(range(len(game.players))):  # a pie rule swapped seats
+        by_seat = sorted(range(len(game.players)), key=lambda side: end.seat_of_side[side])
         record_headers["Seats"] = " ".join(game.players[side] for side in by_seat)
-    record_headers["Result"] = result_of(state)
-    record_headers["Plies"] = str(plies)
-    return Record(record_headers, turn_lines(steps))
+    record_headers["Result"] = result_of(end)
+    record_headers["Plies"] = str(sum(len(played) for _, played in steps))
+    return Record(record_headers, record.turns)
+
+
+def is_interrupted(record: Record) -> bool:
+    """Whether ``record`` is a game stopped by Ctrl-C (kept, but not a finished game)."""
+    return record.headers.get("Termination") == INTERRUPTED
 
 
 @dataclass(frozen=True)
@@ -118,10 +152,14 @@ def compiled(source: GameSource) -> Game:
     return load_game_text(source.text, source.file)
 
 
-def play_planned(source: GameSource | str, plan: GamePlan, max_plies: int | None) -> Record:
-    """Play one planned game (in a worker: the game is compiled once per process)."""
+def play_planned(source: GameSource | str, plan: GamePlan, max_plies: int | None
+                 ) -> Record | None:
+    """Play one planned game (in a worker: the game is compiled once per process); None if
+    the run was stopped before this game began."""
     from framework.agents import make_agent
 
+    if stop_requested():
+        return None
     if isinstance(source, str):
         source = GameSource.read(source)
     game = compiled(source)
@@ -145,18 +183,52 @@ def plan_problem(plan: GamePlan, record: Record, players: Sequence[str]) -> str 
 
 def play_plans(source: GameSource, plans: Sequence[GamePlan], *, backend: Backend,
                max_plies: int | None = None, done: Mapping[int, Record] | None = None,
-               on_game: Callable[[int, Record], None] | None = None) -> dict[int, Record]:
+               on_game: Callable[[int, Record], None] | None = None,
+               on_unfinished: Callable[[int, Record], object] | None = None
+               ) -> dict[int, Record]:
     """Play every plan not already ``done`` on ``backend``; ``on_game(index, record)`` is
-    called as each game finishes (in finishing order). Returns every record by index."""
+    called as each game finishes (in finishing order). Returns every record by index.
+
+    On Ctrl-C the games being played stop after their current turn (on the backends that
+    can: this process and the local pool) and ``on_unfinished(index, record)`` is called
+    with each one's record so far, marked interrupted; then the KeyboardInterrupt goes on.
+    """
     records = dict(done or {})
     tasks = {plan.index: (plan, max_plies) for plan in plans if plan.index not in records}
+
+    def finished(index: int, record: Record) -> None:
+        records[index] = record
+        if on_game:
+            on_game(index, record)
+
     # closing(): whatever stops the loop (Ctrl-C, an error in on_game) stops the work too
-    with closing(backend.run(play_planned, tasks, common=(source,))) as results:
-        for index, record in results:
-            records[index] = record
-            if on_game:
-                on_game(index, record)
+    with closing(backend.run(play_planned, tasks, common=(source,),
+                             grace=STOP_GRACE)) as results:
+        try:
+            for index, record in results:
+                finished(index, record)
+        except KeyboardInterrupt as stop:
+            partial = stop.partial if isinstance(stop, Interrupted) else _wind_down(results)
+            for index, record in partial:
+                if record is None:
+                    continue  # not begun
+                if not is_interrupted(record):
+                    finished(index, record)  # it ended while the others were stopping
+                elif on_unfinished:
+                    on_unfinished(index, record)
+            raise
     return records
+
+
+def _wind_down(results: Generator[tuple[int, Any], None, None]) -> list[tuple[int, Any]]:
+    """Ctrl-C came while ``on_game`` ran: pass it to the backend, which stops its tasks."""
+    try:
+        results.throw(KeyboardInterrupt())
+    except Interrupted as stop:
+        return stop.partial
+    except (KeyboardInterrupt, StopIteration):
+        pass
+    return []
 
 
 # Statistics ---------------------------------------------------------------------------

@@ -63,8 +63,10 @@ class RayBackend(Backend):
         where = self.address or "a Ray instance started here"
         return f"Ray ({where}, {self.workers} CPUs)"
 
-    def run(self, fn: Callable[..., Any], tasks: Tasks,
-            common: Sequence[Any] = ()) -> Generator[tuple[int, Any], None, None]:
+    def run(self, fn: Callable[..., Any], tasks: Tasks, common: Sequence[Any] = (),
+            grace: float = 0) -> Generator[tuple[int, Any], None, None]:
+        # ``grace`` is not used: on Ctrl-C the tasks in flight are cancelled, their partial
+        # work is lost, and a resumed run plays them again from their own seeds.
         self.connect()
         remote = ray.remote(max_retries=RAY_RETRIES, retry_exceptions=False)(fn)
         shared = [ray.put(value) for value in common]  # sent once, not with every task

@@ -15,8 +15,8 @@ import contextlib
 import errno
 import json
 import os
+import secrets
 import stat
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -168,6 +168,9 @@ def write_json(path: str | Path, data: Any, what: str = "file") -> Path:
     return write_text(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n", what)
 
 
+_O_BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
+
+
 def write_bytes(path: str | Path, data: bytes, what: str = "file") -> Path:
     """Write to a temporary file in the target's folder, flush it to disk, then rename it
     over the target: readers see the old content or the new, never a part."""
@@ -175,10 +178,18 @@ def write_bytes(path: str | Path, data: bytes, what: str = "file") -> Path:
     check_output_file(path, what)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
     except OSError as exc:
         raise OutputError(f"cannot write the {what} {str(path)!r}: {_reason(exc)}") from None
+    # The temporary name is chosen before the file is made, so that a Ctrl-C that lands
+    # as the file is created (right after open() returns) still finds it to remove.
+    temp = path.parent / f".{path.name}.{secrets.token_hex(6)}.part"
     try:
+        try:
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_BINARY, 0o600)
+        except OSError as exc:
+            if isinstance(exc, FileExistsError):  # not ours (a 1 in 2**48 name clash)
+                temp = path.parent / f".{path.name}.{secrets.token_hex(6)}.part"
+            raise
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()

@@ -4,10 +4,12 @@ A study folder holds ``study.json`` (what command made it: the game, by content,
 option that changes the games), one record file per finished game, and at the end a
 summary. Each record is written the moment its game finishes, atomically (a temporary file
 in the same folder, then a rename), so a folder never holds half a record, whatever stops
-the run.
+the run. A game stopped by Ctrl-C is kept as ``game-0007.unfinished.txt`` (its record so far,
+``[Termination "interrupted"]``): a name the study never reads back as done.
 
 Running the same command again *continues* the study: the games already in the folder are
-read back, not played again; only the missing ones are played. A different command (other
+read back, not played again; only the missing ones are played (an unfinished game from its
+start, its ``.unfinished`` file removed when it ends). A different command (other
 agents, seed, number of games, or an edited game file) into the same folder is refused with
 a message saying what differs, so two studies are never mixed. How the games are run (the
 backend, the number of workers) is not part of a study: the games are seeded by their own
@@ -60,6 +62,17 @@ class StudyFolder:
     def path_of(self, index: int) -> Path:
         return self.folder / f"game-{index + 1:0{self.width}d}{self.suffix}"
 
+    def unfinished_path_of(self, index: int) -> Path:
+        """Where the record so far of a game stopped by Ctrl-C is kept: a name the study
+        never reads back, so that the same command plays that game again from its start
+        (and then removes this file)."""
+        return self.folder / f"game-{index + 1:0{self.width}d}.unfinished{self.suffix}"
+
+    def unfinished(self) -> list[Path]:
+        """The records of interrupted games in the folder."""
+        return sorted(p for index in range(self.total)
+                      if (p := self.unfinished_path_of(index)).exists())
+
     def open(self, expected: Callable[[int, Record], str | None] | None = None
              ) -> dict[int, Record]:
         """Create the folder, or check that it holds this same study; return the records
@@ -88,7 +101,8 @@ class StudyFolder:
             if problem:
                 raise StudyError(f"{path}: {problem}; remove it to play that game again")
             done[index] = record
-        for stale in self.folder.glob(f".game-*{self.suffix}.*.tmp"):
+            self.unfinished_path_of(index).unlink(missing_ok=True)  # finished since
+        for stale in self.folder.glob(f".game-*{self.suffix}.*.part"):
             stale.unlink(missing_ok=True)  # a write cut short by a kill
         return done
 
@@ -109,7 +123,16 @@ class StudyFolder:
                              "command to continue it, or choose another folder")
 
     def write(self, index: int, record: Record) -> Path:
-        path = self.path_of(index)
+        """Write the record of a finished game (replacing its interrupted record, if any)."""
+        path = self._write(self.path_of(index), record)
+        self.unfinished_path_of(index).unlink(missing_ok=True)
+        return path
+
+    def write_unfinished(self, index: int, record: Record) -> Path:
+        """Keep the record so far of a game stopped by Ctrl-C, under its unfinished name."""
+        return self._write(self.unfinished_path_of(index), record)
+
+    def _write(self, path: Path, record: Record) -> Path:
         if self.suffix == ".json":
             text = json.dumps(record.to_json(), ensure_ascii=False, indent=1) + "\n"
         else:

@@ -13,8 +13,23 @@ from pathlib import Path
 
 import pytest
 
+from framework import backend_base, load_game
+from framework.agents import make_agent
+from framework.agents.base import Agent
+from framework.backend_base import Interrupted, StoppedEarly
 from framework.backends import Backend, BackendError, ProcessBackend, make_backend
-from framework.match import GameSource, MatchResult, plan_problem, play_plans, schedule
+from framework.engine.action import Action
+from framework.engine.state import State
+from framework.match import (
+    GameSource,
+    MatchResult,
+    is_interrupted,
+    plan_problem,
+    play_game,
+    play_planned,
+    play_plans,
+    schedule,
+)
 from framework.records import Record
 from framework.study import StudyError, StudyFolder
 
@@ -100,20 +115,108 @@ def test_an_interrupted_study_resumes_to_the_uninterrupted_totals(tmp_path: Path
         if len(list(cut.folder.glob("game-*.txt"))) == stopped_after:
             raise KeyboardInterrupt
 
+    partial: dict[int, Record] = {}
+
+    def keep_unfinished(index: int, record: Record) -> None:
+        partial[index] = record
+        cut.write_unfinished(index, record)
+
     with ProcessBackend(2) as pool, pytest.raises(KeyboardInterrupt):
-        play_plans(source, plans, backend=pool, on_game=stop_midway)
+        play_plans(source, plans, backend=pool, on_game=stop_midway,
+                   on_unfinished=keep_unfinished)
+    # The games being played stopped after their current turn, each kept whole and
+    # replayable as the start of the very game an uninterrupted run plays.
+    assert len(partial) <= 2  # one per worker (often both; timing decides)
+    game = load_game(GAME)
+    for index, record in partial.items():
+        assert is_interrupted(record) and record.result == "unfinished"
+        assert Record.load(cut.unfinished_path_of(index)).to_text() == record.to_text()
+        record.verify(game)
+        whole_game = uninterrupted[index]
+        assert whole_game.plies[:len(record.plies)] == record.plies
+        assert len(record.plies) < len(whole_game.plies)
+    assert [p.name for p in cut.unfinished()] == \
+        [cut.unfinished_path_of(i).name for i in sorted(partial)]
     again, _ = _study(tmp_path / "cut")
     done = again.open(lambda i, r: plan_problem(plans[i], r, players))
-    assert len(done) == stopped_after
+    # games that ended while the others were stopping are kept as finished
+    assert stopped_after <= len(done) < len(plans) and not set(done) & set(partial)
     replayed: list[int] = []
     resumed = play_plans(source, plans, backend=Backend(), done=done,
                          on_game=lambda i, r: (replayed.append(i), again.write(i, r)))
-    assert len(replayed) == len(plans) - stopped_after and not set(replayed) & set(done)
+    assert len(replayed) == len(plans) - len(done) and not set(replayed) & set(done)
+    assert set(partial) <= set(replayed) and again.unfinished() == []
     assert texts(resumed) == texts(uninterrupted)
     summary = MatchResult(players, list(resumed.values())).summary()
     assert summary == MatchResult(players, list(uninterrupted.values())).summary()
     assert sorted(p.name for p in (tmp_path / "cut").iterdir()) == \
         sorted(p.name for p in (tmp_path / "whole").iterdir())
+
+
+class StopAfter:
+    """A stop flag that is set from its ``checks + 1``-th look on."""
+
+    def __init__(self, checks: int) -> None:
+        self.left = checks
+
+    def is_set(self) -> bool:
+        self.left -= 1
+        return self.left < 0
+
+
+def test_a_game_asked_to_stop_ends_after_its_current_turn(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    source = GameSource.read(GAME)
+    plan = schedule(AGENTS, 2, seed=1)[1]
+    whole = play_planned(source, plan, None)
+    assert whole is not None and not is_interrupted(whole)
+    # Looked at once before the game, then before each turn: 6 turns are played.
+    monkeypatch.setattr(backend_base, "_stop_flag", StopAfter(7))
+    cut = play_planned(source, plan, None)
+    assert cut is not None and is_interrupted(cut) and cut.result == "unfinished"
+    assert cut.turns == whole.turns[:6] and cut.headers["Plies"] == str(len(cut.plies))
+    assert {k: v for k, v in cut.headers.items() if k not in ("Termination", "Plies")} == \
+        {k: v for k, v in whole.headers.items() if k != "Plies"} | {"Result": "unfinished"}
+    cut.verify(load_game(GAME))
+    assert Record.from_text(cut.to_text()).headers["Termination"] == "interrupted"
+    monkeypatch.setattr(backend_base, "_stop_flag", StopAfter(0))
+    assert play_planned(source, plan, None) is None  # asked to stop before it began
+
+
+class CtrlCOnTurn(Agent):
+    """An agent whose ``turn``-th decision is cut by Ctrl-C (as in this process)."""
+
+    def __init__(self, agent: Agent, turn: int) -> None:
+        super().__init__(agent.game, agent.seed, agent.spec)
+        self.agent, self.turn = agent, turn
+
+    def act(self, state: State) -> list[Action]:
+        self.turn -= 1
+        if self.turn == 0:
+            raise KeyboardInterrupt
+        return self.agent.act(state)
+
+
+def test_ctrl_c_in_this_process_keeps_the_whole_turns_played() -> None:
+    game = load_game(GAME)
+
+    def agents() -> list[Agent]:
+        return [make_agent("random", game, 1), make_agent("greedy", game, 2)]
+
+    whole = play_game(game, agents())
+    first, second = agents()
+    with pytest.raises(StoppedEarly) as stop:
+        play_game(game, [CtrlCOnTurn(first, 4), second])
+    cut = stop.value.result
+    assert is_interrupted(cut) and cut.turns == whole.turns[:6]
+    cut.verify(game)
+
+    def task(number: int) -> None:
+        raise StoppedEarly(f"game {number} so far")
+
+    with pytest.raises(Interrupted) as interrupted:
+        list(Backend().run(task, {3: (7,)}, grace=1))
+    assert interrupted.value.partial == [(3, "game 7 so far")]
 
 
 def test_another_command_or_a_foreign_folder_is_refused(tmp_path: Path) -> None:
@@ -161,17 +264,29 @@ def test_ctrl_c_keeps_every_finished_record_and_the_same_command_finishes(
     os.killpg(run.pid, signal.SIGINT)  # Ctrl-C reaches the whole foreground group
     _, err = run.communicate(timeout=30)
     assert run.returncode == 130, err
-    kept = sorted(out.glob("game-*.txt"))
-    assert 3 <= len(kept) < 120
+    partial = sorted(out.glob("game-*.unfinished.txt"))
+    kept = sorted(set(out.glob("game-*.txt")) - set(partial))
+    assert 3 <= len(kept) < 120 and len(partial) <= 2  # one game per worker at most
     assert f"interrupted: {len(kept)} of 120 games are in {out}" in err
-    assert "Traceback" not in err
+    if partial:
+        assert f"and {len(partial)} unfinished game" in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
     assert not list(out.glob(".*.part"))  # the atomic writer's temporary files
     for path in kept:
         Record.load(path)  # whole records only
+    game = load_game(GAME)
+    cut_short: dict[str, list[str]] = {}
+    for path in partial:
+        record = Record.load(path)
+        assert record.headers["Termination"] == "interrupted"
+        record.verify(game)
+        assert record.result == "unfinished"
+        cut_short[path.name.replace(".unfinished", "")] = record.plies
     finished = subprocess.run([sys.executable, "-m", "framework", *args], cwd=ROOT,
                               capture_output=True, text=True, timeout=300)
     assert finished.returncode == 0, finished.stderr
     assert f"{len(kept)} of 120 games already played; continuing" in finished.stderr
+    assert not list(out.glob("*.unfinished.txt"))  # played again from their start
     summary = json.loads((out / "summary.json").read_text())
     assert summary["games"] == 120
     fresh = subprocess.run([sys.executable, "-m", "framework", *args[:-1],
@@ -180,6 +295,10 @@ def test_ctrl_c_keeps_every_finished_record_and_the_same_command_finishes(
     assert fresh.returncode == 0, fresh.stderr
     assert json.loads((tmp_path / "fresh" / "summary.json").read_text()) == summary
     assert finished.stdout == fresh.stdout
+    for name, cut in cut_short.items():  # each kept game: the start of the game played again
+        again = Record.load(out / name)
+        assert again.to_text() == Record.load(tmp_path / "fresh" / name).to_text()
+        assert again.plies[:len(cut)] == cut and len(cut) < len(again.plies)
     refused = subprocess.run([sys.executable, "-m", "framework", *args[:-3], "4", "--out",
                               str(out)], cwd=ROOT, capture_output=True, text=True)
     assert refused.returncode == 1

@@ -465,16 +465,29 @@ def run_with_progress(source: GameSource, plans: list[GamePlan], *, backend: str
                 progress.advance(task)
 
             return play_plans(source, plans, backend=runner, max_plies=max_plies, done=done,
-                              on_game=on_game)
+                              on_game=on_game,
+                              on_unfinished=folder.write_unfinished if folder else None)
     except KeyboardInterrupt:
-        if folder is not None:  # what is on disk: Ctrl-C may fall between a write and the count
-            finished = sum(folder.path_of(plan.index).exists() for plan in plans)
-        kept = (f"{finished} of {len(plans)} games are in {folder.folder}; run the same "
-                "command again to play the rest" if folder is not None else
-                f"{finished} of {len(plans)} games were played (give --out DIR to keep "
-                "them and continue later)")
-        print(f"interrupted: {kept}", file=sys.stderr)
+        print(f"interrupted: {interrupted_summary(plans, finished, folder)}", file=sys.stderr)
         raise typer.Exit(130) from None
+
+
+def interrupted_summary(plans: list[GamePlan], finished: int, folder: StudyFolder | None
+                        ) -> str:
+    """What a Ctrl-C kept: the finished games, and the games stopped half-way."""
+    if folder is None:
+        return (f"{finished} of {len(plans)} games were played (give --out DIR to keep "
+                "them and continue later)")
+    # What is on disk: Ctrl-C may fall between a write and the count.
+    finished = sum(folder.path_of(plan.index).exists() for plan in plans)
+    partial = folder.unfinished()
+    kept = f"{finished} of {len(plans)} games are in {folder.folder}"
+    if partial:
+        names = ", ".join(path.name for path in partial[:3]) + (", …" if len(partial) > 3
+                                                                else "")
+        kept += (f", and {len(partial)} unfinished game{'s' if len(partial) > 1 else ''} "
+                 f"so far ({names})")
+    return f"{kept}; run the same command again to play the rest"
 
 
 def statistics_tables(result: MatchResult) -> list[object]:

@@ -3,6 +3,7 @@ old file whole, a used --out is never mixed with another match."""
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import signal
@@ -17,6 +18,8 @@ from typing import IO
 import pytest
 
 from framework import load_game
+from framework.backends import Backend
+from framework.match import GameSource, MatchResult, play_plans, schedule
 from framework.records import Record
 from tests.conftest import ROOT
 from tests.hostile.bounded import Outcome, cli, run_bounded
@@ -55,28 +58,73 @@ def interrupt_after(args: list[str], ready: Callable[[str], bool], *, limit: flo
                                        "".join(streams["out"]), "".join(streams["err"]))
 
 
+MATCH_AGENTS = "mcts:30i,mcts:40i"  # iteration budgets: the same games on every run
+MATCH_GAMES = 6
+
+
+@pytest.fixture(scope="module")
+def uninterrupted_match() -> dict[int, Record]:
+    """The records of the match below played through without a Ctrl-C (in this process)."""
+    source = GameSource.read(GAME)
+    plans = schedule(MATCH_AGENTS.split(","), MATCH_GAMES, 0)
+    return play_plans(source, plans, backend=Backend())
+
+
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_ctrl_c_in_a_match_keeps_every_game(tmp_path: Path, jobs: int) -> None:
-    """Every finished game is kept whole; a game being played when Ctrl-C came is not kept
-    half-played: the same command plays it again (a match is a resumable study)."""
+def test_ctrl_c_in_a_match_keeps_every_game(tmp_path: Path, jobs: int,
+                                            uninterrupted_match: dict[int, Record]) -> None:
+    """Every finished game is kept whole; each game being played when Ctrl-C came stops
+    after its current turn and is kept as game-NNNN.unfinished.txt, marked interrupted.
+    The same command plays those games again from their start, and ends with the records
+    of a match never interrupted."""
     out = tmp_path / "match"
-    # Games of a few seconds, so that the interrupt finds every process in a game.
-    done = interrupt_after(["match", GAME, "--agents", "mcts:0.02s,mcts:0.03s", "--games",
-                            "30", "--jobs", str(jobs), "--out", str(out)],
-                           lambda _: any(out.glob("game-*.txt")))
+    args = ["match", GAME, "--agents", MATCH_AGENTS, "--games", str(MATCH_GAMES), "--jobs",
+            str(jobs), "--out", str(out)]
+    # Games of about half a second, so that the interrupt finds every process in a game.
+    done = interrupt_after(args, lambda _: any(out.glob("game-*.txt")))
     assert done.returncode == 130, done.stderr
     assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr
-    assert [line for line in done.stderr.splitlines() if "interrupted" in line] == [
+    assert done.stderr.strip().splitlines() == [
         line for line in done.stderr.splitlines() if line.startswith("interrupted:")]
-    records = sorted(out.glob("game-*.txt"))
-    assert 1 <= len(records) < 30
-    assert f"interrupted: {len(records)} of 30 games are in" in done.stderr
+    partial = sorted(out.glob("game-*.unfinished.txt"))
+    records = sorted(set(out.glob("game-*.txt")) - set(partial))
+    assert 1 <= len(records) < MATCH_GAMES and 1 <= len(partial) <= jobs
+    plural = "s" if len(partial) > 1 else ""
+    assert (f"interrupted: {len(records)} of {MATCH_GAMES} games are in {out}, and "
+            f"{len(partial)} unfinished game{plural} so far") in done.stderr
     assert not list(out.glob(".*.part")) and not list(out.glob(".*.tmp"))
     game = load_game(GAME)
     for path in records:
         record = Record.load(path)
         record.verify(game)  # every kept record replays, with the result it claims
         assert record.result != "unfinished"
+        assert record.to_text() == uninterrupted_match[_index(path)].to_text()
+    for path in partial:
+        record = Record.load(path)
+        record.verify(game)  # whole turns only, replayable to where it stopped
+        assert record.headers["Termination"] == "interrupted"
+        assert record.result == "unfinished"
+        whole = uninterrupted_match[_index(path)]
+        assert whole.plies[:len(record.plies)] == record.plies  # the same game, cut short
+        assert len(record.plies) < len(whole.plies)
+
+    resumed = subprocess.run([*BOARDSPEC, *args], capture_output=True, text=True,
+                             timeout=120, cwd=ROOT, check=False)
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"{len(records)} of {MATCH_GAMES} games already played" in resumed.stderr
+    assert not list(out.glob("*.unfinished.txt"))
+    finished = sorted(out.glob("game-*.txt"))
+    assert [Record.load(path).to_text() for path in finished] == [
+        uninterrupted_match[i].to_text() for i in sorted(uninterrupted_match)]
+    summary = json.loads((out / "summary.json").read_text())
+    players = load_game(GAME).players
+    assert summary["results"] == MatchResult(
+        players, list(uninterrupted_match.values())).summary()["results"]
+
+
+def _index(path: Path) -> int:
+    """The game index of ``game-0003.txt`` or ``game-0003.unfinished.txt`` (2)."""
+    return int(path.name.split(".")[0].removeprefix("game-")) - 1
 
 
 def test_ctrl_c_in_play_saves_the_game_so_far(tmp_path: Path) -> None:

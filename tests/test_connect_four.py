@@ -126,3 +126,12 @@ def test_gravity_sideways_on_a_hex_board_agrees_with_the_reference() -> None:
 
 def test_the_action_space_is_the_seven_columns_like_openspiel() -> None:
     assert len(GAME.codec) == pyspiel.load_game("connect_four").num_distinct_actions() == 7
+
+
+def test_a_gap_stops_the_fall() -> None:
+    """Found by ``boardspec check`` with a large budget: the engine let a piece fall into a
+    blocked cell (a gap of the position), where the reference stopped above it."""
+    game = load_game(ROOT / "games" / "connect-four.yaml")
+    state = game.state_from_json({"to_move": "red", "cells": {}, "gaps": ["a1"]})
+    state.apply("a6")
+    assert state.to_json()["cells"] == {"a2": {"owner": "red", "piece": "disc"}}

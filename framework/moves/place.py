@@ -120,9 +120,9 @@ class Place(Primitive):
     def apply(self, state: State, action: Action) -> None:
         cell = action.at
         if self.fall >= 0:
-            occupied, step, fall = state.occupied(), self.step, self.fall
+            blocked, step, fall = state.occupied() | state.gaps, self.step, self.fall
             below = step[cell][fall]
-            while below >= 0 and not occupied >> below & 1:
+            while below >= 0 and not blocked >> below & 1:  # a gap stops the fall too
                 cell, below = below, step[below][fall]
         state.place(cell, state.to_move, self.made)
         self.landed_on(state, cell)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from framework import SpecError, load_game_text
+from framework import PositionError, SpecError, load_game_text
 from framework.agents.zobrist import zobrist_hash
 from framework.check.reference.rules import REFERENCES
 from framework.check.runner import check_game
@@ -99,6 +99,8 @@ def test_a_declared_slot_round_trips_through_json_key_and_zobrist(tally: str) ->
     assert other != state
     assert zobrist_hash(other) != zobrist_hash(state)
     assert zobrist_hash(again) == zobrist_hash(state)
+    with pytest.raises(PositionError, match="whole number from 0 to"):
+        game.state_from_json({**data, "drops": 10**30})  # bounded as every position number
 
 
 def test_check_follows_a_declared_slot_and_catches_a_reference_that_forgets_it(

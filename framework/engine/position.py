@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from framework.engine.position_check import check_shape, check_supplies
+from framework.engine.position_check import check_count, check_shape, check_supplies, shown
 from framework.errors import PositionError
 from framework.safeio import load_json
 
@@ -67,7 +67,7 @@ def _slots_from_json(state: State, position: dict[str, Any]) -> None:
             state.vars[i] = -1 if raw is None else game.board.cell(_text(raw, slot.name))
         elif slot.kind == "bool":
             if not isinstance(raw, bool):
-                raise PositionError(f"{slot.name!r} must be true or false, found {raw!r}")
+                raise PositionError(f"{slot.name!r} must be true or false, found {shown(raw)}")
             state.vars[i] = int(raw)
         else:
             state.vars[i] = _whole_number(position, slot.name, slot.default)
@@ -75,14 +75,13 @@ def _slots_from_json(state: State, position: dict[str, Any]) -> None:
 
 def _text(value: Any, key: str) -> str:
     if not isinstance(value, str):
-        raise PositionError(f"{key!r} must be a cell name, found {value!r}")
+        raise PositionError(f"{key!r} must be a cell name, found {shown(value)}")
     return value
 
 
 def _whole_number(position: dict[str, Any], key: str, default: int) -> int:
     value = position.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise PositionError(f"{key!r} must be a whole number ≥ 0, found {value!r}")
+    check_count(repr(key), value)  # bounded like every other number of a position
     return value
 
 

@@ -23,46 +23,48 @@ def check_shape(position: dict[str, Any]) -> None:
     """Refuse a position whose keys do not have the documented types."""
     for key in _TEXT_KEYS:
         if key in position and not isinstance(position[key], str):
-            raise PositionError(f"{key!r} is a name (text), found {_shown(position[key])}")
+            raise PositionError(f"{key!r} is a name (text), found {shown(position[key])}")
     cells = position.get("cells", {})
     if isinstance(cells, dict):
         for name, entry in cells.items():
             if not isinstance(name, str):
-                raise PositionError(f"'cells' is keyed by cell names, found {_shown(name)}")
+                raise PositionError(f"'cells' is keyed by cell names, found {shown(name)}")
             if isinstance(entry, dict):
                 for field, value in entry.items():
                     if field in ("owner", "piece"):
                         if not isinstance(value, str):
                             raise PositionError(f"cell {name!r}: {field!r} is a name (text), "
-                                                f"found {_shown(value)}")
+                                                f"found {shown(value)}")
                     else:
-                        _count(f"cell {name!r}: {field}", value)
+                        check_count(f"cell {name!r}: {field}", value)
     gaps = position.get("gaps", [])
     if not isinstance(gaps, list) or not all(isinstance(g, str) for g in gaps):
-        raise PositionError(f"'gaps' is a list of cell names, found {_shown(gaps)}")
+        raise PositionError(f"'gaps' is a list of cell names, found {shown(gaps)}")
     counters = position.get("counters", {})
     if isinstance(counters, dict):
         for player, values in counters.items():
             if not isinstance(values, dict):
                 raise PositionError(f"'counters' maps each player to {{counter: value}}, "
-                                    f"found {_shown(values)} for {_shown(player)}")
+                                    f"found {shown(values)} for {shown(player)}")
             for counter, value in values.items():
-                _count(f"counter {counter!r}", value)
+                check_count(f"counter {counter!r}", value)
     for key in ("halfmove", "fullmove"):
         if key in position:
-            _count(repr(key), position[key])
+            check_count(repr(key), position[key])
     seats = position.get("seats", [])
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-        raise PositionError(f"'seats' is a list of player names, found {_shown(seats)}")
+        raise PositionError(f"'seats' is a list of player names, found {shown(seats)}")
 
 
-def _count(what: str, value: Any) -> None:
+def check_count(what: str, value: Any) -> None:
+    """A whole number a position gives (a clock, a counter, an attribute, a slot)."""
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
         raise PositionError(f"{what} must be a whole number from 0 to {MAX_COUNT:,}, "
-                            f"found {_shown(value)}")
+                            f"found {shown(value)}")
 
 
-def _shown(value: Any) -> str:
+def shown(value: Any) -> str:
+    """A value quoted in a message, cut to one line."""
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 

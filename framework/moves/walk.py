@@ -30,7 +30,7 @@ from pydantic import Field, model_validator
 from framework.engine.action import Action
 from framework.engine.bits import iter_bits
 from framework.limits import MAX_COUNT, MAX_DISTANCE
-from framework.moves.base import Loc, Masks, Primitive, kind_index, own_of_kind
+from framework.moves.base import Loc, Masks, Primitive, kind_index, own_of_kind, written
 from framework.plugins import Rule, Translate, untranslated
 
 if TYPE_CHECKING:
@@ -109,8 +109,7 @@ class Walk(Primitive):
 
         def table(kind: str) -> tuple[tuple[Action, ...], ...]:
             return tuple(tuple(Action(phase, kind, src=s, dst=d,
-                                      notation=params.notation.replace("{from}", names[s])
-                                      .replace("{to}", names[d]))
+                                      notation=written(params.notation, names, s, d))
                                for d in range(board.size)) for s in range(board.size))
 
         self.walks = table("walk")

@@ -128,9 +128,8 @@ class State:
 
     def reset_turn_slots(self) -> None:
         """Forget what the current turn has done so far (the turn-scoped slots)."""
-        defaults = self.game.slots.defaults
-        for i in self.game.slots.turn:
-            self.vars[i] = defaults[i]
+        for i, default in self.game.slots.turn_resets:
+            self.vars[i] = default
         self.vars[MUST_PASS] = 0
 
     # The state API --------------------------------------------------------------------

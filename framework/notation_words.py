@@ -80,6 +80,11 @@ def notation_words(game: CompiledGame) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
+def folded(text: str) -> str:
+    """Text as typed text is compared: case aside, and Russian ё as the е most people type."""
+    return text.lower().replace("ё", "е")
+
+
 def _templates_of(block: Any) -> dict[tuple[str, str], str] | None:
     """A ``moves`` phase's notation template of each (kind, attribute) it makes; None for a
     block of another kind (a restricted phase is looked at through its wrapper)."""
@@ -119,22 +124,25 @@ class NotationWords:
         canonical = notation_words(game)
         cells = {n.lower() for n in game.board.names}
         taken = {w.lower() for w in canonical} | cells
+        # The game file's own words (checked when it loads), then the catalogs' for the
+        # words it leaves out: a catalog's word that does not fit this game (a cell's name,
+        # a word already used) is left out, and the file's word stays.
+        mine = {w: given[w] for w in canonical if w in given and given[w] != w}
+        used = taken | {t.lower() for t in mine.values()}
         words: dict[str, str] = {}
         for word in canonical:
-            written = given.get(word) or pgettext(WORD_CONTEXT, word, self._)
-            if written == word:
+            if word in mine:
+                words[word] = mine[word]
                 continue
-            # A catalog's word may not fit every game (a cell or another word written so):
-            # the game file's own words are checked when it loads, a catalog's skipped here.
-            if word not in given and (not WORD.fullmatch(written) or written.lower() in taken
-                                      or written.lower() in (w.lower() for w in
-                                                             words.values())):
+            written = pgettext(WORD_CONTEXT, word, self._)
+            if written == word or not WORD.fullmatch(written) or written.lower() in used:
                 continue
             words[word] = written
+            used.add(written.lower())
         #: The file's word → this language's, for the words written otherwise here.
         self.words = words
         self._lower = {w.lower(): t for w, t in words.items()}
-        self._reverse = {t.lower(): w for w, t in words.items()}
+        self._reverse = {folded(t): w for w, t in words.items()}
         cell = cell_pattern(game.board.names)
         self._by_action: dict[tuple[str, str, str], tuple[re.Pattern[str], str]] = {}
         blocks: list[Any] = [*game.setups, *game.phases]
@@ -188,7 +196,7 @@ class NotationWords:
     # Reading --------------------------------------------------------------------------
     def read(self, text: str) -> str:
         """Typed text with this language's words put back as the file writes them."""
-        return WORD.sub(lambda m: self._reverse.get(m.group().lower(), m.group()), text)
+        return WORD.sub(lambda m: self._reverse.get(folded(m.group()), m.group()), text)
 
     def parse(self, state: State, text: str) -> Action:
         """The legal action ``text`` names, written in this language or as the game file
@@ -197,9 +205,9 @@ class NotationWords:
         if self.lang == "en" and not self.words:
             return state.parse_action(text)
         wanted = text.strip()
-        low = wanted.lower()
+        low = folded(wanted)
         for action in state.legal_actions():
-            if action.notation.lower() == low or self.write(action).lower() == low:
+            if folded(action.notation) == low or folded(self.write(action)) == low:
                 return action
         try:
             return state.parse_action(self.read(wanted))

@@ -207,6 +207,12 @@ def test_the_rulebooks_write_the_translated_words(adaptoid: Game) -> None:
     assert "(blancas = white, negras = black, saltar = skip, pata = leg, pinza = pincer)" \
         in spanish
     assert "C5+leg" not in spanish and "`skip`" not in spanish
+    pie = adaptoid.new_initial_state()
+    for text in ("white@D2", "black@D6"):
+        pie.apply(pie.parse_action(text))
+    russian_words = words_in(adaptoid, "ru")
+    assert russian_words.parse(pie, "ЧЕРНЫЕ").notation == "black"  # ё typed as е
+    assert russian_words.parse(pie, "чёрные").notation == "black"
     russian, _ = render_rulebook(adaptoid, "ru", "md", "adaptoid")
     assert "`C5+нога`" in russian and "`пропуск`" in russian
     english, _ = render_rulebook(adaptoid, "en", "md", "adaptoid")
@@ -227,3 +233,39 @@ def test_play_in_spanish_in_the_terminal() -> None:
     bad = subprocess.run([sys.executable, "-m", "framework", "play", "games/adaptoid.yaml",
                           "--lang", "fr"], capture_output=True, text=True, cwd=ROOT)
     assert bad.returncode == 2 and "expected one of en, es, pt, ru, eo" in bad.stderr
+
+
+def test_play_in_spanish_in_the_web_app() -> None:
+    from starlette.testclient import TestClient
+
+    from framework.web import create_app
+
+    with TestClient(create_app([ROOT / "games"])) as client:
+        made = client.post("/api/play?lang=es", json={"game": "adaptoid",
+                                                      "seats": ["human", "human"]})
+        assert made.status_code == 201, made.text
+        game_id, tokens = made.json()["id"], made.json()["tokens"]
+        state = made.json()["state"]
+        assert {a["written"] for a in state["legal"]} >= {"blancas@A1", "blancas@D2"}
+        assert all(a["notation"].startswith("white@") for a in state["legal"])
+        url = f"/api/play/{game_id}/apply?lang=es"
+        played = client.post(url, json={"token": tokens[0], "ply": 0, "action": "blancas@D2"})
+        assert played.status_code == 200, played.text
+        assert played.json()["played"] == ["white@D2"]  # the record's notation
+        wrong = client.post(url, json={"token": tokens[0], "ply": 1, "action": "rojas@D6"})
+        assert wrong.status_code == 422
+        assert "'rojas@D6' no es una acción de Adaptoid" in wrong.text
+        assert "blancas@A1" in wrong.text
+        record = client.get(f"/api/play/{game_id}/record").text
+        assert "white@D2" in record and "blancas" not in record
+
+
+def test_a_catalog_word_gives_way_to_the_files_own() -> None:
+    text = ADAPTOID.read_text(encoding="utf-8")
+    game = load_game_text(text.replace("es: {leg: pata", "es: {leg: saltar"))
+    words = words_in(game, "es")
+    assert words.words["leg"] == "saltar" and "skip" not in words.words  # skip stays skip
+    state = game.state_from_json({"to_move": "white", "cells": {"D5": "white", "A1": "black"}})
+    assert words.parse(state, "skip").notation == "skip"
+    with pytest.raises(NotationError):
+        words.parse(state, "pasar")

@@ -250,6 +250,36 @@ class NotationWords:
             input=quoted_input(text), player=player, actions=shown or "—")
 
 
+def translation_problem(state: State, picked: list[Action]) -> str | None:
+    """Why the translated notation of ``state``'s legal actions would not read back in some
+    language (two actions written alike, a written action read as another), or None; the
+    ``picked`` actions are also read back in full (``boardspec check``)."""
+    game = state.game
+    actions = state.legal_actions()
+    canonical = {folded(a.notation): a for a in actions}
+    for lang in ("es", "pt", "ru", "eo"):
+        words = words_in(game, lang)
+        if not words.words:
+            continue
+        written: dict[str, Action] = {}
+        for action in actions:
+            text = folded(words.write(action))
+            other = written.setdefault(text, action)
+            if other != action or canonical.get(text, action) != action:
+                twin = other if other != action else canonical[text]
+                return (f"{lang}: {action.notation!r} and {twin.notation!r} are both written "
+                        f"{words.write(action)!r}")
+        for action in picked:
+            try:
+                back = words.parse(state.clone(), words.write(action))
+            except (NotationError, IllegalActionError) as exc:
+                return f"{lang}: {words.write(action)!r} ({action.notation}) does not read: {exc}"
+            if back != action:
+                return (f"{lang}: {words.write(action)!r} ({action.notation}) reads back as "
+                        f"{back.notation!r}")
+    return None
+
+
 #: The notation words of the rulebook being written (set by ``framework.docs.rulebook``);
 #: None: actions are shown as the game file writes them.
 WRITING: ContextVar[NotationWords | None] = ContextVar("WRITING", default=None)

@@ -269,3 +269,17 @@ def test_a_catalog_word_gives_way_to_the_files_own() -> None:
     assert words.parse(state, "skip").notation == "skip"
     with pytest.raises(NotationError):
         words.parse(state, "pasar")
+
+
+def test_check_finds_a_translation_that_reads_two_ways() -> None:
+    from framework.notation_words import translation_problem
+
+    game = load_game(ADAPTOID)  # its own copy: spoiled below
+    state = game.state_from_json({"to_move": "white", "phase": "build",
+                                  "cells": {"D5": "white", "A1": "black"}})
+    assert translation_problem(state, state.legal_actions()) is None
+    words = words_in(game, "pt")
+    # What validation refuses in a file: a word that reads as another.
+    words.write = lambda action: action.notation.replace("leg", "pincer")  # type: ignore
+    problem = translation_problem(state, state.legal_actions())
+    assert problem == "pt: 'D5+leg' and 'D5+pincer' are both written 'D5+pincer'", problem

@@ -252,6 +252,8 @@ def test_play_in_spanish_in_the_web_app() -> None:
         played = client.post(url, json={"token": tokens[0], "ply": 0, "action": "blancas@D2"})
         assert played.status_code == 200, played.text
         assert played.json()["played"] == ["white@D2"]  # the record's notation
+        turn = played.json()["state"]["turns"][0]
+        assert turn["actions"] == ["white@D2"] and turn["written"] == ["blancas@D2"]
         wrong = client.post(url, json={"token": tokens[0], "ply": 1, "action": "rojas@D6"})
         assert wrong.status_code == 422
         assert "'rojas@D6' no es una acción de Adaptoid" in wrong.text

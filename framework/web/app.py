@@ -402,7 +402,9 @@ def state_payload(server: Server, session: GameSession, lang: str) -> dict[str, 
             "code": result_of(state), "winners": [players[w] for w in winners],
             "labels": [_(players[w]) for w in winners]},
         "thinking": agent is not None, "agent_error": session.agent_error,
-        "turns": [{**turn, "label": _(turn["player"])} for turn in session.turns()],
+        "turns": [{**turn, "label": _(turn["player"]),
+                   "written": [words.write_text(n) for n in turn["actions"]]}
+                  for turn in session.turns()],
         "legal": [{**a.to_json(game), "written": words.write(a)}
                   for a in state.legal_actions()],
         "svg": svg, "lang": lang,

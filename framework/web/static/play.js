@@ -246,7 +246,7 @@
     list.textContent = "";
     for (const turn of S.turns) {
       const li = document.createElement("li");
-      li.textContent = `${turn.label}: ${turn.actions.join(" ")}`;
+      li.textContent = `${turn.label}: ${(turn.written || turn.actions).join(" ")}`;
       list.append(li);
     }
     list.scrollTop = list.scrollHeight;

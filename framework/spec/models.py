@@ -69,8 +69,10 @@ class NotationSpec(Rule):
     ``pass`` word) for the rulebooks and for players who play in that language
     (``boardspec play --lang es``, the web app): ``{es: {skip: saltar, leg: pata}}``. A word
     the file does not translate comes from boardspec's catalogs when they have it (``skip``,
-    ``pass``), else stays as written. Records, JSON, FEN and examples keep the file's own
-    words; both forms are read when a person plays."""
+    ``pass``), else stays as written. A translation is one word of letters, neither a cell's
+    name nor another word of the notation (``boardspec validate`` says which entry is
+    wrong). Records, JSON, FEN and examples keep the file's own words; both forms are read
+    when a person plays."""
 
     pass_: str = Field(default="0000", alias="pass", description="the notation of a pass")
     words: dict[str, dict[str, str]] = Field(

@@ -285,3 +285,17 @@ def test_check_finds_a_translation_that_reads_two_ways() -> None:
     words.write = lambda action: action.notation.replace("leg", "pincer")  # type: ignore
     problem = translation_problem(state, state.legal_actions())
     assert problem == "pt: 'D5+leg' and 'D5+pincer' are both written 'D5+pincer'", problem
+
+
+@pytest.mark.parametrize("stem", ["adaptoid", "adaptoid-nestorgames", "super-adaptoid"])
+def test_every_written_form_of_the_notation_is_explained(stem: str) -> None:
+    # A grow of each attribute is found with its meaning, and a drawn board's cell names
+    # (Super-Adaptoid's o, c10) are recognised as cells: no form is listed bare.
+    game = load_game(ROOT / "games" / f"{stem}.yaml")
+    for lang in ("en", "es"):
+        text, _ = render_rulebook(game, lang, "md", stem)
+        section = text.split("\n## ")[[s.split("\n")[0] for s in text.split("\n## ")].index(
+            "Notation" if lang == "en" else "Notación")]
+        items = [line for line in section.splitlines() if line.startswith("- `")]
+        assert len(items) >= 5 and all("`: " in line for line in items), items
+        assert any("+pincer`: " in line or "+pinza`: " in line for line in items)

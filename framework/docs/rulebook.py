@@ -467,22 +467,22 @@ def _written_actions(game: Game, _: Translate) -> list[tuple[str, str]]:
                 states.append(state.clone())
         except BoardspecError:  # an example that does not run fails its own test
             continue
-    found: dict[tuple[str, str], tuple[str, str]] = {}
+    found: dict[tuple[str, str, str], tuple[str, str]] = {}
     for state in states:
         if state.is_terminal():
             continue
         for action in state.legal_actions():
-            key = (action.phase, action.kind)
+            key = (action.phase, action.kind, action.attribute)  # a grow of each attribute
             if key not in found:
                 found[key] = (shown(action), _action_meaning(game, state, action, _))
     blocks: list[Any] = [*game.setups, *game.phases]
     seen = {notation for notation, _meaning in found.values()}
-    kinds = {kind for _phase, kind in found}
+    kinds = {kind for _phase, kind, _attribute in found}
     items = list(found.values())
     for block in blocks:
         for text in block.notation_examples:
             text = shown_text(text)
-            if text not in seen and not _same_form(text, seen):
+            if text not in seen and not _same_form(text, seen, game.board.names):
                 items.append((text, ""))
                 seen.add(text)
     if game.spec.no_legal_move == "pass" and "pass" not in kinds:
@@ -490,10 +490,14 @@ def _written_actions(game: Game, _: Translate) -> list[tuple[str, str]]:
     return items
 
 
-def _same_form(text: str, shown: set[str]) -> bool:
-    """Whether a notation example has the form of one already shown (cells replaced)."""
+def _same_form(text: str, shown: set[str], cells: Sequence[str]) -> bool:
+    """Whether a notation example has the form of one already shown (cells replaced: the
+    longest names first, whole, so that ``o`` and ``c10`` of a drawn board count too)."""
+    names = "|".join(re.escape(n) for n in sorted(cells, key=len, reverse=True))
+    pattern = re.compile(rf"(?<!\w)(?:{names})(?!\w)|[A-Za-z]?\d+")
+
     def form(value: str) -> str:
-        return re.sub(r"[A-Za-z]?\d+", "#", value)
+        return pattern.sub("#", value)
     return form(text) in {form(s) for s in shown}
 
 

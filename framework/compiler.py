@@ -250,6 +250,10 @@ class CompiledGame:
         self.goal_check_phases = frozenset(names.index(n) for n in spec.goal_checks)
         first = next((p for p in self.phases if p.decides), self.phases[0])
         self.pass_action = Action(first.name, "pass", notation=spec.notation.pass_)
+        if spec.notation.words:  # checked against the words the compiled blocks write
+            from framework.notation_words import check_words
+
+            check_words(self, src)
 
     def __reduce__(self) -> tuple[Any, ...]:
         from framework.pickling import reduce_game

@@ -60,3 +60,15 @@ class InputError(BoardspecError):
 class OutputError(BoardspecError):
     """A place that cannot be written: a folder where a file is wanted (or the reverse),
     no permission, a full disk. Nothing is left half-written."""
+
+
+#: Characters of a user's input quoted in an error message, at most.
+QUOTED_INPUT = 40
+
+
+def quoted_input(text: str, limit: int = QUOTED_INPUT) -> str:
+    """``text`` quoted for an error message: whole when short, else its start and its length
+    (a pasted page must not fill the screen or the log)."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text)} characters)"

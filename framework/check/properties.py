@@ -169,6 +169,11 @@ def notation_round_trip(game: Game, subject: Subject) -> str | None:
         if state.parse_action(action.notation.upper()) != action and \
                 state.parse_action(action.notation.lower()) != action:
             return f"{action.notation!r} does not read back regardless of case"
+    from framework.notation_words import translation_problem
+
+    translated = translation_problem(state, list(sample(state.legal_actions(), 8)))
+    if translated:
+        return f"in a translated notation, {translated}"
     fen = game.spec.notation.fen
     if fen is not None and state.setup >= len(game.setups) and state.phase == 0:
         text = state.to_fen()

@@ -65,13 +65,21 @@ def play(game_file: GameArgument, white: FirstSeat = None, black: SecondSeat = N
          = None,
          save: Annotated[Path | None, typer.Option(
              help="write the game record here at the end (.json for JSON)")] = None,
-         quiet: Annotated[bool, typer.Option(help="print only the result")] = False) -> None:
+         quiet: Annotated[bool, typer.Option(help="print only the result")] = False,
+         lang: Annotated[str, typer.Option(
+             "--lang", help="language of the notation's words you type and see (en, es, pt, "
+                            "ru, eo: Spanish C5+pata for C5+leg); records keep the game "
+                            "file's words, and both forms are read")] = "en") -> None:
     """Play a game in the terminal: computer against computer (default: random agents),
     or you against an agent."""
     from rich.console import Console
 
     from framework.agents import AgentSpecError, parse_agent
+    from framework.docs.i18n import LANGUAGES
 
+    if lang not in LANGUAGES:
+        raise typer.BadParameter(f"expected one of {', '.join(LANGUAGES)}, found {lang!r}",
+                                 param_hint="--lang")
     game = load(game_file)
     specs = seat_specs(game.players, white, black, seat or [])
     if human is not None:
@@ -91,7 +99,7 @@ def play(game_file: GameArgument, white: FirstSeat = None, black: SecondSeat = N
 
         check_output_file(save, "record")  # before the game, not after it
     session = PlaySession(game, str(game_file), specs, seed, max_plies, save,
-                          Console(highlight=False, soft_wrap=True), quiet)
+                          Console(highlight=False, soft_wrap=True), quiet, lang)
     if not session.run():
         raise typer.Exit(130)
 
@@ -132,8 +140,9 @@ class PlaySession:
 
     def __init__(self, game: Game, game_file: str, specs: list[str], seed: int | None,
                  max_plies: int | None, save: Path | None, console: Console,
-                 quiet: bool) -> None:
+                 quiet: bool, lang: str = "en") -> None:
         from framework.agents import make_agent, parse_agent
+        from framework.notation_words import words_in
 
         self.game = game
         self.game_file = game_file
@@ -149,6 +158,8 @@ class PlaySession:
             seat: make_agent(spec, game, None if seed is None else seed + seat)
             for seat, spec in enumerate(specs) if seat not in self.humans}
         self.state = game.new_initial_state()
+        #: How the notation is shown and read in the player's language (records: the file's).
+        self.words = words_in(game, lang)
         #: (state before, seat, actions) of every turn played, for undo and the record.
         self.history: list[tuple[State, int, list[str]]] = []
 
@@ -185,18 +196,20 @@ class PlaySession:
         # Played on a copy: a Ctrl-C in the middle leaves the state and the history agreeing.
         after = self.state.clone()
         played: list[str] = []
+        shown: list[str] = []
         for action in actions:
             if after.is_terminal():
                 break
             after.apply(action)
             played.append(action.notation)
+            shown.append(self.words.write(action))
         self.state = after
         self.history.append((before, seat, played))
         if not self.quiet:
             side = self.game.players[before.to_move]
             note = f"  [dim]({agent.info})[/dim]" if agent.info and self.humans else ""
             self.console.print(f"{len(self.history):>3}. {side} ({agent.spec}): "
-                               f"{' '.join(played)}{note}")
+                               f"{' '.join(shown)}{note}")
 
     def _human_turn(self, seat: int) -> bool:
         """Ask until a legal turn is typed; False when the player quits (or input ends)."""
@@ -240,7 +253,7 @@ class PlaySession:
         trial = self.state.clone()
         played = []
         for part in text.split():
-            action = trial.parse_action(part)
+            action = self.words.parse(trial, part)
             trial.apply(action)
             played.append(action.notation)
         self.state = trial
@@ -258,7 +271,7 @@ class PlaySession:
         return False
 
     def _show_moves(self) -> None:
-        moves = [a.notation for a in self.state.legal_actions()]
+        moves = [self.words.write(a) for a in self.state.legal_actions()]
         self.console.print(f"legal ({len(moves)}): " + " ".join(moves), markup=False)
 
     def record(self) -> Record:

@@ -27,6 +27,7 @@ from framework.docs.wording import (
     targets_sentence,
 )
 from framework.errors import BoardspecError
+from framework.notation_words import WRITING, shown, shown_text, words_in
 from framework.plugins import Translate, counted, join_words, many, ngettext
 from framework.render.svg import (
     COLOUR_NAMES,
@@ -121,9 +122,11 @@ def render_rulebook(game: Game, lang: str, fmt: str, stem: str, *,
     env = environment()
     env.install_gettext_translations(gettext, newstyle=True)  # type: ignore[attr-defined]
     token = SYMBOLS.set(frozenset(_(p) for p in game.players if len(_(p)) == 1))
+    writing = WRITING.set(words_in(game, lang))
     try:
         book = _book(game, _)
     finally:
+        WRITING.reset(writing)
         SYMBOLS.reset(token)
     figures = [*book["setup"].figures, *book["examples"].figures]
     linked = set(LANGUAGES if languages is None else languages) | {lang}
@@ -385,7 +388,7 @@ def _turn(game: Game, _: Translate) -> Section:
             _("A player who has no legal move must pass (written {notation}); the game ends "
               "when no player can move.") if len(game.players) > 2 else
             _("A player who has no legal move must pass (written {notation}); the game ends "
-              "when neither player can move.")).format(notation=game.spec.notation.pass_))
+              "when neither player can move.")).format(notation=shown(game.pass_action)))
     elif game.spec.no_legal_move == "lose":
         section.closing.append(_("A player who has no legal move loses."))
     elif game.spec.no_legal_move == "win":
@@ -443,6 +446,11 @@ def _notation(game: Game, _: Translate) -> Section:
     if written:
         section.paragraphs.append(_("Actions are written like this:"))
         section.items += written
+    words = WRITING.get()
+    if written and words is not None and words.pairs():
+        section.closing.append(_("Game records and files keep the game file's words "
+                                 "({pairs}); either form may be typed when you play.").format(
+            pairs=", ".join(f"{mine} = {theirs}" for mine, theirs in words.pairs())))
     if spec.notation.fen is not None:
         section.closing.append(_fen_text(game, _))
     return section
@@ -463,32 +471,37 @@ def _written_actions(game: Game, _: Translate) -> list[tuple[str, str]]:
                 states.append(state.clone())
         except BoardspecError:  # an example that does not run fails its own test
             continue
-    found: dict[tuple[str, str], tuple[str, str]] = {}
+    found: dict[tuple[str, str, str], tuple[str, str]] = {}
     for state in states:
         if state.is_terminal():
             continue
         for action in state.legal_actions():
-            key = (action.phase, action.kind)
+            key = (action.phase, action.kind, action.attribute)  # a grow of each attribute
             if key not in found:
-                found[key] = (action.notation, _action_meaning(game, state, action, _))
+                found[key] = (shown(action), _action_meaning(game, state, action, _))
     blocks: list[Any] = [*game.setups, *game.phases]
-    shown = {notation for notation, _meaning in found.values()}
-    kinds = {kind for _phase, kind in found}
+    seen = {notation for notation, _meaning in found.values()}
+    kinds = {kind for _phase, kind, _attribute in found}
     items = list(found.values())
     for block in blocks:
         for text in block.notation_examples:
-            if text not in shown and not _same_form(text, shown):
+            text = shown_text(text)
+            if text not in seen and not _same_form(text, seen, game.board.names):
                 items.append((text, ""))
-                shown.add(text)
+                seen.add(text)
     if game.spec.no_legal_move == "pass" and "pass" not in kinds:
-        items.append((game.spec.notation.pass_, _("a pass")))
+        items.append((shown(game.pass_action), _("a pass")))
     return items
 
 
-def _same_form(text: str, shown: set[str]) -> bool:
-    """Whether a notation example has the form of one already shown (cells replaced)."""
+def _same_form(text: str, shown: set[str], cells: Sequence[str]) -> bool:
+    """Whether a notation example has the form of one already shown (cells replaced: the
+    longest names first, whole, so that ``o`` and ``c10`` of a drawn board count too)."""
+    names = "|".join(re.escape(n) for n in sorted(cells, key=len, reverse=True))
+    pattern = re.compile(rf"(?<!\w)(?:{names})(?!\w)|[A-Za-z]?\d+")
+
     def form(value: str) -> str:
-        return re.sub(r"[A-Za-z]?\d+", "#", value)
+        return pattern.sub("#", value)
     return form(text) in {form(s) for s in shown}
 
 
@@ -545,7 +558,8 @@ def _facts(game: Game, diagram: Diagram, example: ExampleSpec | None,
     state = diagram.state
     facts = []
     if diagram.actions and example is not None and example.caption.strip():
-        facts.append(_("After {actions}.").format(actions=", ".join(diagram.actions)))
+        facts.append(_("After {actions}.").format(
+            actions=", ".join(shown(action) for _before, action, _after in diagram.steps)))
     if state.is_terminal():
         winners = sorted(state.winners or ())
         if len(winners) == 1:
@@ -568,10 +582,10 @@ def _facts(game: Game, diagram: Diagram, example: ExampleSpec | None,
         if legal:
             facts.append(ngettext("The action {actions} is legal here.",
                                   "The actions {actions} are legal here.", len(legal), _).format(
-                actions=join_words(_, list(legal))))
+                actions=join_words(_, [shown_text(a) for a in legal])))
         if illegal:
             facts.append(ngettext("The action {actions} is not legal here.",
                                   "The actions {actions} are not legal here.",
                                   len(illegal), _).format(
-                actions=join_words(_, list(illegal))))
+                actions=join_words(_, [shown_text(a) for a in illegal])))
     return [sentence(fact) for fact in facts]

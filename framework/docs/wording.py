@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
+from framework.notation_words import shown
 from framework.plugins import Translate, counted, join_words, ngettext
 from framework.render.svg import pieces_of
 
@@ -85,8 +86,8 @@ def action_sentence(game: CompiledGame, before: State, action: Action, _: Transl
     elif kind == "pass":
         text = _("{player} cannot move and passes").format(player=player)
     else:
-        text = _("{player} plays {action}").format(player=player, action=action.notation)
-    return capitalised(text) + f" ({action.notation})" * (kind not in ("pass",))
+        text = _("{player} plays {action}").format(player=player, action=shown(action))
+    return capitalised(text) + f" ({shown(action)})" * (kind not in ("pass",))
 
 
 def consequences(game: CompiledGame, before: State, after: State, action: Action,

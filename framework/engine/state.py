@@ -27,7 +27,7 @@ from framework.engine.action import Action
 from framework.engine.fen import read_fen, state_to_fen
 from framework.engine.position import read_json, state_to_json
 from framework.engine.slots import CLOCK_RESET, HALFMOVE, MUST_PASS
-from framework.errors import IllegalActionError, NotationError
+from framework.errors import IllegalActionError, NotationError, quoted_input
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -439,12 +439,13 @@ class State:
         blocks: list[Any] = [*game.phases, *game.setups]
         patterns = [b.pattern for b in blocks if b.pattern] + [re.escape(game.pass_action.notation)]
         if any(re.fullmatch(p, wanted, re.IGNORECASE) for p in patterns):
-            raise IllegalActionError(f"{wanted!r} is not legal here: {self._situation()}")
+            raise IllegalActionError(f"{quoted_input(wanted)} is not legal here: "
+                                     f"{self._situation()}")
         examples = [e for b in blocks for e in b.notation_examples]
         if game.spec.no_legal_move == "pass":
             examples.append(game.pass_action.notation)
-        raise NotationError(f"{wanted!r} is not an action of {game.name}; expected an action "
-                            f"written like {', '.join(repr(e) for e in examples)}")
+        raise NotationError(f"{quoted_input(wanted)} is not an action of {game.name}; expected "
+                            f"an action written like {', '.join(repr(e) for e in examples)}")
 
     def _situation(self) -> str:
         if self.winners is not None:

@@ -115,9 +115,23 @@ class FenSpec(Rule):
 
 
 class NotationSpec(Rule):
-    """How actions and positions are written."""
+    """How actions and positions are written.
+
+    ``words`` translates the words of the notation (a ``skip:`` word, the words of a
+    ``notation:`` template or of ``attribute_notation``, a player's name in ``white@D2``, a
+    ``pass`` word) for the rulebooks and for players who play in that language
+    (``boardspec play --lang es``, the web app): ``{es: {skip: saltar, leg: pata}}``. A word
+    the file does not translate comes from boardspec's catalogs when they have it (``skip``,
+    ``pass``), else stays as written. A translation is one word of letters, neither a cell's
+    name nor another word of the notation (``boardspec validate`` says which entry is
+    wrong). Records, JSON, FEN and examples keep the file's own words; both forms are read
+    when a person plays."""
 
     pass_: str = Field(default="0000", alias="pass", description="the notation of a pass")
+    words: dict[str, dict[str, str]] = Field(
+        default_factory=dict,
+        description="per rulebook language (es, pt, ru, eo), each notation word of this "
+                    "file and how that language writes it: {es: {skip: saltar, leg: pata}}")
     fen: FenSpec | None = Field(default=None, description="a FEN-like position string "
                                                           "(null: positions as JSON only)")
 

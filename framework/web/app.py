@@ -262,7 +262,7 @@ async def apply(request: Request) -> Response:
         else:
             raise WebError(422, "expected 'action' (in notation) or the cells of a click "
                                 "('from' and 'to', or 'at')")
-        played = session.play(notations, seat)
+        played = session.play(notations, seat, _lang(request))
         server.sessions.save(session)
     await broadcast(session, {"type": "update", "ply": session.ply})
     _start_agents(server, session)
@@ -349,11 +349,13 @@ def _seat(session: GameSession) -> int | None:
 
 def state_payload(server: Server, session: GameSession, lang: str) -> dict[str, Any]:
     from framework.engine.supply import attribute_supply, piece_supply
+    from framework.notation_words import words_in
     from framework.records import result_of
     from framework.render.svg import Marks, board_svg
 
     game, state = session.game, session.state
     _ = translations(lang).gettext
+    words = words_in(game, lang)  # the notation as the page's language writes it
     entry = server.library.get(session.stored.slug)
     players = list(game.players)
     in_setup = state.setup < len(game.setups)
@@ -400,8 +402,11 @@ def state_payload(server: Server, session: GameSession, lang: str) -> dict[str, 
             "code": result_of(state), "winners": [players[w] for w in winners],
             "labels": [_(players[w]) for w in winners]},
         "thinking": agent is not None, "agent_error": session.agent_error,
-        "turns": [{**turn, "label": _(turn["player"])} for turn in session.turns()],
-        "legal": [a.to_json(game) for a in state.legal_actions()],
+        "turns": [{**turn, "label": _(turn["player"]),
+                   "written": [words.write_text(n) for n in turn["actions"]]}
+                  for turn in session.turns()],
+        "legal": [{**a.to_json(game), "written": words.write(a)}
+                  for a in state.legal_actions()],
         "svg": svg, "lang": lang,
     }
 

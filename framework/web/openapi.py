@@ -136,6 +136,8 @@ SPEC: dict[str, Any] = {
             "at": {"type": "string"}}},
         "Action": {"type": "object", "properties": {
             "notation": {"type": "string"}, "phase": {"type": "string"},
+            "written": {"type": "string", "description": "the notation in the language of "
+                        "the request (in a state's legal actions); either form is accepted"},
             "kind": {"type": "string"}, "from": {"type": "string"}, "to": {"type": "string"},
             "at": {"type": "string"}, "attribute": {"type": "string"},
             "side": {"type": "string"}}},

@@ -154,17 +154,20 @@ class GameSession:
                                 f"{player}" + ("" if token else " (no seat token given)"))
         return seat
 
-    def play(self, notations: list[str], seat: int) -> list[str]:
-        """Apply actions of ``seat`` (all or none); their notations as the engine writes
-        them."""
-        self.state, plies = self._trial(notations, seat)
+    def play(self, notations: list[str], seat: int, lang: str = "en") -> list[str]:
+        """Apply actions of ``seat`` (all or none), typed as the game file or the language
+        ``lang`` writes them; their notations as the engine (and the record) writes them."""
+        self.state, plies = self._trial(notations, seat, lang)
         self.plies += plies
         self._stored_update()
         return [p.notation for p in plies]
 
-    def _trial(self, notations: list[str], seat: int) -> tuple[State, list[Ply]]:
+    def _trial(self, notations: list[str], seat: int, lang: str = "en"
+               ) -> tuple[State, list[Ply]]:
         from framework.engine.turns import turn_key
+        from framework.notation_words import words_in
 
+        words = words_in(self.game, lang)
         if not notations:
             raise WebError(422, "no action given")
         if len(notations) > MAX_ACTIONS_PER_REQUEST:
@@ -177,7 +180,7 @@ class GameSession:
                 raise WebError(409, f"{text!r} cannot be played: the turn is over after "
                                     f"{done!r}" if i else "the game is over")
             try:
-                action = trial.parse_action(text)
+                action = words.parse(trial, text)
             except NotationError as exc:
                 raise WebError(422, str(exc)) from None
             except IllegalActionError as exc:

@@ -173,7 +173,7 @@
     if (list && list.length) {
       box.append(T.choose + " ");
       for (const a of list) {
-        const b = button(a.notation, () => send({action: a.notation}));
+        const b = button(a.written || a.notation, () => send({action: a.notation}));
         b.dataset.action = a.notation;
         box.append(b);
       }
@@ -182,7 +182,7 @@
     // Actions on no cell: a phase's skip, a pass, a choice of side.
     for (const a of S.legal) {
       if (!a.from && !a.to && !a.at) {
-        const label = a.kind === "choose" && a.side ? (S.sides.find((s) => s.player === a.side) || {}).label || a.notation : a.notation;
+        const label = a.kind === "choose" && a.side ? (S.sides.find((s) => s.player === a.side) || {}).label || a.written || a.notation : a.written || a.notation;
         const b = button(label, () => send({action: a.notation}));
         b.dataset.action = a.notation;
         box.append(b);
@@ -246,7 +246,7 @@
     list.textContent = "";
     for (const turn of S.turns) {
       const li = document.createElement("li");
-      li.textContent = `${turn.label}: ${turn.actions.join(" ")}`;
+      li.textContent = `${turn.label}: ${(turn.written || turn.actions).join(" ")}`;
       list.append(li);
     }
     list.scrollTop = list.scrollHeight;

@@ -18,6 +18,7 @@ from framework.cli.options import FenOption, GameArgument, PositionOption, load,
 def validate(files: Annotated[list[Path], typer.Argument(help="game files")]) -> None:
     """Check game files: schema, meaning and board. Exit code 2 if any is refused."""
     from framework.errors import SpecError
+    from framework.native.support import native_line
 
     failed = False
     for path in files:
@@ -29,6 +30,7 @@ def validate(files: Annotated[list[Path], typer.Argument(help="game files")]) ->
             continue
         print(f"ok  {path}: {game.name}, {game.board.size} cells, "
               f"{len(game.phases)} phases, {len(game.spec.examples)} examples")
+        print(f"    {native_line(game)}")
     if failed:
         raise typer.Exit(2)
 

@@ -33,6 +33,7 @@ from framework.native.pieces import (
     PrimitivePiece,
     ResultPiece,
     Unsupported,
+    check_params,
 )
 
 if TYPE_CHECKING:
@@ -111,6 +112,8 @@ def plan_of(game: CompiledGame) -> Plan:
     if not isinstance(first, Moves) or not first.decides:
         raise Unsupported(f"the phase {first.name!r} ({first.keyword}): the turn must begin "
                           "with a moves phase (or a preset of one)")
+    check_params(first.keyword, first.expand(first.params),
+                 {"optional", "skip", "options", "when_impossible"})
     if first.skip_when_impossible:
         raise Unsupported(f"the phase {first.name!r} is passed over when impossible")
     for phase in rest:

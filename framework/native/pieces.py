@@ -30,6 +30,19 @@ class Unsupported(BoardspecError):
     """A block, or a parameter of one, that the native backend has no kernel piece for."""
 
 
+def check_params(keyword: str, params: Any, known: set[str]) -> None:
+    """Refuse a parameter the piece was not written for, when it is set: a block that
+    grows a parameter is played by the Python engine until its piece learns it."""
+    for name, field in type(params).model_fields.items():
+        if name in known or name in ("type", "name"):
+            continue
+        value = getattr(params, name)
+        default = field.get_default(call_default_factory=True)
+        if value != default:
+            raise Unsupported(f"{keyword} with {name}: {value!r} (its native kernel piece "
+                              "does not know that parameter)")
+
+
 def _indent(lines: list[str], depth: int = 1) -> list[str]:
     return ["    " * depth + line if line else line for line in lines]
 
@@ -37,7 +50,12 @@ def _indent(lines: list[str], depth: int = 1) -> list[str]:
 class Piece:
     """A block's share of the kernels: named tables and functions (source text)."""
 
-    def __init__(self, prefix: str) -> None:
+    #: The parameters of its block the piece plays (any other must keep its default).
+    KNOWN: frozenset[str] = frozenset()
+
+    def __init__(self, prefix: str, keyword: str = "", params: Any = None) -> None:
+        if params is not None:
+            check_params(keyword, params, set(self.KNOWN))
         self.prefix = prefix  # names this piece's tables and functions in the module
         #: name (without prefix) -> (values, numpy dtype name)
         self.tables: dict[str, tuple[list[int], str]] = {}
@@ -48,7 +66,7 @@ class Piece:
 
     def function(self, name: str, args: str, body: list[str]) -> str:
         """A jitted helper of this piece (inlined into its callers)."""
-        return "\n".join([f"@njit(cache=True, inline='always')",
+        return "\n".join([f"@njit(cache=True)",
                           f"def {self.prefix}{name}({args}):", *_indent(body)])
 
     def functions(self) -> list[str]:
@@ -64,7 +82,7 @@ class PrimitivePiece(Piece):
     ARGS = "st, side, own, enemy, empty"
 
     def __init__(self, option: Any, index: int) -> None:
-        super().__init__(f"o{index}_")
+        super().__init__(f"o{index}_", option.keyword, option.params)
         self.index = index
         self.code = index << 16
         game = option.game
@@ -98,6 +116,9 @@ class PrimitivePiece(Piece):
 
 class ReachPiece(PrimitivePiece):
     """``reach``: a clone (named by its target) or a move at an exact distance."""
+
+    KNOWN = frozenset({"distance", "effect", "kind", "piece", "to", "notation",
+                       "resets_halfmove_clock"})
 
     def __init__(self, option: Any, index: int) -> None:
         super().__init__(option, index)
@@ -149,6 +170,9 @@ class PlacePiece(PrimitivePiece):
     """``place``: a new piece on an empty cell (anywhere, next to an own piece, or dropped
     along a direction)."""
 
+    KNOWN = frozenset({"piece", "where", "gravity", "kind", "notation",
+                       "resets_halfmove_clock"})
+
     def __init__(self, option: Any, index: int) -> None:
         super().__init__(option, index)
         size = option.game.board.size
@@ -196,8 +220,10 @@ PRIMITIVE_PIECES: dict[str, type[PrimitivePiece]] = {"reach": ReachPiece,
 class ConvertPiece(Piece):
     """``convert_adjacent``: the enemies around the landing cell change sides."""
 
+    KNOWN = frozenset({"distance"})
+
     def __init__(self, phase: Any, index: int) -> None:
-        super().__init__(f"p{index}_")
+        super().__init__(f"p{index}_", phase.keyword, phase.params)
         self.around = self.table("AROUND", phase.around)
 
     def functions(self) -> list[str]:
@@ -218,7 +244,7 @@ def _kind_mask(piece: str | None, game: Any) -> str:
 
 class GoalPiece(Piece):
     def __init__(self, goal: Any, index: int) -> None:
-        super().__init__(f"g{index}_")
+        super().__init__(f"g{index}_", goal.keyword, goal.params)
         self.goal = goal
 
     def functions(self) -> list[str]:
@@ -248,12 +274,16 @@ class NoPiecesPiece(GoalPiece):
 class HalfmoveClockPiece(GoalPiece):
     """``halfmove_clock``: a draw at the limit."""
 
+    KNOWN = frozenset({"limit"})
+
     def evaluate(self) -> list[str]:
         return [f"return st[HALFMOVE] >= U64({self.goal.params.limit}), False, np.int64(0)"]
 
 
 class LinePiece(GoalPiece):
     """``line``: a side with a row of ``length`` pieces wins."""
+
+    KNOWN = frozenset({"length", "directions", "exactly", "piece"})
 
     def __init__(self, goal: Any, index: int) -> None:
         super().__init__(goal, index)
@@ -281,7 +311,8 @@ GOAL_PIECES: dict[str, type[GoalPiece]] = {"no_pieces": NoPiecesPiece,
 # Results: ``winners(st)`` returns the winners as a side mask -----------------------------
 class ResultPiece(Piece):
     def __init__(self, result: Any) -> None:
-        super().__init__("r_")
+        super().__init__("r_", result.keyword if result else "",
+                         result.params if result else None)
         self.result = result
 
     def functions(self) -> list[str]:
@@ -293,6 +324,8 @@ class ResultPiece(Piece):
 
 class MajorityPiece(ResultPiece):
     """``majority``: most pieces wins; a tie for the most is a draw or shared."""
+
+    KNOWN = frozenset({"piece", "equal"})
 
     def winners(self) -> list[str]:
         params = self.result.params

@@ -1,0 +1,165 @@
+"""The native backend (framework/native) against the Python engine, the reference.
+
+For every bundled game the backend plays: perft from the start and from random positions,
+and random games played by the kernels replayed action by action through ``State.apply``,
+with the whole state and the legal actions compared after every action. The default run
+is small; the issue's full counts (depth 4 from 50 positions, 1,000 games) are ``slow``.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from framework import load_game
+from framework.engine.playout import random_playout
+from framework.errors import BoardspecError
+from framework.native import support_of
+from framework.perft import perft
+
+GAMES = Path(__file__).resolve().parent.parent / "games"
+ALL_GAMES = sorted(p.stem for p in GAMES.glob("*.yaml"))
+SUPPORTED = [g for g in ALL_GAMES if support_of(load_game(GAMES / f"{g}.yaml")) is None]
+
+
+def test_the_ataxx_family_and_the_placement_games_are_supported() -> None:
+    assert {"ataxx", "assimilation", "hexxagon", "tic-tac-toe", "connect-four"} <= \
+        set(SUPPORTED)
+
+
+@pytest.mark.parametrize(("game", "reason"), [
+    ("ataxx-4", "81 cells"), ("adaptoid", "attributes")])
+def test_a_game_the_backend_cannot_play_is_refused_with_the_reason(game: str,
+                                                                    reason: str) -> None:
+    found = support_of(load_game(GAMES / f"{game}.yaml"))
+    assert found is not None and reason in found
+
+
+def test_a_parameter_no_piece_knows_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A block that grows a parameter is refused while its piece does not know it (set to
+    its default, the parameter changes nothing and the game stays supported)."""
+    from framework.native.pieces import LinePiece
+
+    game = load_game(GAMES / "tic-tac-toe.yaml")
+    monkeypatch.setattr(LinePiece, "KNOWN", frozenset({"length", "directions", "piece"}))
+    assert support_of(game) is None  # exactly: false, the default
+    text = (GAMES / "tic-tac-toe.yaml").read_text().replace(
+        "{type: line, length: 3}", "{type: line, length: 3, exactly: true}")
+    from framework.game import load_game_text
+
+    found = support_of(load_game_text(text))
+    assert found is not None and "line with exactly: True" in found
+
+
+def test_validate_says_whether_the_native_backend_plays_a_game() -> None:
+    run = subprocess.run([sys.executable, "-m", "framework", "validate",
+                          str(GAMES / "ataxx.yaml"), str(GAMES / "adaptoid.yaml")],
+                         capture_output=True, text=True, check=True)
+    lines = run.stdout.splitlines()
+    assert any("native backend: yes" in line for line in lines)
+    assert any("native backend: no" in line and "attributes" in line for line in lines)
+
+
+# With numba ------------------------------------------------------------------------------
+numba = pytest.importorskip("numba")
+from framework.native import NativeGame  # noqa: E402
+
+
+@pytest.fixture(scope="module", params=SUPPORTED)
+def native(request: pytest.FixtureRequest) -> NativeGame:
+    return NativeGame(load_game(GAMES / f"{request.param}.yaml"))
+
+
+def random_positions(native: NativeGame, count: int, seed: int) -> list:
+    """Positions reached by random play from the start, none finished."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = native.game.new_initial_state()  # type: ignore[attr-defined]
+        random_playout(state, rng, rng.randrange(1, 30))
+        if not state.is_terminal():
+            found.append(state)
+    return found
+
+
+def check_perft(native: NativeGame, state, depth: int) -> None:
+    st = native.encode(state)
+    for d in range(depth + 1):
+        assert native.perft(st, d) == perft(state, d), (state.to_fen(), d)
+
+
+def test_perft_from_the_start(native: NativeGame) -> None:
+    check_perft(native, native.game.new_initial_state(), 3)  # type: ignore[attr-defined]
+
+
+def test_perft_from_random_positions(native: NativeGame) -> None:
+    for state in random_positions(native, 5, seed=1):
+        check_perft(native, state, 2)
+
+
+def replay(native: NativeGame, seed: int, start=None) -> int:
+    """A random game of the kernels, replayed through ``State.apply``; the states and the
+    legal actions must agree after every action. Returns the plies."""
+    state = start or native.game.new_initial_state()  # type: ignore[attr-defined]
+    st = native.encode(state)
+    _, moves = native.random_game(st, seed)
+    for ply, move in enumerate(moves):
+        legal = native.legal(st)
+        assert move in legal
+        assert sorted(native.action_of(state, m).notation for m in legal) == \
+            sorted(a.notation for a in state.legal_actions()), (seed, ply)
+        action = native.action_of(state, move)
+        assert native.move_of(action) == move
+        state.apply(action)
+        st = native.play(st, move)
+        assert native.snapshot(st) == native.python_snapshot(state), (seed, ply)
+    assert native.snapshot(st) == native.python_snapshot(state)
+    return len(moves)
+
+
+def test_random_games_replay_through_the_python_engine(native: NativeGame) -> None:
+    for seed in range(8):
+        replay(native, seed)
+
+
+def test_playouts_end_with_a_result_and_repeat_for_a_seed(native: NativeGame) -> None:
+    st = native.encode(native.game.new_initial_state())  # type: ignore[attr-defined]
+    winners, plies = native.playouts(st, 50, seed=3)
+    again, same = native.playouts(st, 50, seed=3)
+    assert plies > 0 and plies == same and (winners == again).all()
+    sides = 1 << len(native.game.players)
+    assert all(-1 <= w < sides for w in winners.tolist())
+
+
+def test_ataxx_perft_5_matches_the_published_count() -> None:
+    native = NativeGame(load_game(GAMES / "ataxx.yaml"))
+    st = native.encode(native.game.new_initial_state())  # type: ignore[attr-defined]
+    assert native.perft(st, 5) == 4_752_668
+    assert native.perft(st, 4, parallel=True) == 155_888
+    assert sum(c for _, c in native.divide(st, 3)) == 6_460
+
+
+def test_a_finished_or_unsupported_state_is_handled() -> None:
+    native = NativeGame(load_game(GAMES / "tic-tac-toe.yaml"))
+    state = native.game.new_initial_state()  # type: ignore[attr-defined]
+    for cell in ("a1", "b1", "a2", "b2", "a3"):
+        state.apply(cell)
+    st = native.encode(state)
+    assert native.snapshot(st) == native.python_snapshot(state)
+    assert native.perft(st, 1) == 0 and native.legal(st) == []
+    with pytest.raises(BoardspecError, match="attributes"):
+        NativeGame(load_game(GAMES / "adaptoid.yaml"))
+
+
+@pytest.mark.slow
+def test_the_issue_counts(native: NativeGame) -> None:
+    """Depth 4 from the start and from 50 random positions; 1,000 random games."""
+    check_perft(native, native.game.new_initial_state(), 4)  # type: ignore[attr-defined]
+    for state in random_positions(native, 50, seed=2):
+        check_perft(native, state, 4 if native.game.board.size <= 49 else 3)
+    for seed in range(1000):
+        replay(native, 1000 + seed)

@@ -163,3 +163,17 @@ def test_the_issue_counts(native: NativeGame) -> None:
         check_perft(native, state, 4 if native.game.board.size <= 49 else 3)
     for seed in range(1000):
         replay(native, 1000 + seed)
+
+
+def test_perft_command_with_the_native_backend() -> None:
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "framework", "perft", *args],
+                              capture_output=True, text=True)
+
+    found = run(str(GAMES / "ataxx.yaml"), "4", "--backend", "native")
+    assert found.returncode == 0 and found.stdout.strip() == "155888"
+    assert "native kernels" in found.stderr
+    divided = run(str(GAMES / "connect-four.yaml"), "2", "--backend", "native", "--divide")
+    assert divided.stdout.splitlines()[0] == "a6: 7" and "total: 49" in divided.stdout
+    refused = run(str(GAMES / "adaptoid.yaml"), "2", "--backend", "native")
+    assert refused.returncode != 0 and "attributes" in refused.stderr

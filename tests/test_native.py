@@ -177,3 +177,37 @@ def test_perft_command_with_the_native_backend() -> None:
     assert divided.stdout.splitlines()[0] == "a6: 7" and "total: 49" in divided.stdout
     refused = run(str(GAMES / "adaptoid.yaml"), "2", "--backend", "native")
     assert refused.returncode != 0 and "attributes" in refused.stderr
+
+
+def test_rollout_values_are_the_evaluation_of_the_mcts_agent() -> None:
+    """No plies: the native value of a position is ``Evaluator.squashed_all``."""
+    import numpy as np
+
+    from framework.agents.evaluation import Evaluator
+
+    game = load_game(GAMES / "ataxx.yaml")
+    native = NativeGame(game)
+    evaluator = Evaluator(game)
+    weights = np.array(evaluator.piece_weights)
+    out = np.zeros(2)
+    for state in random_positions(native, 10, seed=4):
+        native.kernels.rollout_values(native.encode(state), 1, 0, 0, weights,
+                                      evaluator.mobility, evaluator.scale, out)
+        assert out.tolist() == pytest.approx(evaluator.squashed_all(state), abs=1e-12)
+    native.kernels.rollout_values(native.encode(game.new_initial_state()), 4, 1, 10_000,
+                                  weights, evaluator.mobility, evaluator.scale, out)
+    assert out[0] == -out[1] and -1 <= out[0] <= 1  # whole games: wins and losses
+
+
+def test_mcts_with_native_playouts_plays_legal_moves() -> None:
+    from framework.agents.registry import make_agent
+
+    game = load_game(GAMES / "ataxx.yaml")
+    state = game.new_initial_state()
+    agent = make_agent("mcts:60i:native", game, seed=5)
+    again = make_agent("mcts:60i:native", game, seed=5)
+    for _ in range(4):
+        chosen = agent.decide(state)
+        assert chosen == again.decide(state)  # the same seed, the same decisions
+        assert chosen[0] in state.legal_actions()
+        state.apply(chosen[0])

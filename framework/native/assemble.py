@@ -354,6 +354,48 @@ def playouts_parallel(st, games, seed, max_plies, winners):
 
 
 @njit(cache=True)
+def rollout_values(st, games, seed, plies, weights, mobility, scale, out):
+    """Per side, the mean over ``games`` random rollouts of at most ``plies`` plies of the
+    result (1, -1, 0) or, unfinished, the evaluation squashed into (-1, 1) by tanh: the
+    weighted pieces and the mobility of each side, relative to the others (the terms of
+    ``framework.agents.evaluation.Evaluator``)."""
+    x = seeded(seed)
+    buf = np.empty(MAXM, np.int64)
+    cur = np.empty(L, np.uint64)
+    scores = np.zeros(S)
+    for s in range(S):
+        out[s] = 0.0
+    for g in range(games):
+        cur[:] = st
+        played = 0
+        while cur[WINNERS] == ZERO and played < plies:
+            n = legal_moves(cur, buf)
+            x, r = rng_next(x)
+            make_move(cur, buf[below(r, n)])
+            played += 1
+        if cur[WINNERS] != ZERO:
+            w = np.int64(cur[WINNERS] & ~TERM)
+            for s in range(S):
+                if w != 0:
+                    out[s] += 1.0 if (w >> s) & 1 else -1.0
+            continue
+        for s in range(S):
+            v = 0.0
+            for k in range(K):
+                v += weights[k] * count(cur[s] & cur[KINDS + k])
+            if mobility != 0.0:
+                v += mobility * count_moves(cur, s)
+            scores[s] = v
+        for s in range(S):
+            rel = 0.0
+            for o in range(S):
+                rel += scores[o] if o == s else -scores[o]
+            out[s] += np.tanh(rel / scale)
+    for s in range(S):
+        out[s] /= games
+
+
+@njit(cache=True)
 def random_game(st, seed, max_plies, record):
     """One random game played on ``st`` in place, its moves written into ``record``;
     returns the number of plies."""

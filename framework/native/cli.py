@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from framework.errors import BoardspecError
 
@@ -12,12 +11,9 @@ if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
 
-Divide = Callable[["State", int], list[tuple[str, int]]]
-Count = Callable[["State", int], int]
-
 
 def native_counters(game: CompiledGame, state: State, *, turns: bool, parallel: bool
-                    ) -> tuple[Divide, Count]:
+                    ) -> tuple[Any, Any]:
     """``divide`` and ``perft`` run by the game's kernels (compiled first, the time said
     on stderr)."""
     from framework.native import available

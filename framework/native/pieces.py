@@ -65,8 +65,8 @@ class Piece:
         return self.prefix + name
 
     def function(self, name: str, args: str, body: list[str]) -> str:
-        """A jitted helper of this piece (inlined into its callers)."""
-        return "\n".join([f"@njit(cache=True)",
+        """A jitted helper of this piece (LLVM inlines it into its callers)."""
+        return "\n".join(["@njit(cache=True)",
                           f"def {self.prefix}{name}({args}):", *_indent(body)])
 
     def functions(self) -> list[str]:
@@ -208,8 +208,8 @@ class PlacePiece(PrimitivePiece):
                       "while nxt >= 0 and not (blocked >> U64(nxt)) & ONE:",
                       "    cell = nxt", f"    nxt = {self.fall}[nxt]"]
         lines.append(f"place(st, cell, side, {self.made})")
-        return lines + ["st[LANDED] = U64(cell + 1)",
-                        *(["st[RESET] = ONE"] if self.resets else [])]
+        return [*lines, "st[LANDED] = U64(cell + 1)",
+                *(["st[RESET] = ONE"] if self.resets else [])]
 
 
 PRIMITIVE_PIECES: dict[str, type[PrimitivePiece]] = {"reach": ReachPiece,

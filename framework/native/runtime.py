@@ -45,13 +45,13 @@ def ctz(typingctx: Any, x: Any) -> Any:
 
 
 @njit(cache=True, inline="always")
-def count(x: Any) -> int:  # pragma: no cover - compiled
-    return np.int64(popcnt(x))
+def count(x: Any) -> Any:  # pragma: no cover - compiled
+    return np.int64(popcnt(x))  # type: ignore[call-arg]
 
 
 @njit(cache=True, inline="always")
-def low(x: Any) -> int:  # pragma: no cover - compiled
-    return np.int64(ctz(x))
+def low(x: Any) -> Any:  # pragma: no cover - compiled
+    return np.int64(ctz(x))  # type: ignore[call-arg]
 
 
 @njit(cache=True, inline="always")
@@ -64,7 +64,7 @@ def rng_next(x: Any) -> Any:  # pragma: no cover - compiled
 
 
 @njit(cache=True, inline="always")
-def below(out: Any, n: int) -> int:  # pragma: no cover - compiled
+def below(out: Any, n: int) -> Any:  # pragma: no cover - compiled
     """A number in 0..n-1 from a 64-bit random output (the high 32 bits, scaled)."""
     return np.int64(((out >> U64(32)) * U64(n)) >> U64(32))
 

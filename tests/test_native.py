@@ -220,3 +220,19 @@ def test_mcts_with_native_playouts_beats_mcts_with_python_playouts() -> None:
 
     found = mcts_duel(games=100, seconds=0.05, seed=1)
     assert found["games"] == 100 and found["value"] >= 70, found
+
+
+def test_an_optional_moves_phase_plays_its_skip() -> None:
+    """``optional: true`` adds a skip action (listed last): the kernels play it too."""
+    from framework.game import load_game_text
+
+    text = (GAMES / "tic-tac-toe.yaml").read_text().replace(
+        "    type: moves\n", "    type: moves\n    optional: true\n    skip: pass-turn\n", 1)
+    game = load_game_text(text)
+    assert support_of(game) is None
+    native = NativeGame(game)
+    start = game.new_initial_state()
+    assert native.perft(native.encode(start), 3) == perft(start, 3)
+    assert len(native.legal(native.encode(start))) == 10  # nine cells and the skip
+    for seed in range(10):
+        replay(native, seed, game.new_initial_state())

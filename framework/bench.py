@@ -100,6 +100,8 @@ FIGURES: tuple[Figure, ...] = (
            peer=True, peer_runs=1),
     Figure("native_playouts", "Ataxx random playouts, native kernels", "games/s", True,
            peer=True),
+    Figure("native_c4_playouts", "Connect Four random playouts, native kernels (peer: "
+           "OpenSpiel's C++ through pyspiel)", "games/s", True, peer=True, target=1),
     Figure("native_compile_cold", "Ataxx native kernels: compile, empty cache", "s", False),
     Figure("native_compile_cached", "Ataxx native kernels: load from numba's cache", "s",
            False),
@@ -356,7 +358,8 @@ def _native(name: str, side: str) -> Callable[[], dict[str, Any]]:
 WORKERS.update({key: _native(*key) for key in (
     ("native_perft5", "ours"), ("native_perft5", "peer"), ("native_perft6", "ours"),
     ("native_perft6", "peer"), ("native_compile_cold", "ours"),
-    ("native_compile_cached", "ours"), ("native_mcts", "ours"))})
+    ("native_compile_cached", "ours"), ("native_mcts", "ours"),
+    ("native_c4_playouts", "ours"), ("native_c4_playouts", "peer"))})
 WORKERS[("native_playouts", "ours")] = lambda: _native_playouts()
 WORKERS[("native_playouts", "peer")] = _peer_playouts
 

@@ -141,6 +141,9 @@ def test_ataxx_perft_5_matches_the_published_count() -> None:
     assert native.perft(st, 5) == 4_752_668
     assert native.perft(st, 4, parallel=True) == 155_888
     assert sum(c for _, c in native.divide(st, 3)) == 6_460
+    winners, plies = native.playouts(st, 100, seed=2, parallel=True)
+    assert len(winners) == 100 and plies > 100 * 50
+    assert set(winners.tolist()) <= {-1, 0, 1, 2}  # draws, x, o, unfinished
 
 
 def test_a_finished_or_unsupported_state_is_handled() -> None:

@@ -99,7 +99,7 @@ class NativeGame:
         """Compile (or load from numba's cache) every kernel; return the seconds taken."""
         k = self.kernels
         start, cpu = time.perf_counter(), time.process_time()
-        st = self.encode(self.game.new_initial_state())  # type: ignore[attr-defined]
+        st = self.initial()
         k.make_move(st.copy(), PASS)
         k.legal_moves(st, self.buf)
         k.count_legal(st)
@@ -115,6 +115,12 @@ class NativeGame:
         return self.compile_seconds
 
     # States -----------------------------------------------------------------------------
+    def initial(self) -> Array:
+        """The compact state of the game's start."""
+        from framework.engine.state import State
+
+        return self.encode(State.initial(self.game))
+
     def encode(self, state: State) -> Array:
         """The compact state of a Python state (at the start of a turn, after the setup)."""
         if state.game is not self.game:

@@ -40,7 +40,7 @@ def _checked(nodes: int, depth: int, cpu: float, wall: float) -> dict[str, Any]:
 
 def native_perft(depth: int) -> dict[str, Any]:
     native = _ataxx()
-    st = native.encode(native.game.new_initial_state())
+    st = native.initial()
     start, wall = time.process_time(), time.perf_counter()
     nodes = native.perft(st, depth)
     return _checked(nodes, depth, time.process_time() - start, time.perf_counter() - wall)
@@ -57,13 +57,53 @@ def peer_perft(depth: int) -> dict[str, Any]:
 
 def native_playouts(seed: int) -> dict[str, Any]:
     native = _ataxx()
-    st = native.encode(native.game.new_initial_state())
+    st = native.initial()
     games = plies = 0
     start = time.process_time()
     while True:
         _, played = native.playouts(st, 200, seed=seed * 1_000_003 + games)
         games += 200
         plies += played
+        elapsed = time.process_time() - start
+        if elapsed >= PLAYOUT_SECONDS:
+            return {"value": games / elapsed, "games": games, "plies_per_game": plies / games}
+
+
+def native_game_playouts(game_file: str, seed: int) -> dict[str, Any]:
+    """Random playouts per second of any bundled game the kernels play."""
+    from framework import load_game
+    from framework.native.backend import NativeGame
+
+    native = NativeGame(load_game(ROOT / "games" / game_file))
+    native.compile()
+    st = native.initial()
+    games = plies = 0
+    start = time.process_time()
+    while True:
+        _, played = native.playouts(st, 2000, seed=seed * 1_000_003 + games)
+        games += 2000
+        plies += played
+        elapsed = time.process_time() - start
+        if elapsed >= PLAYOUT_SECONDS:
+            return {"value": games / elapsed, "games": games, "plies_per_game": plies / games}
+
+
+def openspiel_playouts(name: str, seed: int) -> dict[str, Any]:
+    """The same through OpenSpiel's C++ game (pyspiel), the loop in Python."""
+    import random
+
+    import pyspiel
+
+    game = pyspiel.load_game(name)
+    rng = random.Random(seed)
+    games = plies = 0
+    start = time.process_time()
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            plies += 1
+        games += 1
         elapsed = time.process_time() - start
         if elapsed >= PLAYOUT_SECONDS:
             return {"value": games / elapsed, "games": games, "plies_per_game": plies / games}
@@ -119,4 +159,6 @@ WORKERS: dict[tuple[str, str], Any] = {
     ("native_compile_cold", "ours"): lambda: native_compile(cached=False),
     ("native_compile_cached", "ours"): lambda: native_compile(cached=True),
     ("native_mcts", "ours"): mcts_duel,
+    ("native_c4_playouts", "ours"): lambda: native_game_playouts("connect-four.yaml", 1),
+    ("native_c4_playouts", "peer"): lambda: openspiel_playouts("connect_four", 1),
 }

@@ -64,6 +64,14 @@ def test_validate_says_whether_the_native_backend_plays_a_game() -> None:
     assert any("native backend: no" in line and "attributes" in line for line in lines)
 
 
+def test_the_core_and_the_support_check_do_not_import_numba() -> None:
+    code = ("import sys; from framework import load_game; from framework.native import "
+            "support_of; from framework.cli.core import validate; "
+            f"support_of(load_game({str(GAMES / 'ataxx.yaml')!r})); "
+            "assert 'numba' not in sys.modules, 'numba imported'")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
 # With numba ------------------------------------------------------------------------------
 numba = pytest.importorskip("numba")
 from framework.native import NativeGame  # noqa: E402

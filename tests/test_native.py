@@ -171,7 +171,7 @@ def test_the_issue_counts(native: NativeGame) -> None:
     """Depth 4 from the start and from 50 random positions; 1,000 random games."""
     check_perft(native, native.game.new_initial_state(), 4)  # type: ignore[attr-defined]
     for state in random_positions(native, 50, seed=2):
-        check_perft(native, state, 4 if native.game.board.size <= 49 else 3)
+        check_perft(native, state, 4)
     for seed in range(1000):
         replay(native, 1000 + seed)
 

@@ -67,6 +67,7 @@ class Figure:
     higher_is_better: bool
     peer: bool = False
     target: float | None = None  # the ratio ours/peer we must reach
+    peer_runs: int | None = None  # a peer too slow to run every repeat: at most this often
 
 
 FIGURES: tuple[Figure, ...] = (
@@ -92,9 +93,25 @@ FIGURES: tuple[Figure, ...] = (
            "games/s", True),
     Figure("match_ray_2", f"{MATCH_GAMES:,}-game random match, Ray with 2 CPUs (wall clock)",
            "games/s", True),
+    # The native backend (framework/native, the [fast] extra): framework/native/bench.py.
+    Figure("native_perft5", "Ataxx perft(5), native kernels", "s", False, peer=True,
+           target=1000),
+    Figure("native_perft6", "Ataxx perft(6), native kernels (peer: one run)", "s", False,
+           peer=True, peer_runs=1),
+    Figure("native_playouts", "Ataxx random playouts, native kernels", "games/s", True,
+           peer=True),
+    Figure("native_c4_playouts", "Connect Four random playouts, native kernels (peer: "
+           "OpenSpiel's C++ through pyspiel)", "games/s", True, peer=True, target=1),
+    Figure("native_compile_cold", "Ataxx native kernels: compile, empty cache", "s", False),
+    Figure("native_compile_cached", "Ataxx native kernels: load from numba's cache", "s",
+           False),
+    Figure("native_mcts", "MCTS native vs Python playouts, Ataxx, 0.05 s/move: native's "
+           "score", "%", True),
 )
 #: Figures that need Ray (the [ray] extra): run only when it is installed.
 RAY_FIGURES = ("match_ray_1", "match_ray_2")
+#: Figures that need numba (the [fast] extra).
+NATIVE_FIGURES = tuple(f.name for f in FIGURES if f.name.startswith("native_"))
 
 
 # Workers: one measurement each, run in a fresh process ------------------------------------
@@ -290,6 +307,12 @@ def _ours_match(backend: str, workers: int) -> dict[str, Any]:
             "start_s": started, "plies_per_game": plies / result.games}
 
 
+def native_available() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("numba") is not None
+
+
 def ray_available() -> bool:
     done = subprocess.run([sys.executable, "-c", "import ray"], capture_output=True)
     return done.returncode == 0
@@ -319,6 +342,32 @@ WORKERS: dict[tuple[str, str], Callable[[], dict[str, Any]]] = {
     ("match_ray_1", "ours"): lambda: _ours_match("ray", 1),
     ("match_ray_2", "ours"): lambda: _ours_match("ray", 2),
 }
+
+
+def _native(name: str, side: str) -> Callable[[], dict[str, Any]]:
+    """A worker of framework/native/bench.py, imported when it runs (it needs numba)."""
+    def work() -> dict[str, Any]:
+        from framework.native.bench import WORKERS as NATIVE_WORKERS
+
+        found: dict[str, Any] = NATIVE_WORKERS[(name, side)]()
+        return found
+
+    return work
+
+
+WORKERS.update({key: _native(*key) for key in (
+    ("native_perft5", "ours"), ("native_perft5", "peer"), ("native_perft6", "ours"),
+    ("native_perft6", "peer"), ("native_compile_cold", "ours"),
+    ("native_compile_cached", "ours"), ("native_mcts", "ours"),
+    ("native_c4_playouts", "ours"), ("native_c4_playouts", "peer"))})
+WORKERS[("native_playouts", "ours")] = lambda: _native_playouts()
+WORKERS[("native_playouts", "peer")] = _peer_playouts
+
+
+def _native_playouts() -> dict[str, Any]:
+    from framework.native.bench import native_playouts
+
+    return native_playouts(_seed)
 
 
 # The runner -------------------------------------------------------------------------------
@@ -357,6 +406,10 @@ def run(repeats: int = 3, only: list[str] | None = None,
         progress("Ray is not installed (pip install -e '.[ray]'): the match figures on Ray "
                  "are left out")
         figures = [f for f in figures if f.name not in RAY_FIGURES]
+    if any(f.name in NATIVE_FIGURES for f in figures) and not native_available():
+        progress("numba is not installed (pip install -e '.[fast]'): the native figures "
+                 "are left out")
+        figures = [f for f in figures if f.name not in NATIVE_FIGURES]
     with_peer = peer_available()
     if not with_peer:
         progress("python-ataxx 2.2.0 is not installed (pip install -e '.[bench]'): "
@@ -367,6 +420,9 @@ def run(repeats: int = 3, only: list[str] | None = None,
         runs: dict[str, list[dict[str, Any]]] = {side: [] for side in sides}
         for repeat in range(repeats):
             for side in sides:
+                if side == "peer" and figure.peer_runs is not None and \
+                        repeat >= figure.peer_runs:
+                    continue
                 runs[side].append(measure(figure, side, seed=repeat + 1))
         results[figure.name] = _summary(figure, runs)
         progress(_row(figure, results[figure.name]))
@@ -491,7 +547,31 @@ def details(report: dict[str, Any]) -> str:
         lines.append(f"- numpy batch: {numpy['median']:,.0f} games/s, "
                      f"{numpy['median'] / scalar['median']:.1f}× our one-game-at-a-time "
                      f"playouts ({scalar['median']:,.0f} games/s) in the same run")
+    lines += _native_details(figures)
     return "\n".join(lines)
+
+
+def _native_details(figures: dict[str, Any]) -> list[str]:
+    """The native figures beside our Python engine's, and the MCTS duel's games."""
+    lines = []
+
+    def median(name: str) -> float | None:
+        found: float | None = figures.get(name, {}).get("ours", {}).get("median")
+        return found
+
+    for native, python in (("native_perft5", "ataxx_perft5"),
+                           ("native_playouts", "ataxx_playouts")):
+        a, b = median(native), median(python)
+        if a and b:
+            ratio = b / a if native.endswith("perft5") else a / b
+            lines.append(f"- {native}: {ratio:,.0f}× our Python engine in the same run")
+    runs = figures.get("native_mcts", {}).get("ours", {}).get("runs", [])
+    if runs:
+        r = runs[0]
+        lines.append(f"- native_mcts (first run): {r['wins']} wins, {r['draws']} draws, "
+                     f"{r['losses']} losses in {r['games']} games at "
+                     f"{r['seconds_per_move']} s per move")
+    return lines
 
 
 def machine() -> dict[str, Any]:

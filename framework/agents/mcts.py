@@ -3,7 +3,8 @@
 Specs: ``mcts:500i`` (500 iterations per decision), ``mcts:2s`` (two seconds), plus
 ``c1.4`` (exploration constant, default 0.5) and ``r20`` (random actions per playout before
 the position is judged by the game's evaluation, default 4; ``r0`` judges at once, a large
-value plays out to the end).
+value plays out to the end), and ``native``: the playouts and the evaluation run in the
+game's numba kernels (``framework/native``, the [fast] extra), several averaged per leaf.
 
 Each node remembers the seat that decides there, and a child's value is counted for the
 seat that chose it, so turns with several decisions by one seat (multi-phase turns, pie
@@ -52,18 +53,24 @@ class MctsAgent(Agent):
 
     keyword = "mcts"
     summary = "Monte Carlo tree search: iterations (500i) or time (2s); c<explore>, r<playout>"
-    budgets = frozenset({"seconds", "iterations", "exploration", "rollout"})
+    budgets = frozenset({"seconds", "iterations", "exploration", "rollout", "native"})
 
     def __init__(self, game: CompiledGame, seed: int | None = None, spec: str = "", *,
                  seconds: float | None = None, iterations: int | None = None,
-                 exploration: float = DEFAULT_EXPLORATION, rollout: int = DEFAULT_ROLLOUT
-                 ) -> None:
+                 exploration: float = DEFAULT_EXPLORATION, rollout: int = DEFAULT_ROLLOUT,
+                 native: bool = False) -> None:
         super().__init__(game, seed, spec)
         self.seconds = seconds
         self.iterations = iterations or (None if seconds else DEFAULT_ITERATIONS)
         self.exploration = exploration
         self.rollout = rollout
         self.evaluate = Evaluator(game)
+        if native:
+            from framework.native.playouts import NativePlayouts
+
+            self.native: NativePlayouts | None = NativePlayouts(game, self.evaluate, rollout)
+        else:
+            self.native = None
 
     def decide(self, state: State) -> list[Action]:
         actions = state.legal_actions()
@@ -119,6 +126,8 @@ class MctsAgent(Agent):
                    key=lambda n: n.value / n.visits + c * math.sqrt(log_n / n.visits))
 
     def _playout(self, state: State) -> list[float]:
+        if self.native is not None:
+            return self.native.returns(state, self.rng)
         random_playout(state, self.rng, self.rollout)
         if state.winners is not None:
             return state.returns()

@@ -3,11 +3,12 @@
 ```text
 random            greedy            human
 alphabeta:d3      alphabeta:0.5s    alphabeta:d4:2s:turns
-mcts:2s           mcts:500i         mcts:500i:c1.4:r30
+mcts:2s           mcts:500i         mcts:500i:c1.4:r30     mcts:1s:native
 ```
 
 Options: ``d<N>`` search depth, ``<X>s``/``<X>ms`` time per decision, ``<N>i`` iterations,
-``c<X>`` exploration constant, ``r<N>`` playout length, ``turns`` a ply is a whole turn.
+``c<X>`` exploration constant, ``r<N>`` playout length, ``turns`` a ply is a whole turn,
+``native`` playouts by the game's numba kernels (``framework/native``, the [fast] extra).
 Each kind accepts only the options it understands; anything else is an error that says what
 was expected.
 """
@@ -41,6 +42,7 @@ OPTIONS: dict[str, tuple[str, Any, str]] = {
     "exploration": (r"c(\d+(?:\.\d*)?)", float, "c<exploration>, e.g. c1.4"),
     "rollout": (r"r(\d+)", int, "r<playout length>, e.g. r20"),
     "turns": (r"(turns)", bool, "turns"),
+    "native": (r"(native)", bool, "native"),
 }
 
 

@@ -18,6 +18,7 @@ from framework.cli.options import FenOption, GameArgument, PositionOption, load,
 def validate(files: Annotated[list[Path], typer.Argument(help="game files")]) -> None:
     """Check game files: schema, meaning and board. Exit code 2 if any is refused."""
     from framework.errors import SpecError
+    from framework.native.support import native_line
 
     failed = False
     for path in files:
@@ -29,6 +30,7 @@ def validate(files: Annotated[list[Path], typer.Argument(help="game files")]) ->
             continue
         print(f"ok  {path}: {game.name}, {game.board.size} cells, "
               f"{len(game.phases)} phases, {len(game.spec.examples)} examples")
+        print(f"    {native_line(game)}")
     if failed:
         raise typer.Exit(2)
 
@@ -87,16 +89,29 @@ def perft(game_file: GameArgument, depth: Annotated[int, typer.Argument(min=0)],
           position: PositionOption = None, fen: FenOption = None,
           divide: Annotated[bool, typer.Option(help="count below each action")] = False,
           turns: Annotated[bool, typer.Option(help="count whole turns, not phase steps")]
-          = False) -> None:
+          = False,
+          backend: Annotated[str, typer.Option(help="python (the reference engine) or native "
+                                                    "(numba kernels: the [fast] extra)")]
+          = "python",
+          parallel: Annotated[bool, typer.Option(help="native: spread the root's moves over "
+                                                      "the cores")] = False) -> None:
     """Count the leaves of the action tree to DEPTH (libataxx conventions)."""
     from framework.engine.turns import divide_turns, perft_turns
     from framework.perft import divide as divide_counts
     from framework.perft import perft as perft_count
 
+    if backend not in ("python", "native"):
+        raise typer.BadParameter(f"unknown backend {backend!r}; expected python or native",
+                                 param_hint="--backend")
     if turns:
         divide_counts, perft_count = divide_turns, perft_turns
     game = load(game_file)
     state = start_state(game, position, fen)
+    if backend == "native":
+        from framework.native.cli import native_counters
+
+        divide_counts, perft_count = native_counters(game, state, turns=turns,
+                                                     parallel=parallel)
     start = time.perf_counter()
     if divide and depth > 0:
         total = 0

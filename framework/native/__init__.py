@@ -1,0 +1,38 @@
+"""The native backend: a game's turn compiled with numba into machine-code kernels.
+
+Optional (``pip install -e '.[fast]'``): nothing in the core imports numba. The kernels —
+legal moves into a buffer, make-move, the end of a turn and the goals, perft with the last
+ply counted, random playouts with an in-kernel generator — are assembled per game from the
+kernel pieces of its blocks (``pieces.py``: one per keyword), written as one module
+(``assemble.py``) and compiled with numba's on-disk cache (``backend.py``). A game with a
+block that has no piece is refused with the reason (``support_of``; ``boardspec validate``
+prints it), and the Python engine plays it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from framework.native.assemble import support_of
+from framework.native.pieces import Unsupported
+
+if TYPE_CHECKING:
+    from framework.native.backend import NativeGame
+
+
+def available() -> bool:
+    """Whether numba is installed (the ``[fast]`` extra)."""
+    import importlib.util
+
+    return importlib.util.find_spec("numba") is not None
+
+
+def __getattr__(name: str) -> Any:
+    if name == "NativeGame":  # imports numba: only when asked for
+        from framework.native.backend import NativeGame
+
+        return NativeGame
+    raise AttributeError(name)
+
+
+__all__ = ["NativeGame", "Unsupported", "available", "support_of"]

@@ -1,0 +1,484 @@
+"""A game's native kernels, assembled from its blocks' pieces as one Python module.
+
+``plan_of(game)`` reads the compiled game — its deciding ``moves`` phase (a preset such as
+``clone_or_jump`` is already expanded into one), the consequences after it, its goals and
+result — and asks each block for its kernel piece by keyword (``framework/native/pieces.py``).
+It raises ``Unsupported`` naming the first thing no piece covers. ``source_of(plan)``
+writes the pieces and the engine's turn flow (the same steps as ``State``: apply, the
+consequences, the end of the turn, the goals, then the next player's options or a forced
+pass) as the source of one module. Nothing here imports numba: ``boardspec validate`` uses
+``plan_of`` to say whether the backend plays a game.
+
+The compact state is one uint64 array: the owner mask of each side, the mask of each
+kind, the gaps, then the player to move, the half-move clock, the clock-reset flag,
+whether the player must pass, the landing cell + 1 (0: none), the full-move number, the
+last mover, and the winners (0 while the game goes on, else bit 63 plus a mask of sides).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from framework.engine.slots import CORE_SLOTS, LANDED
+from framework.native.pieces import (
+    CONSEQUENCE_PIECES,
+    GOAL_PIECES,
+    PRIMITIVE_PIECES,
+    RESULT_PIECES,
+    DrawPiece,
+    GoalPiece,
+    Piece,
+    PrimitivePiece,
+    ResultPiece,
+    Unsupported,
+    check_params,
+)
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+
+MAX_CELLS = 64
+#: Moves that are no option's: the forced pass and a declined optional phase.
+PASS = 255 << 16
+SKIP = 254 << 16
+#: The scalar fields after the masks, in order.
+FIELDS = ("GAPS", "TO_MOVE", "HALFMOVE", "RESET", "MUST_PASS", "LANDED", "FULLMOVE",
+          "LAST_MOVER", "WINNERS")
+KNOWN_SLOTS = {s.name for s in CORE_SLOTS} | {LANDED.name}
+
+
+@dataclass
+class Plan:
+    """What a game's kernels are made of."""
+
+    game: CompiledGame
+    moves: list[PrimitivePiece]
+    consequences: list[Piece]
+    goals: list[GoalPiece]
+    result: ResultPiece
+    skippable: bool
+    max_moves: int
+
+    @property
+    def sides(self) -> int:
+        return len(self.game.players)
+
+    @property
+    def kinds(self) -> int:
+        return len(self.game.piece_kinds)
+
+    def layout(self) -> dict[str, int]:
+        """Index of each field of the compact state (``L``: its length)."""
+        at = {"KINDS": self.sides}
+        base = self.sides + self.kinds
+        for i, name in enumerate(FIELDS):
+            at[name] = base + i
+        at["L"] = base + len(FIELDS)
+        return at
+
+
+def _piece(registry: dict[str, type], keyword: str, what: str) -> type:
+    found = registry.get(keyword)
+    if found is None:
+        raise Unsupported(f"{what} {keyword!r} has no native kernel piece (pieces exist for "
+                          f"{', '.join(sorted(registry))})")
+    return found
+
+
+def plan_of(game: CompiledGame) -> Plan:
+    """The pieces of ``game``'s kernels; ``Unsupported`` with the reason if there are none."""
+    from framework.phases.moves import Moves
+
+    if game.board.size > MAX_CELLS:
+        raise Unsupported(f"the board has {game.board.size} cells; native kernels use one "
+                          f"64-bit mask per side, so at most {MAX_CELLS}")
+    if game.attributes or game.counters:
+        raise Unsupported("pieces with attributes, or counters: the compact state has "
+                          "neither")
+    if game.spec.turn_order != "rotate":
+        raise Unsupported(f"turn order {game.spec.turn_order!r} (only rotate)")
+    if game.restrictions:
+        raise Unsupported("restrictions on the legal actions")
+    if game.goal_check_phases:
+        raise Unsupported("goal checks inside the turn (goal_checks)")
+    if any(s.decides for s in game.setups):
+        raise Unsupported("a setup step the players decide")
+    extra = [s.name for s in game.slots.slots if s.name not in KNOWN_SLOTS]
+    if extra:
+        raise Unsupported(f"the state slot {extra[0]!r}, which the compact state lacks")
+    first, *rest = game.phases
+    if not isinstance(first, Moves) or not first.decides:
+        raise Unsupported(f"the phase {first.name!r} ({first.keyword}): the turn must begin "
+                          "with a moves phase (or a preset of one)")
+    check_params(first.keyword, first.expand(first.params),
+                 {"optional", "skip", "options", "when_impossible"})
+    if first.skip_when_impossible:
+        raise Unsupported(f"the phase {first.name!r} is passed over when impossible")
+    for phase in rest:
+        if phase.decides:
+            raise Unsupported(f"a second deciding phase, {phase.name!r}")
+    moves = [_piece(PRIMITIVE_PIECES, o.keyword, "the move primitive")(o, i)
+             for i, o in enumerate(first.options)]
+    consequences = [_piece(CONSEQUENCE_PIECES, p.keyword, "the phase")(p, i)
+                    for i, p in enumerate(rest, start=1)]
+    goals = [_piece(GOAL_PIECES, g.keyword, "the goal")(g, i)
+             for i, g in enumerate(game.goals)]
+    result = (_piece(RESULT_PIECES, game.result.keyword, "the result")(game.result)
+              if game.result else DrawPiece(None))
+    return Plan(game, moves, consequences, goals, result, skippable=first.skip is not None,
+                max_moves=len(first.action_space()) + 1)
+
+
+def support_of(game: CompiledGame) -> str | None:
+    """None when the native backend plays ``game``, else why not (for people)."""
+    try:
+        plan_of(game)
+    except Unsupported as exc:
+        return str(exc)
+    return None
+
+
+# The module ----------------------------------------------------------------------------
+HEADER = '''\
+# Generated by boardspec's native backend (framework/native/assemble.py) for {name}.
+# Assembled from the kernel pieces of the game's blocks; do not edit.
+import numpy as np
+from numba import njit, prange
+
+from framework.native.runtime import ONE, U64, ZERO, below, count, low, rng_next, seeded
+
+'''
+
+ENGINE = '''
+@njit(cache=True, inline='always')
+def place(st, c, side, kind):
+    bit = ONE << U64(c)
+    st[side] |= bit
+    st[KINDS + kind] |= bit
+
+
+@njit(cache=True, inline='always')
+def remove(st, c):
+    clear = ~(ONE << U64(c))
+    for i in range(S + K):
+        st[i] &= clear
+
+
+@njit(cache=True, inline='always')
+def move_piece(st, src, dst):
+    bit = ONE << U64(src)
+    both = bit | (ONE << U64(dst))
+    for i in range(S):
+        if st[i] & bit:
+            st[i] ^= both
+            break
+    for i in range(KINDS, KINDS + K):
+        if st[i] & bit:
+            st[i] ^= both
+            break
+
+
+@njit(cache=True, inline='always')
+def masks(st, side):
+    occupied = st[GAPS]
+    enemy = ZERO
+    for s in range(S):
+        occupied |= st[s]
+        if s != side:
+            enemy |= st[s]
+    return st[side], enemy, ALL & ~occupied
+
+
+@njit(cache=True, inline='always')
+def finish(st, winners):
+    st[WINNERS] = TERM | U64(winners)
+    st[MUST_PASS] = ZERO
+
+
+@njit(cache=True, inline='always')
+def pass_turn(st):
+    st[HALFMOVE] = ZERO if st[RESET] else st[HALFMOVE] + ONE
+    st[RESET] = ZERO
+    st[LANDED] = ZERO
+    side = np.int64(st[TO_MOVE])
+    st[LAST_MOVER] = U64(side)
+    after = (side + 1) % S
+    if after == 0:
+        st[FULLMOVE] += ONE
+    st[TO_MOVE] = U64(after)
+
+
+@njit(cache=True)
+def start_turn(st):
+    """The deciding phase of the player to move: an action, a forced pass, or the end."""
+    side = np.int64(st[TO_MOVE])
+    if has_moves(st, side):
+        return
+    if PASSES:
+        for s in range(S):
+            if s != side and has_moves(st, s):
+                st[MUST_PASS] = ONE
+                return
+    finish(st, r_winners(st))
+
+
+@njit(cache=True)
+def make_move(st, mv):
+    """``State.apply_unchecked`` on the compact state, in place."""
+    side = np.int64(st[TO_MOVE])
+    st[LAST_MOVER] = U64(side)
+    if mv == PASS:
+        st[MUST_PASS] = ZERO
+    else:
+        apply_option(st, side, mv)
+        consequences(st, side)
+    pass_turn(st)
+    if not check_goals(st):
+        start_turn(st)
+
+
+@njit(cache=True)
+def legal_moves(st, buf):
+    if st[WINNERS] != ZERO:
+        return 0
+    if st[MUST_PASS] != ZERO:
+        buf[0] = PASS
+        return 1
+    return gen_moves(st, np.int64(st[TO_MOVE]), buf)
+
+
+@njit(cache=True)
+def count_legal(st):
+    if st[WINNERS] != ZERO:
+        return 0
+    if st[MUST_PASS] != ZERO:
+        return 1
+    return count_moves(st, np.int64(st[TO_MOVE]))
+
+
+@njit(cache=True)
+def perft(st, depth):
+    """Leaves of the move tree (libataxx conventions), with an explicit stack and the last
+    ply counted, not played."""
+    if depth == 0:
+        return 1
+    if st[WINNERS] != ZERO:
+        return 0
+    if depth == 1:
+        return count_legal(st)
+    stack = np.empty((depth, L), np.uint64)
+    moves = np.empty((depth, MAXM), np.int64)
+    found = np.zeros(depth, np.int64)
+    next_ = np.zeros(depth, np.int64)
+    stack[0, :] = st
+    found[0] = legal_moves(stack[0], moves[0])
+    level = 0
+    total = 0
+    while level >= 0:
+        if next_[level] >= found[level]:
+            level -= 1
+            continue
+        mv = moves[level, next_[level]]
+        next_[level] += 1
+        child = stack[level + 1]
+        child[:] = stack[level]
+        make_move(child, mv)
+        if level + 2 == depth:
+            total += count_legal(child)
+        elif child[WINNERS] == ZERO:
+            level += 1
+            found[level] = legal_moves(child, moves[level])
+            next_[level] = 0
+    return total
+
+
+@njit(cache=True, parallel=True)
+def perft_parallel(st, depth):
+    """``perft``, the subtrees of the root's moves spread over the cores."""
+    if depth <= 1:
+        return perft(st, depth)
+    buf = np.empty(MAXM, np.int64)
+    n = legal_moves(st, buf)
+    counts = np.zeros(n, np.int64)
+    for i in prange(n):
+        child = st.copy()
+        make_move(child, buf[i])
+        counts[i] = perft(child, depth - 1)
+    return counts.sum()
+
+
+@njit(cache=True)
+def divide(st, depth, buf, counts):
+    """Per legal move (written into ``buf``), the perft of ``depth - 1`` below it."""
+    n = legal_moves(st, buf)
+    for i in range(n):
+        child = st.copy()
+        make_move(child, buf[i])
+        counts[i] = perft(child, depth - 1)
+    return n
+
+
+@njit(cache=True)
+def playouts(st, games, seed, max_plies, winners):
+    """Uniformly random games from ``st``: per game the winners (the mask of sides; -1
+    when stopped at ``max_plies``) into ``winners``; returns the plies played."""
+    x = seeded(seed)
+    buf = np.empty(MAXM, np.int64)
+    cur = np.empty(L, np.uint64)
+    plies = 0
+    for g in range(games):
+        cur[:] = st
+        played = 0
+        while cur[WINNERS] == ZERO and played < max_plies:
+            n = legal_moves(cur, buf)
+            x, out = rng_next(x)
+            make_move(cur, buf[below(out, n)])
+            played += 1
+        plies += played
+        winners[g] = np.int64(cur[WINNERS] & ~TERM) if cur[WINNERS] != ZERO else -1
+    return plies
+
+
+@njit(cache=True, parallel=True)
+def playouts_parallel(st, games, seed, max_plies, winners):
+    """``playouts`` in one chunk per core (each with a generator of its own)."""
+    chunks = 64
+    plies = np.zeros(chunks, np.int64)
+    for c in prange(chunks):
+        lo = games * c // chunks
+        hi = games * (c + 1) // chunks
+        plies[c] = playouts(st, hi - lo, seed * chunks + c, max_plies, winners[lo:hi])
+    return plies.sum()
+
+
+@njit(cache=True)
+def rollout_values(st, games, seed, plies, weights, mobility, scale, out):
+    """Per side, the mean over ``games`` random rollouts of at most ``plies`` plies of the
+    result (1, -1, 0) or, unfinished, the evaluation squashed into (-1, 1) by tanh: the
+    weighted pieces and the mobility of each side, relative to the others (the terms of
+    ``framework.agents.evaluation.Evaluator``)."""
+    x = seeded(seed)
+    buf = np.empty(MAXM, np.int64)
+    cur = np.empty(L, np.uint64)
+    scores = np.zeros(S)
+    for s in range(S):
+        out[s] = 0.0
+    for g in range(games):
+        cur[:] = st
+        played = 0
+        while cur[WINNERS] == ZERO and played < plies:
+            n = legal_moves(cur, buf)
+            x, r = rng_next(x)
+            make_move(cur, buf[below(r, n)])
+            played += 1
+        if cur[WINNERS] != ZERO:
+            w = np.int64(cur[WINNERS] & ~TERM)
+            for s in range(S):
+                if w != 0:
+                    out[s] += 1.0 if (w >> s) & 1 else -1.0
+            continue
+        for s in range(S):
+            v = 0.0
+            for k in range(K):
+                v += weights[k] * count(cur[s] & cur[KINDS + k])
+            if mobility != 0.0:
+                v += mobility * count_moves(cur, s)
+            scores[s] = v
+        for s in range(S):
+            rel = 0.0
+            for o in range(S):
+                rel += scores[o] if o == s else -scores[o]
+            out[s] += np.tanh(rel / scale)
+    for s in range(S):
+        out[s] /= games
+
+
+@njit(cache=True)
+def random_game(st, seed, max_plies, record):
+    """One random game played on ``st`` in place, its moves written into ``record``;
+    returns the number of plies."""
+    x = seeded(seed)
+    buf = np.empty(MAXM, np.int64)
+    played = 0
+    while st[WINNERS] == ZERO and played < max_plies:
+        n = legal_moves(st, buf)
+        x, out = rng_next(x)
+        mv = buf[below(out, n)]
+        record[played] = mv
+        make_move(st, mv)
+        played += 1
+    return played
+'''
+
+
+def source_of(plan: Plan) -> str:
+    """The module of ``plan``'s kernels."""
+    game = plan.game
+    lines = [HEADER.format(name=game.name)]
+    for name, index in plan.layout().items():
+        lines.append(f"{name} = {index}")
+    lines += [f"S = {plan.sides}", f"K = {plan.kinds}",
+              f"ALL = U64({game.board.all_mask})", f"TERM = U64({1 << 63})",
+              f"PASS = {PASS}", f"SKIP = {SKIP}", f"MAXM = {plan.max_moves}",
+              f"PASSES = {game.spec.no_legal_move == 'pass'}",
+              f"TIE_LAST = {game.spec.tie_break == 'last_mover'}", ""]
+    pieces: list[Piece] = [*plan.moves, *plan.consequences, *plan.goals, plan.result]
+    for piece in pieces:
+        for name, (values, dtype) in piece.tables.items():
+            lines.append(f"{piece.prefix}{name} = np.array({values}, dtype=np.{dtype})")
+    lines.append("")
+    for piece in pieces:
+        for function in piece.functions():
+            lines += ["", function, ""]
+    lines += ["", *_game_functions(plan), ENGINE]
+    return "\n".join(lines) + "\n"
+
+
+def _game_functions(plan: Plan) -> list[str]:
+    """The functions that call every piece of one kind in the game's order."""
+    args = "st, side, own, enemy, empty"
+    gen = ["@njit(cache=True)", "def gen_moves(st, side, buf):",
+           "    own, enemy, empty = masks(st, side)", "    n = 0"]
+    gen += [f"    n = {m.prefix}gen({args}, buf, n)" for m in plan.moves]
+    if plan.skippable:
+        gen += ["    buf[n] = SKIP", "    n += 1"]
+    gen += ["    return n", ""]
+    cnt = ["@njit(cache=True)", "def count_moves(st, side):",
+           "    own, enemy, empty = masks(st, side)",
+           f"    n = {1 if plan.skippable else 0}"]
+    cnt += [f"    n += {m.prefix}count({args})" for m in plan.moves]
+    cnt += ["    return n", ""]
+    has = ["@njit(cache=True)", "def has_moves(st, side):",
+           "    own, enemy, empty = masks(st, side)"]
+    has += [f"    if {m.prefix}has({args}):\n        return True" for m in plan.moves]
+    has += [f"    return {plan.skippable}", ""]
+    apply = ["@njit(cache=True, inline='always')", "def apply_option(st, side, mv):",
+             "    opt = mv >> 16", "    src = ((mv >> 8) & 255) - 1", "    dst = mv & 255"]
+    for m in plan.moves:
+        apply += [f"    if opt == {m.index}:", f"        {m.prefix}apply(st, side, src, dst)"]
+    apply.append("")
+    then = ["@njit(cache=True, inline='always')", "def consequences(st, side):"]
+    then += [f"    {c.prefix}run(st, side)" for c in plan.consequences] or ["    return"]
+    then.append("")
+    goals = ["@njit(cache=True)", "def check_goals(st):", "    fired = False",
+             "    scored = False", "    named = np.int64(0)"]
+    for g in plan.goals:
+        goals += [f"    f, sc, nm = {g.prefix}evaluate(st)", "    if f:", "        fired = True",
+                  "        scored = scored or sc", "        named |= nm"]
+    goals += ["    if not fired:", "        return False", "    winners = named",
+              "    if scored:", "        winners |= r_winners(st)",
+              "    if count(U64(winners)) > 1 and named != 0:",
+              "        winners = (np.int64(1) << np.int64(st[LAST_MOVER])) if TIE_LAST "
+              "else np.int64(0)",
+              "    finish(st, winners)", "    return True", ""]
+    return [*gen, *cnt, *has, *apply, *then, *goals]
+
+
+def key_of(source: str) -> str:
+    """The cache key of a module: its source (tables included) and the runtime's."""
+    from pathlib import Path
+
+    runtime = (Path(__file__).parent / "runtime.py").read_bytes()
+    return hashlib.sha256(source.encode() + runtime).hexdigest()[:20]

@@ -1,0 +1,226 @@
+"""``NativeGame``: a game's kernels compiled with numba, and the bridge to ``State``.
+
+```python
+from framework import load_game
+from framework.native import NativeGame
+
+game = load_game("games/ataxx.yaml")
+native = NativeGame(game)            # assembles (or finds) the module; compiles lazily
+st = native.encode(game.new_initial_state())
+native.perft(st, 6)                  # 141,865,520 leaves, in native code
+native.playouts(st, 10_000, seed=1)  # per game: the winners as a side mask, -1 unfinished
+```
+
+The module of a game's kernels is written once into the cache directory
+(``$BOARDSPEC_NATIVE_CACHE``, default ``~/.cache/boardspec/native``), named by the hash of
+its source, and numba caches the machine code beside it (``cache=True``): a second process
+finds both and compiles nothing. ``compile()`` compiles (or loads) every kernel at once
+and says how long it took.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from framework.engine.slots import CLOCK_RESET, HALFMOVE, MUST_PASS
+from framework.errors import BoardspecError
+from framework.native.assemble import PASS, SKIP, Plan, key_of, plan_of, source_of
+from framework.native.pieces import Unsupported
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+    from framework.compiler import CompiledGame
+    from framework.engine.action import Action
+    from framework.engine.state import State
+
+Array = np.ndarray[Any, Any]
+TERM = 1 << 63
+#: The kernels ``compile()`` compiles ahead of use (the parallel ones on demand).
+KERNELS = ("make_move", "legal_moves", "count_legal", "perft", "playouts", "random_game",
+           "divide")
+
+
+def cache_dir() -> Path:
+    found = os.environ.get("BOARDSPEC_NATIVE_CACHE")
+    return Path(found) if found else Path.home() / ".cache" / "boardspec" / "native"
+
+
+def _load_module(source: str) -> ModuleType:
+    name = f"boardspec_native_{key_of(source)}"
+    if name in sys.modules:
+        return sys.modules[name]
+    folder = cache_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.py"
+    # Written once, never rewritten: numba's cache is keyed by the file's time stamp.
+    if not path.exists() or path.read_text() != source:
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_text(source)
+        temporary.replace(path)
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+class NativeGame:
+    """One game's native kernels, and the conversions to and from ``State``."""
+
+    def __init__(self, game: CompiledGame) -> None:
+        try:
+            self.plan: Plan = plan_of(game)
+        except Unsupported as exc:
+            raise BoardspecError(f"the native backend cannot play {game.name}: {exc}; the "
+                                 "Python engine plays it") from None
+        self.game = game
+        self.source = source_of(self.plan)
+        self.kernels = _load_module(self.source)
+        self.layout = self.plan.layout()
+        self.buf = np.empty(self.plan.max_moves, np.int64)
+        self.phase = game.phases[0]
+        self.landed = game.slots.index.get("landed", -1)
+        #: Seconds the last ``compile()`` took, and whether numba found it all on disk.
+        self.compile_seconds: float | None = None
+        self.compile_cpu_seconds: float | None = None
+        self.from_cache: bool | None = None
+
+    # Compilation ------------------------------------------------------------------------
+    def compile(self) -> float:
+        """Compile (or load from numba's cache) every kernel; return the seconds taken."""
+        k = self.kernels
+        start, cpu = time.perf_counter(), time.process_time()
+        st = self.initial()
+        k.make_move(st.copy(), PASS)
+        k.legal_moves(st, self.buf)
+        k.count_legal(st)
+        k.perft(st, 2)
+        k.divide(st, 1, self.buf, np.zeros(self.plan.max_moves, np.int64))
+        k.playouts(st, 1, 1, 1, np.zeros(1, np.int64))
+        k.random_game(st.copy(), 1, 1, np.zeros(1, np.int64))
+        self.compile_seconds = time.perf_counter() - start
+        self.compile_cpu_seconds = time.process_time() - cpu
+        stats = [getattr(k, name).stats for name in KERNELS]
+        self.from_cache = all(sum(s.cache_hits.values()) > 0 and not s.cache_misses
+                              for s in stats)
+        return self.compile_seconds
+
+    # States -----------------------------------------------------------------------------
+    def initial(self) -> Array:
+        """The compact state of the game's start."""
+        from framework.engine.state import State
+
+        return self.encode(State.initial(self.game))
+
+    def encode(self, state: State) -> Array:
+        """The compact state of a Python state (at the start of a turn, after the setup)."""
+        if state.game is not self.game:
+            raise BoardspecError("the state is a state of another game")
+        if state.setup < len(self.game.setups) or state.phase != 0:
+            raise BoardspecError("native kernels start from a position at the start of a "
+                                 "turn, after the setup")
+        at = self.layout
+        st = np.zeros(at["L"], np.uint64)
+        sides, kinds = self.plan.sides, self.plan.kinds
+        st[:sides] = state.owner
+        st[sides:sides + kinds] = state.kinds
+        st[at["GAPS"]] = state.gaps
+        st[at["TO_MOVE"]] = state.to_move
+        st[at["HALFMOVE"]] = state.vars[HALFMOVE]
+        st[at["RESET"]] = state.vars[CLOCK_RESET]
+        st[at["MUST_PASS"]] = state.vars[MUST_PASS]
+        st[at["LANDED"]] = state.vars[self.landed] + 1 if self.landed >= 0 else 0
+        st[at["FULLMOVE"]] = state.fullmove
+        st[at["LAST_MOVER"]] = state.last_mover
+        if state.winners is not None:
+            st[at["WINNERS"]] = TERM | sum(1 << s for s in state.winners)
+        return st
+
+    def snapshot(self, st: Array) -> tuple[Any, ...]:
+        """What a compact state says, in the terms of ``python_snapshot``."""
+        at = self.layout
+        sides, kinds = self.plan.sides, self.plan.kinds
+        code = int(st[at["WINNERS"]])
+        winners = (frozenset(s for s in range(sides) if code >> s & 1) if code else None)
+        return (tuple(int(m) for m in st[:sides]),
+                tuple(int(m) for m in st[sides:sides + kinds]), int(st[at["TO_MOVE"]]),
+                int(st[at["HALFMOVE"]]), int(st[at["FULLMOVE"]]), int(st[at["MUST_PASS"]]),
+                winners)
+
+    @staticmethod
+    def python_snapshot(state: State) -> tuple[Any, ...]:
+        return (tuple(state.owner), tuple(state.kinds), state.to_move, state.vars[HALFMOVE],
+                state.fullmove, state.vars[MUST_PASS], state.winners)
+
+    # Moves ------------------------------------------------------------------------------
+    def legal(self, st: Array) -> list[int]:
+        n = self.kernels.legal_moves(st, self.buf)
+        return [int(m) for m in self.buf[:n]]
+
+    def play(self, st: Array, move: int) -> Array:
+        """The compact state after ``move`` (a new array)."""
+        child = st.copy()
+        self.kernels.make_move(child, move)
+        return child
+
+    def action_of(self, state: State, move: int) -> Action:
+        """The Python action a native move stands for, in ``state``."""
+        from framework.moves.base import masks_of
+
+        if move == PASS:
+            return self.game.pass_action
+        if move == SKIP:
+            skip = getattr(self.phase, "skip", None)
+            assert skip is not None
+            return skip
+        option = self.phase.options[move >> 16]  # type: ignore[attr-defined]
+        return option.action(masks_of(state), ((move >> 8) & 255) - 1, move & 255)
+
+    def move_of(self, action: Action) -> int:
+        """The native move of a Python action."""
+        if action.kind == "pass":
+            return PASS
+        if action.kind == "skip":
+            return SKIP
+        option = self.phase.applies[action.kind, action.attribute]  # type: ignore[attr-defined]
+        index = self.phase.options.index(option)  # type: ignore[attr-defined]
+        target = action.dst if action.dst >= 0 else action.at
+        return index << 16 | (action.src + 1) << 8 | target
+
+    # Counting and playing ---------------------------------------------------------------
+    def perft(self, st: Array, depth: int, parallel: bool = False) -> int:
+        kernel = self.kernels.perft_parallel if parallel else self.kernels.perft
+        return int(kernel(st, depth))
+
+    def divide(self, st: Array, depth: int) -> list[tuple[int, int]]:
+        counts = np.zeros(self.plan.max_moves, np.int64)
+        n = self.kernels.divide(st, depth, self.buf, counts)
+        return [(int(m), int(c)) for m, c in zip(self.buf[:n], counts[:n], strict=True)]
+
+    def playouts(self, st: Array, games: int, seed: int = 0, max_plies: int | None = None,
+                 parallel: bool = False) -> tuple[Array, int]:
+        """Random games from ``st``: per game the winners' side mask (-1: stopped at
+        ``max_plies``, default the game's), and the plies played in all."""
+        winners = np.zeros(games, np.int64)
+        limit = max_plies if max_plies is not None else self.game.spec.max_plies or 10_000
+        kernel = self.kernels.playouts_parallel if parallel else self.kernels.playouts
+        plies = kernel(st, games, seed, limit, winners)
+        return winners, int(plies)
+
+    def random_game(self, st: Array, seed: int, max_plies: int | None = None
+                    ) -> tuple[Array, list[int]]:
+        """One random game from ``st``: the final state and the moves played."""
+        limit = max_plies if max_plies is not None else self.game.spec.max_plies or 10_000
+        end = st.copy()
+        record = np.zeros(limit, np.int64)
+        n = self.kernels.random_game(end, seed, limit, record)
+        return end, [int(m) for m in record[:n]]

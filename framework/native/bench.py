@@ -1,0 +1,164 @@
+"""The native backend's figures of ``boardspec bench`` (workers, each run in a fresh
+process by ``framework.bench``): perft and playouts beside python-ataxx, compile time cold
+and cached, and MCTS with native playouts against MCTS with Python playouts."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+ATAXX = ROOT / "games" / "ataxx.yaml"
+#: perft of the Ataxx start (libataxx's counts; the Python engine agrees).
+ATAXX_PERFT = {4: 155_888, 5: 4_752_668, 6: 141_865_520}
+PLAYOUT_SECONDS = 2.0
+#: The MCTS figure: games (seats swapped) and seconds per move of each agent.
+MCTS_GAMES = 20
+MCTS_SECONDS = 0.05
+
+
+def _ataxx() -> Any:
+    from framework import load_game
+    from framework.native.backend import NativeGame
+
+    native = NativeGame(load_game(ATAXX))
+    native.compile()  # not timed: the compile figures time it
+    return native
+
+
+def _checked(nodes: int, depth: int, cpu: float, wall: float) -> dict[str, Any]:
+    if nodes != ATAXX_PERFT[depth]:
+        return {"error": f"counted {nodes:,} leaves at depth {depth}, expected "
+                         f"{ATAXX_PERFT[depth]:,}"}
+    return {"value": cpu, "wall_s": wall, "nodes": nodes}
+
+
+def native_perft(depth: int) -> dict[str, Any]:
+    native = _ataxx()
+    st = native.initial()
+    start, wall = time.process_time(), time.perf_counter()
+    nodes = native.perft(st, depth)
+    return _checked(nodes, depth, time.process_time() - start, time.perf_counter() - wall)
+
+
+def peer_perft(depth: int) -> dict[str, Any]:
+    import ataxx
+
+    board = ataxx.Board("x5o/7/7/7/7/7/o5x x 0 1")
+    start, wall = time.process_time(), time.perf_counter()
+    nodes = board.perft(depth)
+    return _checked(nodes, depth, time.process_time() - start, time.perf_counter() - wall)
+
+
+def native_playouts(seed: int) -> dict[str, Any]:
+    native = _ataxx()
+    st = native.initial()
+    games = plies = 0
+    start = time.process_time()
+    while True:
+        _, played = native.playouts(st, 200, seed=seed * 1_000_003 + games)
+        games += 200
+        plies += played
+        elapsed = time.process_time() - start
+        if elapsed >= PLAYOUT_SECONDS:
+            return {"value": games / elapsed, "games": games, "plies_per_game": plies / games}
+
+
+def native_game_playouts(game_file: str, seed: int) -> dict[str, Any]:
+    """Random playouts per second of any bundled game the kernels play."""
+    from framework import load_game
+    from framework.native.backend import NativeGame
+
+    native = NativeGame(load_game(ROOT / "games" / game_file))
+    native.compile()
+    st = native.initial()
+    games = plies = 0
+    start = time.process_time()
+    while True:
+        _, played = native.playouts(st, 2000, seed=seed * 1_000_003 + games)
+        games += 2000
+        plies += played
+        elapsed = time.process_time() - start
+        if elapsed >= PLAYOUT_SECONDS:
+            return {"value": games / elapsed, "games": games, "plies_per_game": plies / games}
+
+
+def openspiel_playouts(name: str, seed: int) -> dict[str, Any]:
+    """The same through OpenSpiel's C++ game (pyspiel), the loop in Python."""
+    import random
+
+    import pyspiel
+
+    game = pyspiel.load_game(name)
+    rng = random.Random(seed)
+    games = plies = 0
+    start = time.process_time()
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            plies += 1
+        games += 1
+        elapsed = time.process_time() - start
+        if elapsed >= PLAYOUT_SECONDS:
+            return {"value": games / elapsed, "games": games, "plies_per_game": plies / games}
+
+
+_COMPILE = """
+import sys, time
+t = time.perf_counter()
+from framework import load_game
+from framework.native.backend import NativeGame
+native = NativeGame(load_game(sys.argv[1]))
+native.compile()
+print(native.compile_cpu_seconds, native.from_cache, native.compile_seconds,
+      time.perf_counter() - t)
+"""
+
+
+def native_compile(cached: bool) -> dict[str, Any]:
+    """CPU seconds to compile every kernel of Ataxx (a fresh process, an empty cache
+    directory), or to load them from numba's cache (the same, a second time)."""
+    with tempfile.TemporaryDirectory() as folder:
+        env = {**os.environ, "BOARDSPEC_NATIVE_CACHE": folder}
+        runs = 2 if cached else 1
+        for _ in range(runs):
+            done = subprocess.run([sys.executable, "-c", _COMPILE, str(ATAXX)], env=env,
+                                  capture_output=True, text=True, check=True, cwd=ROOT)
+        seconds, from_cache, wall, whole = done.stdout.split()
+    if (from_cache == "True") != cached:
+        return {"error": f"expected from_cache={cached}, found {from_cache}"}
+    return {"value": float(seconds), "wall_s": float(wall), "process_wall_s": float(whole)}
+
+
+def mcts_duel(games: int = MCTS_GAMES, seconds: float = MCTS_SECONDS, seed: int = 1
+              ) -> dict[str, Any]:
+    """MCTS with native playouts against MCTS with Python playouts on Ataxx, the same time
+    per move, seats swapped: the native agent's score (wins + draws / 2) in %."""
+    from framework.match import run_match
+
+    native, python = f"mcts:{seconds}s:native", f"mcts:{seconds}s"
+    start = time.perf_counter()
+    result = run_match(str(ATAXX), [native, python], games=games, seed=seed)
+    tally = result.by_agent()[native]
+    return {"value": 100 * tally.score, "games": tally.games, "wins": tally.wins,
+            "draws": tally.draws, "losses": tally.losses, "seconds_per_move": seconds,
+            "wall_s": time.perf_counter() - start}
+
+
+WORKERS: dict[tuple[str, str], Any] = {
+    ("native_perft5", "ours"): lambda: native_perft(5),
+    ("native_perft5", "peer"): lambda: peer_perft(5),
+    ("native_perft6", "ours"): lambda: native_perft(6),
+    ("native_perft6", "peer"): lambda: peer_perft(6),
+    ("native_compile_cold", "ours"): lambda: native_compile(cached=False),
+    ("native_compile_cached", "ours"): lambda: native_compile(cached=True),
+    ("native_mcts", "ours"): mcts_duel,
+    ("native_c4_playouts", "ours"): lambda: native_game_playouts("connect-four.yaml", 1),
+    ("native_c4_playouts", "peer"): lambda: openspiel_playouts("connect_four", 1),
+}

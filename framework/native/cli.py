@@ -1,0 +1,40 @@
+"""The native backend behind ``boardspec perft --backend native``."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Any
+
+from framework.errors import BoardspecError
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.state import State
+
+
+def native_counters(game: CompiledGame, state: State, *, turns: bool, parallel: bool
+                    ) -> tuple[Any, Any]:
+    """``divide`` and ``perft`` run by the game's kernels (compiled first, the time said
+    on stderr)."""
+    from framework.native import available
+
+    if not available():
+        raise BoardspecError("--backend native needs numba: pip install 'boardspec[fast]' "
+                             "(or pip install -e '.[fast]' in a clone)")
+    from framework.native.backend import NativeGame
+
+    # A game the kernels play has one deciding phase per turn: a turn is one ply, and
+    # counting by turns (``turns``) gives the same tree.
+    native = NativeGame(game)
+    seconds = native.compile()
+    how = "loaded from the cache" if native.from_cache else "compiled"
+    print(f"native kernels {how} in {seconds:.2f} s", file=sys.stderr)
+
+    def count(s: State, depth: int) -> int:
+        return native.perft(native.encode(s), depth, parallel=parallel)
+
+    def divide(s: State, depth: int) -> list[tuple[str, int]]:
+        st = native.encode(s)
+        return [(native.action_of(s, move).notation, n) for move, n in native.divide(st, depth)]
+
+    return divide, count

@@ -1,0 +1,354 @@
+"""Kernel pieces: what each rule block contributes to a game's native kernels.
+
+One class per keyword, written once: a move primitive (``reach``, ``place``), a consequence
+(``convert_adjacent``), a goal (``no_pieces``, ``halfmove_clock``, ``line``) and a result
+(``majority``, ``draw``). A piece is built from the compiled block (its masks and
+parameters), gives the tables its code reads — frozen into the compiled kernels as
+constants — and the body of the numba functions it owns, as Python source. The assembler
+(``framework/native/assemble.py``) writes the pieces of one game into one module, so a
+game's kernel is put together from its blocks: there is no kernel per game.
+
+A block without a piece, or a parameter a piece does not cover, raises ``Unsupported``
+with the reason, and the game is played by the Python engine (``boardspec validate`` says
+so). This module imports neither numba nor numpy: the support check runs on the core
+install.
+
+In the generated code, cells are int64 and masks uint64; ``ONE``/``ZERO`` are uint64
+constants, ``U64`` converts, ``count``/``low`` are popcount and lowest-bit index. The state
+is one uint64 array ``st`` (``framework/native/assemble.py`` lays it out); ``side`` is the
+player to move. A move is an int64: ``option << 16 | (source + 1) << 8 | target``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework.errors import BoardspecError
+
+
+class Unsupported(BoardspecError):
+    """A block, or a parameter of one, that the native backend has no kernel piece for."""
+
+
+def check_params(keyword: str, params: Any, known: set[str]) -> None:
+    """Refuse a parameter the piece was not written for, when it is set: a block that
+    grows a parameter is played by the Python engine until its piece learns it."""
+    for name, field in type(params).model_fields.items():
+        if name in known or name in ("type", "name"):
+            continue
+        value = getattr(params, name)
+        default = field.get_default(call_default_factory=True)
+        if value != default:
+            raise Unsupported(f"{keyword} with {name}: {value!r} (its native kernel piece "
+                              "does not know that parameter)")
+
+
+def _indent(lines: list[str], depth: int = 1) -> list[str]:
+    return ["    " * depth + line if line else line for line in lines]
+
+
+class Piece:
+    """A block's share of the kernels: named tables and functions (source text)."""
+
+    #: The parameters of its block the piece plays (any other must keep its default).
+    KNOWN: frozenset[str] = frozenset()
+
+    def __init__(self, prefix: str, keyword: str = "", params: Any = None) -> None:
+        if params is not None:
+            check_params(keyword, params, set(self.KNOWN))
+        self.prefix = prefix  # names this piece's tables and functions in the module
+        #: name (without prefix) -> (values, numpy dtype name)
+        self.tables: dict[str, tuple[list[int], str]] = {}
+
+    def table(self, name: str, values: Any, dtype: str = "uint64") -> str:
+        self.tables[name] = ([int(v) for v in values], dtype)
+        return self.prefix + name
+
+    def function(self, name: str, args: str, body: list[str]) -> str:
+        """A jitted helper of this piece (LLVM inlines it into its callers)."""
+        return "\n".join(["@njit(cache=True)",
+                          f"def {self.prefix}{name}({args}):", *_indent(body)])
+
+    def functions(self) -> list[str]:
+        raise NotImplementedError
+
+
+# Move primitives -----------------------------------------------------------------------
+class PrimitivePiece(Piece):
+    """A move primitive: ``gen`` writes its moves into ``buf`` from index ``n`` and
+    returns the new ``n``; ``count`` and ``has`` answer without writing; ``apply`` plays
+    one (``src`` -1 for a move named by its target alone)."""
+
+    ARGS = "st, side, own, enemy, empty"
+
+    def __init__(self, option: Any, index: int) -> None:
+        super().__init__(f"o{index}_", option.keyword, option.params)
+        self.index = index
+        self.code = index << 16
+        game = option.game
+        made = getattr(option, "made", 0)
+        if game.spec.pieces[game.piece_kinds[made]].supply is not None:
+            raise Unsupported(f"{option.keyword} with a piece supply")
+
+    def functions(self) -> list[str]:
+        return [self.function("gen", self.ARGS + ", buf, n", self.gen()),
+                self.function("count", self.ARGS, self.count()),
+                self.function("has", self.ARGS, self.has()),
+                self.function("apply", "st, side, src, dst", self.apply())]
+
+    def gen(self) -> list[str]:
+        raise NotImplementedError
+
+    def count(self) -> list[str]:
+        raise NotImplementedError
+
+    def has(self) -> list[str]:
+        raise NotImplementedError
+
+    def apply(self) -> list[str]:
+        raise NotImplementedError
+
+    @staticmethod
+    def landing(resets: bool) -> list[str]:
+        """The engine's bookkeeping after a piece lands on ``dst``."""
+        return ["st[LANDED] = U64(dst + 1)", *(["st[RESET] = ONE"] if resets else [])]
+
+
+class ReachPiece(PrimitivePiece):
+    """``reach``: a clone (named by its target) or a move at an exact distance."""
+
+    KNOWN = frozenset({"distance", "effect", "kind", "piece", "to", "notation",
+                       "resets_halfmove_clock"})
+
+    def __init__(self, option: Any, index: int) -> None:
+        super().__init__(option, index)
+        self.clone = option.clone
+        self.ring = self.table("RING", option.ring)
+        self.resets = option.resets_clock
+        self.made = option.made
+        self.allowed = {"empty": "empty", "enemy": "enemy",
+                        "empty_or_enemy": "(empty | enemy)"}[option.to]
+        self.captures = option.to != "empty"
+        self.sources = "own" if option.piece < 0 else f"(own & st[KINDS + {option.piece}])"
+
+    def _near(self) -> list[str]:
+        return [f"b = {self.sources}", "near = ZERO", "while b:",
+                f"    near |= {self.ring}[low(b)]", "    b &= b - ONE",
+                f"near &= {self.allowed}"]
+
+    def gen(self) -> list[str]:
+        if self.clone:
+            return [*self._near(), "while near:", f"    buf[n] = {self.code} | low(near)",
+                    "    n += 1", "    near &= near - ONE", "return n"]
+        return [f"b = {self.sources}", "while b:", "    s = low(b)", "    b &= b - ONE",
+                f"    t = {self.ring}[s] & {self.allowed}", "    while t:",
+                f"        buf[n] = {self.code} | ((s + 1) << 8) | low(t)", "        n += 1",
+                "        t &= t - ONE", "return n"]
+
+    def count(self) -> list[str]:
+        if self.clone:
+            return [*self._near(), "return count(near)"]
+        return [f"b = {self.sources}", "n = 0", "while b:",
+                f"    n += count({self.ring}[low(b)] & {self.allowed})", "    b &= b - ONE",
+                "return n"]
+
+    def has(self) -> list[str]:
+        return [f"b = {self.sources}", "while b:",
+                f"    if {self.ring}[low(b)] & {self.allowed}:", "        return True",
+                "    b &= b - ONE", "return False"]
+
+    def apply(self) -> list[str]:
+        lines = ["remove(st, dst)"] if self.captures else []
+        if self.clone:
+            lines.append(f"place(st, dst, side, {self.made})")
+        else:
+            lines.append("move_piece(st, src, dst)")
+        return lines + self.landing(self.resets)
+
+
+class PlacePiece(PrimitivePiece):
+    """``place``: a new piece on an empty cell (anywhere, next to an own piece, or dropped
+    along a direction)."""
+
+    KNOWN = frozenset({"piece", "where", "gravity", "kind", "notation",
+                       "resets_halfmove_clock"})
+
+    def __init__(self, option: Any, index: int) -> None:
+        super().__init__(option, index)
+        size = option.game.board.size
+        self.made = option.made
+        self.resets = option.resets_clock
+        self.near = option.near
+        self.neighbours = self.table("NEAR", option.neighbours)
+        self.entries = "ALL" if option.fall < 0 else f"U64({option.entries})"
+        self.fall = self.table("FALL", [option.step[c][option.fall] for c in range(size)],
+                               "int64") if option.fall >= 0 else ""
+
+    def _targets(self) -> list[str]:
+        if not self.near:
+            return [f"t = empty & {self.entries}"]
+        return ["b = own", "t = ZERO", "while b:", f"    t |= {self.neighbours}[low(b)]",
+                "    b &= b - ONE", "t &= empty"]
+
+    def gen(self) -> list[str]:
+        return [*self._targets(), "while t:", f"    buf[n] = {self.code} | low(t)",
+                "    n += 1", "    t &= t - ONE", "return n"]
+
+    def count(self) -> list[str]:
+        return [*self._targets(), "return count(t)"]
+
+    def has(self) -> list[str]:
+        return [*self._targets(), "return t != ZERO"]
+
+    def apply(self) -> list[str]:
+        lines = ["cell = dst"]
+        if self.fall:
+            lines += ["blocked = st[GAPS]", "for s in range(S):", "    blocked |= st[s]",
+                      f"nxt = {self.fall}[cell]",
+                      "while nxt >= 0 and not (blocked >> U64(nxt)) & ONE:",
+                      "    cell = nxt", f"    nxt = {self.fall}[nxt]"]
+        lines.append(f"place(st, cell, side, {self.made})")
+        return [*lines, "st[LANDED] = U64(cell + 1)",
+                *(["st[RESET] = ONE"] if self.resets else [])]
+
+
+PRIMITIVE_PIECES: dict[str, type[PrimitivePiece]] = {"reach": ReachPiece,
+                                                      "place": PlacePiece}
+
+
+# Consequences ------------------------------------------------------------------------
+class ConvertPiece(Piece):
+    """``convert_adjacent``: the enemies around the landing cell change sides."""
+
+    KNOWN = frozenset({"distance"})
+
+    def __init__(self, phase: Any, index: int) -> None:
+        super().__init__(f"p{index}_", phase.keyword, phase.params)
+        self.around = self.table("AROUND", phase.around)
+
+    def functions(self) -> list[str]:
+        return [self.function("run", "st, side", [
+            "landed = np.int64(st[LANDED]) - 1", "if landed < 0:", "    return",
+            f"area = {self.around}[landed]", "for s in range(S):", "    if s != side:",
+            "        taken = st[s] & area", "        st[s] ^= taken",
+            "        st[side] |= taken"])]
+
+
+CONSEQUENCE_PIECES: dict[str, type[Piece]] = {"convert_adjacent": ConvertPiece}
+
+
+# Goals: ``evaluate(st)`` returns (fired, scored, named winners as a side mask) ---------
+def _kind_mask(piece: str | None, game: Any) -> str:
+    return f"st[KINDS + {game.piece_kinds.index(piece)}]" if piece else "ALL"
+
+
+class GoalPiece(Piece):
+    def __init__(self, goal: Any, index: int) -> None:
+        super().__init__(f"g{index}_", goal.keyword, goal.params)
+        self.goal = goal
+
+    def functions(self) -> list[str]:
+        return [self.function("evaluate", "st", self.evaluate())]
+
+    def evaluate(self) -> list[str]:
+        raise NotImplementedError
+
+
+class NoPiecesPiece(GoalPiece):
+    """``no_pieces``: a side without pieces ends the game (scored, or the last side with
+    pieces wins)."""
+
+    def evaluate(self) -> list[str]:
+        kinds = _kind_mask(self.goal.params.piece, self.goal.game)
+        lines = ["survivors = np.int64(0)", "for s in range(S):",
+                 f"    if st[s] & {kinds}:", "        survivors |= np.int64(1) << s",
+                 "if survivors == (np.int64(1) << S) - 1:",
+                 "    return False, False, np.int64(0)"]
+        if self.goal.params.then == "score":
+            return [*lines, "return True, True, np.int64(0)"]
+        return [*lines, "if count(U64(survivors)) > 1:", "    return False, False, np.int64(0)",
+                "if survivors == 0:", "    survivors = (np.int64(1) << S) - 1",
+                "return True, False, survivors"]
+
+
+class HalfmoveClockPiece(GoalPiece):
+    """``halfmove_clock``: a draw at the limit."""
+
+    KNOWN = frozenset({"limit"})
+
+    def evaluate(self) -> list[str]:
+        return [f"return st[HALFMOVE] >= U64({self.goal.params.limit}), False, np.int64(0)"]
+
+
+class LinePiece(GoalPiece):
+    """``line``: a side with a row of ``length`` pieces wins."""
+
+    KNOWN = frozenset({"length", "directions", "exactly", "piece"})
+
+    def __init__(self, goal: Any, index: int) -> None:
+        super().__init__(goal, index)
+        self.windows = self.table("WIN", [w for w, _ in goal.windows])
+        self.ends = self.table("ENDS", [e for _, e in goal.windows])
+
+    def evaluate(self) -> list[str]:
+        params = self.goal.params
+        kinds = _kind_mask(params.piece, self.goal.game)
+        extends = " and not (mine & e)" if params.exactly else ""
+        return ["named = np.int64(0)", "for s in range(S):", f"    mine = st[s] & {kinds}",
+                f"    if count(mine) < {params.length}:", "        continue",
+                f"    for w in range({len(self.goal.windows)}):",
+                f"        win = {self.windows}[w]", f"        e = {self.ends}[w]",
+                f"        if mine & win == win{extends}:",
+                "            named |= np.int64(1) << s", "            break",
+                "return named != 0, False, named"]
+
+
+GOAL_PIECES: dict[str, type[GoalPiece]] = {"no_pieces": NoPiecesPiece,
+                                            "halfmove_clock": HalfmoveClockPiece,
+                                            "line": LinePiece}
+
+
+# Results: ``winners(st)`` returns the winners as a side mask -----------------------------
+class ResultPiece(Piece):
+    def __init__(self, result: Any) -> None:
+        super().__init__("r_", result.keyword if result else "",
+                         result.params if result else None)
+        self.result = result
+
+    def functions(self) -> list[str]:
+        return [self.function("winners", "st", self.winners())]
+
+    def winners(self) -> list[str]:
+        raise NotImplementedError
+
+
+class MajorityPiece(ResultPiece):
+    """``majority``: most pieces wins; a tie for the most is a draw or shared."""
+
+    KNOWN = frozenset({"piece", "equal"})
+
+    def winners(self) -> list[str]:
+        params = self.result.params
+        kinds = _kind_mask(params.piece, self.result.game)
+        shared = params.equal == "shared"
+        return ["best = -1", "leaders = np.int64(0)", "for s in range(S):",
+                f"    c = count(st[s] & {kinds})", "    if c > best:", "        best = c",
+                "        leaders = np.int64(1) << s", "    elif c == best:",
+                "        leaders |= np.int64(1) << s",
+                "return leaders" if shared else
+                "return leaders if count(U64(leaders)) == 1 else np.int64(0)"]
+
+
+class DrawPiece(ResultPiece):
+    """``draw`` (or no result rule): nobody wins."""
+
+    def winners(self) -> list[str]:
+        return ["return np.int64(0)"]
+
+
+RESULT_PIECES: dict[str, type[ResultPiece]] = {"majority": MajorityPiece, "draw": DrawPiece}
+
+#: Every keyword with a native piece, by kind of block (for messages and docs).
+SUPPORTED: dict[str, tuple[str, ...]] = {
+    "move primitives": tuple(PRIMITIVE_PIECES), "consequences": tuple(CONSEQUENCE_PIECES),
+    "goals": tuple(GOAL_PIECES), "results": tuple(RESULT_PIECES)}

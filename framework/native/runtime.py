@@ -1,0 +1,79 @@
+"""Helpers every generated kernel module imports: bit intrinsics and the in-kernel RNG.
+
+``popcnt`` and ``ctz`` lower to LLVM's ``ctpop`` and ``cttz`` (one instruction each on
+x86-64 and ARM64); the random generator is xorshift64*, whose state is one uint64 the
+kernels carry in a local variable. This module imports numba: only the native backend
+imports it, never the core.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
+
+U64 = np.uint64
+ONE = np.uint64(1)
+ZERO = np.uint64(0)
+
+
+@intrinsic
+def popcnt(typingctx: Any, x: Any) -> Any:
+    """Number of set bits of a uint64, as a uint64."""
+    if x != types.uint64:
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.ctpop(args[0])
+
+    return types.uint64(types.uint64), codegen
+
+
+@intrinsic
+def ctz(typingctx: Any, x: Any) -> Any:
+    """Index of the lowest set bit of a non-zero uint64, as a uint64."""
+    if x != types.uint64:
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
+
+    return types.uint64(types.uint64), codegen
+
+
+@njit(cache=True, inline="always")
+def count(x: Any) -> Any:  # pragma: no cover - compiled
+    return np.int64(popcnt(x))  # type: ignore[call-arg]
+
+
+@njit(cache=True, inline="always")
+def low(x: Any) -> Any:  # pragma: no cover - compiled
+    return np.int64(ctz(x))  # type: ignore[call-arg]
+
+
+@njit(cache=True, inline="always")
+def rng_next(x: Any) -> Any:  # pragma: no cover - compiled
+    """xorshift64*: the next state and a 64-bit output."""
+    x ^= x >> U64(12)
+    x ^= x << U64(25)
+    x ^= x >> U64(27)
+    return x, x * U64(2685821657736338717)
+
+
+@njit(cache=True, inline="always")
+def below(out: Any, n: int) -> Any:  # pragma: no cover - compiled
+    """A number in 0..n-1 from a 64-bit random output (the high 32 bits, scaled)."""
+    return np.int64(((out >> U64(32)) * U64(n)) >> U64(32))
+
+
+@njit(cache=True)
+def seeded(seed: int) -> Any:  # pragma: no cover - compiled
+    """A non-zero generator state from any seed (splitmix64 of it)."""
+    z = U64(seed) + U64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> U64(30))) * U64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> U64(27))) * U64(0x94D049BB133111EB)
+    z ^= z >> U64(31)
+    return z if z != U64(0) else U64(1)

@@ -18,7 +18,9 @@ from pydantic import Field
 from framework.board.custom import CustomBoard
 from framework.board.grid import GridBoard
 from framework.board.hexhex import HexHexBoard
+from framework.board.hexrhombus import HexRhombusBoard
 
-BoardSpec = Annotated[GridBoard | HexHexBoard | CustomBoard, Field(discriminator="type")]
+BoardSpec = Annotated[GridBoard | HexHexBoard | HexRhombusBoard | CustomBoard,
+                      Field(discriminator="type")]
 
-__all__ = ["BoardSpec", "CustomBoard", "GridBoard", "HexHexBoard"]
+__all__ = ["BoardSpec", "CustomBoard", "GridBoard", "HexHexBoard", "HexRhombusBoard"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
+import networkx as nx
 from pydantic import Field
 
 from framework.board.custom import CustomBoard
@@ -23,4 +24,14 @@ from framework.board.hexrhombus import HexRhombusBoard
 BoardSpec = Annotated[GridBoard | HexHexBoard | HexRhombusBoard | CustomBoard,
                       Field(discriminator="type")]
 
-__all__ = ["BoardSpec", "CustomBoard", "GridBoard", "HexHexBoard", "HexRhombusBoard"]
+
+def build_board(board: GridBoard | HexHexBoard | HexRhombusBoard | CustomBoard) -> nx.Graph:
+    """The board's graph with its holes marked."""
+    graph = board.build()
+    for hole in board.holes:
+        if hole in graph:
+            graph.nodes[hole]["hole"] = True
+    return graph
+
+__all__ = ["BoardSpec", "CustomBoard", "GridBoard", "HexHexBoard", "HexRhombusBoard",
+           "build_board"]

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import networkx as nx
+
+from framework.board import build_board
 from framework.check.reference.position import RefState
 from framework.check.reference.rules import RefGoal, RefResult, RefVerdict, reference
+from framework.spec.zones import per_player, zone_cells
 
 
 @reference("goals", "no_pieces")
@@ -78,3 +82,23 @@ class RefLine(RefGoal):
 class RefDraw(RefResult):
     def winners(self, s: RefState) -> set[str]:
         return set()
+
+
+@reference("goals", "connect")
+class RefConnect(RefGoal):
+    """A player with one group of touching pieces (networkx components of the graph
+    restricted to that player's pieces) holding a cell of each of that player's zones."""
+
+    def verdict(self, s: RefState) -> RefVerdict:
+        graph = build_board(self.game.spec.board)
+        winners = set()
+        for player in self.game.players:
+            zones = [{c for _, c in zone_cells(per_player(self.game.spec.zones[z],
+                                                          tuple(self.game.players))[player],
+                                               graph)}
+                     for z in self.params.zones]
+            mine = graph.subgraph(s.pieces_of(player, self.params.piece))
+            if any(all(group & zone for zone in zones)
+                   for group in nx.connected_components(mine)):
+                winners.add(player)
+        return winners or None

@@ -246,7 +246,7 @@ def test_random_games_agree_with_openspiel_at_every_ply(size: int, swap: bool,
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("size", "swap", "games"), [
-    (5, True, 10_000), (5, False, 5000), (11, True, 3000), (11, False, 2000)])
+    (5, True, 10_000), (5, False, 5000), (11, True, 1000), (11, False, 600)])
 def test_thousands_of_random_games_agree_with_openspiel(size: int, swap: bool,
                                                         games: int) -> None:
     play_side_by_side(size, swap, games, seed=1000 + size * 2 + swap)
@@ -300,7 +300,7 @@ def test_connect_and_swap_are_refused_with_reasons() -> None:
         load_game_text(GRID.replace("ADJ", "king").replace("[left, right]", "[left, middle]"))
     three = GRID.replace("ADJ", "king").replace("[red, blue]", "[red, blue, green]").replace(
         "{type: place, piece: stone}", "{type: place, piece: stone}\n      - {type: swap}")
-    with pytest.raises(SpecError, match="swap .the pie rule. is for two players"):
+    with pytest.raises(SpecError, match=r"swap \(the pie rule\) is for two players"):
         load_game_text(three)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 import networkx as nx
 
 from framework.board import build_board
@@ -90,15 +92,21 @@ class RefConnect(RefGoal):
     restricted to that player's pieces) holding a cell of each of that player's zones."""
 
     def verdict(self, s: RefState) -> RefVerdict:
-        graph = build_board(self.game.spec.board)
+        graph, zones = self._zones()
         winners = set()
         for player in self.game.players:
-            zones = [{c for _, c in zone_cells(per_player(self.game.spec.zones[z],
-                                                          tuple(self.game.players))[player],
-                                               graph)}
-                     for z in self.params.zones]
             mine = graph.subgraph(s.pieces_of(player, self.params.piece))
-            if any(all(group & zone for zone in zones)
+            if any(all(group & zone for zone in zones[player])
                    for group in nx.connected_components(mine)):
                 winners.add(player)
         return winners or None
+
+    @cache  # noqa: B019 - one per block, and blocks live as long as their game
+    def _zones(self) -> tuple[nx.Graph, dict[str, list[set[str]]]]:
+        """The board's graph, and per player the cells of each of its zones."""
+        graph = build_board(self.game.spec.board)
+        players = tuple(self.game.players)
+        zones = {p: [{c for _, c in zone_cells(per_player(self.game.spec.zones[z],
+                                                          players)[p], graph)}
+                     for z in self.params.zones] for p in players}
+        return graph, zones

@@ -107,6 +107,6 @@ class RefConnect(RefGoal):
         graph = build_board(self.game.spec.board)
         players = tuple(self.game.players)
         zones = {p: [{c for _, c in zone_cells(per_player(self.game.spec.zones[z],
-                                                          players)[p], graph)}
-                     for z in self.params.zones] for p in players}
+                                                          players)[p], graph)
+                      if c is not None} for z in self.params.zones] for p in players}
         return graph, zones

@@ -310,3 +310,22 @@ def test_the_batch_backend_says_it_cannot_play_hex() -> None:
 
     with pytest.raises(BoardspecError, match="batch backend cannot play Hex 5×5"):
         BatchPlayouts(GAMES[5, False], games=8)
+
+
+def test_the_diagram_is_a_rhombus_of_touching_hexagons() -> None:
+    from framework.render.svg import board_svg, margin_labels
+
+    game = GAMES[5, True]
+    board = game.board
+    svg = board_svg(game.new_initial_state())
+    assert svg.count("<polygon") == 25  # one hexagon per cell, nothing else drawn as one
+    # Neighbours are one unit apart (hexagons side by side, no gaps, no overlaps); cells
+    # that do not touch are farther apart.
+    for a in range(board.size):
+        for b in range(a):
+            apart = ((board.pos[a][0] - board.pos[b][0]) ** 2
+                     + (board.pos[a][1] - board.pos[b][1]) ** 2) ** 0.5
+            assert (abs(apart - 1) < 1e-9) == (b in board.neighbours[a])
+    # Row numbers on the left, column letters along the bottom edge.
+    assert sorted(text for text, _, _ in margin_labels(board)) == \
+        ["1", "2", "3", "4", "5", "a", "b", "c", "d", "e"]

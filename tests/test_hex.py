@@ -329,3 +329,17 @@ def test_the_diagram_is_a_rhombus_of_touching_hexagons() -> None:
     # Row numbers on the left, column letters along the bottom edge.
     assert sorted(text for text, _, _ in margin_labels(board)) == \
         ["1", "2", "3", "4", "5", "a", "b", "c", "d", "e"]
+
+
+def test_a_swap_without_mirror_keeps_the_cell_and_passes_the_check() -> None:
+    from framework.check.runner import check_game
+
+    game = load_game_text(Path(FILES[5]).read_text().replace(
+        "{type: swap, mirror: diagonal}", "{type: swap, mirror: none, notation: pie}"))
+    state = game.new_initial_state()
+    state.apply("c2")
+    state.apply("pie")
+    assert state.owner_of(game.board.cell("c2")) == 1
+    assert state.occupied().bit_count() == 1 and state.current_player == 0
+    report = check_game(game, examples=10)
+    assert not report.failed, [o.name for o in report.failed]

@@ -178,9 +178,11 @@ def test_reference_agrees_on_every_start_and_every_action_from_it(any_game: Comp
     check = reference_agrees(ReferenceGame(any_game.spec))
     checked = 0
     for trail, start in starts(any_game)[0]:
+        actions = start.legal_actions()
+        if len(actions) > 50:  # a big board (Hex 11×11): ten of them spread out, and the last
+            actions = [*actions[:-1:len(actions) // 10], actions[-1]]
         subjects = [Subject(start, None, trail)] + [
-            Subject(start.child(a), start, trail.extended(a.notation))
-            for a in start.legal_actions()]
+            Subject(start.child(a), start, trail.extended(a.notation)) for a in actions]
         for subject in subjects:
             assert check(any_game, subject) is None, subject.trail
             checked += 1

@@ -50,7 +50,8 @@ def test_counts_are_the_length_of_the_action_list(any_game: CompiledGame) -> Non
 
 def test_fast_perft_equals_the_plain_recursion(any_game: CompiledGame) -> None:
     for state in sample_states(any_game, 11)[::40]:
-        for depth in range(4):
+        # Depth 3 from a big board's 121 actions would be 1.7 million leaves: depth 2 there.
+        for depth in range(4 if state.count_legal_actions() <= 64 else 3):
             assert perft(state, depth) == plain_perft(state, depth)
 
 

@@ -19,11 +19,13 @@ from pydantic import Field
 from framework.board.custom import CustomBoard
 from framework.board.grid import GridBoard
 from framework.board.hexhex import HexHexBoard
+from framework.board.hexrhombus import HexRhombusBoard
 
-BoardSpec = Annotated[GridBoard | HexHexBoard | CustomBoard, Field(discriminator="type")]
+BoardSpec = Annotated[GridBoard | HexHexBoard | HexRhombusBoard | CustomBoard,
+                      Field(discriminator="type")]
 
 
-def build_board(board: GridBoard | HexHexBoard | CustomBoard) -> nx.Graph:
+def build_board(board: GridBoard | HexHexBoard | HexRhombusBoard | CustomBoard) -> nx.Graph:
     """The board's graph with its holes marked."""
     graph = board.build()
     for hole in board.holes:
@@ -31,4 +33,5 @@ def build_board(board: GridBoard | HexHexBoard | CustomBoard) -> nx.Graph:
             graph.nodes[hole]["hole"] = True
     return graph
 
-__all__ = ["BoardSpec", "CustomBoard", "GridBoard", "HexHexBoard", "build_board"]
+__all__ = ["BoardSpec", "CustomBoard", "GridBoard", "HexHexBoard", "HexRhombusBoard",
+           "build_board"]

@@ -11,7 +11,8 @@ a uniformly random one from the masks, so a primitive is written once.
 - ``walk``: cells a piece reaches in up to N steps through empty cells, and enemies next to
   them; the piece moves, and on an enemy it attacks;
 - ``place``: empty cells, anywhere or next to an own piece; a new piece from the supply;
-- ``grow``: own pieces that may carry more of an attribute; it grows from the supply.
+- ``grow``: own pieces that may carry more of an attribute; it grows from the supply;
+- ``swap``: the pie rule, the second player takes over the first player's one piece.
 
 Today's whole-game blocks (``clone_or_jump``, ``walk``, ``build``) are presets: each
 expands into a ``moves`` phase of these primitives when the game is compiled, and the
@@ -28,12 +29,13 @@ from framework.moves.base import Primitive
 from framework.moves.grow import Grow, GrowParams
 from framework.moves.place import Place, PlaceParams
 from framework.moves.reach import Reach, ReachParams
+from framework.moves.swap import Swap, SwapParams
 from framework.moves.walk import Walk, WalkParams
 
 PRIMITIVES: dict[str, type[Primitive]] = {
-    cls.keyword: cls for cls in (Reach, Walk, Place, Grow)}
+    cls.keyword: cls for cls in (Reach, Walk, Place, Grow, Swap)}
 
 MoveOption = Annotated[Union[ReachParams, WalkParams, PlaceParams,  # noqa: UP007
-                             GrowParams], Field(discriminator="type")]
+                             GrowParams, SwapParams], Field(discriminator="type")]
 
 __all__ = ["PRIMITIVES", "MoveOption", "Primitive"]

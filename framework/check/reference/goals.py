@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+from functools import cache
+
+import networkx as nx
+
+from framework.board import build_board
 from framework.check.reference.position import RefState
 from framework.check.reference.rules import RefGoal, RefResult, RefVerdict, reference
+from framework.spec.zones import per_player, zone_cells
 
 
 @reference("goals", "no_pieces")
@@ -78,3 +84,29 @@ class RefLine(RefGoal):
 class RefDraw(RefResult):
     def winners(self, s: RefState) -> set[str]:
         return set()
+
+
+@reference("goals", "connect")
+class RefConnect(RefGoal):
+    """A player with one group of touching pieces (networkx components of the graph
+    restricted to that player's pieces) holding a cell of each of that player's zones."""
+
+    def verdict(self, s: RefState) -> RefVerdict:
+        graph, zones = self._zones()
+        winners = set()
+        for player in self.game.players:
+            mine = graph.subgraph(s.pieces_of(player, self.params.piece))
+            if any(all(group & zone for zone in zones[player])
+                   for group in nx.connected_components(mine)):
+                winners.add(player)
+        return winners or None
+
+    @cache  # noqa: B019 - one per block, and blocks live as long as their game
+    def _zones(self) -> tuple[nx.Graph, dict[str, list[set[str]]]]:
+        """The board's graph, and per player the cells of each of its zones."""
+        graph = build_board(self.game.spec.board)
+        players = tuple(self.game.players)
+        zones = {p: [{c for _, c in zone_cells(per_player(self.game.spec.zones[z],
+                                                          players)[p], graph)
+                      if c is not None} for z in self.params.zones] for p in players}
+        return graph, zones

@@ -222,5 +222,24 @@ def _grow_play(option: Any, cell: str) -> Effect:
     return play
 
 
+def swap(phase: RefMoves, option: Any, s: RefState) -> Moves:
+    """The pie rule: in the first round, a player without pieces facing exactly one piece
+    takes it over, on its cell or on the cell with its row and column exchanged."""
+    if s.fullmove != 1 or s.pieces_of(s.to_move) or len(s.cells) != 1:
+        return {}
+    (cell, piece), = s.cells.items()
+    target = cell
+    if option.mirror == "diagonal":
+        nodes = phase.board.graph.nodes
+        target = next(n for n in phase.board.cells
+                      if (nodes[n]["row"], nodes[n]["col"]) == (nodes[cell]["col"],
+                                                                nodes[cell]["row"]))
+
+    def play(s: RefState) -> None:
+        del s.cells[cell]
+        s.cells[target] = {**piece, "owner": s.to_move}
+    return {option.notation: tagged(option.kind, play)}
+
+
 PRIMITIVES: dict[str, Callable[[RefMoves, Any, RefState], Moves]] = {
-    "reach": reach, "walk": walk, "place": place, "grow": grow}
+    "reach": reach, "walk": walk, "place": place, "grow": grow, "swap": swap}

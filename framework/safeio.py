@@ -6,7 +6,8 @@ message, never a hang), and no more than its limit is read. Every file boardspec
 (schema, reference, rulebooks, records, SVG pictures, match summaries) goes through
 :func:`write_text`: the text is written to a temporary file beside the target and renamed
 over it, so a full disk, a crash or Ctrl-C leaves either the old file or the new one, never
-a truncated one.
+a truncated one. A target that is a device or a pipe (``/dev/null``, ``/dev/stdout``) is
+written into directly: renaming over it would replace the device with a file.
 """
 
 from __future__ import annotations
@@ -176,6 +177,8 @@ def write_bytes(path: str | Path, data: bytes, what: str = "file") -> Path:
     over the target: readers see the old content or the new, never a part."""
     path = Path(path)
     check_output_file(path, what)
+    if _is_special(path):
+        return _write_through(path, data, what)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -203,6 +206,26 @@ def write_bytes(path: str | Path, data: bytes, what: str = "file") -> Path:
             raise OutputError(f"cannot write the {what} {str(path)!r}: {_reason(exc)}; "
                               "nothing was changed") from None
         raise
+    return path
+
+
+def _is_special(path: Path) -> bool:
+    """A device, pipe or socket (``/dev/null``, ``/dev/stdout``): it cannot be renamed
+    over — doing so would put a regular file in its place."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+
+
+def _write_through(path: Path, data: bytes, what: str) -> Path:
+    """Write straight into a device or pipe, as the user asked (no atomicity to keep)."""
+    try:
+        with open(path, "wb") as handle:
+            handle.write(data)
+    except OSError as exc:
+        raise OutputError(f"cannot write the {what} {str(path)!r}: {_reason(exc)}") from None
     return path
 
 

@@ -4,7 +4,9 @@ in records, JSON or FEN."""
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -227,6 +229,7 @@ def test_play_in_spanish_in_the_terminal() -> None:
                          capture_output=True, text=True, cwd=ROOT,
                          input="\n".join(typed) + "\n")
     out = run.stdout
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)  # saved into, not replaced
     assert "not played: 'D5+brazo' no es una acción de Adaptoid" in out, out + run.stderr
     assert "blancas@A1" in out  # the legal moves, in Spanish
     assert "white@A1" not in out

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
+import threading
 from pathlib import Path
 
 import pytest
@@ -78,3 +80,18 @@ def test_output_paths_are_checked_before_any_work(tmp_path: Path) -> None:
         safeio.check_output_dir(a_file)
     assert safeio.check_output_dir(tmp_path / "new" / "folder") == tmp_path / "new" / "folder"
     assert not (tmp_path / "new").exists()  # checking creates nothing
+
+
+def test_writing_to_a_pipe_writes_into_it_and_leaves_it_a_pipe(tmp_path: Path) -> None:
+    """Renaming over a device or pipe would replace it with a regular file (as root,
+    ``--save /dev/null`` once turned /dev/null into a file for the whole machine)."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader.start()
+    safeio.write_text(fifo, "hello\n")
+    reader.join(timeout=10)
+    assert received == [b"hello\n"]
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]  # no temporary left

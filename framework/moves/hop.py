@@ -70,6 +70,26 @@ class HopParams(Rule):
                                         "half-move clock (at the end of the turn)")
 
 
+def N_(text: str) -> str:  # gettext's "mark now, translate later"
+    return text
+
+
+#: How a rulebook words each direction named from the player's forward.
+RELATIVE_WORDS = {
+    "forward": N_("forward"), "backward": N_("backward"), "left": N_("left"),
+    "right": N_("right"), "forward_left": N_("diagonally forward to the left"),
+    "forward_right": N_("diagonally forward to the right"),
+    "backward_left": N_("diagonally backward to the left"),
+    "backward_right": N_("diagonally backward to the right")}
+
+
+def direction_words(_: Translate, names: list[str]) -> str:
+    """Directions as a rulebook words them: "ne or nw", "diagonally forward to the left or
+    diagonally forward to the right"."""
+    return join_words(_, [_(RELATIVE_WORDS[n]) if n in RELATIVE_WORDS else n for n in names],
+                      either=True)
+
+
 def check_directions(params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
     """Every direction must be the board's or, when every player has a forward, relative."""
     for i, name in enumerate(params.directions):
@@ -153,7 +173,7 @@ class Hop(Primitive):
 
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params
-        directions = join_words(_, [_(d) for d in p.directions], either=True)
+        directions = direction_words(_, p.directions)
         over = {"enemy": _("an enemy piece"), "own": _("one of your pieces"),
                 "any": _("a piece")}[p.over]
         if p.piece:

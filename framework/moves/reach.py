@@ -40,7 +40,8 @@ from framework.moves.base import (
     own_of_kind,
     written,
 )
-from framework.plugins import Rule, Translate, join_words, ngettext, untranslated
+from framework.moves.hop import direction_words
+from framework.plugins import Rule, Translate, ngettext, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -174,7 +175,7 @@ class Reach(Primitive):
     def describe(self, _: Translate = untranslated) -> str:
         d = self.params.distance
         if self.params.directions is not None and not self.clone:
-            directions = join_words(_, [_(n) for n in self.params.directions], either=True)
+            directions = direction_words(_, self.params.directions)
             piece = _(self.params.piece) if self.params.piece else _("piece")
             text = ngettext("a {piece} moves {distance} cell straight {direction}",
                             "a {piece} moves {distance} cells straight {direction}", d, _

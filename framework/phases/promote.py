@@ -90,9 +90,9 @@ class Promote(Phase):
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params
         if p.piece:
-            return _("A {piece} that ends its move in {zone} becomes a {to}.").format(
-                piece=_(p.piece), zone=_(p.zone), to=_(p.to))
-        return _("A piece that ends its move in {zone} becomes a {to}.").format(
+            return _("A {piece} that ends its move in the zone {zone} becomes a {to}."
+                     ).format(piece=_(p.piece), zone=_(p.zone), to=_(p.to))
+        return _("A piece that ends its move in the zone {zone} becomes a {to}.").format(
             zone=_(p.zone), to=_(p.to))
 
 

@@ -77,4 +77,20 @@ class RefCompulsory(RefRestriction):
     def allowed(self, s: RefState, moves: dict[str, Effect]) -> dict[str, Effect]:
         forced = {n: e for n, e in moves.items()
                   if getattr(e, "kind", None) in self.params.kinds}
-        return forced or moves
+        if not forced or not getattr(self.params, "longest", False):
+            return forced or moves
+        runs = {n: self._longest(s, e) for n, e in forced.items()}
+        best = max(runs.values())
+        return {n: e for n, e in forced.items() if runs[n] == best}
+
+    def _longest(self, s: RefState, effect: Effect) -> int:
+        """The most forced actions a turn that begins with ``effect`` can take, by trying
+        every way on."""
+        after = self.game.play_effect(s, effect)
+        if after.result is not None or after.setup is not None or \
+                (after.to_move, after.fullmove) != (s.to_move, s.fullmove):
+            return 1
+        phase = self.game.phases[after.phase]
+        more = [e for e in phase.moves(after).values()
+                if getattr(e, "kind", None) in self.params.kinds]
+        return 1 + max((self._longest(after, e) for e in more), default=0)

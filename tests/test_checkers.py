@@ -136,7 +136,7 @@ def test_random_games_side_by_side_with_pydraughts(draughts: Any) -> None:
 
 @pytest.mark.slow
 def test_many_random_games_side_by_side_with_pydraughts(draughts: Any) -> None:
-    _side_by_side_with_pydraughts(draughts, games=300, seed=2)
+    _side_by_side_with_pydraughts(draughts, games=100, seed=2)
 
 
 @pytest.mark.slow
@@ -195,8 +195,8 @@ def _side_by_side_with_openspiel(pyspiel: Any, games: int, seed: int
 
 
 def test_random_games_side_by_side_with_openspiel(pyspiel: Any) -> None:
-    actions, outcomes = _side_by_side_with_openspiel(pyspiel, games=500, seed=3)
-    assert actions > 500 * 30
+    actions, outcomes = _side_by_side_with_openspiel(pyspiel, games=300, seed=3)
+    assert actions > 300 * 30
     # Wins for each side and draws by the 40-turn rule all came up, and agreed.
     assert outcomes == {(1.0, -1.0), (-1.0, 1.0), (0.0, 0.0)}
 

@@ -70,6 +70,19 @@ def test_forty_turns_without_a_capture_draw() -> None:
     assert state.is_terminal() and state.returns() == [0.0, 0.0]
 
 
+def test_fen_round_trips_at_the_start_of_every_turn() -> None:
+    assert GAME.new_initial_state().to_fen() == "wwww/wwww/wwww/4/4/bbbb/bbbb/bbbb b 0 1"
+    rng = random.Random(7)
+    state = GAME.new_initial_state()
+    kings = 0
+    while not state.is_terminal():
+        if "chain" not in state.to_json():  # a FEN is a position at the start of a turn
+            assert GAME.state_from_fen(state.to_fen()) == state
+            kings += state.to_fen().count("B") + state.to_fen().count("W")
+        state.apply(rng.choice(state.legal_actions()))
+    assert kings  # kings were written and read back too
+
+
 # pydraughts ----------------------------------------------------------------------------
 @pytest.fixture
 def draughts() -> Any:

@@ -227,3 +227,11 @@ def test_the_batch_backend_says_why_it_cannot_play_draughts() -> None:
     with pytest.raises(BoardspecError, match="cannot play English draughts: more than one "
                                              "kind of piece"):
         BatchPlayouts(GAME, games=4)
+
+
+def test_the_english_rulebook_says_men() -> None:
+    from framework.plugins import counted, untranslated
+
+    assert [counted(untranslated, "man", n) for n in (1, 12)] == ["man", "men"]
+    text = (ROOT / "docs" / "rulebooks" / "en" / "checkers.md").read_text(encoding="utf-8")
+    assert "as many men and kings as needed" in text and "mans" not in text

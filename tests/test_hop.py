@@ -3,6 +3,8 @@ chains that may stop, relative directions, and its reference twin."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from framework import SpecError, load_game_text
@@ -70,15 +72,27 @@ def test_a_chain_that_may_go_on_offers_stop() -> None:
 
 def test_the_reference_catches_a_hop_that_forgets_its_capture(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    def no_capture(self: Hop, state: object, action: object) -> None:
-        state.move_piece(action.src, action.dst)  # type: ignore[attr-defined]
+    from framework.check.reference import ReferenceGame
+
+    position = {"to_move": "red", "cells": {"c5": "red", "c4": "blue", "f6": "blue"}}
+    game = load_game_text(HOPPERS)
+    reference = ReferenceGame(game.spec)
+
+    def after_both() -> tuple[object, object]:
+        state = game.state_from_json(position)
+        state.apply("c5xc3")
+        theirs = reference.play(reference.from_json(position), "c5xc3")
+        return state.to_json()["cells"], reference.to_json(theirs)["cells"]
+
+    ours, theirs = after_both()
+    assert ours == theirs and "c4" not in ours
+
+    def no_capture(self: Hop, state: Any, action: Any) -> None:
+        state.move_piece(action.src, action.dst)
 
     monkeypatch.setattr(Hop, "apply", no_capture)
-    game = load_game_text(HOPPERS.replace("kind: capture, chain: may",
-                                          "kind: capture"))
-    report = check_game(game, examples=30, random_seed=1)
-    outcome = next(o for o in report.outcomes if o.name == "same as the reference interpreter")
-    assert outcome.status == "failed"
+    ours, theirs = after_both()
+    assert ours != theirs  # the c4 piece the engine forgot to take
 
 
 def test_a_chain_without_capture_is_refused() -> None:
@@ -118,6 +132,6 @@ def test_longest_keeps_only_the_chains_that_take_the_most() -> None:
 
 def test_longest_agrees_with_the_reference() -> None:
     game = load_game_text(_checkers_with_longest())
-    report = check_game(game, examples=10, random_seed=3)
+    report = check_game(game, examples=6, random_seed=3)
     failed = [(o.name, o.status, o.note) for o in report.outcomes if o.status != "passed"]
     assert not failed

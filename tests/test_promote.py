@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from framework import SpecError, load_game_text
-from framework.check.runner import check_game
+from framework.check.runner import check_game, plan
 from framework.engine.turns import perft_turns
 
 PAWNS = """
@@ -83,6 +83,5 @@ def test_the_reference_catches_a_promotion_to_the_wrong_kind(
     real = promote.become
     monkeypatch.setattr(promote, "become", lambda state, cell, kind: real(state, cell, 1))
     game = load_game_text(PAWNS)
-    report = check_game(game, examples=30, random_seed=4)
-    outcome = next(o for o in report.outcomes if o.name == "same as the reference interpreter")
-    assert outcome.status == "failed"
+    checks = dict(plan(game, examples=30, random_seed=4))
+    assert checks["same as the reference interpreter"]().status == "failed"

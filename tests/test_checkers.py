@@ -192,6 +192,7 @@ def _side_by_side_with_openspiel(pyspiel: Any, games: int, seed: int
         mine = GAME.new_initial_state()
         while True:
             assert theirs.is_terminal() == mine.is_terminal(), (theirs, mine.to_json())
+            assert theirs.returns() == mine.returns()
             if theirs.is_terminal():
                 break
             assert theirs.current_player() == mine.current_player

@@ -91,11 +91,12 @@ class Moves(Phase):
             primitive = PRIMITIVES[option.type]
             yield from primitive.check_spec(option, (*loc, "options", i), ctx)
             for kind in primitive.kinds_of(option):
-                if kind in made:
+                if kind in made and not _may_share(params.options[made[kind]], option):
                     yield (*loc, "options", i), (
                         f"options {made[kind]} and {i} both make actions of kind "
                         f"{kind[0]!r}{' ' + kind[1] if kind[1] else ''}: give one its own "
-                        "'kind' so that each action says which option made it")
+                        "'kind' so that each action says which option made it (options "
+                        "of one primitive for different pieces may share a kind)")
                 made.setdefault(kind, i)
 
     def __init__(self, params: Any, game: CompiledGame) -> None:
@@ -103,7 +104,12 @@ class Moves(Phase):
         moves = self.expand(params)
         self.options: tuple[Primitive, ...] = tuple(
             PRIMITIVES[o.type](o, self.name, game) for o in moves.options)
-        self.applies = {key: option for option in self.options for key in option.kinds()}
+        # Per action kind, the options making it: one, or one primitive for several
+        # pieces (a man's jump and a king's), told apart by the piece on the source cell.
+        self.applies: dict[tuple[str, str], list[Primitive]] = {}
+        for option in self.options:
+            for key in option.kinds():
+                self.applies.setdefault(key, []).append(option)
         self.skip = skip_action(moves)
         self.skip_when_impossible = moves.when_impossible == "skip"
         # Chains (see the module's docstring): the slot with the chaining piece's cell.
@@ -193,7 +199,11 @@ class Moves(Phase):
         if action.kind == "stop" and self.stop:
             state.vars[self.chain] = -1
             return
-        option = self.applies[action.kind, action.attribute]
+        makers = self.applies[action.kind, action.attribute]
+        option = makers[0]
+        if len(makers) > 1:
+            masks = masks_of(state)
+            option = next(o for o in makers if o.sources(state, masks) >> action.src & 1)
         option.apply(state, action)
         if self.chain >= 0:
             going_on = option.chain != "none" and self._can_hop_on(state, action.dst)
@@ -208,7 +218,8 @@ class Moves(Phase):
         return self._chained(state) >= 0
 
     def action_space(self) -> tuple[Action, ...]:
-        space = tuple(a for o in self.options for a in o.action_space())
+        # Options sharing a kind make equal actions (the same cells): each is numbered once.
+        space = tuple(dict.fromkeys(a for o in self.options for a in o.action_space()))
         return (*space, *(a for a in (self.skip, self.stop) if a))
 
     def describe(self, _: Translate = untranslated) -> str:
@@ -220,3 +231,12 @@ class Moves(Phase):
         if self.skip:
             text += " " + _("This step may be skipped.")
         return text
+
+
+def _may_share(first: Any, second: Any) -> bool:
+    """Whether two options may make actions of one kind: the same primitive moving
+    different named pieces, so the piece on an action's source cell says which made it."""
+    moving = getattr(first, "effect", "move") == getattr(second, "effect", "move") == "move"
+    return (first.type == second.type and moving and first.type in ("reach", "walk", "hop")
+            and first.piece is not None and second.piece is not None
+            and first.piece != second.piece)

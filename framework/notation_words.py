@@ -93,7 +93,8 @@ def _templates_of(block: Any) -> dict[tuple[str, str], str] | None:
     inner = getattr(block, "inner", block)
     if not isinstance(inner, Moves):
         return None
-    return {key: option.template for key, option in inner.applies.items()}
+    # Options sharing a kind (a man's and a king's jump) write it alike: the first tells.
+    return {key: options[0].template for key, options in inner.applies.items()}
 
 
 def _template_regex(template: str, cell: str) -> re.Pattern[str]:

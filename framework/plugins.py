@@ -67,6 +67,8 @@ def counted(_: Translate, word: str, n: int) -> str:
             return _(word)
     if n == 1:
         return word[:-1] if _plural_looking(word) else word
+    if word.endswith("man"):  # a draughts man: men, not mans
+        return word[:-3] + "men"
     return word if _plural_looking(word) else word + "s"
 
 
@@ -215,6 +217,11 @@ class Phase(Plugin):
 
     def run(self, state: State) -> None:
         """Automatic phases do their work here."""
+
+    def continues(self, state: State) -> bool:
+        """Whether, after the action just applied, this phase decides again in the same
+        turn (a chain of hops) instead of the turn going on to the next phase."""
+        return False
 
     def action_space(self) -> Sequence[Action] | None:
         """Every action this phase could ever offer, in a fixed order (the action codec

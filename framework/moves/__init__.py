@@ -12,7 +12,9 @@ a uniformly random one from the masks, so a primitive is written once.
   them; the piece moves, and on an enemy it attacks;
 - ``place``: empty cells, anywhere or next to an own piece; a new piece from the supply;
 - ``grow``: own pieces that may carry more of an attribute; it grows from the supply;
-- ``swap``: the pie rule, the second player takes over the first player's one piece.
+- ``swap``: the pie rule, the second player takes over the first player's one piece;
+- ``hop``: over the piece next to it to the empty cell beyond, capturing it or not, and on
+  again with the same piece in the same turn (``chain``: draughts' multi-jumps).
 
 Today's whole-game blocks (``clone_or_jump``, ``walk``, ``build``) are presets: each
 expands into a ``moves`` phase of these primitives when the game is compiled, and the
@@ -27,15 +29,16 @@ from pydantic import Field
 
 from framework.moves.base import Primitive
 from framework.moves.grow import Grow, GrowParams
+from framework.moves.hop import Hop, HopParams
 from framework.moves.place import Place, PlaceParams
 from framework.moves.reach import Reach, ReachParams
 from framework.moves.swap import Swap, SwapParams
 from framework.moves.walk import Walk, WalkParams
 
 PRIMITIVES: dict[str, type[Primitive]] = {
-    cls.keyword: cls for cls in (Reach, Walk, Place, Grow, Swap)}
+    cls.keyword: cls for cls in (Reach, Walk, Place, Grow, Swap, Hop)}
 
 MoveOption = Annotated[Union[ReachParams, WalkParams, PlaceParams,  # noqa: UP007
-                             GrowParams, SwapParams], Field(discriminator="type")]
+                             GrowParams, SwapParams, HopParams], Field(discriminator="type")]
 
 __all__ = ["PRIMITIVES", "MoveOption", "Primitive"]

@@ -66,6 +66,9 @@ class Primitive:
     by_source: bool = True
     #: Whether its actions land a piece on their target (and so set the ``landed`` slot).
     lands: ClassVar[bool] = True
+    #: Whether the same piece goes on after an action, in the same turn (``hop``'s
+    #: ``chain``: none, must or may; the ``moves`` phase runs the chain).
+    chain: str = "none"
 
     def __init__(self, params: Any, phase: str, game: CompiledGame) -> None:
         self.params = params

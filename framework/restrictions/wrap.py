@@ -3,6 +3,7 @@ when the game is compiled, in a phase that filters what the inner one offers."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from framework.plugins import Phase, Restriction, Translate, untranslated
@@ -50,6 +51,12 @@ class Restricted(Phase):
 
     def apply(self, state: State, action: Action) -> None:
         self.inner.apply(state, action)
+
+    def continues(self, state: State) -> bool:
+        return self.inner.continues(state)
+
+    def action_space(self) -> Sequence[Action] | None:
+        return self.inner.action_space()
 
     def describe(self, _: Translate = untranslated) -> str:
         return self.inner.describe(_)

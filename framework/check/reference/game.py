@@ -206,7 +206,10 @@ class ReferenceGame:
 
     def play(self, s: RefState, notation: str) -> RefState:
         """The state after ``notation`` (which must be legal in ``s``)."""
-        effect = self.legal(s)[notation]
+        return self.play_effect(s, self.legal(s)[notation])
+
+    def play_effect(self, s: RefState, effect: Any) -> RefState:
+        """The state after one of the effects ``legal(s)`` (or a phase) offers."""
         after = s.copy()
         if after.setup is not None:
             effect(after)
@@ -221,6 +224,8 @@ class ReferenceGame:
         effect(after)
         if after.result is None:
             if phase in self.goal_checks and self._goals_end_turn(after):
+                return after
+            if self.phases[phase].continues(after):  # a chain: the same phase again
                 return after
             self._continue_turn(after, phase + 1)
         return after

@@ -43,8 +43,8 @@ from pydantic import Field
 from framework.engine.action import Action
 from framework.engine.bits import iter_bits
 from framework.engine.supply import piece_supply
-from framework.moves.flank import flanking_cells
 from framework.moves.base import Loc, Masks, Primitive, written
+from framework.moves.flank import flanking_cells
 from framework.plugins import Rule, Translate, untranslated
 
 if TYPE_CHECKING:

@@ -30,7 +30,7 @@ from .conftest import ROOT
 GAME = load_game(ROOT / "games" / "othello.yaml")
 #: Published perft figures of Othello from the standard start (passes count as moves).
 PUBLISHED = {1: 4, 2: 12, 3: 56, 4: 244, 5: 1396, 6: 8200, 7: 55092, 8: 390216,
-             9: 3005288}
+             9: 3005288, 10: 24571284}
 PASS = 64
 
 
@@ -48,7 +48,7 @@ def openspiel_perft(state: pyspiel.State, depth: int) -> int:
     return sum(openspiel_perft(state.child(a), depth - 1) for a in state.legal_actions())
 
 
-@pytest.mark.parametrize("depth", [1, 2, 3, 4, 5, 6, 7, 8])
+@pytest.mark.parametrize("depth", [1, 2, 3, 4, 5, 6, 7, 8, 9])
 def test_perft_matches_the_published_figures_and_openspiel(depth: int) -> None:
     assert perft(GAME.new_initial_state(), depth) == PUBLISHED[depth]
     spiel = pyspiel.load_game("othello").new_initial_state()
@@ -57,9 +57,9 @@ def test_perft_matches_the_published_figures_and_openspiel(depth: int) -> None:
 
 @pytest.mark.slow
 def test_deep_perft_matches_the_published_figures_and_openspiel() -> None:
-    assert perft(GAME.new_initial_state(), 9) == PUBLISHED[9]
+    assert perft(GAME.new_initial_state(), 10) == PUBLISHED[10]
     spiel = pyspiel.load_game("othello").new_initial_state()
-    assert openspiel_perft(spiel, 9) == PUBLISHED[9]
+    assert openspiel_perft(spiel, 10) == PUBLISHED[10]
 
 
 def test_the_start_is_openspiels() -> None:

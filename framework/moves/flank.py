@@ -7,11 +7,20 @@ pieces (an empty cell, a gap, a hole or the board's edge first: nothing is outfl
 Both the ``place`` condition ``must_flank`` (legal only where some run is outflanked) and
 the ``flip_flanked`` consequence (every outflanked run changes sides) read these tables:
 the compiled board's ``step[cell][direction]``; never a graph.
+
+Where a direction moves every cell by the same id difference (a grid without holes: cells
+are numbered row by row), one step of a whole mask is a shift, and the cells that outflank
+along it are found for all cells at once, bitboard style (:class:`Flanker`); other
+directions are walked cell by cell.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledBoard
 
 
 def outflanked(step: Sequence[Sequence[int]], directions: Sequence[int], cell: int,
@@ -66,3 +75,47 @@ def flanking_cells(step: Sequence[Sequence[int]], directions: Sequence[int],
             found |= low
         near ^= low
     return found
+
+
+class Flanker:
+    """The cells that outflank, over a board's directions (``must_flank``'s question)."""
+
+    def __init__(self, board: CompiledBoard, directions: Sequence[int]) -> None:
+        self.step = board.step
+        self.neighbours = board.neighbour_masks
+        #: Per direction a piece looks along: the shift that steps a mask the opposite way
+        #: (from the own piece at the run's far end back to the placing cell), as (the id
+        #: difference, the mask of cells that have a next cell that way).
+        self.shifts: list[tuple[int, int]] = []
+        self.walked: list[int] = []
+        for d in directions:
+            back = board.opposite[d]
+            deltas = {board.step[c][back] - c for c in range(board.size)
+                      if board.step[c][back] >= 0}
+            if len(deltas) == 1:
+                movable = sum(1 << c for c in range(board.size) if board.step[c][back] >= 0)
+                self.shifts.append((deltas.pop(), movable))
+            else:
+                self.walked.append(d)
+
+    def cells(self, candidates: int, own: int, enemy: int) -> int:
+        """The cells of ``candidates`` from which some enemy run is outflanked."""
+        found = 0
+        for delta, movable in self.shifts:
+            if delta > 0:
+                run = ((own & movable) << delta) & enemy
+                while run:
+                    ahead = (run & movable) << delta
+                    found |= ahead & candidates
+                    run = ahead & enemy
+            else:
+                delta = -delta
+                run = ((own & movable) >> delta) & enemy
+                while run:
+                    ahead = (run & movable) >> delta
+                    found |= ahead & candidates
+                    run = ahead & enemy
+        if self.walked:
+            found |= flanking_cells(self.step, self.walked, self.neighbours,
+                                    candidates & ~found, own, enemy)
+        return found

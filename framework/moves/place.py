@@ -44,7 +44,7 @@ from framework.engine.action import Action
 from framework.engine.bits import iter_bits
 from framework.engine.supply import piece_supply
 from framework.moves.base import Loc, Masks, Primitive, written
-from framework.moves.flank import flanking_cells
+from framework.moves.flank import Flanker
 from framework.plugins import Rule, Translate, untranslated
 
 if TYPE_CHECKING:
@@ -92,8 +92,8 @@ class Place(Primitive):
                            if board.step[c][board.opposite[self.fall]] < 0) \
             if self.fall >= 0 else -1
         self.step = board.step
-        self.flank_directions = tuple(range(len(board.directions))) \
-            if params.must_flank else ()
+        self.flanker = Flanker(board, range(len(board.directions))) \
+            if params.must_flank else None
 
     @classmethod
     def check_spec(cls, params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
@@ -134,9 +134,8 @@ class Place(Primitive):
             for c in iter_bits(masks.own):
                 near |= neighbours[c]
             found = near & masks.empty
-        if self.flank_directions:
-            found = flanking_cells(self.step, self.flank_directions, self.neighbours, found,
-                                   masks.own, masks.enemy)
+        if self.flanker is not None:
+            found = self.flanker.cells(found, masks.own, masks.enemy)
         return found
 
     def action(self, masks: Masks, src: int, dst: int) -> Action:

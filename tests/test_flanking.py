@@ -76,10 +76,23 @@ def test_flip_flanked_works_after_every_phase_that_lands_a_piece(first: str) -> 
     assert flips_agree_with_the_reference(game, 12, seed=len(first)) > 0
 
 
-def test_must_flank_and_flipping_on_a_hex_board() -> None:
-    game = load_game_text(game_text(
-        FIRST["place"], board="{type: hexhex, side: 4}",
-        cells="{C3: x, D4: x, D5: o, E5: o, C4: o, D3: x}"))
+@pytest.mark.parametrize(("board", "cells", "walked"), [
+    # A hex board's rows differ in length: the directions across rows are walked cell by
+    # cell (along a row, one step is still one id).
+    ("{type: hexhex, side: 4}", "{C3: x, D4: x, D5: o, E5: o, C4: o, D3: x}", True),
+    # Holes break the row-by-row numbering: walked too, and a hole saves a run.
+    ("{type: grid, rows: 6, columns: 6, adjacency: king, holes: [b4, e3]}", START, True),
+    # A plain grid: every direction is one shift of the whole mask.
+    (GRID, START, False),
+])
+def test_must_flank_and_flipping_on_other_boards(board: str, cells: str, walked: bool
+                                                 ) -> None:
+    from framework.moves.flank import Flanker
+
+    game = load_game_text(game_text(FIRST["place"], board=board, cells=cells))
+    flanker = Flanker(game.board, range(len(game.board.directions)))
+    assert bool(flanker.walked) == walked
+    assert len(flanker.shifts) + len(flanker.walked) == len(game.board.directions)
     assert flips_agree_with_the_reference(game, 20, seed=3) > 0
 
 
@@ -158,3 +171,30 @@ def test_the_batch_backend_refuses_othello_by_name() -> None:
     with pytest.raises(BoardspecError, match=r"cannot play Othello: .*'place' has no batch "
                                               r"kernel"):
         BatchPlayouts(load_game(ROOT / "games" / "othello.yaml"), games=4)
+
+
+def test_the_shifted_search_finds_what_walking_finds() -> None:
+    """On random boards of random pieces, the bitboard search over shifts and the plain
+    walk along every direction from every cell agree."""
+    from framework.moves.flank import Flanker, flanks
+
+    for board in (GRID, "{type: grid, rows: 5, columns: 8, adjacency: king}",
+                  "{type: grid, rows: 7, columns: 3, adjacency: orthogonal}"):
+        compiled = load_game_text(game_text(FIRST["place_anywhere"], board=board,
+                                            cells="{a1: x}")).board
+        directions = range(len(compiled.directions))
+        flanker = Flanker(compiled, directions)
+        assert not flanker.walked
+        rng = random.Random(7)
+        for _ in range(300):
+            own = enemy = 0
+            for cell in range(compiled.size):
+                roll = rng.random()
+                if roll < 0.3:
+                    own |= 1 << cell
+                elif roll < 0.6:
+                    enemy |= 1 << cell
+            empty = compiled.all_mask & ~own & ~enemy
+            walked = sum(1 << c for c in range(compiled.size) if empty >> c & 1 and
+                         flanks(compiled.step, directions, c, own, enemy))
+            assert flanker.cells(empty, own, enemy) == walked

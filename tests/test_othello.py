@@ -28,7 +28,8 @@ from framework.perft import perft
 from .conftest import ROOT
 
 GAME = load_game(ROOT / "games" / "othello.yaml")
-#: Published perft figures of Othello from the standard start (passes count as moves).
+#: Published perft figures of Othello from the standard start (a pass counts as a move;
+#: at depth 10 also the pass that closes a finished game, which OpenSpiel and we never play).
 PUBLISHED = {1: 4, 2: 12, 3: 56, 4: 244, 5: 1396, 6: 8200, 7: 55092, 8: 390216,
              9: 3005288, 10: 24571284}
 PASS = 64
@@ -56,10 +57,27 @@ def test_perft_matches_the_published_figures_and_openspiel(depth: int) -> None:
 
 
 @pytest.mark.slow
-def test_deep_perft_matches_the_published_figures_and_openspiel() -> None:
-    assert perft(GAME.new_initial_state(), 10) == PUBLISHED[10]
-    spiel = pyspiel.load_game("othello").new_initial_state()
-    assert openspiel_perft(spiel, 10) == PUBLISHED[10]
+def test_deep_perft_matches_openspiel_and_the_published_figure_up_to_its_final_passes(
+        ) -> None:
+    """Depth 10 is the first where games have ended before the last ply (228 games are
+    over after 9 plies, every disc one colour). The published 24,571,284 counts the pass
+    of the player who cannot move in such a finished game as one more move; OpenSpiel and
+    we end the game there, with no action: 228 leaves fewer."""
+    finished_at: Counter[int] = Counter()
+
+    def openspiel_walk(state: pyspiel.State, depth: int, ply: int) -> int:
+        if state.is_terminal():
+            finished_at[ply] += 1
+            return 0
+        if depth == 1:
+            return len(state.legal_actions())
+        return sum(openspiel_walk(state.child(a), depth - 1, ply + 1)
+                   for a in state.legal_actions())
+
+    theirs = openspiel_walk(pyspiel.load_game("othello").new_initial_state(), 10, 0)
+    assert finished_at == {9: 228}
+    assert theirs == PUBLISHED[10] - finished_at[9]
+    assert perft(GAME.new_initial_state(), 10) == theirs
 
 
 def test_the_start_is_openspiels() -> None:

@@ -198,3 +198,21 @@ def test_the_shifted_search_finds_what_walking_finds() -> None:
             walked = sum(1 << c for c in range(compiled.size) if empty >> c & 1 and
                          flanks(compiled.step, directions, c, own, enemy))
             assert flanker.cells(empty, own, enemy) == walked
+
+
+def test_must_flank_composes_with_the_piece_and_its_supply() -> None:
+    """The placed kind is the named one, and a placement needs one in the supply (what is
+    off the board): with all its stones on the board, x must pass although c5 flanks."""
+    text = game_text("{name: put, type: moves, options: [{type: place, piece: stone, "
+                     "must_flank: true}]}").replace(
+        "pieces: {stone: {symbols: {x: x, o: o}}}",
+        "pieces: {stone: {supply: 4, symbols: {x: x, o: o}}, "
+        "pebble: {symbols: {x: X, o: O}}}")
+    game = load_game_text(text)
+    cells = {"c3": "x", "c4": "o", "a1": "x", "f6": "o"}
+    state = game.state_from_json({"to_move": "x", "cells": cells})
+    assert {a.notation for a in state.legal_actions()} == {"c5"}
+    state.apply("c5")
+    assert state.to_json()["cells"]["c4"] == {"owner": "x", "piece": "stone"}
+    full = game.state_from_json({"to_move": "x", "cells": {**cells, "f1": "x", "b6": "x"}})
+    assert [a.notation for a in full.legal_actions()] == ["0000"]  # the default pass

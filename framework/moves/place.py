@@ -111,7 +111,8 @@ class Place(Primitive):
                                              "piece outflanks from where it falls)")
         if params.must_flank and not ctx.spec.board.build().graph.get("directions"):
             yield (*loc, "must_flank"), ("must_flank needs a board with named directions "
-                                         "(a grid or a hex board; this board has none)")
+                                         "(grids, hex boards, custom boards that name "
+                                         "them; this board has none)")
 
     def action_space(self) -> tuple[Action, ...]:
         if self.fall >= 0:  # with gravity only the entry cells are ever played

@@ -77,7 +77,8 @@ class FlipFlanked(Phase):
         known = tuple(ctx.spec.board.build().graph.get("directions", ()))
         if not known:
             yield loc, (f"phase {params.name!r} looks along the board's directions, but this "
-                        "board has none (a grid or a hex board has them)")
+                        "board has none (grids and hex boards have them, custom boards "
+                        "when they name them)")
             return
         for i, name in enumerate(params.directions or ()):
             if name not in known:

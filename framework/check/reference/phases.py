@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.check.reference.moves import tagged
+from framework.check.reference.moves import outflanked_from, tagged
 from framework.check.reference.position import RefState
 from framework.check.reference.rules import Effect, RefPhase, RefRestriction, reference
 from framework.spec.zones import per_player, zone_cells
@@ -73,6 +73,21 @@ def _become(cell: str, kind: str) -> Effect:
     def play(s: RefState) -> None:
         s.cells[cell]["piece"] = kind
     return play
+
+
+@reference("phases", "flip_flanked")
+class RefFlipFlanked(RefPhase):
+    """Every enemy run between the landing cell and an own piece, along each direction,
+    changes owner."""
+
+    decides = False
+
+    def run(self, s: RefState) -> None:
+        landed = s.vars["landed"]
+        if landed is None:
+            return
+        for cell in outflanked_from(self, s, landed, self.params.directions):
+            s.cells[cell]["owner"] = s.to_move
 
 
 @reference("phases", "sweep")

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 
     from framework.compiler import CompiledGame
     from framework.engine.action import Action
+    from framework.engine.slots import Slot
     from framework.engine.state import State
 
 
@@ -64,6 +65,13 @@ class Moves(Phase):
         """The ``moves`` phase these parameters stand for (a preset overrides this)."""
         assert isinstance(params, MovesParams)
         return params
+
+    @classmethod
+    def declare_slots(cls, params: Any) -> tuple[Slot, ...]:
+        found = list(super().declare_slots(params))
+        for o in cls.expand(params).options:
+            found += [s for s in PRIMITIVES[o.type].slots_of(o) if s not in found]
+        return tuple(found)
 
     @classmethod
     def lands_piece(cls, params: Any) -> bool:

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
+from framework.board import build_board
+from framework.board.directions import RELATIVE_DIRECTIONS, direction_bearings
 from framework.engine.action import Action
 from framework.engine.slots import Slot, SlotTable
 from framework.errors import PositionError, SpecError, SpecIssue
@@ -27,6 +29,7 @@ from framework.plugins import (
 from framework.restrictions.wrap import restrict
 from framework.spec.models import GameBase
 from framework.spec.yamlsource import YamlSource
+from framework.spec.zones import compile_zones
 
 if TYPE_CHECKING:
     from framework.codec import ActionCodec
@@ -62,6 +65,9 @@ class CompiledBoard:
     #: step (the cell itself excluded).
     step: tuple[tuple[int, ...], ...] = ()
     rays: tuple[tuple[int, ...], ...] = ()
+    #: Each direction's bearing in degrees, clockwise from north on the drawing (a grid
+    #: also knows the compass points it has no links for): relative directions turn by it.
+    bearings: dict[str, float] = field(default_factory=dict, repr=False)
 
     @property
     def size(self) -> int:
@@ -82,6 +88,21 @@ class CompiledBoard:
             raise PositionError(f"{name!r} is not a direction of this board; expected one "
                                 f"of: {', '.join(self.directions) or '(none)'}")
         return self.directions.index(name)
+
+    def relative(self, name: str, forward: str) -> int:
+        """The direction ``name`` (one of :data:`RELATIVE_DIRECTIONS`) for a player whose
+        forward is ``forward``, as an index into ``directions``; -1 when the board has no
+        direction that way (diagonals on an orthogonal grid, left on a hex board)."""
+        low, high = RELATIVE_DIRECTIONS[name]
+        base = self.bearings[forward]
+        best, found = 361.0, -1
+        for i, d in enumerate(self.directions):
+            turn = round((self.bearings[d] - base) % 360, 6)
+            inside = low == high == turn or low < turn < high
+            # Within a range, the direction nearest the range's first bound.
+            if inside and abs(turn - low) < best:
+                best, found = abs(turn - low), i
+        return found
 
     def ray_cells(self, cell: int, d: int) -> list[int]:
         """The cells from ``cell`` (excluded) in direction ``d``, nearest first."""
@@ -108,9 +129,7 @@ def _ring(board: CompiledBoard, k: int) -> tuple[int, ...]:
 
 
 def compile_board(spec: GameBase, src: YamlSource | None = None) -> CompiledBoard:
-    graph = spec.board.build()
-    for hole in spec.board.holes:
-        graph.nodes[hole]["hole"] = True
+    graph = build_board(spec.board)
     # Generated boards may be disconnected on purpose (a diagonal grid); a custom board
     # with an island is almost always a missing link.
     if spec.board.type == "custom" and graph.number_of_nodes() > 1 \
@@ -156,6 +175,7 @@ def compile_board(spec: GameBase, src: YamlSource | None = None) -> CompiledBoar
         opposite=opposite,
         step=step,
         rays=rays,
+        bearings=direction_bearings(graph),
     )
 
 
@@ -196,8 +216,14 @@ class CompiledGame:
         # The parsed game file: what a pickled game is rebuilt from (framework.pickling).
         self.source: Any = src.data if src else None
         self.name = spec.name
-        self.players: tuple[str, ...] = tuple(spec.players)
+        self.players: tuple[str, ...] = tuple(str(p) for p in spec.players)
         self.board = compile_board(spec, src)
+        #: Per player, the direction that is forward for it (None: not declared).
+        self.forward: tuple[str | None, ...] = tuple(getattr(p, "forward", None)
+                                                     for p in spec.players)
+        #: Each zone as one cell mask per player.
+        self.zones: dict[str, tuple[int, ...]] = compile_zones(
+            spec, build_board(spec.board), self.board.index) if spec.zones else {}
         self.piece_kinds: tuple[str, ...] = tuple(spec.pieces)
         attributes: list[str] = []
         for piece in spec.pieces.values():
@@ -246,6 +272,23 @@ class CompiledGame:
 
     def __repr__(self) -> str:
         return f"<CompiledGame {self.name!r} from {self.file}>"
+
+    def zone_mask(self, name: str, player: int) -> int:
+        """The cells of zone ``name`` for ``player``."""
+        return self.zones[name][player]
+
+    def board_direction(self, name: str, player: int) -> int:
+        """A direction's index for ``player``: an absolute direction of the board, or one
+        named relative to the player's forward (see :data:`RELATIVE_DIRECTIONS`); -1 when
+        the board has no direction that way. Validation has checked the name."""
+        board = self.board
+        if name in board.directions:
+            return board.directions.index(name)
+        forward = self.forward[player]
+        if name not in RELATIVE_DIRECTIONS or forward is None:
+            raise PositionError(f"{name!r} is not a direction for {self.players[player]}; "
+                                f"expected one of: {', '.join(board.directions)}")
+        return board.relative(name, forward)
 
     def phase_index(self, name: str) -> int:
         for phase in self.phases:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
+import networkx as nx
 from pydantic import Field
 
 from framework.board.custom import CustomBoard
@@ -21,4 +22,13 @@ from framework.board.hexhex import HexHexBoard
 
 BoardSpec = Annotated[GridBoard | HexHexBoard | CustomBoard, Field(discriminator="type")]
 
-__all__ = ["BoardSpec", "CustomBoard", "GridBoard", "HexHexBoard"]
+
+def build_board(board: GridBoard | HexHexBoard | CustomBoard) -> nx.Graph:
+    """The board's graph with its holes marked."""
+    graph = board.build()
+    for hole in board.holes:
+        if hole in graph:
+            graph.nodes[hole]["hole"] = True
+    return graph
+
+__all__ = ["BoardSpec", "CustomBoard", "GridBoard", "HexHexBoard", "build_board"]

@@ -60,6 +60,9 @@ class GridBoard(Rule):
         graph.graph["directions"] = tuple(d for d in GRID_DIRECTIONS
                                           if any(d in s[3:] for s in steps))
         graph.graph["opposite"] = {d: OPPOSITE[d] for d in graph.graph["directions"]}
+        # Every compass point has a bearing, linked or not: a player on a diagonal board
+        # may still call north forward.
+        graph.graph["bearings"] = {d: 45.0 * i for i, d in enumerate(GRID_DIRECTIONS)}
         for r in range(self.rows):
             for c in range(self.columns):
                 for dr, dc, relation, forward, back in steps:

@@ -72,6 +72,7 @@ def reference_markdown() -> str:
     for model in (GridBoard, HexHexBoard, CustomBoard):
         keyword = get_args(model.model_fields["type"].annotation)[0]
         lines += _entry(keyword, sys.modules[model.__module__].__doc__, model)
+    lines += _zones_and_directions()
     for kind, (title, intro) in SECTIONS.items():
         found = plugins(kind)
         lines += [f"## {title}", "", intro + f" Entry-point group `{GROUPS[kind]}`.", ""]
@@ -170,8 +171,34 @@ def _type_name(annotation: Any) -> str:
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         fields = ", ".join(f.alias or n for n, f in annotation.model_fields.items())
         return f"{{{fields}}}"
+    from framework.spec.models import Player
+
+    if annotation is Player:
+        return "text \\| {name, forward}"
     names = {str: "text", int: "whole number", float: "number", bool: "true/false"}
     return names.get(annotation, getattr(annotation, "__name__", str(annotation)))
+
+
+def _zones_and_directions() -> list[str]:
+    from framework.board import directions
+    from framework.spec import zones
+
+    lines = ["## Zones", ""]
+    lines += [inspect.cleandoc(zones.__doc__ or ""), "",
+              "| item | meaning |", "| --- | --- |", "| a cell name | that cell |"]
+    for model in (zones.RowZone, zones.ColumnZone, zones.EdgeZone):
+        (key, info), = model.model_fields.items()
+        lines.append(f"| `{{{key}: …}}` | {info.description} |")
+    lines += ["", "## Directions", "", inspect.cleandoc(directions.__doc__ or ""), "",
+              "```yaml", "players:", "  - {name: white, forward: n}",
+              "  - {name: black, forward: s}", "```", "",
+              "| name | turn from forward, clockwise |", "| --- | --- |"]
+    for name, (low, high) in directions.RELATIVE_DIRECTIONS.items():
+        turn = f"{low:g}°" if low == high else f"strictly between {low:g}° and {high:g}°"
+        lines.append(f"| `{name}` | {turn} |")
+    lines += ["", "A relative name that the board has no direction for (a diagonal on an "
+              "orthogonal grid) names no direction: moves that way do not exist.", ""]
+    return lines
 
 
 def _primitives() -> list[str]:

@@ -386,6 +386,10 @@ def _turn(game: Game, _: Translate) -> Section:
               "when no player can move.") if len(game.players) > 2 else
             _("A player who has no legal move must pass (written {notation}); the game ends "
               "when neither player can move.")).format(notation=game.spec.notation.pass_))
+    elif game.spec.no_legal_move == "lose":
+        section.closing.append(_("A player who has no legal move loses."))
+    elif game.spec.no_legal_move == "win":
+        section.closing.append(_("A player who has no legal move wins."))
     elif not _always_can_act(game):
         section.closing.append(_("When the player to move has no legal move, the game "
                                     "ends."))

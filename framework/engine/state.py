@@ -323,10 +323,16 @@ class State:
         return True
 
     def _no_legal_action(self) -> None:
-        if self.game.spec.no_legal_move == "pass" and self._someone_else_can_act():
+        policy = self.game.spec.no_legal_move
+        if policy == "pass" and self._someone_else_can_act():
             self.vars[MUST_PASS] = 1
             return
-        self.finish(self.game.result.winners(self) if self.game.result else frozenset())
+        if policy == "lose":  # every other player shares the win
+            self.finish(frozenset(range(len(self.owner))) - {self.to_move})
+        elif policy == "win":
+            self.finish(frozenset({self.to_move}))
+        else:
+            self.finish(self.game.result.winners(self) if self.game.result else frozenset())
 
     def _someone_else_can_act(self, *, every_phase: bool = False) -> bool:
         """Whether another player has an action in the turn's first deciding phase (or,

@@ -11,15 +11,68 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
-from pydantic import Field, create_model, model_validator
+from pydantic import (
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    WithJsonSchema,
+    create_model,
+    model_validator,
+)
 
 from framework.board import BoardSpec
 from framework.limits import MAX_COUNT
 from framework.plugins import PluginKind, Rule, plugins
+from framework.spec.zones import ZoneSpec
 
 #: Players a game may have (bitmask tables are per player; the limit keeps colours,
 #: symbols and seat headers readable).
 MAX_PLAYERS = 8
+
+
+class Player(str):
+    """A player's name (it compares, hashes and prints as the name), with the direction
+    that is ``forward`` for that player when the file declares one."""
+
+    forward: str | None
+
+    def __new__(cls, name: str, forward: str | None = None) -> Player:
+        player = super().__new__(cls, name)
+        player.forward = forward
+        return player
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Player, (str(self), self.forward)
+
+
+def _player(value: Any) -> Player:
+    if isinstance(value, Player):
+        return value
+    if isinstance(value, str) and value:
+        return Player(value)
+    if isinstance(value, dict) and isinstance(value.get("name"), str) and value["name"]:
+        unknown = sorted(set(value) - {"name", "forward"})
+        if unknown:
+            raise ValueError(f"unknown key {unknown[0]!r} in a player; expected name and "
+                             "forward")
+        forward = value.get("forward")
+        if forward is not None and not (isinstance(forward, str) and forward):
+            raise ValueError("forward must be a direction name, such as n")
+        return Player(value["name"], forward)
+    raise ValueError("expected a player name, or {name: ..., forward: <direction>}")
+
+
+PlayerEntry = Annotated[
+    Player,
+    PlainValidator(_player),
+    PlainSerializer(lambda p: {"name": str(p), "forward": p.forward} if p.forward
+                    else str(p)),
+    WithJsonSchema({"anyOf": [
+        {"type": "string", "minLength": 1},
+        {"type": "object", "additionalProperties": False, "required": ["name"],
+         "properties": {"name": {"type": "string", "minLength": 1},
+                        "forward": {"type": "string", "minLength": 1}}}]}),
+]
 
 
 class AttributeSpec(Rule):
@@ -149,17 +202,24 @@ class GameBase(Rule):
     name: str = Field(min_length=1, description="the game's name (the rulebook's title)")
     description: str = Field(default="", description="a paragraph for people: the rulebook's "
                                                      "summary")
-    players: list[str] = Field(min_length=2, max_length=MAX_PLAYERS,
-                               description="the sides, in turn order (the first moves first)")
+    players: list[PlayerEntry] = Field(
+        min_length=2, max_length=MAX_PLAYERS,
+        description="the sides, in turn order (the first moves first): a name, or "
+                    "{name, forward} with the board direction that is forward for that "
+                    "player (for moves such as forward or forward_left)")
     board: BoardSpec = Field(description="the cells and how they touch (see Boards)")
     pieces: dict[str, PieceSpec] = Field(min_length=1, description="the kinds of piece, by "
                                                                    "name")
     counters: list[str] = Field(default_factory=list,
                                 description="per-player counters such as captures")
-    no_legal_move: Literal["end_game", "pass"] = Field(
+    zones: dict[str, ZoneSpec] = Field(
+        default_factory=dict, description="named sets of cells, for every player alike or "
+                                          "one per player (see Zones)")
+    no_legal_move: Literal["end_game", "pass", "lose", "win"] = Field(
         default="end_game",
-        description="a player with no legal action: the game ends, or the player passes "
-                    "(the game ends when no player can act)")
+        description="a player with no legal action: the game ends (scored by the result "
+                    "rule), the player passes (the game ends when no player can act), or "
+                    "the player loses, or wins")
     goal_checks: list[str] = Field(
         default_factory=list,
         description="phases after which goals are checked, besides the end of every turn")

@@ -12,8 +12,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from framework.board import build_board
+from framework.board.directions import RELATIVE_DIRECTIONS, direction_bearings
 from framework.plugins import Plugin, plugins
 from framework.spec.yamlsource import Loc
+from framework.spec.zones import zone_issues
 
 
 @dataclass(frozen=True)
@@ -27,6 +30,11 @@ class SpecContext:
     attributes: frozenset[str]
     counters: tuple[str, ...]
     phases: tuple[str, ...]
+    #: The zones the file declares.
+    zones: tuple[str, ...] = ()
+    #: The direction names a block may use: the board's, and the relative ones (forward,
+    #: forward_left, …) when every player declares its forward.
+    directions: tuple[str, ...] = ()
 
     def unknown(self, what: str, value: str, known: tuple[str, ...] | frozenset[str]) -> str:
         shown = ", ".join(sorted(known)) if known else "none are declared"
@@ -38,11 +46,23 @@ def board_cells(spec: Any) -> frozenset[str]:
     return frozenset(graph.nodes)
 
 
+def direction_names(spec: Any, graph: Any) -> tuple[str, ...]:
+    """The board's directions, then the relative ones if every player has a forward."""
+    own = tuple(graph.graph.get("directions", ()))
+    if all(getattr(p, "forward", None) for p in spec.players):
+        return own + tuple(RELATIVE_DIRECTIONS)
+    return own
+
+
 def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
-    cells = board_cells(spec)
+    graph = build_board(spec.board)
+    cells = frozenset(graph.nodes)
     attributes = frozenset(a for p in spec.pieces.values() for a in p.attributes)
     ctx = SpecContext(spec, cells, tuple(spec.players), tuple(spec.pieces), attributes,
-                      tuple(spec.counters), tuple(p.name for p in spec.turn))
+                      tuple(spec.counters), tuple(p.name for p in spec.turn),
+                      zones=tuple(spec.zones), directions=direction_names(spec, graph))
+    yield from _forward(spec, graph)
+    yield from zone_issues(spec, graph)
     yield from _duplicates(("players",), spec.players, "player")
     yield from _duplicates(("counters",), spec.counters, "counter")
     yield from _duplicates(("turn",), [p.name for p in spec.turn], "phase name", by_index=True)
@@ -77,6 +97,22 @@ def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
         yield from _plugin(plugins("results")[spec.result.type], spec.result, ("result",), ctx)
     for i, term in enumerate(spec.evaluation.terms if spec.evaluation else []):
         yield from _references(term, ("evaluation", "terms", i), ctx)
+
+
+def _forward(spec: Any, graph: Any) -> Iterator[tuple[Loc, str]]:
+    """A forward must be a direction the board can turn from."""
+    bearings = direction_bearings(graph)
+    declared = [getattr(p, "forward", None) for p in spec.players]
+    for i, forward in enumerate(declared):
+        if forward is not None and forward not in bearings:
+            yield ("players", i, "forward"), (
+                f"unknown direction {forward!r}; expected one of: "
+                f"{', '.join(bearings) or 'none (this board names no directions)'}")
+    if any(declared) and not all(declared):
+        missing = [str(p) for p, f in zip(spec.players, declared, strict=True) if not f]
+        yield ("players",), (f"every player needs a forward once one has it (so that "
+                             f"forward moves mean something for each): missing for "
+                             f"{', '.join(missing)}")
 
 
 def _duplicates(loc: Loc, names: list[str], what: str, *, by_index: bool = False

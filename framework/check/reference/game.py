@@ -65,7 +65,7 @@ class ReferenceGame:
     def __init__(self, spec: Any) -> None:
         self.spec = spec
         self.name: str = spec.name
-        self.players: list[str] = list(spec.players)
+        self.players: list[str] = [str(p) for p in spec.players]
         self.board = RefBoard(spec)
         self.turn_order: RefTurnOrder = _make("turn_orders",
                                               SimpleNamespace(type=spec.turn_order), self)
@@ -295,10 +295,16 @@ class ReferenceGame:
         self._end_turn(s)
 
     def _nobody_to_act(self, s: RefState) -> None:
-        if self.spec.no_legal_move == "pass" and self._another_side_can_act(s):
+        policy = self.spec.no_legal_move
+        if policy == "pass" and self._another_side_can_act(s):
             s.must_pass = True
             return
-        self._finish(s, frozenset(self.result.winners(s) if self.result else ()))
+        if policy == "lose":
+            self._finish(s, frozenset(p for p in self.players if p != s.to_move))
+        elif policy == "win":
+            self._finish(s, frozenset({s.to_move}))
+        else:
+            self._finish(s, frozenset(self.result.winners(s) if self.result else ()))
 
     def _another_side_can_act(self, s: RefState, every_phase: bool = False) -> bool:
         deciding = [i for i, p in enumerate(self.phases) if p.decides]

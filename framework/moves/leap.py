@@ -23,7 +23,7 @@ from pydantic import Field, model_validator
 
 from framework.limits import MAX_DISTANCE
 from framework.moves.base import Loc
-from framework.moves.lines import Line, LineParams, check_directions, direction_index
+from framework.moves.lines import Line, LineParams, check_directions
 from framework.plugins import Translate, untranslated
 
 if TYPE_CHECKING:
@@ -86,14 +86,14 @@ class Leap(Line):
         params = self.params
         table = []
         if params.offsets is not None:
-            at = {rc: c for c, rc in enumerate(board.coords)}
+            lattice = {rc: c for c, rc in enumerate(board.coords)}
             moves = symmetric_offsets(params.offsets, params.symmetric)
             for cell in range(board.size):
                 row, col = board.coords[cell]
-                ends = (at.get((row + dy, col + dx), -1) for dx, dy in moves)
+                ends = (lattice.get((row + dy, col + dx), -1) for dx, dy in moves)
                 table.append(sum(1 << e for e in set(ends) if e >= 0))
             return tuple(table)
-        paths = [[direction_index(self.game, n, player) for n in path]
+        paths = [[self.game.board_direction(n, player) for n in path]
                  for path in params.paths]
         for cell in range(board.size):
             mask = 0

@@ -36,11 +36,6 @@ if TYPE_CHECKING:
 
 Target = Literal["empty", "enemy", "own", "any", "empty_or_enemy"]
 
-#: Directions named relative to a player's ``forward`` (resolved per player at compile time).
-RELATIVE_DIRECTIONS = ("forward", "backward", "left", "right", "forward_left",
-                       "forward_right", "backward_left", "backward_right")
-
-
 class LineParams(Rule):
     """The parameters ``step``, ``slide`` and ``leap`` share."""
 
@@ -62,24 +57,11 @@ class LineParams(Rule):
                                         "half-move clock (at the end of the turn)")
 
 
-def board_directions(spec: Any) -> tuple[str, ...]:
-    return tuple(spec.board.build().graph.get("directions", ()))
-
-
-def direction_index(game: CompiledGame, name: str, player: int) -> int:
-    """The board direction ``name`` stands for, for ``player`` (-1: the board has none)."""
-    resolve = getattr(game, "board_direction", None)
-    if resolve is not None:
-        return int(resolve(name, player))
-    directions = game.board.directions
-    return directions.index(name) if name in directions else -1
-
-
 def check_directions(names: Sequence[str], loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
-    known = board_directions(ctx.spec)
+    """Direction names must be the board's, or relative ones when players have a forward."""
     for i, name in enumerate(names):
-        if name not in known and name not in RELATIVE_DIRECTIONS:
-            yield (*loc, i), ctx.unknown("direction", name, known + RELATIVE_DIRECTIONS)
+        if name not in ctx.directions:
+            yield (*loc, i), ctx.unknown("direction", name, ctx.directions)
 
 
 class Line(Primitive):
@@ -221,9 +203,10 @@ class Line(Primitive):
     def describe_move(self, motion: str, _: Translate = untranslated) -> str:
         """The clause of a move whose motion is ``motion`` ("steps one cell …")."""
         if self.placing:
+            made = _(self.game.piece_kinds[self.made])
             return _("a new piece of kind {piece} from your supply goes on a cell that "
-                     "{who} could reach if it {motion}").format(piece=_(self.game.piece_kinds[self.made]),
-                                             who=self.who(_), motion=motion) \
-                + " " + self.target_text(_)
+                     "{who} could reach if it {motion}").format(
+                         piece=made, who=self.who(_), motion=motion) + " " + \
+                self.target_text(_)
         return _("{who} {motion}").format(who=self.who(_), motion=motion) + " " + \
             self.target_text(_)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field
 
 from framework.moves.base import Loc
-from framework.moves.lines import Line, LineParams, check_directions, direction_index
+from framework.moves.lines import Line, LineParams, check_directions
 from framework.plugins import Translate, untranslated
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ def resolved(game: CompiledGame, names: list[str] | None, player: int) -> list[i
     a name the board has no direction for (a diagonal on an orthogonal grid) is left out."""
     if names is None:
         return list(range(len(game.board.directions)))
-    found = [direction_index(game, n, player) for n in names]
+    found = [game.board_direction(n, player) for n in names]
     return [d for d in dict.fromkeys(found) if d >= 0]
 
 

@@ -13,6 +13,7 @@ Third parties add theirs with :func:`framework.check.reference.rules.reference`.
 
 from framework.check.reference import (  # noqa: F401 - registers them
     goals,
+    lines,
     moves,
     phases,
     setups,

@@ -18,6 +18,7 @@ from framework.check.reference import (  # noqa: F401 - registers them
     phases,
     setups,
     turn_orders,
+    zones,
 )
 from framework.check.reference.game import MissingReference, ReferenceGame
 

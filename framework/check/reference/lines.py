@@ -13,6 +13,9 @@ from framework.check.reference.position import RefState
 from framework.check.reference.rules import Effect
 
 
+_BEARINGS: dict[int, dict[str, float]] = {}  # per board (the drawing does not change)
+
+
 def _direction(phase: RefMoves, name: str, player: str) -> str | None:
     """The board direction ``name`` means for ``player``: itself, or the direction turned
     from the player's forward by the named turn (the one nearest the range's first bound)."""
@@ -20,7 +23,9 @@ def _direction(phase: RefMoves, name: str, player: str) -> str | None:
     if name in board.directions:
         return name
     forward = next(p.forward for p in phase.game.spec.players if str(p) == player)
-    bearings = direction_bearings(board.graph)
+    bearings = _BEARINGS.get(id(board))
+    if bearings is None:
+        bearings = _BEARINGS[id(board)] = direction_bearings(board.graph)
     low, high = RELATIVE_DIRECTIONS[name]
     turns = {d: round((bearings[d] - bearings[forward]) % 360, 6) for d in board.directions}
     fitting = [d for d, t in turns.items() if low == high == t or low < t < high]

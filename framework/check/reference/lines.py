@@ -6,6 +6,7 @@ labels on the networkx graph, one step at a time.
 from __future__ import annotations
 
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from framework.board.directions import RELATIVE_DIRECTIONS, direction_bearings
 from framework.check.reference.moves import PRIMITIVES, Moves, RefMoves, _written, tagged
@@ -13,7 +14,8 @@ from framework.check.reference.position import RefState
 from framework.check.reference.rules import Effect
 
 
-_BEARINGS: dict[int, dict[str, float]] = {}  # per board (the drawing does not change)
+#: Per board, its directions' bearings (read from the drawing once).
+_BEARINGS: WeakKeyDictionary[Any, dict[str, float]] = WeakKeyDictionary()
 
 
 def _direction(phase: RefMoves, name: str, player: str) -> str | None:
@@ -23,9 +25,9 @@ def _direction(phase: RefMoves, name: str, player: str) -> str | None:
     if name in board.directions:
         return name
     forward = next(p.forward for p in phase.game.spec.players if str(p) == player)
-    bearings = _BEARINGS.get(id(board))
+    bearings = _BEARINGS.get(board)
     if bearings is None:
-        bearings = _BEARINGS[id(board)] = direction_bearings(board.graph)
+        bearings = _BEARINGS[board] = direction_bearings(board.graph)
     low, high = RELATIVE_DIRECTIONS[name]
     turns = {d: round((bearings[d] - bearings[forward]) % 360, 6) for d in board.directions}
     fitting = [d for d, t in turns.items() if low == high == t or low < t < high]

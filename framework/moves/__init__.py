@@ -14,7 +14,10 @@ a uniformly random one from the masks, so a primitive is written once.
 - ``grow``: own pieces that may carry more of an attribute; it grows from the supply;
 - ``swap``: the pie rule, the second player takes over the first player's one piece;
 - ``hop``: over the piece next to it to the empty cell beyond, capturing it or not, and on
-  again with the same piece in the same turn (``chain``: draughts' multi-jumps).
+  again with the same piece in the same turn (``chain``: draughts' multi-jumps);
+- ``step``, ``slide``, ``leap``: one cell in given directions, along a line until blocked,
+  to fixed offsets (``framework/moves/lines.py``: what they share, such as a shot from the
+  piece that just landed).
 
 Today's whole-game blocks (``clone_or_jump``, ``walk``, ``build``) are presets: each
 expands into a ``moves`` phase of these primitives when the game is compiled, and the
@@ -30,15 +33,19 @@ from pydantic import Field
 from framework.moves.base import Primitive
 from framework.moves.grow import Grow, GrowParams
 from framework.moves.hop import Hop, HopParams
+from framework.moves.leap import Leap, LeapParams
 from framework.moves.place import Place, PlaceParams
 from framework.moves.reach import Reach, ReachParams
+from framework.moves.slide import Slide, SlideParams
+from framework.moves.step import Step, StepParams
 from framework.moves.swap import Swap, SwapParams
 from framework.moves.walk import Walk, WalkParams
 
 PRIMITIVES: dict[str, type[Primitive]] = {
-    cls.keyword: cls for cls in (Reach, Walk, Place, Grow, Swap, Hop)}
+    cls.keyword: cls for cls in (Reach, Walk, Place, Grow, Swap, Hop, Step, Slide, Leap)}
 
 MoveOption = Annotated[Union[ReachParams, WalkParams, PlaceParams,  # noqa: UP007
-                             GrowParams, SwapParams, HopParams], Field(discriminator="type")]
+                             GrowParams, SwapParams, HopParams, StepParams, SlideParams,
+                             LeapParams], Field(discriminator="type")]
 
 __all__ = ["PRIMITIVES", "MoveOption", "Primitive"]

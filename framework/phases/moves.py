@@ -1,5 +1,7 @@
 """``moves``: the player picks one action among the listed move primitives
-(``framework/moves/``: ``reach``, ``walk``, ``place``, ``grow``).
+(``framework/moves/``: ``reach``, ``walk``, ``place``, ``grow``, ``step``, ``slide``,
+``leap``), and with ``piece_moves: true`` among the moves each piece kind lists under
+``pieces:`` (a kind's own ``moves``: see ``framework/moves/kinds.py``).
 
 ```yaml
 turn:
@@ -41,8 +43,10 @@ from framework.engine.slots import Slot
 from framework.moves import PRIMITIVES, MoveOption, Primitive
 from framework.moves.base import masks_of, notation_pattern
 from framework.moves.hop import CHAIN
+from framework.moves.kinds import piece_options
 from framework.phases.optional import OptionalPhaseParams, cell_pattern, skip_action
 from framework.plugins import Phase, PhaseParams, Translate, untranslated
+from framework.spec.yamlsource import format_path
 
 if TYPE_CHECKING:
     from random import Random
@@ -53,8 +57,10 @@ if TYPE_CHECKING:
 
 class MovesParams(OptionalPhaseParams):
     type: Literal["moves"]
-    options: list[MoveOption] = Field(min_length=1, description="the move primitives the "
-                                      "player chooses an action from")
+    options: list[MoveOption] = Field(default_factory=list, description="the move "
+                                      "primitives the player chooses an action from")
+    piece_moves: bool = Field(default=False, description="also every piece kind's own "
+                              "moves (the 'moves' list of each kind under 'pieces')")
     when_impossible: Literal["skip", "end_game"] = Field(
         default="end_game", description="when no option has an action: the phase is "
                                         "passed over, or the player has no legal action")
@@ -74,36 +80,54 @@ class Moves(Phase):
 
     @classmethod
     def declare_slots(cls, params: Any) -> tuple[Slot, ...]:
-        chains = any(getattr(o, "chain", "none") != "none" for o in cls.expand(params).options)
-        return (CHAIN,) if chains else ()
+        found = list(super().declare_slots(params))
+        for o in cls.expand(params).options:
+            found += [s for s in PRIMITIVES[o.type].slots_of(o) if s not in found]
+        if any(getattr(o, "chain", "none") != "none" for o in cls.expand(params).options) \
+                and CHAIN not in found:
+            found.append(CHAIN)
+        return tuple(found)
 
     @classmethod
     def lands_piece(cls, params: Any) -> bool:
-        return any(PRIMITIVES[o.type].lands for o in cls.expand(params).options)
+        moves = cls.expand(params)  # a kind's own moves (piece_moves) all move a piece
+        return moves.piece_moves or any(PRIMITIVES[o.type].lands for o in moves.options)
 
     @classmethod
     def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
         if cls is not Moves:  # a preset checks its own parameters, in its own terms
             return
-        made: dict[tuple[str, str], int] = {}
-        for i, option in enumerate(params.options):
+        made: dict[tuple[str, str], tuple[str, Any]] = {}
+        options = [((*loc, "options", i), o) for i, o in enumerate(params.options)]
+        if params.piece_moves:
+            options += piece_options(ctx.spec)
+        if not options:
+            yield (*loc, "options"), ("list at least one option, or say piece_moves: true "
+                                      "and give the pieces their moves")
+        for where, option in options:
             primitive = PRIMITIVES[option.type]
-            yield from primitive.check_spec(option, (*loc, "options", i), ctx)
+            yield from primitive.check_spec(option, where, ctx)
+            # An option of this phase by its number, a kind's own move by its path.
+            name = str(where[-1]) if where[:len(loc)] == loc else format_path(where)
             for kind in primitive.kinds_of(option):
-                if kind in made and not _may_share(params.options[made[kind]], option):
-                    yield (*loc, "options", i), (
-                        f"options {made[kind]} and {i} both make actions of kind "
+                first = made.get(kind)
+                if first is not None and not _may_share(first[1], option):
+                    yield where, (
+                        f"options {first[0]} and {name} both make actions of kind "
                         f"{kind[0]!r}{' ' + kind[1] if kind[1] else ''}: give one its own "
                         "'kind' so that each action says which option made it (options "
                         "of one primitive for different pieces may share a kind)")
-                made.setdefault(kind, i)
+                made.setdefault(kind, (name, option))
 
     def __init__(self, params: Any, game: CompiledGame) -> None:
         super().__init__(params, game)
         moves = self.expand(params)
+        options = list(moves.options)
+        if moves.piece_moves:
+            options += [o for _, o in piece_options(game.spec)]
         self.options: tuple[Primitive, ...] = tuple(
-            PRIMITIVES[o.type](o, self.name, game) for o in moves.options)
+            PRIMITIVES[o.type](o, self.name, game) for o in options)
         # Per action kind, the options making it: one, or one primitive for several
         # pieces (a man's jump and a king's), told apart by the piece on the source cell.
         self.applies: dict[tuple[str, str], list[Primitive]] = {}
@@ -237,6 +261,7 @@ def _may_share(first: Any, second: Any) -> bool:
     """Whether two options may make actions of one kind: the same primitive moving
     different named pieces, so the piece on an action's source cell says which made it."""
     moving = getattr(first, "effect", "move") == getattr(second, "effect", "move") == "move"
-    return (first.type == second.type and moving and first.type in ("reach", "walk", "hop")
+    return (first.type == second.type and moving and first.type in ("reach", "walk", "hop",
+                                                                "step", "slide", "leap")
             and first.piece is not None and second.piece is not None
             and first.piece != second.piece)

@@ -43,24 +43,31 @@ class LineParams(Rule):
                                                          "kind)")
 
 
-def line_windows(board: CompiledBoard, length: int, directions: list[str] | None
-                 ) -> list[tuple[int, int]]:
-    """Every row of ``length`` cells as (its mask, the mask of the two cells that extend
-    it at either end, 0 where the board ends). A direction and its opposite give the same
-    rows, so only one of each pair is walked."""
+def row_shapes(board: CompiledBoard, length: int, directions: list[str] | None,
+               exactly: bool) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]:
+    """Every row of ``length`` cells, grouped by shape so that a whole group is tested at
+    once: (the offsets from a row's first cell to its other cells, the offsets of the cells
+    that must not be the player's — with ``exactly``, the cells just before and after the
+    row —, the mask of the first cells of the group's rows). On a grid every row of one
+    direction has the same offsets (cell ids run row by row), so a direction is one group;
+    a hex board or a custom board has a few more. A direction and its opposite give the
+    same rows, so only one of each pair is walked."""
     names = directions if directions is not None else list(board.directions)
     wanted = sorted({min(d, board.opposite[d]) for d in map(board.direction, names)})
-    windows: list[tuple[int, int]] = []
+    groups: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
     for d in wanted:
         back = board.opposite[d]
         for start in range(board.size):
-            cells = [start, *board.ray_cells(start, d)[:length - 1]]
+            cells = [start]
+            while len(cells) < length and board.step[cells[-1]][d] >= 0:
+                cells.append(board.step[cells[-1]][d])
             if len(cells) < length:
                 continue
-            before, after = board.step[start][back], board.step[cells[-1]][d]
-            ends = (1 << before if before >= 0 else 0) | (1 << after if after >= 0 else 0)
-            windows.append((sum(1 << c for c in cells), ends))
-    return windows
+            ends = (board.step[start][back], board.step[cells[-1]][d]) if exactly else ()
+            key = (tuple(c - start for c in cells[1:]),
+                   tuple(c - start for c in ends if c >= 0))
+            groups[key] = groups.get(key, 0) | 1 << start
+    return tuple((need, avoid, starts) for (need, avoid), starts in groups.items())
 
 
 class Line(Goal):
@@ -73,7 +80,7 @@ class Line(Goal):
         super().__init__(params, game)
         board = game.board
         self.kind = game.piece_kinds.index(params.piece) if params.piece else -1
-        self.windows = tuple(line_windows(board, params.length, params.directions))
+        self.shapes = row_shapes(board, params.length, params.directions, params.exactly)
 
     @classmethod
     def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
@@ -89,17 +96,27 @@ class Line(Goal):
 
     def evaluate(self, state: State) -> Verdict | None:
         kind_mask = state.kinds[self.kind] if self.kind >= 0 else -1
-        exactly = self.params.exactly
-        winners = []
-        for side, owned in enumerate(state.owner):
-            mine = owned & kind_mask
-            if mine.bit_count() < self.params.length:
-                continue
-            for window, ends in self.windows:
-                if mine & window == window and not (exactly and mine & ends):
-                    winners.append(side)
-                    break
+        winners = [side for side, owned in enumerate(state.owner)
+                   if self.has_row(owned & kind_mask)]
         return Verdict(frozenset(winners)) if winners else None
+
+    def has_row(self, mine: int) -> bool:
+        """Whether ``mine`` holds a row. The whole board is tested at once, bitwise: the
+        first cells of a group's rows, narrowed to those whose every other cell (at a fixed
+        offset) is the player's too."""
+        if mine.bit_count() < self.params.length:
+            return False
+        for need, avoid, starts in self.shapes:
+            found = mine & starts
+            for offset in need:
+                found &= mine >> offset if offset > 0 else mine << -offset
+                if not found:
+                    break
+            for offset in avoid:
+                found &= ~(mine >> offset if offset > 0 else mine << -offset)
+            if found:
+                return True
+        return False
 
     def describe(self, _: Translate = untranslated) -> str:
         n = self.params.length

@@ -51,7 +51,10 @@ def test_counts_are_the_length_of_the_action_list(any_game: CompiledGame) -> Non
 def test_fast_perft_equals_the_plain_recursion(any_game: CompiledGame) -> None:
     for state in sample_states(any_game, 11)[::40]:
         for depth in range(4):
-            assert perft(state, depth) == plain_perft(state, depth)
+            leaves = perft(state, depth)
+            assert leaves == plain_perft(state, depth)
+            if leaves * state.count_legal_actions() > 1_000_000:
+                break  # the next depth (Gomoku's third ply: 11 million) is too big
 
 
 def test_fast_playouts_agree_with_the_reference_interpreter() -> None:

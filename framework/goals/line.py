@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
+from framework.board.direction_words import axis
 from framework.limits import MAX_CELLS
 from framework.plugins import Goal, Rule, Translate, Verdict, ngettext, untranslated
 
@@ -59,8 +60,10 @@ def row_shapes(board: CompiledBoard, length: int, directions: list[str] | None,
         back = board.opposite[d]
         for start in range(board.size):
             cells = [start]
-            while len(cells) < length and board.step[cells[-1]][d] >= 0:
-                cells.append(board.step[cells[-1]][d])
+            ahead = board.step[start][d]
+            while len(cells) < length and ahead >= 0 and ahead not in cells:  # (a ring)
+                cells.append(ahead)
+                ahead = board.step[ahead][d]
             if len(cells) < length:
                 continue
             ends = (board.step[start][back], board.step[cells[-1]][d]) if exactly else ()
@@ -130,7 +133,10 @@ class Line(Goal):
                             "A player with {n} pieces in a row wins.", n, _)
         text = text.format(n=n)
         if self.params.directions is not None:
+            board = self.game.board
+            axes = [axis(name, board.directions[board.opposite[board.direction(name)]], _)
+                    for name in self.params.directions]
             text += " " + _("Rows count along these directions only: {directions}.").format(
-                directions=", ".join(self.params.directions))
+                directions=", ".join(dict.fromkeys(axes)))
         return text
 

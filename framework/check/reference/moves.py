@@ -172,9 +172,19 @@ def place(phase: RefMoves, option: Any, s: RefState) -> Moves:
         if option.gravity is not None:  # only a line's entry cell: nothing before it
             near = phase.board.step(cell, phase.board.opposite(option.gravity)) is None
         if s.empty(cell) and near:
-            found[_written(option.notation, dst=cell)] = tagged(
-                option.kind, _place_play(phase, option, cell, kind))
+            found.update(_placing(phase, option, cell, kind))
     return found
+
+
+def _placing(phase: RefMoves, option: Any, cell: str, kind: str) -> Moves:
+    """The placement on ``cell``: its notation and effect, made once (a big board has many,
+    asked for again at every play)."""
+    made: dict[tuple[int, str], Moves] = phase.__dict__.setdefault("_placings", {})
+    key = (id(option), cell)
+    if key not in made:
+        made[key] = {_written(option.notation, dst=cell):
+                     tagged(option.kind, _place_play(phase, option, cell, kind))}
+    return made[key]
 
 
 def _place_play(phase: RefMoves, option: Any, cell: str, kind: str) -> Effect:

@@ -67,6 +67,7 @@ class Figure:
     higher_is_better: bool
     peer: bool = False
     target: float | None = None  # the ratio ours/peer we must reach
+    peer_module: str = "ataxx"  # what the peer's side imports (python-ataxx, or OpenSpiel)
 
 
 FIGURES: tuple[Figure, ...] = (
@@ -76,6 +77,9 @@ FIGURES: tuple[Figure, ...] = (
     Figure("ataxx_playouts_numpy", "Ataxx random playouts, numpy batch of 16384", "games/s",
            True),
     Figure("adaptoid_playouts", "Adaptoid random playouts, start to end", "games/s", True),
+    Figure("connect_four_playouts", "Connect Four random playouts, start to end (peer: "
+           "OpenSpiel's C++ connect_four through pyspiel)", "games/s", True, peer=True,
+           peer_module="pyspiel"),
     Figure("adaptoid_perft_turns2", "Adaptoid perft by turns, depth 2 (mid-game)", "s", False),
     Figure("adaptoid_perft_turns3", "Adaptoid perft by turns, depth 3 (mid-game)", "s", False),
     Figure("load_first", "load + compile, first call in a process (slowest game)", "ms",
@@ -163,6 +167,27 @@ def _peer_playouts() -> dict[str, Any]:
                 return plies
             board.makemove(rng.choice(moves))
             plies += 1
+
+    return _timed_games(play_one)
+
+
+def _openspiel_playouts(name: str) -> dict[str, Any]:
+    """Random playouts of an OpenSpiel game, the native C++ engine driven from Python (the
+    fastest honest loop its API allows: an action list per ply, as ours)."""
+    import random
+
+    import pyspiel
+
+    game = pyspiel.load_game(name)
+    rng = random.Random(_seed)
+
+    def play_one() -> int:
+        state = game.new_initial_state()
+        plies = 0
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            plies += 1
+        return plies
 
     return _timed_games(play_one)
 
@@ -308,6 +333,8 @@ WORKERS: dict[tuple[str, str], Callable[[], dict[str, Any]]] = {
     ("ataxx_playouts", "peer"): _peer_playouts,
     ("ataxx_playouts_numpy", "ours"): _ours_numpy_playouts,
     ("adaptoid_playouts", "ours"): lambda: _ours_playouts("adaptoid.yaml"),
+    ("connect_four_playouts", "ours"): lambda: _ours_playouts("connect-four.yaml"),
+    ("connect_four_playouts", "peer"): lambda: _openspiel_playouts("connect_four"),
     ("adaptoid_perft_turns2", "ours"): lambda: _ours_adaptoid_perft(2),
     ("adaptoid_perft_turns3", "ours"): lambda: _ours_adaptoid_perft(3),
     ("load_first", "ours"): lambda: _ours_load(again=False),
@@ -350,6 +377,11 @@ def peer_available() -> bool:
     return done.returncode == 0 and done.stdout.strip() == "2.2.0"
 
 
+def openspiel_available() -> bool:
+    done = subprocess.run([sys.executable, "-c", "import pyspiel"], capture_output=True)
+    return done.returncode == 0
+
+
 def run(repeats: int = 3, only: list[str] | None = None,
         progress: Callable[[str], None] = print) -> dict[str, Any]:
     figures = [f for f in FIGURES if not only or f.name in only]
@@ -357,13 +389,17 @@ def run(repeats: int = 3, only: list[str] | None = None,
         progress("Ray is not installed (pip install -e '.[ray]'): the match figures on Ray "
                  "are left out")
         figures = [f for f in figures if f.name not in RAY_FIGURES]
-    with_peer = peer_available()
-    if not with_peer:
+    with_peer = {"ataxx": peer_available(), "pyspiel": openspiel_available()}
+    if not with_peer["ataxx"]:
         progress("python-ataxx 2.2.0 is not installed (pip install -e '.[bench]'): "
                  "the peer's columns stay empty")
+    if not with_peer["pyspiel"] and any(f.peer_module == "pyspiel" for f in figures):
+        progress("OpenSpiel is not installed (pip install -e '.[bench]'): its columns "
+                 "stay empty")
     results: dict[str, Any] = {}
     for figure in figures:
-        sides = ["ours", "peer"] if figure.peer and with_peer else ["ours"]
+        sides = ["ours", "peer"] if figure.peer and with_peer[figure.peer_module] \
+            else ["ours"]
         runs: dict[str, list[dict[str, Any]]] = {side: [] for side in sides}
         for repeat in range(repeats):
             for side in sides:
@@ -423,7 +459,7 @@ def _row(figure: Figure, summary: dict[str, Any]) -> str:
     return "| " + " | ".join(cells) + " |"
 
 
-TABLE_HEAD = ("| figure | unit | ours (median) | python-ataxx (median) | ratio | "
+TABLE_HEAD = ("| figure | unit | ours (median) | peer (median) | ratio | "
               "ours min / median / max | peer min / median / max |\n"
               "| --- | --- | --- | --- | --- | --- | --- |")
 
@@ -451,7 +487,8 @@ def details(report: dict[str, Any]) -> str:
         if rss:
             lines.append(f"- perft(5) {side}: {first('ataxx_perft5', side, 'nodes'):,} leaves, "
                          f"peak RSS {max(rss)} MB")
-    for name in ("ataxx_playouts", "ataxx_playouts_numpy", "adaptoid_playouts"):
+    for name in ("ataxx_playouts", "ataxx_playouts_numpy", "adaptoid_playouts",
+                 "connect_four_playouts"):
         for side in ("ours", "peer"):
             runs = figures.get(name, {}).get(side, {}).get("runs", [])
             plies = statistics.mean(r["plies_per_game"] for r in runs) if runs else None

@@ -55,3 +55,16 @@ def test_ray_figures_are_left_out_without_ray(monkeypatch: pytest.MonkeyPatch) -
     measured.clear()
     bench.run(1, ["match_local_2", "match_ray_2"], progress=said.append)
     assert measured == ["match_local_2", "match_ray_2"]
+
+
+def test_connect_four_playouts_are_timed_beside_openspiels(monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    import framework.bench as bench
+
+    monkeypatch.setattr(bench, "PLAYOUT_SECONDS", 0.0)
+    figure = next(f for f in FIGURES if f.name == "connect_four_playouts")
+    assert figure.peer and figure.peer_module == "pyspiel"
+    for side in ("ours", "peer"):
+        result = WORKERS[(figure.name, side)]()
+        assert result["value"] > 0 and result["games"] == 3
+        assert 7 <= result["plies_per_game"] <= 42  # a game of Connect Four, either engine

@@ -128,7 +128,10 @@ class Line(Goal):
                             "does not).",
                             "A player with exactly {n} pieces in a row wins (a longer row "
                             "does not).", n, _)
-        else:
+        elif row_shapes(self.game.board, n + 1, self.params.directions, False):
+            text = ngettext("A player with {n} or more pieces in a row wins.",
+                            "A player with {n} or more pieces in a row wins.", n, _)
+        else:  # the board has no longer row (Tic-tac-toe): "or more" would puzzle
             text = ngettext("A player with {n} pieces in a row wins.",
                             "A player with {n} pieces in a row wins.", n, _)
         text = text.format(n=n)

@@ -210,7 +210,7 @@ def test_rows_and_diagonals_win_in_both_engines() -> None:
                  ["h1", "h2", "h3", "h4", "h5"], ["k9", "l9", "m9", "n9", "o9"]):
         ours, theirs = GAME.new_initial_state(), spiel_game.new_initial_state()
         others = [c for c in ("a1", "a3", "a5", "a7", "a9", "a11") if c not in line]
-        for black, white in zip(line, others):
+        for black, white in zip(line, others[:5], strict=True):
             for cell in (black, white):
                 if not ours.is_terminal():
                     ours.apply(cell)

@@ -73,19 +73,26 @@ def spiel_perft(state: pyspiel.State, depth: int) -> int:
     return sum(spiel_perft(state.child(a), depth - 1) for a in state.legal_actions())
 
 
-@pytest.mark.parametrize("depth", [1, 2])
+def falling_factorial(depth: int) -> int:
+    """No row can be made before the ninth ply: 225 · 224 · … leaves."""
+    leaves = 1
+    for i in range(depth):
+        leaves *= 225 - i
+    return leaves
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
 def test_perft_from_the_start_agrees_with_openspiel(depth: int) -> None:
-    # No row can be made before the ninth ply: 225 · 224 · … leaves.
-    expected = {1: 225, 2: 225 * 224, 3: 225 * 224 * 223}[depth]
-    assert perft(GAME.new_initial_state(), depth) == expected
-    assert spiel_perft(pyspiel.load_game("gomoku").new_initial_state(), depth) == expected
+    assert perft(GAME.new_initial_state(), depth) == falling_factorial(depth)
+    spiel = pyspiel.load_game("gomoku").new_initial_state()
+    assert spiel_perft(spiel, depth) == falling_factorial(depth)
 
 
 @pytest.mark.slow
-def test_perft_3_from_the_start_agrees_with_openspiel() -> None:
-    expected = 225 * 224 * 223
-    assert perft(GAME.new_initial_state(), 3) == expected
-    assert spiel_perft(pyspiel.load_game("gomoku").new_initial_state(), 3) == expected
+def test_perft_4_from_the_start_agrees_with_openspiel() -> None:
+    assert perft(GAME.new_initial_state(), 4) == falling_factorial(4) == 2_487_515_400
+    spiel = pyspiel.load_game("gomoku").new_initial_state()
+    assert spiel_perft(spiel, 4) == falling_factorial(4)
 
 
 def test_perft_near_the_end_of_a_game_agrees_with_openspiel() -> None:

@@ -11,8 +11,10 @@ A row runs along one of the board's named directions (see Boards): a grid's comp
 a hex board's six. ``directions`` lists the ones that count (a direction and its opposite
 give the same rows); by default every direction of the board. With ``exactly``, a row
 longer than ``length`` does not win. The whole board is looked at on every goal check, so a
-row made by any rule (a placement, a conversion) counts. If two players have a row at the
-same check, the game's ``tie_break`` decides.
+row made by any rule (a placement, a conversion) counts; it tests every row of one shape
+at once on the board's bitmasks, so it stays cheap on a 19×19 board. If two players have a
+row at the same check, the game's ``tie_break`` decides. The rulebook says "5 or more in a
+row" when the board has room for a longer row and ``exactly`` is not set.
 """
 
 from __future__ import annotations

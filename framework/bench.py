@@ -84,6 +84,9 @@ FIGURES: tuple[Figure, ...] = (
     Figure("adaptoid_playouts", "Adaptoid random playouts, start to end", "games/s", True),
     Figure("othello_playouts", "Othello random playouts, start to end (peer: OpenSpiel's "
            "C++ othello)", "games/s", True, peer=True, peer_name="OpenSpiel"),
+    Figure("connect_four_playouts", "Connect Four random playouts, start to end (peer: "
+           "OpenSpiel's C++ connect_four through pyspiel)", "games/s", True, peer=True,
+           peer_name="OpenSpiel"),
     Figure("adaptoid_perft_turns2", "Adaptoid perft by turns, depth 2 (mid-game)", "s", False),
     Figure("adaptoid_perft_turns3", "Adaptoid perft by turns, depth 3 (mid-game)", "s", False),
     Figure("load_first", "load + compile, first call in a process (slowest game)", "ms",
@@ -359,6 +362,8 @@ WORKERS: dict[tuple[str, str], Callable[[], dict[str, Any]]] = {
     ("adaptoid_playouts", "ours"): lambda: _ours_playouts("adaptoid.yaml"),
     ("othello_playouts", "ours"): lambda: _ours_playouts("othello.yaml"),
     ("othello_playouts", "peer"): lambda: _openspiel_playouts("othello"),
+    ("connect_four_playouts", "ours"): lambda: _ours_playouts("connect-four.yaml"),
+    ("connect_four_playouts", "peer"): lambda: _openspiel_playouts("connect_four"),
     ("adaptoid_perft_turns2", "ours"): lambda: _ours_adaptoid_perft(2),
     ("adaptoid_perft_turns3", "ours"): lambda: _ours_adaptoid_perft(3),
     ("load_first", "ours"): lambda: _ours_load(again=False),
@@ -547,7 +552,7 @@ def details(report: dict[str, Any]) -> str:
             lines.append(f"- perft(5) {side}: {first('ataxx_perft5', side, 'nodes'):,} leaves, "
                          f"peak RSS {max(rss)} MB")
     for name in ("ataxx_playouts", "ataxx_playouts_numpy", "adaptoid_playouts",
-                 "othello_playouts"):
+                 "othello_playouts", "connect_four_playouts"):
         for side in ("ours", "peer"):
             runs = figures.get(name, {}).get(side, {}).get("runs", [])
             plies = statistics.mean(r["plies_per_game"] for r in runs) \

@@ -79,3 +79,18 @@ def test_othello_is_measured_beside_openspiel_only_when_it_is_installed(
     bench.run(1, ["othello_playouts"], progress=said.append)
     assert measured == [("othello_playouts", "ours")]
     assert any("OpenSpiel is not installed" in line for line in said)
+
+
+def test_connect_four_playouts_are_timed_beside_openspiels(monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    import framework.bench as bench
+
+    monkeypatch.setattr(bench, "PLAYOUT_SECONDS", 0.0)
+    figure = next(f for f in FIGURES if f.name == "connect_four_playouts")
+    assert figure.peer and figure.peer_name == "OpenSpiel"
+    for side in ("ours", "peer"):
+        result = WORKERS[(figure.name, side)]()
+        assert result["value"] > 0 and result["games"] == 3
+    # OpenSpiel's games are played in its C++ loop (evaluate_bots), whose length is not
+    # reported; ours are.
+    assert 7 <= WORKERS[(figure.name, "ours")]()["plies_per_game"] <= 42

@@ -11,8 +11,10 @@ A row runs along one of the board's named directions (see Boards): a grid's comp
 a hex board's six. ``directions`` lists the ones that count (a direction and its opposite
 give the same rows); by default every direction of the board. With ``exactly``, a row
 longer than ``length`` does not win. The whole board is looked at on every goal check, so a
-row made by any rule (a placement, a conversion) counts. If two players have a row at the
-same check, the game's ``tie_break`` decides.
+row made by any rule (a placement, a conversion) counts; it tests every row of one shape
+at once on the board's bitmasks, so it stays cheap on a 19×19 board. If two players have a
+row at the same check, the game's ``tie_break`` decides. The rulebook says "5 or more in a
+row" when the board has room for a longer row and ``exactly`` is not set.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
+from framework.board.direction_words import axis
 from framework.limits import MAX_CELLS
 from framework.plugins import Goal, Rule, Translate, Verdict, ngettext, untranslated
 
@@ -43,11 +46,41 @@ class LineParams(Rule):
                                                          "kind)")
 
 
+def row_shapes(board: CompiledBoard, length: int, directions: list[str] | None,
+               exactly: bool) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]:
+    """Every row of ``length`` cells, grouped by shape so that a whole group is tested at
+    once: (the offsets from a row's first cell to its other cells, the offsets of the cells
+    that must not be the player's — with ``exactly``, the cells just before and after the
+    row —, the mask of the first cells of the group's rows). On a grid every row of one
+    direction has the same offsets (cell ids run row by row), so a direction is one group;
+    a hex board or a custom board has a few more. A direction and its opposite give the
+    same rows, so only one of each pair is walked."""
+    names = directions if directions is not None else list(board.directions)
+    wanted = sorted({min(d, board.opposite[d]) for d in map(board.direction, names)})
+    groups: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+    for d in wanted:
+        back = board.opposite[d]
+        for start in range(board.size):
+            cells = [start]
+            ahead = board.step[start][d]
+            while len(cells) < length and ahead >= 0 and ahead not in cells:  # (a ring)
+                cells.append(ahead)
+                ahead = board.step[ahead][d]
+            if len(cells) < length:
+                continue
+            ends = (board.step[start][back], board.step[cells[-1]][d]) if exactly else ()
+            key = (tuple(c - start for c in cells[1:]),
+                   tuple(c - start for c in ends if c >= 0))
+            groups[key] = groups.get(key, 0) | 1 << start
+    return tuple((need, avoid, starts) for (need, avoid), starts in groups.items())
+
+
 def line_windows(board: CompiledBoard, length: int, directions: list[str] | None
                  ) -> list[tuple[int, int]]:
     """Every row of ``length`` cells as (its mask, the mask of the two cells that extend
-    it at either end, 0 where the board ends). A direction and its opposite give the same
-    rows, so only one of each pair is walked."""
+    it at either end, 0 where the board ends): the rows one by one, for backends that scan
+    them (the native kernels), where the goal itself tests row shapes bitwise. A direction
+    and its opposite give the same rows, so only one of each pair is walked."""
     names = directions if directions is not None else list(board.directions)
     wanted = sorted({min(d, board.opposite[d]) for d in map(board.direction, names)})
     windows: list[tuple[int, int]] = []
@@ -73,7 +106,7 @@ class Line(Goal):
         super().__init__(params, game)
         board = game.board
         self.kind = game.piece_kinds.index(params.piece) if params.piece else -1
-        self.windows = tuple(line_windows(board, params.length, params.directions))
+        self.shapes = row_shapes(board, params.length, params.directions, params.exactly)
 
     @classmethod
     def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
@@ -89,17 +122,27 @@ class Line(Goal):
 
     def evaluate(self, state: State) -> Verdict | None:
         kind_mask = state.kinds[self.kind] if self.kind >= 0 else -1
-        exactly = self.params.exactly
-        winners = []
-        for side, owned in enumerate(state.owner):
-            mine = owned & kind_mask
-            if mine.bit_count() < self.params.length:
-                continue
-            for window, ends in self.windows:
-                if mine & window == window and not (exactly and mine & ends):
-                    winners.append(side)
-                    break
+        winners = [side for side, owned in enumerate(state.owner)
+                   if self.has_row(owned & kind_mask)]
         return Verdict(frozenset(winners)) if winners else None
+
+    def has_row(self, mine: int) -> bool:
+        """Whether ``mine`` holds a row. The whole board is tested at once, bitwise: the
+        first cells of a group's rows, narrowed to those whose every other cell (at a fixed
+        offset) is the player's too."""
+        if mine.bit_count() < self.params.length:
+            return False
+        for need, avoid, starts in self.shapes:
+            found = mine & starts
+            for offset in need:
+                found &= mine >> offset if offset > 0 else mine << -offset
+                if not found:
+                    break
+            for offset in avoid:
+                found &= ~(mine >> offset if offset > 0 else mine << -offset)
+            if found:
+                return True
+        return False
 
     def describe(self, _: Translate = untranslated) -> str:
         n = self.params.length
@@ -108,12 +151,18 @@ class Line(Goal):
                             "does not).",
                             "A player with exactly {n} pieces in a row wins (a longer row "
                             "does not).", n, _)
-        else:
+        elif row_shapes(self.game.board, n + 1, self.params.directions, False):
+            text = ngettext("A player with {n} or more pieces in a row wins.",
+                            "A player with {n} or more pieces in a row wins.", n, _)
+        else:  # the board has no longer row (Tic-tac-toe): "or more" would puzzle
             text = ngettext("A player with {n} pieces in a row wins.",
                             "A player with {n} pieces in a row wins.", n, _)
         text = text.format(n=n)
         if self.params.directions is not None:
+            board = self.game.board
+            axes = [axis(name, board.directions[board.opposite[board.direction(name)]], _)
+                    for name in self.params.directions]
             text += " " + _("Rows count along these directions only: {directions}.").format(
-                directions=", ".join(self.params.directions))
+                directions=", ".join(dict.fromkeys(axes)))
         return text
 

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
+from framework.board.direction_words import motion
 from framework.engine.action import Action
 from framework.engine.bits import iter_bits
 from framework.engine.supply import piece_supply
@@ -155,8 +156,8 @@ class Place(Primitive):
     def describe(self, _: Translate = untranslated) -> str:
         if self.fall >= 0:
             return _("a new piece from your supply is dropped into a line that is not full "
-                     "(named by its entry cell) and falls in direction {direction} to the "
-                     "farthest empty cell").format(direction=self.params.gravity)
+                     "(named by its entry cell) and falls {direction} to the farthest empty "
+                     "cell").format(direction=motion(self.params.gravity or "", _))
         if self.params.must_flank:
             if self.near:
                 return _("a new piece from your supply goes on an empty cell next to one of "

@@ -191,7 +191,8 @@ class NativeGame:
             return PASS
         if action.kind == "skip":
             return SKIP
-        option = self.phase.applies[action.kind, action.attribute]  # type: ignore[attr-defined]
+        # One option per kind here: pieces sharing a kind (hop, step…) have no native piece.
+        option = self.phase.applies[action.kind, action.attribute][0]  # type: ignore[attr-defined]
         index = self.phase.options.index(option)  # type: ignore[attr-defined]
         target = action.dst if action.dst >= 0 else action.at
         return index << 16 | (action.src + 1) << 8 | target

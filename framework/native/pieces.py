@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from framework.errors import BoardspecError
+from framework.goals.line import line_windows
 
 
 class Unsupported(BoardspecError):
@@ -287,8 +288,10 @@ class LinePiece(GoalPiece):
 
     def __init__(self, goal: Any, index: int) -> None:
         super().__init__(goal, index)
-        self.windows = self.table("WIN", [w for w, _ in goal.windows])
-        self.ends = self.table("ENDS", [e for _, e in goal.windows])
+        windows = line_windows(goal.game.board, goal.params.length, goal.params.directions)
+        self.count = len(windows)
+        self.windows = self.table("WIN", [w for w, _ in windows])
+        self.ends = self.table("ENDS", [e for _, e in windows])
 
     def evaluate(self) -> list[str]:
         params = self.goal.params
@@ -296,7 +299,7 @@ class LinePiece(GoalPiece):
         extends = " and not (mine & e)" if params.exactly else ""
         return ["named = np.int64(0)", "for s in range(S):", f"    mine = st[s] & {kinds}",
                 f"    if count(mine) < {params.length}:", "        continue",
-                f"    for w in range({len(self.goal.windows)}):",
+                f"    for w in range({self.count}):",
                 f"        win = {self.windows}[w]", f"        e = {self.ends}[w]",
                 f"        if mine & win == win{extends}:",
                 "            named |= np.int64(1) << s", "            break",

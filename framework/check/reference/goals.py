@@ -64,7 +64,7 @@ class RefLine(RefGoal):
         p = self.params
         board = self.game.board
         names = p.directions if p.directions is not None else board.directions
-        opposite = self.game.spec.board.build().graph["opposite"]
+        opposite = {name: board.opposite(name) for name in board.directions}
         winners = set()
         for player in self.game.players:
             mine = set(s.pieces_of(player, p.piece))

@@ -201,8 +201,7 @@ def place(phase: RefMoves, option: Any, s: RefState) -> Moves:
         if option.must_flank and near and s.empty(cell):
             near = bool(outflanked_from(phase, s, cell))
         if s.empty(cell) and near:
-            found[_written(option.notation, dst=cell)] = tagged(
-                option.kind, _place_play(phase, option, cell, kind))
+            found.update(_placing(phase, option, cell, kind))
     return found
 
 
@@ -220,6 +219,17 @@ def outflanked_from(block: Any, s: RefState, cell: str,
         if run and at is not None and at in s.cells and s.cells[at]["owner"] == s.to_move:
             taken.update(run)
     return taken
+
+
+def _placing(phase: RefMoves, option: Any, cell: str, kind: str) -> Moves:
+    """The placement on ``cell``: its notation and effect, made once (a big board has many,
+    asked for again at every play)."""
+    made: dict[tuple[int, str], Moves] = phase.__dict__.setdefault("_placings", {})
+    key = (id(option), cell)
+    if key not in made:
+        made[key] = {_written(option.notation, dst=cell):
+                     tagged(option.kind, _place_play(phase, option, cell, kind))}
+    return made[key]
 
 
 def _place_play(phase: RefMoves, option: Any, cell: str, kind: str) -> Effect:

@@ -15,6 +15,10 @@ The peer is PyPI ``ataxx`` 2.2.0 (python-ataxx), a benchmark-only dependency
 (``pip install -e '.[bench]'``). Its playout loop is the fastest honest one its API allows:
 ``legal_moves()`` is empty exactly when ``gameover()`` is true, so the loop asks only once.
 Repeat ``i`` seeds both sides' generators with ``i``, so the repeats sample other games.
+
+Othello's peer is OpenSpiel's C++ ``othello`` (the ``test`` extra installs it), played by
+its C++ uniform random bots in its C++ game loop (``pyspiel.evaluate_bots``): the native
+limit, with no Python per ply.
 """
 
 from __future__ import annotations
@@ -68,6 +72,7 @@ class Figure:
     peer: bool = False
     target: float | None = None  # the ratio ours/peer we must reach
     peer_runs: int | None = None  # a peer too slow to run every repeat: at most this often
+    peer_name: str = "python-ataxx"  # whose figure the peer column holds
 
 
 FIGURES: tuple[Figure, ...] = (
@@ -77,6 +82,8 @@ FIGURES: tuple[Figure, ...] = (
     Figure("ataxx_playouts_numpy", "Ataxx random playouts, numpy batch of 16384", "games/s",
            True),
     Figure("adaptoid_playouts", "Adaptoid random playouts, start to end", "games/s", True),
+    Figure("othello_playouts", "Othello random playouts, start to end (peer: OpenSpiel's "
+           "C++ othello)", "games/s", True, peer=True, peer_name="OpenSpiel"),
     Figure("adaptoid_perft_turns2", "Adaptoid perft by turns, depth 2 (mid-game)", "s", False),
     Figure("adaptoid_perft_turns3", "Adaptoid perft by turns, depth 3 (mid-game)", "s", False),
     Figure("load_first", "load + compile, first call in a process (slowest game)", "ms",
@@ -101,7 +108,8 @@ FIGURES: tuple[Figure, ...] = (
     Figure("native_playouts", "Ataxx random playouts, native kernels", "games/s", True,
            peer=True),
     Figure("native_c4_playouts", "Connect Four random playouts, native kernels (peer: "
-           "OpenSpiel's C++ through pyspiel)", "games/s", True, peer=True, target=1),
+           "OpenSpiel's C++ through pyspiel)", "games/s", True, peer=True, target=1,
+           peer_name="OpenSpiel"),
     Figure("native_compile_cold", "Ataxx native kernels: compile, empty cache", "s", False),
     Figure("native_compile_cached", "Ataxx native kernels: load from numba's cache", "s",
            False),
@@ -182,6 +190,24 @@ def _peer_playouts() -> dict[str, Any]:
             plies += 1
 
     return _timed_games(play_one)
+
+
+def _openspiel_playouts(name: str) -> dict[str, Any]:
+    """OpenSpiel's C++ game played by its C++ uniform random bots, the loop in C++ too
+    (``evaluate_bots``): the native limit, with no Python per ply."""
+    import pyspiel
+
+    game = pyspiel.load_game(name)
+    bots = [pyspiel.make_uniform_random_bot(p, _seed * 10 + p)
+            for p in range(game.num_players())]
+    result = _timed_games(lambda: _openspiel_game(pyspiel, game, bots))
+    del result["plies_per_game"]  # evaluate_bots plays on a copy: its length is not known
+    return result
+
+
+def _openspiel_game(pyspiel: Any, game: Any, bots: list[Any]) -> int:
+    pyspiel.evaluate_bots(game.new_initial_state(), bots, _seed)
+    return 0
 
 
 def _ours_numpy_playouts() -> dict[str, Any]:
@@ -331,6 +357,8 @@ WORKERS: dict[tuple[str, str], Callable[[], dict[str, Any]]] = {
     ("ataxx_playouts", "peer"): _peer_playouts,
     ("ataxx_playouts_numpy", "ours"): _ours_numpy_playouts,
     ("adaptoid_playouts", "ours"): lambda: _ours_playouts("adaptoid.yaml"),
+    ("othello_playouts", "ours"): lambda: _ours_playouts("othello.yaml"),
+    ("othello_playouts", "peer"): lambda: _openspiel_playouts("othello"),
     ("adaptoid_perft_turns2", "ours"): lambda: _ours_adaptoid_perft(2),
     ("adaptoid_perft_turns3", "ours"): lambda: _ours_adaptoid_perft(3),
     ("load_first", "ours"): lambda: _ours_load(again=False),
@@ -399,6 +427,11 @@ def peer_available() -> bool:
     return done.returncode == 0 and done.stdout.strip() == "2.2.0"
 
 
+def openspiel_available() -> bool:
+    done = subprocess.run([sys.executable, "-c", "import pyspiel"], capture_output=True)
+    return done.returncode == 0
+
+
 def run(repeats: int = 3, only: list[str] | None = None,
         progress: Callable[[str], None] = print) -> dict[str, Any]:
     figures = [f for f in FIGURES if not only or f.name in only]
@@ -410,13 +443,19 @@ def run(repeats: int = 3, only: list[str] | None = None,
         progress("numba is not installed (pip install -e '.[fast]'): the native figures "
                  "are left out")
         figures = [f for f in figures if f.name not in NATIVE_FIGURES]
-    with_peer = peer_available()
-    if not with_peer:
+    with_peer = {"python-ataxx": peer_available()}
+    if not with_peer["python-ataxx"]:
         progress("python-ataxx 2.2.0 is not installed (pip install -e '.[bench]'): "
                  "the peer's columns stay empty")
+    if any(f.peer and f.peer_name == "OpenSpiel" for f in figures):
+        with_peer["OpenSpiel"] = openspiel_available()
+        if not with_peer["OpenSpiel"]:
+            progress("OpenSpiel is not installed (pip install -e '.[test]'): its columns "
+                     "stay empty")
     results: dict[str, Any] = {}
     for figure in figures:
-        sides = ["ours", "peer"] if figure.peer and with_peer else ["ours"]
+        sides = ["ours", "peer"] if figure.peer and with_peer.get(figure.peer_name) \
+            else ["ours"]
         runs: dict[str, list[dict[str, Any]]] = {side: [] for side in sides}
         for repeat in range(repeats):
             for side in sides:
@@ -479,7 +518,7 @@ def _row(figure: Figure, summary: dict[str, Any]) -> str:
     return "| " + " | ".join(cells) + " |"
 
 
-TABLE_HEAD = ("| figure | unit | ours (median) | python-ataxx (median) | ratio | "
+TABLE_HEAD = ("| figure | unit | ours (median) | peer (median) | ratio | "
               "ours min / median / max | peer min / median / max |\n"
               "| --- | --- | --- | --- | --- | --- | --- |")
 
@@ -507,10 +546,12 @@ def details(report: dict[str, Any]) -> str:
         if rss:
             lines.append(f"- perft(5) {side}: {first('ataxx_perft5', side, 'nodes'):,} leaves, "
                          f"peak RSS {max(rss)} MB")
-    for name in ("ataxx_playouts", "ataxx_playouts_numpy", "adaptoid_playouts"):
+    for name in ("ataxx_playouts", "ataxx_playouts_numpy", "adaptoid_playouts",
+                 "othello_playouts"):
         for side in ("ours", "peer"):
             runs = figures.get(name, {}).get(side, {}).get("runs", [])
-            plies = statistics.mean(r["plies_per_game"] for r in runs) if runs else None
+            plies = statistics.mean(r["plies_per_game"] for r in runs) \
+                if runs and "plies_per_game" in runs[0] else None
             median = figures.get(name, {}).get(side, {}).get("median")
             if plies and median:
                 lines.append(f"- {name} {side}: {plies:.1f} plies per game, "

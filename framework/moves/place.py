@@ -22,6 +22,15 @@ full line cannot be played. Gravity goes with ``where: anywhere``.
 ```yaml
       - {type: place, piece: disc, gravity: s}       # Connect Four: a1..g6, drop into d6
 ```
+
+``must_flank: true`` makes a placement legal only where it outflanks at least one run of
+enemy pieces along some direction of the board (Othello): going from the cell that way one
+meets one or more enemy pieces in a row, then one of the player's own. It is a condition
+only: the ``flip_flanked`` consequence after the phase turns the runs over.
+
+```yaml
+      - {type: place, piece: disc, must_flank: true}  # Othello
+```
 """
 
 from __future__ import annotations
@@ -35,6 +44,7 @@ from framework.engine.action import Action
 from framework.engine.bits import iter_bits
 from framework.engine.supply import piece_supply
 from framework.moves.base import Loc, Masks, Primitive, written
+from framework.moves.flank import Flanker
 from framework.plugins import Rule, Translate, untranslated
 
 if TYPE_CHECKING:
@@ -52,6 +62,8 @@ class PlaceParams(Rule):
     gravity: str | None = Field(
         default=None, description="a direction of the board the piece falls along to the "
                                   "farthest empty cell; the action names the line's entry cell")
+    must_flank: bool = Field(default=False, description="legal only where the piece "
+                             "outflanks at least one run of enemy pieces (Othello)")
     kind: str = Field(default="place", description="the action's kind in JSON and records")
     notation: str = Field(default="{to}", description="how a placement is written")
     resets_halfmove_clock: bool = Field(default=False, description="this action resets "
@@ -80,6 +92,8 @@ class Place(Primitive):
                            if board.step[c][board.opposite[self.fall]] < 0) \
             if self.fall >= 0 else -1
         self.step = board.step
+        self.flanker = Flanker(board, range(len(board.directions))) \
+            if params.must_flank else None
 
     @classmethod
     def check_spec(cls, params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
@@ -92,6 +106,13 @@ class Place(Primitive):
             if params.where != "anywhere":
                 yield (*loc, "gravity"), ("gravity goes with where: anywhere (the piece "
                                           "lands where it falls, not where it is put)")
+            if params.must_flank:
+                yield (*loc, "must_flank"), ("must_flank does not go with gravity (the "
+                                             "piece outflanks from where it falls)")
+        if params.must_flank and not ctx.spec.board.build().graph.get("directions"):
+            yield (*loc, "must_flank"), ("must_flank needs a board with named directions "
+                                         "(grids, hex boards, custom boards that name "
+                                         "them; this board has none)")
 
     def action_space(self) -> tuple[Action, ...]:
         if self.fall >= 0:  # with gravity only the entry cells are ever played
@@ -107,12 +128,16 @@ class Place(Primitive):
         if left is not None and left <= 0:
             return 0
         if not self.near:
-            return masks.empty & self.entries
-        near = 0
-        neighbours = self.neighbours
-        for c in iter_bits(masks.own):
-            near |= neighbours[c]
-        return near & masks.empty
+            found = masks.empty & self.entries
+        else:
+            near = 0
+            neighbours = self.neighbours
+            for c in iter_bits(masks.own):
+                near |= neighbours[c]
+            found = near & masks.empty
+        if self.flanker is not None:
+            found = self.flanker.cells(found, masks.own, masks.enemy)
+        return found
 
     def action(self, masks: Masks, src: int, dst: int) -> Action:
         return self.places[dst]
@@ -132,6 +157,15 @@ class Place(Primitive):
             return _("a new piece from your supply is dropped into a line that is not full "
                      "(named by its entry cell) and falls in direction {direction} to the "
                      "farthest empty cell").format(direction=self.params.gravity)
+        if self.params.must_flank:
+            if self.near:
+                return _("a new piece from your supply goes on an empty cell next to one of "
+                         "your pieces, where it outflanks at least one line of enemy pieces: "
+                         "in some direction, one or more enemy pieces in a row, then one of "
+                         "yours")
+            return _("a new piece from your supply goes on an empty cell where it outflanks "
+                     "at least one line of enemy pieces: in some direction, one or more "
+                     "enemy pieces in a row, then one of yours")
         if self.near:
             return _("a new piece from your supply goes on an empty cell next to one of your "
                      "pieces")

@@ -171,10 +171,28 @@ def place(phase: RefMoves, option: Any, s: RefState) -> Moves:
             any(n in mine for n in phase.board.neighbours(cell))
         if option.gravity is not None:  # only a line's entry cell: nothing before it
             near = phase.board.step(cell, phase.board.opposite(option.gravity)) is None
+        if option.must_flank and near and s.empty(cell):
+            near = bool(outflanked_from(phase, s, cell))
         if s.empty(cell) and near:
             found[_written(option.notation, dst=cell)] = tagged(
                 option.kind, _place_play(phase, option, cell, kind))
     return found
+
+
+def outflanked_from(block: Any, s: RefState, cell: str,
+                    directions: Any = None) -> set[str]:
+    """The enemy pieces outflanked from ``cell``: along each direction, one or more enemy
+    pieces in a row and then one of the mover's (the rule text of ``flip_flanked``)."""
+    taken: set[str] = set()
+    for direction in directions or block.board.directions:
+        run = []
+        at = block.board.step(cell, direction)
+        while at is not None and at in s.cells and s.cells[at]["owner"] != s.to_move:
+            run.append(at)
+            at = block.board.step(at, direction)
+        if run and at is not None and at in s.cells and s.cells[at]["owner"] == s.to_move:
+            taken.update(run)
+    return taken
 
 
 def _place_play(phase: RefMoves, option: Any, cell: str, kind: str) -> Effect:

@@ -4,6 +4,7 @@ deciding phases are ``moves`` and its presets (``framework/check/reference/moves
 
 from __future__ import annotations
 
+from framework.check.reference.moves import outflanked_from
 from framework.check.reference.position import RefState
 from framework.check.reference.rules import Effect, RefPhase, RefRestriction, reference
 
@@ -21,6 +22,21 @@ class RefConvertAdjacent(RefPhase):
         for cell in self.board.within(landed, self.params.distance):
             if cell in s.cells and s.cells[cell]["owner"] != s.to_move:
                 s.cells[cell]["owner"] = s.to_move
+
+
+@reference("phases", "flip_flanked")
+class RefFlipFlanked(RefPhase):
+    """Every enemy run between the landing cell and an own piece, along each direction,
+    changes owner."""
+
+    decides = False
+
+    def run(self, s: RefState) -> None:
+        landed = s.vars["landed"]
+        if landed is None:
+            return
+        for cell in outflanked_from(self, s, landed, self.params.directions):
+            s.cells[cell]["owner"] = s.to_move
 
 
 @reference("phases", "sweep")

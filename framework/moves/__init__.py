@@ -11,7 +11,10 @@ a uniformly random one from the masks, so a primitive is written once.
 - ``walk``: cells a piece reaches in up to N steps through empty cells, and enemies next to
   them; the piece moves, and on an enemy it attacks;
 - ``place``: empty cells, anywhere or next to an own piece; a new piece from the supply;
-- ``grow``: own pieces that may carry more of an attribute; it grows from the supply.
+- ``grow``: own pieces that may carry more of an attribute; it grows from the supply;
+- ``step``, ``slide``, ``leap``: one cell in given directions, along a line until blocked,
+  to fixed offsets (``framework/moves/lines.py``: what they share, such as a shot from the
+  piece that just landed).
 
 Today's whole-game blocks (``clone_or_jump``, ``walk``, ``build``) are presets: each
 expands into a ``moves`` phase of these primitives when the game is compiled, and the
@@ -26,14 +29,18 @@ from pydantic import Field
 
 from framework.moves.base import Primitive
 from framework.moves.grow import Grow, GrowParams
+from framework.moves.leap import Leap, LeapParams
 from framework.moves.place import Place, PlaceParams
 from framework.moves.reach import Reach, ReachParams
+from framework.moves.slide import Slide, SlideParams
+from framework.moves.step import Step, StepParams
 from framework.moves.walk import Walk, WalkParams
 
 PRIMITIVES: dict[str, type[Primitive]] = {
-    cls.keyword: cls for cls in (Reach, Walk, Place, Grow)}
+    cls.keyword: cls for cls in (Reach, Walk, Place, Grow, Step, Slide, Leap)}
 
 MoveOption = Annotated[Union[ReachParams, WalkParams, PlaceParams,  # noqa: UP007
-                             GrowParams], Field(discriminator="type")]
+                             GrowParams, StepParams, SlideParams, LeapParams],
+                       Field(discriminator="type")]
 
 __all__ = ["PRIMITIVES", "MoveOption", "Primitive"]

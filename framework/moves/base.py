@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from framework.engine.slots import CLOCK_RESET
+from framework.engine.slots import CLOCK_RESET, Slot
 from framework.plugins import Translate, untranslated
 
 if TYPE_CHECKING:
@@ -79,6 +79,12 @@ class Primitive:
     def check_spec(cls, params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
         """Names the parameters use must be declared (pieces, attributes, counters)."""
         return iter(())
+
+    @classmethod
+    def slots_of(cls, params: Any) -> tuple[Slot, ...]:
+        """The state slots a primitive with these parameters reads (``from: landed``
+        reads the ``landed`` cell); the ``moves`` phase declares them."""
+        return ()
 
     @classmethod
     def kinds_of(cls, params: Any) -> tuple[tuple[str, str], ...]:

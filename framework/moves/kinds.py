@@ -29,7 +29,7 @@ from framework.moves.base import Loc
 
 def piece_options(spec: Any) -> list[tuple[Loc, Any]]:
     """Every kind's moves as options (with where each is written in the file)."""
-    found = []
+    found: list[tuple[Loc, Any]] = []
     for kind, piece in spec.pieces.items():
         for i, move in enumerate(piece.moves):
             update: dict[str, Any] = {}

@@ -57,10 +57,11 @@ def test_a_parameter_no_piece_knows_is_refused(monkeypatch: pytest.MonkeyPatch) 
 
 def test_validate_says_whether_the_native_backend_plays_a_game() -> None:
     run = subprocess.run([sys.executable, "-m", "framework", "validate",
-                          str(GAMES / "ataxx.yaml"), str(GAMES / "adaptoid.yaml")],
+                          str(GAMES / "ataxx.yaml"), str(GAMES / "othello.yaml"),
+                          str(GAMES / "breakthrough.yaml"), str(GAMES / "adaptoid.yaml")],
                          capture_output=True, text=True, check=True)
     lines = run.stdout.splitlines()
-    assert any("native backend: yes" in line for line in lines)
+    assert sum("native backend: yes" in line for line in lines) == 3
     assert any("native backend: no" in line and "attributes" in line for line in lines)
 
 

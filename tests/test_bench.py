@@ -55,3 +55,27 @@ def test_ray_figures_are_left_out_without_ray(monkeypatch: pytest.MonkeyPatch) -
     measured.clear()
     bench.run(1, ["match_local_2", "match_ray_2"], progress=said.append)
     assert measured == ["match_local_2", "match_ray_2"]
+
+
+def test_othello_is_measured_beside_openspiel_only_when_it_is_installed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import framework.bench as bench
+
+    measured: list[tuple[str, str]] = []
+
+    def fake_measure(figure: Figure, side: str, seed: int = 1) -> dict[str, float]:
+        measured.append((figure.name, side))
+        return {"value": 2.0 if side == "ours" else 4.0}
+
+    monkeypatch.setattr(bench, "measure", fake_measure)
+    monkeypatch.setattr(bench, "peer_available", lambda: False)  # python-ataxx: not Othello's
+    monkeypatch.setattr(bench, "openspiel_available", lambda: True)
+    report = bench.run(1, ["othello_playouts"], progress=lambda _: None)
+    assert measured == [("othello_playouts", "ours"), ("othello_playouts", "peer")]
+    assert report["figures"]["othello_playouts"]["ratio"] == 0.5
+    monkeypatch.setattr(bench, "openspiel_available", lambda: False)
+    measured.clear()
+    said: list[str] = []
+    bench.run(1, ["othello_playouts"], progress=said.append)
+    assert measured == [("othello_playouts", "ours")]
+    assert any("OpenSpiel is not installed" in line for line in said)

@@ -13,7 +13,6 @@ from framework.check.reference.moves import PRIMITIVES, Moves, RefMoves, _writte
 from framework.check.reference.position import RefState
 from framework.check.reference.rules import Effect
 
-
 #: Per board, its directions' bearings (read from the drawing once).
 _BEARINGS: WeakKeyDictionary[Any, dict[str, float]] = WeakKeyDictionary()
 

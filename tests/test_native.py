@@ -307,6 +307,45 @@ def test_steps_leaps_zones_and_no_legal_move(no_move: str) -> None:
     check_equivalence(game)
 
 
+SLIDES = """
+name: Rooks and runners
+players:
+  - {name: white, forward: n}
+  - {name: black, forward: s}
+board: {type: grid, rows: 6, columns: 6, adjacency: king, holes: [c3]}
+pieces:
+  rook: {symbols: {white: R, black: r}}
+  runner: {symbols: {white: U, black: u}}
+setup:
+  - type: fixed
+    cells: {a1: {owner: white, piece: rook}, f1: {owner: white, piece: rook},
+            a6: {owner: black, piece: rook}, f6: {owner: black, piece: rook},
+            b1: {owner: white, piece: runner}, e1: {owner: white, piece: runner},
+            b6: {owner: black, piece: runner}, e6: {owner: black, piece: runner}}
+turn:
+  - name: move
+    type: moves
+    options:
+      - {type: slide, piece: rook, directions: [n, e, s, w], to: empty_or_enemy}
+      - {type: slide, piece: runner, directions: [forward, forward_left, forward_right],
+         max: 2, to: empty_or_enemy, kind: run}
+no_legal_move: lose
+goals:
+  - {type: no_pieces, then: opponent_wins}
+max_plies: 120
+"""
+
+
+def test_slides_stop_at_pieces_holes_and_their_limit() -> None:
+    """Rooks slide any distance, runners at most two cells along forward-relative
+    directions; a hole, a piece or the edge ends a ray (a piece there may be taken)."""
+    from framework.game import load_game_text
+
+    game = load_game_text(SLIDES)
+    assert support_of(game) is None
+    check_equivalence(game)
+
+
 def test_clobber_where_the_player_without_a_move_wins() -> None:
     from framework.game import load_game_text
 

@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -219,11 +220,13 @@ def test_the_rulebooks_write_the_translated_words(adaptoid: Game) -> None:
     assert "- `C5+leg`: Black adds one leg" in english and "either form" not in english
 
 
-def test_play_in_spanish_in_the_terminal() -> None:
+def test_play_in_spanish_in_the_terminal(tmp_path: Path) -> None:
     typed = ["D5+brazo", "blancas@D2", "quit"]
+    # Not --save /dev/null: the atomic save replaces its target, so run as root it turned
+    # the machine's /dev/null into a regular file.
     run = subprocess.run([sys.executable, "-m", "framework", "play", "games/adaptoid.yaml",
                           "--white", "human", "--black", "random", "--lang", "es",
-                          "--seed", "1", "--save", "/dev/null"],
+                          "--seed", "1", "--save", str(tmp_path / "game.json")],
                          capture_output=True, text=True, cwd=ROOT,
                          input="\n".join(typed) + "\n")
     out = run.stdout

@@ -232,6 +232,7 @@ turn: [{{name: move, type: moves, options: {snippet}}}]
     ("[{type: step, piece: stone}]", "leave 'piece' out"),
     ("[{type: grow, attribute: legs}]", "list it under a phase's options"),
     ("[{type: step}, {type: slide}]", "both make actions of kind 'stone'"),
+    ("[{type: step, from: landed}]", "a kind's own moves start from its pieces"),
 ])
 def test_bad_piece_moves_are_refused(moves: str, message: str) -> None:
     with pytest.raises(SpecError, match=message):
@@ -296,3 +297,19 @@ result: {type: majority}
 """)
     with pytest.raises(BoardspecError, match="the move primitive 'step' has no batch kernel"):
         BatchPlayouts(g, games=4)
+
+
+def test_a_consequence_may_follow_a_phase_of_piece_moves() -> None:
+    g = game("""
+name: Convert after a kind's move
+players: [white, black]
+board: {type: grid, rows: 3, columns: 3, adjacency: king}
+pieces: {stone: {symbols: {white: W, black: B}, moves: [{type: step}]}}
+turn:
+  - {name: move, type: moves, piece_moves: true}
+  - {name: convert, type: convert_adjacent, distance: 1}
+no_legal_move: lose
+""")
+    state = g.state_from_json({"to_move": "white", "cells": {"a1": "white", "c3": "black"}})
+    state.apply("a1b2")
+    assert state.to_json()["cells"]["c3"] == {"owner": "white", "piece": "stone"}

@@ -81,7 +81,8 @@ class Moves(Phase):
 
     @classmethod
     def lands_piece(cls, params: Any) -> bool:
-        return any(PRIMITIVES[o.type].lands for o in cls.expand(params).options)
+        moves = cls.expand(params)  # a kind's own moves (piece_moves) all move a piece
+        return moves.piece_moves or any(PRIMITIVES[o.type].lands for o in moves.options)
 
     @classmethod
     def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any

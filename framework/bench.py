@@ -32,6 +32,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -113,6 +114,12 @@ FIGURES: tuple[Figure, ...] = (
     Figure("native_c4_playouts", "Connect Four random playouts, native kernels (peer: "
            "OpenSpiel's C++ through pyspiel)", "games/s", True, peer=True, target=1,
            peer_name="OpenSpiel"),
+    Figure("native_othello_playouts", "Othello random playouts, native kernels (peer: "
+           "OpenSpiel's C++ othello, its C++ random bots)", "games/s", True, peer=True,
+           target=1, peer_name="OpenSpiel"),
+    Figure("native_breakthrough_playouts", "Breakthrough random playouts, native kernels "
+           "(peer: OpenSpiel's C++ breakthrough, its C++ random bots)", "games/s", True,
+           peer=True, target=1, peer_name="OpenSpiel"),
     Figure("native_compile_cold", "Ataxx native kernels: compile, empty cache", "s", False),
     Figure("native_compile_cached", "Ataxx native kernels: load from numba's cache", "s",
            False),
@@ -403,6 +410,19 @@ def _native_playouts() -> dict[str, Any]:
     return native_playouts(_seed)
 
 
+def _native_game_playouts(game_file: str) -> dict[str, Any]:
+    from framework.native.bench import native_game_playouts
+
+    return native_game_playouts(game_file, _seed)
+
+
+# Othello and Breakthrough natively, beside OpenSpiel's C++ game loop (evaluate_bots).
+for _name, _file, _spiel in (("othello", "othello.yaml", "othello"),
+                             ("breakthrough", "breakthrough.yaml", "breakthrough")):
+    WORKERS[(f"native_{_name}_playouts", "ours")] = partial(_native_game_playouts, _file)
+    WORKERS[(f"native_{_name}_playouts", "peer")] = partial(_openspiel_playouts, _spiel)
+
+
 # The runner -------------------------------------------------------------------------------
 def measure(figure: Figure, side: str, seed: int = 1) -> dict[str, Any]:
     """One run of one figure in a fresh process."""
@@ -606,7 +626,8 @@ def _native_details(figures: dict[str, Any]) -> list[str]:
         return found
 
     for native, python in (("native_perft5", "ataxx_perft5"),
-                           ("native_playouts", "ataxx_playouts")):
+                           ("native_playouts", "ataxx_playouts"),
+                           ("native_othello_playouts", "othello_playouts")):
         a, b = median(native), median(python)
         if a and b:
             ratio = b / a if native.endswith("perft5") else a / b

@@ -27,8 +27,8 @@ SUPPORTED = [g for g in ALL_GAMES if support_of(load_game(GAMES / f"{g}.yaml")) 
 
 
 def test_the_ataxx_family_and_the_placement_games_are_supported() -> None:
-    assert {"ataxx", "assimilation", "hexxagon", "tic-tac-toe", "connect-four"} <= \
-        set(SUPPORTED)
+    assert {"ataxx", "assimilation", "hexxagon", "tic-tac-toe", "connect-four", "othello",
+            "breakthrough", "clobber"} <= set(SUPPORTED)
 
 
 @pytest.mark.parametrize(("game", "reason"), [
@@ -57,10 +57,11 @@ def test_a_parameter_no_piece_knows_is_refused(monkeypatch: pytest.MonkeyPatch) 
 
 def test_validate_says_whether_the_native_backend_plays_a_game() -> None:
     run = subprocess.run([sys.executable, "-m", "framework", "validate",
-                          str(GAMES / "ataxx.yaml"), str(GAMES / "adaptoid.yaml")],
+                          str(GAMES / "ataxx.yaml"), str(GAMES / "othello.yaml"),
+                          str(GAMES / "breakthrough.yaml"), str(GAMES / "adaptoid.yaml")],
                          capture_output=True, text=True, check=True)
     lines = run.stdout.splitlines()
-    assert any("native backend: yes" in line for line in lines)
+    assert sum("native backend: yes" in line for line in lines) == 3
     assert any("native backend: no" in line and "attributes" in line for line in lines)
 
 
@@ -247,3 +248,143 @@ def test_an_optional_moves_phase_plays_its_skip() -> None:
     assert len(native.legal(native.encode(start))) == 10  # nine cells and the skip
     for seed in range(10):
         replay(native, seed, game.new_initial_state())
+
+
+# Steps, leaps, zones, outflanking: the pieces beyond the bundled games' uses ----------------
+STEPS = """
+name: Knights and pawns
+players:
+  - {name: white, forward: n}
+  - {name: black, forward: s}
+board: {type: grid, rows: 6, columns: 6, adjacency: king}
+zones:
+  far: {white: [{row: 6}], black: [{row: 1}]}
+pieces:
+  pawn: {symbols: {white: P, black: p}}
+  knight: {symbols: {white: N, black: n}}
+setup:
+  - type: fixed
+    cells: {a1: {owner: white, piece: knight}, f1: {owner: white, piece: knight},
+            a6: {owner: black, piece: knight}, f6: {owner: black, piece: knight},
+            b2: white, c2: white, d2: white, e2: white, b5: black, c5: black, d5: black,
+            e5: black}
+turn:
+  - name: move
+    type: moves
+    options:
+      - {type: step, piece: pawn, directions: [forward], to: empty}
+      - {type: step, piece: pawn, directions: [forward_left, forward_right], to: any,
+         kind: take}
+      - {type: leap, piece: knight, offsets: [[1, 2]], symmetric: true,
+         to: empty_or_enemy, kind: jump}
+no_legal_move: NO_MOVE
+goals:
+  - {type: reach_zone, zone: far, piece: pawn}
+max_plies: 200
+"""
+
+
+def check_equivalence(game, games: int = 6) -> NativeGame:
+    """Perft from the start and from random positions, and random games replayed."""
+    native = NativeGame(game)
+    check_perft(native, game.new_initial_state(), 3)
+    for state in random_positions(native, 3, seed=5):
+        check_perft(native, state, 2)
+    for seed in range(games):
+        replay(native, seed)
+    return native
+
+
+@pytest.mark.parametrize("no_move", ["win", "lose"])
+def test_steps_leaps_zones_and_no_legal_move(no_move: str) -> None:
+    """Forward-relative steps per player, ``to: any`` (an own piece is taken too), knight
+    leaps, a zone per player for one kind, and the side without a move winning or
+    losing."""
+    from framework.game import load_game_text
+
+    game = load_game_text(STEPS.replace("NO_MOVE", no_move))
+    assert support_of(game) is None
+    check_equivalence(game)
+
+
+SLIDES = """
+name: Rooks and runners
+players:
+  - {name: white, forward: n}
+  - {name: black, forward: s}
+board: {type: grid, rows: 6, columns: 6, adjacency: king, holes: [c3]}
+pieces:
+  rook: {symbols: {white: R, black: r}}
+  runner: {symbols: {white: U, black: u}}
+setup:
+  - type: fixed
+    cells: {a1: {owner: white, piece: rook}, f1: {owner: white, piece: rook},
+            a6: {owner: black, piece: rook}, f6: {owner: black, piece: rook},
+            b1: {owner: white, piece: runner}, e1: {owner: white, piece: runner},
+            b6: {owner: black, piece: runner}, e6: {owner: black, piece: runner}}
+turn:
+  - name: move
+    type: moves
+    options:
+      - {type: slide, piece: rook, directions: [n, e, s, w], to: empty_or_enemy}
+      - {type: slide, piece: runner, directions: [forward, forward_left, forward_right],
+         max: 2, to: empty_or_enemy, kind: run}
+no_legal_move: lose
+goals:
+  - {type: no_pieces, then: opponent_wins}
+max_plies: 120
+"""
+
+
+def test_slides_stop_at_pieces_holes_and_their_limit() -> None:
+    """Rooks slide any distance, runners at most two cells along forward-relative
+    directions; a hole, a piece or the edge ends a ray (a piece there may be taken)."""
+    from framework.game import load_game_text
+
+    game = load_game_text(SLIDES)
+    assert support_of(game) is None
+    check_equivalence(game)
+
+
+def test_clobber_where_the_player_without_a_move_wins() -> None:
+    from framework.game import load_game_text
+
+    text = (GAMES / "clobber.yaml").read_text().replace("no_legal_move: lose",
+                                                        "no_legal_move: win")
+    native = check_equivalence(load_game_text(text))
+    st = native.initial()
+    winners, _ = native.playouts(st, 200, seed=1)
+    # Clobber always ends with a player unable to move: that player (the mover) wins.
+    assert set(winners.tolist()) == {1, 2}
+
+
+@pytest.mark.parametrize(("board", "cells", "extra"), [
+    # Walked directions: a hex board (rows of different lengths), a grid with holes.
+    ("{type: hexhex, side: 4}", "{C3: x, D4: x, D5: o, E5: o, C4: o, D3: x}", ""),
+    ("{type: grid, rows: 6, columns: 6, adjacency: king, holes: [b4, e3]}", None, ""),
+    # Three players (a run may mix opponents), and flips limited to some directions.
+    (None, "{c3: x, d4: x, c4: o, d3: o, b3: y, e4: y}", "three"),
+    (None, None, "[n, e, s, w]"),
+])
+def test_outflanking_on_other_boards(board: str | None, cells: str | None,
+                                     extra: str) -> None:
+    from framework.game import load_game_text
+
+    from .test_flanking import FIRST, GRID, START, game_text
+
+    text = game_text(FIRST["place"], board=board or GRID, cells=cells or START,
+                     directions="" if extra == "three" else extra)
+    if extra == "three":
+        text = text.replace("players: [x, o]", "players: [x, o, y]").replace(
+            "{x: x, o: o}", "{x: x, o: o, y: y}")
+    native = check_equivalence(load_game_text(text))
+    # A board whose rows are not one id shift apart has its directions walked.
+    assert ("_WALKED" in native.source) == (board is not None)
+
+
+def test_othello_perft_matches_the_published_counts() -> None:
+    from .test_othello import PUBLISHED
+
+    native = NativeGame(load_game(GAMES / "othello.yaml"))
+    st = native.initial()
+    assert [native.perft(st, d) for d in range(1, 9)] == [PUBLISHED[d] for d in range(1, 9)]

@@ -221,6 +221,12 @@ def start_turn(st):
             if s != side and has_moves(st, s):
                 st[MUST_PASS] = ONE
                 return
+    if LOSES:  # every other side shares the win
+        finish(st, ((np.int64(1) << S) - 1) & ~(np.int64(1) << side))
+        return
+    if WINS:
+        finish(st, np.int64(1) << side)
+        return
     finish(st, r_winners(st))
 
 
@@ -423,6 +429,8 @@ def source_of(plan: Plan) -> str:
               f"ALL = U64({game.board.all_mask})", f"TERM = U64({1 << 63})",
               f"PASS = {PASS}", f"SKIP = {SKIP}", f"MAXM = {plan.max_moves}",
               f"PASSES = {game.spec.no_legal_move == 'pass'}",
+              f"LOSES = {game.spec.no_legal_move == 'lose'}",
+              f"WINS = {game.spec.no_legal_move == 'win'}",
               f"TIE_LAST = {game.spec.tie_break == 'last_mover'}", ""]
     pieces: list[Piece] = [*plan.moves, *plan.consequences, *plan.goals, plan.result]
     for piece in pieces:

@@ -81,6 +81,8 @@ class PrimitivePiece(Piece):
     one (``src`` -1 for a move named by its target alone)."""
 
     ARGS = "st, side, own, enemy, empty"
+    #: Whether its moves put a new piece on the board (and so would read a supply).
+    PLACES = True
 
     def __init__(self, option: Any, index: int) -> None:
         super().__init__(f"o{index}_", option.keyword, option.params)
@@ -88,7 +90,7 @@ class PrimitivePiece(Piece):
         self.code = index << 16
         game = option.game
         made = getattr(option, "made", 0)
-        if game.spec.pieces[game.piece_kinds[made]].supply is not None:
+        if self.PLACES and game.spec.pieces[game.piece_kinds[made]].supply is not None:
             raise Unsupported(f"{option.keyword} with a piece supply")
 
     def functions(self) -> list[str]:
@@ -172,11 +174,15 @@ class PlacePiece(PrimitivePiece):
     along a direction)."""
 
     KNOWN = frozenset({"piece", "where", "gravity", "kind", "notation",
-                       "resets_halfmove_clock"})
+                       "resets_halfmove_clock", "must_flank"})
 
     def __init__(self, option: Any, index: int) -> None:
         super().__init__(option, index)
-        size = option.game.board.size
+        board = option.game.board
+        size = board.size
+        self.flank = option.params.must_flank
+        if self.flank:
+            self.flank_body = flank_cells(self, board, range(len(board.directions)))
         self.made = option.made
         self.resets = option.resets_clock
         self.near = option.near
@@ -185,11 +191,18 @@ class PlacePiece(PrimitivePiece):
         self.fall = self.table("FALL", [option.step[c][option.fall] for c in range(size)],
                                "int64") if option.fall >= 0 else ""
 
+    def functions(self) -> list[str]:
+        found = super().functions()
+        if self.flank:
+            found.insert(0, self.function("flank", "cand, own, enemy", self.flank_body))
+        return found
+
     def _targets(self) -> list[str]:
+        flank = [f"t = {self.prefix}flank(t, own, enemy)"] if self.flank else []
         if not self.near:
-            return [f"t = empty & {self.entries}"]
+            return [f"t = empty & {self.entries}", *flank]
         return ["b = own", "t = ZERO", "while b:", f"    t |= {self.neighbours}[low(b)]",
-                "    b &= b - ONE", "t &= empty"]
+                "    b &= b - ONE", "t &= empty", *flank]
 
     def gen(self) -> list[str]:
         return [*self._targets(), "while t:", f"    buf[n] = {self.code} | low(t)",
@@ -213,8 +226,135 @@ class PlacePiece(PrimitivePiece):
                 *(["st[RESET] = ONE"] if self.resets else [])]
 
 
+class StepPiece(PrimitivePiece):
+    """``step`` and ``leap``: a piece moves to a cell its per-player reach table names
+    (directions relative to the player's forward, offsets and paths are all resolved when
+    the game is compiled), onto the cells ``to`` allows, a piece there captured."""
+
+    KNOWN = frozenset({"directions", "offsets", "symmetric", "paths", "piece", "to",
+                       "kind", "notation", "resets_halfmove_clock"})
+    PLACES = False
+
+    def __init__(self, option: Any, index: int) -> None:
+        super().__init__(option, index)
+        self.size = option.game.board.size
+        # One row of the table per player: REACH[side * size + cell].
+        self.reach = self.table("REACH", [m for row in option.reach for m in row])
+        self.resets = option.resets_clock
+        self.allowed = {"empty": "empty", "enemy": "enemy", "own": "own",
+                        "any": "(empty | enemy | own)",
+                        "empty_or_enemy": "(empty | enemy)"}[option.to]
+        self.captures = option.removes
+        self.sources = "own" if option.piece < 0 else f"(own & st[KINDS + {option.piece}])"
+
+    def _from(self, s: str) -> str:
+        return f"{self.reach}[side * {self.size} + {s}] & {self.allowed}"
+
+    def gen(self) -> list[str]:
+        return [f"b = {self.sources}", "while b:", "    s = low(b)", "    b &= b - ONE",
+                f"    t = {self._from('s')}", "    while t:",
+                f"        buf[n] = {self.code} | ((s + 1) << 8) | low(t)", "        n += 1",
+                "        t &= t - ONE", "return n"]
+
+    def count(self) -> list[str]:
+        return [f"b = {self.sources}", "n = 0", "while b:",
+                f"    n += count({self._from('low(b)')})", "    b &= b - ONE", "return n"]
+
+    def has(self) -> list[str]:
+        return [f"b = {self.sources}", "while b:", f"    if {self._from('low(b)')}:",
+                "        return True", "    b &= b - ONE", "return False"]
+
+    def apply(self) -> list[str]:
+        lines = ["remove(st, dst)"] if self.captures else []
+        return [*lines, "move_piece(st, src, dst)", *self.landing(self.resets)]
+
+
+class SlidePiece(StepPiece):
+    """``slide``: a piece moves along a direction (the player's, resolved when the game is
+    compiled) through empty cells, up to ``max`` cells, onto an allowed cell; the first
+    piece or gap in the way ends the ray (walked on the board's step table)."""
+
+    KNOWN = frozenset({"directions", "max", "piece", "to", "kind", "notation",
+                       "resets_halfmove_clock"})
+
+    def __init__(self, option: Any, index: int) -> None:
+        super().__init__(option, index)
+        board = option.game.board
+        self.nd = len(board.directions)
+        self.step = _step_table(self, board)
+        self.limit = option.params.max or board.size
+        dirs = option.directions  # per player, the direction indices
+        self.width = max(1, max(len(d) for d in dirs))
+        self.dirs = self.table("DIRS", [row[i] if i < len(row) else -1 for row in dirs
+                                        for i in range(self.width)], "int64")
+
+    def functions(self) -> list[str]:
+        step, nd = self.step, self.nd
+        ray = self.function("ray", "side, src, blocked", [
+            "found = ZERO", f"for i in range({self.width}):",
+            f"    d = {self.dirs}[side * {self.width} + i]", "    if d < 0:", "        break",
+            f"    at = {step}[src * {nd} + d]", "    k = 0",
+            f"    while at >= 0 and k < {self.limit}:", "        found |= ONE << U64(at)",
+            "        if (blocked >> U64(at)) & ONE:", "            break",
+            f"        at = {step}[at * {nd} + d]", "        k += 1", "return found"])
+        return [ray, *super().functions()]
+
+    def _from(self, s: str) -> str:
+        return f"{self.prefix}ray(side, {s}, ALL & ~empty) & {self.allowed}"
+
+
 PRIMITIVE_PIECES: dict[str, type[PrimitivePiece]] = {"reach": ReachPiece,
-                                                      "place": PlacePiece}
+                                                      "place": PlacePiece,
+                                                      "step": StepPiece,
+                                                      "leap": StepPiece,
+                                                      "slide": SlidePiece}
+
+
+# Outflanking (place's must_flank, flip_flanked) ------------------------------------------
+def _step_table(piece: Piece, board: Any) -> str:
+    """The board's ``step[cell][direction]`` as one flat int64 table (-1: no cell)."""
+    d = len(board.directions)
+    return piece.table("STEP", [board.step[c][i] for c in range(board.size)
+                                for i in range(d)], "int64")
+
+
+def flank_cells(piece: Piece, board: Any, directions: Any) -> list[str]:
+    """The body of ``flank(cand, own, enemy)``: the cells of ``cand`` from which a run of
+    enemy pieces is outflanked (as ``framework.moves.flank.Flanker`` finds them). A
+    direction that moves every cell by one id difference is a shift of whole masks, with
+    the difference and the mask of cells that can move frozen in as constants; any other
+    direction is walked on the step table from the candidates next to an enemy."""
+    size, nd = board.size, len(board.directions)
+    lines = ["found = ZERO"]
+    walked = []
+    for d in directions:
+        back = board.opposite[d]
+        deltas = {board.step[c][back] - c for c in range(size) if board.step[c][back] >= 0}
+        if len(deltas) != 1:
+            walked.append(d)
+            continue
+        delta = deltas.pop()
+        movable = sum(1 << c for c in range(size) if board.step[c][back] >= 0)
+        shift = f"<< U64({delta})" if delta > 0 else f">> U64({-delta})"
+        lines += [f"run = ((own & U64({movable})) {shift}) & enemy", "while run:",
+                  f"    ahead = (run & U64({movable})) {shift}",
+                  "    found |= ahead & cand", "    run = ahead & enemy"]
+    if not walked:
+        return [*lines, "return found"]
+    step = _step_table(piece, board)
+    near = piece.table("NEAR_ENEMY", board.neighbour_masks)
+    dirs = piece.table("WALKED", walked, "int64")
+    return [*lines, "b = enemy", "near = ZERO", "while b:", f"    near |= {near}[low(b)]",
+            "    b &= b - ONE", "rest = cand & near & ~found", "while rest:",
+            "    c = low(rest)", "    rest &= rest - ONE",
+            f"    for i in range({len(walked)}):", f"        d = {dirs}[i]",
+            f"        at = {step}[c * {nd} + d]",
+            "        if at < 0 or not (enemy >> U64(at)) & ONE:", "            continue",
+            "        while at >= 0 and (enemy >> U64(at)) & ONE:",
+            f"            at = {step}[at * {nd} + d]",
+            "        if at >= 0 and (own >> U64(at)) & ONE:",
+            "            found |= ONE << U64(c)", "            break",
+            "return found"]
 
 
 # Consequences ------------------------------------------------------------------------
@@ -235,7 +375,36 @@ class ConvertPiece(Piece):
             "        st[side] |= taken"])]
 
 
-CONSEQUENCE_PIECES: dict[str, type[Piece]] = {"convert_adjacent": ConvertPiece}
+class FlipFlankedPiece(Piece):
+    """``flip_flanked``: every run of enemy pieces outflanked from the landing cell, along
+    the phase's directions, changes sides (walked on the board's step table)."""
+
+    KNOWN = frozenset({"directions"})
+
+    def __init__(self, phase: Any, index: int) -> None:
+        super().__init__(f"p{index}_", phase.keyword, phase.params)
+        board = phase.game.board
+        self.nd = len(board.directions)
+        self.step = _step_table(self, board)
+        self.dirs = self.table("DIRS", phase.directions, "int64")
+        self.count = len(phase.directions)
+
+    def functions(self) -> list[str]:
+        step, nd = self.step, self.nd
+        return [self.function("run", "st, side", [
+            "landed = np.int64(st[LANDED]) - 1", "if landed < 0:", "    return",
+            "own = st[side]", "enemy = ZERO", "for s in range(S):", "    if s != side:",
+            "        enemy |= st[s]", "taken = ZERO", f"for i in range({self.count}):",
+            f"    d = {self.dirs}[i]", f"    at = {step}[landed * {nd} + d]", "    run = ZERO",
+            "    while at >= 0 and (enemy >> U64(at)) & ONE:", "        run |= ONE << U64(at)",
+            f"        at = {step}[at * {nd} + d]",
+            "    if run and at >= 0 and (own >> U64(at)) & ONE:", "        taken |= run",
+            "if taken:", "    for s in range(S):", "        st[s] &= ~taken",
+            "    st[side] |= taken"])]
+
+
+CONSEQUENCE_PIECES: dict[str, type[Piece]] = {"convert_adjacent": ConvertPiece,
+                                              "flip_flanked": FlipFlankedPiece}
 
 
 # Goals: ``evaluate(st)`` returns (fired, scored, named winners as a side mask) ---------
@@ -258,6 +427,8 @@ class GoalPiece(Piece):
 class NoPiecesPiece(GoalPiece):
     """``no_pieces``: a side without pieces ends the game (scored, or the last side with
     pieces wins)."""
+
+    KNOWN = frozenset({"piece", "then"})
 
     def evaluate(self) -> list[str]:
         kinds = _kind_mask(self.goal.params.piece, self.goal.game)
@@ -306,9 +477,26 @@ class LinePiece(GoalPiece):
                 "return named != 0, False, named"]
 
 
+class ReachZonePiece(GoalPiece):
+    """``reach_zone``: a side with a piece (of the kind) in its zone wins."""
+
+    KNOWN = frozenset({"zone", "piece"})
+
+    def __init__(self, goal: Any, index: int) -> None:
+        super().__init__(goal, index)
+        self.zone = self.table("ZONE", goal.masks)
+
+    def evaluate(self) -> list[str]:
+        kinds = _kind_mask(self.goal.params.piece, self.goal.game)
+        return ["named = np.int64(0)", "for s in range(S):",
+                f"    if st[s] & {kinds} & {self.zone}[s]:",
+                "        named |= np.int64(1) << s", "return named != 0, False, named"]
+
+
 GOAL_PIECES: dict[str, type[GoalPiece]] = {"no_pieces": NoPiecesPiece,
                                             "halfmove_clock": HalfmoveClockPiece,
-                                            "line": LinePiece}
+                                            "line": LinePiece,
+                                            "reach_zone": ReachZonePiece}
 
 
 # Results: ``winners(st)`` returns the winners as a side mask -----------------------------

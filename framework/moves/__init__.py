@@ -12,6 +12,9 @@ a uniformly random one from the masks, so a primitive is written once.
   them; the piece moves, and on an enemy it attacks;
 - ``place``: empty cells, anywhere or next to an own piece; a new piece from the supply;
 - ``grow``: own pieces that may carry more of an attribute; it grows from the supply.
+- ``rush``, ``en_passant``, ``castle``: a double step from a start zone that leaves the
+  cell it passed over for one turn, the capture onto that cell, and a compound move of two
+  unmoved pieces (chess's special moves, each a block of its own).
 
 Today's whole-game blocks (``clone_or_jump``, ``walk``, ``build``) are presets: each
 expands into a ``moves`` phase of these primitives when the game is compiled, and the
@@ -25,15 +28,21 @@ from typing import Annotated, Union
 from pydantic import Field
 
 from framework.moves.base import Primitive
+from framework.moves.castle import Castle, CastleParams
+from framework.moves.en_passant import EnPassant, EnPassantParams
 from framework.moves.grow import Grow, GrowParams
 from framework.moves.place import Place, PlaceParams
 from framework.moves.reach import Reach, ReachParams
+from framework.moves.rush import Rush, RushParams
 from framework.moves.walk import Walk, WalkParams
 
 PRIMITIVES: dict[str, type[Primitive]] = {
     cls.keyword: cls for cls in (Reach, Walk, Place, Grow)}
+# Chess's special moves, as generic blocks (a double step, en passant, castling).
+PRIMITIVES.update({cls.keyword: cls for cls in (Rush, EnPassant, Castle)})
 
 MoveOption = Annotated[Union[ReachParams, WalkParams, PlaceParams,  # noqa: UP007
-                             GrowParams], Field(discriminator="type")]
+                             GrowParams, RushParams, EnPassantParams, CastleParams],
+                       Field(discriminator="type")]
 
 __all__ = ["PRIMITIVES", "MoveOption", "Primitive"]

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from framework.engine.slots import CLOCK_RESET
+from framework.engine.slots import CLOCK_RESET, Slot
 from framework.plugins import Translate, untranslated
 
 if TYPE_CHECKING:
@@ -66,6 +66,10 @@ class Primitive:
     by_source: bool = True
     #: Whether its actions land a piece on their target (and so set the ``landed`` slot).
     lands: ClassVar[bool] = True
+    #: Whether it keeps position slots up to date after every action of its phase, its
+    #: own or not (``upkeep``): castling rights lost when a piece leaves its cell, an
+    #: en passant cell that lasts one turn.
+    upkeeps: ClassVar[bool] = False
 
     def __init__(self, params: Any, phase: str, game: CompiledGame) -> None:
         self.params = params
@@ -79,6 +83,12 @@ class Primitive:
     def check_spec(cls, params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
         """Names the parameters use must be declared (pieces, attributes, counters)."""
         return iter(())
+
+    @classmethod
+    def slots_of(cls, params: Any) -> tuple[Slot, ...]:
+        """The state slots a primitive with these parameters reads (``from: landed``
+        reads the ``landed`` cell); the ``moves`` phase declares them."""
+        return ()
 
     @classmethod
     def kinds_of(cls, params: Any) -> tuple[tuple[str, str], ...]:
@@ -106,6 +116,10 @@ class Primitive:
         """Every action this primitive could ever make, in a fixed order (the action codec
         numbers them); a superset of what is ever legal is fine."""
         raise NotImplementedError
+
+    def upkeep(self, state: State, action: Action) -> None:
+        """After any action of the phase (``upkeeps``): bring this primitive's slots up to
+        date."""
 
     def describe(self, _: Translate = untranslated) -> str:
         """This primitive as a clause of the rulebook (lower case, no final stop): the

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 
     from framework.compiler import CompiledGame
     from framework.engine.action import Action
+    from framework.engine.slots import Slot
     from framework.engine.state import State
 
 
@@ -64,6 +65,13 @@ class Moves(Phase):
         """The ``moves`` phase these parameters stand for (a preset overrides this)."""
         assert isinstance(params, MovesParams)
         return params
+
+    @classmethod
+    def declare_slots(cls, params: Any) -> tuple[Slot, ...]:
+        found = list(super().declare_slots(params))
+        for o in cls.expand(params).options:
+            found += [s for s in PRIMITIVES[o.type].slots_of(o) if s not in found]
+        return tuple(found)
 
     @classmethod
     def lands_piece(cls, params: Any) -> bool:
@@ -92,6 +100,7 @@ class Moves(Phase):
         self.options: tuple[Primitive, ...] = tuple(
             PRIMITIVES[o.type](o, self.name, game) for o in moves.options)
         self.applies = {key: option for option in self.options for key in option.kinds()}
+        self.upkeeping = tuple(o for o in self.options if o.upkeeps)
         self.skip = skip_action(moves)
         self.skip_when_impossible = moves.when_impossible == "skip"
         cell = cell_pattern(game.board.names)
@@ -161,6 +170,8 @@ class Moves(Phase):
         if action.kind == "skip":
             return
         self.applies[action.kind, action.attribute].apply(state, action)
+        for option in self.upkeeping:
+            option.upkeep(state, action)
 
     def action_space(self) -> tuple[Action, ...]:
         space = tuple(a for o in self.options for a in o.action_space())

@@ -41,6 +41,11 @@ class SpecContext:
         return f"unknown {what} {value!r}; expected one of: {shown}"
 
 
+def ctx_unknown(what: str, value: str, known: tuple[str, ...]) -> str:
+    shown = ", ".join(sorted(known)) if known else "none are declared"
+    return f"unknown {what} {value!r}; expected one of: {shown}"
+
+
 def board_cells(spec: Any) -> frozenset[str]:
     graph = spec.board.build()
     return frozenset(graph.nodes)
@@ -152,6 +157,19 @@ def _fen(spec: Any) -> Iterator[tuple[Loc, str]]:
                 f"{sides[symbol]} and {player} would both be written {symbol!r} as the side "
                 "to move; give each player its own symbol under notation.fen.sides")
         sides.setdefault(symbol, player)
+    if fen.fields:
+        from framework.compiler import slot_table_of  # the compiler imports this module
+        from framework.errors import SpecError
+
+        try:
+            table = slot_table_of(spec)
+        except SpecError:  # a clash of slots: the compiler reports it
+            table = None
+        known = tuple(s.name for s in table.slots if s.written and s.scope != "turn"
+                      and s.name != "halfmove") if table else ()
+        for i, name in enumerate(fen.fields):
+            if table is not None and name not in known:
+                yield ("notation", "fen", "fields", i), ctx_unknown("state slot", name, known)
     order = plugins("turn_orders").get(spec.turn_order)
     if order is not None and getattr(order, "round_matters", False) and not fen.clocks:
         yield ("notation", "fen", "clocks"), (

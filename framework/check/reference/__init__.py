@@ -16,6 +16,7 @@ from framework.check.reference import (  # noqa: F401 - registers them
     moves,
     phases,
     setups,
+    special_moves,
     turn_orders,
 )
 from framework.check.reference.game import MissingReference, ReferenceGame

@@ -40,6 +40,10 @@ class RefMoves(RefPhase):
         found: Moves = {}
         for option in self.params.options:
             found.update(PRIMITIVES[option.type](self, option, s))
+        upkeeps = [UPKEEPS[o.type](o) for o in self.params.options if o.type in UPKEEPS]
+        if upkeeps:  # every action of the phase is followed by the options' upkeep
+            found = {n: tagged(e.kind, _then(e, upkeeps))  # type: ignore[attr-defined]
+                     for n, e in found.items()}
         if self.params.optional:
             found[self.params.skip] = tagged("skip", lambda s: None)
         return found
@@ -53,6 +57,14 @@ class RefMoves(RefPhase):
         s.land(cell)
         if getattr(option, "resets_halfmove_clock", False):
             s.clock_reset = True
+
+
+def _then(effect: Effect, upkeeps: list[Callable[[RefState, str], None]]) -> Effect:
+    def play(s: RefState) -> None:
+        effect(s)
+        for upkeep in upkeeps:
+            upkeep(s, effect.kind)  # type: ignore[attr-defined]
+    return play
 
 
 def reach(phase: RefMoves, option: Any, s: RefState) -> Moves:
@@ -224,3 +236,6 @@ def _grow_play(option: Any, cell: str) -> Effect:
 
 PRIMITIVES: dict[str, Callable[[RefMoves, Any, RefState], Moves]] = {
     "reach": reach, "walk": walk, "place": place, "grow": grow}
+#: Per move type that keeps slots up to date after every action of its phase (a castle's
+#: rights, a rush's passed cell): a function of the option giving that upkeep.
+UPKEEPS: dict[str, Callable[[Any], Callable[[RefState, str], None]]] = {}

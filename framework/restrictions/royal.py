@@ -1,0 +1,108 @@
+"""``royal``: no legal action may leave one's royal piece attacked (chess's king).
+
+```yaml
+restrictions:
+  - {type: royal, piece: king}
+result: {type: royal_attacked, piece: king}   # no legal move: checkmate loses, else a draw
+```
+
+A piece of kind ``piece`` is royal: an action is legal only if, right after it, no enemy
+piece attacks a royal piece of the player who moved. A cell is attacked when an enemy piece
+could capture there with one of its own moves (``framework/moves/attacks.py``), so the rule
+knows nothing of how pieces move: a new kind attacks as it moves. A player without a royal
+piece on the board is not restricted. The check is made right after the action itself,
+before the consequences of the turn that follow it (a promotion never uncovers an attack).
+
+Most actions need no trial: when the royal piece is not attacked now and every enemy attack
+runs along a line or ignores other pieces (steps, leaps, slides), a plain move of another
+piece that does not start on a line through the royal piece cannot uncover an attack. Every
+other action is played on a copy and the royal piece's cell looked at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import Field
+
+from framework.engine.bits import iter_bits
+from framework.moves.attacks import attacks_of, plain_move
+from framework.plugins import Restriction, Rule, Translate, untranslated
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.action import Action
+    from framework.engine.state import State
+
+
+class RoyalParams(Rule):
+    type: Literal["royal"]
+    piece: str = Field(description="the royal kind: no action may leave a piece of this "
+                                   "kind attacked")
+    phases: list[str] | None = Field(default=None, description="the phases the rule "
+                                     "applies in (default: every phase)")
+
+
+class Royal(Restriction):
+    """No action may leave your royal piece attacked."""
+
+    keyword = "royal"
+    Params = RoyalParams
+
+    def __init__(self, params: RoyalParams, game: CompiledGame) -> None:
+        super().__init__(params, game)
+        self.kind = game.piece_kinds.index(params.piece)
+
+    @classmethod
+    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
+                   ) -> Iterator[tuple[tuple[str | int, ...], str]]:
+        for i, phase in enumerate(params.phases or []):
+            if phase not in ctx.phases:
+                yield (*loc, "phases", i), ctx.unknown("phase", phase, ctx.phases)
+
+    def applies_to(self, phase: str) -> bool:
+        return self.params.phases is None or phase in self.params.phases
+
+    def royal_cells(self, state: State, side: int) -> int:
+        return state.owner[side] & state.kinds[self.kind]
+
+    def in_check(self, state: State, side: int) -> bool:
+        """Whether a royal piece of ``side`` is attacked now."""
+        attacks = attacks_of(self.game)
+        return any(attacks.attacked(state, c, side)
+                   for c in iter_bits(self.royal_cells(state, side)))
+
+    def allowed(self, state: State, actions: list[Action]) -> list[Action]:
+        me = state.to_move
+        royal = self.royal_cells(state, me)
+        if not royal or not actions:
+            return actions
+        attacks = attacks_of(self.game)
+        phase = self.game.phases[state.phase]
+        inner = getattr(phase, "inner", phase)
+        applies = getattr(inner, "applies", {})
+        # Cells from which a plain move may uncover an attack (see the module's docstring):
+        # every cell when a trial is always needed.
+        risky = self.game.board.all_mask
+        if attacks.by_lines and not self.in_check(state, me):
+            risky = royal
+            for c in iter_bits(royal):
+                risky |= attacks.lines[c]
+        kept = []
+        for action in actions:
+            option = applies.get((action.kind, action.attribute))
+            if action.src >= 0 and not risky >> action.src & 1 and option is not None \
+                    and plain_move(option):
+                kept.append(action)
+                continue
+            trial = state.clone()
+            phase.apply(trial, action)
+            if not any(attacks.attacked(trial, c, me)
+                       for c in iter_bits(self.royal_cells(trial, me))):
+                kept.append(action)
+        return kept
+
+    def describe(self, _: Translate = untranslated) -> str:
+        return _("Royal piece: no move may leave your {piece} attacked (where an enemy piece "
+                 "could capture it with its next move).").format(piece=_(self.params.piece))

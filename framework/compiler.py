@@ -16,6 +16,8 @@ from framework.board.directions import RELATIVE_DIRECTIONS, direction_bearings
 from framework.engine.action import Action
 from framework.engine.slots import Slot, SlotTable
 from framework.errors import PositionError, SpecError, SpecIssue
+from framework.moves import PRIMITIVES
+from framework.moves.kinds import piece_options
 from framework.plugins import (
     Goal,
     Phase,
@@ -312,6 +314,9 @@ def slot_table_of(spec: GameBase, src: YamlSource | None = None) -> SlotTable:
         cls = plugins(kind)[params.type]
         who = f"{key} block {params.type!r}"
         declared += [(who, slot) for slot in cls.declare_slots(params)]
+    for loc, option in piece_options(spec):  # a kind's own moves may keep state too
+        who = f"{'.'.join(map(str, loc))} ({option.type})"
+        declared += [(who, slot) for slot in PRIMITIVES[option.type].slots_of(option)]
     try:
         return SlotTable(declared)
     except ValueError as exc:

@@ -11,7 +11,10 @@ a uniformly random one from the masks, so a primitive is written once.
 - ``walk``: cells a piece reaches in up to N steps through empty cells, and enemies next to
   them; the piece moves, and on an enemy it attacks;
 - ``place``: empty cells, anywhere or next to an own piece; a new piece from the supply;
-- ``grow``: own pieces that may carry more of an attribute; it grows from the supply.
+- ``grow``: own pieces that may carry more of an attribute; it grows from the supply;
+- ``step``, ``slide``, ``leap``: one cell in given directions, along a line until blocked,
+  to fixed offsets (``framework/moves/lines.py``: what they share, such as a shot from the
+  piece that just landed);
 - ``rush``, ``en_passant``, ``castle``: a double step from a start zone that leaves the
   cell it passed over for one turn, the capture onto that cell, and a compound move of two
   unmoved pieces (chess's special moves, each a block of its own).
@@ -31,18 +34,22 @@ from framework.moves.base import Primitive
 from framework.moves.castle import Castle, CastleParams
 from framework.moves.en_passant import EnPassant, EnPassantParams
 from framework.moves.grow import Grow, GrowParams
+from framework.moves.leap import Leap, LeapParams
 from framework.moves.place import Place, PlaceParams
 from framework.moves.reach import Reach, ReachParams
 from framework.moves.rush import Rush, RushParams
+from framework.moves.slide import Slide, SlideParams
+from framework.moves.step import Step, StepParams
 from framework.moves.walk import Walk, WalkParams
 
 PRIMITIVES: dict[str, type[Primitive]] = {
-    cls.keyword: cls for cls in (Reach, Walk, Place, Grow)}
+    cls.keyword: cls for cls in (Reach, Walk, Place, Grow, Step, Slide, Leap)}
 # Chess's special moves, as generic blocks (a double step, en passant, castling).
 PRIMITIVES.update({cls.keyword: cls for cls in (Rush, EnPassant, Castle)})
 
 MoveOption = Annotated[Union[ReachParams, WalkParams, PlaceParams,  # noqa: UP007
-                             GrowParams, RushParams, EnPassantParams, CastleParams],
+                             GrowParams, StepParams, SlideParams, LeapParams, RushParams,
+                             EnPassantParams, CastleParams],
                        Field(discriminator="type")]
 
 __all__ = ["PRIMITIVES", "MoveOption", "Primitive"]

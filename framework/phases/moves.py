@@ -33,8 +33,10 @@ from pydantic import Field
 from framework.engine.bits import iter_bits, nth_bit
 from framework.moves import PRIMITIVES, MoveOption, Primitive
 from framework.moves.base import masks_of, notation_pattern
+from framework.moves.kinds import piece_options
 from framework.phases.optional import OptionalPhaseParams, cell_pattern, skip_action
 from framework.plugins import Phase, PhaseParams, Translate, untranslated
+from framework.spec.yamlsource import format_path
 
 if TYPE_CHECKING:
     from random import Random
@@ -47,8 +49,10 @@ if TYPE_CHECKING:
 
 class MovesParams(OptionalPhaseParams):
     type: Literal["moves"]
-    options: list[MoveOption] = Field(min_length=1, description="the move primitives the "
-                                      "player chooses an action from")
+    options: list[MoveOption] = Field(default_factory=list, description="the move "
+                                      "primitives the player chooses an action from")
+    piece_moves: bool = Field(default=False, description="also every piece kind's own "
+                              "moves (the 'moves' list of each kind under 'pieces')")
     when_impossible: Literal["skip", "end_game"] = Field(
         default="end_game", description="when no option has an action: the phase is "
                                         "passed over, or the player has no legal action")
@@ -82,23 +86,34 @@ class Moves(Phase):
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
         if cls is not Moves:  # a preset checks its own parameters, in its own terms
             return
-        made: dict[tuple[str, str], int] = {}
-        for i, option in enumerate(params.options):
+        made: dict[tuple[str, str], str] = {}
+        options = [((*loc, "options", i), o) for i, o in enumerate(params.options)]
+        if params.piece_moves:
+            options += piece_options(ctx.spec)
+        if not options:
+            yield (*loc, "options"), ("list at least one option, or say piece_moves: true "
+                                      "and give the pieces their moves")
+        for where, option in options:
             primitive = PRIMITIVES[option.type]
-            yield from primitive.check_spec(option, (*loc, "options", i), ctx)
+            yield from primitive.check_spec(option, where, ctx)
+            # An option of this phase by its number, a kind's own move by its path.
+            name = str(where[-1]) if where[:len(loc)] == loc else format_path(where)
             for kind in primitive.kinds_of(option):
                 if kind in made:
-                    yield (*loc, "options", i), (
-                        f"options {made[kind]} and {i} both make actions of kind "
+                    yield where, (
+                        f"options {made[kind]} and {name} both make actions of kind "
                         f"{kind[0]!r}{' ' + kind[1] if kind[1] else ''}: give one its own "
                         "'kind' so that each action says which option made it")
-                made.setdefault(kind, i)
+                made.setdefault(kind, name)
 
     def __init__(self, params: Any, game: CompiledGame) -> None:
         super().__init__(params, game)
         moves = self.expand(params)
+        options = list(moves.options)
+        if moves.piece_moves:
+            options += [o for _, o in piece_options(game.spec)]
         self.options: tuple[Primitive, ...] = tuple(
-            PRIMITIVES[o.type](o, self.name, game) for o in moves.options)
+            PRIMITIVES[o.type](o, self.name, game) for o in options)
         self.applies = {key: option for option in self.options for key in option.kinds()}
         self.upkeeping = tuple(o for o in self.options if o.upkeeps)
         self.skip = skip_action(moves)

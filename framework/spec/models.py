@@ -22,6 +22,7 @@ from pydantic import (
 
 from framework.board import BoardSpec
 from framework.limits import MAX_COUNT
+from framework.moves import MoveOption
 from framework.plugins import PluginKind, Rule, plugins
 from framework.spec.zones import ZoneSpec
 
@@ -98,6 +99,9 @@ class PieceSpec(Rule):
     max_attributes_total: int | None = Field(
         default=None, ge=0, le=MAX_COUNT,
         description="cap on the sum of all attributes of one piece")
+    moves: list[MoveOption] = Field(
+        default_factory=list, description="this kind's own moves, as a moves phase's "
+        "options (without 'piece'), played by the phases that say piece_moves: true")
 
 
 class FenSpec(Rule):

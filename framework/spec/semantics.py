@@ -14,6 +14,7 @@ from typing import Any
 
 from framework.board import build_board
 from framework.board.directions import RELATIVE_DIRECTIONS, direction_bearings
+from framework.moves.kinds import check_piece_moves
 from framework.plugins import Plugin, plugins
 from framework.spec.yamlsource import Loc
 from framework.spec.zones import zone_issues
@@ -70,6 +71,7 @@ def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
     yield from zone_issues(spec, graph)
     yield from _duplicates(("players",), spec.players, "player")
     yield from _duplicates(("counters",), spec.counters, "counter")
+    yield from check_piece_moves(spec)
     yield from _duplicates(("turn",), [p.name for p in spec.turn], "phase name", by_index=True)
     yield from _board(spec, cells)
     phases = plugins("phases")

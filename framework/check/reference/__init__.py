@@ -13,11 +13,13 @@ Third parties add theirs with :func:`framework.check.reference.rules.reference`.
 
 from framework.check.reference import (  # noqa: F401 - registers them
     goals,
+    lines,
     moves,
     phases,
     setups,
     special_moves,
     turn_orders,
+    zones,
 )
 from framework.check.reference.game import MissingReference, ReferenceGame
 

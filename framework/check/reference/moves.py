@@ -15,6 +15,7 @@ import networkx as nx
 
 from framework.check.reference.position import RefState
 from framework.check.reference.rules import Effect, RefPhase, reference
+from framework.moves.kinds import piece_options
 
 Moves = dict[str, Effect]
 
@@ -38,7 +39,10 @@ class RefMoves(RefPhase):
 
     def moves(self, s: RefState) -> Moves:
         found: Moves = {}
-        for option in self.params.options:
+        options = list(self.params.options)
+        if getattr(self.params, "piece_moves", False):
+            options += [o for _, o in piece_options(self.game.spec)]
+        for option in options:
             found.update(PRIMITIVES[option.type](self, option, s))
         upkeeps = [UPKEEPS[o.type](o) for o in self.params.options if o.type in UPKEEPS]
         if upkeeps:  # every action of the phase is followed by the options' upkeep

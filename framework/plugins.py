@@ -216,6 +216,11 @@ class Phase(Plugin):
     def run(self, state: State) -> None:
         """Automatic phases do their work here."""
 
+    def continues(self, state: State) -> bool:
+        """Whether, after the action just applied, this phase decides again in the same
+        turn (a chain of hops) instead of the turn going on to the next phase."""
+        return False
+
     def action_space(self) -> Sequence[Action] | None:
         """Every action this phase could ever offer, in a fixed order (the action codec
         numbers them: OpenSpiel and PettingZoo need a fixed integer per action).

@@ -1,6 +1,6 @@
 """A Babel extractor for game files: the words a rulebook shows from the file itself (name,
-description, players, pieces, attributes, counters, phase names, example names and
-captions), so they are translated in the same catalogs as the framework's sentences.
+description, players, pieces, attributes, counters, phase names, zone names, example names
+and captions), so they are translated in the same catalogs as the framework's sentences.
 
 Registered as the ``babel.extractors`` entry point ``boardspec_game`` and used by
 ``framework/locale/babel.cfg`` (``[boardspec_game: games/*.yaml]``). Reading uses
@@ -20,12 +20,15 @@ def game_words(data: Any) -> list[str]:
     phases (every rulebook sentence about the game uses them)."""
     if not isinstance(data, dict):
         return []
-    texts: list[Any] = [data.get("name"), *(data.get("players") or [])]
+    texts: list[Any] = [data.get("name")]
+    for player in data.get("players") or []:  # a name, or {name, forward}
+        texts.append(player.get("name") if isinstance(player, dict) else player)
     for kind, piece in (data.get("pieces") or {}).items():
         texts.append(kind)
         texts += list((piece or {}).get("attributes") or {})
     texts += list(data.get("counters") or [])
     texts += [phase.get("name") for phase in data.get("turn") or [] if isinstance(phase, dict)]
+    texts += list(data.get("zones") or {})
     return _unique(texts)
 
 

@@ -205,6 +205,8 @@ class State:
             if phase.index in self.game.goal_check_phases and \
                     self._check_goals_after_phase():
                 return
+            if phase.continues(self):  # a chain: the same phase decides again
+                return
             self._continue_turn(phase.index + 1)
 
     # History, python-chess style ------------------------------------------------------

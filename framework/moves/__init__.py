@@ -17,7 +17,9 @@ a uniformly random one from the masks, so a primitive is written once.
   piece that just landed);
 - ``rush``, ``en_passant``, ``castle``: a double step from a start zone that leaves the
   cell it passed over for one turn, the capture onto that cell, and a compound move of two
-  unmoved pieces (chess's special moves, each a block of its own).
+  unmoved pieces (chess's special moves, each a block of its own);
+- ``hop``: over the piece next to it to the empty cell beyond, capturing it or not, and on
+  again with the same piece in the same turn (``chain``: draughts' multi-jumps).
 
 Today's whole-game blocks (``clone_or_jump``, ``walk``, ``build``) are presets: each
 expands into a ``moves`` phase of these primitives when the game is compiled, and the
@@ -34,6 +36,7 @@ from framework.moves.base import Primitive
 from framework.moves.castle import Castle, CastleParams
 from framework.moves.en_passant import EnPassant, EnPassantParams
 from framework.moves.grow import Grow, GrowParams
+from framework.moves.hop import Hop, HopParams
 from framework.moves.leap import Leap, LeapParams
 from framework.moves.place import Place, PlaceParams
 from framework.moves.reach import Reach, ReachParams
@@ -43,13 +46,13 @@ from framework.moves.step import Step, StepParams
 from framework.moves.walk import Walk, WalkParams
 
 PRIMITIVES: dict[str, type[Primitive]] = {
-    cls.keyword: cls for cls in (Reach, Walk, Place, Grow, Step, Slide, Leap)}
+    cls.keyword: cls for cls in (Reach, Walk, Place, Grow, Step, Slide, Leap, Hop)}
 # Chess's special moves, as generic blocks (a double step, en passant, castling).
 PRIMITIVES.update({cls.keyword: cls for cls in (Rush, EnPassant, Castle)})
 
 MoveOption = Annotated[Union[ReachParams, WalkParams, PlaceParams,  # noqa: UP007
-                             GrowParams, StepParams, SlideParams, LeapParams, RushParams,
-                             EnPassantParams, CastleParams],
+                             GrowParams, StepParams, SlideParams, LeapParams, HopParams,
+                             RushParams, EnPassantParams, CastleParams],
                        Field(discriminator="type")]
 
 __all__ = ["PRIMITIVES", "MoveOption", "Primitive"]

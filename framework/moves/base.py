@@ -70,6 +70,9 @@ class Primitive:
     #: own or not (``upkeep``): castling rights lost when a piece leaves its cell, an
     #: en passant cell that lasts one turn.
     upkeeps: ClassVar[bool] = False
+    #: Whether the same piece goes on after an action, in the same turn (``hop``'s
+    #: ``chain``: none, must or may; the ``moves`` phase runs the chain).
+    chain: str = "none"
 
     def __init__(self, params: Any, phase: str, game: CompiledGame) -> None:
         self.params = params

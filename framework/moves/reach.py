@@ -10,15 +10,20 @@ turn:
       - {type: reach, distance: 2, effect: move, kind: jump}
 ```
 
-Distances are board distances, measured across holes. A clone is named by its target
-alone (two pieces that could clone to one cell make one action, written ``c3``); a move by
-its cells (``a1c3``). With ``to: enemy`` or ``to: empty_or_enemy`` the landing captures the
-enemy piece there (by replacement). A clone needs a piece of its kind in the supply.
+Distances are board distances, measured across holes. ``directions`` keeps only the cells
+straight along the listed directions (the board's, or named from the player's forward), so
+``{distance: 1, directions: [forward_left, forward_right]}`` is a draughts man's step.
+A clone is named by its target alone (two pieces that could clone to one cell make one
+action, written ``c3``); a move by its cells (``a1c3``). With ``to: enemy`` or
+``to: empty_or_enemy`` the landing captures the enemy piece there
+(by replacement). A clone needs a piece of its kind in the supply.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import reduce
+from operator import or_
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
@@ -35,7 +40,8 @@ from framework.moves.base import (
     own_of_kind,
     written,
 )
-from framework.plugins import Rule, Translate, untranslated
+from framework.moves.hop import direction_words
+from framework.plugins import Rule, Translate, ngettext, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -59,6 +65,9 @@ class ReachParams(Rule):
                           "a move)")
     resets_halfmove_clock: bool = Field(default=False, description="this action resets "
                                         "the half-move clock (at the end of the turn)")
+    directions: list[str] | None = Field(default=None, min_length=1, description="only "
+                                         "cells straight along these directions (the "
+                                         "board's, or named from the player's forward)")
 
 
 class Reach(Primitive):
@@ -74,6 +83,12 @@ class Reach(Primitive):
         self.kind_name = params.kind or params.effect
         self.template = params.notation or ("{to}" if self.clone else "{from}{to}")
         self.ring = board.ring(params.distance)
+        #: Per player, per cell: the cells straight along ``directions`` (None: all).
+        self.rings: tuple[tuple[int, ...], ...] | None = None
+        if params.directions is not None:
+            self.rings = tuple(self._straight(game, player)
+                               for player in range(len(game.players)))
+            self.ring = tuple(reduce(or_, masks) for masks in zip(*self.rings, strict=True))
         self.piece = kind_index(game, params.piece)
         self.made = max(self.piece, 0)
         self.to = params.to
@@ -87,10 +102,29 @@ class Reach(Primitive):
                            notation=written(self.template, names, s, d))
                  for d in iter_bits(self.ring[s])} for s in range(board.size))
 
+    def _straight(self, game: CompiledGame, player: int) -> tuple[int, ...]:
+        step = game.board.step
+        dirs = [d for d in (game.board_direction(n, player) for n in self.params.directions or ())
+                if d >= 0]
+        masks = []
+        for cell in range(game.board.size):
+            mask = 0
+            for d in dirs:
+                at = cell
+                for _ in range(self.params.distance):
+                    at = step[at][d] if at >= 0 else -1
+                if at >= 0:
+                    mask |= 1 << at
+            masks.append(mask & self.ring[cell])
+        return tuple(masks)
+
     @classmethod
     def check_spec(cls, params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
         if params.piece and params.piece not in ctx.pieces:
             yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
+        for i, name in enumerate(params.directions or ()):
+            if name not in ctx.directions:
+                yield (*loc, "directions", i), ctx.unknown("direction", name, ctx.directions)
 
     def example(self) -> str:
         names = self.game.board.names  # a jump across the board: a1g7
@@ -114,12 +148,12 @@ class Reach(Primitive):
         return own_of_kind(state, masks, self.piece)
 
     def targets(self, state: State, masks: Masks, src: int) -> int:
+        ring = self.ring if self.rings is None else self.rings[state.to_move]
         if src >= 0:
-            return self.ring[src] & self._allowed(masks)
+            return ring[src] & self._allowed(masks)
         left = piece_supply(state, state.to_move, self.made)
         if left is not None and left <= 0:
             return 0
-        ring = self.ring
         near = 0
         for s in iter_bits(own_of_kind(state, masks, self.piece)):
             near |= ring[s]
@@ -140,7 +174,13 @@ class Reach(Primitive):
 
     def describe(self, _: Translate = untranslated) -> str:
         d = self.params.distance
-        if self.clone:
+        if self.params.directions is not None and not self.clone:
+            directions = direction_words(_, self.params.directions)
+            piece = _(self.params.piece) if self.params.piece else _("piece")
+            text = ngettext("a {piece} moves {distance} cell straight {direction}",
+                            "a {piece} moves {distance} cells straight {direction}", d, _
+                            ).format(piece=piece, distance=d, direction=directions)
+        elif self.clone:
             text = _("a new piece of yours appears on a cell at distance {distance} from one "
                      "of your pieces").format(distance=d)
         else:

@@ -18,6 +18,11 @@ are, whether there is one and a uniformly random one, so no primitive writes tho
 A consequence such as ``convert_adjacent`` after this phase acts around the cell the chosen
 action landed a piece on.
 
+An option that chains (``hop`` with ``chain: must`` or ``may``) keeps the phase the
+player's after a hop while the piece can hop on: the turn's ``chain`` slot holds its cell,
+and the only actions are the chaining options' hops from there (and ``stop`` when an option
+says ``may``). The consequences after the phase run once the chain is over.
+
 ``clone_or_jump``, ``walk`` and ``build`` are presets of this phase: they expand into it
 when the game is compiled.
 """
@@ -30,9 +35,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field
 
+from framework.engine.action import Action
 from framework.engine.bits import iter_bits, nth_bit
+from framework.engine.slots import Slot
 from framework.moves import PRIMITIVES, MoveOption, Primitive
 from framework.moves.base import masks_of, notation_pattern
+from framework.moves.hop import CHAIN
 from framework.moves.kinds import piece_options
 from framework.phases.optional import OptionalPhaseParams, cell_pattern, skip_action
 from framework.plugins import Phase, PhaseParams, Translate, untranslated
@@ -42,8 +50,6 @@ if TYPE_CHECKING:
     from random import Random
 
     from framework.compiler import CompiledGame
-    from framework.engine.action import Action
-    from framework.engine.slots import Slot
     from framework.engine.state import State
 
 
@@ -75,6 +81,9 @@ class Moves(Phase):
         found = list(super().declare_slots(params))
         for o in cls.expand(params).options:
             found += [s for s in PRIMITIVES[o.type].slots_of(o) if s not in found]
+        chains = any(getattr(o, "chain", "none") != "none" for o in cls.expand(params).options)
+        if chains and CHAIN not in found:
+            found.append(CHAIN)
         return tuple(found)
 
     @classmethod
@@ -118,22 +127,38 @@ class Moves(Phase):
         self.upkeeping = tuple(o for o in self.options if o.upkeeps)
         self.skip = skip_action(moves)
         self.skip_when_impossible = moves.when_impossible == "skip"
+        # Chains (see the module's docstring): the slot with the chaining piece's cell.
+        self.chain = game.slots.index.get(CHAIN.name, -1)
+        self.chaining = tuple(o for o in self.options if o.chain != "none")
+        self.stop = Action(self.name, "stop", notation="stop") \
+            if any(o.chain == "may" for o in self.chaining) else None
         cell = cell_pattern(game.board.names)
         patterns = [notation_pattern(o.template, cell) for o in self.options]
         examples = [o.example() for o in self.options]
-        if self.skip:
-            patterns.append(re.escape(self.skip.notation))
-            examples.append(self.skip.notation)
+        for extra in (self.skip, self.stop):
+            if extra:
+                patterns.append(re.escape(extra.notation))
+                examples.append(extra.notation)
         self.pattern = "|".join(patterns)
         self.notation_examples = tuple(dict.fromkeys(examples))
 
     # Everything below is derived from the primitives' masks -------------------------
+    def _chained(self, state: State) -> int:
+        """The cell of the piece in the middle of a chain, -1 when none is."""
+        return state.vars[self.chain] if self.chain >= 0 else -1
+
+    def _last(self, state: State) -> Action | None:
+        """The action listed after the options' own: the skip, or a chain's stop."""
+        return self.stop if self._chained(state) >= 0 else self.skip
+
     def _choices(self, state: State) -> tuple[Any, list[tuple[Primitive, int, int]]]:
         masks = masks_of(state)
         found = []
-        for option in self.options:
+        at = self._chained(state)
+        only = 1 << at if at >= 0 else -1
+        for option in self.chaining if at >= 0 else self.options:
             if option.by_source:
-                for src in iter_bits(option.sources(state, masks)):
+                for src in iter_bits(option.sources(state, masks) & only):
                     targets = option.targets(state, masks, src)
                     if targets:
                         found.append((option, src, targets))
@@ -147,16 +172,17 @@ class Moves(Phase):
         masks, choices = self._choices(state)
         result = [option.action(masks, src, dst)
                   for option, src, targets in choices for dst in iter_bits(targets)]
-        if self.skip:
-            result.append(self.skip)
+        last = self._last(state)
+        if last:
+            result.append(last)
         return result
 
     def count(self, state: State) -> int:
         _, choices = self._choices(state)
-        return sum(t.bit_count() for _, _, t in choices) + (1 if self.skip else 0)
+        return sum(t.bit_count() for _, _, t in choices) + (1 if self._last(state) else 0)
 
     def has_action(self, state: State) -> bool:
-        if self.skip:
+        if self.skip or self._chained(state) >= 0:  # a chain goes on only while it can
             return True
         masks = masks_of(state)
         for option in self.options:
@@ -172,25 +198,41 @@ class Moves(Phase):
     def random_action(self, state: State, rng: Random) -> Action:
         masks, choices = self._choices(state)
         total = sum(t.bit_count() for _, _, t in choices)
-        k = rng.randrange(total + (1 if self.skip else 0))
+        last = self._last(state)
+        k = rng.randrange(total + (1 if last else 0))
         for option, src, targets in choices:
             found = targets.bit_count()
             if k < found:
                 return option.action(masks, src, nth_bit(targets, k))
             k -= found
-        assert self.skip is not None  # k == total: the skip, listed last
-        return self.skip
+        assert last is not None  # k == total: the skip (or stop), listed last
+        return last
 
     def apply(self, state: State, action: Action) -> None:
         if action.kind == "skip":
             return
-        self.applies[action.kind, action.attribute].apply(state, action)
-        for option in self.upkeeping:
-            option.upkeep(state, action)
+        if action.kind == "stop" and self.stop:
+            state.vars[self.chain] = -1
+            return
+        option = self.applies[action.kind, action.attribute]
+        option.apply(state, action)
+        for upkept in self.upkeeping:
+            upkept.upkeep(state, action)
+        if self.chain >= 0:
+            going_on = option.chain != "none" and self._can_hop_on(state, action.dst)
+            state.vars[self.chain] = action.dst if going_on else -1
+
+    def _can_hop_on(self, state: State, cell: int) -> bool:
+        masks = masks_of(state)
+        return any(o.sources(state, masks) >> cell & 1 and o.targets(state, masks, cell)
+                   for o in self.chaining)
+
+    def continues(self, state: State) -> bool:
+        return self._chained(state) >= 0
 
     def action_space(self) -> tuple[Action, ...]:
         space = tuple(a for o in self.options for a in o.action_space())
-        return (*space, self.skip) if self.skip else space
+        return (*space, *(a for a in (self.skip, self.stop) if a))
 
     def describe(self, _: Translate = untranslated) -> str:
         clauses = [o.describe(_) for o in self.options]

@@ -51,6 +51,9 @@ class Restricted(Phase):
     def apply(self, state: State, action: Action) -> None:
         self.inner.apply(state, action)
 
+    def continues(self, state: State) -> bool:
+        return self.inner.continues(state)
+
     def describe(self, _: Translate = untranslated) -> str:
         return self.inner.describe(_)
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from typing import Any
 
 import networkx as nx
+
+from framework.board.directions import RELATIVE_DIRECTIONS
 
 
 class RefBoard:
@@ -37,6 +40,47 @@ class RefBoard:
 
     def opposite(self, direction: str) -> str:
         return str(self.graph.graph["opposite"][direction])
+
+    def resolve(self, name: str, forward: str | None) -> str | None:
+        """The board direction ``name`` stands for: itself, or for a relative name the
+        direction turned from ``forward`` by the range the name says (the nearest to the
+        range's first bound), from the angles of the links on the drawing."""
+        if name in self.directions:
+            return name
+        if forward is None or name not in RELATIVE_DIRECTIONS:
+            return None
+        low, high = RELATIVE_DIRECTIONS[name]
+        base = self.angle(forward)
+        best: tuple[float, str] | None = None
+        for d in self.directions:
+            angle = self.angle(d)
+            if base is None or angle is None:
+                continue
+            turn = round((angle - base) % 360, 6)
+            if (low == high == turn or low < turn < high) and \
+                    (best is None or abs(turn - low) < best[0]):
+                best = (abs(turn - low), d)
+        return best[1] if best else None
+
+    def angle(self, direction: str) -> float | None:
+        """Degrees clockwise from north of a link labelled ``direction`` on the drawing."""
+        declared = self.graph.graph.get("bearings", {})
+        if direction in declared:
+            return float(declared[direction])
+        for a, b, dirs in self.graph.edges(data="dirs"):
+            for here, there in ((a, b), (b, a)):
+                if dirs and dirs.get(here) == direction:
+                    (x0, y0), (x1, y1) = (self.graph.nodes[here]["pos"],
+                                          self.graph.nodes[there]["pos"])
+                    return math.degrees(math.atan2(x1 - x0, y1 - y0)) % 360
+        return None
+
+    def walk(self, cell: str, direction: str | None, n: int) -> str | None:
+        """The cell ``n`` steps from ``cell`` straight in ``direction`` (None: off the board)."""
+        at: str | None = cell
+        for _ in range(n):
+            at = self.step(at, direction) if at is not None and direction else None
+        return at
 
     def step(self, cell: str, direction: str) -> str | None:
         """The cell one step from ``cell`` in ``direction`` (None: off the board or a hole),

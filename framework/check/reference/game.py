@@ -224,6 +224,8 @@ class ReferenceGame:
         if after.result is None:
             if phase in self.goal_checks and self._goals_end_turn(after):
                 return after
+            if self.phases[phase].continues(after):  # a chain: the same phase again
+                return after
             self._continue_turn(after, phase + 1)
         return after
 

@@ -39,12 +39,20 @@ class RefMoves(RefPhase):
 
     def moves(self, s: RefState) -> Moves:
         found: Moves = {}
+        chained = s.vars.get("chain")
+        if chained is not None:  # in a chain: the chaining piece hops on (or stops)
+            for option in self.chaining():
+                found.update({n: e for n, e in hop(self, option, s).items()
+                              if e.src == chained})  # type: ignore[attr-defined]
+            if any(o.chain == "may" for o in self.chaining()):
+                found["stop"] = tagged("stop", _stop)
+            return found
         options = list(self.params.options)
         if getattr(self.params, "piece_moves", False):
             options += [o for _, o in piece_options(self.game.spec)]
         for option in options:
             found.update(PRIMITIVES[option.type](self, option, s))
-        upkeeps = [UPKEEPS[o.type](o) for o in self.params.options if o.type in UPKEEPS]
+        upkeeps = [UPKEEPS[o.type](o) for o in options if o.type in UPKEEPS]
         if upkeeps:  # every action of the phase is followed by the options' upkeep
             found = {n: tagged(e.kind, _then(e, upkeeps))  # type: ignore[attr-defined]
                      for n, e in found.items()}
@@ -52,10 +60,21 @@ class RefMoves(RefPhase):
             found[self.params.skip] = tagged("skip", lambda s: None)
         return found
 
+    def chaining(self) -> list[Any]:
+        return [o for o in self.params.options if getattr(o, "chain", "none") != "none"]
+
+    def continues(self, s: RefState) -> bool:
+        return s.vars.get("chain") is not None
+
     # What every landing shares ---------------------------------------------------------
     def supply_left(self, s: RefState, piece: str) -> float:
         supply = self.game.spec.pieces[piece].supply
         return float("inf") if supply is None else supply - len(s.pieces_of(s.to_move, piece))
+
+    def forward(self, player: str) -> str | None:
+        """The player's forward direction, as the game file declares it."""
+        entry = next(p for p in self.game.spec.players if str(p) == player)
+        return getattr(entry, "forward", None)
 
     def landing(self, option: Any, s: RefState, cell: str) -> None:
         s.land(cell)
@@ -83,6 +102,10 @@ def reach(phase: RefMoves, option: Any, s: RefState) -> Moves:
     for src in s.pieces_of(s.to_move, option.piece):
         for target, d in phase.board.distances(src).items():
             if d != option.distance or target not in phase.board.cells:
+                continue
+            if option.directions is not None and not any(
+                    phase.board.walk(src, phase.board.resolve(n, phase.forward(s.to_move)),
+                                     d) == target for n in option.directions):
                 continue
             enemy = target in s.cells and s.cells[target]["owner"] != s.to_move
             allowed = {"empty": s.empty(target), "enemy": enemy,
@@ -238,8 +261,47 @@ def _grow_play(option: Any, cell: str) -> Effect:
     return play
 
 
+def hop(phase: RefMoves, option: Any, s: RefState) -> Moves:
+    """Over the piece next to it (enemy, own or any, as ``over`` says), along one of the
+    player's directions, onto the empty cell beyond; the jumped piece is captured when
+    ``capture`` says so. A chaining hop then goes on while the same piece can hop again."""
+    found: Moves = {}
+    for src in s.pieces_of(s.to_move, option.piece):
+        for name in option.directions:
+            d = phase.board.resolve(name, phase.forward(s.to_move))
+            over = phase.board.step(src, d) if d else None
+            land = phase.board.step(over, d) if over and d else None
+            if over is None or land is None or over not in s.cells or not s.empty(land):
+                continue
+            mine = s.cells[over]["owner"] == s.to_move
+            if {"enemy": mine, "own": not mine, "any": False}[option.over]:
+                continue
+            effect = tagged(option.kind, _hop_play(phase, option, src, over, land))
+            effect.src = src  # type: ignore[attr-defined]
+            found[_written(option.notation, src, land)] = effect
+    return found
+
+
+def _hop_play(phase: RefMoves, option: Any, src: str, over: str, land: str) -> Effect:
+    def play(s: RefState) -> None:
+        s.cells[land] = s.cells.pop(src)
+        if option.capture:
+            del s.cells[over]
+        phase.landing(option, s, land)
+        if option.chain != "none":
+            piece = s.cells[land]["piece"]
+            going_on = any(e.src == land for o in phase.chaining()  # type: ignore[attr-defined]
+                           if o.piece in (None, piece) for e in hop(phase, o, s).values())
+            s.vars["chain"] = land if going_on else None
+    return play
+
+
+def _stop(s: RefState) -> None:
+    s.vars["chain"] = None
+
+
 PRIMITIVES: dict[str, Callable[[RefMoves, Any, RefState], Moves]] = {
-    "reach": reach, "walk": walk, "place": place, "grow": grow}
+    "reach": reach, "walk": walk, "place": place, "grow": grow, "hop": hop}
 #: Per move type that keeps slots up to date after every action of its phase (a castle's
 #: rights, a rush's passed cell): a function of the option giving that upkeep.
 UPKEEPS: dict[str, Callable[[Any], Callable[[RefState, str], None]]] = {}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from framework.check.reference.position import RefState
 from framework.check.reference.rules import Effect, RefPhase, RefRestriction, reference
+from framework.spec.zones import per_player, zone_cells
 
 
 @reference("phases", "convert_adjacent")
@@ -21,6 +22,26 @@ class RefConvertAdjacent(RefPhase):
         for cell in self.board.within(landed, self.params.distance):
             if cell in s.cells and s.cells[cell]["owner"] != s.to_move:
                 s.cells[cell]["owner"] = s.to_move
+
+
+@reference("phases", "promote")
+class RefPromote(RefPhase):
+    """The mover's piece on the cell the last action landed on, in the mover's zone,
+    becomes the ``to`` kind (only a ``piece`` when one is named)."""
+
+    decides = False
+
+    def run(self, s: RefState) -> None:
+        p = self.params
+        landed = s.vars["landed"]
+        piece = s.cells.get(landed) if landed is not None else None
+        if piece is None or piece["owner"] != s.to_move or piece["piece"] == p.to:
+            return
+        if p.piece is not None and piece["piece"] != p.piece:
+            return
+        items = per_player(self.game.spec.zones[p.zone], tuple(self.game.players))
+        if landed in {c for _, c in zone_cells(items[s.to_move], self.board.graph)}:
+            piece["piece"] = p.to
 
 
 @reference("phases", "sweep")

@@ -73,6 +73,10 @@ class RefPhase(RefBlock):
     def run(self, s: RefState) -> None:
         """An automatic phase's work."""
 
+    def continues(self, s: RefState) -> bool:
+        """Whether the phase decides again after the move just played (a chain of hops)."""
+        return False
+
 
 class RefSetup(RefBlock):
     def prepare(self, s: RefState) -> None:

@@ -303,6 +303,10 @@ class Restriction(Plugin):
         """The actions of ``actions`` (all those the phase offers) that stay legal."""
         raise NotImplementedError
 
+    def any_allowed(self, state: State, actions: list[Action]) -> bool:
+        """Whether any of ``actions`` stays legal (a rule may stop at the first)."""
+        return bool(self.allowed(state, actions))
+
 class TurnOrder(Plugin):
     """Who plays after whom (``turn_order:`` in the game file; boardgame.io's ``TurnOrder``).
 

@@ -70,17 +70,44 @@ class Attacks:
         #: Per cell, every cell on a line through it (a queen's lines on a grid).
         self.lines = tuple(_union(board.rays[c]) if board.rays else board.all_mask
                            for c in range(board.size))
+        #: Per cell, per direction: (ray mask, +1/-1 when cell ids grow/shrink along it,
+        #: its cells nearest first).
+        self.rays = tuple(tuple(_ordered(board, c, d) for d in range(len(board.directions)))
+                          for c in range(board.size))
 
-    def attacked(self, state: State, cell: int, defender: int) -> bool:
-        """Whether any side but ``defender`` attacks ``cell``."""
-        occupied = state.gaps
-        for mask in state.owner:
-            occupied |= mask
+    def attacked(self, state: State, cell: int, defender: int, occupied: int = -1) -> bool:
+        """Whether any side but ``defender`` attacks ``cell``; ``occupied`` (default: every
+        piece and gap) may say which cells block lines (a piece about to leave), which only
+        the fast checks read: use it when ``by_lines`` holds."""
+        if occupied < 0:
+            occupied = state.gaps
+            for mask in state.owner:
+                occupied |= mask
         occupied |= 1 << cell
         for side in range(len(state.owner)):
             if side != defender and self.attacked_by(state, cell, side, occupied):
                 return True
         return False
+
+    def pinned(self, state: State, cell: int, defender: int, occupied: int) -> int:
+        """The ``defender``'s pieces that alone stand between ``cell`` and an attack along
+        a line: the first piece on each line from ``cell``, when the cell is attacked once
+        that piece is gone (``by_lines`` games only)."""
+        found = 0
+        own = state.owner[defender]
+        for mask, sign, cells in self.rays[cell]:
+            blockers = mask & occupied
+            if not blockers:
+                continue
+            if sign > 0:
+                first = blockers & -blockers
+            elif sign < 0:
+                first = 1 << (blockers.bit_length() - 1)
+            else:
+                first = next(1 << c for c in cells if occupied >> c & 1)
+            if first & own and self.attacked(state, cell, defender, occupied & ~first):
+                found |= first
+        return found
 
     def attacked_by(self, state: State, cell: int, side: int, occupied: int) -> bool:
         return any(check(state, cell, side, occupied) for check in self.checks)
@@ -128,6 +155,13 @@ class Attacks:
         return None
 
 
+def _ordered(board: Any, cell: int, d: int) -> tuple[int, int, tuple[int, ...]]:
+    cells = tuple(board.ray_cells(cell, d))
+    up = all(b > a for a, b in zip((cell, *cells), cells, strict=False))
+    down = all(b < a for a, b in zip((cell, *cells), cells, strict=False))
+    return sum(1 << c for c in cells), 1 if up else -1 if down else 0, cells
+
+
 def _union(masks: tuple[int, ...]) -> int:
     found = 0
     for m in masks:
@@ -162,9 +196,12 @@ def _slide_check(game: CompiledGame, option: Any, kind: int) -> Check:
     opposite = game.board.opposite
     lines = option.lines
     backwards = tuple(tuple(opposite[d] for d in dirs) for dirs in option.directions)
+    # Per side, per cell: every cell a slider of the side could attack the cell from.
+    seen = tuple(tuple(_union(tuple(lines[c][d][0] for d in dirs))
+                       for c in range(game.board.size)) for dirs in backwards)
 
     def check(state: State, cell: int, side: int, occupied: int) -> bool:
-        pieces = _pieces(state, side, kind)
+        pieces = _pieces(state, side, kind) & seen[side][cell]
         if not pieces:
             return False
         here = lines[cell]

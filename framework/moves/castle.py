@@ -57,7 +57,8 @@ class Route(Rule):
 
 class CastleParams(Rule):
     type: Literal["castle"]
-    piece: str = Field(description="the kind that castles (the king)")
+    piece: str | None = Field(default=None, description="the kind that castles (the "
+                              "king; left out under the kind's own moves)")
     partner: str = Field(description="the kind it castles with (the rook)")
     routes: list[Route] = Field(min_length=1, max_length=30, description="every way to "
                                 "castle, each with its right")
@@ -101,7 +102,7 @@ class Castle(Primitive):
         board = game.board
         cell = board.index.__getitem__
         self.slot = game.slots.index[params.rights]
-        self.piece = game.piece_kinds.index(params.piece)
+        self.piece = game.piece_kinds.index(params.piece or game.piece_kinds[0])
         self.partner = game.piece_kinds.index(params.partner)
         #: Per route: (bit, player, from, to, partner_from, partner_to, must be empty,
         #: must not be attacked).
@@ -121,8 +122,10 @@ class Castle(Primitive):
 
     @classmethod
     def check_spec(cls, params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
+        if params.piece is None:
+            yield (*loc, "piece"), "name the kind that castles (the king)"
         for key in ("piece", "partner"):
-            if getattr(params, key) not in ctx.pieces:
+            if getattr(params, key) not in (*ctx.pieces, None):
                 yield (*loc, key), ctx.unknown("piece", getattr(params, key), ctx.pieces)
         letters: list[str] = []
         for i, route in enumerate(params.routes):

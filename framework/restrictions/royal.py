@@ -13,15 +13,17 @@ knows nothing of how pieces move: a new kind attacks as it moves. A player witho
 piece on the board is not restricted. The check is made right after the action itself,
 before the consequences of the turn that follow it (a promotion never uncovers an attack).
 
-Most actions need no trial: when the royal piece is not attacked now and every enemy attack
-runs along a line or ignores other pieces (steps, leaps, slides), a plain move of another
-piece that does not start on a line through the royal piece cannot uncover an attack. Every
-other action is played on a copy and the royal piece's cell looked at.
+Most actions need no trial when every enemy attack runs along a line or ignores other
+pieces (steps, leaps, slides): a plain move of the royal piece is legal when its target is
+not attacked once the piece has left its cell; when the royal piece is not attacked now, a
+plain move of another piece is legal unless that piece is pinned (the only piece between
+the royal piece and a line attack). Every other action is played on a copy and the royal
+piece's cell looked at.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
@@ -74,34 +76,49 @@ class Royal(Restriction):
                    for c in iter_bits(self.royal_cells(state, side)))
 
     def allowed(self, state: State, actions: list[Action]) -> list[Action]:
+        return list(self._legal(state, actions))
+
+    def any_allowed(self, state: State, actions: list[Action]) -> bool:
+        return next(self._legal(state, actions), None) is not None
+
+    def _legal(self, state: State, actions: Iterable[Action]) -> Iterator[Action]:
         me = state.to_move
         royal = self.royal_cells(state, me)
-        if not royal or not actions:
-            return actions
+        if not royal:
+            yield from actions
+            return
         attacks = attacks_of(self.game)
         phase = self.game.phases[state.phase]
         inner = getattr(phase, "inner", phase)
         applies = getattr(inner, "applies", {})
-        # Cells from which a plain move may uncover an attack (see the module's docstring):
-        # every cell when a trial is always needed.
-        risky = self.game.board.all_mask
-        if attacks.by_lines and not self.in_check(state, me):
-            risky = royal
-            for c in iter_bits(royal):
-                risky |= attacks.lines[c]
-        kept = []
+        lines = attacks.by_lines
+        occupied = state.gaps
+        for mask in state.owner:
+            occupied |= mask
+        in_check = self.in_check(state, me)
+        pinned = -1  # worked out on first need
         for action in actions:
             option = applies.get((action.kind, action.attribute))
-            if action.src >= 0 and not risky >> action.src & 1 and option is not None \
-                    and plain_move(option):
-                kept.append(action)
-                continue
+            src = action.src
+            if lines and src >= 0 and option is not None and plain_move(option):
+                # Without trying the move (see the module's docstring).
+                if royal >> src & 1:
+                    if not attacks.attacked(state, action.dst, me, occupied & ~(1 << src)):
+                        yield action
+                    continue
+                if not in_check:
+                    if pinned < 0:
+                        pinned = 0
+                        for c in iter_bits(royal):
+                            pinned |= attacks.pinned(state, c, me, occupied)
+                    if not pinned >> src & 1:
+                        yield action
+                        continue
             trial = state.clone()
             phase.apply(trial, action)
             if not any(attacks.attacked(trial, c, me)
                        for c in iter_bits(self.royal_cells(trial, me))):
-                kept.append(action)
-        return kept
+                yield action
 
     def describe(self, _: Translate = untranslated) -> str:
         return _("Royal piece: no move may leave your {piece} attacked (where an enemy piece "

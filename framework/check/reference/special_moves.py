@@ -15,7 +15,13 @@ from typing import Any
 from framework.board.directions import RELATIVE_DIRECTIONS, direction_bearings
 from framework.check.reference.moves import PRIMITIVES, UPKEEPS, Moves, RefMoves, tagged
 from framework.check.reference.position import RefState
-from framework.check.reference.rules import Effect, RefRestriction, RefResult, reference
+from framework.check.reference.rules import (
+    Effect,
+    RefPhase,
+    RefRestriction,
+    RefResult,
+    reference,
+)
 from framework.spec.zones import per_player, zone_cells
 
 #: Move types that never capture a piece standing on their landing cell.
@@ -249,3 +255,29 @@ class RefRoyalAttacked(RefResult):
             return {p for p in self.game.players if p != s.to_move}
         return set()
 
+
+
+@reference("phases", "promote_choice")
+class RefPromoteChoice(RefPhase):
+    """The mover's ``piece`` on the cell the last action landed on, in the mover's zone,
+    becomes the kind the player picks; with nothing to promote the step is passed over."""
+
+    def skip_when_impossible(self, s: RefState) -> bool:
+        return True
+
+    def moves(self, s: RefState) -> dict[str, Effect]:
+        p = self.params
+        landed = s.vars.get("landed")
+        piece = s.cells.get(landed) if landed is not None else None
+        if piece is None or piece["owner"] != s.to_move or piece["piece"] != p.piece:
+            return {}
+        if landed not in _zone(self, p.zone, s.to_move):
+            return {}
+        return {written: tagged("promote", _promote_play(landed, kind))
+                for written, kind in p.choices.items()}
+
+
+def _promote_play(cell: str, kind: str) -> Effect:
+    def play(s: RefState) -> None:
+        s.cells[cell] = {**s.cells[cell], "piece": kind}
+    return play

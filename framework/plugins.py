@@ -15,7 +15,7 @@ the fragment of rulebook text that explains the block from its parameters.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
@@ -303,9 +303,9 @@ class Restriction(Plugin):
         """The actions of ``actions`` (all those the phase offers) that stay legal."""
         raise NotImplementedError
 
-    def any_allowed(self, state: State, actions: list[Action]) -> bool:
+    def any_allowed(self, state: State, actions: Iterable[Action]) -> bool:
         """Whether any of ``actions`` stays legal (a rule may stop at the first)."""
-        return bool(self.allowed(state, actions))
+        return bool(self.allowed(state, list(actions)))
 
 class TurnOrder(Plugin):
     """Who plays after whom (``turn_order:`` in the game file; boardgame.io's ``TurnOrder``).

@@ -168,6 +168,24 @@ class Moves(Phase):
                     found.append((option, -1, targets))
         return masks, found
 
+    def iter_actions(self, state: State) -> Iterator[Action]:
+        """The actions of ``actions``, in the same order, one at a time (a restriction
+        that only asks whether one is legal stops at the first)."""
+        masks = masks_of(state)
+        at = self._chained(state)
+        only = 1 << at if at >= 0 else -1
+        for option in self.chaining if at >= 0 else self.options:
+            if option.by_source:
+                for src in iter_bits(option.sources(state, masks) & only):
+                    for dst in iter_bits(option.targets(state, masks, src)):
+                        yield option.action(masks, src, dst)
+            else:
+                for dst in iter_bits(option.targets(state, masks, -1)):
+                    yield option.action(masks, -1, dst)
+        last = self._last(state)
+        if last:
+            yield last
+
     def actions(self, state: State) -> list[Action]:
         masks, choices = self._choices(state)
         result = [option.action(masks, src, dst)

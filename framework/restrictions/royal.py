@@ -78,7 +78,7 @@ class Royal(Restriction):
     def allowed(self, state: State, actions: list[Action]) -> list[Action]:
         return list(self._legal(state, actions))
 
-    def any_allowed(self, state: State, actions: list[Action]) -> bool:
+    def any_allowed(self, state: State, actions: Iterable[Action]) -> bool:
         return next(self._legal(state, actions), None) is not None
 
     def _legal(self, state: State, actions: Iterable[Action]) -> Iterator[Action]:

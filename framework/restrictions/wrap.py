@@ -44,7 +44,9 @@ class Restricted(Phase):
 
     def has_action(self, state: State) -> bool:
         if len(self.rules) == 1:  # the rule may stop at the first action it keeps
-            return self.rules[0].any_allowed(state, self.inner.actions(state))
+            lazy = getattr(self.inner, "iter_actions", None)
+            return self.rules[0].any_allowed(
+                state, lazy(state) if lazy else self.inner.actions(state))
         return bool(self.actions(state))
 
     def random_action(self, state: State, rng: Random) -> Action:

@@ -216,6 +216,12 @@ class Phase(Plugin):
     def run(self, state: State) -> None:
         """Automatic phases do their work here."""
 
+    def may_act_after(self, state: State, action: Action) -> bool:
+        """False when, as a later step of the same turn, this phase surely has no action
+        after ``action`` is played in ``state`` (perft and turn listings then need not
+        play it to know that the turn ends there); True when it may."""
+        return True
+
     def continues(self, state: State) -> bool:
         """Whether, after the action just applied, this phase decides again in the same
         turn (a chain of hops) instead of the turn going on to the next phase."""

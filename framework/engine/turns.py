@@ -111,6 +111,9 @@ def count_turns(state: State) -> int:
     phase = game.phases[index]
     total = 0
     for action in state.legal_actions():
+        if not any(p.may_act_after(state, action) for p in later):
+            total += 1
+            continue
         after = state.clone()
         phase.apply(after, action)
         if not phase.continues(after) and not any(

@@ -88,6 +88,14 @@ class PromoteChoice(Phase):
             return -1
         return cell
 
+    def may_act_after(self, state: State, action: Action) -> bool:
+        """Only a move of a ``piece`` into the zone leads here."""
+        me = state.to_move
+        if action.src < 0 or action.dst < 0:
+            return True
+        return bool(self.zone[me] >> action.dst & 1
+                    and (state.owner[me] & state.kinds[self.piece]) >> action.src & 1)
+
     def actions(self, state: State) -> list[Action]:
         return list(self.choices) if self._cell(state) >= 0 else []
 

@@ -55,6 +55,9 @@ class Restricted(Phase):
     def apply(self, state: State, action: Action) -> None:
         self.inner.apply(state, action)
 
+    def may_act_after(self, state: State, action: Action) -> bool:
+        return self.inner.may_act_after(state, action)
+
     def continues(self, state: State) -> bool:
         return self.inner.continues(state)
 

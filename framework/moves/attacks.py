@@ -110,7 +110,10 @@ class Attacks:
         return found
 
     def attacked_by(self, state: State, cell: int, side: int, occupied: int) -> bool:
-        return any(check(state, cell, side, occupied) for check in self.checks)
+        for check in self.checks:
+            if check(state, cell, side, occupied):
+                return True
+        return False
 
     def attacked_generic(self, state: State, cell: int, defender: int) -> bool:
         """The same answer, every option asked the generic way (for tests)."""
@@ -184,8 +187,12 @@ def _reverse_check(game: CompiledGame, reach: tuple[tuple[int, ...], ...], kind:
                 back[dst] |= 1 << src
         reverse.append(tuple(back))
 
-    def check(state: State, cell: int, side: int, occupied: int) -> bool:
-        return bool(reverse[side][cell] & _pieces(state, side, kind))
+    if kind >= 0:
+        def check(state: State, cell: int, side: int, occupied: int) -> bool:
+            return bool(reverse[side][cell] & state.owner[side] & state.kinds[kind])
+    else:
+        def check(state: State, cell: int, side: int, occupied: int) -> bool:
+            return bool(reverse[side][cell] & state.owner[side])
     check.fast = True  # type: ignore[attr-defined]
     return check
 

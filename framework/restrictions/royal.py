@@ -55,6 +55,7 @@ class Royal(Restriction):
     def __init__(self, params: RoyalParams, game: CompiledGame) -> None:
         super().__init__(params, game)
         self.kind = game.piece_kinds.index(params.piece)
+        self._plain: dict[int, frozenset[tuple[str, str]]] = {}
 
     @classmethod
     def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
@@ -89,8 +90,11 @@ class Royal(Restriction):
             return
         attacks = attacks_of(self.game)
         phase = self.game.phases[state.phase]
-        inner = getattr(phase, "inner", phase)
-        applies = getattr(inner, "applies", {})
+        plain = self._plain.get(phase.index)
+        if plain is None:  # the (kind, attribute) of the phase's plain moves, once
+            applies = getattr(getattr(phase, "inner", phase), "applies", {})
+            plain = self._plain[phase.index] = frozenset(
+                k for k, option in applies.items() if plain_move(option))
         lines = attacks.by_lines
         occupied = state.gaps
         for mask in state.owner:
@@ -98,9 +102,8 @@ class Royal(Restriction):
         in_check = self.in_check(state, me)
         pinned = -1  # worked out on first need
         for action in actions:
-            option = applies.get((action.kind, action.attribute))
             src = action.src
-            if lines and src >= 0 and option is not None and plain_move(option):
+            if lines and src >= 0 and (action.kind, action.attribute) in plain:
                 # Without trying the move (see the module's docstring).
                 if royal >> src & 1:
                     if not attacks.attacked(state, action.dst, me, occupied & ~(1 << src)):

@@ -105,11 +105,11 @@ class Royal(Restriction):
             src = action.src
             if lines and src >= 0 and (action.kind, action.attribute) in plain:
                 # Without trying the move (see the module's docstring).
-                if royal >> src & 1:
+                if royal == 1 << src:  # the only royal piece moves
                     if not attacks.attacked(state, action.dst, me, occupied & ~(1 << src)):
                         yield action
                     continue
-                if not in_check:
+                if not in_check and not royal >> src & 1:
                     if pinned < 0:
                         pinned = 0
                         for c in iter_bits(royal):

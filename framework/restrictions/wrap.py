@@ -3,6 +3,7 @@ when the game is compiled, in a phase that filters what the inner one offers."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from framework.plugins import Phase, Restriction, Translate, untranslated
@@ -54,6 +55,9 @@ class Restricted(Phase):
 
     def apply(self, state: State, action: Action) -> None:
         self.inner.apply(state, action)
+
+    def action_space(self) -> Sequence[Action] | None:
+        return self.inner.action_space()
 
     def may_act_after(self, state: State, action: Action) -> bool:
         return self.inner.may_act_after(state, action)

@@ -22,6 +22,7 @@ from framework.check.reference.rules import (
     RefResult,
     reference,
 )
+from framework.moves.kinds import piece_options
 from framework.spec.zones import per_player, zone_cells
 
 #: Move types that never capture a piece standing on their landing cell.
@@ -204,7 +205,10 @@ def attacked(game: Any, s: RefState, cell: str, defender: str) -> bool:
         for phase in game.phases:
             if not phase.decides or not isinstance(phase, RefMoves):
                 continue
-            for option in phase.params.options:
+            options = list(phase.params.options)
+            if getattr(phase.params, "piece_moves", False):
+                options += [o for _, o in piece_options(game.spec)]
+            for option in options:
                 if option.type in NOT_ATTACKING:
                     continue
                 for effect in PRIMITIVES[option.type](phase, option, trial).values():

@@ -15,6 +15,11 @@ The peer is PyPI ``ataxx`` 2.2.0 (python-ataxx), a benchmark-only dependency
 (``pip install -e '.[bench]'``). Its playout loop is the fastest honest one its API allows:
 ``legal_moves()`` is empty exactly when ``gameover()`` is true, so the loop asks only once.
 Repeat ``i`` seeds both sides' generators with ``i``, so the repeats sample other games.
+
+Chess's figure has python-chess as its peer (``pip install chess``, in the ``bench`` and
+``test`` extras): perft(4) from the start, python-chess counting the last ply with
+``legal_moves.count()`` as its own perft does, ours counting whole turns (a promotion is
+the move and the choice of kind).
 """
 
 from __future__ import annotations
@@ -67,6 +72,8 @@ class Figure:
     higher_is_better: bool
     peer: bool = False
     target: float | None = None  # the ratio ours/peer we must reach
+    #: The module the peer's worker imports (python-ataxx, or python-chess for chess).
+    peer_module: str = "ataxx"
 
 
 FIGURES: tuple[Figure, ...] = (
@@ -76,6 +83,8 @@ FIGURES: tuple[Figure, ...] = (
     Figure("ataxx_playouts_numpy", "Ataxx random playouts, numpy batch of 16384", "games/s",
            True),
     Figure("adaptoid_playouts", "Adaptoid random playouts, start to end", "games/s", True),
+    Figure("chess_perft4", "Chess perft(4) from the start (by turns)", "s", False, peer=True,
+           target=1 / 3, peer_module="chess"),
     Figure("adaptoid_perft_turns2", "Adaptoid perft by turns, depth 2 (mid-game)", "s", False),
     Figure("adaptoid_perft_turns3", "Adaptoid perft by turns, depth 3 (mid-game)", "s", False),
     Figure("load_first", "load + compile, first call in a process (slowest game)", "ms",
@@ -117,11 +126,46 @@ def _peer_perft() -> dict[str, Any]:
     return _perft_result(nodes, time.process_time() - start, time.perf_counter() - wall)
 
 
-def _perft_result(nodes: int, cpu: float, wall: float) -> dict[str, Any]:
+CHESS_PERFT_NODES = 197_281  # perft(4) of the chess start (chessprogramming.org)
+
+
+def _ours_chess_perft() -> dict[str, Any]:
+    from framework import load_game
+    from framework.engine.turns import perft_turns
+
+    state = load_game(GAMES / "chess.yaml").new_initial_state()
+    start, wall = time.process_time(), time.perf_counter()
+    nodes = perft_turns(state, 4)
+    return _perft_result(nodes, time.process_time() - start, time.perf_counter() - wall,
+                         expected=(4, CHESS_PERFT_NODES))
+
+
+def _peer_chess_perft() -> dict[str, Any]:
+    import chess
+
+    def perft(board: Any, depth: int) -> int:  # python-chess's own idiom: count the leaves
+        if depth == 1:
+            return int(board.legal_moves.count())
+        total = 0
+        for move in board.legal_moves:
+            board.push(move)
+            total += perft(board, depth - 1)
+            board.pop()
+        return total
+
+    board = chess.Board()
+    start, wall = time.process_time(), time.perf_counter()
+    nodes = perft(board, 4)
+    return _perft_result(nodes, time.process_time() - start, time.perf_counter() - wall,
+                         expected=(4, CHESS_PERFT_NODES))
+
+
+def _perft_result(nodes: int, cpu: float, wall: float,
+                  expected: tuple[int, int] = (PERFT_DEPTH, PERFT_NODES)) -> dict[str, Any]:
     """A perft timing, or an error when the count is wrong: a wrong tree is no speed."""
-    if nodes != PERFT_NODES:
-        return {"error": f"counted {nodes:,} leaves at depth {PERFT_DEPTH}, "
-                         f"expected {PERFT_NODES:,}"}
+    depth, wanted = expected
+    if nodes != wanted:
+        return {"error": f"counted {nodes:,} leaves at depth {depth}, expected {wanted:,}"}
     return {"value": cpu, "wall_s": wall, "nodes": nodes, "peak_rss_mb": _rss_mb()}
 
 
@@ -308,6 +352,8 @@ WORKERS: dict[tuple[str, str], Callable[[], dict[str, Any]]] = {
     ("ataxx_playouts", "peer"): _peer_playouts,
     ("ataxx_playouts_numpy", "ours"): _ours_numpy_playouts,
     ("adaptoid_playouts", "ours"): lambda: _ours_playouts("adaptoid.yaml"),
+    ("chess_perft4", "ours"): _ours_chess_perft,
+    ("chess_perft4", "peer"): _peer_chess_perft,
     ("adaptoid_perft_turns2", "ours"): lambda: _ours_adaptoid_perft(2),
     ("adaptoid_perft_turns3", "ours"): lambda: _ours_adaptoid_perft(3),
     ("load_first", "ours"): lambda: _ours_load(again=False),
@@ -344,10 +390,13 @@ def measure(figure: Figure, side: str, seed: int = 1) -> dict[str, Any]:
     return result
 
 
-def peer_available() -> bool:
-    done = subprocess.run([sys.executable, "-c", "import ataxx; print(ataxx.__version__)"],
+def peer_available(module: str = "ataxx") -> bool:
+    """Whether a figure's peer can run: python-ataxx 2.2.0, or python-chess."""
+    done = subprocess.run([sys.executable, "-c", f"import {module}; print({module}.__version__)"],
                           capture_output=True, text=True)
-    return done.returncode == 0 and done.stdout.strip() == "2.2.0"
+    if module == "ataxx":
+        return done.returncode == 0 and done.stdout.strip() == "2.2.0"
+    return done.returncode == 0
 
 
 def run(repeats: int = 3, only: list[str] | None = None,
@@ -363,7 +412,9 @@ def run(repeats: int = 3, only: list[str] | None = None,
                  "the peer's columns stay empty")
     results: dict[str, Any] = {}
     for figure in figures:
-        sides = ["ours", "peer"] if figure.peer and with_peer else ["ours"]
+        peer = with_peer if figure.peer_module == "ataxx" else \
+            figure.peer and peer_available(figure.peer_module)
+        sides = ["ours", "peer"] if figure.peer and peer else ["ours"]
         runs: dict[str, list[dict[str, Any]]] = {side: [] for side in sides}
         for repeat in range(repeats):
             for side in sides:
@@ -415,7 +466,7 @@ def _row(figure: Figure, summary: dict[str, Any]) -> str:
     ours, peer = summary.get("ours"), summary.get("peer")
     ratio = summary.get("ratio")
     ratio_text = "" if ratio is None else f"{ratio:.1f}×" + \
-        (f" (target {figure.target:g}×)" if figure.target else "")
+        (f" (target {figure.target:.3g}×)" if figure.target else "")
     cells = [figure.what, figure.unit,
              _fmt(ours["median"]) if ours and "median" in ours else _spread(ours),
              _fmt(peer["median"]) if peer and "median" in peer else _spread(peer),
@@ -423,7 +474,8 @@ def _row(figure: Figure, summary: dict[str, Any]) -> str:
     return "| " + " | ".join(cells) + " |"
 
 
-TABLE_HEAD = ("| figure | unit | ours (median) | python-ataxx (median) | ratio | "
+TABLE_HEAD = ("| figure | unit | ours (median) | peer (median): python-ataxx, python-chess "
+              "for chess | ratio | "
               "ours min / median / max | peer min / median / max |\n"
               "| --- | --- | --- | --- | --- | --- | --- |")
 

@@ -110,8 +110,12 @@ def count_turns(state: State) -> int:
             return state.count_legal_actions()  # every action ends the turn
     phase = game.phases[index]
     total = 0
+    mays = [p.may_act_after for p in later]
     for action in state.legal_actions():
-        if not any(p.may_act_after(state, action) for p in later):
+        for may in mays:
+            if may(state, action):
+                break
+        else:
             total += 1
             continue
         after = state.clone()

@@ -90,11 +90,12 @@ class PromoteChoice(Phase):
 
     def may_act_after(self, state: State, action: Action) -> bool:
         """Only a move of a ``piece`` into the zone leads here."""
-        me = state.to_move
-        if action.src < 0 or action.dst < 0:
+        dst = action.dst
+        if dst < 0 or action.src < 0:
             return True
-        return bool(self.zone[me] >> action.dst & 1
-                    and (state.owner[me] & state.kinds[self.piece]) >> action.src & 1)
+        me = state.to_move
+        return bool(self.zone[me] >> dst & 1) and \
+            bool((state.owner[me] & state.kinds[self.piece]) >> action.src & 1)
 
     def actions(self, state: State) -> list[Action]:
         return list(self.choices) if self._cell(state) >= 0 else []

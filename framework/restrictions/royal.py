@@ -30,7 +30,7 @@ from pydantic import Field
 
 from framework.engine.bits import iter_bits
 from framework.moves.attacks import attacks_of, plain_move
-from framework.plugins import Restriction, Rule, Translate, untranslated
+from framework.plugins import Phase, Restriction, Rule, Translate, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -77,51 +77,64 @@ class Royal(Restriction):
                    for c in iter_bits(self.royal_cells(state, side)))
 
     def allowed(self, state: State, actions: list[Action]) -> list[Action]:
-        return list(self._legal(state, actions))
+        return self._legal(state, actions, first=False)
 
     def any_allowed(self, state: State, actions: Iterable[Action]) -> bool:
-        return next(self._legal(state, actions), None) is not None
+        return bool(self._legal(state, actions, first=True))
 
-    def _legal(self, state: State, actions: Iterable[Action]) -> Iterator[Action]:
-        me = state.to_move
-        royal = self.royal_cells(state, me)
-        if not royal:
-            yield from actions
-            return
-        attacks = attacks_of(self.game)
-        phase = self.game.phases[state.phase]
+    def _plain_kinds(self, phase: Phase) -> frozenset[tuple[str, str]]:
+        """The (kind, attribute) of the phase's plain moves (``plain_move``)."""
         plain = self._plain.get(phase.index)
-        if plain is None:  # the (kind, attribute) of the phase's plain moves, once
+        if plain is None:
             applies = getattr(getattr(phase, "inner", phase), "applies", {})
             plain = self._plain[phase.index] = frozenset(
                 k for k, option in applies.items() if plain_move(option))
+        return plain
+
+    def _legal(self, state: State, actions: Iterable[Action], *, first: bool) -> list[Action]:
+        """The legal actions among ``actions`` in order (with ``first``: at most one)."""
+        me = state.to_move
+        royal = self.royal_cells(state, me)
+        if not royal:
+            return list(actions)[:1] if first else list(actions)
+        attacks = attacks_of(self.game)
+        phase = self.game.phases[state.phase]
+        plain = self._plain_kinds(phase)
         lines = attacks.by_lines
         occupied = state.gaps
         for mask in state.owner:
             occupied |= mask
         in_check = self.in_check(state, me)
-        pinned = -1  # worked out on first need
+        # Cells whose plain moves need a look (see the module's docstring): every cell
+        # when in check; else the royal piece's own and its pinned pieces'.
+        risky = -1
+        if lines and not in_check:
+            risky = royal
+            for c in iter_bits(royal):
+                risky |= attacks.pinned(state, c, me, occupied)
+        kept: list[Action] = []
         for action in actions:
             src = action.src
             if lines and src >= 0 and (action.kind, action.attribute) in plain:
-                # Without trying the move (see the module's docstring).
-                if royal == 1 << src:  # the only royal piece moves
-                    if not attacks.attacked(state, action.dst, me, occupied & ~(1 << src)):
-                        yield action
+                if not risky >> src & 1:
+                    kept.append(action)
+                    if first:
+                        return kept
                     continue
-                if not in_check and not royal >> src & 1:
-                    if pinned < 0:
-                        pinned = 0
-                        for c in iter_bits(royal):
-                            pinned |= attacks.pinned(state, c, me, occupied)
-                    if not pinned >> src & 1:
-                        yield action
-                        continue
+                if royal == 1 << src:  # the only royal piece moves: is its target safe?
+                    if not attacks.attacked(state, action.dst, me, occupied & ~(1 << src)):
+                        kept.append(action)
+                        if first:
+                            return kept
+                    continue
             trial = state.clone()
             phase.apply(trial, action)
             if not any(attacks.attacked(trial, c, me)
                        for c in iter_bits(self.royal_cells(trial, me))):
-                yield action
+                kept.append(action)
+                if first:
+                    return kept
+        return kept
 
     def describe(self, _: Translate = untranslated) -> str:
         return _("Royal piece: no move may leave your {piece} attacked (where an enemy piece "

@@ -95,10 +95,11 @@ class Attacks:
         that piece is gone (``by_lines`` games only)."""
         found = 0
         own = state.owner[defender]
+        enemy = occupied & ~own & ~state.gaps
         for mask, sign, cells in self.rays[cell]:
-            blockers = mask & occupied
-            if not blockers:
+            if not mask & enemy:  # nothing on this line could attack along it
                 continue
+            blockers = mask & occupied
             if sign > 0:
                 first = blockers & -blockers
             elif sign < 0:

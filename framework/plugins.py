@@ -67,6 +67,8 @@ def counted(_: Translate, word: str, n: int) -> str:
             return _(word)
     if n == 1:
         return word[:-1] if _plural_looking(word) else word
+    if word.endswith("man"):  # a draughts man: men, not mans
+        return word[:-3] + "men"
     return word if _plural_looking(word) else word + "s"
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -69,8 +70,23 @@ def test_forty_turns_without_a_capture_draw() -> None:
     assert state.is_terminal() and state.returns() == [0.0, 0.0]
 
 
+def test_fen_round_trips_at_the_start_of_every_turn() -> None:
+    assert GAME.new_initial_state().to_fen() == "wwww/wwww/wwww/4/4/bbbb/bbbb/bbbb b 0 1"
+    rng = random.Random(7)
+    state = GAME.new_initial_state()
+    kings = 0
+    while not state.is_terminal():
+        if "chain" not in state.to_json():  # a FEN is a position at the start of a turn
+            assert GAME.state_from_fen(state.to_fen()) == state
+            kings += state.to_fen().count("B") + state.to_fen().count("W")
+        state.apply(rng.choice(state.legal_actions()))
+    assert kings  # kings were written and read back too
+
+
 # pydraughts ----------------------------------------------------------------------------
-draughts = pytest.importorskip("draughts")
+@pytest.fixture
+def draughts() -> Any:
+    return pytest.importorskip("draughts")
 
 
 def _cell(square: int) -> str:
@@ -80,8 +96,8 @@ def _cell(square: int) -> str:
     return f"{'abcdefgh'[7 - col]}{row_from_top + 1}"
 
 
-def _their_turns(board: object) -> set[tuple[str, ...]]:
-    return {tuple(_cell(s) for s in m.steps_move) for m in board.legal_moves()}  # type: ignore[attr-defined]
+def _their_turns(board: Any) -> set[tuple[str, ...]]:
+    return {tuple(_cell(s) for s in m.steps_move) for m in board.legal_moves()}
 
 
 def _our_turns(state: State) -> dict[tuple[str, ...], State]:
@@ -93,21 +109,21 @@ def _our_turns(state: State) -> dict[tuple[str, ...], State]:
 
 
 @pytest.mark.parametrize("depth", range(1, 4))
-def test_pydraughts_counts_the_same(depth: int) -> None:
-    def perft(board: object, d: int) -> int:
-        moves = board.legal_moves()  # type: ignore[attr-defined]
+def test_pydraughts_counts_the_same(draughts: Any, depth: int) -> None:
+    def perft(board: Any, d: int) -> int:
+        moves = board.legal_moves()
         if d == 1:
             return len(moves)
         total = 0
         for move in moves:
-            board.push(move)  # type: ignore[attr-defined]
+            board.push(move)
             total += perft(board, d - 1)
-            board.pop()  # type: ignore[attr-defined]
+            board.pop()
         return total
     assert perft(draughts.Board(variant="english"), depth) == PUBLISHED[depth - 1]
 
 
-def _side_by_side_with_pydraughts(games: int, seed: int) -> int:
+def _side_by_side_with_pydraughts(draughts: Any, games: int, seed: int) -> int:
     rng = random.Random(seed)
     turns_compared = 0
     for _ in range(games):
@@ -127,18 +143,18 @@ def _side_by_side_with_pydraughts(games: int, seed: int) -> int:
     return turns_compared
 
 
-def test_random_games_side_by_side_with_pydraughts() -> None:
-    assert _side_by_side_with_pydraughts(games=8, seed=1) > 8 * 20
+def test_random_games_side_by_side_with_pydraughts(draughts: Any) -> None:
+    assert _side_by_side_with_pydraughts(draughts, games=8, seed=1) > 8 * 20
 
 
 @pytest.mark.slow
-def test_many_random_games_side_by_side_with_pydraughts() -> None:
-    _side_by_side_with_pydraughts(games=300, seed=2)
+def test_many_random_games_side_by_side_with_pydraughts(draughts: Any) -> None:
+    _side_by_side_with_pydraughts(draughts, games=100, seed=2)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("depth", [4, 5])
-def test_pydraughts_counts_the_same_deeper(depth: int) -> None:
+def test_pydraughts_counts_the_same_deeper(draughts: Any, depth: int) -> None:
     board = draughts.Board(variant="english")
 
     def perft(d: int) -> int:
@@ -155,7 +171,9 @@ def test_pydraughts_counts_the_same_deeper(depth: int) -> None:
 
 
 # OpenSpiel -----------------------------------------------------------------------------
-pyspiel = pytest.importorskip("pyspiel")
+@pytest.fixture
+def pyspiel() -> Any:
+    return pytest.importorskip("pyspiel")
 
 
 def _plain(notation: str) -> str:
@@ -163,7 +181,8 @@ def _plain(notation: str) -> str:
     return notation.replace("-", "").replace("x", "")
 
 
-def _side_by_side_with_openspiel(games: int, seed: int) -> tuple[int, set[tuple[float, ...]]]:
+def _side_by_side_with_openspiel(pyspiel: Any, games: int, seed: int
+                                 ) -> tuple[int, set[tuple[float, ...]]]:
     game = pyspiel.load_game("checkers")
     rng = random.Random(seed)
     actions = 0
@@ -173,6 +192,7 @@ def _side_by_side_with_openspiel(games: int, seed: int) -> tuple[int, set[tuple[
         mine = GAME.new_initial_state()
         while True:
             assert theirs.is_terminal() == mine.is_terminal(), (theirs, mine.to_json())
+            assert theirs.returns() == mine.returns()
             if theirs.is_terminal():
                 break
             assert theirs.current_player() == mine.current_player
@@ -188,13 +208,31 @@ def _side_by_side_with_openspiel(games: int, seed: int) -> tuple[int, set[tuple[
     return actions, outcomes
 
 
-def test_random_games_side_by_side_with_openspiel() -> None:
-    actions, outcomes = _side_by_side_with_openspiel(games=500, seed=3)
-    assert actions > 500 * 30
+def test_random_games_side_by_side_with_openspiel(pyspiel: Any) -> None:
+    actions, outcomes = _side_by_side_with_openspiel(pyspiel, games=300, seed=3)
+    assert actions > 300 * 30
     # Wins for each side and draws by the 40-turn rule all came up, and agreed.
     assert outcomes == {(1.0, -1.0), (-1.0, 1.0), (0.0, 0.0)}
 
 
 @pytest.mark.slow
-def test_thousands_of_random_games_side_by_side_with_openspiel() -> None:
-    _side_by_side_with_openspiel(games=3000, seed=4)
+def test_thousands_of_random_games_side_by_side_with_openspiel(pyspiel: Any) -> None:
+    _side_by_side_with_openspiel(pyspiel, games=3000, seed=4)
+
+
+def test_the_batch_backend_says_why_it_cannot_play_draughts() -> None:
+    pytest.importorskip("numpy")
+    from framework.batch.playouts import BatchPlayouts
+    from framework.errors import BoardspecError
+
+    with pytest.raises(BoardspecError, match="cannot play English draughts: more than one "
+                                             "kind of piece"):
+        BatchPlayouts(GAME, games=4)
+
+
+def test_the_english_rulebook_says_men() -> None:
+    from framework.plugins import counted, untranslated
+
+    assert [counted(untranslated, "man", n) for n in (1, 12)] == ["man", "men"]
+    text = (ROOT / "docs" / "rulebooks" / "en" / "checkers.md").read_text(encoding="utf-8")
+    assert "as many men and kings as needed" in text and "mans" not in text

@@ -177,8 +177,8 @@ class Reach(Primitive):
         if self.params.directions is not None and not self.clone:
             directions = direction_words(_, self.params.directions)
             piece = _(self.params.piece) if self.params.piece else _("piece")
-            text = ngettext("a {piece} moves {distance} cell straight {direction}",
-                            "a {piece} moves {distance} cells straight {direction}", d, _
+            text = ngettext("a {piece} moves {distance} cell {direction}",
+                            "a {piece} moves {distance} cells {direction}", d, _
                             ).format(piece=piece, distance=d, direction=directions)
         elif self.clone:
             text = _("a new piece of yours appears on a cell at distance {distance} from one "

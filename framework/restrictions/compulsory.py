@@ -8,6 +8,11 @@ restrictions:
 
 Kinds are the action kinds the phases make (``attack`` for a walk onto an enemy, ``jump``,
 ``create``, ...); ``phases`` limits the rule to some phases of the turn (default: all).
+
+With ``longest: true``, only the forced actions that begin the longest run of such actions
+within the turn stay legal (international draughts' majority capture: of the possible
+chains of hops, one that takes the most pieces), and within a chain only the continuations
+that keep it longest.
 """
 
 from __future__ import annotations
@@ -30,6 +35,8 @@ class CompulsoryParams(Rule):
                              "is legal, are the only legal ones")
     phases: list[str] | None = Field(default=None, description="the phases the rule "
                                      "applies in (default: every phase)")
+    longest: bool = Field(default=False, description="only those that begin the longest "
+                          "run of such actions within the turn (the most captures)")
 
 
 class Compulsory(Restriction):
@@ -51,8 +58,31 @@ class Compulsory(Restriction):
     def allowed(self, state: State, actions: list[Action]) -> list[Action]:
         kinds = self.params.kinds
         forced = [a for a in actions if a.kind in kinds]
-        return forced or actions
+        if not forced or not self.params.longest or len(forced) == 1:
+            return forced or actions
+        runs = [self._run(state, a) for a in forced]
+        best = max(runs)
+        return [a for a, n in zip(forced, runs, strict=True) if n == best]
+
+    def _run(self, state: State, action: Action) -> int:
+        """How many forced actions the turn takes when it begins with ``action``. The
+        child's actions are already cut to its longest runs, so any one of them shows the
+        length."""
+        kinds = self.params.kinds
+        mover, turn = state.to_move, state.fullmove
+        length, node = 1, state.child(action)
+        while not node.is_terminal() and node.to_move == mover and node.fullmove == turn:
+            more = [a for a in node.legal_actions() if a.kind in kinds]
+            if not more:
+                break
+            node = node.child(more[0])
+            length += 1
+        return length
 
     def describe(self, _: Translate = untranslated) -> str:
-        return _("Compulsory: when you can play {kinds}, you must play one of them.").format(
+        text = _("Compulsory: when you can play {kinds}, you must play one of them.").format(
             kinds=join_words(_, [_(k) for k in self.params.kinds], either=True))
+        if self.params.longest:
+            text += " " + _("Of those, you must choose one that makes the most of them in "
+                            "your turn.")
+        return text

@@ -208,7 +208,10 @@ class ReferenceGame:
 
     def play(self, s: RefState, notation: str) -> RefState:
         """The state after ``notation`` (which must be legal in ``s``)."""
-        effect = self.legal(s)[notation]
+        return self.play_effect(s, self.legal(s)[notation])
+
+    def play_effect(self, s: RefState, effect: Any) -> RefState:
+        """The state after one of the effects ``legal(s)`` (or a phase) offers."""
         after = s.copy()
         if after.setup is not None:
             effect(after)

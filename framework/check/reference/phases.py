@@ -4,6 +4,9 @@ deciding phases are ``moves`` and its presets (``framework/check/reference/moves
 
 from __future__ import annotations
 
+from typing import Any
+
+from framework.check.reference.moves import tagged
 from framework.check.reference.position import RefState
 from framework.check.reference.rules import Effect, RefPhase, RefRestriction, reference
 from framework.spec.zones import per_player, zone_cells
@@ -27,21 +30,49 @@ class RefConvertAdjacent(RefPhase):
 @reference("phases", "promote")
 class RefPromote(RefPhase):
     """The mover's piece on the cell the last action landed on, in the mover's zone,
-    becomes the ``to`` kind (only a ``piece`` when one is named)."""
+    becomes the ``to`` kind (only a ``piece`` when one is named); with a list of kinds the
+    player chooses one, written ``{at}={to}``, and the step is passed over when no piece is
+    due."""
 
-    decides = False
+    def __init__(self, params: Any, game: Any) -> None:
+        super().__init__(params, game)
+        self.choice = isinstance(params.to, list)
+        self.decides = self.choice
 
-    def run(self, s: RefState) -> None:
+    def skip_when_impossible(self, s: RefState) -> bool:
+        return True
+
+    def due(self, s: RefState) -> str | None:
         p = self.params
+        kinds = p.to if self.choice else [p.to]
         landed = s.vars["landed"]
         piece = s.cells.get(landed) if landed is not None else None
-        if piece is None or piece["owner"] != s.to_move or piece["piece"] == p.to:
-            return
-        if p.piece is not None and piece["piece"] != p.piece:
-            return
+        if piece is None or piece["owner"] != s.to_move:
+            return None
+        if (p.piece is not None and piece["piece"] != p.piece) or \
+                (p.piece is None and piece["piece"] in kinds):
+            return None
         items = per_player(self.game.spec.zones[p.zone], tuple(self.game.players))
-        if landed in {c for _, c in zone_cells(items[s.to_move], self.board.graph)}:
-            piece["piece"] = p.to
+        inside = landed in {c for _, c in zone_cells(items[s.to_move], self.board.graph)}
+        return landed if inside else None
+
+    def run(self, s: RefState) -> None:
+        cell = self.due(s)
+        if cell is not None and not self.choice:
+            s.cells[cell]["piece"] = self.params.to
+
+    def moves(self, s: RefState) -> dict[str, Effect]:
+        cell = self.due(s)
+        if cell is None or not self.choice:
+            return {}
+        return {self.params.notation.replace("{at}", cell).replace("{to}", kind):
+                tagged("promote", _become(cell, kind)) for kind in self.params.to}
+
+
+def _become(cell: str, kind: str) -> Effect:
+    def play(s: RefState) -> None:
+        s.cells[cell]["piece"] = kind
+    return play
 
 
 @reference("phases", "sweep")
@@ -77,4 +108,20 @@ class RefCompulsory(RefRestriction):
     def allowed(self, s: RefState, moves: dict[str, Effect]) -> dict[str, Effect]:
         forced = {n: e for n, e in moves.items()
                   if getattr(e, "kind", None) in self.params.kinds}
-        return forced or moves
+        if not forced or not getattr(self.params, "longest", False):
+            return forced or moves
+        runs = {n: self._longest(s, e) for n, e in forced.items()}
+        best = max(runs.values())
+        return {n: e for n, e in forced.items() if runs[n] == best}
+
+    def _longest(self, s: RefState, effect: Effect) -> int:
+        """The most forced actions a turn that begins with ``effect`` can take, by trying
+        every way on."""
+        after = self.game.play_effect(s, effect)
+        if after.result is not None or after.setup is not None or \
+                (after.to_move, after.fullmove) != (s.to_move, s.fullmove):
+            return 1
+        phase = self.game.phases[after.phase]
+        more = [e for e in phase.moves(after).values()
+                if getattr(e, "kind", None) in self.params.kinds]
+        return 1 + max((self._longest(after, e) for e in more), default=0)

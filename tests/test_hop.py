@@ -1,0 +1,137 @@
+"""The ``hop`` primitive beyond English draughts: over own or any piece, without capture,
+chains that may stop, relative directions, and its reference twin."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from framework import SpecError, load_game_text
+from framework.check.runner import check_game
+from framework.moves.hop import Hop
+
+from .conftest import ROOT
+
+HOPPERS = """
+name: Hoppers
+players: [{name: red, forward: n}, {name: blue, forward: s}]
+board: {type: grid, rows: 6, columns: 6, adjacency: king}
+pieces:
+  stone: {symbols: {red: r, blue: b}}
+setup:
+  - type: fixed
+    cells: {a1: red, b1: red, c1: red, b2: red, d6: blue, e6: blue, f6: blue, e5: blue}
+turn:
+  - name: move
+    type: moves
+    options:
+      - {type: reach, distance: 1, directions: [forward, forward_left, forward_right],
+         notation: "{from}-{to}"}
+      - {type: hop, directions: [forward, forward_left, forward_right, left, right],
+         over: any, capture: false, resets_halfmove_clock: false}
+      - {type: hop, directions: [backward], kind: capture, chain: may}
+no_legal_move: lose
+goals:
+  - {type: halfmove_clock, limit: 30}
+max_plies: 400
+"""
+
+
+def test_hoppers_agree_with_the_reference_and_keep_every_property() -> None:
+    game = load_game_text(HOPPERS)
+    report = check_game(game, examples=12, random_seed=5)
+    failed = [(o.name, o.status, o.note) for o in report.outcomes if o.status != "passed"]
+    assert not failed
+
+
+def test_a_hop_over_an_own_piece_captures_nothing_and_keeps_directions_per_player() -> None:
+    game = load_game_text(HOPPERS)
+    state = game.new_initial_state()
+    legal = {a.notation for a in state.legal_actions()}
+    # b1 hops north over b2 to b3 (an own piece, not captured); a1 may not hop east over
+    # b1 to c1 (taken) and red's "backward" captures go south, off the board here.
+    assert "b1xb3" in legal and "a1xc1" not in legal
+    state.apply("b1xb3")
+    assert state.to_json()["cells"]["b2"]["owner"] == "red"
+    blue = {a.notation for a in state.legal_actions()}
+    assert "e6xe4" in blue  # blue's forward is south: e6 over e5 to e4
+
+
+def test_a_chain_that_may_go_on_offers_stop() -> None:
+    game = load_game_text(HOPPERS)
+    state = game.state_from_json({"to_move": "red", "cells": {
+        "c5": "red", "c4": "blue", "c2": "blue", "f6": "blue"}})
+    assert "c5xc3" in {a.notation for a in state.legal_actions()}
+    state.apply("c5xc3")  # captures c4; c2 can be jumped next, backward again
+    assert state.to_json()["chain"] == "c3"
+    assert {a.notation for a in state.legal_actions()} == {"c3xc1", "stop"}
+    state.apply("stop")
+    assert state.to_move == 1 and "c2" in state.to_json()["cells"]
+
+
+def test_the_reference_catches_a_hop_that_forgets_its_capture(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from framework.check.reference import ReferenceGame
+
+    position = {"to_move": "red", "cells": {"c5": "red", "c4": "blue", "f6": "blue"}}
+    game = load_game_text(HOPPERS)
+    reference = ReferenceGame(game.spec)
+
+    def after_both() -> tuple[object, object]:
+        state = game.state_from_json(position)
+        state.apply("c5xc3")
+        theirs = reference.play(reference.from_json(position), "c5xc3")
+        return state.to_json()["cells"], reference.to_json(theirs)["cells"]
+
+    ours, theirs = after_both()
+    assert ours == theirs and "c4" not in ours
+
+    def no_capture(self: Hop, state: Any, action: Any) -> None:
+        state.move_piece(action.src, action.dst)
+
+    monkeypatch.setattr(Hop, "apply", no_capture)
+    ours, theirs = after_both()
+    assert ours != theirs  # the c4 piece the engine forgot to take
+
+
+def test_a_chain_without_capture_is_refused() -> None:
+    text = HOPPERS.replace("kind: capture, chain: may", "kind: capture, chain: may, "
+                                                        "capture: false")
+    with pytest.raises(SpecError, match="chain of hops needs capture: true"):
+        load_game_text(text)
+
+
+def test_an_unknown_direction_is_located() -> None:
+    text = HOPPERS.replace("directions: [backward]", "directions: [down]")
+    with pytest.raises(SpecError, match="unknown direction 'down'"):
+        load_game_text(text)
+
+
+def _checkers_with_longest() -> str:
+    text = (ROOT / "games" / "checkers.yaml").read_text(encoding="utf-8")
+    return text.replace("{type: compulsory, kinds: [jump, king_jump]}",
+                        "{type: compulsory, kinds: [jump, king_jump], longest: true}")
+
+
+def test_longest_keeps_only_the_chains_that_take_the_most() -> None:
+    position = {"to_move": "black", "cells": {
+        "a3": "black", "c3": "black", "b4": "white", "d4": "white", "f6": "white",
+        "h8": "white"}}
+    plain = load_game_text((ROOT / "games" / "checkers.yaml").read_text(encoding="utf-8"))
+    assert {a.notation for a in plain.state_from_json(position).legal_actions()} == \
+        {"a3xc5", "c3xa5", "c3xe5"}
+    game = load_game_text(_checkers_with_longest())
+    state = game.state_from_json(position)
+    assert [a.notation for a in state.legal_actions()] == ["c3xe5"]
+    state.apply("c3xe5")
+    assert [a.notation for a in state.legal_actions()] == ["e5xg7"]
+    assert "longest run" not in game.restrictions[0].describe()  # the rulebook's wording
+    assert "the most of them" in game.restrictions[0].describe()
+
+
+def test_longest_agrees_with_the_reference() -> None:
+    game = load_game_text(_checkers_with_longest())
+    report = check_game(game, examples=6, random_seed=3)
+    failed = [(o.name, o.status, o.note) for o in report.outcomes if o.status != "passed"]
+    assert not failed

@@ -124,3 +124,50 @@ def test_random_games_agree_with_python_chess() -> None:
 @pytest.mark.slow
 def test_many_random_games_agree_with_python_chess() -> None:
     assert sum(compare_game(seed, None) for seed in range(2000, 3000)) > 100_000
+
+
+def compare_with_openspiel(seed: int, max_plies: int | None) -> int:
+    """One random game beside OpenSpiel 2.0.2's C++ ``chess`` (its actions are SAN; python-
+    chess reads them on OpenSpiel's own FEN). OpenSpiel also ends a game on insufficient
+    material and on a threefold repetition, which are not rules of the file: a game stops
+    being compared there, after checking that this is why OpenSpiel ended it."""
+    pyspiel = pytest.importorskip("pyspiel")
+    rng = random.Random(seed)
+    spiel = pyspiel.load_game("chess").new_initial_state()
+    ours, board = GAME.new_initial_state(), chess.Board()
+    ply = 0
+    while True:
+        fen = str(spiel)
+        where = f"seed {seed}, ply {ply}, {fen}"
+        assert ours.to_fen().split()[:3] == fen.split()[:3], where
+        if spiel.is_terminal() and not ours.is_terminal():
+            assert board.is_insufficient_material() or board.is_repetition(3), where
+            return ply
+        assert ours.is_terminal() == spiel.is_terminal(), where
+        # OpenSpiel's chess seats black as player 0 and white as player 1.
+        assert ours.returns() == spiel.returns()[::-1], where
+        if spiel.is_terminal():
+            return ply
+        here = chess.Board(fen)
+        sans = {a: spiel.action_to_string(spiel.current_player(), a)
+                for a in spiel.legal_actions()}
+        theirs = {here.parse_san(san).uci(): a for a, san in sans.items()}
+        assert uci_moves(ours) == set(theirs), where
+        if max_plies is not None and ply >= max_plies:
+            return ply
+        move = rng.choice(sorted(theirs))
+        play_uci(ours, move)
+        board.push_uci(move)
+        spiel.apply_action(theirs[move])
+        ply += 1
+
+
+def test_random_games_agree_with_openspiel() -> None:
+    plies = sum(compare_with_openspiel(seed, 30) for seed in range(40))
+    plies += sum(compare_with_openspiel(seed, None) for seed in range(500, 504))
+    assert plies > 1500
+
+
+@pytest.mark.slow
+def test_many_random_games_agree_with_openspiel() -> None:
+    assert sum(compare_with_openspiel(seed, None) for seed in range(3000, 3300)) > 30_000

@@ -178,3 +178,17 @@ def test_check_passes_and_catches_a_reference_that_ignores_the_royal_piece(
     monkeypatch.setattr(RefRoyal, "allowed", lambda self, s, moves: moves)
     report = check_game(game, examples=12)
     assert report.failed
+
+
+def test_bad_blocks_are_refused_with_their_names() -> None:
+    from framework import SpecError
+
+    bad = MINI.replace("zone: start, resets", "zone: nowhere, resets").replace(
+        "letter: Q,", "letter: K,").replace("fields: [castling, en_passant]",
+                                            "fields: [castling, passant]")
+    with pytest.raises(SpecError) as error:
+        load_game_text(bad)
+    text = str(error.value)
+    assert "unknown zone 'nowhere'" in text
+    assert "the letter 'K' is already used" in text
+    assert "unknown state slot 'passant'" in text

@@ -6,8 +6,8 @@ cells, the game's gap symbol (``-``) is a blocked cell, and each piece is its sy
 a field of its own: a cell name, a number, or a ``flags`` slot's letters, ``-`` for none)
 and, when the file's ``notation.fen.clocks`` is true, the half-move clock and the full-move
 number; any other slot that differs from its default follows as ``name=value``. Ataxx's
-start: ``x5o/7/7/7/7/7/o5x x 0 1``; chess's (fields ``[castling, en_passant]``):
-``rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1``.
+start: ``x5o/7/7/7/7/7/o5x x 0 1``; with ``fields: [rights, passed]`` (a ``flags`` slot and
+a cell slot) a position reads ``… w KQkq - 0 1``.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ A ``derived`` slot is recomputed when a position is read (whether the player to 
 pass), so it is never written. Values are ints: ``kind`` says how JSON shows them
 (``int``: a whole number ≥ 0; ``bool``; ``cell``: a cell name, -1 for none; ``flags``: a
 set of bits, one per character of ``letters``, written as those letters in order, ``-``
-for none — chess's castling rights ``KQkq``).
+for none — four rights written ``KQkq``).
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from framework.board import build_board
 from framework.board.directions import RELATIVE_DIRECTIONS, direction_bearings
 from framework.moves.kinds import check_piece_moves
 from framework.plugins import Plugin, plugins
+from framework.spec.declared import declared_slots
 from framework.spec.yamlsource import Loc
 from framework.spec.zones import zone_issues
 
@@ -160,17 +161,10 @@ def _fen(spec: Any) -> Iterator[tuple[Loc, str]]:
                 "to move; give each player its own symbol under notation.fen.sides")
         sides.setdefault(symbol, player)
     if fen.fields:
-        from framework.compiler import slot_table_of  # the compiler imports this module
-        from framework.errors import SpecError
-
-        try:
-            table = slot_table_of(spec)
-        except SpecError:  # a clash of slots: the compiler reports it
-            table = None
-        known = tuple(s.name for s in table.slots if s.written and s.scope != "turn"
-                      and s.name != "halfmove") if table else ()
+        known = tuple(dict.fromkeys(
+            s.name for _, s in declared_slots(spec) if s.written and s.scope != "turn"))
         for i, name in enumerate(fen.fields):
-            if table is not None and name not in known:
+            if name not in known:
                 yield ("notation", "fen", "fields", i), ctx_unknown("state slot", name, known)
     order = plugins("turn_orders").get(spec.turn_order)
     if order is not None and getattr(order, "round_matters", False) and not fen.clocks:

@@ -178,9 +178,11 @@ def _castle_upkeep(option: Any) -> Callable[[RefState, str], None]:
         for route in option.routes:
             if route.letter not in (s.vars.get(option.rights) or ""):
                 continue
-            piece, partner = s.cells.get(route.from_), s.cells.get(route.partner_from)
-            if piece == {"owner": route.player, "piece": option.piece} and \
-                    partner == {"owner": route.player, "piece": option.partner}:
+            piece = s.cells.get(route.from_) or {}
+            partner = s.cells.get(route.partner_from) or {}
+            if (piece.get("owner"), piece.get("piece")) == (route.player, option.piece) and \
+                    (partner.get("owner"), partner.get("piece")) == (route.player,
+                                                                     option.partner):
                 kept += route.letter
         s.vars[option.rights] = kept or "-"
     return upkeep

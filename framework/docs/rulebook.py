@@ -420,6 +420,9 @@ def _end(game: Game, _: Translate) -> Section:
                   "a draw."))
     if game.result is not None:
         section.paragraphs.append(sentence(game.result.describe(_)))
+    if not section.paragraphs and spec.no_legal_move in ("lose", "win"):
+        section.paragraphs.append(_("The game ends when the player to move has no legal "
+                                    "move."))
     return section
 
 

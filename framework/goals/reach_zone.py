@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
-from framework.plugins import Goal, Rule, Translate, Verdict, untranslated
+from framework.plugins import Goal, Rule, Translate, Verdict, join_words, untranslated
+from framework.spec.zones import ColumnZone, EdgeZone, RowZone
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -61,8 +62,30 @@ class ReachZone(Goal):
         return Verdict(winners) if winners else None
 
     def describe(self, _: Translate = untranslated) -> str:
+        zone = self.game.spec.zones[self.params.zone]
+        if isinstance(zone, dict):  # one per player: "white: row 8; black: row 1"
+            cells = "; ".join(f"{_(p)}: {zone_words(zone.get(p, []), _)}"
+                              for p in self.game.players)
+        else:
+            cells = zone_words(zone, _)
         if self.params.piece:
-            return _("A player with a piece of kind {piece} in the zone {zone} wins.").format(
-                piece=_(self.params.piece), zone=_(self.params.zone))
-        return _("A player with a piece in the zone {zone} wins.").format(
-            zone=_(self.params.zone))
+            return _("A player with a piece of kind {piece} on its goal cells wins "
+                     "({cells}).").format(piece=_(self.params.piece), cells=cells)
+        return _("A player with a piece on its goal cells wins ({cells}).").format(
+            cells=cells)
+
+
+def zone_words(items: list[Any], _: Translate) -> str:
+    """A zone's items as the rulebook words them: cells by name, then rows, columns,
+    edges."""
+    words = []
+    for item in items:
+        if isinstance(item, RowZone):
+            words.append(_("row {row}").format(row=item.row))
+        elif isinstance(item, ColumnZone):
+            words.append(_("column {column}").format(column=item.column))
+        elif isinstance(item, EdgeZone):
+            words.append(_("the edge {edge}").format(edge=item.edge))
+        else:
+            words.append(str(item))
+    return join_words(_, words) if words else _("none")

@@ -23,7 +23,7 @@ from pydantic import Field, model_validator
 
 from framework.limits import MAX_DISTANCE
 from framework.moves.base import Loc
-from framework.moves.lines import Line, LineParams, check_directions
+from framework.moves.lines import Line, LineParams, check_directions, direction_word
 from framework.plugins import Translate, untranslated
 
 if TYPE_CHECKING:
@@ -114,7 +114,8 @@ class Leap(Line):
             motion = _("leaps over anything to the cell at a (file, rank) offset of "
                        "{offsets}").format(offsets=shown)
         else:
-            shown = "; ".join(" ".join(_(d) for d in path) for path in params.paths)
+            shown = "; ".join(", ".join(direction_word(d, _) for d in path)
+                              for path in params.paths)
             motion = _("leaps over anything to the cell at the end of the steps "
                        "{paths}").format(paths=shown)
         return self.describe_move(motion, _)

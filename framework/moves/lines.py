@@ -60,6 +60,23 @@ class LineParams(Rule):
         "the end of the turn): chess's fifty-move rule")
 
 
+def N_(text: str) -> str:  # gettext's "mark now, translate later" (see framework.docs.i18n)
+    return text
+
+
+#: How the rulebook words the relative directions (a board's own, n or se, stay as named).
+DIRECTION_WORDS = {
+    "forward": N_("forward"), "backward": N_("backward"), "left": N_("left"),
+    "right": N_("right"), "forward_left": N_("diagonally forward left"),
+    "forward_right": N_("diagonally forward right"),
+    "backward_left": N_("diagonally backward left"),
+    "backward_right": N_("diagonally backward right")}
+
+
+def direction_word(name: str, _: Translate) -> str:
+    return _(DIRECTION_WORDS[name]) if name in DIRECTION_WORDS else name
+
+
 def check_directions(names: Sequence[str], loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
     """Direction names must be the board's, or relative ones when players have a forward."""
     for i, name in enumerate(names):
@@ -195,7 +212,7 @@ class Line(Primitive):
         if not names:
             return _("in any direction")
         return _("in direction {directions}").format(
-            directions=join_words(_, [_(n) for n in names], either=True))
+            directions=join_words(_, [direction_word(n, _) for n in names], either=True))
 
     def target_text(self, _: Translate) -> str:
         return {

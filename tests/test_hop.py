@@ -110,8 +110,8 @@ def test_an_unknown_direction_is_located() -> None:
 
 def _checkers_with_longest() -> str:
     text = (ROOT / "games" / "checkers.yaml").read_text(encoding="utf-8")
-    return text.replace("{type: compulsory, kinds: [jump, king_jump]}",
-                        "{type: compulsory, kinds: [jump, king_jump], longest: true}")
+    return text.replace("{type: compulsory, kinds: [jump]}",
+                        "{type: compulsory, kinds: [jump], longest: true}")
 
 
 def test_longest_keeps_only_the_chains_that_take_the_most() -> None:
@@ -135,3 +135,25 @@ def test_longest_agrees_with_the_reference() -> None:
     report = check_game(game, examples=6, random_seed=3)
     failed = [(o.name, o.status, o.note) for o in report.outcomes if o.status != "passed"]
     assert not failed
+
+
+def test_one_primitive_for_two_pieces_may_share_a_kind() -> None:
+    # English draughts: a man's jump and a king's are both "jump"; the piece on the source
+    # cell says which option plays it.
+    game = load_game_text((ROOT / "games" / "checkers.yaml").read_text(encoding="utf-8"))
+    state = game.state_from_json({"to_move": "black", "cells": {
+        "c3": "black", "e3": {"owner": "black", "piece": "king"}, "d4": "white",
+        "f2": "white", "h8": "white"}})
+    jumps = {a.notation: a for a in state.legal_actions()}
+    assert set(jumps) == {"c3xe5", "e3xc5", "e3xg1"}
+    assert {a.kind for a in jumps.values()} == {"jump"}
+    state.apply("e3xg1")  # the king's option: backward, which a man's may not do
+    assert state.to_json()["cells"]["g1"] == {"owner": "black", "piece": "king"}
+    space = game.phases[0].action_space()
+    assert len(space) == len(set(space))  # a cell pair both could jump is numbered once
+
+
+def test_two_options_for_one_piece_may_not_share_a_kind() -> None:
+    text = HOPPERS.replace("directions: [backward], kind: capture", "directions: [backward]")
+    with pytest.raises(SpecError, match="both make actions of kind 'hop'"):
+        load_game_text(text)

@@ -96,6 +96,7 @@ class Moves(Phase):
         if cls is not Moves:  # a preset checks its own parameters, in its own terms
             return
         made: dict[tuple[str, str], str] = {}
+        first: dict[tuple[str, str], Any] = {}
         options = [((*loc, "options", i), o) for i, o in enumerate(params.options)]
         if params.piece_moves:
             options += piece_options(ctx.spec)
@@ -108,12 +109,14 @@ class Moves(Phase):
             # An option of this phase by its number, a kind's own move by its path.
             name = str(where[-1]) if where[:len(loc)] == loc else format_path(where)
             for kind in primitive.kinds_of(option):
-                if kind in made:
+                if kind in made and not _may_share(first[kind], option):
                     yield where, (
                         f"options {made[kind]} and {name} both make actions of kind "
                         f"{kind[0]!r}{' ' + kind[1] if kind[1] else ''}: give one its own "
-                        "'kind' so that each action says which option made it")
+                        "'kind' so that each action says which option made it (options "
+                        "of one primitive for different pieces may share a kind)")
                 made.setdefault(kind, name)
+                first.setdefault(kind, option)
 
     def __init__(self, params: Any, game: CompiledGame) -> None:
         super().__init__(params, game)
@@ -123,7 +126,12 @@ class Moves(Phase):
             options += [o for _, o in piece_options(game.spec)]
         self.options: tuple[Primitive, ...] = tuple(
             PRIMITIVES[o.type](o, self.name, game) for o in options)
-        self.applies = {key: option for option in self.options for key in option.kinds()}
+        # Per action kind, the options making it: one, or one primitive for several
+        # pieces (a man's jump and a king's), told apart by the piece on the source cell.
+        self.applies: dict[tuple[str, str], list[Primitive]] = {}
+        for option in self.options:
+            for key in option.kinds():
+                self.applies.setdefault(key, []).append(option)
         self.upkeeping = tuple(o for o in self.options if o.upkeeps)
         self.skip = skip_action(moves)
         self.skip_when_impossible = moves.when_impossible == "skip"
@@ -232,7 +240,11 @@ class Moves(Phase):
         if action.kind == "stop" and self.stop:
             state.vars[self.chain] = -1
             return
-        option = self.applies[action.kind, action.attribute]
+        makers = self.applies[action.kind, action.attribute]
+        option = makers[0]
+        if len(makers) > 1:
+            masks = masks_of(state)
+            option = next(o for o in makers if o.sources(state, masks) >> action.src & 1)
         option.apply(state, action)
         for upkept in self.upkeeping:
             upkept.upkeep(state, action)
@@ -249,7 +261,8 @@ class Moves(Phase):
         return self._chained(state) >= 0
 
     def action_space(self) -> tuple[Action, ...]:
-        space = tuple(a for o in self.options for a in o.action_space())
+        # Options sharing a kind make equal actions (the same cells): each is numbered once.
+        space = tuple(dict.fromkeys(a for o in self.options for a in o.action_space()))
         return (*space, *(a for a in (self.skip, self.stop) if a))
 
     def describe(self, _: Translate = untranslated) -> str:
@@ -261,3 +274,12 @@ class Moves(Phase):
         if self.skip:
             text += " " + _("This step may be skipped.")
         return text
+
+
+def _may_share(first: Any, second: Any) -> bool:
+    """Whether two options may make actions of one kind: the same primitive moving
+    different named pieces, so the piece on an action's source cell says which made it."""
+    moving = getattr(first, "effect", "move") == getattr(second, "effect", "move") == "move"
+    return (first.type == second.type and moving and first.type in ("reach", "walk", "hop")
+            and first.piece is not None and second.piece is not None
+            and first.piece != second.piece)

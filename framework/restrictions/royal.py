@@ -88,7 +88,8 @@ class Royal(Restriction):
         if plain is None:
             applies = getattr(getattr(phase, "inner", phase), "applies", {})
             plain = self._plain[phase.index] = frozenset(
-                k for k, option in applies.items() if plain_move(option))
+                k for k, made in applies.items()
+                if all(plain_move(o) for o in (made if isinstance(made, list) else [made])))
         return plain
 
     def _legal(self, state: State, actions: Iterable[Action], *, first: bool) -> list[Action]:

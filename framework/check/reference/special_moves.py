@@ -201,29 +201,40 @@ def attacked(game: Any, s: RefState, cell: str, defender: str) -> bool:
         if enemy == defender:
             continue
         trial = _light_copy(s)
-        target = trial.cells.get(cell) or {"owner": defender, "piece": "?"}
-        trial.cells[cell] = target
+        if cell not in trial.cells:
+            trial.cells[cell] = {"owner": defender, "piece": "?"}
         trial.to_move = enemy
+        for phase, option in _attacking_options(game):
+            for effect in PRIMITIVES[option.type](phase, option, trial).values():
+                after = _light_copy(trial)
+                effect(after)
+                if after.cells.get(cell, {}).get("owner") != defender:
+                    return True  # captured (or taken off the board)
+    return False
+
+
+def _attacking_options(game: Any) -> list[tuple[RefMoves, Any]]:
+    """(phase, option) of every move of a deciding phase that may capture on its landing
+    cell (worked out once per game)."""
+    found = getattr(game, "_attacking_options", None)
+    if found is None:
+        found = []
         for phase in game.phases:
             if not phase.decides or not isinstance(phase, RefMoves):
                 continue
             options = list(phase.params.options)
             if getattr(phase.params, "piece_moves", False):
                 options += [o for _, o in piece_options(game.spec)]
-            for option in options:
-                if option.type in NOT_ATTACKING:
-                    continue
-                for effect in PRIMITIVES[option.type](phase, option, trial).values():
-                    after = _light_copy(trial)
-                    effect(after)
-                    if after.cells.get(cell) is not target:
-                        return True
-    return False
+            found += [(phase, o) for o in options if o.type not in NOT_ATTACKING]
+        game._attacking_options = found
+    return list(found)
 
 
 def _light_copy(s: RefState) -> RefState:
-    """A copy whose cell dicts are shared (the effects above replace them, never edit)."""
-    other = RefState(cells=dict(s.cells), gaps=set(s.gaps), to_move=s.to_move,
+    """A copy of what a move's effect may change: the cells (each piece's dict too), the
+    counters, the slots and the clocks."""
+    other = RefState(cells={c: dict(p) for c, p in s.cells.items()}, gaps=set(s.gaps),
+                     to_move=s.to_move,
                      counters={p: dict(c) for p, c in s.counters.items()})
     other.vars = dict(s.vars)
     other.halfmove, other.fullmove, other.clock_reset = s.halfmove, s.fullmove, s.clock_reset
@@ -245,7 +256,7 @@ class RefRoyal(RefRestriction):
     def allowed(self, s: RefState, moves: dict[str, Effect]) -> dict[str, Effect]:
         kept = {}
         for notation, effect in moves.items():
-            after = s.copy()
+            after = _light_copy(s)
             effect(after)
             if not royal_attacked(self.game, after, self.params.piece, s.to_move):
                 kept[notation] = effect

@@ -232,6 +232,7 @@ turn: [{{name: move, type: moves, options: {snippet}}}]
     ("[{type: step, piece: stone}]", "leave 'piece' out"),
     ("[{type: grow, attribute: legs}]", "list it under a phase's options"),
     ("[{type: step}, {type: slide}]", "both make actions of kind 'stone'"),
+    ("[{type: step, from: landed}]", "a kind's own moves start from its pieces"),
 ])
 def test_bad_piece_moves_are_refused(moves: str, message: str) -> None:
     with pytest.raises(SpecError, match=message):

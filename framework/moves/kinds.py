@@ -52,3 +52,7 @@ def check_piece_moves(spec: Any) -> Iterator[tuple[Loc, str]]:
             elif move.piece is not None:
                 yield (("pieces", kind, "moves", i, "piece"),
                        f"a move listed under {kind!r} is made by a {kind}: leave 'piece' out")
+            if getattr(move, "from_", "piece") == "landed":
+                yield (("pieces", kind, "moves", i, "from"),
+                       "a kind's own moves start from its pieces: a move 'from: landed' "
+                       "goes under the options of the phase that follows the landing")

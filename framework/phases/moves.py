@@ -1,5 +1,7 @@
 """``moves``: the player picks one action among the listed move primitives
-(``framework/moves/``: ``reach``, ``walk``, ``place``, ``grow``).
+(``framework/moves/``: ``reach``, ``walk``, ``place``, ``grow``, ``step``, ``slide``,
+``leap``), and with ``piece_moves: true`` among the moves each piece kind lists under
+``pieces:`` (a kind's own ``moves``: see ``framework/moves/kinds.py``).
 
 ```yaml
 turn:

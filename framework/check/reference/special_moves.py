@@ -26,7 +26,7 @@ from framework.moves.kinds import piece_options
 from framework.spec.zones import per_player, zone_cells
 
 #: Move types that never capture a piece standing on their landing cell.
-NOT_ATTACKING = frozenset({"rush", "en_passant", "castle"})
+NOT_ATTACKING = frozenset({"rush", "en_passant", "castle", "place", "grow"})
 
 
 def direction(phase: Any, name: str, player: str) -> str | None:
@@ -206,7 +206,7 @@ def attacked(game: Any, s: RefState, cell: str, defender: str) -> bool:
         trial.to_move = enemy
         for phase, option in _attacking_options(game):
             for effect in PRIMITIVES[option.type](phase, option, trial).values():
-                after = _light_copy(trial)
+                after = _move_copy(trial)
                 effect(after)
                 if after.cells.get(cell, {}).get("owner") != defender:
                     return True  # captured (or taken off the board)
@@ -228,6 +228,15 @@ def _attacking_options(game: Any) -> list[tuple[RefMoves, Any]]:
             found += [(phase, o) for o in options if o.type not in NOT_ATTACKING]
         game._attacking_options = found
     return list(found)
+
+
+def _move_copy(s: RefState) -> RefState:
+    """A copy for one capturing move: such a move replaces pieces, never edits one, so the
+    pieces' dicts are shared (the counters and slots it may score in are copied)."""
+    other = RefState(cells=dict(s.cells), gaps=s.gaps, to_move=s.to_move,
+                     counters={p: dict(c) for p, c in s.counters.items()})
+    other.vars = dict(s.vars)
+    return other
 
 
 def _light_copy(s: RefState) -> RefState:

@@ -19,6 +19,11 @@ Repeat ``i`` seeds both sides' generators with ``i``, so the repeats sample othe
 Othello's peer is OpenSpiel's C++ ``othello`` (the ``test`` extra installs it), played by
 its C++ uniform random bots in its C++ game loop (``pyspiel.evaluate_bots``): the native
 limit, with no Python per ply.
+
+Chess's figure has python-chess as its peer (``pip install chess``, in the ``bench`` and
+``test`` extras): perft(4) from the start, python-chess counting the last ply with
+``legal_moves.count()`` as its own perft does, ours counting whole turns (a promotion is
+the move and the choice of kind).
 """
 
 from __future__ import annotations
@@ -88,6 +93,8 @@ FIGURES: tuple[Figure, ...] = (
     Figure("connect_four_playouts", "Connect Four random playouts, start to end (peer: "
            "OpenSpiel's C++ connect_four through pyspiel)", "games/s", True, peer=True,
            peer_name="OpenSpiel"),
+    Figure("chess_perft4", "Chess perft(4) from the start (by turns)", "s", False, peer=True,
+           target=1 / 3, peer_name="python-chess"),
     Figure("adaptoid_perft_turns2", "Adaptoid perft by turns, depth 2 (mid-game)", "s", False),
     Figure("adaptoid_perft_turns3", "Adaptoid perft by turns, depth 3 (mid-game)", "s", False),
     Figure("load_first", "load + compile, first call in a process (slowest game)", "ms",
@@ -152,11 +159,46 @@ def _peer_perft() -> dict[str, Any]:
     return _perft_result(nodes, time.process_time() - start, time.perf_counter() - wall)
 
 
-def _perft_result(nodes: int, cpu: float, wall: float) -> dict[str, Any]:
+CHESS_PERFT_NODES = 197_281  # perft(4) of the chess start (chessprogramming.org)
+
+
+def _ours_chess_perft() -> dict[str, Any]:
+    from framework import load_game
+    from framework.engine.turns import perft_turns
+
+    state = load_game(GAMES / "chess.yaml").new_initial_state()
+    start, wall = time.process_time(), time.perf_counter()
+    nodes = perft_turns(state, 4)
+    return _perft_result(nodes, time.process_time() - start, time.perf_counter() - wall,
+                         expected=(4, CHESS_PERFT_NODES))
+
+
+def _peer_chess_perft() -> dict[str, Any]:
+    import chess
+
+    def perft(board: Any, depth: int) -> int:  # python-chess's own idiom: count the leaves
+        if depth == 1:
+            return int(board.legal_moves.count())
+        total = 0
+        for move in board.legal_moves:
+            board.push(move)
+            total += perft(board, depth - 1)
+            board.pop()
+        return total
+
+    board = chess.Board()
+    start, wall = time.process_time(), time.perf_counter()
+    nodes = perft(board, 4)
+    return _perft_result(nodes, time.process_time() - start, time.perf_counter() - wall,
+                         expected=(4, CHESS_PERFT_NODES))
+
+
+def _perft_result(nodes: int, cpu: float, wall: float,
+                  expected: tuple[int, int] = (PERFT_DEPTH, PERFT_NODES)) -> dict[str, Any]:
     """A perft timing, or an error when the count is wrong: a wrong tree is no speed."""
-    if nodes != PERFT_NODES:
-        return {"error": f"counted {nodes:,} leaves at depth {PERFT_DEPTH}, "
-                         f"expected {PERFT_NODES:,}"}
+    depth, wanted = expected
+    if nodes != wanted:
+        return {"error": f"counted {nodes:,} leaves at depth {depth}, expected {wanted:,}"}
     return {"value": cpu, "wall_s": wall, "nodes": nodes, "peak_rss_mb": _rss_mb()}
 
 
@@ -371,6 +413,8 @@ WORKERS: dict[tuple[str, str], Callable[[], dict[str, Any]]] = {
     ("othello_playouts", "peer"): lambda: _openspiel_playouts("othello"),
     ("connect_four_playouts", "ours"): lambda: _ours_playouts("connect-four.yaml"),
     ("connect_four_playouts", "peer"): lambda: _openspiel_playouts("connect_four"),
+    ("chess_perft4", "ours"): _ours_chess_perft,
+    ("chess_perft4", "peer"): _peer_chess_perft,
     ("adaptoid_perft_turns2", "ours"): lambda: _ours_adaptoid_perft(2),
     ("adaptoid_perft_turns3", "ours"): lambda: _ours_adaptoid_perft(3),
     ("load_first", "ours"): lambda: _ours_load(again=False),
@@ -446,10 +490,13 @@ def measure(figure: Figure, side: str, seed: int = 1) -> dict[str, Any]:
     return result
 
 
-def peer_available() -> bool:
-    done = subprocess.run([sys.executable, "-c", "import ataxx; print(ataxx.__version__)"],
+def peer_available(module: str = "ataxx") -> bool:
+    """Whether a figure's peer can run: python-ataxx 2.2.0, or python-chess."""
+    done = subprocess.run([sys.executable, "-c", f"import {module}; print({module}.__version__)"],
                           capture_output=True, text=True)
-    return done.returncode == 0 and done.stdout.strip() == "2.2.0"
+    if module == "ataxx":
+        return done.returncode == 0 and done.stdout.strip() == "2.2.0"
+    return done.returncode == 0
 
 
 def openspiel_available() -> bool:
@@ -472,6 +519,11 @@ def run(repeats: int = 3, only: list[str] | None = None,
     if not with_peer["python-ataxx"]:
         progress("python-ataxx 2.2.0 is not installed (pip install -e '.[bench]'): "
                  "the peer's columns stay empty")
+    if any(f.peer and f.peer_name == "python-chess" for f in figures):
+        with_peer["python-chess"] = peer_available("chess")
+        if not with_peer["python-chess"]:
+            progress("python-chess is not installed (pip install -e '.[bench]'): its "
+                     "columns stay empty")
     if any(f.peer and f.peer_name == "OpenSpiel" for f in figures):
         with_peer["OpenSpiel"] = openspiel_available()
         if not with_peer["OpenSpiel"]:
@@ -535,7 +587,7 @@ def _row(figure: Figure, summary: dict[str, Any]) -> str:
     ours, peer = summary.get("ours"), summary.get("peer")
     ratio = summary.get("ratio")
     ratio_text = "" if ratio is None else f"{ratio:.1f}×" + \
-        (f" (target {figure.target:g}×)" if figure.target else "")
+        (f" (target {figure.target:.3g}×)" if figure.target else "")
     cells = [figure.what, figure.unit,
              _fmt(ours["median"]) if ours and "median" in ours else _spread(ours),
              _fmt(peer["median"]) if peer and "median" in peer else _spread(peer),

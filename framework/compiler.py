@@ -14,12 +14,11 @@ import networkx as nx
 from framework.board import build_board
 from framework.board.directions import RELATIVE_DIRECTIONS, direction_bearings
 from framework.engine.action import Action
-from framework.engine.slots import Slot, SlotTable
+from framework.engine.slots import SlotTable
 from framework.errors import PositionError, SpecError, SpecIssue
 from framework.plugins import (
     Goal,
     Phase,
-    PluginKind,
     Restriction,
     Result,
     Setup,
@@ -27,6 +26,7 @@ from framework.plugins import (
     plugins,
 )
 from framework.restrictions.wrap import restrict
+from framework.spec.declared import declared_slots
 from framework.spec.models import GameBase
 from framework.spec.yamlsource import YamlSource
 from framework.spec.zones import compile_zones
@@ -304,18 +304,7 @@ class CompiledGame:
 
 def slot_table_of(spec: GameBase, src: YamlSource | None = None) -> SlotTable:
     """Every slot the game's blocks declare, each once."""
-    declared: list[tuple[str, Slot]] = []
-    blocks: list[tuple[PluginKind, str, Any]] = [
-        *(("setups", "setup", p) for p in spec.setup),
-        *(("phases", "turn", p) for p in spec.turn),
-        *(("goals", "goals", p) for p in spec.goals),
-        *((("results", "result", spec.result),) if spec.result else ()),
-        *(("restrictions", "restrictions", p) for p in spec.restrictions),
-    ]
-    for kind, key, params in blocks:
-        cls = plugins(kind)[params.type]
-        who = f"{key} block {params.type!r}"
-        declared += [(who, slot) for slot in cls.declare_slots(params)]
+    declared = declared_slots(spec)
     try:
         return SlotTable(declared)
     except ValueError as exc:

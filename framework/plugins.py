@@ -15,7 +15,7 @@ the fragment of rulebook text that explains the block from its parameters.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
@@ -218,6 +218,12 @@ class Phase(Plugin):
     def run(self, state: State) -> None:
         """Automatic phases do their work here."""
 
+    def may_act_after(self, state: State, action: Action) -> bool:
+        """False when, as a later step of the same turn, this phase surely has no action
+        after ``action`` is played in ``state`` (perft and turn listings then need not
+        play it to know that the turn ends there); True when it may."""
+        return True
+
     def continues(self, state: State) -> bool:
         """Whether, after the action just applied, this phase decides again in the same
         turn (a chain of hops) instead of the turn going on to the next phase."""
@@ -304,6 +310,10 @@ class Restriction(Plugin):
     def allowed(self, state: State, actions: list[Action]) -> list[Action]:
         """The actions of ``actions`` (all those the phase offers) that stay legal."""
         raise NotImplementedError
+
+    def any_allowed(self, state: State, actions: Iterable[Action]) -> bool:
+        """Whether any of ``actions`` stays legal (a rule may stop at the first)."""
+        return bool(self.allowed(state, list(actions)))
 
 class TurnOrder(Plugin):
     """Who plays after whom (``turn_order:`` in the game file; boardgame.io's ``TurnOrder``).

@@ -2,8 +2,12 @@
 
 Rows are written top to bottom separated by ``/``; inside a row, a digit run counts empty
 cells, the game's gap symbol (``-``) is a blocked cell, and each piece is its symbol for
-(kind, owner). Then the side to move and, when the file's ``notation.fen.clocks`` is true,
-the half-move clock and the full-move number. Ataxx's start: ``x5o/7/7/7/7/7/o5x x 0 1``.
+(kind, owner). Then the side to move, the state slots named in ``notation.fen.fields`` (each
+a field of its own: a cell name, a number, or a ``flags`` slot's letters, ``-`` for none)
+and, when the file's ``notation.fen.clocks`` is true, the half-move clock and the full-move
+number; any other slot that differs from its default follows as ``name=value``. Ataxx's
+start: ``x5o/7/7/7/7/7/o5x x 0 1``; with ``fields: [rights, passed]`` (a ``flags`` slot and
+a cell slot) a position reads ``… w KQkq - 0 1``.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ import re
 from typing import TYPE_CHECKING
 
 from framework.engine.position_check import check_supplies
-from framework.engine.slots import HALFMOVE, Slot
+from framework.engine.slots import HALFMOVE, Slot, flags_text, flags_value
 from framework.errors import PositionError
 from framework.limits import MAX_FEN_CHARS, MAX_FEN_DIGITS
 
@@ -54,11 +58,20 @@ def state_to_fen(state: State) -> str:
             run = 0
         rows.append(text + (str(run) if run else ""))
     fields = ["/".join(rows), sides[game.players[state.to_move]]]
+    own = _field_slots(game)
+    fields += [_slot_text(state, i) for i in own]
     if game.spec.notation.fen.clocks:  # type: ignore[union-attr]
         fields += [str(state.halfmove), str(state.fullmove)]
     fields += [f"{slot.name}={_slot_text(state, i)}" for i, slot in _extra_slots(game)
-               if state.vars[i] != slot.default]
+               if state.vars[i] != slot.default and i not in own]
     return " ".join(fields)
+
+
+def _field_slots(game: CompiledGame) -> list[int]:
+    """The indices of the slots written as fields of their own (``notation.fen.fields``)."""
+    index = game.slots.index
+    return [index[name] for name in game.spec.notation.fen.fields  # type: ignore[union-attr]
+            if name in index]
 
 
 def _extra_slots(game: CompiledGame) -> list[tuple[int, Slot]]:
@@ -73,6 +86,8 @@ def _slot_text(state: State, i: int) -> str:
     slot, value = state.game.slots.slots[i], state.vars[i]
     if slot.kind == "cell":
         return state.game.board.names[value] if value >= 0 else "-"
+    if slot.kind == "flags":
+        return flags_text(slot, value)
     return str(value)
 
 
@@ -82,9 +97,18 @@ def _read_slot(state: State, fen: str, field: str) -> None:
     if name not in extras:
         raise PositionError(f"FEN {fen!r}: unknown field {field!r}; after the standard "
                             f"fields come name=value pairs of: {', '.join(extras) or 'none'}")
-    i = extras[name]
+    _read_slot_text(state, fen, extras[name], text)
+
+
+def _read_slot_text(state: State, fen: str, i: int, text: str) -> None:
     slot = state.game.slots.slots[i]
-    if slot.kind == "cell":
+    name = slot.name
+    if slot.kind == "flags":
+        try:
+            state.vars[i] = flags_value(slot, text)
+        except ValueError as exc:
+            raise PositionError(f"FEN {fen!r}: {exc}") from None
+    elif slot.kind == "cell":
         state.vars[i] = -1 if text == "-" else state.game.board.cell(text)
     elif slot.kind == "bool" and text in ("0", "1"):
         state.vars[i] = int(text)
@@ -144,10 +168,14 @@ def read_fen(state: State, fen: str) -> State:
         raise PositionError(f"FEN {fen!r}: side to move {to_move!r} is not one of "
                             f"{', '.join(side_by_symbol)}")
     state.to_move = game.players.index(side_by_symbol[to_move])
-    for k, key in enumerate(("halfmove", "fullmove"), start=2):
+    own = _field_slots(game)
+    for k, i in enumerate(own, start=2):
+        if len(fields) > k:
+            _read_slot_text(state, fen, i, fields[k])
+    for k, key in enumerate(("halfmove", "fullmove"), start=2 + len(own)):
         if len(fields) > k:
             setattr(state, key, _number(fen, fields[k], f"the {key} field"))
-    if len(fields) > 4:
+    if len(fields) > 4 + len(own):
         raise PositionError(f"FEN {fen!r}: unexpected fields after the full-move number")
     for field in extras:
         _read_slot(state, fen, field)

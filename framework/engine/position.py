@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from framework.engine.position_check import check_count, check_shape, check_supplies, shown
+from framework.engine.slots import flags_text, flags_value
 from framework.errors import PositionError
 from framework.safeio import load_json
 
@@ -47,6 +48,8 @@ def slots_to_json(state: State) -> dict[str, Any]:
             data[slot.name] = names[value] if value >= 0 else None
         elif slot.kind == "bool":
             data[slot.name] = bool(value)
+        elif slot.kind == "flags":
+            data[slot.name] = flags_text(slot, value)
         else:
             data[slot.name] = value
     return data
@@ -69,13 +72,18 @@ def _slots_from_json(state: State, position: dict[str, Any]) -> None:
             if not isinstance(raw, bool):
                 raise PositionError(f"{slot.name!r} must be true or false, found {shown(raw)}")
             state.vars[i] = int(raw)
+        elif slot.kind == "flags":
+            try:
+                state.vars[i] = flags_value(slot, _text(raw, slot.name, "letters"))
+            except ValueError as exc:
+                raise PositionError(str(exc)) from None
         else:
             state.vars[i] = _whole_number(position, slot.name, slot.default)
 
 
-def _text(value: Any, key: str) -> str:
+def _text(value: Any, key: str, what: str = "a cell name") -> str:
     if not isinstance(value, str):
-        raise PositionError(f"{key!r} must be a cell name, found {shown(value)}")
+        raise PositionError(f"{key!r} must be {what}, found {shown(value)}")
     return value
 
 

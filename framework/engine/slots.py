@@ -26,7 +26,9 @@ Scopes say how long a value lives:
 
 A ``derived`` slot is recomputed when a position is read (whether the player to move must
 pass), so it is never written. Values are ints: ``kind`` says how JSON shows them
-(``int``: a whole number ≥ 0; ``bool``; ``cell``: a cell name, -1 for none).
+(``int``: a whole number ≥ 0; ``bool``; ``cell``: a cell name, -1 for none; ``flags``: a
+set of bits, one per character of ``letters``, written as those letters in order, ``-``
+for none — four rights written ``KQkq``).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 Scope = Literal["position", "game", "turn"]
-SlotKind = Literal["int", "bool", "cell"]
+SlotKind = Literal["int", "bool", "cell", "flags"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +49,8 @@ class Slot:
     default: int = 0
     kind: SlotKind = "int"
     derived: bool = False
+    #: A ``flags`` slot: the letter of each bit, lowest first.
+    letters: str = ""
 
     @property
     def written(self) -> bool:
@@ -100,3 +104,23 @@ class SlotTable:
 
     def __len__(self) -> int:
         return len(self.slots)
+
+
+def flags_text(slot: Slot, value: int) -> str:
+    """A ``flags`` value as its letters (``KQkq``), ``-`` when no bit is set."""
+    return "".join(ch for i, ch in enumerate(slot.letters) if value >> i & 1) or "-"
+
+
+def flags_value(slot: Slot, text: str) -> int:
+    """The bits ``text`` names (``-``: none); a ValueError naming a letter it does not know
+    or repeats."""
+    if text == "-":
+        return 0
+    value = 0
+    for ch in text:
+        i = slot.letters.find(ch)
+        if i < 0 or value >> i & 1:
+            raise ValueError(f"{slot.name} is written with the letters {slot.letters!r} "
+                             f"(each at most once) or '-', found {text!r}")
+        value |= 1 << i
+    return value

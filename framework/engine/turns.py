@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from framework.engine.action import Action
+from framework.engine.slots import MUST_PASS
 from framework.errors import IllegalActionError
+from framework.plugins import Phase
 
 if TYPE_CHECKING:
     from framework.engine.state import State
@@ -85,6 +87,53 @@ def parse_turn(state: State, text: str) -> Turn:
     return Turn(tuple(actions))
 
 
+def count_turns(state: State) -> int:
+    """How many complete turns there are from ``state``: ``perft_turns`` at depth 1.
+
+    Where the rest of the turn can be told without finishing it — every later step decides
+    and is passed over when it has nothing to offer, and no goal is checked inside the
+    turn — an action after which no later step has an action is one turn as it stands:
+    the turn's end (the next player's actions, the goals) is never worked out for it."""
+    if state.is_terminal():
+        return 0
+    game = state.game
+    index = state.phase
+    later = game.phases[index + 1:]
+    if state.setup < len(game.setups) or state.vars[MUST_PASS] or \
+            any(i >= index for i in game.goal_check_phases) or \
+            not all(p.decides and p.skip_when_impossible for p in later):
+        return sum(1 for _ in turns_with_states(state))
+    if not later:
+        phase = game.phases[index]
+        inner: Phase = getattr(phase, "inner", phase)
+        if type(inner).continues is Phase.continues:
+            return state.count_legal_actions()  # every action ends the turn
+    phase = game.phases[index]
+    total = 0
+    mays = [p.may_act_after for p in later]
+    for action in state.legal_actions():
+        for may in mays:
+            if may(state, action):
+                break
+        else:
+            total += 1
+            continue
+        after = state.clone()
+        phase.apply(after, action)
+        if not phase.continues(after) and not any(
+                _offers(p, after) for p in later):
+            total += 1
+        else:
+            total += sum(1 for _ in turns_with_states(state.child(action)))
+    return total
+
+
+def _offers(phase: Phase, state: State) -> bool:
+    """Whether the later step ``phase`` of the turn has an action in ``state``."""
+    state.phase = phase.index
+    return phase.has_action(state)
+
+
 def perft_turns(state: State, depth: int) -> int:
     """Perft counted in whole turns (the conventions of ``framework.perft``)."""
     if depth == 0:
@@ -92,7 +141,7 @@ def perft_turns(state: State, depth: int) -> int:
     if state.is_terminal():
         return 0
     if depth == 1:
-        return sum(1 for _ in turns_with_states(state))
+        return count_turns(state)
     return sum(perft_turns(child, depth - 1) for _, child in turns_with_states(state))
 
 

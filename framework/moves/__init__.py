@@ -13,11 +13,14 @@ a uniformly random one from the masks, so a primitive is written once.
 - ``place``: empty cells, anywhere or next to an own piece; a new piece from the supply;
 - ``grow``: own pieces that may carry more of an attribute; it grows from the supply;
 - ``swap``: the pie rule, the second player takes over the first player's one piece;
-- ``hop``: over the piece next to it to the empty cell beyond, capturing it or not, and on
-  again with the same piece in the same turn (``chain``: draughts' multi-jumps);
 - ``step``, ``slide``, ``leap``: one cell in given directions, along a line until blocked,
   to fixed offsets (``framework/moves/lines.py``: what they share, such as a shot from the
-  piece that just landed).
+  piece that just landed);
+- ``rush``, ``en_passant``, ``castle``: a double step from a start zone that leaves the
+  cell it passed over for one turn, the capture onto that cell, and a compound move of two
+  unmoved pieces (chess's special moves, each a block of its own);
+- ``hop``: over the piece next to it to the empty cell beyond, capturing it or not, and on
+  again with the same piece in the same turn (``chain``: draughts' multi-jumps).
 
 Today's whole-game blocks (``clone_or_jump``, ``walk``, ``build``) are presets: each
 expands into a ``moves`` phase of these primitives when the game is compiled, and the
@@ -31,21 +34,27 @@ from typing import Annotated, Union
 from pydantic import Field
 
 from framework.moves.base import Primitive
+from framework.moves.castle import Castle, CastleParams
+from framework.moves.en_passant import EnPassant, EnPassantParams
 from framework.moves.grow import Grow, GrowParams
 from framework.moves.hop import Hop, HopParams
 from framework.moves.leap import Leap, LeapParams
 from framework.moves.place import Place, PlaceParams
 from framework.moves.reach import Reach, ReachParams
+from framework.moves.rush import Rush, RushParams
 from framework.moves.slide import Slide, SlideParams
 from framework.moves.step import Step, StepParams
 from framework.moves.swap import Swap, SwapParams
 from framework.moves.walk import Walk, WalkParams
 
 PRIMITIVES: dict[str, type[Primitive]] = {
-    cls.keyword: cls for cls in (Reach, Walk, Place, Grow, Swap, Hop, Step, Slide, Leap)}
+    cls.keyword: cls for cls in (Reach, Walk, Place, Grow, Swap, Step, Slide, Leap, Hop)}
+# Chess's special moves, as generic blocks (a double step, en passant, castling).
+PRIMITIVES.update({cls.keyword: cls for cls in (Rush, EnPassant, Castle)})
 
 MoveOption = Annotated[Union[ReachParams, WalkParams, PlaceParams,  # noqa: UP007
-                             GrowParams, SwapParams, HopParams, StepParams, SlideParams,
-                             LeapParams], Field(discriminator="type")]
+                             GrowParams, SwapParams, StepParams, SlideParams, LeapParams,
+                             HopParams, RushParams, EnPassantParams, CastleParams],
+                       Field(discriminator="type")]
 
 __all__ = ["PRIMITIVES", "MoveOption", "Primitive"]

@@ -66,6 +66,10 @@ class Primitive:
     by_source: bool = True
     #: Whether its actions land a piece on their target (and so set the ``landed`` slot).
     lands: ClassVar[bool] = True
+    #: Whether it keeps position slots up to date after every action of its phase, its
+    #: own or not (``upkeep``): castling rights lost when a piece leaves its cell, an
+    #: en passant cell that lasts one turn.
+    upkeeps: ClassVar[bool] = False
     #: Whether the same piece goes on after an action, in the same turn (``hop``'s
     #: ``chain``: none, must or may; the ``moves`` phase runs the chain).
     chain: str = "none"
@@ -115,6 +119,10 @@ class Primitive:
         """Every action this primitive could ever make, in a fixed order (the action codec
         numbers them); a superset of what is ever legal is fine."""
         raise NotImplementedError
+
+    def upkeep(self, state: State, action: Action) -> None:
+        """After any action of the phase (``upkeeps``): bring this primitive's slots up to
+        date."""
 
     def describe(self, _: Translate = untranslated) -> str:
         """This primitive as a clause of the rulebook (lower case, no final stop): the

@@ -25,7 +25,7 @@ from pydantic import Field
 
 from framework.engine.action import Action
 from framework.engine.bits import iter_bits
-from framework.engine.slots import LANDED, Slot
+from framework.engine.slots import CLOCK_RESET, LANDED, Slot
 from framework.engine.supply import piece_supply
 from framework.moves.base import Loc, Masks, Primitive, kind_index, own_of_kind, written
 from framework.plugins import Rule, Translate, join_words, untranslated
@@ -55,6 +55,9 @@ class LineParams(Rule):
                           "and {to} for cells (default: {from}{to}; {to} with effect: place)")
     resets_halfmove_clock: bool = Field(default=False, description="this action resets the "
                                         "half-move clock (at the end of the turn)")
+    resets_halfmove_clock_on_capture: bool = Field(
+        default=False, description="an action that captures resets the half-move clock (at "
+        "the end of the turn): chess's fifty-move rule")
 
 
 def N_(text: str) -> str:  # gettext's "mark now, translate later" (see framework.docs.i18n)
@@ -100,6 +103,7 @@ class Line(Primitive):
         self.made = max(self.made, 0)
         self.to = params.to
         self.removes = params.to != "empty"
+        self.capture_resets = params.resets_halfmove_clock_on_capture
         #: Per player, per cell: the cells a move from there can reach on an empty board.
         self.reach = tuple(self.reach_table(p) for p in range(len(game.players)))
         if self.placing:
@@ -188,6 +192,8 @@ class Line(Primitive):
         dst = action.dst
         if self.removes and state.owner_of(dst) >= 0:
             state.remove(dst)
+            if self.capture_resets:
+                state.vars[CLOCK_RESET] = 1
         if self.placing:
             state.place(dst, state.to_move, self.made)
         else:

@@ -83,8 +83,8 @@ class Moves(Phase):
         found = list(super().declare_slots(params))
         for o in cls.expand(params).options:
             found += [s for s in PRIMITIVES[o.type].slots_of(o) if s not in found]
-        if any(getattr(o, "chain", "none") != "none" for o in cls.expand(params).options) \
-                and CHAIN not in found:
+        chains = any(getattr(o, "chain", "none") != "none" for o in cls.expand(params).options)
+        if chains and CHAIN not in found:
             found.append(CHAIN)
         return tuple(found)
 
@@ -134,6 +134,7 @@ class Moves(Phase):
         for option in self.options:
             for key in option.kinds():
                 self.applies.setdefault(key, []).append(option)
+        self.upkeeping = tuple(o for o in self.options if o.upkeeps)
         self.skip = skip_action(moves)
         self.skip_when_impossible = moves.when_impossible == "skip"
         # Chains (see the module's docstring): the slot with the chaining piece's cell.
@@ -176,6 +177,24 @@ class Moves(Phase):
                 if targets:
                     found.append((option, -1, targets))
         return masks, found
+
+    def iter_actions(self, state: State) -> Iterator[Action]:
+        """The actions of ``actions``, in the same order, one at a time (a restriction
+        that only asks whether one is legal stops at the first)."""
+        masks = masks_of(state)
+        at = self._chained(state)
+        only = 1 << at if at >= 0 else -1
+        for option in self.chaining if at >= 0 else self.options:
+            if option.by_source:
+                for src in iter_bits(option.sources(state, masks) & only):
+                    for dst in iter_bits(option.targets(state, masks, src)):
+                        yield option.action(masks, src, dst)
+            else:
+                for dst in iter_bits(option.targets(state, masks, -1)):
+                    yield option.action(masks, -1, dst)
+        last = self._last(state)
+        if last:
+            yield last
 
     def actions(self, state: State) -> list[Action]:
         masks, choices = self._choices(state)
@@ -229,6 +248,8 @@ class Moves(Phase):
             masks = masks_of(state)
             option = next(o for o in makers if o.sources(state, masks) >> action.src & 1)
         option.apply(state, action)
+        for upkept in self.upkeeping:
+            upkept.upkeep(state, action)
         if self.chain >= 0:
             going_on = option.chain != "none" and self._can_hop_on(state, action.dst)
             state.vars[self.chain] = action.dst if going_on else -1

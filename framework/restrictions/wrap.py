@@ -44,6 +44,10 @@ class Restricted(Phase):
         return len(self.actions(state))
 
     def has_action(self, state: State) -> bool:
+        if len(self.rules) == 1:  # the rule may stop at the first action it keeps
+            lazy = getattr(self.inner, "iter_actions", None)
+            return self.rules[0].any_allowed(
+                state, lazy(state) if lazy else self.inner.actions(state))
         return bool(self.actions(state))
 
     def random_action(self, state: State, rng: Random) -> Action:
@@ -52,11 +56,14 @@ class Restricted(Phase):
     def apply(self, state: State, action: Action) -> None:
         self.inner.apply(state, action)
 
-    def continues(self, state: State) -> bool:
-        return self.inner.continues(state)
-
     def action_space(self) -> Sequence[Action] | None:
         return self.inner.action_space()
+
+    def may_act_after(self, state: State, action: Action) -> bool:
+        return self.inner.may_act_after(state, action)
+
+    def continues(self, state: State) -> bool:
+        return self.inner.continues(state)
 
     def describe(self, _: Translate = untranslated) -> str:
         return self.inner.describe(_)

@@ -116,6 +116,10 @@ class FenSpec(Rule):
         description="symbol of each player as the side to move (default: its piece symbol)")
     clocks: bool = Field(default=True, description="write the half-move clock and the "
                                                    "full-move number after the side to move")
+    fields: list[str] = Field(
+        default_factory=list, description="state slots written as fields of their own "
+        "between the side to move and the clocks, '-' for none (chess: [castling, "
+        "en_passant]); other slots follow the clocks as name=value")
 
 
 class NotationSpec(Rule):

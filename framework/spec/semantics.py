@@ -16,6 +16,7 @@ from framework.board import build_board
 from framework.board.directions import RELATIVE_DIRECTIONS, direction_bearings
 from framework.moves.kinds import check_piece_moves
 from framework.plugins import Plugin, plugins
+from framework.spec.declared import declared_slots
 from framework.spec.yamlsource import Loc
 from framework.spec.zones import zone_issues
 
@@ -40,6 +41,11 @@ class SpecContext:
     def unknown(self, what: str, value: str, known: tuple[str, ...] | frozenset[str]) -> str:
         shown = ", ".join(sorted(known)) if known else "none are declared"
         return f"unknown {what} {value!r}; expected one of: {shown}"
+
+
+def ctx_unknown(what: str, value: str, known: tuple[str, ...]) -> str:
+    shown = ", ".join(sorted(known)) if known else "none are declared"
+    return f"unknown {what} {value!r}; expected one of: {shown}"
 
 
 def board_cells(spec: Any) -> frozenset[str]:
@@ -154,6 +160,12 @@ def _fen(spec: Any) -> Iterator[tuple[Loc, str]]:
                 f"{sides[symbol]} and {player} would both be written {symbol!r} as the side "
                 "to move; give each player its own symbol under notation.fen.sides")
         sides.setdefault(symbol, player)
+    if fen.fields:
+        known = tuple(dict.fromkeys(
+            s.name for _, s in declared_slots(spec) if s.written and s.scope != "turn"))
+        for i, name in enumerate(fen.fields):
+            if name not in known:
+                yield ("notation", "fen", "fields", i), ctx_unknown("state slot", name, known)
     order = plugins("turn_orders").get(spec.turn_order)
     if order is not None and getattr(order, "round_matters", False) and not fen.clocks:
         yield ("notation", "fen", "clocks"), (

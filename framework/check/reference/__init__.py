@@ -17,6 +17,7 @@ from framework.check.reference import (  # noqa: F401 - registers them
     moves,
     phases,
     setups,
+    special_moves,
     turn_orders,
     zones,
 )

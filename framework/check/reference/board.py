@@ -19,7 +19,7 @@ class RefBoard:
         self.holes = frozenset(spec.board.holes)
         self.cells = frozenset(n for n in self.graph.nodes if n not in self.holes)
         self.distances = cache(self._distances)
-        self._steps: dict[tuple[str, str], str | None] = {}  # step's answers, remembered
+        self._steps: dict[tuple[str, str], str | None] = {}
 
     def _distances(self, cell: str) -> dict[str, int]:
         return dict(nx.single_source_shortest_path_length(self.graph, cell))
@@ -85,11 +85,14 @@ class RefBoard:
 
     def step(self, cell: str, direction: str) -> str | None:
         """The cell one step from ``cell`` in ``direction`` (None: off the board or a hole),
-        read from the builder's labels on the links."""
-        if (cell, direction) not in self._steps:
-            found = None
-            for other in self.graph.neighbors(cell):
-                if self.graph.edges[cell, other].get("dirs", {}).get(cell) == direction:
-                    found = other if other in self.cells else None
-            self._steps[cell, direction] = found
-        return self._steps[cell, direction]
+        read from the builder's labels on the links (once per cell and direction)."""
+        key = (cell, direction)
+        if key not in self._steps:
+            self._steps[key] = self._step(cell, direction)
+        return self._steps[key]
+
+    def _step(self, cell: str, direction: str) -> str | None:
+        for other in self.graph.neighbors(cell):
+            if self.graph.edges[cell, other].get("dirs", {}).get(cell) == direction:
+                return other if other in self.cells else None
+        return None

@@ -32,7 +32,7 @@ from framework.check.reference.rules import (
 )
 from framework.check.reference.rules import RefSetup as RefSetupBlock
 from framework.compiler import slot_table_of
-from framework.engine.slots import CORE_SLOTS
+from framework.engine.slots import CORE_SLOTS, flags_text
 from framework.phases.moves import Moves
 from framework.plugins import plugins
 
@@ -83,7 +83,9 @@ class ReferenceGame:
         # read from the same declarations the compiler reads, kept as JSON values.
         self.slots = [s for s in slot_table_of(spec).slots if s not in CORE_SLOTS]
         self.slot_defaults = {s.name: None if s.kind == "cell" and s.default < 0
-                              else bool(s.default) if s.kind == "bool" else s.default
+                              else bool(s.default) if s.kind == "bool"
+                              else flags_text(s, s.default) if s.kind == "flags"
+                              else s.default
                               for s in self.slots}
 
     # Position JSON in and out -----------------------------------------------------------

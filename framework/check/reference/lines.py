@@ -130,9 +130,11 @@ def _lines(reached: Any) -> Any:
 
 def _play(phase: RefMoves, option: Any, src: str | None, dst: str, made: str) -> Effect:
     def play(s: RefState) -> None:
-        s.cells.pop(dst, None)  # capture by replacement
+        captured = s.cells.pop(dst, None)  # capture by replacement
         s.cells[dst] = s.cells.pop(src) if src else phase.game.new_piece(s.to_move, made)
         phase.landing(option, s, dst)
+        if captured is not None and option.resets_halfmove_clock_on_capture:
+            s.clock_reset = True
     return play
 
 

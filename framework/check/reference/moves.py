@@ -52,6 +52,10 @@ class RefMoves(RefPhase):
             options += [o for _, o in piece_options(self.game.spec)]
         for option in options:
             found.update(PRIMITIVES[option.type](self, option, s))
+        upkeeps = [UPKEEPS[o.type](o) for o in options if o.type in UPKEEPS]
+        if upkeeps:  # every action of the phase is followed by the options' upkeep
+            found = {n: tagged(e.kind, _then(e, upkeeps))  # type: ignore[attr-defined]
+                     for n, e in found.items()}
         if self.params.optional:
             found[self.params.skip] = tagged("skip", lambda s: None)
         return found
@@ -76,6 +80,14 @@ class RefMoves(RefPhase):
         s.land(cell)
         if getattr(option, "resets_halfmove_clock", False):
             s.clock_reset = True
+
+
+def _then(effect: Effect, upkeeps: list[Callable[[RefState, str], None]]) -> Effect:
+    def play(s: RefState) -> None:
+        effect(s)
+        for upkeep in upkeeps:
+            upkeep(s, effect.kind)  # type: ignore[attr-defined]
+    return play
 
 
 def reach(phase: RefMoves, option: Any, s: RefState) -> Moves:
@@ -338,3 +350,6 @@ def _stop(s: RefState) -> None:
 PRIMITIVES: dict[str, Callable[[RefMoves, Any, RefState], Moves]] = {
     "reach": reach, "walk": walk, "place": place, "grow": grow, "swap": swap,
     "hop": hop}
+#: Per move type that keeps slots up to date after every action of its phase (a castle's
+#: rights, a rush's passed cell): a function of the option giving that upkeep.
+UPKEEPS: dict[str, Callable[[Any], Callable[[RefState, str], None]]] = {}

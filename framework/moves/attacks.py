@@ -1,0 +1,243 @@
+"""Which cells a side attacks: the cells its pieces could capture on with one of their moves.
+
+"Attacked" is read from the game's own moves: a cell is attacked by ``side`` when one of the
+move options of a deciding phase, played by ``side``, could land on it while an enemy piece
+stands there (capture by replacement). So a new piece kind with a new move set attacks as it
+moves, with nothing more to write. Options that never capture on their landing cell say so
+with ``attacks = False`` (a castle, a rush, an en passant capture) and are left out.
+
+Two ways give the same answer (``tests/test_royal.py`` checks that they do):
+
+- the generic one asks each option for its targets from each of ``side``'s pieces;
+- the fast one looks backwards from the cell, once per option: for a move whose reach does not
+  depend on other pieces (``step``, ``leap``, ``reach``) a precomputed reverse table says
+  which cells reach the cell; for a ``slide`` the first piece along each reversed direction.
+  An option it cannot read this way is asked the generic way.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from framework.engine.bits import iter_bits
+from framework.moves.base import Masks
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.state import State
+
+#: Targets that include a cell holding an enemy piece.
+CAPTURING = ("enemy", "any", "empty_or_enemy")
+#: Primitives whose action only moves a piece from its source to its target (capturing a
+#: piece there): a move of another piece can only uncover an attack along a line.
+PLAIN_MOVES = frozenset({"step", "slide", "leap", "rush", "reach"})
+
+Check = Callable[["State", int, int, int], bool]  # (state, cell, side, occupied) -> attacked
+
+
+def options_of(game: CompiledGame) -> list[Any]:
+    """Every move option of the game's deciding phases (inside restrictions' wrappers)."""
+    found = []
+    for phase in game.phases:
+        inner = getattr(phase, "inner", phase)
+        if phase.decides:
+            found += list(getattr(inner, "options", ()))
+    return found
+
+
+def plain_move(option: Any) -> bool:
+    """Whether ``option``'s actions only move a piece from source to target."""
+    if option.keyword not in PLAIN_MOVES or getattr(option, "placing", False):
+        return False
+    return option.keyword != "reach" or option.params.effect == "move"
+
+
+class Attacks:
+    """The attack tables of one compiled game."""
+
+    def __init__(self, game: CompiledGame) -> None:
+        self.game = game
+        board = game.board
+        self.options = [o for o in options_of(game)
+                        if getattr(o, "attacks", True) and o.by_source
+                        and getattr(o, "to", "enemy") in CAPTURING]
+        self.checks: list[Check] = [self._fast(o) or self._generic(o) for o in self.options]
+        #: Whether every attack is along a line or occupancy-free (so a plain move of
+        #: another piece can only uncover an attack if it leaves a line through the cell).
+        self.by_lines = all(getattr(c, "fast", False) for c in self.checks)
+        #: Per cell, every cell on a line through it (a queen's lines on a grid).
+        self.lines = tuple(_union(board.rays[c]) if board.rays else board.all_mask
+                           for c in range(board.size))
+        #: Per cell, per direction: (ray mask, +1/-1 when cell ids grow/shrink along it,
+        #: its cells nearest first).
+        self.rays = tuple(tuple(_ordered(board, c, d) for d in range(len(board.directions)))
+                          for c in range(board.size))
+
+    def attacked(self, state: State, cell: int, defender: int, occupied: int = -1) -> bool:
+        """Whether any side but ``defender`` attacks ``cell``; ``occupied`` (default: every
+        piece and gap) may say which cells block lines (a piece about to leave), which only
+        the fast checks read: use it when ``by_lines`` holds."""
+        if occupied < 0:
+            occupied = state.gaps
+            for mask in state.owner:
+                occupied |= mask
+        occupied |= 1 << cell
+        for side in range(len(state.owner)):
+            if side != defender and self.attacked_by(state, cell, side, occupied):
+                return True
+        return False
+
+    def pinned(self, state: State, cell: int, defender: int, occupied: int) -> int:
+        """The ``defender``'s pieces that alone stand between ``cell`` and an attack along
+        a line: the first piece on each line from ``cell``, when the cell is attacked once
+        that piece is gone (``by_lines`` games only)."""
+        found = 0
+        own = state.owner[defender]
+        enemy = occupied & ~own & ~state.gaps
+        for mask, sign, cells in self.rays[cell]:
+            if not mask & enemy:  # nothing on this line could attack along it
+                continue
+            blockers = mask & occupied
+            if sign > 0:
+                first = blockers & -blockers
+            elif sign < 0:
+                first = 1 << (blockers.bit_length() - 1)
+            else:
+                first = next(1 << c for c in cells if occupied >> c & 1)
+            if first & own and self.attacked(state, cell, defender, occupied & ~first):
+                found |= first
+        return found
+
+    def attacked_by(self, state: State, cell: int, side: int, occupied: int) -> bool:
+        for check in self.checks:
+            if check(state, cell, side, occupied):
+                return True
+        return False
+
+    def attacked_generic(self, state: State, cell: int, defender: int) -> bool:
+        """The same answer, every option asked the generic way (for tests)."""
+        occupied = state.gaps | (1 << cell)
+        for mask in state.owner:
+            occupied |= mask
+        return any(self._generic(o)(state, cell, side, occupied)
+                   for side in range(len(state.owner)) if side != defender
+                   for o in self.options)
+
+    # The two ways ---------------------------------------------------------------------
+    def _generic(self, option: Any) -> Check:
+        def check(state: State, cell: int, side: int, occupied: int) -> bool:
+            bit = 1 << cell
+            own = state.owner[side] & ~bit
+            masks = Masks(own, (occupied & ~state.gaps & ~own) | bit,
+                          self.game.board.all_mask & ~occupied)
+            mover = state.to_move
+            state.to_move = side
+            try:
+                for src in iter_bits(option.sources(state, masks)):
+                    if option.targets(state, masks, src) & bit:
+                        return True
+                return False
+            finally:
+                state.to_move = mover
+        return check
+
+    def _fast(self, option: Any) -> Check | None:
+        if getattr(option, "from_landed", False) or getattr(option, "placing", False):
+            return None
+        kind = getattr(option, "piece", -1)
+        keyword = option.keyword
+        if keyword in ("step", "leap") and hasattr(option, "reach"):
+            return _reverse_check(self.game, option.reach, kind)
+        if keyword == "reach" and not getattr(option, "clone", False) \
+                and getattr(option, "rings", None) is None:
+            ring = option.ring
+            return _reverse_check(self.game, tuple(ring for _ in self.game.players), kind)
+        if keyword == "slide" and hasattr(option, "lines") and hasattr(option, "directions"):
+            return _slide_check(self.game, option, kind)
+        return None
+
+
+def _ordered(board: Any, cell: int, d: int) -> tuple[int, int, tuple[int, ...]]:
+    cells = tuple(board.ray_cells(cell, d))
+    up = all(b > a for a, b in zip((cell, *cells), cells, strict=False))
+    down = all(b < a for a, b in zip((cell, *cells), cells, strict=False))
+    return sum(1 << c for c in cells), 1 if up else -1 if down else 0, cells
+
+
+def _union(masks: tuple[int, ...]) -> int:
+    found = 0
+    for m in masks:
+        found |= m
+    return found
+
+
+def _pieces(state: State, side: int, kind: int) -> int:
+    return state.owner[side] & state.kinds[kind] if kind >= 0 else state.owner[side]
+
+
+def _reverse_check(game: CompiledGame, reach: tuple[tuple[int, ...], ...], kind: int) -> Check:
+    """``reach[player][src]``: the cells a move from ``src`` reaches whatever the board."""
+    size = game.board.size
+    reverse = []
+    for table in reach:
+        back = [0] * size
+        for src, mask in enumerate(table):
+            for dst in iter_bits(mask):
+                back[dst] |= 1 << src
+        reverse.append(tuple(back))
+
+    if kind >= 0:
+        def check(state: State, cell: int, side: int, occupied: int) -> bool:
+            return bool(reverse[side][cell] & state.owner[side] & state.kinds[kind])
+    else:
+        def check(state: State, cell: int, side: int, occupied: int) -> bool:
+            return bool(reverse[side][cell] & state.owner[side])
+    check.fast = True  # type: ignore[attr-defined]
+    return check
+
+
+def _slide_check(game: CompiledGame, option: Any, kind: int) -> Check:
+    """A slider attacks ``cell`` when it is the first piece seen from ``cell`` looking back
+    along one of its directions, within its range (the slide's own cut rays)."""
+    opposite = game.board.opposite
+    lines = option.lines
+    backwards = tuple(tuple(opposite[d] for d in dirs) for dirs in option.directions)
+    # Per side, per cell: every cell a slider of the side could attack the cell from.
+    seen = tuple(tuple(_union(tuple(lines[c][d][0] for d in dirs))
+                       for c in range(game.board.size)) for dirs in backwards)
+
+    def check(state: State, cell: int, side: int, occupied: int) -> bool:
+        pieces = _pieces(state, side, kind) & seen[side][cell]
+        if not pieces:
+            return False
+        here = lines[cell]
+        blocked = occupied & ~(1 << cell)
+        for d in backwards[side]:
+            mask, sign, cells = here[d]
+            blockers = mask & blocked
+            if not blockers:
+                continue
+            if sign > 0:
+                first = blockers & -blockers
+            elif sign < 0:
+                first = 1 << (blockers.bit_length() - 1)
+            else:
+                first = next(1 << c for c in cells if blocked >> c & 1)
+            if first & pieces:
+                return True
+        return False
+    check.fast = True  # type: ignore[attr-defined]
+    return check
+
+
+_TABLES: weakref.WeakKeyDictionary[Any, Attacks] = weakref.WeakKeyDictionary()
+
+
+def attacks_of(game: CompiledGame) -> Attacks:
+    """The attack tables of ``game``, built on first use."""
+    found = _TABLES.get(game)
+    if found is None:
+        found = _TABLES[game] = Attacks(game)
+    return found

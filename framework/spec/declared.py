@@ -1,0 +1,32 @@
+"""The state slots a game file's blocks declare (``framework/engine/slots.py``), read from
+the file's model alone: the compiler numbers them, and the checks of meaning look names up
+in them (``notation.fen.fields``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework.engine.slots import Slot
+from framework.moves import PRIMITIVES
+from framework.moves.kinds import piece_options
+from framework.plugins import PluginKind, plugins
+
+
+def declared_slots(spec: Any) -> list[tuple[str, Slot]]:
+    """(who declares it, slot) for every slot of every block and every kind's own move."""
+    declared: list[tuple[str, Slot]] = []
+    blocks: list[tuple[PluginKind, str, Any]] = [
+        *(("setups", "setup", p) for p in spec.setup),
+        *(("phases", "turn", p) for p in spec.turn),
+        *(("goals", "goals", p) for p in spec.goals),
+        *((("results", "result", spec.result),) if spec.result else ()),
+        *(("restrictions", "restrictions", p) for p in spec.restrictions),
+    ]
+    for kind, key, params in blocks:
+        cls = plugins(kind)[params.type]
+        who = f"{key} block {params.type!r}"
+        declared += [(who, slot) for slot in cls.declare_slots(params)]
+    for loc, option in piece_options(spec):  # a kind's own moves may keep state too
+        who = f"{'.'.join(map(str, loc))} ({option.type})"
+        declared += [(who, slot) for slot in PRIMITIVES[option.type].slots_of(option)]
+    return declared

@@ -402,3 +402,15 @@ def test_the_wording_fixes_of_issue_13_hold() -> None:
     for stem, text in english.items():
         for heading in re.findall(r"^###? (.+)$", text, re.MULTILINE):
             assert heading[:1].isupper(), (stem, heading)
+
+
+def test_a_game_may_name_a_piece_its_own_way_in_a_language() -> None:
+    """One English word, two Spanish ones: draughts' king is a *dama*, chess's a *rey*
+    (msgctxt "chess" and "count chess" in the catalog); every other word is shared."""
+    chess, _ = render_rulebook(load_game(ROOT / "games/chess.yaml"), "es", "md", "chess")
+    draughts, _ = render_rulebook(load_game(ROOT / "games/checkers.yaml"), "es", "md",
+                                  "checkers")
+    assert "reyes" in chess and "tu rey" in chess and "dama" not in chess
+    assert "dama" in draughts and "rey" not in draughts
+    assert "K: rey de las blancas" in chess  # the FEN symbols, with no gendered article
+    assert "enroque (KQkq) y captura al paso (-)" in chess  # chess's own FEN fields

@@ -10,6 +10,7 @@ Registered as the ``babel.extractors`` entry point ``boardspec_game`` and used b
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Mapping
+from pathlib import Path
 from typing import IO, Any
 
 import yaml
@@ -29,6 +30,10 @@ def game_words(data: Any) -> list[str]:
     texts += list(data.get("counters") or [])
     texts += [phase.get("name") for phase in data.get("turn") or [] if isinstance(phase, dict)]
     texts += list(data.get("zones") or {})
+    fen = (data.get("notation") or {}).get("fen") if isinstance(data.get("notation"),
+                                                                dict) else None
+    if isinstance(fen, dict):  # slots written as FEN fields of their own
+        texts += list(fen.get("fields") or [])
     return _unique(texts)
 
 
@@ -80,3 +85,11 @@ def extract_game(fileobj: IO[bytes], keywords: Mapping[str, Any],
         yield line_of(text), None, text, []
     for word in counted_words(data):  # pgettext-style: (context, singular, plural)
         yield line_of(word), "npgettext", ("count", word, word), []
+    # A piece's name in this game alone (msgctxt: the file's stem), for a word that two
+    # games translate apart: draughts' king is a *dama* in Spanish, chess's a *rey*. Left
+    # empty, the plain entry is used.
+    stem = Path(getattr(fileobj, "name", "") or "").stem
+    if stem and isinstance(data, dict):
+        for kind in data.get("pieces") or {}:
+            yield line_of(kind), "pgettext", (stem, kind), []
+            yield line_of(kind), "npgettext", (f"count {stem}", kind, kind), []

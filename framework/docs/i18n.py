@@ -58,6 +58,39 @@ def translations(lang: str) -> gettext.NullTranslations:
     return main
 
 
+class GameTranslations(gettext.NullTranslations):
+    """A language's catalogs as one game's rulebook reads them: a word is looked up under
+    the game's own context first (``msgctxt "chess"``: its pieces' names), then plainly."""
+
+    def __init__(self, base: gettext.NullTranslations, game: str) -> None:
+        super().__init__()
+        self.base = base
+        self.game = game
+
+    def gettext(self, message: str) -> str:
+        own = self.base.pgettext(self.game, message)
+        return own if own != message else self.base.gettext(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return self.base.ngettext(msgid1, msgid2, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.base.pgettext(context, message)
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        # A word this game names its own way is counted with its own forms (chess's kings
+        # are no draughts *damas*), under the context "count <game>".
+        if context == "count" and self.base.pgettext(self.game, msgid1) != msgid1:
+            return self.base.npgettext(f"count {self.game}", msgid1, msgid2, n)
+        return self.base.npgettext(context, msgid1, msgid2, n)
+
+
+def game_translations(lang: str, game: str) -> gettext.NullTranslations:
+    """The catalogs of ``lang`` for the rulebook of the game file named ``game`` (its
+    stem), with that game's own words first."""
+    return GameTranslations(translations(lang), game)
+
+
 def _compiled(path: Path, lang: str) -> gettext.GNUTranslations:
     with path.open("rb") as po:
         catalog = read_po(po, locale=lang, domain=DOMAIN)

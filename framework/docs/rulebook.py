@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 
 from framework.docs.diagrams import Diagram, example_diagram
-from framework.docs.i18n import LANGUAGES, translations
+from framework.docs.i18n import LANGUAGES, game_translations
 from framework.docs.wording import (
     SYMBOLS,
     action_sentence,
@@ -117,7 +117,7 @@ def render_rulebook(game: Game, lang: str, fmt: str, stem: str, *,
 
     ``source`` is the game file as the header names it (default ``games/<stem>.yaml``);
     ``languages`` the languages to link to (default: every one)."""
-    gettext = translations(lang)
+    gettext = game_translations(lang, stem)
     _ = gettext.gettext
     env = environment()
     env.install_gettext_translations(gettext, newstyle=True)  # type: ignore[attr-defined]
@@ -529,7 +529,19 @@ def _fen_text(game: Game, _: Translate) -> str:
              "separated by /; in each row, a digit for a run of empty cells and a letter for "
              "each piece ({symbols}).").format(symbols=join_words(_, symbols))
     fields = fen.split()[1:]
-    if len(fields) >= 3:
+    named = list(spec.notation.fen.fields) if spec.notation.fen else []
+    if named and len(fields) > len(named):  # slots written as fields of their own
+        values = fields[1:1 + len(named)]
+        items = [_("{field} ({value})").format(field=_(name), value=value)
+                 for name, value in zip(named, values, strict=True)]
+        text += " " + _("After the player to move ({side}) come {fields}.").format(
+            side=fields[0], fields=join_words(_, items))
+        fields = [fields[0], *fields[1 + len(named):]]
+        if len(fields) >= 3:
+            text += " " + _("Last come the half-move clock ({clock}: turns since the clock "
+                            "was last reset) and the number of the move ({number})."
+                            ).format(clock=fields[1], number=fields[2])
+    elif len(fields) >= 3:
         text += " " + _("Then come the player to move ({side}), the half-move clock ({clock}: "
                         "turns since the clock was last reset) and the number of the move "
                         "({number}).").format(side=fields[0], clock=fields[1],

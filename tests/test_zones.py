@@ -144,3 +144,35 @@ def test_the_stuck_player_loses_or_wins(policy: str, winner: str) -> None:
     assert returns[winner] == max(returns.values()) > min(returns.values())
     report = check_game(game, examples=20)
     assert [(o.name, o.failure) for o in report.failed] == []
+
+
+ZONED = """
+name: Home rows
+players: [white, black]
+board: {type: grid, rows: 3, columns: 3}
+pieces: {stone: {}}
+zones:
+  home: {white: [{row: 1}], black: [{row: 3}]}
+turn: [{name: place, type: moves, options: [{type: place, zone: home}]}]
+no_legal_move: lose
+max_plies: 6
+"""
+
+
+def test_a_placement_may_be_kept_to_the_movers_zone() -> None:
+    game: Game = load_game_text(ZONED)  # type: ignore[assignment]
+    state = game.new_initial_state()
+    assert sorted(a.notation for a in state.legal_actions()) == ["a1", "b1", "c1"]
+    state.apply(state.parse_action("b1"))
+    assert sorted(a.notation for a in state.legal_actions()) == ["a3", "b3", "c3"]
+    from framework.docs.rulebook import render_rulebook
+
+    text, _ = render_rulebook(game, "en", "md", "home")
+    assert "only on a cell of the zone home" in text
+    report = check_game(game, examples=20)
+    assert [(o.name, o.failure) for o in report.failed] == []
+
+
+def test_a_placement_zone_must_be_declared() -> None:
+    with pytest.raises(SpecError, match="unknown zone 'away'"):
+        load_game_text(ZONED.replace("zone: home}", "zone: away}"))

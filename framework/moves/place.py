@@ -65,6 +65,8 @@ class PlaceParams(Rule):
                                   "farthest empty cell; the action names the line's entry cell")
     must_flank: bool = Field(default=False, description="legal only where the piece "
                              "outflanks at least one run of enemy pieces (Othello)")
+    zone: str | None = Field(default=None, description="legal only on a cell of this zone "
+                             "(the mover's cells of it, for a zone per player)")
     kind: str = Field(default="place", description="the action's kind in JSON and records")
     notation: str = Field(default="{to}", description="how a placement is written")
     resets_halfmove_clock: bool = Field(default=False, description="this action resets "
@@ -93,6 +95,7 @@ class Place(Primitive):
                            if board.step[c][board.opposite[self.fall]] < 0) \
             if self.fall >= 0 else -1
         self.step = board.step
+        self.zone = game.zones[params.zone] if params.zone else None
         self.flanker = Flanker(board, range(len(board.directions))) \
             if params.must_flank else None
 
@@ -100,6 +103,8 @@ class Place(Primitive):
     def check_spec(cls, params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
         if params.piece and params.piece not in ctx.pieces:
             yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
+        if params.zone is not None and params.zone not in ctx.zones:
+            yield (*loc, "zone"), ctx.unknown("zone", params.zone, ctx.zones)
         if params.gravity is not None:
             known = tuple(ctx.spec.board.build().graph.get("directions", ()))
             if params.gravity not in known:
@@ -136,6 +141,8 @@ class Place(Primitive):
             for c in iter_bits(masks.own):
                 near |= neighbours[c]
             found = near & masks.empty
+        if self.zone is not None:
+            found &= self.zone[state.to_move]
         if self.flanker is not None:
             found = self.flanker.cells(found, masks.own, masks.enemy)
         return found
@@ -154,6 +161,13 @@ class Place(Primitive):
         self.landed_on(state, cell)
 
     def describe(self, _: Translate = untranslated) -> str:
+        clause = self._clause(_)
+        if self.params.zone is None:
+            return clause
+        return _("{clause}, only on a cell of the zone {zone}").format(
+            clause=clause, zone=_(self.params.zone))
+
+    def _clause(self, _: Translate) -> str:
         if self.fall >= 0:
             return _("a new piece from your supply is dropped into a line that is not full "
                      "(named by its entry cell) and falls {direction} to the farthest empty "

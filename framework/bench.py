@@ -93,6 +93,8 @@ FIGURES: tuple[Figure, ...] = (
     Figure("connect_four_playouts", "Connect Four random playouts, start to end (peer: "
            "OpenSpiel's C++ connect_four through pyspiel)", "games/s", True, peer=True,
            peer_name="OpenSpiel"),
+    Figure("chess_playouts", "Chess random playouts, start to end (peer: OpenSpiel's C++ "
+           "chess, its C++ random bots)", "games/s", True, peer=True, peer_name="OpenSpiel"),
     Figure("chess_perft4", "Chess perft(4) from the start (by turns)", "s", False, peer=True,
            target=1 / 3, peer_name="python-chess"),
     Figure("adaptoid_perft_turns2", "Adaptoid perft by turns, depth 2 (mid-game)", "s", False),
@@ -413,6 +415,8 @@ WORKERS: dict[tuple[str, str], Callable[[], dict[str, Any]]] = {
     ("othello_playouts", "peer"): lambda: _openspiel_playouts("othello"),
     ("connect_four_playouts", "ours"): lambda: _ours_playouts("connect-four.yaml"),
     ("connect_four_playouts", "peer"): lambda: _openspiel_playouts("connect_four"),
+    ("chess_playouts", "ours"): lambda: _ours_playouts("chess.yaml"),
+    ("chess_playouts", "peer"): lambda: _openspiel_playouts("chess"),
     ("chess_perft4", "ours"): _ours_chess_perft,
     ("chess_perft4", "peer"): _peer_chess_perft,
     ("adaptoid_perft_turns2", "ours"): lambda: _ours_adaptoid_perft(2),
@@ -624,7 +628,7 @@ def details(report: dict[str, Any]) -> str:
             lines.append(f"- perft(5) {side}: {first('ataxx_perft5', side, 'nodes'):,} leaves, "
                          f"peak RSS {max(rss)} MB")
     for name in ("ataxx_playouts", "ataxx_playouts_numpy", "adaptoid_playouts",
-                 "othello_playouts", "connect_four_playouts"):
+                 "othello_playouts", "connect_four_playouts", "chess_playouts"):
         for side in ("ours", "peer"):
             runs = figures.get(name, {}).get(side, {}).get("runs", [])
             plies = statistics.mean(r["plies_per_game"] for r in runs) \

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import yaml
+
 import framework.bench as bench
 from framework import load_game_text
 from framework.check.runner import check_game, check_termination
@@ -52,4 +54,20 @@ def test_no_docstring_names_a_path_of_one_machine() -> None:
     machine = re.compile(r"/work/|/home/\w|C:\\\\")
     found = [str(path.relative_to(ROOT)) for path in (ROOT / "framework").rglob("*.py")
              if machine.search(path.read_text(encoding="utf-8"))]
+    assert found == []
+
+
+def test_no_engine_file_names_a_game_or_a_piece_kind() -> None:
+    """Rule knowledge lives in game files: the engine names no bundled game (by file or
+    title) and no piece kind of one (king, pawn, man, adaptoid, …), not even in a
+    docstring."""
+    words: set[str] = set()
+    for path in (ROOT / "games").glob("*.yaml"):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        words |= {path.stem.lower(), data["name"].lower(), *data["pieces"]}
+    found = []
+    for path in sorted((ROOT / "framework" / "engine").glob("*.py")):
+        text = path.read_text(encoding="utf-8").lower()
+        found += [(path.name, w) for w in sorted(words)
+                  if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
     assert found == []

@@ -5,9 +5,9 @@ cells, the game's gap symbol (``-``) is a blocked cell, and each piece is its sy
 (kind, owner). Then the side to move, the state slots named in ``notation.fen.fields`` (each
 a field of its own: a cell name, a number, or a ``flags`` slot's letters, ``-`` for none)
 and, when the file's ``notation.fen.clocks`` is true, the half-move clock and the full-move
-number; any other slot that differs from its default follows as ``name=value``. Ataxx's
-start: ``x5o/7/7/7/7/7/o5x x 0 1``; with ``fields: [rights, passed]`` (a ``flags`` slot and
-a cell slot) a position reads ``… w KQkq - 0 1``.
+number; any other slot that differs from its default follows as ``name=value``. A 7×7
+start with two sides' stones: ``x5o/7/7/7/7/7/o5x x 0 1``; with ``fields: [rights,
+passed]`` (a ``flags`` slot and a cell slot) a position reads ``… w KQkq - 0 1``.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Position JSON, the same shape for every game (documented in docs/positions.md).
 
 ```json
-{"game": "Adaptoid", "to_move": "white", "phase": "build",
- "cells": {"D5": {"owner": "black", "piece": "adaptoid", "legs": 2, "pincers": 2}},
+{"game": "My game", "to_move": "white", "phase": "build",
+ "cells": {"D5": {"owner": "black", "piece": "token", "legs": 2, "pincers": 2}},
  "gaps": [], "counters": {"white": {"captures": 1}, "black": {"captures": 0}},
  "halfmove": 0, "fullmove": 1}
 ```

@@ -2,9 +2,9 @@
 
 Each phase step is one action (``legal_actions``); a turn strings them together, for
 display, agents and perft by turns. A turn is written as its actions separated by spaces
-(Adaptoid ``D5-D6 +D4``, ``skip D3+leg``); ``parse_turn`` reads that back. During a deciding
-setup, a turn is the run of actions one seat takes in one setup step (the pie rule's two
-placements, then the choice of side).
+(a walk then a build: ``D5-D6 +D4``; a skip then a growth: ``skip D3+leg``);
+``parse_turn`` reads that back. During a deciding setup, a turn is the run of actions one
+seat takes in one setup step (the pie rule's two placements, then the choice of side).
 """
 
 from __future__ import annotations

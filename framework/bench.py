@@ -91,7 +91,7 @@ FIGURES: tuple[Figure, ...] = (
     Figure("othello_playouts", "Othello random playouts, start to end (peer: OpenSpiel's "
            "C++ othello)", "games/s", True, peer=True, peer_name="OpenSpiel"),
     Figure("connect_four_playouts", "Connect Four random playouts, start to end (peer: "
-           "OpenSpiel's C++ connect_four through pyspiel)", "games/s", True, peer=True,
+           "OpenSpiel's C++ connect_four, its C++ random bots)", "games/s", True, peer=True,
            peer_name="OpenSpiel"),
     Figure("chess_playouts", "Chess random playouts, start to end (peer: OpenSpiel's C++ "
            "chess, its C++ random bots)", "games/s", True, peer=True, peer_name="OpenSpiel"),

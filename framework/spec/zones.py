@@ -88,6 +88,13 @@ def per_player(spec: ZoneSpec, players: tuple[str, ...]) -> dict[str, ZoneCells]
     return dict.fromkeys(players, spec)
 
 
+def zone_cell_names(spec: Any, name: str, player: str, graph: nx.Graph) -> frozenset[str]:
+    """The names of the cells zone ``name`` holds for ``player`` (the reference
+    interpreter's reading of a zone, straight from the file's items)."""
+    items = per_player(spec.zones[name], tuple(str(p) for p in spec.players))[player]
+    return frozenset(c for _, c in zone_cells(items, graph) if c is not None)
+
+
 def zone_issues(spec: Any, graph: nx.Graph) -> Iterator[tuple[Loc, str]]:
     """What is wrong in the ``zones:`` block: unknown players, cells, rows, columns,
     directions."""

@@ -9,7 +9,7 @@ import networkx as nx
 from framework.board import build_board
 from framework.check.reference.position import RefState
 from framework.check.reference.rules import RefGoal, RefResult, RefVerdict, reference
-from framework.spec.zones import per_player, zone_cells
+from framework.spec.zones import zone_cell_names
 
 
 @reference("goals", "no_pieces")
@@ -105,8 +105,6 @@ class RefConnect(RefGoal):
     def _zones(self) -> tuple[nx.Graph, dict[str, list[set[str]]]]:
         """The board's graph, and per player the cells of each of its zones."""
         graph = build_board(self.game.spec.board)
-        players = tuple(self.game.players)
-        zones = {p: [{c for _, c in zone_cells(per_player(self.game.spec.zones[z],
-                                                          players)[p], graph)
-                      if c is not None} for z in self.params.zones] for p in players}
+        zones = {p: [set(zone_cell_names(self.game.spec, z, p, graph))
+                     for z in self.params.zones] for p in self.game.players}
         return graph, zones

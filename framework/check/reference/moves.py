@@ -16,7 +16,7 @@ import networkx as nx
 from framework.check.reference.position import RefState
 from framework.check.reference.rules import Effect, RefPhase, reference
 from framework.moves.kinds import piece_options
-from framework.spec.zones import per_player, zone_cells
+from framework.spec.zones import zone_cell_names
 
 Moves = dict[str, Effect]
 
@@ -205,15 +205,16 @@ def place(phase: RefMoves, option: Any, s: RefState) -> Moves:
     if phase.supply_left(s, kind) <= 0:
         return {}
     mine = s.pieces_of(s.to_move)
+    zone = zone_cell_names(phase.game.spec, option.zone, s.to_move, phase.board.graph) \
+        if option.zone is not None else None
     found: Moves = {}
     for cell in phase.board.cells:
         near = option.where == "anywhere" or \
             any(n in mine for n in phase.board.neighbours(cell))
         if option.gravity is not None:  # only a line's entry cell: nothing before it
             near = phase.board.step(cell, phase.board.opposite(option.gravity)) is None
-        if option.zone is not None and near:
-            items = per_player(phase.game.spec.zones[option.zone], tuple(phase.game.players))
-            near = cell in {c for _, c in zone_cells(items[s.to_move], phase.board.graph)}
+        if zone is not None and near:
+            near = cell in zone
         if option.must_flank and near and s.empty(cell):
             near = bool(outflanked_from(phase, s, cell))
         if s.empty(cell) and near:

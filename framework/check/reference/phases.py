@@ -9,7 +9,7 @@ from typing import Any
 from framework.check.reference.moves import outflanked_from, tagged
 from framework.check.reference.position import RefState
 from framework.check.reference.rules import Effect, RefPhase, RefRestriction, reference
-from framework.spec.zones import per_player, zone_cells
+from framework.spec.zones import zone_cell_names
 
 
 @reference("phases", "convert_adjacent")
@@ -52,8 +52,8 @@ class RefPromote(RefPhase):
         if (p.piece is not None and piece["piece"] != p.piece) or \
                 (p.piece is None and piece["piece"] in kinds):
             return None
-        items = per_player(self.game.spec.zones[p.zone], tuple(self.game.players))
-        inside = landed in {c for _, c in zone_cells(items[s.to_move], self.board.graph)}
+        inside = landed in zone_cell_names(self.game.spec, p.zone, s.to_move,
+                                           self.board.graph)
         return landed if inside else None
 
     def run(self, s: RefState) -> None:

@@ -23,7 +23,7 @@ from framework.check.reference.rules import (
     reference,
 )
 from framework.moves.kinds import piece_options
-from framework.spec.zones import per_player, zone_cells
+from framework.spec.zones import zone_cell_names
 
 #: Move types that never capture a piece standing on their landing cell.
 NOT_ATTACKING = frozenset({"rush", "en_passant", "castle", "place", "grow"})
@@ -60,11 +60,9 @@ def _line(phase: Any, cell: str, d: str, n: int) -> list[str] | None:
     return cells
 
 
-def _zone(phase: Any, name: str, player: str) -> set[str]:
+def _zone(phase: Any, name: str, player: str) -> frozenset[str]:
     """The cells of zone ``name`` for ``player``."""
-    players = tuple(str(p) for p in phase.game.spec.players)
-    items = per_player(phase.game.spec.zones[name], players)[player]
-    return {c for _, c in zone_cells(items, phase.board.graph) if c is not None}
+    return zone_cell_names(phase.game.spec, name, player, phase.board.graph)
 
 
 def rush(phase: RefMoves, option: Any, s: RefState) -> Moves:

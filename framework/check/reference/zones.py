@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from framework.check.reference.position import RefState
 from framework.check.reference.rules import RefGoal, RefVerdict, reference
-from framework.spec.zones import per_player, zone_cells
+from framework.spec.zones import zone_cell_names
 
 
 @reference("goals", "reach_zone")
@@ -12,11 +12,9 @@ class RefReachZone(RefGoal):
     """A player with a piece (of the kind, when named) on a cell of its zone wins."""
 
     def verdict(self, s: RefState) -> RefVerdict:
-        spec = self.game.spec
-        zones = per_player(spec.zones[self.params.zone], tuple(self.game.players))
         winners = set()
-        for player, items in zones.items():
-            cells = {c for _, c in zone_cells(items, self.board.graph) if c is not None}
+        for player in self.game.players:
+            cells = zone_cell_names(self.game.spec, self.params.zone, player, self.board.graph)
             if any(c in cells for c in s.pieces_of(player, self.params.piece)):
                 winners.add(player)
         return winners or None

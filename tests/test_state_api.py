@@ -106,3 +106,35 @@ def test_conversion(ataxx: CompiledGame) -> None:
     state = ataxx.state_from_fen("o6/7/7/2o4/7/2x4/7 x 0 1")
     state.apply("c3")
     assert state.to_fen().startswith("o6/7/7/2x4/2x4/2x4/7 o")
+
+
+def test_a_game_ended_inside_a_turn_round_trips_through_json(tmp_path) -> None:
+    """The second phase has nothing to move, so the game ends in the middle of black's
+    turn: the JSON keeps that phase and the result, and reads back finished."""
+    from framework import load_game
+
+    spec = tmp_path / "midturn.yaml"
+    spec.write_text(
+        "name: Midturn\nplayers: [white, black]\nboard: {type: grid, rows: 1, columns: 3}\n"
+        "pieces: {stone: {symbols: {white: W, black: B}}}\n"
+        "turn:\n"
+        "  - {name: drop, type: moves, options: [{type: place, piece: stone}]}\n"
+        "  - {name: shift, type: moves,\n"
+        "     options: [{type: step, piece: stone, directions: [e, w]}]}\n"
+        "result: {type: majority}\n")
+    game = load_game(spec)
+    state = game.new_initial_state()
+    for notation in ["a1", "a1b1", "a1"]:  # black's stone on a1 cannot step: b1 is taken
+        state.apply(notation)
+    assert state.is_terminal()
+    data = state.to_json()
+    assert data["phase"] == "shift" and data["result"] == {"draw": True}
+    again = game.state_from_json(json.loads(json.dumps(data)))
+    assert again == state and again.is_terminal() and again.legal_actions() == []
+
+
+def test_a_written_result_stands(ataxx: CompiledGame) -> None:
+    data = ataxx.new_initial_state().to_json()
+    data["result"] = {"winner": "o"}
+    state = ataxx.state_from_json(data)
+    assert state.is_terminal() and state.to_json()["result"] == {"winner": "o"}

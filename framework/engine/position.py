@@ -110,7 +110,9 @@ def state_to_json(state: State) -> dict[str, Any]:
     data: dict[str, Any] = {"game": game.name, "to_move": game.players[state.to_move]}
     if state.setup < len(game.setups):
         data["setup"] = game.setups[state.setup].name
-    elif state.winners is None and (state.phase or len(game.phases) > 1):
+    elif state.phase or (state.winners is None and len(game.phases) > 1):
+        # A game may end inside a turn (a phase with nothing to do ends it): the phase
+        # keeps that moment, as the board alone does not say the turn was under way.
         data["phase"] = game.phases[state.phase].name
     data["cells"] = cells
     data["gaps"] = [names[c] for c in range(game.board.size) if state.gaps >> c & 1]
@@ -177,10 +179,10 @@ def read_json(state: State, position: dict[str, Any] | str) -> State:
     else:
         state.last_mover = game.turn_order.previous(state.to_move, state.fullmove)
     state.start_play()
-    if state.winners is not None and "result" in position:
-        # The game is over either way; keep the written result, since the final position
-        # alone cannot always say who won (a tie broken by the last mover).
-        state.winners = _written_result(game, position["result"])
+    if "result" in position:
+        # A written result stands: the final position alone cannot always say who won (a
+        # tie broken by the last mover), nor that a phase without a turn's decision ended it.
+        state.finish(_written_result(game, position["result"]))
     return state
 
 

@@ -203,6 +203,27 @@ def test_diagrams_are_drawn_to_the_board_shape() -> None:
         assert f">{name}</text>" in svg
 
 
+def test_kinds_of_piece_tell_apart_in_diagrams(tmp_path: Path) -> None:
+    """A kind's glyph is drawn on it; without one, a game of several kinds draws each
+    piece's symbol, and a game of one kind plain discs."""
+    chess = board_svg(load_game(ROOT / "games" / "chess.yaml").new_initial_state())
+    glyphs = re.findall(r'<text class="glyph"[^>]*>([^<]*)</text>', chess)
+    assert sorted(set(glyphs)) == sorted("♚♛♜♝♞♟") and len(glyphs) == 32
+    assert glyphs.count("♟") == 16
+    draughts = load_game(ROOT / "games" / "checkers.yaml")
+    crowned = draughts.state_from_json({"to_move": "black", "cells": {
+        "a1": "black", "c3": {"owner": "black", "piece": "king"}, "h8": "white"}})
+    assert re.findall(r'class="glyph"[^>]*>([^<]*)<', board_svg(crowned)) == ["♚"]
+    assert 'class="glyph"' not in board_svg(load_game(ROOT / "games" / "ataxx.yaml")
+                                             .new_initial_state())
+    plain = tmp_path / "chess.yaml"  # without glyphs: each piece's own symbol
+    text = (ROOT / "games" / "chess.yaml").read_text(encoding="utf-8")
+    plain.write_text(re.sub(r"\n *glyph: .*", "", text), encoding="utf-8")
+    game = load_game(plain)
+    letters = re.findall(r'class="glyph"[^>]*>([^<]*)<', board_svg(game.new_initial_state()))
+    assert sorted(set(letters)) == sorted("KQRBNPkqrbnp")
+
+
 def test_example_diagrams_mark_piece_targets_and_removals() -> None:
     game = load_game(ROOT / "games" / "assimilation.yaml")
     by_name = {example.name: example for example in game.spec.examples}

@@ -304,6 +304,11 @@ def _piece(canvas: _Canvas, game: CompiledGame, pos: tuple[float, float], piece:
         parts.append(f'<text x="{cx}" y="{cy}" text-anchor="middle" dominant-baseline="central" '
                      f'font-family="sans-serif" font-size="{size}" font-weight="bold" '
                      f'fill="{ink}">{counts}</text>')
+    elif glyph := _glyph(game, piece):
+        size = _n(radius * 1.6)
+        parts.append(f'<text class="glyph" x="{cx}" y="{cy}" text-anchor="middle" '
+                     f'dominant-baseline="central" font-family="DejaVu Sans, sans-serif" '
+                     f'font-size="{size}" font-weight="bold" fill="{ink}">{escape(glyph)}</text>')
     parts.append("</g>")
     return "".join(parts)
 
@@ -323,6 +328,17 @@ def _limbs(cx: float, cy: float, radius: float, count: int, *, upper: bool,
             shapes.append(f'<circle cx="{_n(x1)}" cy="{_n(y1)}" r="3" fill="{colour}" '
                           f'stroke="#111" stroke-width="1.5"/>')
     return shapes
+
+
+def _glyph(game: CompiledGame, piece: Piece) -> str:
+    """What is drawn on a piece so that kinds tell apart: its kind's ``glyph``, else, when
+    the game has several kinds, its symbol for its owner."""
+    spec = game.spec.pieces[piece.kind]
+    if spec.glyph is not None:
+        return spec.glyph
+    if len(game.piece_kinds) < 2:
+        return ""
+    return spec.symbols.get(game.players[piece.side], "")
 
 
 def _piece_title(game: CompiledGame, piece: Piece, name: str, _: Translate) -> str:

@@ -91,6 +91,11 @@ class PieceSpec(Rule):
     symbols: dict[str, str] = Field(
         default_factory=dict,
         description="one character per player, for position strings and terminal drawing")
+    glyph: str | None = Field(
+        default=None, max_length=2,
+        description="what diagrams draw on this kind of piece, e.g. a chess figure ('♞'); "
+                    "'' draws nothing; default: its symbol when the game has several kinds "
+                    "of piece, else nothing")
     supply: int | None = Field(default=None, ge=0, le=MAX_COUNT,
                                description="pieces per player; null = unlimited")
     attributes: dict[str, AttributeSpec] = Field(

@@ -19,7 +19,7 @@ from babel.messages.pofile import read_po
 from framework import load_game
 from framework.docs import LANGUAGES, render_rulebook, write_rulebooks
 from framework.docs.diagrams import example_diagram
-from framework.docs.extract import counted_words, game_words
+from framework.docs.extract import counted_words, game_texts
 from framework.docs.i18n import catalog_path
 from framework.render.svg import MARKS, Marks, Piece, board_svg
 from framework.spec.models import ExampleSpec
@@ -137,8 +137,9 @@ def test_catalogs_translate_every_sentence_and_game_word() -> None:
     word the bundled games name (players, pieces, attributes, counters, phases) and the
     counted forms of their pieces, attributes and counters are translated in every catalog.
     A translation uses only the placeholders of its English sentence (it may leave one out
-    when its grammar says it otherwise, never invent one). Descriptions and captions of game
-    files fall back to English when a catalog lacks them."""
+    when its grammar says it otherwise, never invent one). The bundled games' descriptions,
+    example names and captions are translated too (a designer's own game falls back to
+    English where a catalog lacks them)."""
     method_map = [("framework/**.py", "python"), ("framework/docs/templates/**.j2", "jinja2")]
     options = {"framework/docs/templates/**.j2": {"extensions": "jinja2.ext.i18n"}}
     found_in_code = [(context, message) for _, _, message, _, context in extract_from_dir(
@@ -152,7 +153,7 @@ def test_catalogs_translate_every_sentence_and_game_word() -> None:
     assert "The action {actions} is legal here." in plurals
     for path in GAME_FILES:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        wanted |= {(None, word) for word in game_words(data)}
+        wanted |= {(None, text) for text in game_texts(data)}
         wanted |= {("count", word) for word in counted_words(data)}
     for lang in LANGUAGES:
         if lang == "en":

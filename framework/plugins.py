@@ -288,6 +288,10 @@ class Verdict:
 class Goal(Plugin):
     """An end condition, checked at the moments the game file declares, in file order."""
 
+    #: Per side, the cell masks of the board's sides the goal is about (Hex: the two edges
+    #: each player joins); diagrams draw those sides in the player's colour.
+    drawn_edges: tuple[tuple[int, ...], ...] = ()
+
     def evaluate(self, state: State) -> Verdict | None:
         raise NotImplementedError
 

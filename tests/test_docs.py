@@ -21,7 +21,7 @@ from framework.docs import LANGUAGES, render_rulebook, write_rulebooks
 from framework.docs.diagrams import example_diagram
 from framework.docs.extract import counted_words, game_texts
 from framework.docs.i18n import catalog_path
-from framework.render.svg import MARKS, Marks, Piece, board_svg
+from framework.render.svg import MARKS, Marks, Piece, board_svg, player_colour
 from framework.spec.models import ExampleSpec
 
 from .conftest import GAME_FILES, ROOT
@@ -223,6 +223,20 @@ def test_kinds_of_piece_tell_apart_in_diagrams(tmp_path: Path) -> None:
     game = load_game(plain)
     letters = re.findall(r'class="glyph"[^>]*>([^<]*)<', board_svg(game.new_initial_state()))
     assert sorted(set(letters)) == sorted("KQRBNPkqrbnp")
+
+
+def test_the_sides_a_goal_joins_are_drawn_in_the_players_colours() -> None:
+    """Hex: black joins rows 1 and 5, white columns a and e; each edge is the two outer
+    sides of each of its five cells (the corner cells' other sides belong to the other
+    player), each drawn over a dark rim."""
+    game = load_game(ROOT / "games" / "hex-5.yaml")
+    svg = board_svg(game.new_initial_state())
+    colours = re.findall(r'<line class="edge"[^>]*stroke="([^"]*)"', svg)
+    black, white = (player_colour(game, side) for side in range(2))
+    assert colours.count(black) == colours.count(white) == 20
+    assert colours.count("#111") == 40
+    assert 'class="edge"' not in board_svg(load_game(ROOT / "games" / "ataxx.yaml")
+                                           .new_initial_state())
 
 
 def test_example_diagrams_mark_piece_targets_and_removals() -> None:

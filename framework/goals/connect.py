@@ -68,6 +68,7 @@ class Connect(Goal):
         #: Per side, its zone masks (the first one is where every flood starts).
         self.targets = tuple(tuple(game.zone_mask(z, side) for z in params.zones)
                              for side in range(len(game.players)))
+        self.drawn_edges = self.targets
 
     @classmethod
     def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any

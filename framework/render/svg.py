@@ -151,6 +151,7 @@ def board_svg(state: State, marks: Marks | None = None, title: str = "",
     if title:
         out.append(f"<title>{escape(title)}</title>")
     out += cells
+    out += _goal_edges(canvas, game)
     if marks.highlight >= 0:  # under the piece: a ring would hide its legs
         out.append(f'<g class="highlight">{_shape(canvas, board, marks.highlight, HIGHLIGHT)}'
                    f"</g>")
@@ -220,6 +221,60 @@ def _background(board: CompiledBoard, gaps: int
                       f'dominant-baseline="central" font-family="sans-serif" font-size="13" '
                       f'fill="#555">{escape(text)}</text>')
     return canvas, opening, tuple(cells), tuple(coords)
+
+
+@lru_cache(maxsize=64)  # the game server draws every position of a game
+def _goal_edges(canvas: _Canvas, game: CompiledGame) -> tuple[str, ...]:
+    """The board's sides a goal is about (``Goal.drawn_edges``), drawn along the cells'
+    outer sides in the player's colour: a zone's edge is the outer sides every one of its
+    cells has facing the same way (a corner cell's other outer sides belong to the other
+    edge)."""
+    board = game.board
+    if board.shape not in ("hex", "square"):
+        return ()
+    lines = []
+    for goal in game.goals:
+        for side, masks in enumerate(goal.drawn_edges):
+            colour = player_colour(game, side)
+            for mask in masks:
+                cells = [c for c in range(board.size) if mask >> c & 1]
+                facing = set.intersection(*(set(_outer_sides(board, c)) for c in cells)) \
+                    if cells else set()
+                for cell in cells:
+                    for k in sorted(facing):
+                        (x1, y1), (x2, y2) = _side_ends(board, cell, k)
+                        a, b = canvas.xy(x1, y1), canvas.xy(x2, y2)
+                        lines.append(f'<line class="edge" x1="{a[0]}" y1="{a[1]}" '
+                                     f'x2="{b[0]}" y2="{b[1]}" stroke="{colour}" '
+                                     f'stroke-width="6" stroke-linecap="round"/>')
+    if lines:  # a light edge colour needs a dark rim to show on the pale board
+        lines = [re.sub(r'stroke="[^"]*" stroke-width="6"', 'stroke="#111" stroke-width="8"',
+                        line) for line in lines] + lines
+    return tuple(lines)
+
+
+def _side_ends(board: CompiledBoard, cell: int, k: int) -> tuple[tuple[float, float], ...]:
+    """The two corners of side ``k`` of a cell (hex: pointy-top, as ``_shape`` draws it)."""
+    x, y = board.pos[cell]
+    if board.shape == "hex":
+        r = 1 / math.sqrt(3)
+        return tuple((x + r * math.cos(math.radians(90 + 60 * j)),
+                      y + r * math.sin(math.radians(90 + 60 * j))) for j in (k, (k + 1) % 6))
+    corners = ((x + 0.5, y + 0.5), (x - 0.5, y + 0.5), (x - 0.5, y - 0.5), (x + 0.5, y - 0.5))
+    return corners[k], corners[(k + 1) % 4]
+
+
+def _outer_sides(board: CompiledBoard, cell: int) -> list[int]:
+    """The sides of a cell with no cell beyond them."""
+    taken = {(round(x, 3), round(y, 3)) for x, y in board.pos}
+    found = []
+    for k in range(6 if board.shape == "hex" else 4):
+        (x1, y1), (x2, y2) = _side_ends(board, cell, k)
+        x, y = board.pos[cell]
+        beyond = (round(x1 + x2 - x, 3), round(y1 + y2 - y, 3))  # the centre mirrored
+        if beyond not in taken:
+            found.append(k)
+    return found
 
 
 def _links_not_obvious(board: CompiledBoard) -> bool:

@@ -105,12 +105,13 @@ class CompiledBoard:
         return found
 
     def ray_cells(self, cell: int, d: int) -> list[int]:
-        """The cells from ``cell`` (excluded) in direction ``d``, nearest first."""
+        """The cells from ``cell`` (excluded) in direction ``d``, nearest first; on a custom
+        board whose direction goes round a ring, once round, up to ``cell``."""
         cells = []
-        cell = self.step[cell][d]
-        while cell >= 0:
-            cells.append(cell)
-            cell = self.step[cell][d]
+        at = self.step[cell][d]
+        while at >= 0 and at != cell:
+            cells.append(at)
+            at = self.step[at][d]
         return cells
 
     def ring(self, k: int) -> tuple[int, ...]:
@@ -199,7 +200,7 @@ def _direction_tables(graph: nx.Graph, real: list[str], ids: dict[str, int]) -> 
         per_direction = []
         for d in range(len(directions)):
             mask, at = 0, step[cell][d]
-            while at >= 0 and not mask >> at & 1:
+            while at >= 0 and at != cell:  # on a ring: once round, up to the start
                 mask |= 1 << at
                 at = step[at][d]
             per_direction.append(mask)

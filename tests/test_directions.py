@@ -119,3 +119,54 @@ def test_a_custom_board_may_name_directions_on_its_links() -> None:
 def test_bad_direction_labels_on_a_custom_board_are_refused(extra: str, message: str) -> None:
     with pytest.raises(SpecError, match=message):
         game_on(TRIANGLE.format(extra=extra))
+
+
+RING = """
+name: Ring
+players: [white, black]
+board:
+  type: custom
+  shape: circle
+  cells: {n1: [0, 0], n2: [1, 0], n3: [1, 1], n4: [0, 1]}
+  links: [n1-n2, n2-n3, n3-n4, n4-n1]
+  directions: {cw: ccw}
+  link_directions: {n1-n2: cw, n2-n3: cw, n3-n4: cw, n4-n1: cw}
+pieces: {stone: {symbols: {white: W, black: B}}}
+setup: [{type: fixed, cells: {n1: white, n3: black}}]
+turn:
+  - name: move
+    type: moves
+    options:
+      - {type: slide, piece: stone, directions: [cw], to: empty_or_enemy}
+      - {type: place, piece: stone, %s}
+  - {name: flip, type: flip_flanked, directions: [cw, ccw]}
+goals: [{type: line, length: 3, directions: [cw]}]
+no_legal_move: pass
+max_plies: 50
+"""
+
+
+def test_a_direction_round_a_ring_is_walked_once_round() -> None:
+    """A custom board's direction may go round a ring: a ray stops before coming back to
+    its start (before, building the slide's rays never ended), and the engine agrees with
+    the reference interpreter."""
+    from framework.check.runner import check_game
+
+    game = load_game_text(RING % "must_flank: true")
+    assert ray(game, "n1", "cw") == {"n2", "n3", "n4"}
+    board = game.board  # type: ignore[attr-defined]
+    ring = board.ray_cells(board.cell("n1"), board.direction("cw"))
+    assert [board.names[c] for c in ring] == ["n2", "n3", "n4"]
+    state = game.new_initial_state()  # type: ignore[attr-defined]
+    slides = sorted(a.notation for a in state.legal_actions() if a.src >= 0)
+    assert slides == ["n1n2", "n1n3"]  # n2 empty, n3 black's: taken, the ray ends
+    report = check_game(game, examples=20)  # type: ignore[arg-type]
+    failed = {o.name for o in report.failed}
+    assert "same as the reference interpreter" not in failed
+    assert failed <= {"random play ends within max_plies"}  # the toy game may not end
+
+
+def test_gravity_round_a_ring_is_refused() -> None:
+    with pytest.raises(SpecError, match="no piece can ever be dropped: every cell has "
+                                        "another before it against the fall 'cw'"):
+        load_game_text(RING % "gravity: cw")

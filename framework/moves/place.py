@@ -106,9 +106,15 @@ class Place(Primitive):
         if params.zone is not None and params.zone not in ctx.zones:
             yield (*loc, "zone"), ctx.unknown("zone", params.zone, ctx.zones)
         if params.gravity is not None:
-            known = tuple(ctx.spec.board.build().graph.get("directions", ()))
+            graph = ctx.spec.board.build()
+            known = tuple(graph.graph.get("directions", ()))
             if params.gravity not in known:
                 yield (*loc, "gravity"), ctx.unknown("direction", params.gravity, known)
+            elif not _has_entry_cell(graph, params.gravity):
+                yield (*loc, "gravity"), (f"no piece can ever be dropped: every cell has "
+                                          f"another before it against the fall "
+                                          f"{params.gravity!r} (the direction goes round a "
+                                          "ring), so there is no cell to drop it into")
             if params.where != "anywhere":
                 yield (*loc, "gravity"), ("gravity goes with where: anywhere (the piece "
                                           "lands where it falls, not where it is put)")
@@ -185,3 +191,14 @@ class Place(Primitive):
             return _("a new piece from your supply goes on an empty cell next to one of your "
                      "pieces")
         return _("a new piece from your supply goes on any empty cell")
+
+
+def _has_entry_cell(graph: Any, gravity: str) -> bool:
+    """Whether some cell has no cell before it against the fall (where a piece enters)."""
+    against = graph.graph["opposite"][gravity]
+    real = {n for n in graph.nodes if not graph.nodes[n]["hole"]}
+    preceded = {a for a, b, dirs in graph.edges(data="dirs") if dirs and a in real
+                and b in real and dirs[a] == against}
+    preceded |= {b for a, b, dirs in graph.edges(data="dirs") if dirs and a in real
+                 and b in real and dirs[b] == against}
+    return bool(real - preceded)

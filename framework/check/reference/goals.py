@@ -70,11 +70,11 @@ class RefLine(RefGoal):
             mine = set(s.pieces_of(player, p.piece))
             for cell in mine:
                 for name in [*names, *(opposite[n] for n in names)]:
-                    if board.step(cell, opposite[name]) in mine:
-                        continue  # not the first cell of its row this way
                     run, at = 1, board.step(cell, name)
-                    while at in mine:
+                    while at in mine and at != cell:  # a ring of own pieces: once round
                         run, at = run + 1, board.step(at, name)
+                    if at != cell and board.step(cell, opposite[name]) in mine:
+                        continue  # not the first cell of its row this way
                     if run == p.length or (run > p.length and not p.exactly):
                         winners.add(player)
         return winners or None

@@ -230,7 +230,8 @@ def outflanked_from(block: Any, s: RefState, cell: str,
     for direction in directions or block.board.directions:
         run = []
         at = block.board.step(cell, direction)
-        while at is not None and at in s.cells and s.cells[at]["owner"] != s.to_move:
+        while at is not None and at != cell and at in s.cells and \
+                s.cells[at]["owner"] != s.to_move:
             run.append(at)
             at = block.board.step(at, direction)
         if run and at is not None and at in s.cells and s.cells[at]["owner"] == s.to_move:

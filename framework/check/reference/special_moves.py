@@ -129,7 +129,7 @@ def _path(phase: Any, src: str, dst: str) -> list[str]:
     """The cells from ``src`` (excluded) to ``dst`` (included) along a straight line."""
     for d in phase.board.directions:
         cells, at = [], phase.board.step(src, d)
-        while at is not None:
+        while at is not None and at != src:  # once round a ring at most
             cells.append(at)
             if at == dst:
                 return cells

@@ -70,6 +70,19 @@ def test_a_chain_that_may_go_on_offers_stop() -> None:
     assert state.to_move == 1 and "c2" in state.to_json()["cells"]
 
 
+def test_under_compulsory_capture_a_chain_that_may_stop_still_may() -> None:
+    """Fanorona's rule: the first capture is forced, its going on is not. Before, the
+    compulsory rule took the stop away, so ``chain: may`` played as ``must``."""
+    game = load_game_text(HOPPERS + "restrictions: [{type: compulsory, kinds: [capture]}]\n")
+    state = game.state_from_json({"to_move": "red", "cells": {
+        "c5": "red", "c4": "blue", "c2": "blue", "f6": "blue", "a1": "red"}})
+    assert {a.notation for a in state.legal_actions()} == {"c5xc3"}  # forced
+    state.apply("c5xc3")
+    assert {a.notation for a in state.legal_actions()} == {"c3xc1", "stop"}
+    report = check_game(game, examples=8, random_seed=2)
+    assert not [(o.name, o.note) for o in report.outcomes if o.status != "passed"]
+
+
 def test_the_reference_catches_a_hop_that_forgets_its_capture(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from framework.check.reference import ReferenceGame

@@ -13,6 +13,10 @@ if TYPE_CHECKING:
     from framework.compiler import CompiledGame
 
 
+#: The kind of the action that ends a chain of hops which may stop (``chain: may``).
+STOP_KIND = "stop"
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """One decision of one player. Cells are int ids of the compiled board (-1 = unused)."""

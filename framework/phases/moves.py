@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field
 
-from framework.engine.action import Action
+from framework.engine.action import STOP_KIND, Action
 from framework.engine.bits import iter_bits, nth_bit
 from framework.engine.slots import Slot
 from framework.moves import PRIMITIVES, MoveOption, Primitive
@@ -140,7 +140,7 @@ class Moves(Phase):
         # Chains (see the module's docstring): the slot with the chaining piece's cell.
         self.chain = game.slots.index.get(CHAIN.name, -1)
         self.chaining = tuple(o for o in self.options if o.chain != "none")
-        self.stop = Action(self.name, "stop", notation="stop") \
+        self.stop = Action(self.name, STOP_KIND, notation="stop") \
             if any(o.chain == "may" for o in self.chaining) else None
         cell = cell_pattern(game.board.names)
         patterns = [notation_pattern(o.template, cell) for o in self.options]
@@ -239,7 +239,7 @@ class Moves(Phase):
     def apply(self, state: State, action: Action) -> None:
         if action.kind == "skip":
             return
-        if action.kind == "stop" and self.stop:
+        if action.kind == STOP_KIND and self.stop:
             state.vars[self.chain] = -1
             return
         makers = self.applies[action.kind, action.attribute]

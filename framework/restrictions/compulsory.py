@@ -9,7 +9,9 @@ restrictions:
 Kinds are the action kinds the phases make (``attack`` for a walk onto an enemy, ``jump``,
 ``create``, ...); ``phases`` limits the rule to some phases of the turn (default: all).
 
-With ``longest: true``, only the forced actions that begin the longest run of such actions
+In the middle of a chain of hops that may stop (``chain: may``), stopping stays legal: the
+rule forces the first capture, not the chain's going on (Fanorona's rule). With
+``longest: true``, only the forced actions that begin the longest run of such actions
 within the turn stay legal (international draughts' majority capture: of the possible
 chains of hops, one that takes the most pieces), and within a chain only the continuations
 that keep it longest.
@@ -22,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
+from framework.engine.action import STOP_KIND
 from framework.plugins import Restriction, Rule, Translate, join_words, untranslated
 
 if TYPE_CHECKING:
@@ -59,7 +62,11 @@ class Compulsory(Restriction):
         kinds = self.params.kinds
         forced = [a for a in actions if a.kind in kinds]
         if not forced or not self.params.longest or len(forced) == 1:
-            return forced or actions
+            # The stop of a chain that may stop stays: the rule forces the capture, not
+            # its going on (Fanorona); ``longest`` alone asks for the whole chain.
+            stop = [a for a in actions if a.kind == STOP_KIND] if forced and \
+                not self.params.longest else []
+            return forced + stop if forced else actions
         runs = [self._run(state, a) for a in forced]
         best = max(runs)
         return [a for a, n in zip(forced, runs, strict=True) if n == best]

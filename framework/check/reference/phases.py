@@ -124,7 +124,9 @@ class RefCompulsory(RefRestriction):
         forced = {n: e for n, e in moves.items()
                   if getattr(e, "kind", None) in self.params.kinds}
         if not forced or not getattr(self.params, "longest", False):
-            return forced or moves
+            # a chain that may stop still may: the first capture is what is forced
+            stop = {n: e for n, e in moves.items() if getattr(e, "kind", None) == "stop"}
+            return {**forced, **stop} if forced else moves
         runs = {n: self._longest(s, e) for n, e in forced.items()}
         best = max(runs.values())
         return {n: e for n, e in forced.items() if runs[n] == best}

@@ -6,7 +6,7 @@ these tables; networkx is imported here and nowhere on the hot path.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 import networkx as nx
@@ -68,6 +68,9 @@ class CompiledBoard:
     #: Each direction's bearing in degrees, clockwise from north on the drawing (a grid
     #: also knows the compass points it has no links for): relative directions turn by it.
     bearings: dict[str, float] = field(default_factory=dict, repr=False)
+    #: Tables derived on demand (``ring``), kept with the board so that they go with it
+    #: (a module-level cache would keep every board a long ``serve`` ever compiled).
+    derived: dict[Any, Any] = field(default_factory=dict, repr=False)
 
     @property
     def size(self) -> int:
@@ -116,7 +119,12 @@ class CompiledBoard:
 
     def ring(self, k: int) -> tuple[int, ...]:
         """Per cell, the mask of cells at distance exactly ``k``."""
-        return _ring(self, k)
+        key = ("ring", k)
+        found = self.derived.get(key)
+        if found is None:
+            found = self.derived[key] = tuple(sum(1 << j for j, d in enumerate(row) if d == k)
+                                              for row in self.distance)
+        return found
 
     def within(self, k: int) -> tuple[int, ...]:
         """Per cell, the mask of cells at distance 1..k (one pass: k may be large)."""
@@ -124,13 +132,11 @@ class CompiledBoard:
                      for row in self.distance)
 
 
-@cache
-def _ring(board: CompiledBoard, k: int) -> tuple[int, ...]:
-    return tuple(sum(1 << j for j, d in enumerate(row) if d == k) for row in board.distance)
-
-
-def compile_board(spec: GameBase, src: YamlSource | None = None) -> CompiledBoard:
-    graph = build_board(spec.board)
+def compile_board(spec: GameBase, src: YamlSource | None = None,
+                  graph: nx.Graph | None = None) -> CompiledBoard:
+    """Lower the board's graph (``graph``, or built from the file) to int tables."""
+    if graph is None:
+        graph = build_board(spec.board)
     # Generated boards may be disconnected on purpose (a diagonal grid); a custom board
     # with an island is almost always a missing link.
     if spec.board.type == "custom" and graph.number_of_nodes() > 1 \
@@ -217,14 +223,18 @@ class CompiledGame:
         # The parsed game file: what a pickled game is rebuilt from (framework.pickling).
         self.source: Any = src.data if src else None
         self.name = spec.name
+        #: Tables that blocks derive from the game on demand (``engine.supply.limits``),
+        #: freed with the game.
+        self.derived: dict[Any, Any] = {}
         self.players: tuple[str, ...] = tuple(str(p) for p in spec.players)
-        self.board = compile_board(spec, src)
+        graph = build_board(spec.board)  # once: the zones read it too
+        self.board = compile_board(spec, src, graph)
         #: Per player, the direction that is forward for it (None: not declared).
         self.forward: tuple[str | None, ...] = tuple(getattr(p, "forward", None)
                                                      for p in spec.players)
         #: Each zone as one cell mask per player.
         self.zones: dict[str, tuple[int, ...]] = compile_zones(
-            spec, build_board(spec.board), self.board.index) if spec.zones else {}
+            spec, graph, self.board.index) if spec.zones else {}
         self.piece_kinds: tuple[str, ...] = tuple(spec.pieces)
         attributes: list[str] = []
         for piece in spec.pieces.values():

@@ -138,3 +138,26 @@ def test_a_written_result_stands(ataxx: CompiledGame) -> None:
     data["result"] = {"winner": "o"}
     state = ataxx.state_from_json(data)
     assert state.is_terminal() and state.to_json()["result"] == {"winner": "o"}
+
+
+def test_a_compiled_game_is_freed_when_dropped() -> None:
+    """Tables derived on demand live on the game and its board (``derived``), not in
+    module-level caches that would keep every game a long ``serve --watch`` compiled."""
+    import gc
+    import weakref
+
+    from framework import load_game
+
+    from .conftest import ROOT
+
+    refs = []
+    for name in ("adaptoid", "ataxx"):  # supplies and limits; reach's rings
+        game = load_game(ROOT / "games" / f"{name}.yaml")
+        state = game.new_initial_state()
+        for _ in range(4):
+            state.apply(state.legal_actions()[0])
+        assert game.derived or game.board.derived
+        refs += [weakref.ref(game), weakref.ref(game.board)]
+        del game, state
+    gc.collect()
+    assert [r() for r in refs] == [None] * len(refs)

@@ -8,7 +8,6 @@ The per-game tables (supplies, caps, which kinds carry which attribute) are buil
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING
 
 from framework.engine.bits import iter_bits
@@ -29,8 +28,14 @@ class Limits:
     carried_by: tuple[tuple[int, ...], ...]  # per kind, the attributes it carries
 
 
-@cache
 def limits(game: CompiledGame) -> Limits:
+    found = game.derived.get("limits")
+    if found is None:
+        found = game.derived["limits"] = _limits(game)
+    return found
+
+
+def _limits(game: CompiledGame) -> Limits:
     pieces = [game.spec.pieces[k] for k in game.piece_kinds]
     attribute_supply: list[int | None] = []
     for name in game.attributes:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cached_property
 
 import networkx as nx
 
@@ -92,7 +92,7 @@ class RefConnect(RefGoal):
     restricted to that player's pieces) holding a cell of each of that player's zones."""
 
     def verdict(self, s: RefState) -> RefVerdict:
-        graph, zones = self._zones()
+        graph, zones = self._zones
         winners = set()
         for player in self.game.players:
             mine = graph.subgraph(s.pieces_of(player, self.params.piece))
@@ -101,7 +101,7 @@ class RefConnect(RefGoal):
                 winners.add(player)
         return winners or None
 
-    @cache  # noqa: B019 - one per block, and blocks live as long as their game
+    @cached_property
     def _zones(self) -> tuple[nx.Graph, dict[str, list[set[str]]]]:
         """The board's graph, and per player the cells of each of its zones."""
         graph = build_board(self.game.spec.board)

@@ -111,7 +111,7 @@ class Line(Goal):
     @classmethod
     def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
-        known = tuple(ctx.spec.board.build().graph.get("directions", ()))
+        known = tuple(ctx.graph.graph.get("directions", ()))
         if not known:
             yield loc, ("the line goal needs a board with named directions (a grid or a hex "
                         "board); this board has none")

@@ -106,7 +106,7 @@ class Place(Primitive):
         if params.zone is not None and params.zone not in ctx.zones:
             yield (*loc, "zone"), ctx.unknown("zone", params.zone, ctx.zones)
         if params.gravity is not None:
-            graph = ctx.spec.board.build()
+            graph = ctx.graph
             known = tuple(graph.graph.get("directions", ()))
             if params.gravity not in known:
                 yield (*loc, "gravity"), ctx.unknown("direction", params.gravity, known)
@@ -121,7 +121,7 @@ class Place(Primitive):
             if params.must_flank:
                 yield (*loc, "must_flank"), ("must_flank does not go with gravity (the "
                                              "piece outflanks from where it falls)")
-        if params.must_flank and not ctx.spec.board.build().graph.get("directions"):
+        if params.must_flank and not ctx.graph.graph.get("directions"):
             yield (*loc, "must_flank"), ("must_flank needs a board with named directions "
                                          "(grids, hex boards, custom boards that name "
                                          "them; this board has none)")

@@ -74,7 +74,7 @@ class FlipFlanked(Phase):
             yield loc, (f"phase {params.name!r} flips the runs outflanked from the cell the "
                         "last action landed a piece on, but no phase before it in the turn "
                         "lands one (place, clone_or_jump, walk, or build with 'create' do)")
-        known = tuple(ctx.spec.board.build().graph.get("directions", ()))
+        known = tuple(ctx.graph.graph.get("directions", ()))
         if not known:
             yield loc, (f"phase {params.name!r} looks along the board's directions, but this "
                         "board has none (grids and hex boards have them, custom boards "

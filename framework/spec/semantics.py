@@ -37,6 +37,8 @@ class SpecContext:
     #: The direction names a block may use: the board's, and the relative ones (forward,
     #: forward_left, …) when every player declares its forward.
     directions: tuple[str, ...] = ()
+    #: The board's graph, built once for every block's checks (``networkx.Graph``).
+    graph: Any = None
 
     def unknown(self, what: str, value: str, known: tuple[str, ...] | frozenset[str]) -> str:
         shown = ", ".join(sorted(known)) if known else "none are declared"
@@ -67,7 +69,8 @@ def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
     attributes = frozenset(a for p in spec.pieces.values() for a in p.attributes)
     ctx = SpecContext(spec, cells, tuple(spec.players), tuple(spec.pieces), attributes,
                       tuple(spec.counters), tuple(p.name for p in spec.turn),
-                      zones=tuple(spec.zones), directions=direction_names(spec, graph))
+                      zones=tuple(spec.zones), directions=direction_names(spec, graph),
+                      graph=graph)
     yield from _forward(spec, graph)
     yield from zone_issues(spec, graph)
     yield from _duplicates(("players",), spec.players, "player")

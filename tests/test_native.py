@@ -122,7 +122,7 @@ def replay(native: NativeGame, seed: int, start=None) -> int:
         assert sorted(native.action_of(state, m).notation for m in legal) == \
             sorted(a.notation for a in state.legal_actions()), (seed, ply)
         action = native.action_of(state, move)
-        assert native.move_of(action) == move
+        assert native.move_of(action, state) == move
         state.apply(action)
         st = native.play(st, move)
         assert native.snapshot(st) == native.python_snapshot(state), (seed, ply)

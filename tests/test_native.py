@@ -28,7 +28,7 @@ SUPPORTED = [g for g in ALL_GAMES if support_of(load_game(GAMES / f"{g}.yaml")) 
 
 def test_the_ataxx_family_and_the_placement_games_are_supported() -> None:
     assert {"ataxx", "assimilation", "hexxagon", "tic-tac-toe", "connect-four", "othello",
-            "breakthrough", "clobber"} <= set(SUPPORTED)
+            "breakthrough", "clobber", "checkers"} <= set(SUPPORTED)
 
 
 @pytest.mark.parametrize(("game", "reason"), [

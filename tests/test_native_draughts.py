@@ -1,0 +1,204 @@
+"""English draughts (games/checkers.yaml) played by the native backend: what hops, chains,
+crowning and compulsory capture add to the kernels, against the Python engine.
+
+``tests/test_native.py`` runs its equivalence checks on every supported bundled game,
+draughts included (perft, random positions — some in the middle of a chain —, random
+games replayed action by action). Here: the published counts, which are of whole turns
+(a multi-jump is one move there and several actions here), and the draughts positions
+where the turn flow differs from a one-action turn.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from framework import load_game
+from framework.engine.state import State
+from framework.engine.turns import perft_turns
+from framework.game import load_game_text
+from framework.native import support_of
+from framework.perft import perft
+
+GAMES = Path(__file__).resolve().parent.parent / "games"
+TEXT = (GAMES / "checkers.yaml").read_text(encoding="utf-8")
+GAME = load_game(GAMES / "checkers.yaml")
+#: English draughts perft 1-8 from the start, in whole turns (tests/test_checkers.py has
+#: 1-6; 7 and 8 are the published 179,740 and 845,931).
+PUBLISHED = [7, 49, 302, 1469, 7361, 36768, 179740, 845931]
+
+
+def test_checkers_is_supported_and_longest_capture_is_refused_with_the_reason() -> None:
+    assert support_of(GAME) is None
+    longest = TEXT.replace("{type: compulsory, kinds: [jump]}",
+                           "{type: compulsory, kinds: [jump], longest: true}")
+    found = support_of(load_game_text(longest))
+    assert found is not None and "compulsory with longest: True" in found
+
+
+def test_a_restriction_without_a_piece_is_refused_by_name(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from framework.native import pieces
+
+    monkeypatch.delitem(pieces.RESTRICTION_PIECES, "compulsory")
+    found = support_of(GAME)
+    assert found is not None and "the restriction 'compulsory' has no native kernel" in found
+
+
+# With numba ------------------------------------------------------------------------------
+numba = pytest.importorskip("numba")
+from framework.native import NativeGame  # noqa: E402
+
+from .test_native import replay  # noqa: E402
+
+NATIVE = NativeGame(GAME)
+
+
+def position(cells: dict[str, Any], **extra: Any) -> State:
+    return GAME.state_from_json({"to_move": "black", "cells": cells, **extra})
+
+
+def notations(state: State, st: Any) -> list[str]:
+    return sorted(NATIVE.action_of(state, m).notation for m in NATIVE.legal(st))
+
+
+def test_perft_by_turns_matches_the_published_counts() -> None:
+    st = NATIVE.initial()
+    assert [NATIVE.perft_turns(st, d) for d in range(1, 9)] == PUBLISHED
+    start = GAME.new_initial_state()
+    assert [NATIVE.perft(st, d) for d in range(1, 6)] == [perft(start, d)
+                                                          for d in range(1, 6)]
+
+
+def play(state: State, st: Any, notation: str, native: NativeGame = NATIVE) -> Any:
+    """``notation`` played by both engines: the native move of that name among the
+    kernels' legal moves, which must be the one ``move_of`` gives for the Python action."""
+    move = next(m for m in native.legal(st)
+                if native.action_of(state, m).notation == notation)
+    assert native.move_of(state.parse_action(notation), state) == move
+    state.apply(notation)
+    st = native.play(st, move)
+    assert native.snapshot(st) == native.python_snapshot(state)
+    return st
+
+
+def test_a_chain_keeps_the_turn_with_the_jumping_piece() -> None:
+    state = position({"a1": "black", "b2": "white", "d4": "white", "f6": "white",
+                      "h8": "white", "g1": "black"})
+    st = NATIVE.encode(state)
+    chain = GAME.slots.index["chain"]
+    for hop in ("a1xc3", "c3xe5"):
+        assert notations(state, st) == [hop]  # compulsory: g1 may not step
+        st = play(state, st, hop)
+        # Still black's turn, the jumping piece named in both states.
+        assert state.to_move == 0 and NATIVE.snapshot(st)[7] == state.vars[chain] >= 0
+    assert notations(state, st) == ["e5xg7"]
+    assert NATIVE.perft_turns(st, 2) == perft_turns(state, 2)
+    assert NATIVE.perft(st, 3) == perft(state, 3)
+    st = play(state, st, "e5xg7")
+    assert state.to_move == 1 and NATIVE.snapshot(st)[7] == -1  # white's turn now
+    assert bin(NATIVE.snapshot(st)[0][1]).count("1") == 1  # three jumped, each taken
+
+
+def test_a_position_in_the_middle_of_a_chain_encodes_with_its_chain_cell() -> None:
+    state = position({"a1": "black", "b2": "white", "d4": "white", "h8": "white"})
+    state.apply("a1xc3")
+    st = NATIVE.encode(state)  # the chain slot (c3) comes across
+    assert NATIVE.snapshot(st) == NATIVE.python_snapshot(state)
+    assert notations(state, st) == ["c3xe5"] and NATIVE.perft(st, 3) == perft(state, 3)
+
+
+def test_a_man_crowned_by_a_jump_ends_the_turn() -> None:
+    # b6xd8 crowns the man; as a king it could jump d8xf6 at once, but the chain is over:
+    # the crowning comes after the chain, and a man on the far row has no hop left.
+    state = position({"b6": "black", "c7": "white", "e7": "white", "a1": "white"})
+    play(state, NATIVE.encode(state), "b6xd8")
+    assert state.to_move == 1 and state.to_json()["cells"]["d8"]["piece"] == "king"
+
+
+def test_a_quiet_step_to_the_far_row_crowns() -> None:
+    state = position({"c7": "black", "a1": "white"})
+    st = play(state, NATIVE.encode(state), "c7-d8")
+    assert state.to_json()["cells"]["d8"] == {"owner": "black", "piece": "king"}
+    assert NATIVE.snapshot(st)[1][1] != 0  # a king among the native kinds too
+
+
+def test_capturing_is_compulsory_for_men_and_kings() -> None:
+    state = position({"c3": "black", "a1": "black", "d4": "white", "h8": "white"})
+    assert notations(state, NATIVE.encode(state)) == ["c3xe5"]
+    king = position({"e5": {"owner": "black", "piece": "king"}, "a1": "black",
+                     "d4": "white", "h8": "white"})
+    assert notations(king, NATIVE.encode(king)) == ["e5xc3"]
+    quiet = position({"a1": "black", "h8": "white"})  # nothing to take: the steps
+    assert notations(quiet, NATIVE.encode(quiet)) == ["a1-b2"]
+    assert NATIVE.perft(NATIVE.encode(state), 1) == 1
+
+
+def test_no_move_loses_and_forty_quiet_turns_draw() -> None:
+    state = position({"a5": "black", "c5": "black", "a7": "white"})
+    st = play(state, NATIVE.encode(state), "a5-b6")
+    assert NATIVE.snapshot(st)[6] == frozenset({0}) == state.winners
+    kings = position({"a1": {"owner": "black", "piece": "king"},
+                      "h8": {"owner": "white", "piece": "king"}}, halfmove=39)
+    st = play(kings, NATIVE.encode(kings), "a1-b2")
+    assert NATIVE.snapshot(st)[6] == frozenset() == kings.winners
+
+
+def test_random_games_from_positions_with_kings_replay() -> None:
+    state = position({"c3": {"owner": "black", "piece": "king"}, "e3": "black",
+                      "g3": "black", "d6": {"owner": "white", "piece": "king"},
+                      "b6": "white", "f6": "white"})
+    for seed in range(20):
+        replay(NATIVE, seed, state.clone())
+
+
+# Variants: what the bundled file leaves out -----------------------------------------------
+def variant(text: str) -> NativeGame:
+    """A variant of the game file, checked against the Python engine: perft from the start
+    and from random positions, random games replayed action by action."""
+    from .test_native import check_equivalence
+
+    game = load_game_text(text)
+    assert support_of(game) is None
+    return check_equivalence(game)
+
+
+def test_a_man_that_hops_backward_is_crowned_only_where_its_chain_ends() -> None:
+    """Men hop in all four directions (as in Russian or international draughts): a man
+    that reaches the far row in the middle of a chain hops on as a man, and is crowned
+    only when the chain ends there (the Python engine's rule: promote acts after the
+    chain, on the cell it ended on)."""
+    native = variant(TEXT.replace(
+        "{type: hop, piece: man, directions: [forward_left, forward_right]",
+        "{type: hop, piece: man, directions: [ne, nw, se, sw]"))
+    game = native.game
+    state = game.state_from_json({"to_move": "black", "cells": {
+        "d6": "black", "e7": "white", "g7": "white", "a1": "white"}})
+    st = play(state, native.encode(state), "d6xf8", native)
+    assert state.to_move == 0 and state.to_json()["cells"]["f8"]["piece"] == "man"
+    st = play(state, st, "f8xh6", native)
+    assert state.to_move == 1 and state.to_json()["cells"]["h6"]["piece"] == "man"
+    alone = game.state_from_json({"to_move": "black", "cells": {
+        "d6": "black", "e7": "white", "a1": "white"}})
+    play(alone, native.encode(alone), "d6xf8", native)  # the chain ends on the far row
+    assert alone.to_move == 1 and alone.to_json()["cells"]["f8"]["piece"] == "king"
+
+
+def test_a_chain_the_player_may_stop() -> None:
+    """``chain: may`` without the compulsory rule: a ``stop`` move ends the chain. With
+    the rule the hops are forced, so ``stop`` is not legal (as in the Python engine)."""
+    free = TEXT.replace("chain: must", "chain: may").replace(
+        "restrictions:\n  - {type: compulsory, kinds: [jump]}   # if you can jump, you must\n",
+        "")
+    native = variant(free)
+    state = native.game.state_from_json({"to_move": "black", "cells": {
+        "a1": "black", "b2": "white", "d4": "white", "h8": "white"}})
+    st = play(state, native.encode(state), "a1xc3", native)
+    assert sorted(native.action_of(state, m).notation for m in native.legal(st)) == \
+        ["c3xe5", "stop"]
+    st = play(state, st, "stop", native)
+    assert state.to_move == 1
+    forced = variant(TEXT.replace("chain: must", "chain: may"))
+    assert forced.perft(forced.initial(), 5) == perft(forced.game.new_initial_state(), 5)

@@ -202,3 +202,14 @@ def test_a_chain_the_player_may_stop() -> None:
     assert state.to_move == 1
     forced = variant(TEXT.replace("chain: must", "chain: may"))
     assert forced.perft(forced.initial(), 5) == perft(forced.game.new_initial_state(), 5)
+
+
+def test_perft_command_counts_turns_natively() -> None:
+    """``boardspec perft --turns --backend native``: whole turns, divided at the root."""
+    from framework.engine.turns import divide_turns
+    from framework.native.cli import native_counters
+
+    start = GAME.new_initial_state()
+    divide, count = native_counters(GAME, start, turns=True, parallel=False)
+    assert count(start, 6) == PUBLISHED[5]
+    assert divide(start, 3) == divide_turns(start, 3)

@@ -30,12 +30,8 @@ GAME = load_game(GAMES / "checkers.yaml")
 PUBLISHED = [7, 49, 302, 1469, 7361, 36768, 179740, 845931]
 
 
-def test_checkers_is_supported_and_longest_capture_is_refused_with_the_reason() -> None:
+def test_checkers_is_supported() -> None:
     assert support_of(GAME) is None
-    longest = TEXT.replace("{type: compulsory, kinds: [jump]}",
-                           "{type: compulsory, kinds: [jump], longest: true}")
-    found = support_of(load_game_text(longest))
-    assert found is not None and "compulsory with longest: True" in found
 
 
 def test_a_restriction_without_a_piece_is_refused_by_name(
@@ -213,3 +209,24 @@ def test_perft_command_counts_turns_natively() -> None:
     divide, count = native_counters(GAME, start, turns=True, parallel=False)
     assert count(start, 6) == PUBLISHED[5]
     assert divide(start, 3) == divide_turns(start, 3)
+
+
+LONGEST = TEXT.replace("{type: compulsory, kinds: [jump]}",
+                       "{type: compulsory, kinds: [jump], longest: true}")
+
+
+def test_longest_capture_keeps_the_hops_that_begin_the_longest_chains() -> None:
+    """``longest: true`` (international draughts' majority capture): of the hops, those
+    that begin a chain taking the most pieces; the runs are searched below each hop."""
+    native = variant(LONGEST)
+    game = native.game
+    state = game.state_from_json({"to_move": "black", "cells": {
+        "c3": "black", "b4": "white", "d4": "white", "f6": "white", "h8": "white"}})
+    st = native.encode(state)
+    assert sorted(a.notation for a in state.legal_actions()) == ["c3xe5"]  # not c3xa5
+    assert [native.action_of(state, m).notation for m in native.legal(st)] == ["c3xe5"]
+    assert native.perft(st, 4) == perft(state, 4)
+    beside = LONGEST.replace("restrictions:\n", "restrictions:\n  - {type: compulsory, "
+                             "kinds: [move]}\n")
+    found = support_of(load_game_text(beside))
+    assert found is not None and "beside another restriction" in found

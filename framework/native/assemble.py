@@ -528,7 +528,9 @@ def _game_functions(plan: Plan) -> list[str]:
         start += ["    buf[n] = SKIP", "    n += 1"]
     start += ["    return n", ""]
     filters = [f"    n = {r.prefix}filter(st, side, buf, n)" for r in plan.restrictions]
-    gen = ["@njit(cache=True)", "def gen_moves(st, side, buf):",
+    # gen_raw: the phase's moves before the restrictions (a restriction may search
+    # below them); gen_moves: the legal moves.
+    gen = ["@njit(cache=True)", "def gen_raw(st, side, buf):",
            "    own, enemy, empty = masks(st, side)"]
     if plan.chaining:  # in a chain, only the hopping piece's hops (and stop)
         gen += ["    if st[CHAIN] != ZERO:", "        at = np.int64(st[CHAIN]) - 1",
@@ -539,7 +541,8 @@ def _game_functions(plan: Plan) -> list[str]:
         gen += ["    else:", f"        n = gen_start({args}, buf)"]
     else:
         gen += [f"    n = gen_start({args}, buf)"]
-    gen += [*filters, "    return n", ""]
+    gen += ["    return n", "", "@njit(cache=True)", "def gen_moves(st, side, buf):",
+            "    n = gen_raw(st, side, buf)", *filters, "    return n", ""]
     # The moves at the start of a turn (the chain is the mover's alone; perft's last ply
     # in a chain counts with gen_moves).
     cnt = ["@njit(cache=True)", "def count_moves(st, side):",
@@ -551,7 +554,12 @@ def _game_functions(plan: Plan) -> list[str]:
     elif len(plan.restrictions) == 1 and counted:
         cnt += [f"    n = {counted[0].prefix}count({args})"]
     else:
+        # A filter reads the whole state: another side's count (mobility) is that of the
+        # start of its turn, as Evaluator.mobility_of probes it.
         cnt += ["    buf = np.empty(MAXM, np.int64)", f"    n = gen_start({args}, buf)",
+                "    st = st.copy()", "    if np.int64(st[TO_MOVE]) != side:",
+                "        st[TO_MOVE] = U64(side)", "        st[CHAIN] = ZERO",
+                "        st[LANDED] = ZERO", "        st[RESET] = ZERO",
                 *filters]
     cnt += ["    return n", ""]
     has = ["@njit(cache=True)", "def has_moves(st, side):"]

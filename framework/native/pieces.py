@@ -680,9 +680,15 @@ class RestrictionPiece(Piece):
 
 class CompulsoryPiece(RestrictionPiece):
     """``compulsory``: when a move of the forced kinds is legal, only those are (each
-    option makes one kind, so the forced moves are those of the forced options)."""
+    option makes one kind, so the forced moves are those of the forced options).
 
-    KNOWN = frozenset({"kinds", "phases"})  # not longest: the runs need a search
+    With ``longest``, of several forced moves only those that begin the longest run of
+    forced moves within the turn stay: ``run`` searches below each one, depth first on an
+    explicit stack, the phase's moves of the forced kinds (``gen_raw``), for as long as
+    the same player's turn goes on — the length ``Compulsory._run`` finds, since the
+    child's legal moves there are cut to their own longest runs."""
+
+    KNOWN = frozenset({"kinds", "phases", "longest"})
 
     def __init__(self, restriction: Any, index: int, moves: list[PrimitivePiece],
                  skippable: bool) -> None:
@@ -695,15 +701,60 @@ class CompulsoryPiece(RestrictionPiece):
             if not {k for k, _ in m.option.kinds()} <= kinds:
                 raise Unsupported(f"compulsory on some of the kinds of one option "
                                   f"({m.option.keyword})")
+        self.longest = restriction.params.longest
+        if self.longest and len(restriction.game.restrictions) > 1:
+            # The runs would be of the moves the other rules leave: not searched here.
+            raise Unsupported("compulsory with longest: true beside another restriction")
         codes = {m.index for m in self.forced}
-        self.forced_table = self.table("FORCED", [int(i in codes) for i in range(256)], "int64")
+        self.forced_table = self.table("FORCED", [int(i in codes) for i in range(256)],
+                                       "int64")
+
+    def functions(self) -> list[str]:
+        found = super().functions()
+        if self.longest:
+            found += [self.function("forced", "node, side, turn, buf", self.forced_at()),
+                      self.function("run", "st, mv", self.run())]
+        return found
+
+    def _keep_forced(self) -> list[str]:
+        return ["kept = 0", "for i in range(n):", f"    if {self.forced_table}[buf[i] >> 16]:",
+                "        buf[kept] = buf[i]", "        kept += 1"]
 
     def filter(self) -> list[str]:
-        return ["kept = 0", "for i in range(n):", f"    if {self.forced_table}[buf[i] >> 16]:",
-                "        buf[kept] = buf[i]", "        kept += 1",
-                "return kept if kept else n"]
+        if not self.longest:
+            return [*self._keep_forced(), "return kept if kept else n"]
+        return [*self._keep_forced(), "if kept <= 1:", "    return kept if kept else n",
+                "runs = np.empty(kept, np.int64)", "best = 0",
+                "for i in range(kept):", f"    runs[i] = {self.prefix}run(st, buf[i])",
+                "    best = max(best, runs[i])", "m = 0", "for i in range(kept):",
+                "    if runs[i] == best:", "        buf[m] = buf[i]", "        m += 1",
+                "return m"]
 
-    def count(self) -> list[str]:
+    def forced_at(self) -> list[str]:
+        """The forced moves at ``node`` while it is still ``side``'s turn ``turn``."""
+        return ["if node[WINNERS] != ZERO or np.int64(node[TO_MOVE]) != side or "
+                "node[FULLMOVE] != turn:", "    return 0", "n = gen_raw(node, side, buf)",
+                *self._keep_forced(), "return kept"]
+
+    def run(self) -> list[str]:
+        """How many forced moves the turn takes at most when it begins with ``mv``."""
+        return ["side = np.int64(st[TO_MOVE])", "turn = st[FULLMOVE]",
+                "levels = MAXCHAIN + 1", "stack = np.empty((levels, L), np.uint64)",
+                "moves = np.empty((levels, MAXM), np.int64)",
+                "found = np.zeros(levels, np.int64)", "next_ = np.zeros(levels, np.int64)",
+                "stack[0, :] = st", "make_move(stack[0], mv)",
+                f"found[0] = {self.prefix}forced(stack[0], side, turn, moves[0])",
+                "best = 1", "level = 0", "while level >= 0:",
+                "    if next_[level] >= found[level]:", "        level -= 1", "        continue",
+                "    child = stack[level + 1]", "    child[:] = stack[level]",
+                "    make_move(child, moves[level, next_[level]])", "    next_[level] += 1",
+                "    level += 1", "    best = max(best, level + 1)",
+                f"    found[level] = {self.prefix}forced(child, side, turn, moves[level])",
+                "    next_[level] = 0", "return best"]
+
+    def count(self) -> list[str] | None:
+        if self.longest:  # counted from the moves the filter keeps
+            return None
         args = PrimitivePiece.ARGS
         forced = " + ".join(f"{m.prefix}count({args})" for m in self.forced) or "0"
         rest = " + ".join(f"{m.prefix}count({args})" for m in self.moves

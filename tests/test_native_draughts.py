@@ -230,3 +230,24 @@ def test_longest_capture_keeps_the_hops_that_begin_the_longest_chains() -> None:
                              "kinds: [move]}\n")
     found = support_of(load_game_text(beside))
     assert found is not None and "beside another restriction" in found
+
+
+def test_rollout_values_are_the_evaluation_in_the_middle_of_a_chain_too() -> None:
+    """``mcts:…:native``'s leaf values: with no plies, the evaluation of the MCTS agent
+    (its mobility counts each side's moves at the start of a turn, the chain set aside
+    and capture compulsory)."""
+    import numpy as np
+
+    from framework.agents.evaluation import Evaluator
+
+    from .test_native import random_positions
+
+    evaluator = Evaluator(GAME)
+    weights = np.array(evaluator.piece_weights)
+    out = np.zeros(2)
+    chained = position({"a1": "black", "b2": "white", "d4": "white", "h8": "white"})
+    chained.apply("a1xc3")
+    for state in [chained, *random_positions(NATIVE, 12, seed=6)]:
+        NATIVE.kernels.rollout_values(NATIVE.encode(state), 1, 0, 0, weights,
+                                      evaluator.mobility, evaluator.scale, out)
+        assert out.tolist() == pytest.approx(evaluator.squashed_all(state), abs=1e-12)

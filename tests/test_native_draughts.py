@@ -161,14 +161,34 @@ def variant(text: str) -> NativeGame:
     return check_equivalence(game)
 
 
-def test_a_man_that_hops_backward_is_crowned_only_where_its_chain_ends() -> None:
-    """Men hop in all four directions (as in Russian or international draughts): a man
-    that reaches the far row in the middle of a chain hops on as a man, and is crowned
-    only when the chain ends there (the Python engine's rule: promote acts after the
-    chain, on the cell it ended on)."""
-    native = variant(TEXT.replace(
-        "{type: hop, piece: man, directions: [forward_left, forward_right]",
-        "{type: hop, piece: man, directions: [ne, nw, se, sw]"))
+#: Men hop in all four directions (as in Russian or international draughts), and of the
+#: captures one that takes the most is compulsory (international draughts' majority rule).
+BACKWARD_LONGEST = TEXT.replace(
+    "{type: hop, piece: man, directions: [forward_left, forward_right]",
+    "{type: hop, piece: man, directions: [ne, nw, se, sw]").replace(
+    "{type: compulsory, kinds: [jump]}", "{type: compulsory, kinds: [jump], longest: true}")
+#: Chains the player may stop; a king's hops are a kind of their own, not forced.
+STOPPABLE = TEXT.replace("chain: must", "chain: may").replace(
+    "piece: king, directions: [ne, nw, se, sw], kind: jump,",
+    "piece: king, directions: [ne, nw, se, sw], kind: king_jump,")
+
+
+@pytest.fixture(scope="module")
+def backward_longest() -> NativeGame:
+    return variant(BACKWARD_LONGEST)
+
+
+@pytest.fixture(scope="module")
+def stoppable() -> NativeGame:
+    return variant(STOPPABLE)
+
+
+def test_a_man_that_hops_backward_is_crowned_only_where_its_chain_ends(
+        backward_longest: NativeGame) -> None:
+    """A man that reaches the far row in the middle of a chain hops on as a man, and is
+    crowned only when the chain ends there (the Python engine's rule: promote acts after
+    the chain, on the cell it ended on)."""
+    native = backward_longest
     game = native.game
     state = game.state_from_json({"to_move": "black", "cells": {
         "d6": "black", "e7": "white", "g7": "white", "a1": "white"}})
@@ -182,22 +202,39 @@ def test_a_man_that_hops_backward_is_crowned_only_where_its_chain_ends() -> None
     assert alone.to_move == 1 and alone.to_json()["cells"]["f8"]["piece"] == "king"
 
 
-def test_a_chain_the_player_may_stop() -> None:
-    """``chain: may`` without the compulsory rule: a ``stop`` move ends the chain. With
-    the rule the hops are forced, so ``stop`` is not legal (as in the Python engine)."""
-    free = TEXT.replace("chain: must", "chain: may").replace(
-        "restrictions:\n  - {type: compulsory, kinds: [jump]}   # if you can jump, you must\n",
-        "")
-    native = variant(free)
+def test_longest_capture_keeps_the_hops_that_begin_the_longest_chains(
+        backward_longest: NativeGame) -> None:
+    """``longest: true``: of the hops, those that begin a chain taking the most pieces
+    (the runs are searched below each hop)."""
+    native = backward_longest
     state = native.game.state_from_json({"to_move": "black", "cells": {
-        "a1": "black", "b2": "white", "d4": "white", "h8": "white"}})
-    st = play(state, native.encode(state), "a1xc3", native)
-    assert sorted(native.action_of(state, m).notation for m in native.legal(st)) == \
+        "c3": "black", "b4": "white", "d4": "white", "f6": "white", "h8": "white"}})
+    st = native.encode(state)
+    assert sorted(a.notation for a in state.legal_actions()) == ["c3xe5"]  # not c3xa5
+    assert [native.action_of(state, m).notation for m in native.legal(st)] == ["c3xe5"]
+    assert native.perft(st, 4) == perft(state, 4)
+    beside = BACKWARD_LONGEST.replace("restrictions:\n", "restrictions:\n  - {type: "
+                                      "compulsory, kinds: [move]}\n")
+    found = support_of(load_game_text(beside))
+    assert found is not None and "beside another restriction" in found
+
+
+def test_a_chain_the_player_may_stop(stoppable: NativeGame) -> None:
+    """``chain: may``: a ``stop`` move ends the chain. Where the hops are forced (a man's,
+    here) ``stop`` is not legal, as in the Python engine; a king's hops are not."""
+    native = stoppable
+    king = native.game.state_from_json({"to_move": "black", "cells": {
+        "a1": {"owner": "black", "piece": "king"}, "b2": "white", "d4": "white",
+        "h8": "white"}})
+    st = play(king, native.encode(king), "a1xc3", native)
+    assert sorted(native.action_of(king, m).notation for m in native.legal(st)) == \
         ["c3xe5", "stop"]
-    st = play(state, st, "stop", native)
-    assert state.to_move == 1
-    forced = variant(TEXT.replace("chain: must", "chain: may"))
-    assert forced.perft(forced.initial(), 5) == perft(forced.game.new_initial_state(), 5)
+    play(king, st, "stop", native)
+    assert king.to_move == 1
+    man = native.game.state_from_json({"to_move": "black", "cells": {
+        "a1": "black", "b2": "white", "d4": "white", "h8": "white"}})
+    st = play(man, native.encode(man), "a1xc3", native)
+    assert [native.action_of(man, m).notation for m in native.legal(st)] == ["c3xe5"]
 
 
 def test_perft_command_counts_turns_natively() -> None:
@@ -209,27 +246,6 @@ def test_perft_command_counts_turns_natively() -> None:
     divide, count = native_counters(GAME, start, turns=True, parallel=False)
     assert count(start, 6) == PUBLISHED[5]
     assert divide(start, 3) == divide_turns(start, 3)
-
-
-LONGEST = TEXT.replace("{type: compulsory, kinds: [jump]}",
-                       "{type: compulsory, kinds: [jump], longest: true}")
-
-
-def test_longest_capture_keeps_the_hops_that_begin_the_longest_chains() -> None:
-    """``longest: true`` (international draughts' majority capture): of the hops, those
-    that begin a chain taking the most pieces; the runs are searched below each hop."""
-    native = variant(LONGEST)
-    game = native.game
-    state = game.state_from_json({"to_move": "black", "cells": {
-        "c3": "black", "b4": "white", "d4": "white", "f6": "white", "h8": "white"}})
-    st = native.encode(state)
-    assert sorted(a.notation for a in state.legal_actions()) == ["c3xe5"]  # not c3xa5
-    assert [native.action_of(state, m).notation for m in native.legal(st)] == ["c3xe5"]
-    assert native.perft(st, 4) == perft(state, 4)
-    beside = LONGEST.replace("restrictions:\n", "restrictions:\n  - {type: compulsory, "
-                             "kinds: [move]}\n")
-    found = support_of(load_game_text(beside))
-    assert found is not None and "beside another restriction" in found
 
 
 def test_rollout_values_are_the_evaluation_in_the_middle_of_a_chain_too() -> None:

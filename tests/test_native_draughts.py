@@ -267,3 +267,18 @@ def test_rollout_values_are_the_evaluation_in_the_middle_of_a_chain_too() -> Non
         NATIVE.kernels.rollout_values(NATIVE.encode(state), 1, 0, 0, weights,
                                       evaluator.mobility, evaluator.scale, out)
         assert out.tolist() == pytest.approx(evaluator.squashed_all(state), abs=1e-12)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text", [BACKWARD_LONGEST, STOPPABLE], ids=["longest", "stop"])
+def test_the_issue_counts_on_the_variants(text: str) -> None:
+    """As ``test_native.py::test_the_issue_counts``: depth 4 from the start and from 50
+    random positions, 1,000 random games replayed."""
+    from .test_native import check_perft, random_positions
+
+    native = NativeGame(load_game_text(text))
+    check_perft(native, native.game.new_initial_state(), 4)
+    for state in random_positions(native, 50, seed=2):
+        check_perft(native, state, 4)
+    for seed in range(1000):
+        replay(native, 1000 + seed)

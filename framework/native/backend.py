@@ -43,9 +43,10 @@ if TYPE_CHECKING:
 
 Array = np.ndarray[Any, Any]
 TERM = 1 << 63
-#: The kernels ``compile()`` compiles ahead of use (the parallel ones on demand).
+#: The kernels ``compile()`` compiles ahead of use (the parallel ones and perft_turns on
+#: demand).
 KERNELS = ("make_move", "legal_moves", "count_legal", "perft", "playouts", "random_game",
-           "divide", "perft_turns")
+           "divide")
 
 
 def cache_dir() -> Path:
@@ -105,7 +106,6 @@ class NativeGame:
         k.legal_moves(st, self.buf)
         k.count_legal(st)
         k.perft(st, 2)
-        k.perft_turns(st, 1)
         k.divide(st, 1, self.buf, np.zeros(self.plan.max_moves, np.int64))
         k.playouts(st, 1, 1, 1, np.zeros(1, np.int64))
         k.random_game(st.copy(), 1, 1, np.zeros(1, np.int64))

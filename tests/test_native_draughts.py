@@ -234,7 +234,39 @@ def test_a_chain_the_player_may_stop(stoppable: NativeGame) -> None:
     man = native.game.state_from_json({"to_move": "black", "cells": {
         "a1": "black", "b2": "white", "d4": "white", "h8": "white"}})
     st = play(man, native.encode(man), "a1xc3", native)
-    assert [native.action_of(man, m).notation for m in native.legal(st)] == ["c3xe5"]
+    # Whether the rule keeps the stop beside a forced hop is the reference rule's say.
+    assert sorted(native.action_of(man, m).notation for m in native.legal(st)) == \
+        sorted(a.notation for a in man.legal_actions())
+
+
+def test_a_rule_that_keeps_the_stop_beside_forced_hops(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A compulsory rule that forces the first capture but not the chain's going on
+    (Fanorona's rule: the stop stays legal beside the forced hops): the kernels keep what
+    the reference rule keeps, asked when the game is compiled."""
+    from framework.restrictions.compulsory import Compulsory
+
+    original = Compulsory.allowed
+
+    def keeping_the_stop(self: Compulsory, state: Any, actions: list[Any]) -> list[Any]:
+        kept = original(self, state, actions)
+        stops = [a for a in actions if a.kind == "stop" and a not in kept]
+        forced = any(a.kind in self.params.kinds for a in kept)
+        return kept + stops if forced and not self.params.longest else kept
+
+    monkeypatch.setattr(Compulsory, "allowed", keeping_the_stop)
+    game = load_game_text(STOPPABLE)
+    native = NativeGame(game)
+    man = game.state_from_json({"to_move": "black", "cells": {
+        "a1": "black", "b2": "white", "d4": "white", "h8": "white"}})
+    st = play(man, native.encode(man), "a1xc3", native)
+    assert sorted(native.action_of(man, m).notation for m in native.legal(st)) == \
+        ["c3xe5", "stop"]
+    assert native.perft(st, 4) == perft(man, 4)
+    start = game.new_initial_state()
+    assert native.perft(native.encode(start), 4) == perft(start, 4)
+    for seed in range(4):
+        replay(native, seed, game.new_initial_state())
 
 
 def test_perft_command_counts_turns_natively() -> None:

@@ -31,6 +31,7 @@ from framework.native.pieces import (
     PRIMITIVE_PIECES,
     RESTRICTION_PIECES,
     RESULT_PIECES,
+    STOP_CODE,
     DrawPiece,
     GoalPiece,
     Piece,
@@ -49,7 +50,7 @@ MAX_CELLS = 64
 PASS = 255 << 16
 SKIP = 254 << 16
 #: The move that ends a chain of hops the player may end (``chain: may``).
-STOP = 253 << 16
+STOP = STOP_CODE
 #: The scalar fields after the masks, in order.
 FIELDS = ("GAPS", "TO_MOVE", "HALFMOVE", "RESET", "MUST_PASS", "LANDED", "FULLMOVE",
           "LAST_MOVER", "WINNERS", "CHAIN")

@@ -26,6 +26,9 @@ from typing import Any
 from framework.errors import BoardspecError
 from framework.goals.line import line_windows
 
+#: The move code of a chain's ``stop`` (``framework.native.assemble.STOP``).
+STOP_CODE = 253 << 16
+
 
 class Unsupported(BoardspecError):
     """A block, or a parameter of one, that the native backend has no kernel piece for."""
@@ -705,9 +708,22 @@ class CompulsoryPiece(RestrictionPiece):
         if self.longest and len(restriction.game.restrictions) > 1:
             # The runs would be of the moves the other rules leave: not searched here.
             raise Unsupported("compulsory with longest: true beside another restriction")
+        self.keeps_stop = not self.longest and self._stop_stays(restriction)
         codes = {m.index for m in self.forced}
-        self.forced_table = self.table("FORCED", [int(i in codes) for i in range(256)],
-                                       "int64")
+        # 1: a forced move; 2: a chain's stop, which stays beside forced moves.
+        self.forced_table = self.table("FORCED", [
+            1 if i in codes else 2 if self.keeps_stop and i << 16 == STOP_CODE else 0
+            for i in range(256)], "int64")
+
+    @staticmethod
+    def _stop_stays(restriction: Any) -> bool:
+        """Whether the rule keeps a chain's ``stop`` beside the forced moves (forcing the
+        first capture, not the chain's going on): the reference rule's own answer, asked
+        once here, so the kernels keep what ``Compulsory.allowed`` keeps."""
+        from framework.engine.action import Action
+
+        probe = [Action("", restriction.params.kinds[0]), Action("", "stop")]
+        return len(restriction.allowed(None, probe)) == 2
 
     def functions(self) -> list[str]:
         found = super().functions()
@@ -717,10 +733,17 @@ class CompulsoryPiece(RestrictionPiece):
         return found
 
     def _keep_forced(self) -> list[str]:
-        return ["kept = 0", "for i in range(n):", f"    if {self.forced_table}[buf[i] >> 16]:",
-                "        buf[kept] = buf[i]", "        kept += 1"]
+        return ["kept = 0", "for i in range(n):",
+                f"    if {self.forced_table}[buf[i] >> 16] == 1:", "        buf[kept] = buf[i]",
+                "        kept += 1"]
 
     def filter(self) -> list[str]:
+        if self.keeps_stop:  # a stop alone is no forced move: count those first
+            return ["forced = 0", "for i in range(n):",
+                    f"    if {self.forced_table}[buf[i] >> 16] == 1:", "        forced += 1",
+                    "if forced == 0:", "    return n", "kept = 0", "for i in range(n):",
+                    f"    if {self.forced_table}[buf[i] >> 16]:", "        buf[kept] = buf[i]",
+                    "        kept += 1", "return kept"]
         if not self.longest:
             return [*self._keep_forced(), "return kept if kept else n"]
         return [*self._keep_forced(), "if kept <= 1:", "    return kept if kept else n",

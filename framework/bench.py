@@ -129,6 +129,9 @@ FIGURES: tuple[Figure, ...] = (
     Figure("native_breakthrough_playouts", "Breakthrough random playouts, native kernels "
            "(peer: OpenSpiel's C++ breakthrough, its C++ random bots)", "games/s", True,
            peer=True, target=1, peer_name="OpenSpiel"),
+    Figure("native_checkers_playouts", "English draughts random playouts, native kernels "
+           "(peer: OpenSpiel's C++ checkers, its C++ random bots)", "games/s", True,
+           peer=True, target=1, peer_name="OpenSpiel"),
     Figure("native_compile_cold", "Ataxx native kernels: compile, empty cache", "s", False),
     Figure("native_compile_cached", "Ataxx native kernels: load from numba's cache", "s",
            False),
@@ -464,9 +467,11 @@ def _native_game_playouts(game_file: str) -> dict[str, Any]:
     return native_game_playouts(game_file, _seed)
 
 
-# Othello and Breakthrough natively, beside OpenSpiel's C++ game loop (evaluate_bots).
+# Othello, Breakthrough and draughts natively, beside OpenSpiel's C++ game loop
+# (evaluate_bots).
 for _name, _file, _spiel in (("othello", "othello.yaml", "othello"),
-                             ("breakthrough", "breakthrough.yaml", "breakthrough")):
+                             ("breakthrough", "breakthrough.yaml", "breakthrough"),
+                             ("checkers", "checkers.yaml", "checkers")):
     WORKERS[(f"native_{_name}_playouts", "ours")] = partial(_native_game_playouts, _file)
     WORKERS[(f"native_{_name}_playouts", "peer")] = partial(_openspiel_playouts, _spiel)
 

@@ -28,7 +28,7 @@ SUPPORTED = [g for g in ALL_GAMES if support_of(load_game(GAMES / f"{g}.yaml")) 
 
 def test_the_ataxx_family_and_the_placement_games_are_supported() -> None:
     assert {"ataxx", "assimilation", "hexxagon", "tic-tac-toe", "connect-four", "othello",
-            "breakthrough", "clobber"} <= set(SUPPORTED)
+            "breakthrough", "clobber", "checkers"} <= set(SUPPORTED)
 
 
 @pytest.mark.parametrize(("game", "reason"), [
@@ -122,7 +122,7 @@ def replay(native: NativeGame, seed: int, start=None) -> int:
         assert sorted(native.action_of(state, m).notation for m in legal) == \
             sorted(a.notation for a in state.legal_actions()), (seed, ply)
         action = native.action_of(state, move)
-        assert native.move_of(action) == move
+        assert native.move_of(action, state) == move
         state.apply(action)
         st = native.play(st, move)
         assert native.snapshot(st) == native.python_snapshot(state), (seed, ply)

@@ -12,25 +12,31 @@ pass) as the source of one module. Nothing here imports numba: ``boardspec valid
 The compact state is one uint64 array: the owner mask of each side, the mask of each
 kind, the gaps, then the player to move, the half-move clock, the clock-reset flag,
 whether the player must pass, the landing cell + 1 (0: none), the full-move number, the
-last mover, and the winners (0 while the game goes on, else bit 63 plus a mask of sides).
+last mover, the winners (0 while the game goes on, else bit 63 plus a mask of sides), and
+the cell + 1 of the piece in the middle of a chain of hops (0: none; the turn is then
+still the mover's, as the ``chain`` slot of ``Moves`` keeps it).
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from framework.engine.slots import CORE_SLOTS, LANDED
+from framework.moves.hop import CHAIN
 from framework.native.pieces import (
     CONSEQUENCE_PIECES,
     GOAL_PIECES,
     PRIMITIVE_PIECES,
+    RESTRICTION_PIECES,
     RESULT_PIECES,
+    STOP_CODE,
     DrawPiece,
     GoalPiece,
     Piece,
     PrimitivePiece,
+    RestrictionPiece,
     ResultPiece,
     Unsupported,
     check_params,
@@ -43,10 +49,12 @@ MAX_CELLS = 64
 #: Moves that are no option's: the forced pass and a declined optional phase.
 PASS = 255 << 16
 SKIP = 254 << 16
+#: The move that ends a chain of hops the player may end (``chain: may``).
+STOP = STOP_CODE
 #: The scalar fields after the masks, in order.
 FIELDS = ("GAPS", "TO_MOVE", "HALFMOVE", "RESET", "MUST_PASS", "LANDED", "FULLMOVE",
-          "LAST_MOVER", "WINNERS")
-KNOWN_SLOTS = {s.name for s in CORE_SLOTS} | {LANDED.name}
+          "LAST_MOVER", "WINNERS", "CHAIN")
+KNOWN_SLOTS = {s.name for s in CORE_SLOTS} | {LANDED.name, CHAIN.name}
 
 
 @dataclass
@@ -60,6 +68,17 @@ class Plan:
     result: ResultPiece
     skippable: bool
     max_moves: int
+    restrictions: list[RestrictionPiece] = field(default_factory=list)
+
+    @property
+    def chaining(self) -> list[PrimitivePiece]:
+        """The options whose piece goes on hopping in the same turn."""
+        return [m for m in self.moves if getattr(m, "chains", False)]
+
+    @property
+    def stops(self) -> bool:
+        """Whether a chain may be ended by the player (``stop``)."""
+        return any(m.option.chain == "may" for m in self.chaining)
 
     @property
     def sides(self) -> int:
@@ -99,8 +118,6 @@ def plan_of(game: CompiledGame) -> Plan:
                           "neither")
     if game.spec.turn_order != "rotate":
         raise Unsupported(f"turn order {game.spec.turn_order!r} (only rotate)")
-    if game.restrictions:
-        raise Unsupported("restrictions on the legal actions")
     if game.goal_check_phases:
         raise Unsupported("goal checks inside the turn (goal_checks)")
     if any(s.decides for s in game.setups):
@@ -109,6 +126,8 @@ def plan_of(game: CompiledGame) -> Plan:
     if extra:
         raise Unsupported(f"the state slot {extra[0]!r}, which the compact state lacks")
     first, *rest = game.phases
+    rules = getattr(first, "rules", [])  # the restrictions wrapping it (restrictions/wrap.py)
+    first = getattr(first, "inner", first)
     if not isinstance(first, Moves) or not first.decides:
         raise Unsupported(f"the phase {first.name!r} ({first.keyword}): the turn must begin "
                           "with a moves phase (or a preset of one)")
@@ -127,8 +146,11 @@ def plan_of(game: CompiledGame) -> Plan:
              for i, g in enumerate(game.goals)]
     result = (_piece(RESULT_PIECES, game.result.keyword, "the result")(game.result)
               if game.result else DrawPiece(None))
-    return Plan(game, moves, consequences, goals, result, skippable=first.skip is not None,
-                max_moves=len(first.action_space()) + 1)
+    skippable = first.skip is not None
+    restrictions = [_piece(RESTRICTION_PIECES, r.keyword, "the restriction")(
+        r, i, moves, skippable) for i, r in enumerate(rules)]
+    return Plan(game, moves, consequences, goals, result, skippable=skippable,
+                max_moves=len(first.action_space()) + 1, restrictions=restrictions)
 
 
 def support_of(game: CompiledGame) -> str | None:
@@ -202,6 +224,7 @@ def pass_turn(st):
     st[HALFMOVE] = ZERO if st[RESET] else st[HALFMOVE] + ONE
     st[RESET] = ZERO
     st[LANDED] = ZERO
+    st[CHAIN] = ZERO
     side = np.int64(st[TO_MOVE])
     st[LAST_MOVER] = U64(side)
     after = (side + 1) % S
@@ -239,6 +262,8 @@ def make_move(st, mv):
         st[MUST_PASS] = ZERO
     else:
         apply_option(st, side, mv)
+        if st[CHAIN] != ZERO:  # a chain of hops: the same player decides again
+            return
         consequences(st, side)
     pass_turn(st)
     if not check_goals(st):
@@ -261,6 +286,8 @@ def count_legal(st):
         return 0
     if st[MUST_PASS] != ZERO:
         return 1
+    if CHAINS and st[CHAIN] != ZERO:
+        return gen_moves(st, np.int64(st[TO_MOVE]), np.empty(MAXM, np.int64))
     return count_moves(st, np.int64(st[TO_MOVE]))
 
 
@@ -297,6 +324,50 @@ def perft(st, depth):
             level += 1
             found[level] = legal_moves(child, moves[level])
             next_[level] = 0
+    return total
+
+
+@njit(cache=True)
+def perft_turns(st, depth):
+    """``perft`` counted in whole turns (a chain of hops is one turn, as the published
+    draughts counts and ``framework.engine.turns.perft_turns`` count): a level of the
+    stack is an action, and the depth left goes down when the turn is over."""
+    if depth == 0:
+        return 1
+    if st[WINNERS] != ZERO:
+        return 0
+    levels = depth * MAXCHAIN + 1
+    stack = np.empty((levels, L), np.uint64)
+    moves = np.empty((levels, MAXM), np.int64)
+    found = np.zeros(levels, np.int64)
+    next_ = np.zeros(levels, np.int64)
+    left = np.zeros(levels, np.int64)
+    stack[0, :] = st
+    found[0] = legal_moves(stack[0], moves[0])
+    left[0] = depth
+    level = 0
+    total = 0
+    while level >= 0:
+        if next_[level] >= found[level]:
+            level -= 1
+            continue
+        mv = moves[level, next_[level]]
+        next_[level] += 1
+        child = stack[level + 1]
+        child[:] = stack[level]
+        make_move(child, mv)
+        rest = left[level]
+        if child[CHAIN] == ZERO:
+            rest -= 1
+            if rest == 0:
+                total += 1
+                continue
+            if child[WINNERS] != ZERO:
+                continue
+        level += 1
+        left[level] = rest
+        found[level] = legal_moves(child, moves[level])
+        next_[level] = 0
     return total
 
 
@@ -427,12 +498,16 @@ def source_of(plan: Plan) -> str:
         lines.append(f"{name} = {index}")
     lines += [f"S = {plan.sides}", f"K = {plan.kinds}",
               f"ALL = U64({game.board.all_mask})", f"TERM = U64({1 << 63})",
-              f"PASS = {PASS}", f"SKIP = {SKIP}", f"MAXM = {plan.max_moves}",
+              f"PASS = {PASS}", f"SKIP = {SKIP}", f"STOP = {STOP}",
+              f"MAXM = {plan.max_moves}", f"CHAINS = {bool(plan.chaining)}",
+              # A chain captures a piece a hop, so it has at most a board's cells of hops.
+              f"MAXCHAIN = {game.board.size + 1 if plan.chaining else 1}",
               f"PASSES = {game.spec.no_legal_move == 'pass'}",
               f"LOSES = {game.spec.no_legal_move == 'lose'}",
               f"WINS = {game.spec.no_legal_move == 'win'}",
               f"TIE_LAST = {game.spec.tie_break == 'last_mover'}", ""]
-    pieces: list[Piece] = [*plan.moves, *plan.consequences, *plan.goals, plan.result]
+    pieces: list[Piece] = [*plan.moves, *plan.consequences, *plan.goals, plan.result,
+                           *plan.restrictions]
     for piece in pieces:
         for name, (values, dtype) in piece.tables.items():
             lines.append(f"{piece.prefix}{name} = np.array({values}, dtype=np.{dtype})")
@@ -447,26 +522,70 @@ def source_of(plan: Plan) -> str:
 def _game_functions(plan: Plan) -> list[str]:
     """The functions that call every piece of one kind in the game's order."""
     args = "st, side, own, enemy, empty"
-    gen = ["@njit(cache=True)", "def gen_moves(st, side, buf):",
-           "    own, enemy, empty = masks(st, side)", "    n = 0"]
-    gen += [f"    n = {m.prefix}gen({args}, buf, n)" for m in plan.moves]
+    start = ["@njit(cache=True, inline='always')",
+             f"def gen_start({args}, buf):", "    n = 0"]
+    start += [f"    n = {m.prefix}gen({args}, buf, n)" for m in plan.moves]
     if plan.skippable:
-        gen += ["    buf[n] = SKIP", "    n += 1"]
-    gen += ["    return n", ""]
-    cnt = ["@njit(cache=True)", "def count_moves(st, side):",
-           "    own, enemy, empty = masks(st, side)",
-           f"    n = {1 if plan.skippable else 0}"]
-    cnt += [f"    n += {m.prefix}count({args})" for m in plan.moves]
-    cnt += ["    return n", ""]
-    has = ["@njit(cache=True)", "def has_moves(st, side):",
+        start += ["    buf[n] = SKIP", "    n += 1"]
+    start += ["    return n", ""]
+    filters = [f"    n = {r.prefix}filter(st, side, buf, n)" for r in plan.restrictions]
+    # gen_raw: the phase's moves before the restrictions (a restriction may search
+    # below them); gen_moves: the legal moves.
+    gen = ["@njit(cache=True)", "def gen_raw(st, side, buf):",
            "    own, enemy, empty = masks(st, side)"]
-    has += [f"    if {m.prefix}has({args}):\n        return True" for m in plan.moves]
-    has += [f"    return {plan.skippable}", ""]
+    if plan.chaining:  # in a chain, only the hopping piece's hops (and stop)
+        gen += ["    if st[CHAIN] != ZERO:", "        at = np.int64(st[CHAIN]) - 1",
+                "        n = 0"]
+        gen += [f"        n = {m.prefix}gen_at({args}, at, buf, n)" for m in plan.chaining]
+        if plan.stops:
+            gen += ["        buf[n] = STOP", "        n += 1"]
+        gen += ["    else:", f"        n = gen_start({args}, buf)"]
+    else:
+        gen += [f"    n = gen_start({args}, buf)"]
+    gen += ["    return n", "", "@njit(cache=True)", "def gen_moves(st, side, buf):",
+            "    n = gen_raw(st, side, buf)", *filters, "    return n", ""]
+    # The moves at the start of a turn (the chain is the mover's alone; perft's last ply
+    # in a chain counts with gen_moves).
+    cnt = ["@njit(cache=True)", "def count_moves(st, side):",
+           "    own, enemy, empty = masks(st, side)"]
+    counted = [r for r in plan.restrictions if r.count() is not None]
+    if not plan.restrictions:
+        cnt += [f"    n = {1 if plan.skippable else 0}"]
+        cnt += [f"    n += {m.prefix}count({args})" for m in plan.moves]
+    elif len(plan.restrictions) == 1 and counted:
+        cnt += [f"    n = {counted[0].prefix}count({args})"]
+    else:
+        # A filter reads the whole state: another side's count (mobility) is that of the
+        # start of its turn, as Evaluator.mobility_of probes it.
+        cnt += ["    buf = np.empty(MAXM, np.int64)", f"    n = gen_start({args}, buf)",
+                "    st = st.copy()", "    if np.int64(st[TO_MOVE]) != side:",
+                "        st[TO_MOVE] = U64(side)", "        st[CHAIN] = ZERO",
+                "        st[LANDED] = ZERO", "        st[RESET] = ZERO",
+                *filters]
+    cnt += ["    return n", ""]
+    has = ["@njit(cache=True)", "def has_moves(st, side):"]
+    if all(r.KEEPS_ONE for r in plan.restrictions):
+        has += ["    own, enemy, empty = masks(st, side)"]
+        has += [f"    if {m.prefix}has({args}):\n        return True" for m in plan.moves]
+        has += [f"    return {plan.skippable}", ""]
+    else:
+        has += ["    return count_moves(st, side) > 0", ""]
     apply = ["@njit(cache=True, inline='always')", "def apply_option(st, side, mv):",
              "    opt = mv >> 16", "    src = ((mv >> 8) & 255) - 1", "    dst = mv & 255"]
+    if plan.chaining:  # a stop, or any move but a hop that can go on, ends the chain
+        apply += ["    st[CHAIN] = ZERO"]
     for m in plan.moves:
         apply += [f"    if opt == {m.index}:", f"        {m.prefix}apply(st, side, src, dst)"]
+        if m in plan.chaining:
+            apply += ["        if can_hop_on(st, side, dst):",
+                      "            st[CHAIN] = U64(dst + 1)"]
     apply.append("")
+    if plan.chaining:  # as Moves._can_hop_on: any chaining option, from the landing cell
+        apply += ["@njit(cache=True)", "def can_hop_on(st, side, at):",
+                  "    own, enemy, empty = masks(st, side)"]
+        apply += [f"    if {m.prefix}can_at({args}, at):\n        return True"
+                  for m in plan.chaining]
+        apply += ["    return False", ""]
     then = ["@njit(cache=True, inline='always')", "def consequences(st, side):"]
     then += [f"    {c.prefix}run(st, side)" for c in plan.consequences] or ["    return"]
     then.append("")
@@ -481,7 +600,7 @@ def _game_functions(plan: Plan) -> list[str]:
               "        winners = (np.int64(1) << np.int64(st[LAST_MOVER])) if TIE_LAST "
               "else np.int64(0)",
               "    finish(st, winners)", "    return True", ""]
-    return [*gen, *cnt, *has, *apply, *then, *goals]
+    return [*start, *gen, *cnt, *has, *apply, *then, *goals]
 
 
 def key_of(source: str) -> str:

@@ -31,7 +31,7 @@ import numpy as np
 
 from framework.engine.slots import CLOCK_RESET, HALFMOVE, MUST_PASS
 from framework.errors import BoardspecError
-from framework.native.assemble import PASS, SKIP, Plan, key_of, plan_of, source_of
+from framework.native.assemble import PASS, SKIP, STOP, Plan, key_of, plan_of, source_of
 from framework.native.pieces import Unsupported
 
 if TYPE_CHECKING:
@@ -43,7 +43,8 @@ if TYPE_CHECKING:
 
 Array = np.ndarray[Any, Any]
 TERM = 1 << 63
-#: The kernels ``compile()`` compiles ahead of use (the parallel ones on demand).
+#: The kernels ``compile()`` compiles ahead of use (the parallel ones and perft_turns on
+#: demand).
 KERNELS = ("make_move", "legal_moves", "count_legal", "perft", "playouts", "random_game",
            "divide")
 
@@ -89,6 +90,7 @@ class NativeGame:
         self.buf = np.empty(self.plan.max_moves, np.int64)
         self.phase = game.phases[0]
         self.landed = game.slots.index.get("landed", -1)
+        self.chain = game.slots.index.get("chain", -1)
         #: Seconds the last ``compile()`` took, and whether numba found it all on disk.
         self.compile_seconds: float | None = None
         self.compile_cpu_seconds: float | None = None
@@ -141,6 +143,7 @@ class NativeGame:
         st[at["LANDED"]] = state.vars[self.landed] + 1 if self.landed >= 0 else 0
         st[at["FULLMOVE"]] = state.fullmove
         st[at["LAST_MOVER"]] = state.last_mover
+        st[at["CHAIN"]] = state.vars[self.chain] + 1 if self.chain >= 0 else 0
         if state.winners is not None:
             st[at["WINNERS"]] = TERM | sum(1 << s for s in state.winners)
         return st
@@ -154,12 +157,12 @@ class NativeGame:
         return (tuple(int(m) for m in st[:sides]),
                 tuple(int(m) for m in st[sides:sides + kinds]), int(st[at["TO_MOVE"]]),
                 int(st[at["HALFMOVE"]]), int(st[at["FULLMOVE"]]), int(st[at["MUST_PASS"]]),
-                winners)
+                winners, int(st[at["CHAIN"]]) - 1)
 
-    @staticmethod
-    def python_snapshot(state: State) -> tuple[Any, ...]:
+    def python_snapshot(self, state: State) -> tuple[Any, ...]:
+        chain = state.vars[self.chain] if self.chain >= 0 else -1
         return (tuple(state.owner), tuple(state.kinds), state.to_move, state.vars[HALFMOVE],
-                state.fullmove, state.vars[MUST_PASS], state.winners)
+                state.fullmove, state.vars[MUST_PASS], state.winners, chain)
 
     # Moves ------------------------------------------------------------------------------
     def legal(self, st: Array) -> list[int]:
@@ -178,21 +181,31 @@ class NativeGame:
 
         if move == PASS:
             return self.game.pass_action
-        if move == SKIP:
-            skip = getattr(self.phase, "skip", None)
-            assert skip is not None
-            return skip
+        if move in (SKIP, STOP):
+            found = getattr(self.phase, "skip" if move == SKIP else "stop", None)
+            assert found is not None
+            return found
         option = self.phase.options[move >> 16]  # type: ignore[attr-defined]
         return option.action(masks_of(state), ((move >> 8) & 255) - 1, move & 255)
 
-    def move_of(self, action: Action) -> int:
-        """The native move of a Python action."""
+    def move_of(self, action: Action, state: State | None = None) -> int:
+        """The native move of a Python action (played in ``state``: options of one kind
+        for different pieces, a man's hop and a king's, are told apart by the piece on
+        the source cell, as ``Moves.apply`` tells them)."""
+        from framework.moves.base import masks_of
+
         if action.kind == "pass":
             return PASS
-        if action.kind == "skip":
-            return SKIP
-        # One option per kind here: pieces sharing a kind (hop, step…) have no native piece.
-        option = self.phase.applies[action.kind, action.attribute][0]  # type: ignore[attr-defined]
+        if action.kind in ("skip", "stop"):
+            return SKIP if action.kind == "skip" else STOP
+        makers = self.phase.applies[action.kind, action.attribute]  # type: ignore[attr-defined]
+        option = makers[0]
+        if len(makers) > 1:
+            if state is None:
+                raise BoardspecError(f"{action.notation}: options of several pieces make "
+                                     "this kind of action; give the state to tell them apart")
+            masks = masks_of(state)
+            option = next(o for o in makers if o.sources(state, masks) >> action.src & 1)
         index = self.phase.options.index(option)  # type: ignore[attr-defined]
         target = action.dst if action.dst >= 0 else action.at
         return index << 16 | (action.src + 1) << 8 | target
@@ -201,6 +214,10 @@ class NativeGame:
     def perft(self, st: Array, depth: int, parallel: bool = False) -> int:
         kernel = self.kernels.perft_parallel if parallel else self.kernels.perft
         return int(kernel(st, depth))
+
+    def perft_turns(self, st: Array, depth: int) -> int:
+        """Perft counted in whole turns (a chain of hops is one turn)."""
+        return int(self.kernels.perft_turns(st, depth))
 
     def divide(self, st: Array, depth: int) -> list[tuple[int, int]]:
         counts = np.zeros(self.plan.max_moves, np.int64)

@@ -26,6 +26,9 @@ from typing import Any
 from framework.errors import BoardspecError
 from framework.goals.line import line_windows
 
+#: The move code of a chain's ``stop`` (``framework.native.assemble.STOP``).
+STOP_CODE = 253 << 16
+
 
 class Unsupported(BoardspecError):
     """A block, or a parameter of one, that the native backend has no kernel piece for."""
@@ -86,6 +89,7 @@ class PrimitivePiece(Piece):
 
     def __init__(self, option: Any, index: int) -> None:
         super().__init__(f"o{index}_", option.keyword, option.params)
+        self.option = option
         self.index = index
         self.code = index << 16
         game = option.game
@@ -121,12 +125,17 @@ class ReachPiece(PrimitivePiece):
     """``reach``: a clone (named by its target) or a move at an exact distance."""
 
     KNOWN = frozenset({"distance", "effect", "kind", "piece", "to", "notation",
-                       "resets_halfmove_clock"})
+                       "resets_halfmove_clock", "directions"})
 
     def __init__(self, option: Any, index: int) -> None:
         super().__init__(option, index)
         self.clone = option.clone
-        self.ring = self.table("RING", option.ring)
+        if option.rings is None:
+            self.ring = self.table("RING", option.ring)
+            self.row = ""
+        else:  # directions (a player's own when relative): one row per player
+            self.ring = self.table("RING", [m for row in option.rings for m in row])
+            self.row = f"side * {option.game.board.size} + "
         self.resets = option.resets_clock
         self.made = option.made
         self.allowed = {"empty": "empty", "enemy": "enemy",
@@ -136,7 +145,7 @@ class ReachPiece(PrimitivePiece):
 
     def _near(self) -> list[str]:
         return [f"b = {self.sources}", "near = ZERO", "while b:",
-                f"    near |= {self.ring}[low(b)]", "    b &= b - ONE",
+                f"    near |= {self.ring}[{self.row}low(b)]", "    b &= b - ONE",
                 f"near &= {self.allowed}"]
 
     def gen(self) -> list[str]:
@@ -144,7 +153,7 @@ class ReachPiece(PrimitivePiece):
             return [*self._near(), "while near:", f"    buf[n] = {self.code} | low(near)",
                     "    n += 1", "    near &= near - ONE", "return n"]
         return [f"b = {self.sources}", "while b:", "    s = low(b)", "    b &= b - ONE",
-                f"    t = {self.ring}[s] & {self.allowed}", "    while t:",
+                f"    t = {self.ring}[{self.row}s] & {self.allowed}", "    while t:",
                 f"        buf[n] = {self.code} | ((s + 1) << 8) | low(t)", "        n += 1",
                 "        t &= t - ONE", "return n"]
 
@@ -152,12 +161,12 @@ class ReachPiece(PrimitivePiece):
         if self.clone:
             return [*self._near(), "return count(near)"]
         return [f"b = {self.sources}", "n = 0", "while b:",
-                f"    n += count({self.ring}[low(b)] & {self.allowed})", "    b &= b - ONE",
-                "return n"]
+                f"    n += count({self.ring}[{self.row}low(b)] & {self.allowed})",
+                "    b &= b - ONE", "return n"]
 
     def has(self) -> list[str]:
         return [f"b = {self.sources}", "while b:",
-                f"    if {self.ring}[low(b)] & {self.allowed}:", "        return True",
+                f"    if {self.ring}[{self.row}low(b)] & {self.allowed}:", "        return True",
                 "    b &= b - ONE", "return False"]
 
     def apply(self) -> list[str]:
@@ -303,11 +312,87 @@ class SlidePiece(StepPiece):
         return f"{self.prefix}ray(side, {s}, ALL & ~empty) & {self.allowed}"
 
 
+class HopPiece(PrimitivePiece):
+    """``hop``: a piece jumps over the piece next to it onto the empty cell beyond, the
+    jumped piece taken at once. Its per-player tables list, per cell, the (jumped, landing)
+    cells of the player's directions. A chaining hop also gives ``gen_at`` and ``can_at``,
+    the hops of the one piece in the middle of a chain (the assembler keeps the turn the
+    player's while one of them can go on, as ``Moves`` does)."""
+
+    KNOWN = frozenset({"piece", "directions", "over", "capture", "chain", "kind",
+                       "notation", "resets_halfmove_clock"})
+    PLACES = False
+
+    def __init__(self, option: Any, index: int) -> None:
+        super().__init__(option, index)
+        size = option.game.board.size
+        jumps = option.jumps  # per player, per cell: (jumped, landing) pairs
+        self.width = max(1, max(len(pairs) for rows in jumps for pairs in rows))
+        padded = [pairs[i] if i < len(pairs) else (-1, -1)
+                  for rows in jumps for pairs in rows for i in range(self.width)]
+        self.over = self.table("OVER", [o for o, _ in padded], "int64")
+        self.land = self.table("LAND", [t for _, t in padded], "int64")
+        self.row = f"(side * {size} + {{}}) * {self.width}"
+        self.jumpable = {"enemy": "enemy", "own": "own",
+                         "any": "(own | enemy)"}[option.params.over]
+        self.capture = option.capture
+        self.chains = option.chain != "none"
+        self.resets = option.resets_clock
+        self.sources = "own" if option.piece < 0 else f"(own & st[KINDS + {option.piece}])"
+
+    def functions(self) -> list[str]:
+        w = self.width
+        targets = self.function("targets", "side, s, jumpable, empty", [
+            f"base = {self.row.format('s')}", "t = ZERO", f"for i in range({w}):",
+            f"    o = {self.over}[base + i]", "    if o < 0:", "        break",
+            f"    land = {self.land}[base + i]",
+            "    if (jumpable >> U64(o)) & ONE and (empty >> U64(land)) & ONE:",
+            "        t |= ONE << U64(land)", "return t"])
+        found = [targets, *super().functions()]
+        if self.chains:
+            found += [
+                self.function("gen_at", self.ARGS + ", at, buf, n", [
+                    f"if not ({self.sources} >> U64(at)) & ONE:", "    return n",
+                    f"t = {self._from('at')}", "while t:",
+                    f"    buf[n] = {self.code} | ((at + 1) << 8) | low(t)", "    n += 1",
+                    "    t &= t - ONE", "return n"]),
+                self.function("can_at", self.ARGS + ", at", [
+                    f"if not ({self.sources} >> U64(at)) & ONE:", "    return False",
+                    f"return {self._from('at')} != ZERO"])]
+        return found
+
+    def _from(self, s: str) -> str:
+        return f"{self.prefix}targets(side, {s}, {self.jumpable}, empty)"
+
+    def gen(self) -> list[str]:
+        return [f"b = {self.sources}", "while b:", "    s = low(b)", "    b &= b - ONE",
+                f"    t = {self._from('s')}", "    while t:",
+                f"        buf[n] = {self.code} | ((s + 1) << 8) | low(t)", "        n += 1",
+                "        t &= t - ONE", "return n"]
+
+    def count(self) -> list[str]:
+        return [f"b = {self.sources}", "n = 0", "while b:",
+                f"    n += count({self._from('low(b)')})", "    b &= b - ONE", "return n"]
+
+    def has(self) -> list[str]:
+        return [f"b = {self.sources}", "while b:", f"    if {self._from('low(b)')}:",
+                "        return True", "    b &= b - ONE", "return False"]
+
+    def apply(self) -> list[str]:
+        lines = ["move_piece(st, src, dst)"]
+        if self.capture:  # the jumped piece leaves at once, as the Python engine does
+            lines += [f"base = {self.row.format('src')}", f"for i in range({self.width}):",
+                      f"    if {self.land}[base + i] == dst:",
+                      f"        remove(st, {self.over}[base + i])", "        break"]
+        return lines + self.landing(self.resets)
+
+
 PRIMITIVE_PIECES: dict[str, type[PrimitivePiece]] = {"reach": ReachPiece,
                                                       "place": PlacePiece,
                                                       "step": StepPiece,
                                                       "leap": StepPiece,
-                                                      "slide": SlidePiece}
+                                                      "slide": SlidePiece,
+                                                      "hop": HopPiece}
 
 
 # Outflanking (place's must_flank, flip_flanked) ------------------------------------------
@@ -403,8 +488,33 @@ class FlipFlankedPiece(Piece):
             "    st[side] |= taken"])]
 
 
+class PromotePiece(Piece):
+    """``promote`` to one kind: the mover's piece on the landing cell, in the mover's zone,
+    becomes the kind (a list of kinds is the player's choice: a deciding phase, refused
+    by the assembler)."""
+
+    KNOWN = frozenset({"zone", "to", "piece"})
+
+    def __init__(self, phase: Any, index: int) -> None:
+        super().__init__(f"p{index}_", phase.keyword, phase.params)
+        self.zone = self.table("ZONE", phase.zone)
+        self.to = phase.to
+        # The named kind promotes, or (none named) any kind but the one it becomes.
+        self.due = (f"st[KINDS + {phase.piece}] & bit" if phase.piece >= 0
+                    else f"not st[KINDS + {phase.to}] & bit")
+
+    def functions(self) -> list[str]:
+        return [self.function("run", "st, side", [
+            "landed = np.int64(st[LANDED]) - 1", "if landed < 0:", "    return",
+            "bit = ONE << U64(landed)",
+            f"if not ({self.zone}[side] & st[side] & bit) or not ({self.due}):",
+            "    return", "for k in range(KINDS, KINDS + K):", "    st[k] &= ~bit",
+            f"st[KINDS + {self.to}] |= bit"])]
+
+
 CONSEQUENCE_PIECES: dict[str, type[Piece]] = {"convert_adjacent": ConvertPiece,
-                                              "flip_flanked": FlipFlankedPiece}
+                                              "flip_flanked": FlipFlankedPiece,
+                                              "promote": PromotePiece}
 
 
 # Goals: ``evaluate(st)`` returns (fired, scored, named winners as a side mask) ---------
@@ -539,7 +649,147 @@ class DrawPiece(ResultPiece):
 
 RESULT_PIECES: dict[str, type[ResultPiece]] = {"majority": MajorityPiece, "draw": DrawPiece}
 
+# Restrictions: ``filter(st, side, buf, n)`` keeps the legal moves among ``n`` -----------
+class RestrictionPiece(Piece):
+    """A restriction on the whole set of moves (``framework/restrictions/``): ``filter``
+    compacts the moves written into ``buf`` to those that stay legal and returns their
+    number. ``count`` may count them without a buffer (perft's last ply); when a piece
+    has none, the assembler counts what ``filter`` keeps."""
+
+    #: Whether the rule never takes away every move when there are some (so whether the
+    #: player has a move is the unrestricted answer).
+    KEEPS_ONE = True
+
+    def __init__(self, restriction: Any, index: int, moves: list[PrimitivePiece],
+                 skippable: bool) -> None:
+        super().__init__(f"x{index}_", restriction.keyword, restriction.params)
+        self.restriction = restriction
+        self.moves = moves
+        self.skippable = skippable
+
+    def functions(self) -> list[str]:
+        found = [self.function("filter", "st, side, buf, n", self.filter())]
+        counted = self.count()
+        if counted is not None:
+            found.append(self.function("count", PrimitivePiece.ARGS, counted))
+        return found
+
+    def filter(self) -> list[str]:
+        raise NotImplementedError
+
+    def count(self) -> list[str] | None:
+        return None
+
+
+class CompulsoryPiece(RestrictionPiece):
+    """``compulsory``: when a move of the forced kinds is legal, only those are (each
+    option makes one kind, so the forced moves are those of the forced options).
+
+    With ``longest``, of several forced moves only those that begin the longest run of
+    forced moves within the turn stay: ``run`` searches below each one, depth first on an
+    explicit stack, the phase's moves of the forced kinds (``gen_raw``), for as long as
+    the same player's turn goes on — the length ``Compulsory._run`` finds, since the
+    child's legal moves there are cut to their own longest runs."""
+
+    KNOWN = frozenset({"kinds", "phases", "longest"})
+
+    def __init__(self, restriction: Any, index: int, moves: list[PrimitivePiece],
+                 skippable: bool) -> None:
+        super().__init__(restriction, index, moves, skippable)
+        kinds = set(restriction.params.kinds)
+        if kinds & {"skip", "stop"}:
+            raise Unsupported("compulsory with the kind skip or stop")
+        self.forced = [m for m in moves if {k for k, _ in m.option.kinds()} & kinds]
+        for m in self.forced:
+            if not {k for k, _ in m.option.kinds()} <= kinds:
+                raise Unsupported(f"compulsory on some of the kinds of one option "
+                                  f"({m.option.keyword})")
+        self.longest = restriction.params.longest
+        if self.longest and len(restriction.game.restrictions) > 1:
+            # The runs would be of the moves the other rules leave: not searched here.
+            raise Unsupported("compulsory with longest: true beside another restriction")
+        self.keeps_stop = not self.longest and self._stop_stays(restriction)
+        codes = {m.index for m in self.forced}
+        # 1: a forced move; 2: a chain's stop, which stays beside forced moves.
+        self.forced_table = self.table("FORCED", [
+            1 if i in codes else 2 if self.keeps_stop and i << 16 == STOP_CODE else 0
+            for i in range(256)], "int64")
+
+    @staticmethod
+    def _stop_stays(restriction: Any) -> bool:
+        """Whether the rule keeps a chain's ``stop`` beside the forced moves (forcing the
+        first capture, not the chain's going on): the reference rule's own answer, asked
+        once here, so the kernels keep what ``Compulsory.allowed`` keeps."""
+        from framework.engine.action import Action
+
+        probe = [Action("", restriction.params.kinds[0]), Action("", "stop")]
+        return len(restriction.allowed(None, probe)) == 2
+
+    def functions(self) -> list[str]:
+        found = super().functions()
+        if self.longest:
+            found += [self.function("forced", "node, side, turn, buf", self.forced_at()),
+                      self.function("run", "st, mv", self.run())]
+        return found
+
+    def _keep_forced(self) -> list[str]:
+        return ["kept = 0", "for i in range(n):",
+                f"    if {self.forced_table}[buf[i] >> 16] == 1:", "        buf[kept] = buf[i]",
+                "        kept += 1"]
+
+    def filter(self) -> list[str]:
+        if self.keeps_stop:  # a stop alone is no forced move: count those first
+            return ["forced = 0", "for i in range(n):",
+                    f"    if {self.forced_table}[buf[i] >> 16] == 1:", "        forced += 1",
+                    "if forced == 0:", "    return n", "kept = 0", "for i in range(n):",
+                    f"    if {self.forced_table}[buf[i] >> 16]:", "        buf[kept] = buf[i]",
+                    "        kept += 1", "return kept"]
+        if not self.longest:
+            return [*self._keep_forced(), "return kept if kept else n"]
+        return [*self._keep_forced(), "if kept <= 1:", "    return kept if kept else n",
+                "runs = np.empty(kept, np.int64)", "best = 0",
+                "for i in range(kept):", f"    runs[i] = {self.prefix}run(st, buf[i])",
+                "    best = max(best, runs[i])", "m = 0", "for i in range(kept):",
+                "    if runs[i] == best:", "        buf[m] = buf[i]", "        m += 1",
+                "return m"]
+
+    def forced_at(self) -> list[str]:
+        """The forced moves at ``node`` while it is still ``side``'s turn ``turn``."""
+        return ["if node[WINNERS] != ZERO or np.int64(node[TO_MOVE]) != side or "
+                "node[FULLMOVE] != turn:", "    return 0", "n = gen_raw(node, side, buf)",
+                *self._keep_forced(), "return kept"]
+
+    def run(self) -> list[str]:
+        """How many forced moves the turn takes at most when it begins with ``mv``."""
+        return ["side = np.int64(st[TO_MOVE])", "turn = st[FULLMOVE]",
+                "levels = MAXCHAIN + 1", "stack = np.empty((levels, L), np.uint64)",
+                "moves = np.empty((levels, MAXM), np.int64)",
+                "found = np.zeros(levels, np.int64)", "next_ = np.zeros(levels, np.int64)",
+                "stack[0, :] = st", "make_move(stack[0], mv)",
+                f"found[0] = {self.prefix}forced(stack[0], side, turn, moves[0])",
+                "best = 1", "level = 0", "while level >= 0:",
+                "    if next_[level] >= found[level]:", "        level -= 1", "        continue",
+                "    child = stack[level + 1]", "    child[:] = stack[level]",
+                "    make_move(child, moves[level, next_[level]])", "    next_[level] += 1",
+                "    level += 1", "    best = max(best, level + 1)",
+                f"    found[level] = {self.prefix}forced(child, side, turn, moves[level])",
+                "    next_[level] = 0", "return best"]
+
+    def count(self) -> list[str] | None:
+        if self.longest:  # counted from the moves the filter keeps
+            return None
+        args = PrimitivePiece.ARGS
+        forced = " + ".join(f"{m.prefix}count({args})" for m in self.forced) or "0"
+        rest = " + ".join(f"{m.prefix}count({args})" for m in self.moves
+                          if m not in self.forced) or "0"
+        return [f"n = {forced}", "if n:", "    return n",
+                f"return {rest} + {int(self.skippable)}"]
+
+
+RESTRICTION_PIECES: dict[str, type[RestrictionPiece]] = {"compulsory": CompulsoryPiece}
+
 #: Every keyword with a native piece, by kind of block (for messages and docs).
 SUPPORTED: dict[str, tuple[str, ...]] = {
     "move primitives": tuple(PRIMITIVE_PIECES), "consequences": tuple(CONSEQUENCE_PIECES),
-    "goals": tuple(GOAL_PIECES), "results": tuple(RESULT_PIECES)}
+    "goals": tuple(GOAL_PIECES), "results": tuple(RESULT_PIECES),
+    "restrictions": tuple(RESTRICTION_PIECES)}

@@ -12,20 +12,30 @@ pass) as the source of one module. Nothing here imports numba: ``boardspec valid
 The compact state is one uint64 array: the owner mask of each side, the mask of each
 kind, the gaps, then the player to move, the half-move clock, the clock-reset flag,
 whether the player must pass, the landing cell + 1 (0: none), the full-move number, the
-last mover, and the winners (0 while the game goes on, else bit 63 plus a mask of sides).
+last mover, and the winners (0 while the game goes on, else bit 63 plus a mask of sides),
+then one field per state slot a block declares (``framework/native/slots.py``).
+
+A restriction (``royal``) filters the moves its phase's pieces generate: each is played on
+a copy and kept when the restriction's piece allows the result. A deciding phase right
+after the moves phase that only picks among a few choices (``promote_choice``) is folded
+into the move: a move after which the choice is due is listed once per choice, the choice
+in the bits from 24 up (``CHOICE_SHIFT``), so one native move is one whole turn.
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from framework.engine.slots import CORE_SLOTS, LANDED
+from framework.native import pieces_royal, pieces_special  # noqa: F401 (they register)
 from framework.native.pieces import (
+    CHOICE_PIECES,
     CONSEQUENCE_PIECES,
     GOAL_PIECES,
     PRIMITIVE_PIECES,
+    RESTRICTION_PIECES,
     RESULT_PIECES,
     DrawPiece,
     GoalPiece,
@@ -35,6 +45,7 @@ from framework.native.pieces import (
     Unsupported,
     check_params,
 )
+from framework.native.slots import slot_field
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -43,6 +54,8 @@ MAX_CELLS = 64
 #: Moves that are no option's: the forced pass and a declined optional phase.
 PASS = 255 << 16
 SKIP = 254 << 16
+#: Where a move carries the choice of a folded choice phase (choice index + 1; 0: none).
+CHOICE_SHIFT = 24
 #: The scalar fields after the masks, in order.
 FIELDS = ("GAPS", "TO_MOVE", "HALFMOVE", "RESET", "MUST_PASS", "LANDED", "FULLMOVE",
           "LAST_MOVER", "WINNERS")
@@ -60,6 +73,14 @@ class Plan:
     result: ResultPiece
     skippable: bool
     max_moves: int
+    #: Restrictions' pieces, the folded choice phase (at most one), the pieces several
+    #: others share (the attack tables), and the names of the declared slots the state has.
+    restrictions: list[Piece] = field(default_factory=list)
+    choices: list[Piece] = field(default_factory=list)
+    helpers: list[Piece] = field(default_factory=list)
+    slots: list[str] = field(default_factory=list)
+    #: How many moves the options can generate at most, before any choice is folded in.
+    raw_moves: int = 0
 
     @property
     def sides(self) -> int:
@@ -75,7 +96,9 @@ class Plan:
         base = self.sides + self.kinds
         for i, name in enumerate(FIELDS):
             at[name] = base + i
-        at["L"] = base + len(FIELDS)
+        for name in self.slots:
+            at[slot_field(self.game, name)] = base + len(at) - 1
+        at["L"] = base + len(at) - 1
         return at
 
 
@@ -99,36 +122,58 @@ def plan_of(game: CompiledGame) -> Plan:
                           "neither")
     if game.spec.turn_order != "rotate":
         raise Unsupported(f"turn order {game.spec.turn_order!r} (only rotate)")
-    if game.restrictions:
-        raise Unsupported("restrictions on the legal actions")
     if game.goal_check_phases:
         raise Unsupported("goal checks inside the turn (goal_checks)")
     if any(s.decides for s in game.setups):
         raise Unsupported("a setup step the players decide")
-    extra = [s.name for s in game.slots.slots if s.name not in KNOWN_SLOTS]
-    if extra:
-        raise Unsupported(f"the state slot {extra[0]!r}, which the compact state lacks")
-    first, *rest = game.phases
+    # A phase a restriction applies to is wrapped (framework/restrictions/wrap.py).
+    first, *rest = [getattr(p, "inner", p) for p in game.phases]
     if not isinstance(first, Moves) or not first.decides:
         raise Unsupported(f"the phase {first.name!r} ({first.keyword}): the turn must begin "
                           "with a moves phase (or a preset of one)")
     check_params(first.keyword, first.expand(first.params),
-                 {"optional", "skip", "options", "when_impossible"})
+                 {"optional", "skip", "options", "when_impossible", "piece_moves"})
     if first.skip_when_impossible:
         raise Unsupported(f"the phase {first.name!r} is passed over when impossible")
+    choices: list[Piece] = []
     for phase in rest:
         if phase.decides:
-            raise Unsupported(f"a second deciding phase, {phase.name!r}")
+            if phase.index != 1 or phase.keyword not in CHOICE_PIECES:
+                raise Unsupported(f"a second deciding phase, {phase.name!r} "
+                                  f"({phase.keyword}; a choice folded into the move exists "
+                                  f"for {', '.join(sorted(CHOICE_PIECES))}, right after the "
+                                  "moves phase)")
+            choices.append(CHOICE_PIECES[phase.keyword](phase, phase.index))
     moves = [_piece(PRIMITIVE_PIECES, o.keyword, "the move primitive")(o, i)
              for i, o in enumerate(first.options)]
     consequences = [_piece(CONSEQUENCE_PIECES, p.keyword, "the phase")(p, i)
-                    for i, p in enumerate(rest, start=1)]
+                    for i, p in enumerate(rest, start=1) if not p.decides]
+    restrictions = []
+    for i, rule in enumerate(game.restrictions):
+        if not rule.applies_to(first.name):
+            raise Unsupported(f"the restriction {rule.keyword!r} on a phase other than the "
+                              "moves phase")
+        if first.skip is not None:
+            raise Unsupported(f"the restriction {rule.keyword!r} on an optional phase")
+        restrictions.append(_piece(RESTRICTION_PIECES, rule.keyword, "the restriction")(
+            rule, i))
     goals = [_piece(GOAL_PIECES, g.keyword, "the goal")(g, i)
              for i, g in enumerate(game.goals)]
     result = (_piece(RESULT_PIECES, game.result.keyword, "the result")(game.result)
               if game.result else DrawPiece(None))
+    every: list[Piece] = [*moves, *consequences, *goals, result, *restrictions, *choices]
+    helpers = list({h.prefix: h for p in every for h in getattr(p, "helpers", ())}.values())
+    # The declared slots: each must be some piece's (it reads and writes the field).
+    claimed = {name for p in every for name in getattr(p, "SLOTS", ())}
+    extra = [s.name for s in game.slots.slots if s.name not in KNOWN_SLOTS]
+    for name in extra:
+        if name not in claimed:
+            raise Unsupported(f"the state slot {name!r}, which the compact state lacks")
+    raw = len(first.action_space()) + 1
+    most = max([1, *(len(c.phase.choices) for c in choices)])  # type: ignore[attr-defined]
     return Plan(game, moves, consequences, goals, result, skippable=first.skip is not None,
-                max_moves=len(first.action_space()) + 1)
+                max_moves=raw * most, restrictions=restrictions, choices=choices,
+                helpers=helpers, slots=extra, raw_moves=raw)
 
 
 def support_of(game: CompiledGame) -> str | None:
@@ -147,7 +192,7 @@ HEADER = '''\
 import numpy as np
 from numba import njit, prange
 
-from framework.native.runtime import ONE, U64, ZERO, below, count, low, rng_next, seeded
+from framework.native.runtime import ONE, U64, ZERO, below, count, high, low, rng_next, seeded
 
 '''
 
@@ -202,6 +247,7 @@ def pass_turn(st):
     st[HALFMOVE] = ZERO if st[RESET] else st[HALFMOVE] + ONE
     st[RESET] = ZERO
     st[LANDED] = ZERO
+    reset_slots(st)
     side = np.int64(st[TO_MOVE])
     st[LAST_MOVER] = U64(side)
     after = (side + 1) % S
@@ -239,6 +285,7 @@ def make_move(st, mv):
         st[MUST_PASS] = ZERO
     else:
         apply_option(st, side, mv)
+        choose(st, side, mv >> CHOICE_SHIFT)
         consequences(st, side)
     pass_turn(st)
     if not check_goals(st):
@@ -428,11 +475,13 @@ def source_of(plan: Plan) -> str:
     lines += [f"S = {plan.sides}", f"K = {plan.kinds}",
               f"ALL = U64({game.board.all_mask})", f"TERM = U64({1 << 63})",
               f"PASS = {PASS}", f"SKIP = {SKIP}", f"MAXM = {plan.max_moves}",
+              f"RAW = {plan.raw_moves}", f"CHOICE_SHIFT = {CHOICE_SHIFT}",
               f"PASSES = {game.spec.no_legal_move == 'pass'}",
               f"LOSES = {game.spec.no_legal_move == 'lose'}",
               f"WINS = {game.spec.no_legal_move == 'win'}",
               f"TIE_LAST = {game.spec.tie_break == 'last_mover'}", ""]
-    pieces: list[Piece] = [*plan.moves, *plan.consequences, *plan.goals, plan.result]
+    pieces: list[Piece] = [*plan.helpers, *plan.moves, *plan.consequences, *plan.goals,
+                           plan.result, *plan.restrictions, *plan.choices]
     for piece in pieces:
         for name, (values, dtype) in piece.tables.items():
             lines.append(f"{piece.prefix}{name} = np.array({values}, dtype=np.{dtype})")
@@ -446,6 +495,53 @@ def source_of(plan: Plan) -> str:
 
 def _game_functions(plan: Plan) -> list[str]:
     """The functions that call every piece of one kind in the game's order."""
+    if plan.restrictions or plan.choices:
+        gen, cnt, has = _vetted(plan)
+    else:
+        gen, cnt, has = _unvetted(plan)
+    apply = ["@njit(cache=True, inline='always')", "def apply_option(st, side, mv):",
+             "    opt = (mv >> 16) & 255", "    src = ((mv >> 8) & 255) - 1",
+             "    dst = mv & 255"]
+    for m in plan.moves:
+        apply += [f"    if opt == {m.index}:", f"        {m.prefix}apply(st, side, src, dst)"]
+    # Slots kept up to date after every move of the phase (a castling right, a passed cell).
+    upkept = [m for m in plan.moves if getattr(m, "UPKEEPS", False)]
+    if upkept:
+        apply.append("    if opt < 254:")
+        apply += [f"        {m.prefix}upkeep(st, side, opt)" for m in upkept]
+    apply.append("")
+    choose = ["@njit(cache=True, inline='always')", "def choose(st, side, choice):"]
+    choose += [f"    if choice:\n        {c.prefix}apply(st, side, choice - 1)"
+               for c in plan.choices] or ["    return"]
+    choose.append("")
+    reset = ["@njit(cache=True, inline='always')", "def reset_slots(st):"]
+    for name in plan.slots:
+        slot = plan.game.slots.slots[plan.game.slots.index[name]]
+        if slot.scope == "turn":
+            from framework.native.slots import encoded
+
+            reset.append(f"    st[{slot_field(plan.game, name)}] = "
+                         f"U64({encoded(slot, slot.default)})")
+    reset += ["    return", ""]
+    then = ["@njit(cache=True, inline='always')", "def consequences(st, side):"]
+    then += [f"    {c.prefix}run(st, side)" for c in plan.consequences] or ["    return"]
+    then.append("")
+    goals = ["@njit(cache=True)", "def check_goals(st):", "    fired = False",
+             "    scored = False", "    named = np.int64(0)"]
+    for g in plan.goals:
+        goals += [f"    f, sc, nm = {g.prefix}evaluate(st)", "    if f:", "        fired = True",
+                  "        scored = scored or sc", "        named |= nm"]
+    goals += ["    if not fired:", "        return False", "    winners = named",
+              "    if scored:", "        winners |= r_winners(st)",
+              "    if count(U64(winners)) > 1 and named != 0:",
+              "        winners = (np.int64(1) << np.int64(st[LAST_MOVER])) if TIE_LAST "
+              "else np.int64(0)",
+              "    finish(st, winners)", "    return True", ""]
+    return [*gen, *cnt, *has, *apply, *choose, *reset, *then, *goals]
+
+
+def _unvetted(plan: Plan) -> tuple[list[str], list[str], list[str]]:
+    """Generation, count and test when every move the pieces make is legal as it is."""
     args = "st, side, own, enemy, empty"
     gen = ["@njit(cache=True)", "def gen_moves(st, side, buf):",
            "    own, enemy, empty = masks(st, side)", "    n = 0"]
@@ -462,26 +558,49 @@ def _game_functions(plan: Plan) -> list[str]:
            "    own, enemy, empty = masks(st, side)"]
     has += [f"    if {m.prefix}has({args}):\n        return True" for m in plan.moves]
     has += [f"    return {plan.skippable}", ""]
-    apply = ["@njit(cache=True, inline='always')", "def apply_option(st, side, mv):",
-             "    opt = mv >> 16", "    src = ((mv >> 8) & 255) - 1", "    dst = mv & 255"]
-    for m in plan.moves:
-        apply += [f"    if opt == {m.index}:", f"        {m.prefix}apply(st, side, src, dst)"]
-    apply.append("")
-    then = ["@njit(cache=True, inline='always')", "def consequences(st, side):"]
-    then += [f"    {c.prefix}run(st, side)" for c in plan.consequences] or ["    return"]
-    then.append("")
-    goals = ["@njit(cache=True)", "def check_goals(st):", "    fired = False",
-             "    scored = False", "    named = np.int64(0)"]
-    for g in plan.goals:
-        goals += [f"    f, sc, nm = {g.prefix}evaluate(st)", "    if f:", "        fired = True",
-                  "        scored = scored or sc", "        named |= nm"]
-    goals += ["    if not fired:", "        return False", "    winners = named",
-              "    if scored:", "        winners |= r_winners(st)",
-              "    if count(U64(winners)) > 1 and named != 0:",
-              "        winners = (np.int64(1) << np.int64(st[LAST_MOVER])) if TIE_LAST "
-              "else np.int64(0)",
-              "    finish(st, winners)", "    return True", ""]
-    return [*gen, *cnt, *has, *apply, *then, *goals]
+    return gen, cnt, has
+
+
+def _vetted(plan: Plan) -> tuple[list[str], list[str], list[str]]:
+    """Generation, count and test when a restriction filters the moves or a folded choice
+    multiplies them: each generated move is played on a copy (``trial``), kept when every
+    restriction allows the result, and listed once per choice when the choice is due then
+    (marked first, spread out from the end backwards, in place)."""
+    args = "st, side, own, enemy, empty"
+    raw = ["    own, enemy, empty = masks(st, side)", "    n = 0"]
+    raw += [f"    n = {m.prefix}gen({args}, buf, n)" for m in plan.moves]
+    refused = [f"        if not {r.prefix}allowed(trial, side):\n            continue"
+               for r in plan.restrictions]
+    due = "(np.int64(1) << 40)"
+    vet = ["@njit(cache=True)", "def vet(st, side, buf, n):", "    trial = np.empty(L, np.uint64)",
+           "    m = 0", "    extra = 0", "    for i in range(n):", "        mv = buf[i]",
+           "        trial[:] = st", "        apply_option(trial, side, mv)", *refused]
+    for c in plan.choices:
+        vet += [f"        if {c.prefix}due(trial, side):", f"            mv |= {due}",
+                "            extra += 1"]
+    vet += ["        buf[m] = mv", "        m += 1"]
+    many = max([1, *(len(c.phase.choices) for c in plan.choices)])  # type: ignore[attr-defined]
+    if plan.choices:
+        vet += ["    if extra == 0:", "        return m", f"    total = m + extra * {many - 1}",
+                "    j = total", "    for i in range(m - 1, -1, -1):", "        mv = buf[i]",
+                f"        if mv & {due}:", f"            mv ^= {due}",
+                f"            for k in range({many} - 1, -1, -1):", "                j -= 1",
+                "                buf[j] = mv | ((k + 1) << CHOICE_SHIFT)", "        else:",
+                "            j -= 1", "            buf[j] = mv", "    return total"]
+    else:
+        vet.append("    return m")
+    gen = [*vet, "", "@njit(cache=True)", "def gen_moves(st, side, buf):", *raw,
+           "    n = vet(st, side, buf, n)"]
+    if plan.skippable:
+        gen += ["    buf[n] = SKIP", "    n += 1"]
+    gen += ["    return n", ""]
+    cnt = ["@njit(cache=True)", "def count_moves(st, side):", "    buf = np.empty(MAXM, np.int64)",
+           "    return gen_moves(st, side, buf)", ""]
+    has = ["@njit(cache=True)", "def has_moves(st, side):", "    buf = np.empty(RAW, np.int64)",
+           *raw, "    trial = np.empty(L, np.uint64)", "    for i in range(n):",
+           "        trial[:] = st", "        apply_option(trial, side, buf[i])", *refused,
+           "        return True", f"    return {plan.skippable}", ""]
+    return gen, cnt, has
 
 
 def key_of(source: str) -> str:

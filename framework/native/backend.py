@@ -31,8 +31,17 @@ import numpy as np
 
 from framework.engine.slots import CLOCK_RESET, HALFMOVE, MUST_PASS
 from framework.errors import BoardspecError
-from framework.native.assemble import PASS, SKIP, Plan, key_of, plan_of, source_of
+from framework.native.assemble import (
+    CHOICE_SHIFT,
+    PASS,
+    SKIP,
+    Plan,
+    key_of,
+    plan_of,
+    source_of,
+)
 from framework.native.pieces import Unsupported
+from framework.native.slots import decoded, encoded, slot_field
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -143,6 +152,10 @@ class NativeGame:
         st[at["LAST_MOVER"]] = state.last_mover
         if state.winners is not None:
             st[at["WINNERS"]] = TERM | sum(1 << s for s in state.winners)
+        for name in self.plan.slots:
+            i = self.game.slots.index[name]
+            st[at[slot_field(self.game, name)]] = encoded(self.game.slots.slots[i],
+                                                          state.vars[i])
         return st
 
     def snapshot(self, st: Array) -> tuple[Any, ...]:
@@ -151,15 +164,18 @@ class NativeGame:
         sides, kinds = self.plan.sides, self.plan.kinds
         code = int(st[at["WINNERS"]])
         winners = (frozenset(s for s in range(sides) if code >> s & 1) if code else None)
+        slots = self.game.slots
+        extra = tuple(decoded(slots.slots[slots.index[n]], int(st[at[slot_field(self.game, n)]]))
+                      for n in self.plan.slots)
         return (tuple(int(m) for m in st[:sides]),
                 tuple(int(m) for m in st[sides:sides + kinds]), int(st[at["TO_MOVE"]]),
                 int(st[at["HALFMOVE"]]), int(st[at["FULLMOVE"]]), int(st[at["MUST_PASS"]]),
-                winners)
+                winners, extra)
 
-    @staticmethod
-    def python_snapshot(state: State) -> tuple[Any, ...]:
+    def python_snapshot(self, state: State) -> tuple[Any, ...]:
+        extra = tuple(state.vars[self.game.slots.index[n]] for n in self.plan.slots)
         return (tuple(state.owner), tuple(state.kinds), state.to_move, state.vars[HALFMOVE],
-                state.fullmove, state.vars[MUST_PASS], state.winners)
+                state.fullmove, state.vars[MUST_PASS], state.winners, extra)
 
     # Moves ------------------------------------------------------------------------------
     def legal(self, st: Array) -> list[int]:
@@ -182,20 +198,46 @@ class NativeGame:
             skip = getattr(self.phase, "skip", None)
             assert skip is not None
             return skip
-        option = self.phase.options[move >> 16]  # type: ignore[attr-defined]
+        option = self.phase.options[(move >> 16) & 255]  # type: ignore[attr-defined]
         return option.action(masks_of(state), ((move >> 8) & 255) - 1, move & 255)
 
-    def move_of(self, action: Action) -> int:
-        """The native move of a Python action."""
+    def turn_of(self, state: State, move: int) -> list[Action]:
+        """The Python actions of the turn a native move stands for, in ``state``: the move,
+        then the choice folded into it (a promotion's kind) when it carries one."""
+        found = [self.action_of(state, move)]
+        choice = move >> CHOICE_SHIFT
+        if choice:
+            found.append(self.plan.choices[0].phase.choices[choice - 1])  # type: ignore[attr-defined]
+        return found
+
+    def move_of(self, action: Action, state: State | None = None) -> int:
+        """The native move of a Python action (``state``, where it is played, tells apart
+        the options of one kind for different pieces)."""
         if action.kind == "pass":
             return PASS
         if action.kind == "skip":
             return SKIP
-        # One option per kind here: pieces sharing a kind (hop, step…) have no native piece.
-        option = self.phase.applies[action.kind, action.attribute][0]  # type: ignore[attr-defined]
+        makers = self.phase.applies[action.kind, action.attribute]  # type: ignore[attr-defined]
+        option = makers[0]
+        if len(makers) > 1:
+            if state is None:
+                raise BoardspecError(f"{action.notation}: several options make actions of "
+                                     "its kind; say the state it is played in")
+            from framework.moves.base import masks_of
+
+            masks = masks_of(state)
+            option = next(o for o in makers if o.sources(state, masks) >> action.src & 1)
         index = self.phase.options.index(option)  # type: ignore[attr-defined]
         target = action.dst if action.dst >= 0 else action.at
         return index << 16 | (action.src + 1) << 8 | target
+
+    def move_of_turn(self, actions: list[Action], state: State | None = None) -> int:
+        """The native move of a whole turn (``turn_of`` read backwards)."""
+        move = self.move_of(actions[0], state)
+        if len(actions) > 1:
+            choices = self.plan.choices[0].phase.choices  # type: ignore[attr-defined]
+            move |= (choices.index(actions[1]) + 1) << CHOICE_SHIFT
+        return move
 
     # Counting and playing ---------------------------------------------------------------
     def perft(self, st: Array, depth: int, parallel: bool = False) -> int:

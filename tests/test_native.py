@@ -17,9 +17,9 @@ import pytest
 
 from framework import load_game
 from framework.engine.playout import random_playout
+from framework.engine.turns import perft_turns
 from framework.errors import BoardspecError
 from framework.native import support_of
-from framework.engine.turns import perft_turns
 from framework.perft import perft
 
 GAMES = Path(__file__).resolve().parent.parent / "games"

@@ -48,7 +48,7 @@ def test_a_restriction_without_a_piece_is_refused_by_name(
 numba = pytest.importorskip("numba")
 from framework.native import NativeGame  # noqa: E402
 
-from .test_native import check_equivalence, check_perft, random_positions, replay  # noqa: E402
+from .test_native import check_equivalence, check_perft  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -179,3 +179,17 @@ def test_a_small_game_with_reach_moves_castles_rushes_and_passes() -> None:
     game = load_game_text(MINI)
     assert support_of(game) is None
     check_equivalence(game, games=10)
+
+
+def test_mcts_with_native_playouts_decides_inside_a_turn() -> None:
+    """A leaf in the middle of a turn (the promotion's kind still to choose) is finished at
+    random before the native rollout: the agent plays the whole turn."""
+    from framework.agents.registry import make_agent
+
+    state = CHESS.state_from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1")
+    agent = make_agent("mcts:80i:native", CHESS, seed=3)
+    for _ in range(2):  # the move to the last rank, then the kind
+        chosen = agent.decide(state)[0]
+        assert chosen in state.legal_actions()
+        state.apply(chosen)
+    assert state.to_move == 1 and state.phase == 0 and state.to_fen()[1] in "QRBN"

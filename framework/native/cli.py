@@ -24,8 +24,16 @@ def native_counters(game: CompiledGame, state: State, *, turns: bool, parallel: 
     from framework.native.backend import NativeGame
 
     # A game the kernels play has one deciding phase per turn: a turn is one ply, and
-    # counting by turns (``turns``) gives the same tree.
+    # counting by turns (``turns``) gives the same tree. Unless a later choice is folded
+    # into the move (a promotion's kind): a native move is then a whole turn, and a count
+    # by phase steps is the Python engine's to make.
     native = NativeGame(game)
+    if native.plan.choices and not turns:
+        folded = native.plan.choices[0].phase.name  # type: ignore[attr-defined]
+        raise BoardspecError(f"a native move of {game.name} is a whole turn (the choice of "
+                             f"{folded!r} is part of it): count "
+                             "by turns with --turns, or by phase steps with the Python "
+                             "engine")
     seconds = native.compile()
     how = "loaded from the cache" if native.from_cache else "compiled"
     print(f"native kernels {how} in {seconds:.2f} s", file=sys.stderr)
@@ -35,6 +43,7 @@ def native_counters(game: CompiledGame, state: State, *, turns: bool, parallel: 
 
     def divide(s: State, depth: int) -> list[tuple[str, int]]:
         st = native.encode(s)
-        return [(native.action_of(s, move).notation, n) for move, n in native.divide(st, depth)]
+        return [(" ".join(a.notation for a in native.turn_of(s, move)), n)
+                for move, n in native.divide(st, depth)]
 
     return divide, count

@@ -565,14 +565,16 @@ def _vetted(plan: Plan) -> tuple[list[str], list[str], list[str]]:
     """Generation, count and test when a restriction filters the moves or a folded choice
     multiplies them: each generated move is played on a copy (``trial``), kept when every
     restriction allows the result, and listed once per choice when the choice is due then
-    (marked first, spread out from the end backwards, in place)."""
+    (marked first, spread out from the end backwards, in place; a count only adds them
+    up)."""
     args = "st, side, own, enemy, empty"
     raw = ["    own, enemy, empty = masks(st, side)", "    n = 0"]
     raw += [f"    n = {m.prefix}gen({args}, buf, n)" for m in plan.moves]
     refused = [f"        if not {r.prefix}allowed(trial, side):\n            continue"
                for r in plan.restrictions]
     due = "(np.int64(1) << 40)"
-    vet = ["@njit(cache=True)", "def vet(st, side, buf, n):", "    trial = np.empty(L, np.uint64)",
+    vet = ["@njit(cache=True)", "def vet(st, side, buf, n, spread):",
+           "    trial = np.empty(L, np.uint64)",
            "    m = 0", "    extra = 0", "    for i in range(n):", "        mv = buf[i]",
            "        trial[:] = st", "        apply_option(trial, side, mv)", *refused]
     for c in plan.choices:
@@ -581,8 +583,9 @@ def _vetted(plan: Plan) -> tuple[list[str], list[str], list[str]]:
     vet += ["        buf[m] = mv", "        m += 1"]
     many = max([1, *(len(c.phase.choices) for c in plan.choices)])  # type: ignore[attr-defined]
     if plan.choices:
-        vet += ["    if extra == 0:", "        return m", f"    total = m + extra * {many - 1}",
-                "    j = total", "    for i in range(m - 1, -1, -1):", "        mv = buf[i]",
+        vet += [f"    total = m + extra * {many - 1}", "    if extra == 0 or not spread:",
+                "        return total", "    j = total", "    for i in range(m - 1, -1, -1):",
+                "        mv = buf[i]",
                 f"        if mv & {due}:", f"            mv ^= {due}",
                 f"            for k in range({many} - 1, -1, -1):", "                j -= 1",
                 "                buf[j] = mv | ((k + 1) << CHOICE_SHIFT)", "        else:",
@@ -590,12 +593,14 @@ def _vetted(plan: Plan) -> tuple[list[str], list[str], list[str]]:
     else:
         vet.append("    return m")
     gen = [*vet, "", "@njit(cache=True)", "def gen_moves(st, side, buf):", *raw,
-           "    n = vet(st, side, buf, n)"]
+           "    n = vet(st, side, buf, n, True)"]
     if plan.skippable:
         gen += ["    buf[n] = SKIP", "    n += 1"]
     gen += ["    return n", ""]
-    cnt = ["@njit(cache=True)", "def count_moves(st, side):", "    buf = np.empty(MAXM, np.int64)",
-           "    return gen_moves(st, side, buf)", ""]
+    # A count need not spread the choices out: a buffer for the raw moves is enough.
+    cnt = ["@njit(cache=True)", "def count_moves(st, side):", "    buf = np.empty(RAW, np.int64)",
+           *raw, f"    return vet(st, side, buf, n, False){' + 1' if plan.skippable else ''}",
+           ""]
     has = ["@njit(cache=True)", "def has_moves(st, side):", "    buf = np.empty(RAW, np.int64)",
            *raw, "    trial = np.empty(L, np.uint64)", "    for i in range(n):",
            "        trial[:] = st", "        apply_option(trial, side, buf[i])", *refused,

@@ -81,6 +81,9 @@ class Plan:
     slots: list[str] = field(default_factory=list)
     #: How many moves the options can generate at most, before any choice is folded in.
     raw_moves: int = 0
+    #: Per option, whether its moves only take a piece from its cell to its target
+    #: (capturing there): a restriction's ``free`` cells spare those a trial.
+    plain: list[bool] = field(default_factory=list)
 
     @property
     def sides(self) -> int:
@@ -169,11 +172,14 @@ def plan_of(game: CompiledGame) -> Plan:
     for name in extra:
         if name not in claimed:
             raise Unsupported(f"the state slot {name!r}, which the compact state lacks")
+    from framework.moves.attacks import plain_move
+
     raw = len(first.action_space()) + 1
     most = max([1, *(len(c.phase.choices) for c in choices)])  # type: ignore[attr-defined]
     return Plan(game, moves, consequences, goals, result, skippable=first.skip is not None,
                 max_moves=raw * most, restrictions=restrictions, choices=choices,
-                helpers=helpers, slots=extra, raw_moves=raw)
+                helpers=helpers, slots=extra, raw_moves=raw,
+                plain=[plain_move(o) for o in first.options])
 
 
 def support_of(game: CompiledGame) -> str | None:
@@ -573,10 +579,21 @@ def _vetted(plan: Plan) -> tuple[list[str], list[str], list[str]]:
     refused = [f"        if not {r.prefix}allowed(trial, side):\n            continue"
                for r in plan.restrictions]
     due = "(np.int64(1) << 40)"
+    frees = [f"{r.prefix}free(st, side)" if getattr(r, "FREE", False) else "ZERO"
+             for r in plan.restrictions] or ["ALL"]
+    plain = "".join("1" if p else "0" for p in plan.plain[:63])  # more: tried
     vet = ["@njit(cache=True)", "def vet(st, side, buf, n, spread):",
-           "    trial = np.empty(L, np.uint64)",
+           "    trial = np.empty(L, np.uint64)", f"    free = {' & '.join(frees)}",
            "    m = 0", "    extra = 0", "    for i in range(n):", "        mv = buf[i]",
-           "        trial[:] = st", "        apply_option(trial, side, mv)", *refused]
+           "        opt = (mv >> 16) & 255", "        src = ((mv >> 8) & 255) - 1",
+           # A plain move from a free cell is legal as it is (no trial).
+           f"        if src >= 0 and (U64({int(plain[::-1] or '0', 2)}) >> U64(opt)) & ONE "
+           "and (free >> U64(src)) & ONE:"]
+    for c in plan.choices:
+        vet += [f"            if {c.prefix}due_plain(st, side, src, mv & 255):",
+                f"                mv |= {due}", "                extra += 1"]
+    vet += ["            buf[m] = mv", "            m += 1", "            continue",
+            "        trial[:] = st", "        apply_option(trial, side, mv)", *refused]
     for c in plan.choices:
         vet += [f"        if {c.prefix}due(trial, side):", f"            mv |= {due}",
                 "            extra += 1"]

@@ -40,8 +40,7 @@ class AttackPiece(Piece):
         self.game = game
         board = game.board
         self.size, self.nd = board.size, len(board.directions)
-        self.body = ["occ = st[GAPS] | (ONE << U64(cell))", "for s in range(S):",
-                     "    occ |= st[s]", "blocked = occ & ~(ONE << U64(cell))",
+        self.body = ["occ |= ONE << U64(cell)", "blocked = occ & ~(ONE << U64(cell))",
                      "for s in range(S):", "    if s == defender:", "        continue",
                      "    own = st[s]"]
         for i, option in enumerate(attacks_of(game).options):
@@ -112,25 +111,74 @@ class AttackPiece(Piece):
                 "            if (p >> U64(first)) & ONE:", "                return True"]
 
     def functions(self) -> list[str]:
-        return [self.function("attacked", "st, cell, defender", self.body)]
+        return [self.function("attacked_in", "st, cell, defender, occ", self.body),
+                self.function("attacked", "st, cell, defender", [
+                    "occ = st[GAPS]", "for s in range(S):", "    occ |= st[s]",
+                    "return a_attacked_in(st, cell, defender, occ)"])]
 
 
 class RoyalPiece(Piece):
     """``royal``: a move is kept when, right after it, no royal piece of the mover is
-    attacked (a side without one is not restricted)."""
+    attacked (a side without one is not restricted).
+
+    ``free(st, side)`` gives the cells whose plain moves (a piece from its cell to its
+    target, capturing there) need no trial: when no royal piece is attacked, every cell
+    but the royal pieces' own and their pinned pieces' — the first own piece along a line
+    from a royal piece, when the royal piece is attacked once that piece is gone. Every
+    attack the kernels read is along a line or ignores other pieces, so a plain move of
+    any other piece uncovers none."""
 
     KNOWN = frozenset({"piece", "phases"})
+    #: It gives ``free`` (a restriction without one has every move tried).
+    FREE = True
 
     def __init__(self, rule: Any, index: int) -> None:
         super().__init__(f"x{index}_", rule.keyword, rule.params)
         self.kind = rule.kind
         self.helpers = (AttackPiece.of(rule.game),)
+        board = rule.game.board
+        self.size, self.nd = board.size, len(board.directions)
+        rays = [[(sum(1 << c for c in cells), cells) for cells in
+                 (board.ray_cells(c, d) for d in range(self.nd))] for c in range(self.size)]
+        self.rays = self.table("RAYS", [rays[c][d][0] for c in range(self.size)
+                                        for d in range(self.nd)])
+        self.first = self.table("FIRST", [rays[c][d][1][0] if rays[c][d][1] else -1
+                                          for c in range(self.size) for d in range(self.nd)],
+                                "int64")
+        self.sign = self.table("SIGN", [_sign(c, rays[c][d][1]) for c in range(self.size)
+                                        for d in range(self.nd)], "int64")
+        self.step = self.table("STEP", [board.step[c][d] for c in range(self.size)
+                                        for d in range(self.nd)], "int64")
 
     def functions(self) -> list[str]:
+        nd = self.nd
         return [self.function("allowed", "st, side", [
             f"b = st[side] & st[KINDS + {self.kind}]", "while b:",
             "    if a_attacked(st, low(b), side):", "        return False",
-            "    b &= b - ONE", "return True"])]
+            "    b &= b - ONE", "return True"]),
+            self.function("free", "st, side", [
+                f"royal = st[side] & st[KINDS + {self.kind}]", "if not royal:",
+                "    return ALL", "own, enemy, empty = masks(st, side)",
+                "occ = ALL & ~empty", "free = ALL & ~royal", "b = royal", "while b:",
+                "    c = low(b)", "    b &= b - ONE",
+                "    if a_attacked_in(st, c, side, occ):", "        return ZERO",
+                f"    for d in range({nd}):", f"        ray = {self.rays}[c * {nd} + d]",
+                "        if not (ray & enemy):", "            continue",
+                "        hit = ray & occ", "        if not hit:", "            continue",
+                f"        sign = {self.sign}[c * {nd} + d]", "        if sign > 0:",
+                "            f = low(hit)", "        elif sign < 0:", "            f = high(hit)",
+                "        else:", f"            f = {self.first}[c * {nd} + d]",
+                "            while not (hit >> U64(f)) & ONE:",
+                f"                f = {self.step}[f * {nd} + d]",
+                "        bit = ONE << U64(f)",
+                "        if own & bit and a_attacked_in(st, c, side, occ & ~bit):",
+                "            free &= ~bit", "return free"])]
+
+
+def _sign(cell: int, cells: list[int]) -> int:
+    """+1 when cell ids grow along the ray, -1 when they shrink, 0 otherwise."""
+    pairs = list(zip([cell, *cells], cells, strict=False))
+    return 1 if all(b > a for a, b in pairs) else -1 if all(b < a for a, b in pairs) else 0
 
 
 class RoyalAttackedPiece(ResultPiece):

@@ -194,7 +194,8 @@ class CastlePiece(ScannedPiece):
 
 class PromoteChoicePiece(Piece):
     """``promote_choice``, folded into the move: due when the piece that just landed is the
-    mover's ``piece`` in the mover's zone; the choice makes it the chosen kind."""
+    mover's ``piece`` in the mover's zone (``due_plain``: the same before a plain move from
+    ``src`` to ``dst`` is played); the choice makes it the chosen kind."""
 
     KNOWN = frozenset({"zone", "piece", "choices"})
 
@@ -208,6 +209,9 @@ class PromoteChoicePiece(Piece):
 
     def functions(self) -> list[str]:
         return [
+            self.function("due_plain", "st, side, src, dst", [
+                f"return ((st[side] & st[KINDS + {self.piece}]) >> U64(src)) & ONE != ZERO "
+                f"and ({self.zone}[side] >> U64(dst)) & ONE != ZERO"]),
             self.function("due", "st, side", [
                 "c = np.int64(st[LANDED]) - 1", "if c < 0:", "    return False",
                 "bit = ONE << U64(c)",

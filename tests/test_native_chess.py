@@ -111,6 +111,22 @@ def test_the_perft_positions_agree_with_the_python_engine(native: NativeGame) ->
         check_perft(native, CHESS.state_from_fen(fen), 2)
 
 
+def test_perft_command_counts_whole_turns_natively(native: NativeGame) -> None:
+    native.compile()  # the command finds the kernels in the cache
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "framework", "perft",
+                               str(GAMES / "chess.yaml"), *args, "--backend", "native"],
+                              capture_output=True, text=True)
+
+    found = run("3", "--turns")
+    assert found.returncode == 0 and found.stdout.strip() == "8902"
+    promotion = run("1", "--turns", "--divide", "--fen", "8/4P3/8/8/8/8/k7/4K3 w - - 0 1")
+    assert "e7e8 q: 1" in promotion.stdout and "total: 9" in promotion.stdout
+    refused = run("2")
+    assert refused.returncode != 0 and "--turns" in refused.stderr
+
+
 def test_promotion_lists_one_move_per_chosen_kind(native: NativeGame) -> None:
     found = turns(native, "3r4/4P3/8/8/8/8/k7/4K3 w - - 0 1")
     promotions = {t for t in found if t.startswith(("e7e8", "e7d8"))}

@@ -45,7 +45,7 @@ from framework.native.pieces import (
     Unsupported,
     check_params,
 )
-from framework.native.slots import slot_field
+from framework.native.slots import encoded, slot_field
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -524,8 +524,6 @@ def _game_functions(plan: Plan) -> list[str]:
     for name in plan.slots:
         slot = plan.game.slots.slots[plan.game.slots.index[name]]
         if slot.scope == "turn":
-            from framework.native.slots import encoded
-
             reset.append(f"    st[{slot_field(plan.game, name)}] = "
                          f"U64({encoded(slot, slot.default)})")
     reset += ["    return", ""]

@@ -126,7 +126,8 @@ class RoyalPiece(Piece):
     but the royal pieces' own and their pinned pieces' — the first own piece along a line
     from a royal piece, when the royal piece is attacked once that piece is gone. Every
     attack the kernels read is along a line or ignores other pieces, so a plain move of
-    any other piece uncovers none."""
+    any other piece uncovers none. A choice folded into the move (a promotion) is not
+    checked again: a piece changing kind moves nothing, so it uncovers no attack."""
 
     KNOWN = frozenset({"piece", "phases"})
     #: It gives ``free`` (a restriction without one has every move tried).

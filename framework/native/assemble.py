@@ -580,13 +580,13 @@ def _vetted(plan: Plan) -> tuple[list[str], list[str], list[str]]:
     frees = [f"{r.prefix}free(st, side)" if getattr(r, "FREE", False) else "ZERO"
              for r in plan.restrictions] or ["ALL"]
     plain = "".join("1" if p else "0" for p in plan.plain[:63])  # more: tried
+    # A plain move from a free cell is legal as it is (no trial).
+    untried = (f"        if src >= 0 and (U64({int(plain[::-1] or '0', 2)}) >> U64(opt)) & ONE "
+               "and (free >> U64(src)) & ONE:")
     vet = ["@njit(cache=True)", "def vet(st, side, buf, n, spread):",
            "    trial = np.empty(L, np.uint64)", f"    free = {' & '.join(frees)}",
            "    m = 0", "    extra = 0", "    for i in range(n):", "        mv = buf[i]",
-           "        opt = (mv >> 16) & 255", "        src = ((mv >> 8) & 255) - 1",
-           # A plain move from a free cell is legal as it is (no trial).
-           f"        if src >= 0 and (U64({int(plain[::-1] or '0', 2)}) >> U64(opt)) & ONE "
-           "and (free >> U64(src)) & ONE:"]
+           "        opt = (mv >> 16) & 255", "        src = ((mv >> 8) & 255) - 1", untried]
     for c in plan.choices:
         vet += [f"            if {c.prefix}due_plain(st, side, src, mv & 255):",
                 f"                mv |= {due}", "                extra += 1"]
@@ -617,7 +617,10 @@ def _vetted(plan: Plan) -> tuple[list[str], list[str], list[str]]:
            *raw, f"    return vet(st, side, buf, n, False){' + 1' if plan.skippable else ''}",
            ""]
     has = ["@njit(cache=True)", "def has_moves(st, side):", "    buf = np.empty(RAW, np.int64)",
-           *raw, "    trial = np.empty(L, np.uint64)", "    for i in range(n):",
+           *raw, f"    free = {' & '.join(frees)}", "    for i in range(n):",
+           "        mv = buf[i]", "        opt = (mv >> 16) & 255",
+           "        src = ((mv >> 8) & 255) - 1", untried, "            return True",
+           "    trial = np.empty(L, np.uint64)", "    for i in range(n):",
            "        trial[:] = st", "        apply_option(trial, side, buf[i])", *refused,
            "        return True", f"    return {plan.skippable}", ""]
     return gen, cnt, has

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from framework.engine.slots import CORE_SLOTS, LANDED
+from framework.moves.attacks import plain_move
 from framework.native import pieces_royal, pieces_special  # noqa: F401 (they register)
 from framework.native.pieces import (
     CHOICE_PIECES,
@@ -172,8 +173,6 @@ def plan_of(game: CompiledGame) -> Plan:
     for name in extra:
         if name not in claimed:
             raise Unsupported(f"the state slot {name!r}, which the compact state lacks")
-    from framework.moves.attacks import plain_move
-
     raw = len(first.action_space()) + 1
     most = max([1, *(len(c.phase.choices) for c in choices)])  # type: ignore[attr-defined]
     return Plan(game, moves, consequences, goals, result, skippable=first.skip is not None,
@@ -581,8 +580,8 @@ def _vetted(plan: Plan) -> tuple[list[str], list[str], list[str]]:
              for r in plan.restrictions] or ["ALL"]
     plain = "".join("1" if p else "0" for p in plan.plain[:63])  # more: tried
     # A plain move from a free cell is legal as it is (no trial).
-    untried = (f"        if src >= 0 and (U64({int(plain[::-1] or '0', 2)}) >> U64(opt)) & ONE "
-               "and (free >> U64(src)) & ONE:")
+    untried = (f"        if src >= 0 and opt < 63 and (U64({int(plain[::-1] or '0', 2)}) "
+               ">> U64(opt)) & ONE and (free >> U64(src)) & ONE:")
     vet = ["@njit(cache=True)", "def vet(st, side, buf, n, spread):",
            "    trial = np.empty(L, np.uint64)", f"    free = {' & '.join(frees)}",
            "    m = 0", "    extra = 0", "    for i in range(n):", "        mv = buf[i]",

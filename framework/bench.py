@@ -132,6 +132,12 @@ FIGURES: tuple[Figure, ...] = (
     Figure("native_checkers_playouts", "English draughts random playouts, native kernels "
            "(peer: OpenSpiel's C++ checkers, its C++ random bots)", "games/s", True,
            peer=True, target=1, peer_name="OpenSpiel"),
+    Figure("native_chess_perft5", "Chess perft(5) from the start (by turns), native kernels "
+           "(peer: python-chess, one run)", "s", False, peer=True, peer_runs=1,
+           peer_name="python-chess"),
+    Figure("native_chess_playouts", "Chess random playouts, native kernels (peer: "
+           "OpenSpiel's C++ chess, its C++ random bots)", "games/s", True, peer=True,
+           target=1, peer_name="OpenSpiel"),
     Figure("native_compile_cold", "Ataxx native kernels: compile, empty cache", "s", False),
     Figure("native_compile_cached", "Ataxx native kernels: load from numba's cache", "s",
            False),
@@ -450,7 +456,8 @@ WORKERS.update({key: _native(*key) for key in (
     ("native_perft5", "ours"), ("native_perft5", "peer"), ("native_perft6", "ours"),
     ("native_perft6", "peer"), ("native_compile_cold", "ours"),
     ("native_compile_cached", "ours"), ("native_mcts", "ours"),
-    ("native_c4_playouts", "ours"), ("native_c4_playouts", "peer"))})
+    ("native_c4_playouts", "ours"), ("native_c4_playouts", "peer"),
+    ("native_chess_perft5", "ours"), ("native_chess_perft5", "peer"))})
 WORKERS[("native_playouts", "ours")] = lambda: _native_playouts()
 WORKERS[("native_playouts", "peer")] = _peer_playouts
 
@@ -467,11 +474,12 @@ def _native_game_playouts(game_file: str) -> dict[str, Any]:
     return native_game_playouts(game_file, _seed)
 
 
-# Othello, Breakthrough and draughts natively, beside OpenSpiel's C++ game loop
+# Othello, Breakthrough, draughts and chess natively, beside OpenSpiel's C++ game loop
 # (evaluate_bots).
 for _name, _file, _spiel in (("othello", "othello.yaml", "othello"),
                              ("breakthrough", "breakthrough.yaml", "breakthrough"),
-                             ("checkers", "checkers.yaml", "checkers")):
+                             ("checkers", "checkers.yaml", "checkers"),
+                             ("chess", "chess.yaml", "chess")):
     WORKERS[(f"native_{_name}_playouts", "ours")] = partial(_native_game_playouts, _file)
     WORKERS[(f"native_{_name}_playouts", "peer")] = partial(_openspiel_playouts, _spiel)
 
@@ -688,7 +696,8 @@ def _native_details(figures: dict[str, Any]) -> list[str]:
 
     for native, python in (("native_perft5", "ataxx_perft5"),
                            ("native_playouts", "ataxx_playouts"),
-                           ("native_othello_playouts", "othello_playouts")):
+                           ("native_othello_playouts", "othello_playouts"),
+                           ("native_chess_playouts", "chess_playouts")):
         a, b = median(native), median(python)
         if a and b:
             ratio = b / a if native.endswith("perft5") else a / b

@@ -12,9 +12,20 @@ pass) as the source of one module. Nothing here imports numba: ``boardspec valid
 The compact state is one uint64 array: the owner mask of each side, the mask of each
 kind, the gaps, then the player to move, the half-move clock, the clock-reset flag,
 whether the player must pass, the landing cell + 1 (0: none), the full-move number, the
-last mover, the winners (0 while the game goes on, else bit 63 plus a mask of sides), and
-the cell + 1 of the piece in the middle of a chain of hops (0: none; the turn is then
-still the mover's, as the ``chain`` slot of ``Moves`` keeps it).
+last mover, the winners (0 while the game goes on, else bit 63 plus a mask of sides), the
+cell + 1 of the piece in the middle of a chain of hops (0: none; the turn is then still the
+mover's, as the ``chain`` slot of ``Moves`` keeps it), then one field per state slot a
+block declares (``framework/native/slots.py``).
+
+A restriction filters the moves its phase's pieces generate, in one of two ways: a
+``filter`` (``compulsory``) compacts the whole list, since what stays depends on the others;
+a ``TRIAL`` restriction (``royal``) has each move played on a copy and kept when its piece
+allows the result. The two are not mixed in one game (the Python engine applies them in
+file order, which a kernel would have to follow move by move). A deciding phase right
+after the moves phase that only picks among a few choices (``promote_choice``) is folded
+into the move: a move after which the choice is due is listed once per choice, the choice
+in the bits from 24 up (``CHOICE_SHIFT``), so one native move is one whole turn. A chain
+of hops is several moves of one turn instead (``CHAIN``).
 """
 
 from __future__ import annotations
@@ -24,8 +35,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from framework.engine.slots import CORE_SLOTS, LANDED
+from framework.moves.attacks import plain_move
 from framework.moves.hop import CHAIN
+from framework.native import pieces_royal, pieces_special  # noqa: F401 (they register)
 from framework.native.pieces import (
+    CHOICE_PIECES,
     CONSEQUENCE_PIECES,
     GOAL_PIECES,
     PRIMITIVE_PIECES,
@@ -36,11 +50,11 @@ from framework.native.pieces import (
     GoalPiece,
     Piece,
     PrimitivePiece,
-    RestrictionPiece,
     ResultPiece,
     Unsupported,
     check_params,
 )
+from framework.native.slots import encoded, slot_field
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -51,6 +65,8 @@ PASS = 255 << 16
 SKIP = 254 << 16
 #: The move that ends a chain of hops the player may end (``chain: may``).
 STOP = STOP_CODE
+#: Where a move carries the choice of a folded choice phase (choice index + 1; 0: none).
+CHOICE_SHIFT = 24
 #: The scalar fields after the masks, in order.
 FIELDS = ("GAPS", "TO_MOVE", "HALFMOVE", "RESET", "MUST_PASS", "LANDED", "FULLMOVE",
           "LAST_MOVER", "WINNERS", "CHAIN")
@@ -68,7 +84,17 @@ class Plan:
     result: ResultPiece
     skippable: bool
     max_moves: int
-    restrictions: list[RestrictionPiece] = field(default_factory=list)
+    #: Restrictions' pieces, the folded choice phase (at most one), the pieces several
+    #: others share (the attack tables), and the names of the declared slots the state has.
+    restrictions: list[Piece] = field(default_factory=list)
+    choices: list[Piece] = field(default_factory=list)
+    helpers: list[Piece] = field(default_factory=list)
+    slots: list[str] = field(default_factory=list)
+    #: How many moves the options can generate at most, before any choice is folded in.
+    raw_moves: int = 0
+    #: Per option, whether its moves only take a piece from its cell to its target
+    #: (capturing there): a restriction's ``free`` cells spare those a trial.
+    plain: list[bool] = field(default_factory=list)
 
     @property
     def chaining(self) -> list[PrimitivePiece]:
@@ -79,6 +105,12 @@ class Plan:
     def stops(self) -> bool:
         """Whether a chain may be ended by the player (``stop``)."""
         return any(m.option.chain == "may" for m in self.chaining)
+
+    @property
+    def trials(self) -> bool:
+        """Whether moves are vetted one by one (a ``TRIAL`` restriction, a folded choice)."""
+        return bool(self.choices) or any(getattr(r, "TRIAL", False)
+                                         for r in self.restrictions)
 
     @property
     def sides(self) -> int:
@@ -94,7 +126,9 @@ class Plan:
         base = self.sides + self.kinds
         for i, name in enumerate(FIELDS):
             at[name] = base + i
-        at["L"] = base + len(FIELDS)
+        for name in self.slots:
+            at[slot_field(self.game, name)] = base + len(at) - 1
+        at["L"] = base + len(at) - 1
         return at
 
 
@@ -122,35 +156,72 @@ def plan_of(game: CompiledGame) -> Plan:
         raise Unsupported("goal checks inside the turn (goal_checks)")
     if any(s.decides for s in game.setups):
         raise Unsupported("a setup step the players decide")
-    extra = [s.name for s in game.slots.slots if s.name not in KNOWN_SLOTS]
-    if extra:
-        raise Unsupported(f"the state slot {extra[0]!r}, which the compact state lacks")
-    first, *rest = game.phases
-    rules = getattr(first, "rules", [])  # the restrictions wrapping it (restrictions/wrap.py)
-    first = getattr(first, "inner", first)
+    # A phase a restriction applies to is wrapped (framework/restrictions/wrap.py).
+    first, *rest = [getattr(p, "inner", p) for p in game.phases]
     if not isinstance(first, Moves) or not first.decides:
         raise Unsupported(f"the phase {first.name!r} ({first.keyword}): the turn must begin "
                           "with a moves phase (or a preset of one)")
     check_params(first.keyword, first.expand(first.params),
-                 {"optional", "skip", "options", "when_impossible"})
+                 {"optional", "skip", "options", "when_impossible", "piece_moves"})
     if first.skip_when_impossible:
         raise Unsupported(f"the phase {first.name!r} is passed over when impossible")
+    choices: list[Piece] = []
     for phase in rest:
         if phase.decides:
-            raise Unsupported(f"a second deciding phase, {phase.name!r}")
+            if phase.index != 1 or phase.keyword not in CHOICE_PIECES:
+                raise Unsupported(f"a second deciding phase, {phase.name!r} "
+                                  f"({phase.keyword}; a choice folded into the move exists "
+                                  f"for {', '.join(sorted(CHOICE_PIECES))}, right after the "
+                                  "moves phase)")
+            choices.append(CHOICE_PIECES[phase.keyword](phase, phase.index))
     moves = [_piece(PRIMITIVE_PIECES, o.keyword, "the move primitive")(o, i)
              for i, o in enumerate(first.options)]
     consequences = [_piece(CONSEQUENCE_PIECES, p.keyword, "the phase")(p, i)
-                    for i, p in enumerate(rest, start=1)]
+                    for i, p in enumerate(rest, start=1) if not p.decides]
     goals = [_piece(GOAL_PIECES, g.keyword, "the goal")(g, i)
              for i, g in enumerate(game.goals)]
     result = (_piece(RESULT_PIECES, game.result.keyword, "the result")(game.result)
               if game.result else DrawPiece(None))
     skippable = first.skip is not None
-    restrictions = [_piece(RESTRICTION_PIECES, r.keyword, "the restriction")(
-        r, i, moves, skippable) for i, r in enumerate(rules)]
+    restrictions = []
+    for i, rule in enumerate(game.restrictions):
+        if not rule.applies_to(first.name):
+            raise Unsupported(f"the restriction {rule.keyword!r} on a phase other than the "
+                              "moves phase")
+        restrictions.append(_piece(RESTRICTION_PIECES, rule.keyword, "the restriction")(
+            rule, i, moves, skippable))
+    _check_mix(restrictions, choices, moves, skippable)
+    every: list[Piece] = [*moves, *consequences, *goals, result, *restrictions, *choices]
+    helpers = list({h.prefix: h for p in every for h in getattr(p, "helpers", ())}.values())
+    # The declared slots: each must be some piece's (it reads and writes the field).
+    claimed = {name for p in every for name in getattr(p, "SLOTS", ())}
+    extra = [s.name for s in game.slots.slots if s.name not in KNOWN_SLOTS]
+    for name in extra:
+        if name not in claimed:
+            raise Unsupported(f"the state slot {name!r}, which the compact state lacks")
+    raw = len(first.action_space()) + 1
+    most = max([1, *(len(c.phase.choices) for c in choices)])  # type: ignore[attr-defined]
     return Plan(game, moves, consequences, goals, result, skippable=skippable,
-                max_moves=len(first.action_space()) + 1, restrictions=restrictions)
+                max_moves=raw * most, restrictions=restrictions, choices=choices,
+                helpers=helpers, slots=extra, raw_moves=raw,
+                plain=[plain_move(o) for o in first.options])
+
+
+def _check_mix(restrictions: list[Piece], choices: list[Piece], moves: list[PrimitivePiece],
+               skippable: bool) -> None:
+    """Refuse what the two ways of vetting moves do not do together."""
+    trials = [r for r in restrictions if getattr(r, "TRIAL", False)]
+    if trials and len(trials) < len(restrictions):
+        raise Unsupported("a restriction judged move by move (royal) beside one judged on "
+                          "the whole list of moves (compulsory)")
+    if (trials or choices) and any(getattr(m, "chains", False) for m in moves):
+        raise Unsupported("chains of hops beside a restriction judged move by move or a "
+                          "choice folded into the move")
+    if trials and skippable:
+        raise Unsupported("a restriction judged move by move on an optional phase")
+    if choices and restrictions and not trials:
+        raise Unsupported("a choice folded into the move beside a restriction on the whole "
+                          "list of moves")
 
 
 def support_of(game: CompiledGame) -> str | None:
@@ -169,7 +240,7 @@ HEADER = '''\
 import numpy as np
 from numba import njit, prange
 
-from framework.native.runtime import ONE, U64, ZERO, below, count, low, rng_next, seeded
+from framework.native.runtime import ONE, U64, ZERO, below, count, high, low, rng_next, seeded
 
 '''
 
@@ -225,6 +296,7 @@ def pass_turn(st):
     st[RESET] = ZERO
     st[LANDED] = ZERO
     st[CHAIN] = ZERO
+    reset_slots(st)
     side = np.int64(st[TO_MOVE])
     st[LAST_MOVER] = U64(side)
     after = (side + 1) % S
@@ -264,6 +336,7 @@ def make_move(st, mv):
         apply_option(st, side, mv)
         if st[CHAIN] != ZERO:  # a chain of hops: the same player decides again
             return
+        choose(st, side, mv >> CHOICE_SHIFT)
         consequences(st, side)
     pass_turn(st)
     if not check_goals(st):
@@ -502,12 +575,13 @@ def source_of(plan: Plan) -> str:
               f"MAXM = {plan.max_moves}", f"CHAINS = {bool(plan.chaining)}",
               # A chain captures a piece a hop, so it has at most a board's cells of hops.
               f"MAXCHAIN = {game.board.size + 1 if plan.chaining else 1}",
+              f"RAW = {plan.raw_moves}", f"CHOICE_SHIFT = {CHOICE_SHIFT}",
               f"PASSES = {game.spec.no_legal_move == 'pass'}",
               f"LOSES = {game.spec.no_legal_move == 'lose'}",
               f"WINS = {game.spec.no_legal_move == 'win'}",
               f"TIE_LAST = {game.spec.tie_break == 'last_mover'}", ""]
-    pieces: list[Piece] = [*plan.moves, *plan.consequences, *plan.goals, plan.result,
-                           *plan.restrictions]
+    pieces: list[Piece] = [*plan.helpers, *plan.moves, *plan.consequences, *plan.goals,
+                           plan.result, *plan.restrictions, *plan.choices]
     for piece in pieces:
         for name, (values, dtype) in piece.tables.items():
             lines.append(f"{piece.prefix}{name} = np.array({values}, dtype=np.{dtype})")
@@ -521,6 +595,62 @@ def source_of(plan: Plan) -> str:
 
 def _game_functions(plan: Plan) -> list[str]:
     """The functions that call every piece of one kind in the game's order."""
+    gen, cnt, has = _vetted(plan) if plan.trials else _listed(plan)
+    apply = ["@njit(cache=True, inline='always')", "def apply_option(st, side, mv):",
+             "    opt = (mv >> 16) & 255", "    src = ((mv >> 8) & 255) - 1",
+             "    dst = mv & 255"]
+    if plan.chaining:  # a stop, or any move but a hop that can go on, ends the chain
+        apply += ["    st[CHAIN] = ZERO"]
+    for m in plan.moves:
+        apply += [f"    if opt == {m.index}:", f"        {m.prefix}apply(st, side, src, dst)"]
+        if m in plan.chaining:
+            apply += ["        if can_hop_on(st, side, dst):",
+                      "            st[CHAIN] = U64(dst + 1)"]
+    # Slots kept up to date after every move of the phase (a castling right, a passed cell).
+    upkept = [m for m in plan.moves if getattr(m, "UPKEEPS", False)]
+    if upkept:
+        apply.append(f"    if opt < {STOP >> 16}:")
+        apply += [f"        {m.prefix}upkeep(st, side, opt)" for m in upkept]
+    apply.append("")
+    if plan.chaining:  # as Moves._can_hop_on: any chaining option, from the landing cell
+        args = "st, side, own, enemy, empty"
+        apply += ["@njit(cache=True)", "def can_hop_on(st, side, at):",
+                  "    own, enemy, empty = masks(st, side)"]
+        apply += [f"    if {m.prefix}can_at({args}, at):\n        return True"
+                  for m in plan.chaining]
+        apply += ["    return False", ""]
+    choose = ["@njit(cache=True, inline='always')", "def choose(st, side, choice):"]
+    choose += [f"    if choice:\n        {c.prefix}apply(st, side, choice - 1)"
+               for c in plan.choices] or ["    return"]
+    choose.append("")
+    reset = ["@njit(cache=True, inline='always')", "def reset_slots(st):"]
+    for name in plan.slots:
+        slot = plan.game.slots.slots[plan.game.slots.index[name]]
+        if slot.scope == "turn":
+            reset.append(f"    st[{slot_field(plan.game, name)}] = "
+                         f"U64({encoded(slot, slot.default)})")
+    reset += ["    return", ""]
+    then = ["@njit(cache=True, inline='always')", "def consequences(st, side):"]
+    then += [f"    {c.prefix}run(st, side)" for c in plan.consequences] or ["    return"]
+    then.append("")
+    goals = ["@njit(cache=True)", "def check_goals(st):", "    fired = False",
+             "    scored = False", "    named = np.int64(0)"]
+    for g in plan.goals:
+        goals += [f"    f, sc, nm = {g.prefix}evaluate(st)", "    if f:", "        fired = True",
+                  "        scored = scored or sc", "        named |= nm"]
+    goals += ["    if not fired:", "        return False", "    winners = named",
+              "    if scored:", "        winners |= r_winners(st)",
+              "    if count(U64(winners)) > 1 and named != 0:",
+              "        winners = (np.int64(1) << np.int64(st[LAST_MOVER])) if TIE_LAST "
+              "else np.int64(0)",
+              "    finish(st, winners)", "    return True", ""]
+    return [*gen, *cnt, *has, *apply, *choose, *reset, *then, *goals]
+
+
+def _listed(plan: Plan) -> tuple[list[str], list[str], list[str]]:
+    """Generation, count and test when the moves are listed as the pieces make them, and
+    then, if a restriction ``filter``s the whole list (``compulsory``), compacted; in a
+    chain of hops only the hopping piece's hops (and its ``stop``)."""
     args = "st, side, own, enemy, empty"
     start = ["@njit(cache=True, inline='always')",
              f"def gen_start({args}, buf):", "    n = 0"]
@@ -548,7 +678,7 @@ def _game_functions(plan: Plan) -> list[str]:
     # in a chain counts with gen_moves).
     cnt = ["@njit(cache=True)", "def count_moves(st, side):",
            "    own, enemy, empty = masks(st, side)"]
-    counted = [r for r in plan.restrictions if r.count() is not None]
+    counted = [r for r in plan.restrictions if r.count() is not None]  # type: ignore[attr-defined]
     if not plan.restrictions:
         cnt += [f"    n = {1 if plan.skippable else 0}"]
         cnt += [f"    n += {m.prefix}count({args})" for m in plan.moves]
@@ -564,43 +694,74 @@ def _game_functions(plan: Plan) -> list[str]:
                 *filters]
     cnt += ["    return n", ""]
     has = ["@njit(cache=True)", "def has_moves(st, side):"]
-    if all(r.KEEPS_ONE for r in plan.restrictions):
+    if all(getattr(r, "KEEPS_ONE", False) for r in plan.restrictions):
         has += ["    own, enemy, empty = masks(st, side)"]
         has += [f"    if {m.prefix}has({args}):\n        return True" for m in plan.moves]
         has += [f"    return {plan.skippable}", ""]
     else:
         has += ["    return count_moves(st, side) > 0", ""]
-    apply = ["@njit(cache=True, inline='always')", "def apply_option(st, side, mv):",
-             "    opt = mv >> 16", "    src = ((mv >> 8) & 255) - 1", "    dst = mv & 255"]
-    if plan.chaining:  # a stop, or any move but a hop that can go on, ends the chain
-        apply += ["    st[CHAIN] = ZERO"]
-    for m in plan.moves:
-        apply += [f"    if opt == {m.index}:", f"        {m.prefix}apply(st, side, src, dst)"]
-        if m in plan.chaining:
-            apply += ["        if can_hop_on(st, side, dst):",
-                      "            st[CHAIN] = U64(dst + 1)"]
-    apply.append("")
-    if plan.chaining:  # as Moves._can_hop_on: any chaining option, from the landing cell
-        apply += ["@njit(cache=True)", "def can_hop_on(st, side, at):",
-                  "    own, enemy, empty = masks(st, side)"]
-        apply += [f"    if {m.prefix}can_at({args}, at):\n        return True"
-                  for m in plan.chaining]
-        apply += ["    return False", ""]
-    then = ["@njit(cache=True, inline='always')", "def consequences(st, side):"]
-    then += [f"    {c.prefix}run(st, side)" for c in plan.consequences] or ["    return"]
-    then.append("")
-    goals = ["@njit(cache=True)", "def check_goals(st):", "    fired = False",
-             "    scored = False", "    named = np.int64(0)"]
-    for g in plan.goals:
-        goals += [f"    f, sc, nm = {g.prefix}evaluate(st)", "    if f:", "        fired = True",
-                  "        scored = scored or sc", "        named |= nm"]
-    goals += ["    if not fired:", "        return False", "    winners = named",
-              "    if scored:", "        winners |= r_winners(st)",
-              "    if count(U64(winners)) > 1 and named != 0:",
-              "        winners = (np.int64(1) << np.int64(st[LAST_MOVER])) if TIE_LAST "
-              "else np.int64(0)",
-              "    finish(st, winners)", "    return True", ""]
-    return [*start, *gen, *cnt, *has, *apply, *then, *goals]
+    return [*start, *gen], cnt, has
+
+
+def _vetted(plan: Plan) -> tuple[list[str], list[str], list[str]]:
+    """Generation, count and test when a restriction filters the moves or a folded choice
+    multiplies them: each generated move is played on a copy (``trial``), kept when every
+    restriction allows the result, and listed once per choice when the choice is due then
+    (marked first, spread out from the end backwards, in place; a count only adds them
+    up)."""
+    args = "st, side, own, enemy, empty"
+    raw = ["    own, enemy, empty = masks(st, side)", "    n = 0"]
+    raw += [f"    n = {m.prefix}gen({args}, buf, n)" for m in plan.moves]
+    refused = [f"        if not {r.prefix}allowed(trial, side):\n            continue"
+               for r in plan.restrictions]
+    due = "(np.int64(1) << 40)"
+    frees = [f"{r.prefix}free(st, side)" if getattr(r, "FREE", False) else "ZERO"
+             for r in plan.restrictions] or ["ALL"]
+    plain = "".join("1" if p else "0" for p in plan.plain[:63])  # more: tried
+    # A plain move from a free cell is legal as it is (no trial).
+    untried = (f"        if src >= 0 and opt < 63 and (U64({int(plain[::-1] or '0', 2)}) "
+               ">> U64(opt)) & ONE and (free >> U64(src)) & ONE:")
+    vet = ["@njit(cache=True)", "def vet(st, side, buf, n, spread):",
+           "    trial = np.empty(L, np.uint64)", f"    free = {' & '.join(frees)}",
+           "    m = 0", "    extra = 0", "    for i in range(n):", "        mv = buf[i]",
+           "        opt = (mv >> 16) & 255", "        src = ((mv >> 8) & 255) - 1", untried]
+    for c in plan.choices:
+        vet += [f"            if {c.prefix}due_plain(st, side, src, mv & 255):",
+                f"                mv |= {due}", "                extra += 1"]
+    vet += ["            buf[m] = mv", "            m += 1", "            continue",
+            "        trial[:] = st", "        apply_option(trial, side, mv)", *refused]
+    for c in plan.choices:
+        vet += [f"        if {c.prefix}due(trial, side):", f"            mv |= {due}",
+                "            extra += 1"]
+    vet += ["        buf[m] = mv", "        m += 1"]
+    many = max([1, *(len(c.phase.choices) for c in plan.choices)])  # type: ignore[attr-defined]
+    if plan.choices:
+        vet += [f"    total = m + extra * {many - 1}", "    if extra == 0 or not spread:",
+                "        return total", "    j = total", "    for i in range(m - 1, -1, -1):",
+                "        mv = buf[i]",
+                f"        if mv & {due}:", f"            mv ^= {due}",
+                f"            for k in range({many} - 1, -1, -1):", "                j -= 1",
+                "                buf[j] = mv | ((k + 1) << CHOICE_SHIFT)", "        else:",
+                "            j -= 1", "            buf[j] = mv", "    return total"]
+    else:
+        vet.append("    return m")
+    gen = [*vet, "", "@njit(cache=True)", "def gen_moves(st, side, buf):", *raw,
+           "    n = vet(st, side, buf, n, True)"]
+    if plan.skippable:
+        gen += ["    buf[n] = SKIP", "    n += 1"]
+    gen += ["    return n", ""]
+    # A count need not spread the choices out: a buffer for the raw moves is enough.
+    cnt = ["@njit(cache=True)", "def count_moves(st, side):", "    buf = np.empty(RAW, np.int64)",
+           *raw, f"    return vet(st, side, buf, n, False){' + 1' if plan.skippable else ''}",
+           ""]
+    has = ["@njit(cache=True)", "def has_moves(st, side):", "    buf = np.empty(RAW, np.int64)",
+           *raw, f"    free = {' & '.join(frees)}", "    for i in range(n):",
+           "        mv = buf[i]", "        opt = (mv >> 16) & 255",
+           "        src = ((mv >> 8) & 255) - 1", untried, "            return True",
+           "    trial = np.empty(L, np.uint64)", "    for i in range(n):",
+           "        trial[:] = st", "        apply_option(trial, side, buf[i])", *refused,
+           "        return True", f"    return {plan.skippable}", ""]
+    return gen, cnt, has
 
 
 def key_of(source: str) -> str:

@@ -31,8 +31,18 @@ import numpy as np
 
 from framework.engine.slots import CLOCK_RESET, HALFMOVE, MUST_PASS
 from framework.errors import BoardspecError
-from framework.native.assemble import PASS, SKIP, STOP, Plan, key_of, plan_of, source_of
+from framework.native.assemble import (
+    CHOICE_SHIFT,
+    PASS,
+    SKIP,
+    STOP,
+    Plan,
+    key_of,
+    plan_of,
+    source_of,
+)
 from framework.native.pieces import Unsupported
+from framework.native.slots import decoded, encoded, slot_field
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -146,6 +156,10 @@ class NativeGame:
         st[at["CHAIN"]] = state.vars[self.chain] + 1 if self.chain >= 0 else 0
         if state.winners is not None:
             st[at["WINNERS"]] = TERM | sum(1 << s for s in state.winners)
+        for name in self.plan.slots:
+            i = self.game.slots.index[name]
+            st[at[slot_field(self.game, name)]] = encoded(self.game.slots.slots[i],
+                                                          state.vars[i])
         return st
 
     def snapshot(self, st: Array) -> tuple[Any, ...]:
@@ -154,15 +168,19 @@ class NativeGame:
         sides, kinds = self.plan.sides, self.plan.kinds
         code = int(st[at["WINNERS"]])
         winners = (frozenset(s for s in range(sides) if code >> s & 1) if code else None)
+        slots = self.game.slots
+        extra = tuple(decoded(slots.slots[slots.index[n]], int(st[at[slot_field(self.game, n)]]))
+                      for n in self.plan.slots)
         return (tuple(int(m) for m in st[:sides]),
                 tuple(int(m) for m in st[sides:sides + kinds]), int(st[at["TO_MOVE"]]),
                 int(st[at["HALFMOVE"]]), int(st[at["FULLMOVE"]]), int(st[at["MUST_PASS"]]),
-                winners, int(st[at["CHAIN"]]) - 1)
+                winners, int(st[at["CHAIN"]]) - 1, extra)
 
     def python_snapshot(self, state: State) -> tuple[Any, ...]:
         chain = state.vars[self.chain] if self.chain >= 0 else -1
+        extra = tuple(state.vars[self.game.slots.index[n]] for n in self.plan.slots)
         return (tuple(state.owner), tuple(state.kinds), state.to_move, state.vars[HALFMOVE],
-                state.fullmove, state.vars[MUST_PASS], state.winners, chain)
+                state.fullmove, state.vars[MUST_PASS], state.winners, chain, extra)
 
     # Moves ------------------------------------------------------------------------------
     def legal(self, st: Array) -> list[int]:
@@ -185,8 +203,17 @@ class NativeGame:
             found = getattr(self.phase, "skip" if move == SKIP else "stop", None)
             assert found is not None
             return found
-        option = self.phase.options[move >> 16]  # type: ignore[attr-defined]
+        option = self.phase.options[(move >> 16) & 255]  # type: ignore[attr-defined]
         return option.action(masks_of(state), ((move >> 8) & 255) - 1, move & 255)
+
+    def turn_of(self, state: State, move: int) -> list[Action]:
+        """The Python actions of the turn a native move stands for, in ``state``: the move,
+        then the choice folded into it (a promotion's kind) when it carries one."""
+        found = [self.action_of(state, move)]
+        choice = move >> CHOICE_SHIFT
+        if choice:
+            found.append(self.plan.choices[0].phase.choices[choice - 1])  # type: ignore[attr-defined]
+        return found
 
     def move_of(self, action: Action, state: State | None = None) -> int:
         """The native move of a Python action (played in ``state``: options of one kind
@@ -209,6 +236,14 @@ class NativeGame:
         index = self.phase.options.index(option)  # type: ignore[attr-defined]
         target = action.dst if action.dst >= 0 else action.at
         return index << 16 | (action.src + 1) << 8 | target
+
+    def move_of_turn(self, actions: list[Action], state: State | None = None) -> int:
+        """The native move of a whole turn (``turn_of`` read backwards)."""
+        move = self.move_of(actions[0], state)
+        if len(actions) > 1:
+            choices = self.plan.choices[0].phase.choices  # type: ignore[attr-defined]
+            move |= (choices.index(actions[1]) + 1) << CHOICE_SHIFT
+        return move
 
     # Counting and playing ---------------------------------------------------------------
     def perft(self, st: Array, depth: int, parallel: bool = False) -> int:

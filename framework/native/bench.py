@@ -16,6 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 ATAXX = ROOT / "games" / "ataxx.yaml"
 #: perft of the Ataxx start (libataxx's counts; the Python engine agrees).
 ATAXX_PERFT = {4: 155_888, 5: 4_752_668, 6: 141_865_520}
+#: perft of the chess start by turns (chessprogramming.org; the Python engine agrees).
+CHESS_PERFT = {4: 197_281, 5: 4_865_609}
 PLAYOUT_SECONDS = 2.0
 #: The MCTS figure: games (seats swapped) and seconds per move of each agent.
 MCTS_GAMES = 20
@@ -31,10 +33,11 @@ def _ataxx() -> Any:
     return native
 
 
-def _checked(nodes: int, depth: int, cpu: float, wall: float) -> dict[str, Any]:
-    if nodes != ATAXX_PERFT[depth]:
+def _checked(nodes: int, depth: int, cpu: float, wall: float,
+             published: dict[int, int] = ATAXX_PERFT) -> dict[str, Any]:
+    if nodes != published[depth]:
         return {"error": f"counted {nodes:,} leaves at depth {depth}, expected "
-                         f"{ATAXX_PERFT[depth]:,}"}
+                         f"{published[depth]:,}"}
     return {"value": cpu, "wall_s": wall, "nodes": nodes}
 
 
@@ -53,6 +56,42 @@ def peer_perft(depth: int) -> dict[str, Any]:
     start, wall = time.process_time(), time.perf_counter()
     nodes = board.perft(depth)
     return _checked(nodes, depth, time.process_time() - start, time.perf_counter() - wall)
+
+
+def native_chess_perft(depth: int) -> dict[str, Any]:
+    """Chess perft by turns from the start (a promotion and its kind are one move)."""
+    from framework import load_game
+    from framework.native.backend import NativeGame
+
+    native = NativeGame(load_game(ROOT / "games" / "chess.yaml"))
+    native.compile()
+    st = native.initial()
+    start, wall = time.process_time(), time.perf_counter()
+    nodes = native.perft(st, depth)
+    return _checked(nodes, depth, time.process_time() - start, time.perf_counter() - wall,
+                    CHESS_PERFT)
+
+
+def peer_chess_perft(depth: int) -> dict[str, Any]:
+    """python-chess's perft in its own idiom: the last ply counted with
+    ``legal_moves.count()``."""
+    import chess
+
+    def perft(board: Any, depth: int) -> int:
+        if depth == 1:
+            return int(board.legal_moves.count())
+        total = 0
+        for move in board.legal_moves:
+            board.push(move)
+            total += perft(board, depth - 1)
+            board.pop()
+        return total
+
+    board = chess.Board()
+    start, wall = time.process_time(), time.perf_counter()
+    nodes = perft(board, depth)
+    return _checked(nodes, depth, time.process_time() - start, time.perf_counter() - wall,
+                    CHESS_PERFT)
 
 
 def native_playouts(seed: int) -> dict[str, Any]:
@@ -161,4 +200,6 @@ WORKERS: dict[tuple[str, str], Any] = {
     ("native_mcts", "ours"): mcts_duel,
     ("native_c4_playouts", "ours"): lambda: native_game_playouts("connect-four.yaml", 1),
     ("native_c4_playouts", "peer"): lambda: openspiel_playouts("connect_four", 1),
+    ("native_chess_perft5", "ours"): lambda: native_chess_perft(5),
+    ("native_chess_perft5", "peer"): lambda: peer_chess_perft(5),
 }

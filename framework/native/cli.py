@@ -24,7 +24,16 @@ def native_counters(game: CompiledGame, state: State, *, turns: bool, parallel: 
                              "(or pip install -e '.[fast]' in a clone)")
     from framework.native.backend import NativeGame
 
+    # A native move is one ply, except when a later choice is folded into it (a
+    # promotion's kind): it is then a whole turn, and a count by phase steps is the Python
+    # engine's to make. By turns (``turns``), a chain of hops counts once.
     native = NativeGame(game)
+    if native.plan.choices and not turns:
+        folded = native.plan.choices[0].phase.name  # type: ignore[attr-defined]
+        raise BoardspecError(f"a native move of {game.name} is a whole turn (the choice of "
+                             f"{folded!r} is part of it): count "
+                             "by turns with --turns, or by phase steps with the Python "
+                             "engine")
     seconds = native.compile()
     if turns:  # compiled on demand: here, so that the count's time is the count's alone
         begun = time.perf_counter()
@@ -47,6 +56,7 @@ def native_counters(game: CompiledGame, state: State, *, turns: bool, parallel: 
             return sorted((turn.notation, native.perft_turns(native.encode(child), depth - 1))
                           for turn, child in turns_with_states(s))
         st = native.encode(s)
-        return [(native.action_of(s, move).notation, n) for move, n in native.divide(st, depth)]
+        return [(" ".join(a.notation for a in native.turn_of(s, move)), n)
+                for move, n in native.divide(st, depth)]
 
     return divide, count

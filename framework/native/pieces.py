@@ -241,7 +241,8 @@ class StepPiece(PrimitivePiece):
     the game is compiled), onto the cells ``to`` allows, a piece there captured."""
 
     KNOWN = frozenset({"directions", "offsets", "symmetric", "paths", "piece", "to",
-                       "kind", "notation", "resets_halfmove_clock"})
+                       "kind", "notation", "resets_halfmove_clock",
+                       "resets_halfmove_clock_on_capture"})
     PLACES = False
 
     def __init__(self, option: Any, index: int) -> None:
@@ -254,6 +255,7 @@ class StepPiece(PrimitivePiece):
                         "any": "(empty | enemy | own)",
                         "empty_or_enemy": "(empty | enemy)"}[option.to]
         self.captures = option.removes
+        self.capture_resets = option.capture_resets
         self.sources = "own" if option.piece < 0 else f"(own & st[KINDS + {option.piece}])"
 
     def _from(self, s: str) -> str:
@@ -275,6 +277,9 @@ class StepPiece(PrimitivePiece):
 
     def apply(self) -> list[str]:
         lines = ["remove(st, dst)"] if self.captures else []
+        if self.capture_resets:  # a capture resets the half-move clock
+            lines = ["for s in range(S):", "    if (st[s] >> U64(dst)) & ONE:",
+                     "        st[RESET] = ONE", *lines]
         return [*lines, "move_piece(st, src, dst)", *self.landing(self.resets)]
 
 
@@ -284,7 +289,7 @@ class SlidePiece(StepPiece):
     piece or gap in the way ends the ray (walked on the board's step table)."""
 
     KNOWN = frozenset({"directions", "max", "piece", "to", "kind", "notation",
-                       "resets_halfmove_clock"})
+                       "resets_halfmove_clock", "resets_halfmove_clock_on_capture"})
 
     def __init__(self, option: Any, index: int) -> None:
         super().__init__(option, index)
@@ -786,7 +791,15 @@ class CompulsoryPiece(RestrictionPiece):
                 f"return {rest} + {int(self.skippable)}"]
 
 
-RESTRICTION_PIECES: dict[str, type[RestrictionPiece]] = {"compulsory": CompulsoryPiece}
+#: Restrictions, by keyword: a piece is built as ``piece(rule, index, moves, skippable)``.
+#: A ``filter`` piece (above) compacts the whole list of moves; a ``TRIAL`` piece
+#: (``allowed(trial, side)``: whether the move just played on ``trial`` by ``side`` stays
+#: legal) judges each move alone. The deciding phases folded into the move as a choice
+#: (``due(trial, side)`` after the move, ``apply(st, side, choice)``) are built as
+#: ``piece(phase, index)``. Pieces that live in modules of their own
+#: (``pieces_royal.py``, ``pieces_special.py``) register themselves here.
+RESTRICTION_PIECES: dict[str, Any] = {"compulsory": CompulsoryPiece}
+CHOICE_PIECES: dict[str, Any] = {}  # keyword -> piece(phase, index)
 
 #: Every keyword with a native piece, by kind of block (for messages and docs).
 SUPPORTED: dict[str, tuple[str, ...]] = {

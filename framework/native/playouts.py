@@ -50,6 +50,12 @@ class NativePlayouts:
 
     def returns(self, state: State, rng: Random) -> list[float]:
         """Per seat, the mean value of ``rollouts`` random rollouts from ``state``."""
+        if state.phase != 0:
+            # Inside a turn (a choice folded into the native move still to make): the
+            # rest of the turn is chosen at random here, as the rollout would.
+            state = state.clone()
+            while state.winners is None and state.phase != 0:
+                state.apply_unchecked(rng.choice(state.legal_actions()))
         if state.winners is not None:
             return state.returns()
         self.native.kernels.rollout_values(

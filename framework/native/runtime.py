@@ -1,8 +1,8 @@
 """Helpers every generated kernel module imports: bit intrinsics and the in-kernel RNG.
 
-``popcnt`` and ``ctz`` lower to LLVM's ``ctpop`` and ``cttz`` (one instruction each on
-x86-64 and ARM64); the random generator is xorshift64*, whose state is one uint64 the
-kernels carry in a local variable. This module imports numba: only the native backend
+``popcnt``, ``ctz`` and ``ctlz`` lower to LLVM's ``ctpop``, ``cttz`` and ``ctlz`` (one
+instruction each on x86-64 and ARM64); the random generator is xorshift64*, whose state is
+one uint64 the kernels carry in a local variable. This module imports numba: only the native backend
 imports it, never the core.
 """
 
@@ -44,6 +44,18 @@ def ctz(typingctx: Any, x: Any) -> Any:
     return types.uint64(types.uint64), codegen
 
 
+@intrinsic
+def ctlz(typingctx: Any, x: Any) -> Any:
+    """Number of zero bits above the highest set bit of a non-zero uint64, as a uint64."""
+    if x != types.uint64:
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 1))
+
+    return types.uint64(types.uint64), codegen
+
+
 @njit(cache=True, inline="always")
 def count(x: Any) -> Any:  # pragma: no cover - compiled
     return np.int64(popcnt(x))  # type: ignore[call-arg]
@@ -52,6 +64,13 @@ def count(x: Any) -> Any:  # pragma: no cover - compiled
 @njit(cache=True, inline="always")
 def low(x: Any) -> Any:  # pragma: no cover - compiled
     return np.int64(ctz(x))  # type: ignore[call-arg]
+
+
+@njit(cache=True, inline="always")
+def high(x: Any) -> Any:  # pragma: no cover - compiled
+    """Index of the highest set bit of a non-zero uint64 (a ray whose cell ids shrink:
+    its nearest piece)."""
+    return np.int64(63) - np.int64(ctlz(x))  # type: ignore[call-arg]
 
 
 @njit(cache=True, inline="always")

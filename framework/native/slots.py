@@ -1,0 +1,29 @@
+"""The state slots a game's blocks declare, as fields of the compact state.
+
+A block that carries state of its own (a castling right, the cell a rush passed over)
+declares a slot (``framework/engine/slots.py``); its kernel piece names it in ``SLOTS`` and
+the compact state gets one uint64 field for it, named by the slot's index so that any name
+a game file gives the slot makes a valid constant. A ``cell`` slot holds the cell + 1 (0:
+none), as the ``LANDED`` field does, so that every field stays a non-negative uint64.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.slots import Slot
+
+
+def slot_field(game: CompiledGame, name: str) -> str:
+    """The constant the kernels index the compact state with for the slot ``name``."""
+    return f"SLOT{game.slots.index[name]}"
+
+
+def encoded(slot: Slot, value: int) -> int:
+    return value + 1 if slot.kind == "cell" else value
+
+
+def decoded(slot: Slot, value: int) -> int:
+    return value - 1 if slot.kind == "cell" else value

@@ -1,0 +1,211 @@
+"""games/chess.yaml by the native backend: the published perft counts, the moves that carry
+state (rush, en passant, castling rights), the promotion choice folded into the move, the
+royal restriction and the checkmate / stalemate result, against the Python engine.
+
+``tests/test_native.py`` runs the checks every supported game gets (perft from the start
+and random positions, random games replayed turn by turn through ``State.apply``; under
+``slow`` 50 positions, to depth 3 for chess, and 1,000 games); here are the published
+counts and the cases random play rarely reaches. A native chess move is
+a whole turn: a promotion carries its chosen kind, so perft counts turns (``perft_turns``),
+as the published counts do.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from framework import load_game
+from framework.native import support_of
+
+from .test_chess import PERFT
+from .test_royal import MINI
+
+GAMES = Path(__file__).resolve().parent.parent / "games"
+CHESS = load_game(GAMES / "chess.yaml")
+
+
+def test_validate_says_the_native_backend_plays_chess() -> None:
+    assert support_of(CHESS) is None
+    run = subprocess.run([sys.executable, "-m", "framework", "validate",
+                          str(GAMES / "chess.yaml")], capture_output=True, text=True,
+                         check=True)
+    assert "native backend: yes" in run.stdout
+
+
+def test_a_restriction_without_a_piece_is_refused_by_name(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from framework.native import pieces
+
+    monkeypatch.delitem(pieces.RESTRICTION_PIECES, "royal")
+    found = support_of(CHESS)
+    assert found is not None and "the restriction 'royal' has no native kernel piece" in found
+
+
+numba = pytest.importorskip("numba")
+from framework.native import NativeGame  # noqa: E402
+
+from .test_native import check_equivalence, check_perft  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def native() -> NativeGame:
+    return NativeGame(CHESS)
+
+
+def turns(native: NativeGame, fen: str) -> dict[str, int]:
+    """The native moves of a position, by the turn each stands for."""
+    state = CHESS.state_from_fen(fen)
+    return {" ".join(a.notation for a in native.turn_of(state, m)): m
+            for m in native.legal(native.encode(state))}
+
+
+def play(native: NativeGame, fen: str, *written: str) -> tuple:
+    """The turns ``written`` played natively and by the Python engine: both snapshots and
+    the Python state."""
+    state = CHESS.state_from_fen(fen)
+    st = native.encode(state)
+    for turn in written:
+        move = {" ".join(a.notation for a in native.turn_of(state, m)): m
+                for m in native.legal(st)}[turn]
+        st = native.play(st, move)
+        for action in turn.split():
+            state.apply(action)
+    return native.snapshot(st), native.python_snapshot(state), state
+
+
+def slot(native: NativeGame, snapshot: tuple, name: str) -> int:
+    """A declared slot's value in a snapshot (castling rights, the passed cell)."""
+    return snapshot[-1][native.plan.slots.index(name)]
+
+
+def test_perft_from_the_start_to_depth_4(native: NativeGame) -> None:
+    st = native.initial()
+    assert [native.perft(st, d) for d in range(1, 5)] == [20, 400, 8902, 197281]
+    assert native.perft(st, 3, parallel=True) == 8902
+
+
+@pytest.mark.parametrize("name,fen,counts", [(r[0], r[1], r[2:]) for r in PERFT],
+                         ids=[r[0] for r in PERFT])
+def test_published_perft_to_depth_3(native: NativeGame, name: str, fen: str,
+                                    counts: list[str]) -> None:
+    st = native.encode(CHESS.state_from_fen(fen))
+    assert [native.perft(st, d) for d in (1, 2, 3)] == [int(c) for c in counts[:3]]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,fen,counts", [(r[0], r[1], r[2:]) for r in PERFT],
+                         ids=[r[0] for r in PERFT])
+def test_published_perft_deeper(native: NativeGame, name: str, fen: str,
+                                counts: list[str]) -> None:
+    """To the deepest published count (start: perft(5) = 4,865,609)."""
+    st = native.encode(CHESS.state_from_fen(fen))
+    assert [native.perft(st, d) for d in range(1, len(counts) + 1)] == [int(c) for c in counts]
+
+
+def test_the_perft_positions_agree_with_the_python_engine(native: NativeGame) -> None:
+    for _, fen, *_ in PERFT:
+        check_perft(native, CHESS.state_from_fen(fen), 2)
+
+
+def test_perft_command_counts_whole_turns_natively(native: NativeGame) -> None:
+    native.compile()  # the command finds the kernels in the cache
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "framework", "perft",
+                               str(GAMES / "chess.yaml"), *args, "--backend", "native"],
+                              capture_output=True, text=True)
+
+    found = run("3", "--turns")
+    assert found.returncode == 0 and found.stdout.strip() == "8902"
+    promotion = run("1", "--turns", "--divide", "--fen", "8/4P3/8/8/8/8/k7/4K3 w - - 0 1")
+    assert "e7e8 q: 1" in promotion.stdout and "total: 9" in promotion.stdout
+    refused = run("2")
+    assert refused.returncode != 0 and "--turns" in refused.stderr
+
+
+def test_promotion_lists_one_move_per_chosen_kind(native: NativeGame) -> None:
+    found = turns(native, "3r4/4P3/8/8/8/8/k7/4K3 w - - 0 1")
+    promotions = {t for t in found if t.startswith(("e7e8", "e7d8"))}
+    assert promotions == {f"{m} {k}" for m in ("e7e8", "e7d8") for k in "qrbn"}
+    state = CHESS.state_from_fen("3r4/4P3/8/8/8/8/k7/4K3 w - - 0 1")
+    for written, move in found.items():  # each move names its turn, and back
+        assert native.move_of_turn(native.turn_of(state, move), state) == move, written
+    mine, theirs, after = play(native, "3r4/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e7d8 n")
+    assert mine == theirs and after.to_fen().startswith("3N4/8/")
+
+
+def test_castling_needs_the_rights_an_empty_path_and_safe_cells(native: NativeGame) -> None:
+    both = turns(native, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    assert {"e1g1", "e1c1"} <= set(both)
+    through = turns(native, "4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1")  # f1 attacked
+    assert "e1c1" in through and "e1g1" not in through
+    in_check = turns(native, "4k3/8/8/8/8/8/3PP3/r3K2R w K - 0 1")
+    assert set(in_check) == {"e1f2"}
+    assert "e1c1" in turns(native, "1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1")  # b1 may be attacked
+    # A right is lost for good once its rook has moved, even back to its cell.
+    mine, theirs, _ = play(native, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "h1h2", "a8a7",
+                        "h2h1")
+    assert mine == theirs and slot(native, mine, "castling") == 0b0110  # castling: Qk
+    mine, theirs, _ = play(native, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1")
+    assert mine == theirs and slot(native, mine, "castling") == 0b1100  # kq
+
+
+def test_en_passant_on_the_next_turn_only(native: NativeGame) -> None:
+    fen = "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1"
+    mine, theirs, _ = play(native, fen, "d7d5", "e5d6")
+    assert mine == theirs and slot(native, mine, "en_passant") == -1
+    state = CHESS.state_from_fen(fen)
+    state.apply("d7d5")
+    assert "e5d6" in turns(native, state.to_fen())
+    mine, theirs, _ = play(native, fen, "d7d5", "e1e2", "e8e7")
+    assert mine == theirs and slot(native, mine, "en_passant") == -1  # the passed cell is forgotten
+    # Taking en passant would open the rank to the rook: the king would be attacked.
+    assert "b5c6" not in turns(native, "8/8/8/KPp4r/8/8/8/7k w - c6 0 1")
+    assert "b5c6" in turns(native, "8/8/8/1Pp4r/8/8/K7/7k w - c6 0 1")
+
+
+def test_checkmate_loses_and_stalemate_draws(native: NativeGame) -> None:
+    mine, theirs, _ = play(native, "r6k/8/8/8/8/8/5PPP/6K1 b - - 0 1", "a8a1")
+    assert mine == theirs and mine[6] == frozenset({1})  # black mates
+    mine, theirs, _ = play(native, "7k/8/5Q2/6K1/8/8/8/8 w - - 0 1", "f6f7")
+    assert mine == theirs and mine[6] == frozenset()  # stalemate: a draw
+    st = native.encode(CHESS.state_from_fen("7k/8/5Q2/6K1/8/8/8/8 w - - 0 1"))
+    winners, _ = native.playouts(st, 200, seed=1)
+    assert {0, 1} & set(winners.tolist())  # random play from there: wins and draws
+
+
+def test_the_fifty_move_rule_and_a_capture_that_resets_it(native: NativeGame) -> None:
+    mine, theirs, _ = play(native, "7k/8/8/8/8/8/8/R6K b - - 99 80", "h8g7")
+    assert mine == theirs and mine[6] == frozenset()
+    mine, theirs, _ = play(native, "7k/8/8/8/8/8/8/r6K w - - 98 80", "h1h2", "a1a2")
+    assert mine == theirs and mine[6] == frozenset()  # a rook move: no reset
+    mine, theirs, _ = play(native, "7k/8/8/8/8/8/6r1/7K w - - 99 80", "h1g2")
+    assert mine == theirs and mine[6] is None and mine[3] == 0  # the capture resets it
+
+
+def test_a_small_game_with_reach_moves_castles_rushes_and_passes() -> None:
+    """The blocks on another board, with moves at a distance instead of chess's: castling
+    onto the partner's cell, attacks read from ``reach``."""
+    from framework.game import load_game_text
+
+    game = load_game_text(MINI)
+    assert support_of(game) is None
+    check_equivalence(game, games=10)
+
+
+def test_mcts_with_native_playouts_decides_inside_a_turn() -> None:
+    """A leaf in the middle of a turn (the promotion's kind still to choose) is finished at
+    random before the native rollout: the agent plays the whole turn."""
+    from framework.agents.registry import make_agent
+
+    state = CHESS.state_from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1")
+    agent = make_agent("mcts:80i:native", CHESS, seed=3)
+    for _ in range(2):  # the move to the last rank, then the kind
+        chosen = agent.decide(state)[0]
+        assert chosen in state.legal_actions()
+        state.apply(chosen)
+    assert state.to_move == 1 and state.phase == 0 and state.to_fen()[1] in "QRBN"

@@ -56,6 +56,21 @@ def test_a_parameter_no_piece_knows_is_refused(monkeypatch: pytest.MonkeyPatch) 
     assert found is not None and "line with exactly: True" in found
 
 
+def test_restrictions_judged_two_ways_are_not_mixed() -> None:
+    """``royal`` vets each move on a copy, ``compulsory`` filters the whole list: the
+    Python engine applies them in file order, which the kernels do not follow, so a game
+    with both stays on the Python engine and says why."""
+    from framework.game import load_game_text
+
+    text = (GAMES / "chess.yaml").read_text(encoding="utf-8")
+    mixed = text.replace("restrictions:\n", "restrictions:\n  - {type: compulsory, kinds: "
+                                             "[castle]}\n", 1)
+    assert mixed != text
+    found = support_of(load_game_text(mixed))
+    assert found is not None and "judged move by move (royal) beside one judged on the " \
+        "whole list of moves (compulsory)" in found
+
+
 def test_validate_says_whether_the_native_backend_plays_a_game() -> None:
     run = subprocess.run([sys.executable, "-m", "framework", "validate",
                           str(GAMES / "ataxx.yaml"), str(GAMES / "othello.yaml"),

@@ -29,7 +29,7 @@ SUPPORTED = [g for g in ALL_GAMES if support_of(load_game(GAMES / f"{g}.yaml")) 
 
 def test_the_ataxx_family_and_the_placement_games_are_supported() -> None:
     assert {"ataxx", "assimilation", "hexxagon", "tic-tac-toe", "connect-four", "othello",
-            "breakthrough", "clobber", "checkers"} <= set(SUPPORTED)
+            "breakthrough", "clobber", "checkers", "chess", "hex-5"} <= set(SUPPORTED)
 
 
 @pytest.mark.parametrize(("game", "reason"), [
@@ -417,3 +417,25 @@ def test_othello_perft_matches_the_published_counts() -> None:
     native = NativeGame(load_game(GAMES / "othello.yaml"))
     st = native.initial()
     assert [native.perft(st, d) for d in range(1, 9)] == [PUBLISHED[d] for d in range(1, 9)]
+
+
+def test_hex_swaps_to_the_mirror_cell_and_wins_by_a_chain() -> None:
+    game = load_game(GAMES / "hex-5.yaml")
+    native = NativeGame(game)
+    state = game.new_initial_state()  # type: ignore[attr-defined]
+    state.apply("b1")
+    st = native.encode(state)
+    swap = next(m for m in native.legal(st) if native.action_of(state, m).notation == "swap")
+    assert native.move_of(native.action_of(state, swap), state) == swap
+    state.apply("swap")
+    st = native.play(st, swap)
+    assert native.snapshot(st) == native.python_snapshot(state)
+    assert state.to_json()["cells"] == {"a2": {"owner": "white", "piece": "stone"}}
+    # Black's chain a1-a5 joins rows 1 and 5 (a column of a hex rhombus touches row by row).
+    won = game.state_from_json({"to_move": "white", "cells": {  # type: ignore[attr-defined]
+        c: "black" for c in ("a1", "a2", "a3", "a4", "a5")}})
+    st = native.encode(game.state_from_json({"to_move": "black", "cells": {  # type: ignore[attr-defined]
+        c: "black" for c in ("a1", "a2", "a3", "a4")} | {"e1": "white"}}))
+    a5 = next(m for m in native.legal(st) if m & 255 == game.board.cell("a5"))  # type: ignore[attr-defined]
+    st = native.play(st, a5)
+    assert won.is_terminal() and native.snapshot(st)[6] == frozenset({0})

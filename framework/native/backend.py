@@ -234,7 +234,8 @@ class NativeGame:
             masks = masks_of(state)
             option = next(o for o in makers if o.sources(state, masks) >> action.src & 1)
         index = self.phase.options.index(option)  # type: ignore[attr-defined]
-        target = action.dst if action.dst >= 0 else action.at
+        # A move without cells (a swap) has source and target 0.
+        target = action.dst if action.dst >= 0 else max(action.at, 0)
         return index << 16 | (action.src + 1) << 8 | target
 
     def move_of_turn(self, actions: list[Action], state: State | None = None) -> int:

@@ -392,12 +392,46 @@ class HopPiece(PrimitivePiece):
         return lines + self.landing(self.resets)
 
 
+class SwapPiece(PrimitivePiece):
+    """``swap`` (the pie rule): on the first round, a player with no piece while exactly one
+    other piece is on the board may take it over — on its cell, or on its mirror cell
+    across the long diagonal. One move, with no cells in it (as the Python action has
+    none)."""
+
+    KNOWN = frozenset({"mirror", "kind", "notation"})
+    PLACES = False
+
+    def __init__(self, option: Any, index: int) -> None:
+        super().__init__(option, index)
+        self.mirror = self.table("MIRROR", option.mirror, "int64")
+
+    def _can(self) -> str:
+        return "st[FULLMOVE] == ONE and own == ZERO and count(enemy) == 1"
+
+    def gen(self) -> list[str]:
+        return [f"if {self._can()}:", f"    buf[n] = {self.code}", "    n += 1", "return n"]
+
+    def count(self) -> list[str]:
+        return [f"return 1 if {self._can()} else 0"]
+
+    def has(self) -> list[str]:
+        return [f"return {self._can()}"]
+
+    def apply(self) -> list[str]:
+        # The one piece on the board, whoever's, becomes the mover's on its mirror cell.
+        return ["occupied = ZERO", "for s in range(S):", "    occupied |= st[s]",
+                "cell = low(occupied)", "kind = 0", "for k in range(K):",
+                "    if (st[KINDS + k] >> U64(cell)) & ONE:", "        kind = k",
+                "remove(st, cell)", f"place(st, {self.mirror}[cell], side, kind)"]
+
+
 PRIMITIVE_PIECES: dict[str, type[PrimitivePiece]] = {"reach": ReachPiece,
                                                       "place": PlacePiece,
                                                       "step": StepPiece,
                                                       "leap": StepPiece,
                                                       "slide": SlidePiece,
-                                                      "hop": HopPiece}
+                                                      "hop": HopPiece,
+                                                      "swap": SwapPiece}
 
 
 # Outflanking (place's must_flank, flip_flanked) ------------------------------------------
@@ -608,10 +642,44 @@ class ReachZonePiece(GoalPiece):
                 "        named |= np.int64(1) << s", "return named != 0, False, named"]
 
 
+class ConnectPiece(GoalPiece):
+    """``connect``: a side wins when one chain of its touching pieces (of the kind) reaches
+    every one of its zones — a flood fill on the neighbour masks from each piece in the
+    first zone not yet in a chain tried."""
+
+    KNOWN = frozenset({"zones", "piece"})
+
+    def __init__(self, goal: Any, index: int) -> None:
+        super().__init__(goal, index)
+        self.count = len(goal.params.zones)
+        self.zones = self.table("ZONES", [m for side in goal.targets for m in side])
+        self.near = self.table("NEAR", goal.neighbours)
+
+    def evaluate(self) -> list[str]:
+        kinds = _kind_mask(self.goal.params.piece, self.goal.game)
+        z, nz = self.zones, self.count
+        return ["named = np.int64(0)", "for s in range(S):",
+                f"    pieces = st[s] & {kinds}", "    ok = True", f"    for j in range({nz}):",
+                f"        if not (pieces & {z}[s * {nz} + j]):", "            ok = False",
+                "    if not ok:", "        continue",
+                f"    starts = pieces & {z}[s * {nz}]", "    while starts:",
+                "        reached = ONE << U64(low(starts))", "        frontier = reached",
+                "        while frontier:", "            grown = ZERO", "            f = frontier",
+                "            while f:", f"                grown |= {self.near}[low(f)]",
+                "                f &= f - ONE", "            frontier = grown & pieces & ~reached",
+                "            reached |= frontier", "        joined = True",
+                f"        for j in range(1, {nz}):",
+                f"            if not (reached & {z}[s * {nz} + j]):",
+                "                joined = False", "        if joined:",
+                "            named |= np.int64(1) << s", "            break",
+                "        starts &= ~reached", "return named != 0, False, named"]
+
+
 GOAL_PIECES: dict[str, type[GoalPiece]] = {"no_pieces": NoPiecesPiece,
                                             "halfmove_clock": HalfmoveClockPiece,
                                             "line": LinePiece,
-                                            "reach_zone": ReachZonePiece}
+                                            "reach_zone": ReachZonePiece,
+                                            "connect": ConnectPiece}
 
 
 # Results: ``winners(st)`` returns the winners as a side mask -----------------------------

@@ -56,6 +56,23 @@ def test_a_parameter_no_piece_knows_is_refused(monkeypatch: pytest.MonkeyPatch) 
     assert found is not None and "line with exactly: True" in found
 
 
+def test_the_pieces_of_every_module_are_listed() -> None:
+    """Each keyword with a native piece is a block of the framework, wherever the piece
+    lives (``pieces_royal.py`` registers its own)."""
+    from framework.native.pieces import supported
+    from framework.plugins import plugins
+
+    found = supported()
+    assert {"compulsory", "royal"} <= set(found["restrictions"])
+    assert {"swap", "castle", "hop"} <= set(found["move primitives"])
+    assert {"connect", "line"} <= set(found["goals"])
+    from framework.moves import PRIMITIVES
+
+    known = {name for group in ("phases", "goals", "results", "restrictions")
+             for name in plugins(group)} | set(PRIMITIVES)  # type: ignore[arg-type]
+    assert {k for keywords in found.values() for k in keywords} <= known
+
+
 def test_restrictions_judged_two_ways_are_not_mixed() -> None:
     """``royal`` vets each move on a copy, ``compulsory`` filters the whole list: the
     Python engine applies them in file order, which the kernels do not follow, so a game

@@ -453,6 +453,6 @@ def test_hex_swaps_to_the_mirror_cell_and_wins_by_a_chain() -> None:
         c: "black" for c in ("a1", "a2", "a3", "a4", "a5")}})
     st = native.encode(game.state_from_json({"to_move": "black", "cells": {  # type: ignore[attr-defined]
         c: "black" for c in ("a1", "a2", "a3", "a4")} | {"e1": "white"}}))
-    a5 = next(m for m in native.legal(st) if m & 255 == game.board.cell("a5"))  # type: ignore[attr-defined]
+    a5 = next(m for m in native.legal(st) if m & 255 == game.board.cell("a5"))
     st = native.play(st, a5)
     assert won.is_terminal() and native.snapshot(st)[6] == frozenset({0})

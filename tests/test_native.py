@@ -439,7 +439,7 @@ def test_othello_perft_matches_the_published_counts() -> None:
 def test_hex_swaps_to_the_mirror_cell_and_wins_by_a_chain() -> None:
     game = load_game(GAMES / "hex-5.yaml")
     native = NativeGame(game)
-    state = game.new_initial_state()  # type: ignore[attr-defined]
+    state = game.new_initial_state()
     state.apply("b1")
     st = native.encode(state)
     swap = next(m for m in native.legal(st) if native.action_of(state, m).notation == "swap")
@@ -449,9 +449,9 @@ def test_hex_swaps_to_the_mirror_cell_and_wins_by_a_chain() -> None:
     assert native.snapshot(st) == native.python_snapshot(state)
     assert state.to_json()["cells"] == {"a2": {"owner": "white", "piece": "stone"}}
     # Black's chain a1-a5 joins rows 1 and 5 (a column of a hex rhombus touches row by row).
-    won = game.state_from_json({"to_move": "white", "cells": {  # type: ignore[attr-defined]
+    won = game.state_from_json({"to_move": "white", "cells": {
         c: "black" for c in ("a1", "a2", "a3", "a4", "a5")}})
-    st = native.encode(game.state_from_json({"to_move": "black", "cells": {  # type: ignore[attr-defined]
+    st = native.encode(game.state_from_json({"to_move": "black", "cells": {
         c: "black" for c in ("a1", "a2", "a3", "a4")} | {"e1": "white"}}))
     a5 = next(m for m in native.legal(st) if m & 255 == game.board.cell("a5"))
     st = native.play(st, a5)

@@ -211,19 +211,6 @@ def test_mcts_with_native_playouts_decides_inside_a_turn() -> None:
     assert state.to_move == 1 and state.phase == 0 and state.to_fen()[1] in "QRBN"
 
 
-def _python_chess_perft(board: object, depth: int) -> int:
-    """python-chess's perft, the last ply counted from the legal moves (not played)."""
-    moves = list(board.legal_moves)  # type: ignore[attr-defined]
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for move in moves:
-        board.push(move)  # type: ignore[attr-defined]
-        total += _python_chess_perft(board, depth - 1)
-        board.pop()  # type: ignore[attr-defined]
-    return total
-
-
 @pytest.mark.slow
 def test_perft_4_from_50_random_positions_equals_python_chess(native: NativeGame) -> None:
     """The issue's depth 4 from 50 random positions: the Python engine would take hours
@@ -232,9 +219,11 @@ def test_perft_4_from_50_random_positions_equals_python_chess(native: NativeGame
     not have (insufficient material, repetition) are no part of either count."""
     import chess
 
+    from framework.bench import python_chess_perft
+
     from .test_native import random_positions
 
     for state in random_positions(native, 50, seed=2):
         fen = state.to_fen()
-        expected = _python_chess_perft(chess.Board(fen), 4)
+        expected = python_chess_perft(chess.Board(fen), 4)
         assert native.perft(native.encode(state), 4) == expected, fen

@@ -73,23 +73,14 @@ def native_chess_perft(depth: int) -> dict[str, Any]:
 
 
 def peer_chess_perft(depth: int) -> dict[str, Any]:
-    """python-chess's perft in its own idiom: the last ply counted with
-    ``legal_moves.count()``."""
+    """python-chess's perft in its own idiom (``framework.bench.python_chess_perft``)."""
     import chess
 
-    def perft(board: Any, depth: int) -> int:
-        if depth == 1:
-            return int(board.legal_moves.count())
-        total = 0
-        for move in board.legal_moves:
-            board.push(move)
-            total += perft(board, depth - 1)
-            board.pop()
-        return total
+    from framework.bench import python_chess_perft
 
     board = chess.Board()
     start, wall = time.process_time(), time.perf_counter()
-    nodes = perft(board, depth)
+    nodes = python_chess_perft(board, depth)
     return _checked(nodes, depth, time.process_time() - start, time.perf_counter() - wall,
                     CHESS_PERFT)
 

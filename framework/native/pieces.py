@@ -235,7 +235,31 @@ class PlacePiece(PrimitivePiece):
                 *(["st[RESET] = ONE"] if self.resets else [])]
 
 
-class StepPiece(PrimitivePiece):
+class FromSourcesPiece(PrimitivePiece):
+    """A primitive whose moves go from each of ``sources`` (a mask expression) to the cells
+    ``_from(cell)`` gives (a mask expression): generation, count and test written once."""
+
+    sources = "own"
+
+    def _from(self, s: str) -> str:
+        raise NotImplementedError
+
+    def gen(self) -> list[str]:
+        return [f"b = {self.sources}", "while b:", "    s = low(b)", "    b &= b - ONE",
+                f"    t = {self._from('s')}", "    while t:",
+                f"        buf[n] = {self.code} | ((s + 1) << 8) | low(t)", "        n += 1",
+                "        t &= t - ONE", "return n"]
+
+    def count(self) -> list[str]:
+        return [f"b = {self.sources}", "n = 0", "while b:",
+                f"    n += count({self._from('low(b)')})", "    b &= b - ONE", "return n"]
+
+    def has(self) -> list[str]:
+        return [f"b = {self.sources}", "while b:", f"    if {self._from('low(b)')}:",
+                "        return True", "    b &= b - ONE", "return False"]
+
+
+class StepPiece(FromSourcesPiece):
     """``step`` and ``leap``: a piece moves to a cell its per-player reach table names
     (directions relative to the player's forward, offsets and paths are all resolved when
     the game is compiled), onto the cells ``to`` allows, a piece there captured."""
@@ -260,20 +284,6 @@ class StepPiece(PrimitivePiece):
 
     def _from(self, s: str) -> str:
         return f"{self.reach}[side * {self.size} + {s}] & {self.allowed}"
-
-    def gen(self) -> list[str]:
-        return [f"b = {self.sources}", "while b:", "    s = low(b)", "    b &= b - ONE",
-                f"    t = {self._from('s')}", "    while t:",
-                f"        buf[n] = {self.code} | ((s + 1) << 8) | low(t)", "        n += 1",
-                "        t &= t - ONE", "return n"]
-
-    def count(self) -> list[str]:
-        return [f"b = {self.sources}", "n = 0", "while b:",
-                f"    n += count({self._from('low(b)')})", "    b &= b - ONE", "return n"]
-
-    def has(self) -> list[str]:
-        return [f"b = {self.sources}", "while b:", f"    if {self._from('low(b)')}:",
-                "        return True", "    b &= b - ONE", "return False"]
 
     def apply(self) -> list[str]:
         lines = ["remove(st, dst)"] if self.captures else []
@@ -317,7 +327,7 @@ class SlidePiece(StepPiece):
         return f"{self.prefix}ray(side, {s}, ALL & ~empty) & {self.allowed}"
 
 
-class HopPiece(PrimitivePiece):
+class HopPiece(FromSourcesPiece):
     """``hop``: a piece jumps over the piece next to it onto the empty cell beyond, the
     jumped piece taken at once. Its per-player tables list, per cell, the (jumped, landing)
     cells of the player's directions. A chaining hop also gives ``gen_at`` and ``can_at``,
@@ -368,20 +378,6 @@ class HopPiece(PrimitivePiece):
 
     def _from(self, s: str) -> str:
         return f"{self.prefix}targets(side, {s}, {self.jumpable}, empty)"
-
-    def gen(self) -> list[str]:
-        return [f"b = {self.sources}", "while b:", "    s = low(b)", "    b &= b - ONE",
-                f"    t = {self._from('s')}", "    while t:",
-                f"        buf[n] = {self.code} | ((s + 1) << 8) | low(t)", "        n += 1",
-                "        t &= t - ONE", "return n"]
-
-    def count(self) -> list[str]:
-        return [f"b = {self.sources}", "n = 0", "while b:",
-                f"    n += count({self._from('low(b)')})", "    b &= b - ONE", "return n"]
-
-    def has(self) -> list[str]:
-        return [f"b = {self.sources}", "while b:", f"    if {self._from('low(b)')}:",
-                "        return True", "    b &= b - ONE", "return False"]
 
     def apply(self) -> list[str]:
         lines = ["move_piece(st, src, dst)"]

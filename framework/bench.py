@@ -184,21 +184,10 @@ def _ours_chess_perft() -> dict[str, Any]:
                          expected=(4, CHESS_PERFT_NODES))
 
 
-def python_chess_perft(board: Any, depth: int) -> int:
-    """python-chess's perft in its own idiom: the last ply counted with
-    ``legal_moves.count()``, not played (the peer of chess perft figures)."""
-    if depth == 1:
-        return int(board.legal_moves.count())
-    total = 0
-    for move in board.legal_moves:
-        board.push(move)
-        total += python_chess_perft(board, depth - 1)
-        board.pop()
-    return total
-
-
 def _peer_chess_perft() -> dict[str, Any]:
     import chess
+
+    from framework.peer_perft import python_chess_perft
 
     board = chess.Board()
     start, wall = time.process_time(), time.perf_counter()

@@ -59,7 +59,7 @@ def test_a_parameter_no_piece_knows_is_refused(monkeypatch: pytest.MonkeyPatch) 
 def test_the_pieces_of_every_module_are_listed() -> None:
     """Each keyword with a native piece is a block of the framework, wherever the piece
     lives (``pieces_royal.py`` registers its own)."""
-    from framework.native.pieces import supported
+    from framework.native.assemble import supported
     from framework.plugins import plugins
 
     found = supported()

@@ -224,6 +224,15 @@ def _check_mix(restrictions: list[Piece], choices: list[Piece], moves: list[Prim
                           "list of moves")
 
 
+def supported() -> dict[str, tuple[str, ...]]:
+    """Every keyword with a native piece, by kind of block (for messages and docs), the
+    pieces registered by ``pieces_royal`` and ``pieces_special`` too (imported above)."""
+    return {"move primitives": tuple(PRIMITIVE_PIECES),
+            "consequences": tuple(CONSEQUENCE_PIECES), "goals": tuple(GOAL_PIECES),
+            "results": tuple(RESULT_PIECES), "restrictions": tuple(RESTRICTION_PIECES),
+            "choices": tuple(CHOICE_PIECES)}
+
+
 def support_of(game: CompiledGame) -> str | None:
     """None when the native backend plays ``game``, else why not (for people)."""
     try:

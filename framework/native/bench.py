@@ -73,10 +73,10 @@ def native_chess_perft(depth: int) -> dict[str, Any]:
 
 
 def peer_chess_perft(depth: int) -> dict[str, Any]:
-    """python-chess's perft in its own idiom (``framework.bench.python_chess_perft``)."""
+    """python-chess's perft in its own idiom (``framework.peer_perft``)."""
     import chess
 
-    from framework.bench import python_chess_perft
+    from framework.peer_perft import python_chess_perft
 
     board = chess.Board()
     start, wall = time.process_time(), time.perf_counter()

@@ -865,13 +865,3 @@ class CompulsoryPiece(RestrictionPiece):
 RESTRICTION_PIECES: dict[str, Any] = {"compulsory": CompulsoryPiece}
 CHOICE_PIECES: dict[str, Any] = {}  # keyword -> piece(phase, index)
 
-
-def supported() -> dict[str, tuple[str, ...]]:
-    """Every keyword with a native piece, by kind of block (for messages and docs): read
-    when asked, so the pieces other modules register (``pieces_royal.py``) are in it."""
-    from framework.native import pieces_royal, pieces_special  # noqa: F401 (they register)
-
-    return {"move primitives": tuple(PRIMITIVE_PIECES),
-            "consequences": tuple(CONSEQUENCE_PIECES), "goals": tuple(GOAL_PIECES),
-            "results": tuple(RESULT_PIECES), "restrictions": tuple(RESTRICTION_PIECES),
-            "choices": tuple(CHOICE_PIECES)}

@@ -232,13 +232,14 @@ def _goal_edges(canvas: _Canvas, game: CompiledGame) -> tuple[str, ...]:
     board = game.board
     if board.shape not in ("hex", "square"):
         return ()
+    taken = {(round(x, 3), round(y, 3)) for x, y in board.pos}  # where cells are
     lines = []
     for goal in game.goals:
         for side, masks in enumerate(goal.drawn_edges):
             colour = player_colour(game, side)
             for mask in masks:
                 cells = [c for c in range(board.size) if mask >> c & 1]
-                facing = set.intersection(*(set(_outer_sides(board, c)) for c in cells)) \
+                facing = set.intersection(*(set(_outer_sides(board, c, taken)) for c in cells)) \
                     if cells else set()
                 for cell in cells:
                     for k in sorted(facing):
@@ -264,9 +265,9 @@ def _side_ends(board: CompiledBoard, cell: int, k: int) -> tuple[tuple[float, fl
     return corners[k], corners[(k + 1) % 4]
 
 
-def _outer_sides(board: CompiledBoard, cell: int) -> list[int]:
-    """The sides of a cell with no cell beyond them."""
-    taken = {(round(x, 3), round(y, 3)) for x, y in board.pos}
+def _outer_sides(board: CompiledBoard, cell: int, taken: set[tuple[float, float]]
+                 ) -> list[int]:
+    """The sides of a cell with no cell beyond them (``taken``: the cells' centres)."""
     found = []
     for k in range(6 if board.shape == "hex" else 4):
         (x1, y1), (x2, y2) = _side_ends(board, cell, k)

@@ -197,8 +197,9 @@ def _has_entry_cell(graph: Any, gravity: str) -> bool:
     """Whether some cell has no cell before it against the fall (where a piece enters)."""
     against = graph.graph["opposite"][gravity]
     real = {n for n in graph.nodes if not graph.nodes[n]["hole"]}
-    preceded = {a for a, b, dirs in graph.edges(data="dirs") if dirs and a in real
-                and b in real and dirs[a] == against}
-    preceded |= {b for a, b, dirs in graph.edges(data="dirs") if dirs and a in real
-                 and b in real and dirs[b] == against}
+    # ``dirs[end]``: the link's direction seen from that end; against the fall, the other
+    # end lies before it.
+    preceded = {end for a, b, dirs in graph.edges(data="dirs")
+                if dirs and a in real and b in real
+                for end in (a, b) if dirs[end] == against}
     return bool(real - preceded)

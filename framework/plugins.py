@@ -14,13 +14,22 @@ the fragment of rulebook text that explains the block from its parameters.
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    GetCoreSchemaHandler,
+    create_model,
+    field_validator,
+)
+from pydantic_core import CoreSchema
 
 from framework.engine.slots import Slot
 from framework.errors import BoardspecError
@@ -31,8 +40,11 @@ if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.action import Action
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 Translate = Callable[[str], str]
+#: Where a block stands in its game file: the path of keys and indices down to it.
+Loc = tuple[str | int, ...]
 
 
 def untranslated(text: str) -> str:
@@ -105,26 +117,146 @@ def _plural_looking(word: str) -> bool:
 
 
 PluginKind = Literal["phases", "setups", "goals", "results", "invariants", "restrictions",
-                     "turn_orders"]
-GROUPS: dict[PluginKind, str] = {
-    "phases": "boardspec.phases",
-    "setups": "boardspec.setups",
-    "goals": "boardspec.goals",
-    "results": "boardspec.results",
-    "invariants": "boardspec.invariants",
-    "restrictions": "boardspec.restrictions",
-    "turn_orders": "boardspec.turn_orders",
-}
+                     "turn_orders", "moves", "conditions"]
+#: Every kind of rule unit, in the order the reference documents them.
+KINDS: tuple[PluginKind, ...] = ("setups", "phases", "moves", "conditions", "goals",
+                                 "results", "restrictions", "turn_orders", "invariants")
+
+#: The one entry-point group of every rule unit, boardspec's own and a third party's alike.
+#: An entry is named ``<kind>.<keyword>`` (``moves.step``, ``phases.walk``) and names the
+#: unit's engine class; the class names its reference twin and native piece itself.
+GROUP = "boardspec.rules"
+
+
+class Registered:
+    """The field type "any registered unit of ``kind``" (its ``Params``), told apart by
+    ``type:``: ``options: list[Annotated[Any, Registered("moves")]]``.
+
+    A game file's move options, conditions and consequences are open vocabularies: a
+    package that registers a unit adds a member to every union of its kind, with no edit to
+    boardspec. The union is assembled from the registry when a model holding such a field
+    is first built (models of game files are built lazily: ``Rule``), so importing a model
+    never loads a unit, and the JSON Schema lists every registered member."""
+
+    def __init__(self, kind: PluginKind | Literal["consequences"]) -> None:
+        self.kind = kind
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler
+                                     ) -> CoreSchema:
+        return handler.generate_schema(union_of(self.kind))
+
+    def __repr__(self) -> str:
+        return f"Registered({self.kind!r})"
+
+
+def union_of(kind: PluginKind | Literal["consequences"]) -> Any:
+    """The discriminated union of every registered unit's parameters of one kind
+    (``consequences``: the automatic phases, as steps of an action: ``then_params``)."""
+    if kind == "consequences":
+        models = tuple(then_params(cls) for cls in plugins("phases").values()
+                       if not cls.decides)
+    else:
+        models = tuple(cls.Params for cls in plugins(kind).values())
+    if not models:
+        return Any if kind in ("phases", "results") else _NoneRegistered
+    if len(models) == 1:
+        return models[0]
+    return Annotated[Union[models], Field(discriminator="type")]  # noqa: UP007
+
+
+#: Every model class that holds a registered field (rebuilt by ``refresh``).
+_HOLDERS: list[type[BaseModel]] = []
+
+
+def _mentions_registered(annotation: Any) -> bool:
+    if isinstance(annotation, Registered):
+        return True
+    if any(isinstance(m, Registered) for m in getattr(annotation, "__metadata__", ())):
+        return True
+    return any(_mentions_registered(a) for a in getattr(annotation, "__args__", ()) or ())
 
 
 class Rule(BaseModel):
     """Base of every model of a game file: unknown keys are errors, values are immutable,
-    numbers are finite (``.inf`` and ``.nan`` are refused)."""
+    numbers are finite (``.inf`` and ``.nan`` are refused).
 
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+    Built when first used, not when defined: a model whose fields hold registered units
+    (``Registered``) can only be built once the registry is read."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False,
+                              defer_build=True)
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        if any(_mentions_registered(f.annotation) or
+               any(isinstance(m, Registered) for m in f.metadata)
+               for f in cls.model_fields.values()):
+            _HOLDERS.append(cls)
 
 
-class PhaseParams(Rule):
+class _NoneRegistered(Rule):
+    """What a field of a kind with no registered unit accepts: nothing."""
+
+    type: Literal["(no unit of this kind is registered)"]
+
+
+_THEN: dict[type[Any], type[Rule]] = {}
+
+
+def then_params(phase: type[Any]) -> type[Rule]:
+    """An automatic phase's parameters as a consequence under ``then:``: its ``name`` may
+    be left out (it is the keyword)."""
+    if phase not in _THEN:
+        _THEN[phase] = create_model(
+            f"{phase.Params.__name__}Then", __base__=phase.Params,
+            name=(str, Field(default=phase.keyword, description="a name for the rulebook "
+                                                              "(default: the keyword)")))
+    return _THEN[phase]
+
+
+Condition = Annotated[Any, Registered("conditions")]
+#: A consequence under ``then:``: any automatic phase (``convert_adjacent``, …) as a step of
+#: the action that lands, its ``name`` optional.
+Consequence = Annotated[Any, Registered("consequences")]
+
+
+class ConditionalParams(Rule):
+    """Parameters of every block that an ``if:`` may hold back: a condition, or a list of
+    them that must all hold (``framework/conditions``)."""
+
+    if_: list[Condition] = Field(
+        default_factory=list, alias="if",
+        description="conditions that must all hold for this block to apply (a phase not "
+                    "applying is passed over, an option offers nothing, a goal is not "
+                    "checked, a consequence does nothing)")
+
+    @field_validator("if_", mode="before")
+    @classmethod
+    def _one_or_many(cls, value: Any) -> Any:
+        return [value] if isinstance(value, dict) else value
+
+
+class OptionParams(ConditionalParams):
+    """Parameters every move option shares (``options:`` of a ``moves`` phase, a kind's
+    own ``moves:``): ``if:`` offers it only while its conditions hold, and ``then:`` lists
+    consequences that follow each of its actions, in order."""
+
+    then: list[Consequence] = Field(
+        default_factory=list, description="consequences of this option's actions, in "
+        "order, right after the piece lands (any automatic phase: convert_adjacent, "
+        "flip_flanked, promote, custodial, again, …)")
+
+
+class GoalParams(ConditionalParams):
+    """Parameters every goal shares."""
+
+
+class ResultParams(ConditionalParams):
+    """Parameters every result rule shares (with ``if:`` false the game is a draw)."""
+
+
+class PhaseParams(ConditionalParams):
     """Parameters common to every turn phase."""
 
     name: str = Field(description="the phase's name: unique, used in positions, "
@@ -132,11 +264,34 @@ class PhaseParams(Rule):
     type: str
 
 
-class Plugin:
-    """Common shape of phase, setup, goal and result plugins."""
+class Unit:
+    """One keyword of the game language: its grammar (``Params``), its checks of meaning
+    (``check_spec``), its engine semantics (the subclass), its rulebook text
+    (``describe``) and, named here and loaded only when asked for, its reference twin
+    (``boardspec check``'s independent oracle) and its native kernel piece.
+
+    ``reference`` and ``native`` are ``"module:Name"``; a module written ``.name`` is in the
+    unit's own folder (``".reference:RefStep"``), and ``":Name"`` is in the unit's own
+    module. None: the unit has none, which
+    ``boardspec validate`` says and ``boardspec check --strict`` refuses.
+    """
 
     keyword: ClassVar[str]
     Params: ClassVar[type[Rule]]
+    #: Which kind of block this is, its part of the registry (set by each base class:
+    #: ``Phase`` is "phases", ``Primitive`` "moves", …).
+    family: ClassVar[PluginKind]
+    reference: ClassVar[str | None] = None
+    native: ClassVar[str | None] = None
+
+    @classmethod
+    def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
+        """Extra checks of meaning for this block: yield (location, message) pairs."""
+        return iter(())
+
+
+class Plugin(Unit):
+    """Common shape of phase, setup, goal and result plugins."""
 
     #: The state this kind of block keeps (``framework.engine.slots``); the compiler gives
     #: each slot an index in ``state.vars``, found in ``game.slots.index[name]``.
@@ -150,12 +305,6 @@ class Plugin:
     def declare_slots(cls, params: Any) -> tuple[Slot, ...]:
         """The slots a block with these parameters needs (default: the class's ``slots``)."""
         return cls.slots
-
-    @classmethod
-    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
-                   ) -> Iterator[tuple[tuple[str | int, ...], str]]:
-        """Extra checks of meaning for this block: yield (location, message) pairs."""
-        return iter(())
 
     def describe(self, _: Translate = untranslated) -> str:
         """This block's paragraph of the rulebook, built from its parameters.
@@ -175,6 +324,8 @@ class Phase(Plugin):
     the turn reaches it. ``skip_when_impossible`` lets a mandatory phase with nothing to do be
     passed over instead of ending the game.
     """
+
+    family: ClassVar[PluginKind] = "phases"
 
     Params: ClassVar[type[PhaseParams]]
     decides: ClassVar[bool] = True
@@ -244,6 +395,8 @@ class Setup(Plugin):
     """How a game begins. ``prepare`` runs on the empty board; deciding setups then offer
     actions until ``finished`` is true."""
 
+    family: ClassVar[PluginKind] = "setups"
+
     decides: ClassVar[bool] = False
     pattern: str = ""
     notation_examples: tuple[str, ...] = ()
@@ -288,6 +441,8 @@ class Verdict:
 class Goal(Plugin):
     """An end condition, checked at the moments the game file declares, in file order."""
 
+    family: ClassVar[PluginKind] = "goals"
+
     #: Per side, the cell masks of the board's sides the goal is about (Hex: the two edges
     #: each player joins); diagrams draw those sides in the player's colour.
     drawn_edges: tuple[tuple[int, ...], ...] = ()
@@ -299,6 +454,8 @@ class Goal(Plugin):
 class Result(Plugin):
     """How a finished game is scored when no goal named the winner."""
 
+    family: ClassVar[PluginKind] = "results"
+
     def winners(self, state: State) -> frozenset[int]:
         raise NotImplementedError
 
@@ -306,6 +463,8 @@ class Result(Plugin):
 class Restriction(Plugin):
     """A rule on a player's whole set of legal actions (``restrictions:`` in the game file):
     it keeps some of the actions a phase offers (``framework/restrictions/``)."""
+
+    family: ClassVar[PluginKind] = "restrictions"
 
     def applies_to(self, phase: str) -> bool:
         """Whether the rule filters the actions of the phase named ``phase``."""
@@ -327,6 +486,8 @@ class TurnOrder(Plugin):
     A round is one full-move; ``next`` says who moves after ``side`` and whether that turn
     begins a new round (the full-move number goes up).
     """
+
+    family: ClassVar[PluginKind] = "turn_orders"
 
     #: Whether who moves next depends on the round's parity (hashes must then tell odd and
     #: even rounds apart).
@@ -353,6 +514,8 @@ class Invariant(Plugin):
     """A property every reachable state keeps, declared under ``invariants:`` in the game
     file; ``boardspec check`` tests it after every action (it never changes play)."""
 
+    family: ClassVar[PluginKind] = "invariants"
+
     def violation(self, state: State, before: State | None) -> str | None:
         """Why ``state`` breaks the invariant (``before`` is the state one action earlier,
         None at a start), or None when it holds."""
@@ -361,26 +524,92 @@ class Invariant(Plugin):
 
 @cache
 def _entry_points(path: tuple[str, ...]) -> Any:  # EntryPoints, or 3.11's SelectableGroups
-    # One scan of the installed packages serves every group (each scan costs milliseconds);
+    # One scan of the installed packages serves every kind (each scan costs milliseconds);
     # keyed on sys.path, so a package put on the path later is found by a new scan.
-    return entry_points()
+    return entry_points().select(group=GROUP)
 
 
 @cache
-def plugins(kind: PluginKind) -> dict[str, type[Plugin]]:
-    """Every registered plugin of one kind, by keyword."""
-    found: dict[str, type[Plugin]] = {}
-    for ep in _entry_points(tuple(sys.path)).select(group=GROUPS[kind]):
+def plugins(kind: PluginKind) -> dict[str, type[Any]]:
+    """Every registered unit of one kind, by keyword (entries ``<kind>.<keyword>`` of the
+    ``boardspec.rules`` group)."""
+    found: dict[str, type[Any]] = {}
+    prefix = kind + "."
+    for ep in _entry_points(tuple(sys.path)):
+        if not ep.name.startswith(prefix):
+            continue
+        keyword = ep.name[len(prefix):]
         try:
             cls = ep.load()
-        except Exception as exc:  # a broken third-party plugin must not hide the others
-            raise BoardspecError(f"the {kind} plugin {ep.name!r} ({ep.value}) "
+        except Exception as exc:  # a broken third-party unit must not hide the others
+            raise BoardspecError(f"the {kind} unit {keyword!r} ({ep.value}) "
                                  f"failed to load: {exc}") from exc
-        if getattr(cls, "keyword", None) != ep.name:
-            raise BoardspecError(f"the {kind} plugin registered as {ep.name!r} ({ep.value}) "
+        if getattr(cls, "keyword", None) != keyword:
+            raise BoardspecError(f"the {kind} unit registered as {keyword!r} ({ep.value}) "
                                  f"declares keyword {getattr(cls, 'keyword', None)!r}")
-        found[ep.name] = cls
+        if getattr(cls, "family", None) != kind:
+            raise BoardspecError(f"the unit registered as {ep.name!r} ({ep.value}) is a "
+                                 f"{getattr(cls, 'family', 'plain class')!r} block, not one of "
+                                 f"{kind!r}")
+        found[keyword] = cls
     if not found and kind in ("phases", "results"):
-        raise BoardspecError(f"no {kind} plugins are registered: is boardspec installed "
+        raise BoardspecError(f"no {kind} units are registered: is boardspec installed "
                              "(pip install -e .)? Entry points come from the installed package.")
     return dict(sorted(found.items()))
+
+
+#: How many times the registry was refreshed: models cached per registry key on it.
+_generation = [0]
+
+
+def generation() -> int:
+    """A number that changes whenever the registry does (``refresh``)."""
+    return _generation[0]
+
+
+def refresh() -> None:
+    """Forget the registry (a package was installed or removed while running): the next
+    look-up scans the entry points again, and every model that embeds a registered union
+    is rebuilt from them.
+
+    A model's schema embeds its fields' schemas as they were when it was built, so a model
+    holding a model that holds a union must be rebuilt after it: the passes go on until the
+    nesting is exhausted (a condition inside an option inside a phase: three levels)."""
+    _entry_points.cache_clear()
+    plugins.cache_clear()
+    _twins.clear()
+    _THEN.clear()
+    _generation[0] += 1
+    built = [m for m in _HOLDERS if m.__pydantic_complete__]
+    for _ in range(4):
+        for model in built:
+            model.model_rebuild(force=True)
+
+
+
+
+_twins: dict[tuple[type[Any], str], Any] = {}
+
+
+def twin(unit: type[Any], side: Literal["reference", "native"]) -> Any | None:
+    """The unit's reference twin or native piece (loaded once), or None when it has none.
+
+    Raises ``BoardspecError`` naming the unit when the name it gives cannot be loaded."""
+    key = (unit, side)
+    if key not in _twins:
+        spec: str | None = getattr(unit, side, None)
+        _twins[key] = None if spec is None else _load(unit, side, spec)
+    return _twins[key]
+
+
+def _load(unit: type[Any], side: str, spec: str) -> Any:
+    module_name, _, attribute = spec.partition(":")
+    module = sys.modules[unit.__module__]
+    package = module.__name__ if hasattr(module, "__path__") else module.__package__
+    try:
+        loaded = importlib.import_module(module_name, package=package) if module_name \
+            else module  # ":Name": beside the engine class, in its own module
+        return getattr(loaded, attribute)
+    except (ImportError, AttributeError) as exc:
+        raise BoardspecError(f"the {side} of the {unit.family} unit {unit.keyword!r} "
+                             f"({spec!r}) cannot be loaded: {exc}") from exc

@@ -21,7 +21,7 @@ from framework.check.properties import (
     unique_and_deterministic,
 )
 from framework.check.reference import ReferenceGame
-from framework.check.reference.rules import REFERENCES
+from framework.check.reference.rules import REFERENCES, find_reference
 from framework.check.runner import (
     DEFAULT_EXAMPLES,
     check_game,
@@ -326,15 +326,11 @@ invariants: [{type: pieces_never_decrease}]
 def drop_plugin(tmp_path: Path) -> Iterator[str]:
     """Install, for one test, a package with a phase and its reference version."""
     with installed(tmp_path, "dropcheck", DROP_PHASE + DROP_REFERENCE,
-                   "[boardspec.phases]\ndrop = dropcheck:Drop\n\n"
-                   "[boardspec.references]\nphases.drop = dropcheck:RefDrop\n"):
-        try:
-            yield DROP_GAME
-        finally:
-            REFERENCES["phases"].pop("drop", None)
+                   "[boardspec.rules]\nphases.drop = dropcheck:Drop\n"):
+        yield DROP_GAME
 
 
 def test_a_third_party_block_brings_its_reference_version(drop_plugin: str) -> None:
     report = check_game(load_game_text(drop_plugin), examples=5)
     assert [o.name for o in report.failed] == [] and report.unchecked == []
-    assert REFERENCES["phases"]["drop"].__name__ == "RefDrop"
+    assert find_reference("phases", "drop").__name__ == "RefDrop"

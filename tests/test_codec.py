@@ -105,7 +105,7 @@ result: {type: majority}
 
 def test_a_block_without_an_action_space_gets_a_clear_error(tmp_path: Path) -> None:
     with installed(tmp_path, "dropcodec", DROP_PHASE,
-                   "[boardspec.phases]\ndrop = dropcodec:Drop\n"):
+                   "[boardspec.rules]\nphases.drop = dropcodec:Drop\n"):
         game = load_game_text(DROP_GAME)
         game.new_initial_state().apply("*a1")  # it plays: only the codec needs the space
         with pytest.raises(CodecError, match=r"phase block 'drop' \(type: drop.*action_space"):

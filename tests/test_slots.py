@@ -11,7 +11,7 @@ import pytest
 
 from framework import PositionError, SpecError, load_game_text
 from framework.agents.zobrist import zobrist_hash
-from framework.check.reference.rules import REFERENCES
+from framework.check.reference.rules import find_reference
 from framework.check.runner import check_game
 from framework.engine.slots import Slot, SlotTable
 
@@ -33,6 +33,7 @@ class TallyParams(PhaseParams):
 class TallyDrop(Phase):
     keyword = "tally_drop"
     Params = TallyParams
+    reference = ":RefTallyDrop"
     pattern = r"\\*[a-z]+\\d+"
     slots = (Slot("drops", scope="game"),)
 
@@ -77,12 +78,8 @@ max_plies: 9
 @pytest.fixture
 def tally(tmp_path: Path) -> Iterator[str]:
     with installed(tmp_path, "tallydrop", TALLY,
-                   "[boardspec.phases]\ntally_drop = tallydrop:TallyDrop\n\n"
-                   "[boardspec.references]\nphases.tally_drop = tallydrop:RefTallyDrop\n"):
-        try:
-            yield TALLY_GAME
-        finally:
-            REFERENCES["phases"].pop("tally_drop", None)
+                   "[boardspec.rules]\nphases.tally_drop = tallydrop:TallyDrop\n"):
+        yield TALLY_GAME
 
 
 def test_a_declared_slot_round_trips_through_json_key_and_zobrist(tally: str) -> None:
@@ -108,7 +105,7 @@ def test_check_follows_a_declared_slot_and_catches_a_reference_that_forgets_it(
     game = load_game_text(tally)
     report = check_game(game, examples=10)
     assert report.failed == [] and report.unchecked == []
-    monkeypatch.setattr(REFERENCES["phases"]["tally_drop"], "counts", False)
+    monkeypatch.setattr(find_reference("phases", "tally_drop"), "counts", False)
     report = check_game(game, examples=10)
     assert "same as the reference interpreter" in [o.name for o in report.failed]
 

@@ -24,7 +24,7 @@ result: {type: majority}
 @pytest.fixture
 def installed_plugin(tmp_path: Path) -> Iterator[None]:
     with installed(tmp_path, "dropplugin", DROP_PHASE,
-                   "[boardspec.phases]\ndrop = dropplugin:Drop\n"):
+                   "[boardspec.rules]\nphases.drop = dropplugin:Drop\n"):
         yield
 
 
@@ -73,7 +73,7 @@ LOCALE_DIR = __import__("pathlib").Path(__file__).parent / "droplocale"
     po.parent.mkdir(parents=True)
     po.write_text(SPANISH, encoding="utf-8")
     with installed(tmp_path, "dropplugin", source,
-                   "[boardspec.phases]\ndrop = dropplugin:Drop\n"
+                   "[boardspec.rules]\nphases.drop = dropplugin:Drop\n"
                    "[boardspec.locales]\ndropplugin = dropplugin:LOCALE_DIR\n"):
         translations.cache_clear()
         try:

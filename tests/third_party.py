@@ -44,14 +44,15 @@ class RefDrop(RefPhase):
         def play(s):
             s.cells[cell] = self.game.new_piece(s.to_move, self.kind(None))
         return play
+
+Drop.reference = ":RefDrop"  # the unit names its twin: here, beside it in this module
 '''
 
 
 @contextmanager
 def installed(folder: Path, module: str, source: str, entry_points: str) -> Iterator[None]:
     """Make ``module`` (with ``source``) importable and its entry points visible, then undo."""
-    from framework.plugins import plugins
-    from framework.spec.models import game_model
+    from framework.plugins import refresh
 
     (folder / f"{module}.py").write_text(source)
     info = folder / f"{module}-1.0.dist-info"
@@ -59,12 +60,10 @@ def installed(folder: Path, module: str, source: str, entry_points: str) -> Iter
     (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {module}\nVersion: 1.0\n")
     (info / "entry_points.txt").write_text(entry_points)
     sys.path.insert(0, str(folder))
-    plugins.cache_clear()
-    game_model.cache_clear()
+    refresh()
     try:
         yield
     finally:
         sys.path.remove(str(folder))
         sys.modules.pop(module, None)
-        plugins.cache_clear()
-        game_model.cache_clear()
+        refresh()

@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
 
 from framework.board import CustomBoard, GridBoard, HexHexBoard, HexRhombusBoard
-from framework.plugins import GROUPS, PluginKind, plugins
+from framework.plugins import GROUP, PluginKind, plugins
 
 SECTIONS: dict[PluginKind, tuple[str, str]] = {
     "setups": ("Setups", "`setup:` — how a game begins, in order."),
@@ -75,7 +75,8 @@ def reference_markdown() -> str:
     lines += _zones_and_directions()
     for kind, (title, intro) in SECTIONS.items():
         found = plugins(kind)
-        lines += [f"## {title}", "", intro + f" Entry-point group `{GROUPS[kind]}`.", ""]
+        lines += [f"## {title}", "", intro + f" Registered as `{kind}.<keyword>` in the "
+                  f"entry-point group `{GROUP}`.", ""]
         for keyword, cls in found.items():
             lines += _entry(keyword, sys.modules[cls.__module__].__doc__ or cls.__doc__,
                             cls.Params)
@@ -203,11 +204,9 @@ def _zones_and_directions() -> list[str]:
 
 def _primitives() -> list[str]:
     """The move primitives a ``moves`` phase lists under ``options:``."""
-    from framework.moves import PRIMITIVES
-
     lines = ["## Move primitives", "", "`options:` of a `moves` phase — where a piece (or a "
              "new piece) may go, and what landing there does.", ""]
-    for keyword, cls in PRIMITIVES.items():
+    for keyword, cls in plugins("moves").items():
         lines += _entry(keyword, sys.modules[cls.__module__].__doc__, cls.Params)
     from framework.moves import kinds
     from framework.moves import lines as shared

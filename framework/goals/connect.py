@@ -23,15 +23,16 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
-from framework.plugins import Goal, Rule, Translate, Verdict, join_words, untranslated
+from framework.plugins import Goal, GoalParams, Translate, Verdict, join_words, untranslated
 from framework.spec.zones import ColumnZone, EdgeZone, RowZone, ZoneCells, per_player
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 
-class ConnectParams(Rule):
+class ConnectParams(GoalParams):
     type: Literal["connect"]
     zones: list[str] = Field(min_length=2, max_length=16,
                              description="the zones (see Zones) one chain of a player's "
@@ -71,7 +72,7 @@ class Connect(Goal):
         self.drawn_edges = self.targets
 
     @classmethod
-    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
+    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
         for i, name in enumerate(params.zones):
             if name not in ctx.zones:

@@ -16,14 +16,22 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from framework.limits import MAX_COUNT
-from framework.plugins import Goal, Rule, Translate, Verdict, counted, ngettext, untranslated
+from framework.plugins import (
+    Goal,
+    GoalParams,
+    Translate,
+    Verdict,
+    counted,
+    ngettext,
+    untranslated,
+)
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
 
 
-class CounterAtLeastParams(Rule):
+class CounterAtLeastParams(GoalParams):
     type: Literal["counter_at_least"]
     counter: str = Field(description="the counter watched")
     value: int = Field(ge=1, le=MAX_COUNT,

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from framework.plugins import Result, Rule, Translate, untranslated
+from framework.plugins import Result, ResultParams, Translate, untranslated
 
 if TYPE_CHECKING:
     from framework.engine.state import State
 
 
-class DrawParams(Rule):
+class DrawParams(ResultParams):
     type: Literal["draw"]
 
 

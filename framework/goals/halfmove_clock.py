@@ -17,14 +17,14 @@ from pydantic import Field
 
 from framework.engine.slots import HALFMOVE
 from framework.limits import MAX_COUNT
-from framework.plugins import Goal, Rule, Translate, Verdict, untranslated
+from framework.plugins import Goal, GoalParams, Translate, Verdict, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
 
 
-class HalfmoveClockParams(Rule):
+class HalfmoveClockParams(GoalParams):
     type: Literal["halfmove_clock"]
     limit: int = Field(ge=1, le=MAX_COUNT,
                        description="the half-move clock value that ends the game in a "

@@ -26,14 +26,15 @@ from pydantic import Field
 
 from framework.board.direction_words import axis
 from framework.limits import MAX_CELLS
-from framework.plugins import Goal, Rule, Translate, Verdict, ngettext, untranslated
+from framework.plugins import Goal, GoalParams, Translate, Verdict, ngettext, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledBoard, CompiledGame
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 
-class LineParams(Rule):
+class LineParams(GoalParams):
     type: Literal["line"]
     length: int = Field(default=3, ge=2, le=MAX_CELLS,
                         description="how many pieces in a row win")
@@ -109,7 +110,7 @@ class Line(Goal):
         self.shapes = row_shapes(board, params.length, params.directions, params.exactly)
 
     @classmethod
-    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
+    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
         known = tuple(ctx.graph.graph.get("directions", ()))
         if not known:

@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from framework.plugins import Result, Rule, Translate, untranslated
+from framework.plugins import Result, ResultParams, Translate, untranslated
 
 if TYPE_CHECKING:
     from framework.engine.state import State
 
 
-class MajorityParams(Rule):
+class MajorityParams(ResultParams):
     type: Literal["majority"]
     piece: str | None = Field(default=None, description="the kind counted (default: every "
                                                          "kind)")

@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from framework.plugins import Goal, Rule, Translate, Verdict, untranslated
+from framework.plugins import Goal, GoalParams, Translate, Verdict, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
 
 
-class NoPiecesParams(Rule):
+class NoPiecesParams(GoalParams):
     type: Literal["no_pieces"]
     piece: str | None = Field(default=None, description="the kind counted (default: every "
                                                          "kind)")

@@ -20,15 +20,16 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
-from framework.plugins import Goal, Rule, Translate, Verdict, join_words, untranslated
+from framework.plugins import Goal, GoalParams, Translate, Verdict, join_words, untranslated
 from framework.spec.zones import ColumnZone, EdgeZone, RowZone
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 
-class ReachZoneParams(Rule):
+class ReachZoneParams(GoalParams):
     type: Literal["reach_zone"]
     zone: str = Field(description="the zone (see Zones): the player's own when declared per "
                                   "player")
@@ -48,7 +49,7 @@ class ReachZone(Goal):
         self.masks = game.zones[params.zone]
 
     @classmethod
-    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
+    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
         if params.zone not in ctx.zones:
             yield (*loc, "zone"), ctx.unknown("zone", params.zone, ctx.zones)

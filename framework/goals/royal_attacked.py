@@ -21,14 +21,14 @@ from pydantic import Field
 
 from framework.engine.bits import iter_bits
 from framework.moves.attacks import attacks_of
-from framework.plugins import Result, Rule, Translate, untranslated
+from framework.plugins import Result, ResultParams, Translate, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
 
 
-class RoyalAttackedParams(Rule):
+class RoyalAttackedParams(ResultParams):
     type: Literal["royal_attacked"]
     piece: str = Field(description="the royal kind")
 

@@ -21,6 +21,7 @@ from framework.plugins import Invariant, Rule, Translate, untranslated
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 
 class AttributeCapParams(Rule):
@@ -49,7 +50,7 @@ class AttributeCap(Invariant):
         self.index = game.attributes.index(params.attribute)
 
     @classmethod
-    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
+    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
         if params.max is not None or params.attribute not in ctx.attributes:
             return

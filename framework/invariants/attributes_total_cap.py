@@ -23,6 +23,7 @@ from framework.plugins import Invariant, Rule, Translate, untranslated
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 
 class AttributesTotalCapParams(Rule):
@@ -46,7 +47,7 @@ class AttributesTotalCap(Invariant):
         self.indexes = [game.attributes.index(a) for a in piece.attributes]
 
     @classmethod
-    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
+    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
         piece = ctx.spec.pieces.get(params.piece)
         if params.max is None and piece is not None and piece.max_attributes_total is None:

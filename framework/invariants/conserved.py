@@ -27,6 +27,7 @@ from framework.plugins import Invariant, Rule, Translate, untranslated
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 
 class ConservedParams(Rule):
@@ -66,7 +67,7 @@ class Conserved(Invariant):
                                        params.attribute, supply))
 
     @classmethod
-    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
+    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
         pieces = ctx.spec.pieces
         if params.attribute is None:

@@ -29,32 +29,20 @@ reference interpreter of ``boardspec check`` reads them through the same expansi
 
 from __future__ import annotations
 
-from typing import Annotated, Union
-
-from pydantic import Field
+from typing import Annotated, Any
 
 from framework.moves.base import Primitive
-from framework.moves.castle import Castle, CastleParams
-from framework.moves.en_passant import EnPassant, EnPassantParams
-from framework.moves.grow import Grow, GrowParams
-from framework.moves.hop import Hop, HopParams
-from framework.moves.leap import Leap, LeapParams
-from framework.moves.place import Place, PlaceParams
-from framework.moves.reach import Reach, ReachParams
-from framework.moves.rush import Rush, RushParams
-from framework.moves.slide import Slide, SlideParams
-from framework.moves.step import Step, StepParams
-from framework.moves.swap import Swap, SwapParams
-from framework.moves.walk import Walk, WalkParams
+from framework.plugins import Registered, plugins
 
-PRIMITIVES: dict[str, type[Primitive]] = {
-    cls.keyword: cls for cls in (Reach, Walk, Place, Grow, Swap, Step, Slide, Leap, Hop)}
-# Chess's special moves, as generic blocks (a double step, en passant, castling).
-PRIMITIVES.update({cls.keyword: cls for cls in (Rush, EnPassant, Castle)})
+#: A move option of a ``moves`` phase or a piece kind: any registered move primitive's
+#: parameters, told apart by ``type:`` (the entries ``moves.<keyword>`` of the registry).
+MoveOption = Annotated[Any, Registered("moves")]
 
-MoveOption = Annotated[Union[ReachParams, WalkParams, PlaceParams,  # noqa: UP007
-                             GrowParams, SwapParams, StepParams, SlideParams, LeapParams,
-                             HopParams, RushParams, EnPassantParams, CastleParams],
-                       Field(discriminator="type")]
 
-__all__ = ["PRIMITIVES", "MoveOption", "Primitive"]
+def primitive(keyword: str) -> type[Primitive]:
+    """The registered move primitive of that keyword."""
+    found: type[Primitive] = plugins("moves")[keyword]
+    return found
+
+
+__all__ = ["MoveOption", "Primitive", "primitive"]

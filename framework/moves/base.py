@@ -10,19 +10,16 @@ with source -1.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from framework.engine.slots import CLOCK_RESET, Slot
-from framework.plugins import Translate, untranslated
+from framework.plugins import Loc as Loc  # re-exported: the primitives import it from here
+from framework.plugins import PluginKind, Translate, Unit, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.action import Action
     from framework.engine.state import State
-    from framework.plugins import Rule
-
-Loc = tuple[str | int, ...]
 
 
 class Masks(NamedTuple):
@@ -57,11 +54,10 @@ def written(template: str, names: tuple[str, ...], src: int = -1, dst: int = -1)
             .replace("{at}", names[dst] if dst >= 0 else ""))
 
 
-class Primitive:
+class Primitive(Unit):
     """One way to move: its targets as masks, and what landing does."""
 
-    keyword: ClassVar[str]
-    Params: ClassVar[type[Rule]]
+    family: ClassVar[PluginKind] = "moves"
     #: Actions named by (source, target); False: by target alone, targets asked once.
     by_source: bool = True
     #: Whether its actions land a piece on their target (and so set the ``landed`` slot).
@@ -81,11 +77,6 @@ class Primitive:
         self.landed = game.slots.index.get("landed", -1)
         self.resets_clock = bool(getattr(params, "resets_halfmove_clock", False))
         self.template: str = params.notation
-
-    @classmethod
-    def check_spec(cls, params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
-        """Names the parameters use must be declared (pieces, attributes, counters)."""
-        return iter(())
 
     @classmethod
     def slots_of(cls, params: Any) -> tuple[Slot, ...]:

@@ -38,11 +38,12 @@ from framework.engine.action import Action
 from framework.engine.slots import Slot
 from framework.moves.attacks import attacks_of
 from framework.moves.base import Loc, Masks, Primitive, written
-from framework.plugins import Rule, Translate, untranslated
+from framework.plugins import OptionParams, Rule, Translate, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledBoard, CompiledGame
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 
 class Route(Rule):
@@ -55,7 +56,7 @@ class Route(Rule):
     partner_to: str = Field(description="where the partner lands")
 
 
-class CastleParams(Rule):
+class CastleParams(OptionParams):
     type: Literal["castle"]
     piece: str | None = Field(default=None, description="the kind that castles (the "
                               "king; left out under the kind's own moves)")
@@ -121,7 +122,7 @@ class Castle(Primitive):
                       for r in self.routes}
 
     @classmethod
-    def check_spec(cls, params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
+    def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
         if params.piece is None:
             yield (*loc, "piece"), "name the kind that castles (the king)"
         for key in ("piece", "partner"):

@@ -24,14 +24,15 @@ from framework.engine.action import Action
 from framework.engine.slots import Slot
 from framework.moves.base import Loc, Masks, Primitive, kind_index, own_of_kind, written
 from framework.moves.rush import passed_slot
-from framework.plugins import Rule, Translate, join_words, untranslated
+from framework.plugins import OptionParams, Translate, join_words, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 
-class EnPassantParams(Rule):
+class EnPassantParams(OptionParams):
     type: Literal["en_passant"]
     piece: str | None = Field(default=None, description="the kind that captures (default: "
                               "any)")
@@ -83,7 +84,7 @@ class EnPassant(Primitive):
                       for s in range(board.size) if srcs >> s & 1}
 
     @classmethod
-    def check_spec(cls, params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
+    def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
         if params.piece and params.piece not in ctx.pieces:
             yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
         for i, name in enumerate([*params.directions, params.victim]):

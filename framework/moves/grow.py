@@ -24,14 +24,15 @@ from framework.engine.bits import iter_bits
 from framework.engine.supply import attribute_supply, attribute_total, limits
 from framework.limits import MAX_COUNT
 from framework.moves.base import Loc, Masks, Primitive, written
-from framework.plugins import Rule, Translate, untranslated
+from framework.plugins import OptionParams, Translate, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 
-class GrowParams(Rule):
+class GrowParams(OptionParams):
     type: Literal["grow"]
     attribute: str = Field(description="the attribute that grows")
     by: int = Field(default=1, ge=1, le=MAX_COUNT, description="how much it grows")
@@ -59,7 +60,7 @@ class Grow(Primitive):
                            for c in range(game.board.size))
 
     @classmethod
-    def check_spec(cls, params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
+    def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
         if params.attribute not in ctx.attributes:
             yield (*loc, "attribute"), ctx.unknown("attribute", params.attribute,
                                                    ctx.attributes)

@@ -40,18 +40,19 @@ from pydantic import Field
 from framework.engine.action import Action
 from framework.engine.slots import Slot
 from framework.moves.base import Loc, Masks, Primitive, kind_index, own_of_kind, written
-from framework.plugins import Rule, Translate, join_words, untranslated
+from framework.plugins import OptionParams, Translate, join_words, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 
 #: The cell of the piece in the middle of a chain of hops (-1: no chain is going on).
 CHAIN = Slot("chain", scope="turn", default=-1, kind="cell")
 
 
-class HopParams(Rule):
+class HopParams(OptionParams):
     type: Literal["hop"]
     piece: str | None = Field(default=None, description="the kind that hops (default: any)")
     directions: list[str] = Field(min_length=1, description="the directions a hop may take: "
@@ -90,7 +91,7 @@ def direction_words(_: Translate, names: list[str]) -> str:
                       either=True)
 
 
-def check_directions(params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
+def check_directions(params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
     """Every direction must be the board's or, when every player has a forward, relative."""
     for i, name in enumerate(params.directions):
         if name not in ctx.directions:
@@ -132,7 +133,7 @@ class Hop(Primitive):
         return found
 
     @classmethod
-    def check_spec(cls, params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
+    def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
         if params.piece and params.piece not in ctx.pieces:
             yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
         yield from check_directions(params, loc, ctx)

@@ -28,6 +28,7 @@ from framework.plugins import Translate, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
+    from framework.spec.semantics import SpecContext
 
 Offset = tuple[int, int]
 
@@ -73,7 +74,7 @@ class Leap(Line):
         super().__init__(params, phase, game)
 
     @classmethod
-    def check_spec(cls, params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
+    def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
         yield from super().check_spec(params, loc, ctx)
         for i, path in enumerate(params.paths or []):
             yield from check_directions(path, (*loc, "paths", i), ctx)

@@ -28,15 +28,16 @@ from framework.engine.bits import iter_bits
 from framework.engine.slots import CLOCK_RESET, LANDED, Slot
 from framework.engine.supply import piece_supply
 from framework.moves.base import Loc, Masks, Primitive, kind_index, own_of_kind, written
-from framework.plugins import Rule, Translate, join_words, untranslated
+from framework.plugins import OptionParams, Rule, Translate, join_words, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 Target = Literal["empty", "enemy", "own", "any", "empty_or_enemy"]
 
-class LineParams(Rule):
+class LineParams(OptionParams):
     """The parameters ``step``, ``slide`` and ``leap`` share."""
 
     piece: str | None = Field(default=None, description="the kind that moves (default: any "
@@ -77,7 +78,7 @@ def direction_word(name: str, _: Translate) -> str:
     return _(DIRECTION_WORDS[name]) if name in DIRECTION_WORDS else name
 
 
-def check_directions(names: Sequence[str], loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
+def check_directions(names: Sequence[str], loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
     """Direction names must be the board's, or relative ones when players have a forward."""
     for i, name in enumerate(names):
         if name not in ctx.directions:
@@ -128,7 +129,7 @@ class Line(Primitive):
 
     # Shared ------------------------------------------------------------------------------
     @classmethod
-    def check_spec(cls, params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
+    def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
         if params.piece and params.piece not in ctx.pieces:
             yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
 

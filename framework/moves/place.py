@@ -46,14 +46,15 @@ from framework.engine.bits import iter_bits
 from framework.engine.supply import piece_supply
 from framework.moves.base import Loc, Masks, Primitive, written
 from framework.moves.flank import Flanker
-from framework.plugins import Rule, Translate, untranslated
+from framework.plugins import OptionParams, Translate, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 
-class PlaceParams(Rule):
+class PlaceParams(OptionParams):
     type: Literal["place"]
     piece: str | None = Field(default=None, description="the kind placed (default: the "
                               "first)")
@@ -100,7 +101,7 @@ class Place(Primitive):
             if params.must_flank else None
 
     @classmethod
-    def check_spec(cls, params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
+    def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
         if params.piece and params.piece not in ctx.pieces:
             yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
         if params.zone is not None and params.zone not in ctx.zones:

@@ -41,14 +41,15 @@ from framework.moves.base import (
     written,
 )
 from framework.moves.hop import direction_words
-from framework.plugins import Rule, Translate, ngettext, untranslated
+from framework.plugins import OptionParams, Translate, ngettext, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 
-class ReachParams(Rule):
+class ReachParams(OptionParams):
     type: Literal["reach"]
     distance: int = Field(ge=1, le=MAX_DISTANCE, description="the exact board distance")
     effect: Literal["clone", "move"] = Field(
@@ -119,7 +120,7 @@ class Reach(Primitive):
         return tuple(masks)
 
     @classmethod
-    def check_spec(cls, params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
+    def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
         if params.piece and params.piece not in ctx.pieces:
             yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
         for i, name in enumerate(params.directions or ()):

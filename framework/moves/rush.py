@@ -30,11 +30,12 @@ from framework.engine.action import Action
 from framework.engine.slots import Slot
 from framework.limits import MAX_DISTANCE
 from framework.moves.base import Loc, Masks, Primitive, kind_index, own_of_kind, written
-from framework.plugins import Rule, Translate, untranslated
+from framework.plugins import OptionParams, Translate, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 
 def passed_slot(name: str) -> Slot:
@@ -43,7 +44,7 @@ def passed_slot(name: str) -> Slot:
     return Slot(name, scope="position", default=-1, kind="cell")
 
 
-class RushParams(Rule):
+class RushParams(OptionParams):
     type: Literal["rush"]
     piece: str | None = Field(default=None, description="the kind that rushes (default: any)")
     zone: str = Field(description="the zone the piece must stand in (its start cells)")
@@ -94,7 +95,7 @@ class Rush(Primitive):
                       for s, d in sorted(ends)}
 
     @classmethod
-    def check_spec(cls, params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
+    def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
         if params.piece and params.piece not in ctx.pieces:
             yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
         if params.zone not in ctx.zones:

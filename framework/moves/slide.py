@@ -32,6 +32,7 @@ from framework.plugins import Translate, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
+    from framework.spec.semantics import SpecContext
 
 
 class SlideParams(LineParams):
@@ -70,7 +71,7 @@ class Slide(Line):
         super().__init__(params, phase, game)
 
     @classmethod
-    def check_spec(cls, params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
+    def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
         yield from super().check_spec(params, loc, ctx)
         yield from check_directions(params.directions or [], (*loc, "directions"), ctx)
 

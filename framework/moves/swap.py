@@ -33,14 +33,15 @@ from pydantic import Field
 
 from framework.engine.action import Action
 from framework.moves.base import Loc, Masks, Primitive
-from framework.plugins import Rule, Translate, untranslated
+from framework.plugins import OptionParams, Translate, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 
-class SwapParams(Rule):
+class SwapParams(OptionParams):
     type: Literal["swap"]
     mirror: Literal["none", "diagonal"] = Field(
         default="none", description="the piece taken over stays on its cell, or moves to "
@@ -86,7 +87,7 @@ class Swap(Primitive):
                                 for c, n in enumerate(board.names))
 
     @classmethod
-    def check_spec(cls, params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
+    def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
         if len(ctx.players) != 2:
             yield loc, (f"swap (the pie rule) is for two players, and this game has "
                         f"{len(ctx.players)}")

@@ -31,11 +31,12 @@ from framework.engine.action import Action
 from framework.engine.bits import iter_bits
 from framework.limits import MAX_COUNT, MAX_DISTANCE
 from framework.moves.base import Loc, Masks, Primitive, kind_index, own_of_kind, written
-from framework.plugins import Rule, Translate, untranslated
+from framework.plugins import OptionParams, Rule, Translate, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 
 class Steps(Rule):
@@ -64,7 +65,7 @@ class Attack(Rule):
                               description="the counter a side scores per enemy piece removed")
 
 
-class WalkParams(Rule):
+class WalkParams(OptionParams):
     type: Literal["walk"]
     piece: str | None = Field(default=None, description="the kind that walks (default: any)")
     steps: Steps = Field(description="how many steps a walk may take: an attribute of the "
@@ -74,7 +75,7 @@ class WalkParams(Rule):
     notation: str = Field(default="{from}-{to}", description="how a walk is written")
 
 
-def check_walk(params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
+def check_walk(params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
     """The names a walk's parameters use (shared with the ``walk`` preset's check)."""
     if params.steps.attribute and params.steps.attribute not in ctx.attributes:
         yield (*loc, "steps", "attribute"), ctx.unknown("attribute", params.steps.attribute,
@@ -116,7 +117,7 @@ class Walk(Primitive):
         self.attacks = table("attack") if attack else self.walks
 
     @classmethod
-    def check_spec(cls, params: Any, loc: Loc, ctx: Any) -> Iterator[tuple[Loc, str]]:
+    def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
         if params.piece and params.piece not in ctx.pieces:
             yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
         yield from check_walk(params, loc, ctx)

@@ -8,12 +8,15 @@ imports it, never the core.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
+
+if TYPE_CHECKING:
+    from framework.spec.semantics import SpecContext
 
 U64 = np.uint64
 ONE = np.uint64(1)
@@ -21,7 +24,7 @@ ZERO = np.uint64(0)
 
 
 @intrinsic
-def popcnt(typingctx: Any, x: Any) -> Any:
+def popcnt(typingctx: SpecContext, x: Any) -> Any:
     """Number of set bits of a uint64, as a uint64."""
     if x != types.uint64:
         return None
@@ -33,7 +36,7 @@ def popcnt(typingctx: Any, x: Any) -> Any:
 
 
 @intrinsic
-def ctz(typingctx: Any, x: Any) -> Any:
+def ctz(typingctx: SpecContext, x: Any) -> Any:
     """Index of the lowest set bit of a non-zero uint64, as a uint64."""
     if x != types.uint64:
         return None
@@ -45,7 +48,7 @@ def ctz(typingctx: Any, x: Any) -> Any:
 
 
 @intrinsic
-def ctlz(typingctx: Any, x: Any) -> Any:
+def ctlz(typingctx: SpecContext, x: Any) -> Any:
     """Number of zero bits above the highest set bit of a non-zero uint64, as a uint64."""
     if x != types.uint64:
         return None

@@ -26,7 +26,7 @@ A preset: it expands into a ``moves`` phase of a ``place`` primitive (the create
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
@@ -43,6 +43,9 @@ from framework.plugins import (
     ngettext,
     untranslated,
 )
+
+if TYPE_CHECKING:
+    from framework.spec.semantics import SpecContext
 
 
 class BuildParams(OptionalPhaseParams):
@@ -82,7 +85,7 @@ class Build(Moves):
                            options=options)
 
     @classmethod
-    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
+    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
         for name in params.attribute_notation:
             if name not in params.attributes:

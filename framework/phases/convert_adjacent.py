@@ -23,6 +23,7 @@ from framework.plugins import Phase, PhaseParams, Plugin, Translate, plugins, un
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 
 class ConvertAdjacentParams(PhaseParams):
@@ -46,7 +47,7 @@ class ConvertAdjacent(Phase):
         self.landed = game.slots.index[LANDED.name]
 
     @classmethod
-    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
+    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
         turn = ctx.spec.turn
         index = next(i for i, p in enumerate(turn) if p.name == params.name)

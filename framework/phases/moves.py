@@ -40,7 +40,7 @@ from pydantic import Field
 from framework.engine.action import STOP_KIND, Action
 from framework.engine.bits import iter_bits, nth_bit
 from framework.engine.slots import Slot
-from framework.moves import PRIMITIVES, MoveOption, Primitive
+from framework.moves import MoveOption, Primitive, primitive
 from framework.moves.base import masks_of, notation_pattern
 from framework.moves.hop import CHAIN
 from framework.moves.kinds import piece_options
@@ -53,6 +53,7 @@ if TYPE_CHECKING:
 
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 
 class MovesParams(OptionalPhaseParams):
@@ -82,7 +83,7 @@ class Moves(Phase):
     def declare_slots(cls, params: Any) -> tuple[Slot, ...]:
         found = list(super().declare_slots(params))
         for o in cls.expand(params).options:
-            found += [s for s in PRIMITIVES[o.type].slots_of(o) if s not in found]
+            found += [s for s in primitive(o.type).slots_of(o) if s not in found]
         chains = any(getattr(o, "chain", "none") != "none" for o in cls.expand(params).options)
         if chains and CHAIN not in found:
             found.append(CHAIN)
@@ -91,10 +92,10 @@ class Moves(Phase):
     @classmethod
     def lands_piece(cls, params: Any) -> bool:
         moves = cls.expand(params)  # a kind's own moves (piece_moves) all move a piece
-        return moves.piece_moves or any(PRIMITIVES[o.type].lands for o in moves.options)
+        return moves.piece_moves or any(primitive(o.type).lands for o in moves.options)
 
     @classmethod
-    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
+    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
         if cls is not Moves:  # a preset checks its own parameters, in its own terms
             return
@@ -106,11 +107,11 @@ class Moves(Phase):
             yield (*loc, "options"), ("list at least one option, or say piece_moves: true "
                                       "and give the pieces their moves")
         for where, option in options:
-            primitive = PRIMITIVES[option.type]
-            yield from primitive.check_spec(option, where, ctx)
+            unit = primitive(option.type)
+            yield from unit.check_spec(option, where, ctx)
             # An option of this phase by its number, a kind's own move by its path.
             name = str(where[-1]) if where[:len(loc)] == loc else format_path(where)
-            for kind in primitive.kinds_of(option):
+            for kind in unit.kinds_of(option):
                 first = made.get(kind)
                 if first is not None and not _may_share(first[1], option):
                     yield where, (
@@ -127,7 +128,7 @@ class Moves(Phase):
         if moves.piece_moves:
             options += [o for _, o in piece_options(game.spec)]
         self.options: tuple[Primitive, ...] = tuple(
-            PRIMITIVES[o.type](o, self.name, game) for o in options)
+            primitive(o.type)(o, self.name, game) for o in options)
         # Per action kind, the options making it: one, or one primitive for several
         # pieces (a man's jump and a king's), told apart by the piece on the source cell.
         self.applies: dict[tuple[str, str], list[Primitive]] = {}

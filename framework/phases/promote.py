@@ -51,6 +51,7 @@ from framework.plugins import (
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 
 class PromoteParams(PhaseParams):
@@ -89,7 +90,7 @@ class Promote(Phase):
         self.piece = game.piece_kinds.index(params.piece) if params.piece else -1
 
     @classmethod
-    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
+    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
         if params.zone not in ctx.zones:
             yield (*loc, "zone"), ctx.unknown("zone", params.zone, ctx.zones)

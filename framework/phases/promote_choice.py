@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 
 class PromoteChoiceParams(PhaseParams):
@@ -68,7 +69,7 @@ class PromoteChoice(Phase):
         self.notation_examples = (self.choices[0].notation,)
 
     @classmethod
-    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
+    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
         if params.zone not in ctx.zones:
             yield (*loc, "zone"), ctx.unknown("zone", params.zone, ctx.zones)

@@ -30,7 +30,7 @@ A preset: it expands into a ``moves`` phase with one ``walk`` primitive
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
@@ -45,6 +45,9 @@ from framework.plugins import (
     ngettext,
     untranslated,
 )
+
+if TYPE_CHECKING:
+    from framework.spec.semantics import SpecContext
 
 
 class WalkParams(OptionalPhaseParams):
@@ -70,7 +73,7 @@ class Walk(Moves):
                            skip=params.skip, options=[walk])
 
     @classmethod
-    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
+    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
         yield from check_walk(params, loc, ctx)
 

@@ -30,6 +30,7 @@ from framework.plugins import Restriction, Rule, Translate, join_words, untransl
 if TYPE_CHECKING:
     from framework.engine.action import Action
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 
 class CompulsoryParams(Rule):
@@ -49,7 +50,7 @@ class Compulsory(Restriction):
     Params = CompulsoryParams
 
     @classmethod
-    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
+    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
         for i, phase in enumerate(params.phases or []):
             if phase not in ctx.phases:

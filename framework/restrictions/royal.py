@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.action import Action
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 
 class RoyalParams(Rule):
@@ -58,7 +59,7 @@ class Royal(Restriction):
         self._plain: dict[int, frozenset[tuple[str, str]]] = {}
 
     @classmethod
-    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
+    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
         for i, phase in enumerate(params.phases or []):
             if phase not in ctx.phases:

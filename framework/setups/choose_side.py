@@ -27,6 +27,7 @@ from framework.setups.place_each import SEATS
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 
 class ChooseSideParams(Rule):
@@ -53,7 +54,7 @@ class ChooseSide(Setup):
         self.notation_examples = (game.players[0],)
 
     @classmethod
-    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
+    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
         if params.to_move is not None and params.to_move not in ctx.players:
             yield (*loc, "to_move"), ctx.unknown("player", params.to_move, ctx.players)

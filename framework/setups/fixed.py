@@ -22,6 +22,7 @@ from framework.plugins import Rule, Setup, Translate, join_words, untranslated
 
 if TYPE_CHECKING:
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 
 class Placement(Rule):
@@ -47,7 +48,7 @@ class Fixed(Setup):
     Params = FixedParams
 
     @classmethod
-    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
+    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
         for cell, value in params.cells.items():
             owner = value if isinstance(value, str) else value.owner
@@ -82,7 +83,7 @@ class Fixed(Setup):
             placements="; ".join(parts))
 
 
-def _over_supply(params: FixedParams, loc: tuple[str | int, ...], ctx: Any
+def _over_supply(params: FixedParams, loc: tuple[str | int, ...], ctx: SpecContext
                  ) -> Iterator[tuple[tuple[str | int, ...], str]]:
     """More pieces of a kind on the board than a player's supply of it."""
     counts: dict[tuple[str, str], int] = {}

@@ -27,6 +27,7 @@ from framework.plugins import Rule, Setup, Translate, join_words, untranslated
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 SEATS = {"first": 0, "second": 1}
 
@@ -47,7 +48,7 @@ class PlaceEach(Setup):
     decides = True
 
     @classmethod
-    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
+    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
         piece = params.piece or next(iter(ctx.spec.pieces))
         if piece in ctx.spec.pieces and ctx.spec.pieces[piece].supply == 0:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from framework.engine.slots import Slot
-from framework.moves import PRIMITIVES
+from framework.moves import primitive
 from framework.moves.kinds import piece_options
 from framework.plugins import PluginKind, plugins
 
@@ -28,5 +28,5 @@ def declared_slots(spec: Any) -> list[tuple[str, Slot]]:
         declared += [(who, slot) for slot in cls.declare_slots(params)]
     for loc, option in piece_options(spec):  # a kind's own moves may keep state too
         who = f"{'.'.join(map(str, loc))} ({option.type})"
-        declared += [(who, slot) for slot in PRIMITIVES[option.type].slots_of(option)]
+        declared += [(who, slot) for slot in primitive(option.type).slots_of(option)]
     return declared

@@ -9,7 +9,7 @@ party is validated (and appears in the JSON Schema) like a built-in one.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
     Field,
@@ -22,8 +22,7 @@ from pydantic import (
 
 from framework.board import BoardSpec
 from framework.limits import MAX_COUNT
-from framework.moves import MoveOption
-from framework.plugins import PluginKind, Rule, plugins
+from framework.plugins import PluginKind, Registered, Rule, generation, plugins, union_of
 from framework.spec.zones import ZoneSpec
 
 #: Players a game may have (bitmask tables are per player; the limit keeps colours,
@@ -104,7 +103,7 @@ class PieceSpec(Rule):
     max_attributes_total: int | None = Field(
         default=None, ge=0, le=MAX_COUNT,
         description="cap on the sum of all attributes of one piece")
-    moves: list[MoveOption] = Field(
+    moves: list[Annotated[Any, Registered("moves")]] = Field(
         default_factory=list, description="this kind's own moves, as a moves phase's "
         "options (without 'piece'), played by the phases that say piece_moves: true")
 
@@ -275,17 +274,17 @@ class GameBase(Rule):
 
 
 def _union(kind: PluginKind) -> Any:
-    models = tuple(cls.Params for cls in plugins(kind).values())
-    if not models:
-        return Any
-    if len(models) == 1:
-        return models[0]
-    return Annotated[Union[models], Field(discriminator="type")]  # noqa: UP007
+    return union_of(kind)
+
+
+def game_model() -> type[GameBase]:
+    """The model of a whole game file, with one union member per registered unit (built
+    again when the registry changes: ``framework.plugins.refresh``)."""
+    return _game_model(generation())
 
 
 @cache
-def game_model() -> type[GameBase]:
-    """The model of a whole game file, with one union member per registered plugin."""
+def _game_model(registry: int) -> type[GameBase]:
     setup = _union("setups")
     phase = _union("phases")
     goal = _union("goals")

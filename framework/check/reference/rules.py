@@ -9,10 +9,10 @@ on a copy of the state; the notations are spelled as the rules pages spell them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Literal
 
 from framework.check.reference.position import RefState
+from framework.plugins import PluginKind, plugins, twin
 
 if TYPE_CHECKING:
     from framework.check.reference.game import ReferenceGame
@@ -26,18 +26,12 @@ REFERENCES: dict[str, dict[str, type[Any]]] = {
     "turn_orders": {}}
 
 
-#: Entry-point group of third-party reference implementations, named ``<kind>.<keyword>``
-#: (``phases.drop = mypackage.reference:RefDrop``).
-GROUP = "boardspec.references"
-
-
-def find_reference(kind: str, keyword: str) -> type[Any] | None:
-    """The reference implementation of a block: boardspec's own, or one registered by a
-    package under :data:`GROUP`."""
+def find_reference(kind: PluginKind, keyword: str) -> type[Any] | None:
+    """The reference twin of a block: the one its unit names (``Unit.reference``)."""
     found = REFERENCES[kind].get(keyword)
     if found is None:
-        for ep in entry_points(group=GROUP, name=f"{kind}.{keyword}"):
-            found = REFERENCES[kind][keyword] = ep.load()
+        unit = plugins(kind).get(keyword)
+        found = twin(unit, "reference") if unit is not None else None
     return found
 
 

@@ -34,7 +34,7 @@ from framework.check.reference.rules import RefSetup as RefSetupBlock
 from framework.compiler import slot_table_of
 from framework.engine.slots import CORE_SLOTS, flags_text
 from framework.phases.moves import Moves
-from framework.plugins import plugins
+from framework.plugins import PluginKind, plugins
 
 
 class MissingReference(Exception):
@@ -46,7 +46,7 @@ class MissingReference(Exception):
         super().__init__(f"no reference implementation of the {kind[:-1]} type {keyword!r}")
 
 
-def _make(kind: str, params: Any, game: ReferenceGame) -> Any:
+def _make(kind: PluginKind, params: Any, game: ReferenceGame) -> Any:
     found = find_reference(kind, params.type)
     if found is None and kind == "phases":
         # A preset of the ``moves`` phase is checked as the primitives it expands into.

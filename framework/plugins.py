@@ -215,17 +215,17 @@ def then_params(phase: type[Any]) -> type[Rule]:
     return _THEN[phase]
 
 
-Condition = Annotated[Any, Registered("conditions")]
+ConditionField = Annotated[Any, Registered("conditions")]
 #: A consequence under ``then:``: any automatic phase (``convert_adjacent``, …) as a step of
 #: the action that lands, its ``name`` optional.
-Consequence = Annotated[Any, Registered("consequences")]
+ConsequenceField = Annotated[Any, Registered("consequences")]
 
 
 class ConditionalParams(Rule):
     """Parameters of every block that an ``if:`` may hold back: a condition, or a list of
     them that must all hold (``framework/conditions``)."""
 
-    if_: list[Condition] = Field(
+    if_: list[ConditionField] = Field(
         default_factory=list, alias="if",
         description="conditions that must all hold for this block to apply (a phase not "
                     "applying is passed over, an option offers nothing, a goal is not "
@@ -242,7 +242,7 @@ class OptionParams(ConditionalParams):
     own ``moves:``): ``if:`` offers it only while its conditions hold, and ``then:`` lists
     consequences that follow each of its actions, in order."""
 
-    then: list[Consequence] = Field(
+    then: list[ConsequenceField] = Field(
         default_factory=list, description="consequences of this option's actions, in "
         "order, right after the piece lands (any automatic phase: convert_adjacent, "
         "flip_flanked, promote, custodial, again, …)")
@@ -300,6 +300,12 @@ class Plugin(Unit):
     def __init__(self, params: Any, game: CompiledGame) -> None:
         self.params = params
         self.game = game
+        #: The block's ``if:`` (empty: it always applies).
+        self.conditions: tuple[Condition, ...] = conditions_of(params, game)
+
+    def active(self, state: State, mover: int) -> bool:
+        """Whether the block's ``if:`` holds for ``mover`` (the player whose turn it is)."""
+        return all_hold(self.conditions, state, mover)
 
     @classmethod
     def declare_slots(cls, params: Any) -> tuple[Slot, ...]:
@@ -454,6 +460,11 @@ class Goal(Plugin):
 class Result(Plugin):
     """How a finished game is scored when no goal named the winner."""
 
+    def score(self, state: State) -> frozenset[int]:
+        """The winners, when the result's ``if:`` holds (for the player who moved last);
+        else the game is a draw."""
+        return self.winners(state) if self.active(state, state.last_mover) else frozenset()
+
     family: ClassVar[PluginKind] = "results"
 
     def winners(self, state: State) -> frozenset[int]:
@@ -508,6 +519,56 @@ class TurnOrder(Plugin):
                 if self.next(before, round_) == (side, round_ != fullmove):
                     return before
         return (side - 1) % self.sides
+
+
+class ConditionParams(Rule):
+    """Parameters every condition shares."""
+
+    type: str
+    not_: bool = Field(default=False, alias="not",
+                       description="true: the condition holds when this test fails")
+
+
+class Condition(Unit):
+    """A test of the position under an ``if:``, Ludii's way: a phase, a move option, a
+    goal, a result or a consequence applies only while all of its conditions hold.
+
+    ``holds`` reads the state for ``mover``, the player whose turn it is (for a goal
+    checked at the end of a turn: the player who just moved). ``describe`` returns a
+    clause ("you have no stone in hand") that the block joins to its own sentence."""
+
+    family: ClassVar[PluginKind] = "conditions"
+    Params: ClassVar[type[ConditionParams]]
+
+    def __init__(self, params: Any, game: CompiledGame) -> None:
+        self.params = params
+        self.game = game
+        self.negated: bool = params.not_
+
+    def holds(self, state: State, mover: int) -> bool:
+        raise NotImplementedError
+
+    def describe(self, _: Translate = untranslated) -> str:
+        return _(self.keyword)
+
+
+def conditions_of(params: Any, game: CompiledGame) -> tuple[Condition, ...]:
+    """The compiled ``if:`` of a block's parameters (none: empty)."""
+    found = getattr(params, "if_", None)
+    if not found:
+        return ()
+    units = plugins("conditions")
+    return tuple(units[c.type](c, game) for c in found)
+
+
+def all_hold(conditions: tuple[Condition, ...], state: State, mover: int) -> bool:
+    """Whether every condition holds (a negated one: fails) for ``mover``."""
+    return all(c.holds(state, mover) != c.negated for c in conditions)
+
+
+def conditions_text(conditions: tuple[Condition, ...], _: Translate = untranslated) -> str:
+    """The clauses of an ``if:``, joined for a sentence ("while you have a stone in hand")."""
+    return join_words(_, [c.describe(_) for c in conditions])
 
 
 class Invariant(Plugin):

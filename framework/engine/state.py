@@ -273,6 +273,9 @@ class State:
             idle = index == 0  # a whole turn, so far with nothing decided in it
             while index < len(phases):
                 phase = phases[index]
+                if phase.conditions and not phase.active(self, self.to_move):
+                    index += 1  # its if: does not hold: the phase is passed over
+                    continue
                 if not phase.decides:
                     phase.run(self)
                     if self.winners is not None:
@@ -291,7 +294,7 @@ class State:
             if idle and not self._someone_else_can_act(every_phase=True):
                 # Every step of this turn was skipped, and no other player could act
                 # either: nobody ever will. The game ends here, as no_legal_move ends it.
-                self.finish(self.game.result.winners(self) if self.game.result
+                self.finish(self.game.result.score(self) if self.game.result
                             else frozenset())
                 return
             self._pass_turn()
@@ -334,19 +337,21 @@ class State:
         elif policy == "win":
             self.finish(frozenset({self.to_move}))
         else:
-            self.finish(self.game.result.winners(self) if self.game.result else frozenset())
+            self.finish(self.game.result.score(self) if self.game.result else frozenset())
 
     def _someone_else_can_act(self, *, every_phase: bool = False) -> bool:
         """Whether another player has an action in the turn's first deciding phase (or,
         with ``every_phase``, in any of its deciding phases)."""
         deciding = [p for p in self.game.phases if p.decides]
-        asked = deciding if every_phase else deciding[:1]
         mover = self.to_move
         try:
             for side in range(len(self.owner)):
                 if side != mover:
                     self.to_move = side
-                    if any(p.has_action(self) for p in asked):
+                    # The deciding phases that the side's turn would reach (their if:).
+                    asked = [p for p in deciding if p.active(self, side)]
+                    if any(p.has_action(self) for p in (asked if every_phase
+                                                        else asked[:1])):
                         return True
             return False
         finally:
@@ -360,12 +365,14 @@ class State:
         winners: frozenset[int] = frozenset()
         named: frozenset[int] = frozenset()
         for goal in self.game.goals:
+            if goal.conditions and not goal.active(self, self.last_mover):
+                continue
             verdict = goal.evaluate(self)
             if verdict is None:
                 continue
             fired = True
             if verdict.score:
-                winners |= self.game.result.winners(self) if self.game.result else frozenset()
+                winners |= self.game.result.score(self) if self.game.result else frozenset()
             else:
                 named |= verdict.winners
         if not fired:

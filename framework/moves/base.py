@@ -13,8 +13,18 @@ import re
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from framework.engine.slots import CLOCK_RESET, Slot
+from framework.plugins import (
+    Condition,
+    Phase,
+    PluginKind,
+    Translate,
+    Unit,
+    all_hold,
+    conditions_of,
+    plugins,
+    untranslated,
+)
 from framework.plugins import Loc as Loc  # re-exported: the primitives import it from here
-from framework.plugins import PluginKind, Translate, Unit, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -77,12 +87,39 @@ class Primitive(Unit):
         self.landed = game.slots.index.get("landed", -1)
         self.resets_clock = bool(getattr(params, "resets_halfmove_clock", False))
         self.template: str = params.notation
+        #: The option's ``if:``, and the consequences its ``then:`` lists (automatic
+        #: phases, run in order after each of its actions).
+        self.conditions: tuple[Condition, ...] = conditions_of(params, game)
+        phases = plugins("phases")
+        self.consequences: tuple[Phase, ...] = tuple(
+            phases[c.type](c, game) for c in getattr(params, "then", ()))
+
+    def active(self, state: State, mover: int) -> bool:
+        """Whether the option's ``if:`` holds: an option that does not offers nothing."""
+        return all_hold(self.conditions, state, mover)
+
+    def follow_up(self, state: State) -> None:
+        """Run the option's ``then:`` after one of its actions (each consequence whose own
+        ``if:`` holds)."""
+        for consequence in self.consequences:
+            if consequence.active(state, state.to_move):
+                consequence.run(state)
 
     @classmethod
     def slots_of(cls, params: Any) -> tuple[Slot, ...]:
         """The state slots a primitive with these parameters reads (``from: landed``
         reads the ``landed`` cell); the ``moves`` phase declares them."""
         return ()
+
+    @classmethod
+    def declared_slots(cls, params: Any) -> tuple[Slot, ...]:
+        """The slots of the option with these parameters, its ``then:`` consequences'
+        (the landing cell they act around, …) included."""
+        found = list(cls.slots_of(params))
+        phases = plugins("phases")
+        for then in getattr(params, "then", ()):
+            found += [s for s in phases[then.type].declare_slots(then) if s not in found]
+        return tuple(found)
 
     @classmethod
     def kinds_of(cls, params: Any) -> tuple[tuple[str, str], ...]:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from framework.engine.slots import CORE_SLOTS, LANDED
 from framework.moves.attacks import plain_move
@@ -53,8 +53,10 @@ from framework.native.pieces import (
     ResultPiece,
     Unsupported,
     check_params,
+    guard_of,
 )
 from framework.native.slots import encoded, slot_field
+from framework.plugins import twin
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -95,6 +97,14 @@ class Plan:
     #: Per option, whether its moves only take a piece from its cell to its target
     #: (capturing there): a restriction's ``free`` cells spare those a trial.
     plain: list[bool] = field(default_factory=list)
+    #: The pieces of every ``if:`` condition; per option, the guard its ``if:`` makes
+    #: ("" for none) and its ``then:`` consequences with theirs; per goal and per
+    #: consequence phase of the turn, its guard.
+    conditions: list[Piece] = field(default_factory=list)
+    option_guards: list[str] = field(default_factory=list)
+    option_then: list[list[tuple[Piece, str]]] = field(default_factory=list)
+    goal_guards: list[str] = field(default_factory=list)
+    consequence_guards: list[str] = field(default_factory=list)
 
     @property
     def chaining(self) -> list[PrimitivePiece]:
@@ -130,6 +140,13 @@ class Plan:
             at[slot_field(self.game, name)] = base + len(at) - 1
         at["L"] = base + len(at) - 1
         return at
+
+
+def _native(block: Any, registry: dict[str, type], what: str) -> type:
+    """The native piece of a compiled block: the one its unit names, or one of the
+    built-in registry."""
+    found = twin(type(block), "native")
+    return found if found is not None else _piece(registry, block.keyword, what)
 
 
 def _piece(registry: dict[str, type], keyword: str, what: str) -> type:
@@ -174,12 +191,25 @@ def plan_of(game: CompiledGame) -> Plan:
                                   f"for {', '.join(sorted(CHOICE_PIECES))}, right after the "
                                   "moves phase)")
             choices.append(CHOICE_PIECES[phase.keyword](phase, phase.index))
-    moves = [_piece(PRIMITIVE_PIECES, o.keyword, "the move primitive")(o, i)
+    moves = [_native(o, PRIMITIVE_PIECES, "the move primitive")(o, i)
              for i, o in enumerate(first.options)]
-    consequences = [_piece(CONSEQUENCE_PIECES, p.keyword, "the phase")(p, i)
-                    for i, p in enumerate(rest, start=1) if not p.decides]
-    goals = [_piece(GOAL_PIECES, g.keyword, "the goal")(g, i)
-             for i, g in enumerate(game.goals)]
+    automatic = [(i, p) for i, p in enumerate(rest, start=1) if not p.decides]
+    consequences = [_native(p, CONSEQUENCE_PIECES, "the phase")(p, i) for i, p in automatic]
+    goals = [_native(g, GOAL_PIECES, "the goal")(g, i) for i, g in enumerate(game.goals)]
+    conditions: list[Piece] = []
+
+    def guard(block: Any, prefix: str) -> str:
+        pieces = [_native(c, {}, "the condition")(c, f"{prefix}c{j}_")
+                  for j, c in enumerate(block.conditions)]
+        conditions.extend(pieces)
+        return guard_of(pieces, block.conditions) if pieces else ""
+
+    option_guards = [guard(o, f"o{i}") for i, o in enumerate(first.options)]
+    option_then = [[(_native(c, CONSEQUENCE_PIECES, "the consequence")(c, f"o{i}t{j}"),
+                     guard(c, f"o{i}t{j}")) for j, c in enumerate(o.consequences)]
+                   for i, o in enumerate(first.options)]
+    goal_guards = [guard(g, f"g{i}") for i, g in enumerate(game.goals)]
+    consequence_guards = [guard(p, f"p{i}") for i, p in automatic]
     result = (_piece(RESULT_PIECES, game.result.keyword, "the result")(game.result)
               if game.result else DrawPiece(None))
     skippable = first.skip is not None
@@ -191,7 +221,9 @@ def plan_of(game: CompiledGame) -> Plan:
         restrictions.append(_piece(RESTRICTION_PIECES, rule.keyword, "the restriction")(
             rule, i, moves, skippable))
     _check_mix(restrictions, choices, moves, skippable)
-    every: list[Piece] = [*moves, *consequences, *goals, result, *restrictions, *choices]
+    then = [piece for pieces in option_then for piece, _ in pieces]
+    every: list[Piece] = [*moves, *consequences, *goals, result, *restrictions, *choices,
+                          *conditions, *then]
     helpers = list({h.prefix: h for p in every for h in getattr(p, "helpers", ())}.values())
     # The declared slots: each must be some piece's (it reads and writes the field).
     claimed = {name for p in every for name in getattr(p, "SLOTS", ())}
@@ -204,7 +236,9 @@ def plan_of(game: CompiledGame) -> Plan:
     return Plan(game, moves, consequences, goals, result, skippable=skippable,
                 max_moves=raw * most, restrictions=restrictions, choices=choices,
                 helpers=helpers, slots=extra, raw_moves=raw,
-                plain=[plain_move(o) for o in first.options])
+                plain=[plain_move(o) and not o.consequences for o in first.options],
+                conditions=conditions, option_guards=option_guards, option_then=option_then,
+                goal_guards=goal_guards, consequence_guards=consequence_guards)
 
 
 def _check_mix(restrictions: list[Piece], choices: list[Piece], moves: list[PrimitivePiece],
@@ -589,8 +623,9 @@ def source_of(plan: Plan) -> str:
               f"LOSES = {game.spec.no_legal_move == 'lose'}",
               f"WINS = {game.spec.no_legal_move == 'win'}",
               f"TIE_LAST = {game.spec.tie_break == 'last_mover'}", ""]
-    pieces: list[Piece] = [*plan.helpers, *plan.moves, *plan.consequences, *plan.goals,
-                           plan.result, *plan.restrictions, *plan.choices]
+    pieces: list[Piece] = [*plan.helpers, *plan.conditions, *plan.moves, *plan.consequences,
+                           *(p for pieces in plan.option_then for p, _ in pieces),
+                           *plan.goals, plan.result, *plan.restrictions, *plan.choices]
     for piece in pieces:
         for name, (values, dtype) in piece.tables.items():
             lines.append(f"{piece.prefix}{name} = np.array({values}, dtype=np.{dtype})")
@@ -612,6 +647,8 @@ def _game_functions(plan: Plan) -> list[str]:
         apply += ["    st[CHAIN] = ZERO"]
     for m in plan.moves:
         apply += [f"    if opt == {m.index}:", f"        {m.prefix}apply(st, side, src, dst)"]
+        for after, guard in plan.option_then[m.index]:  # the option's then:, in order
+            apply += _when(guard, f"{after.prefix}run(st, side)", "        ")
         if m in plan.chaining:
             apply += ["        if can_hop_on(st, side, dst):",
                       "            st[CHAIN] = U64(dst + 1)"]
@@ -625,8 +662,10 @@ def _game_functions(plan: Plan) -> list[str]:
         args = "st, side, own, enemy, empty"
         apply += ["@njit(cache=True)", "def can_hop_on(st, side, at):",
                   "    own, enemy, empty = masks(st, side)"]
-        apply += [f"    if {m.prefix}can_at({args}, at):\n        return True"
-                  for m in plan.chaining]
+        for m in plan.chaining:
+            guard = plan.option_guards[m.index]
+            apply += [f"    if {guard + ' and ' if guard else ''}{m.prefix}can_at({args}, at):",
+                      "        return True"]
         apply += ["    return False", ""]
     choose = ["@njit(cache=True, inline='always')", "def choose(st, side, choice):"]
     choose += [f"    if choice:\n        {c.prefix}apply(st, side, choice - 1)"
@@ -640,13 +679,23 @@ def _game_functions(plan: Plan) -> list[str]:
                          f"U64({encoded(slot, slot.default)})")
     reset += ["    return", ""]
     then = ["@njit(cache=True, inline='always')", "def consequences(st, side):"]
-    then += [f"    {c.prefix}run(st, side)" for c in plan.consequences] or ["    return"]
+    for c, guard in zip(plan.consequences, plan.consequence_guards, strict=True):
+        then += _when(guard, f"{c.prefix}run(st, side)", "    ")
+    if not plan.consequences:
+        then.append("    return")
     then.append("")
     goals = ["@njit(cache=True)", "def check_goals(st):", "    fired = False",
              "    scored = False", "    named = np.int64(0)"]
-    for g in plan.goals:
-        goals += [f"    f, sc, nm = {g.prefix}evaluate(st)", "    if f:", "        fired = True",
-                  "        scored = scored or sc", "        named |= nm"]
+    if any(plan.goal_guards):  # a goal's if: reads the position for the last mover
+        goals.append("    side = np.int64(st[LAST_MOVER])")
+    for g, guard in zip(plan.goals, plan.goal_guards, strict=True):
+        if guard:
+            goals += ["    f, sc, nm = False, False, np.int64(0)", f"    if {guard}:",
+                      f"        f, sc, nm = {g.prefix}evaluate(st)"]
+        else:
+            goals.append(f"    f, sc, nm = {g.prefix}evaluate(st)")
+        goals += ["    if f:", "        fired = True", "        scored = scored or sc",
+                  "        named |= nm"]
     goals += ["    if not fired:", "        return False", "    winners = named",
               "    if scored:", "        winners |= r_winners(st)",
               "    if count(U64(winners)) > 1 and named != 0:",
@@ -663,7 +712,8 @@ def _listed(plan: Plan) -> tuple[list[str], list[str], list[str]]:
     args = "st, side, own, enemy, empty"
     start = ["@njit(cache=True, inline='always')",
              f"def gen_start({args}, buf):", "    n = 0"]
-    start += [f"    n = {m.prefix}gen({args}, buf, n)" for m in plan.moves]
+    for m in plan.moves:
+        start += _when(plan.option_guards[m.index], f"n = {m.prefix}gen({args}, buf, n)", "    ")
     if plan.skippable:
         start += ["    buf[n] = SKIP", "    n += 1"]
     start += ["    return n", ""]
@@ -675,7 +725,9 @@ def _listed(plan: Plan) -> tuple[list[str], list[str], list[str]]:
     if plan.chaining:  # in a chain, only the hopping piece's hops (and stop)
         gen += ["    if st[CHAIN] != ZERO:", "        at = np.int64(st[CHAIN]) - 1",
                 "        n = 0"]
-        gen += [f"        n = {m.prefix}gen_at({args}, at, buf, n)" for m in plan.chaining]
+        for m in plan.chaining:
+            gen += _when(plan.option_guards[m.index], f"n = {m.prefix}gen_at({args}, at, buf, n)",
+                         "        ")
         if plan.stops:
             gen += ["        buf[n] = STOP", "        n += 1"]
         gen += ["    else:", f"        n = gen_start({args}, buf)"]
@@ -690,7 +742,8 @@ def _listed(plan: Plan) -> tuple[list[str], list[str], list[str]]:
     counted = [r for r in plan.restrictions if r.count() is not None]  # type: ignore[attr-defined]
     if not plan.restrictions:
         cnt += [f"    n = {1 if plan.skippable else 0}"]
-        cnt += [f"    n += {m.prefix}count({args})" for m in plan.moves]
+        for m in plan.moves:
+            cnt += _when(plan.option_guards[m.index], f"n += {m.prefix}count({args})", "    ")
     elif len(plan.restrictions) == 1 and counted:
         cnt += [f"    n = {counted[0].prefix}count({args})"]
     else:
@@ -705,7 +758,10 @@ def _listed(plan: Plan) -> tuple[list[str], list[str], list[str]]:
     has = ["@njit(cache=True)", "def has_moves(st, side):"]
     if all(getattr(r, "KEEPS_ONE", False) for r in plan.restrictions):
         has += ["    own, enemy, empty = masks(st, side)"]
-        has += [f"    if {m.prefix}has({args}):\n        return True" for m in plan.moves]
+        for m in plan.moves:
+            guard = plan.option_guards[m.index]
+            has += [f"    if {guard + ' and ' if guard else ''}{m.prefix}has({args}):",
+                    "        return True"]
         has += [f"    return {plan.skippable}", ""]
     else:
         has += ["    return count_moves(st, side) > 0", ""]
@@ -720,7 +776,8 @@ def _vetted(plan: Plan) -> tuple[list[str], list[str], list[str]]:
     up)."""
     args = "st, side, own, enemy, empty"
     raw = ["    own, enemy, empty = masks(st, side)", "    n = 0"]
-    raw += [f"    n = {m.prefix}gen({args}, buf, n)" for m in plan.moves]
+    for m in plan.moves:
+        raw += _when(plan.option_guards[m.index], f"n = {m.prefix}gen({args}, buf, n)", "    ")
     refused = [f"        if not {r.prefix}allowed(trial, side):\n            continue"
                for r in plan.restrictions]
     due = "(np.int64(1) << 40)"
@@ -771,6 +828,13 @@ def _vetted(plan: Plan) -> tuple[list[str], list[str], list[str]]:
            "        trial[:] = st", "        apply_option(trial, side, buf[i])", *refused,
            "        return True", f"    return {plan.skippable}", ""]
     return gen, cnt, has
+
+
+def _when(guard: str, line: str, indent: str) -> list[str]:
+    """``line`` at ``indent``, under ``if guard:`` when there is a guard (an ``if:``)."""
+    if not guard:
+        return [indent + line]
+    return [f"{indent}if {guard}:", f"{indent}    {line}"]
 
 
 def key_of(source: str) -> str:

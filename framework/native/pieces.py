@@ -43,8 +43,9 @@ def check_params(keyword: str, params: Any, known: set[str]) -> None:
         value = getattr(params, name)
         default = field.get_default(call_default_factory=True)
         if value != default:
-            raise Unsupported(f"{keyword} with {name}: {value!r} (its native kernel piece "
-                              "does not know that parameter)")
+            shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:57] + "..."
+            raise Unsupported(f"{keyword} with {field.alias or name}: {shown} (its native "
+                              "kernel piece does not know that parameter)")
 
 
 def _indent(lines: list[str], depth: int = 1) -> list[str]:
@@ -56,10 +57,13 @@ class Piece:
 
     #: The parameters of its block the piece plays (any other must keep its default).
     KNOWN: frozenset[str] = frozenset()
+    #: The parameters the assembler plays for every piece of a kind (an option's ``if:``
+    #: and ``then:``, a goal's ``if:``), so no piece need know them.
+    HANDLED: frozenset[str] = frozenset()
 
     def __init__(self, prefix: str, keyword: str = "", params: Any = None) -> None:
         if params is not None:
-            check_params(keyword, params, set(self.KNOWN))
+            check_params(keyword, params, set(self.KNOWN | self.HANDLED))
         self.prefix = prefix  # names this piece's tables and functions in the module
         #: name (without prefix) -> (values, numpy dtype name)
         self.tables: dict[str, tuple[list[int], str]] = {}
@@ -86,6 +90,7 @@ class PrimitivePiece(Piece):
     ARGS = "st, side, own, enemy, empty"
     #: Whether its moves put a new piece on the board (and so would read a supply).
     PLACES = True
+    HANDLED = frozenset({"if_", "then"})
 
     def __init__(self, option: Any, index: int) -> None:
         super().__init__(f"o{index}_", option.keyword, option.params)
@@ -483,7 +488,9 @@ class ConvertPiece(Piece):
 
     KNOWN = frozenset({"distance"})
 
-    def __init__(self, phase: Any, index: int) -> None:
+    HANDLED = frozenset({"if_"})
+
+    def __init__(self, phase: Any, index: int | str) -> None:
         super().__init__(f"p{index}_", phase.keyword, phase.params)
         self.around = self.table("AROUND", phase.around)
 
@@ -501,7 +508,9 @@ class FlipFlankedPiece(Piece):
 
     KNOWN = frozenset({"directions"})
 
-    def __init__(self, phase: Any, index: int) -> None:
+    HANDLED = frozenset({"if_"})
+
+    def __init__(self, phase: Any, index: int | str) -> None:
         super().__init__(f"p{index}_", phase.keyword, phase.params)
         board = phase.game.board
         self.nd = len(board.directions)
@@ -530,7 +539,9 @@ class PromotePiece(Piece):
 
     KNOWN = frozenset({"zone", "to", "piece"})
 
-    def __init__(self, phase: Any, index: int) -> None:
+    HANDLED = frozenset({"if_"})
+
+    def __init__(self, phase: Any, index: int | str) -> None:
         super().__init__(f"p{index}_", phase.keyword, phase.params)
         self.zone = self.table("ZONE", phase.zone)
         self.to = phase.to
@@ -547,6 +558,28 @@ class PromotePiece(Piece):
             f"st[KINDS + {self.to}] |= bit"])]
 
 
+# Conditions: ``holds(st, side)`` for the player whose turn it is -------------------------
+class ConditionPiece(Piece):
+    """A condition of an ``if:``: ``holds(st, side)``, side the player whose turn it is.
+    The assembler negates it for ``not: true``."""
+
+    def __init__(self, condition: Any, prefix: str) -> None:
+        super().__init__(prefix, condition.keyword, condition.params)
+        self.condition = condition
+
+    def functions(self) -> list[str]:
+        return [self.function("holds", "st, side", self.holds())]
+
+    def holds(self) -> list[str]:
+        raise NotImplementedError
+
+
+def guard_of(pieces: list[ConditionPiece], conditions: Any) -> str:
+    """The expression that is true when every condition holds (a negated one: fails)."""
+    return " and ".join(f"{'not ' if c.negated else ''}{p.prefix}holds(st, side)"
+                        for p, c in zip(pieces, conditions, strict=True)) or "True"
+
+
 CONSEQUENCE_PIECES: dict[str, type[Piece]] = {"convert_adjacent": ConvertPiece,
                                               "flip_flanked": FlipFlankedPiece,
                                               "promote": PromotePiece}
@@ -558,6 +591,8 @@ def _kind_mask(piece: str | None, game: Any) -> str:
 
 
 class GoalPiece(Piece):
+    HANDLED = frozenset({"if_"})
+
     def __init__(self, goal: Any, index: int) -> None:
         super().__init__(f"g{index}_", goal.keyword, goal.params)
         self.goal = goal

@@ -18,7 +18,8 @@ from pydantic import Field
 
 from framework.engine.slots import LANDED
 from framework.limits import MAX_DISTANCE
-from framework.plugins import Phase, PhaseParams, Plugin, Translate, plugins, untranslated
+from framework.plugins import Phase, PhaseParams, Plugin, Translate, untranslated
+from framework.spec.semantics import lands_before
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -49,9 +50,7 @@ class ConvertAdjacent(Phase):
     @classmethod
     def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
-        turn = ctx.spec.turn
-        index = next(i for i, p in enumerate(turn) if p.name == params.name)
-        if not any(_lands(plugins("phases")[p.type], p) for p in turn[:index]):
+        if not lands_before(params, ctx):
             yield loc, (f"phase {params.name!r} converts around the cell the last action "
                         "landed a piece on, but no phase before it in the turn lands one "
                         "(clone_or_jump, walk, or build with 'create' do)")

@@ -32,8 +32,8 @@ from pydantic import Field
 
 from framework.engine.slots import LANDED
 from framework.moves.flank import outflanked
-from framework.phases.convert_adjacent import _lands
-from framework.plugins import Phase, PhaseParams, Translate, plugins, untranslated
+from framework.plugins import Phase, PhaseParams, Translate, untranslated
+from framework.spec.semantics import lands_before
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -69,9 +69,7 @@ class FlipFlanked(Phase):
     @classmethod
     def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
-        turn = ctx.spec.turn
-        index = next(i for i, p in enumerate(turn) if p.name == params.name)
-        if not any(_lands(plugins("phases")[p.type], p) for p in turn[:index]):
+        if not lands_before(params, ctx):
             yield loc, (f"phase {params.name!r} flips the runs outflanked from the cell the "
                         "last action landed a piece on, but no phase before it in the turn "
                         "lands one (place, clone_or_jump, walk, or build with 'create' do)")

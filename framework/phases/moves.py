@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field
@@ -45,7 +46,8 @@ from framework.moves.base import masks_of, notation_pattern
 from framework.moves.hop import CHAIN
 from framework.moves.kinds import piece_options
 from framework.phases.optional import OptionalPhaseParams, cell_pattern, skip_action
-from framework.plugins import Phase, PhaseParams, Translate, untranslated
+from framework.plugins import Loc, Phase, PhaseParams, Translate, plugins, untranslated
+from framework.spec.semantics import block_issues
 from framework.spec.yamlsource import format_path
 
 if TYPE_CHECKING:
@@ -83,7 +85,7 @@ class Moves(Phase):
     def declare_slots(cls, params: Any) -> tuple[Slot, ...]:
         found = list(super().declare_slots(params))
         for o in cls.expand(params).options:
-            found += [s for s in primitive(o.type).slots_of(o) if s not in found]
+            found += [s for s in primitive(o.type).declared_slots(o) if s not in found]
         chains = any(getattr(o, "chain", "none") != "none" for o in cls.expand(params).options)
         if chains and CHAIN not in found:
             found.append(CHAIN)
@@ -109,6 +111,11 @@ class Moves(Phase):
         for where, option in options:
             unit = primitive(option.type)
             yield from unit.check_spec(option, where, ctx)
+            conditions = plugins("conditions")
+            for i, condition in enumerate(option.if_):
+                yield from block_issues(conditions[condition.type], condition,
+                                        (*where, "if", i), ctx)
+            yield from _then_issues(unit, option, where, ctx)
             # An option of this phase by its number, a kind's own move by its path.
             name = str(where[-1]) if where[:len(loc)] == loc else format_path(where)
             for kind in unit.kinds_of(option):
@@ -136,6 +143,8 @@ class Moves(Phase):
             for key in option.kinds():
                 self.applies.setdefault(key, []).append(option)
         self.upkeeping = tuple(o for o in self.options if o.upkeeps)
+        #: Whether some option has an ``if:`` (else every option is offered: the fast way).
+        self.conditional = any(o.conditions for o in self.options)
         self.skip = skip_action(moves)
         self.skip_when_impossible = moves.when_impossible == "skip"
         # Chains (see the module's docstring): the slot with the chaining piece's cell.
@@ -162,12 +171,21 @@ class Moves(Phase):
         """The action listed after the options' own: the skip, or a chain's stop."""
         return self.stop if self._chained(state) >= 0 else self.skip
 
+    def _offered(self, state: State, at: int) -> tuple[Primitive, ...]:
+        """The options that offer actions now: the chaining ones in a chain (``at``: the
+        hopping piece's cell), and only those whose ``if:`` holds."""
+        options = self.chaining if at >= 0 else self.options
+        if self.conditional:
+            me = state.to_move
+            options = tuple(o for o in options if o.active(state, me))
+        return options
+
     def _choices(self, state: State) -> tuple[Any, list[tuple[Primitive, int, int]]]:
         masks = masks_of(state)
         found = []
         at = self._chained(state)
         only = 1 << at if at >= 0 else -1
-        for option in self.chaining if at >= 0 else self.options:
+        for option in self._offered(state, at):
             if option.by_source:
                 for src in iter_bits(option.sources(state, masks) & only):
                     targets = option.targets(state, masks, src)
@@ -185,7 +203,7 @@ class Moves(Phase):
         masks = masks_of(state)
         at = self._chained(state)
         only = 1 << at if at >= 0 else -1
-        for option in self.chaining if at >= 0 else self.options:
+        for option in self._offered(state, at):
             if option.by_source:
                 for src in iter_bits(option.sources(state, masks) & only):
                     for dst in iter_bits(option.targets(state, masks, src)):
@@ -214,7 +232,7 @@ class Moves(Phase):
         if self.skip or self._chained(state) >= 0:  # a chain goes on only while it can
             return True
         masks = masks_of(state)
-        for option in self.options:
+        for option in self._offered(state, -1):
             if not option.by_source:
                 if option.targets(state, masks, -1):
                     return True
@@ -249,6 +267,8 @@ class Moves(Phase):
             masks = masks_of(state)
             option = next(o for o in makers if o.sources(state, masks) >> action.src & 1)
         option.apply(state, action)
+        if option.consequences:
+            option.follow_up(state)
         for upkept in self.upkeeping:
             upkept.upkeep(state, action)
         if self.chain >= 0:
@@ -258,7 +278,7 @@ class Moves(Phase):
     def _can_hop_on(self, state: State, cell: int) -> bool:
         masks = masks_of(state)
         return any(o.sources(state, masks) >> cell & 1 and o.targets(state, masks, cell)
-                   for o in self.chaining)
+                   for o in self._offered(state, cell))
 
     def continues(self, state: State) -> bool:
         return self._chained(state) >= 0
@@ -277,6 +297,20 @@ class Moves(Phase):
         if self.skip:
             text += " " + _("This step may be skipped.")
         return text
+
+
+def _then_issues(unit: type[Primitive], option: Any, loc: Loc, ctx: SpecContext
+                 ) -> Iterator[tuple[Loc, str]]:
+    """A ``then:`` acts around the cell its option's action lands a piece on: an option
+    that lands none cannot have one; each consequence checks itself as after a landing."""
+    if option.then and not unit.lands:
+        yield (*loc, "then"), (f"a {option.type!r} lands no piece, so nothing would follow "
+                               "it: 'then:' goes on an option whose actions land a piece")
+        return
+    phases = plugins("phases")
+    inside = replace(ctx, in_option=True)
+    for i, then in enumerate(option.then):
+        yield from block_issues(phases[then.type], then, (*loc, "then", i), inside)
 
 
 def _may_share(first: Any, second: Any) -> bool:

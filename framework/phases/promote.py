@@ -44,9 +44,9 @@ from framework.plugins import (
     Plugin,
     Translate,
     join_words,
-    plugins,
     untranslated,
 )
+from framework.spec.semantics import lands_before
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -101,9 +101,7 @@ class Promote(Phase):
                 yield where, ctx.unknown("piece", name, ctx.pieces)
         if params.piece is not None and params.piece not in ctx.pieces:
             yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
-        turn = ctx.spec.turn
-        index = next(i for i, p in enumerate(turn) if p.name == params.name)
-        if not any(_lands(plugins("phases")[p.type], p) for p in turn[:index]):
+        if not lands_before(params, ctx):
             yield loc, (f"phase {params.name!r} promotes the piece on the cell the last "
                         "action landed a piece on, but no phase before it in the turn "
                         "lands one")

@@ -28,5 +28,5 @@ def declared_slots(spec: Any) -> list[tuple[str, Slot]]:
         declared += [(who, slot) for slot in cls.declare_slots(params)]
     for loc, option in piece_options(spec):  # a kind's own moves may keep state too
         who = f"{'.'.join(map(str, loc))} ({option.type})"
-        declared += [(who, slot) for slot in primitive(option.type).slots_of(option)]
+        declared += [(who, slot) for slot in primitive(option.type).declared_slots(option)]
     return declared

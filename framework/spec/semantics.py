@@ -15,7 +15,7 @@ from typing import Any
 from framework.board import build_board
 from framework.board.directions import RELATIVE_DIRECTIONS, direction_bearings
 from framework.moves.kinds import check_piece_moves
-from framework.plugins import Plugin, plugins
+from framework.plugins import plugins
 from framework.spec.declared import declared_slots
 from framework.spec.yamlsource import Loc
 from framework.spec.zones import zone_issues
@@ -39,10 +39,26 @@ class SpecContext:
     directions: tuple[str, ...] = ()
     #: The board's graph, built once for every block's checks (``networkx.Graph``).
     graph: Any = None
+    #: True while checking a consequence under a move option's ``then:`` (the option
+    #: lands the piece it acts around), False for a block of the turn.
+    in_option: bool = False
 
     def unknown(self, what: str, value: str, known: tuple[str, ...] | frozenset[str]) -> str:
         shown = ", ".join(sorted(known)) if known else "none are declared"
         return f"unknown {what} {value!r}; expected one of: {shown}"
+
+
+def lands_before(params: Any, ctx: SpecContext) -> bool:
+    """Whether a piece has landed when the consequence ``params`` runs: under an option's
+    ``then:`` (the option lands it, which ``moves`` checks), or after a phase of the turn
+    before it that lands one. A consequence that acts around the landing cell refuses to
+    be written where nothing lands (it would never act)."""
+    if ctx.in_option:
+        return True
+    turn = ctx.spec.turn
+    index = next((i for i, p in enumerate(turn) if p.name == params.name), len(turn))
+    phases = plugins("phases")
+    return any(phases[p.type].lands_piece(p) for p in turn[:index])
 
 
 def ctx_unknown(what: str, value: str, known: tuple[str, ...]) -> str:
@@ -305,8 +321,18 @@ def _references(params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, 
                                              known)
 
 
-def _plugin(cls: type[Plugin], params: Any, loc: Loc, ctx: SpecContext
+def _plugin(cls: type[Any], params: Any, loc: Loc, ctx: SpecContext
             ) -> Iterator[tuple[Loc, str]]:
+    yield from block_issues(cls, params, loc, ctx)
+
+
+def block_issues(cls: type[Any], params: Any, loc: Loc, ctx: SpecContext
+                 ) -> Iterator[tuple[Loc, str]]:
+    """Every check of one block (a unit of any kind, at ``loc``): the names its parameters
+    share with every block, its own ``check_spec``, and the conditions of its ``if:``."""
+    conditions = plugins("conditions")
+    for i, condition in enumerate(getattr(params, "if_", ())):
+        yield from block_issues(conditions[condition.type], condition, (*loc, "if", i), ctx)
     yield from _references(params, loc, ctx)
     for field in ("attributes", "cells"):
         value = getattr(params, field, None)

@@ -22,6 +22,7 @@ from typing import Any
 from framework.check.reference.board import RefBoard
 from framework.check.reference.position import RefState
 from framework.check.reference.rules import (
+    MissingReference,
     RefBlock,
     RefGoal,
     RefPhase,
@@ -35,15 +36,6 @@ from framework.compiler import slot_table_of
 from framework.engine.slots import CORE_SLOTS, flags_text
 from framework.phases.moves import Moves
 from framework.plugins import PluginKind, plugins
-
-
-class MissingReference(Exception):
-    """A rule block of the game has no reference implementation."""
-
-    def __init__(self, kind: str, keyword: str) -> None:
-        self.kind = kind
-        self.keyword = keyword
-        super().__init__(f"no reference implementation of the {kind[:-1]} type {keyword!r}")
 
 
 def _make(kind: PluginKind, params: Any, game: ReferenceGame) -> Any:
@@ -253,6 +245,8 @@ class ReferenceGame:
     def _continue_turn(self, s: RefState, index: int) -> None:
         for i in range(index, len(self.phases)):
             phase = self.phases[i]
+            if not phase.active(s, s.to_move):  # its if: fails: passed over
+                continue
             if not phase.decides:
                 phase.run(s)
                 if s.result is not None:
@@ -269,7 +263,7 @@ class ReferenceGame:
                 return
         if index == 0 and not self._another_side_can_act(s, every_phase=True):
             # A whole turn skipped, and no other player could act in any step: game over.
-            self._finish(s, frozenset(self.result.winners(s) if self.result else ()))
+            self._finish(s, frozenset(self._scored(s)))
             return
         self._end_turn(s)
 
@@ -311,30 +305,40 @@ class ReferenceGame:
         elif policy == "win":
             self._finish(s, frozenset({s.to_move}))
         else:
-            self._finish(s, frozenset(self.result.winners(s) if self.result else ()))
+            self._finish(s, frozenset(self._scored(s)))
 
     def _another_side_can_act(self, s: RefState, every_phase: bool = False) -> bool:
-        deciding = [i for i, p in enumerate(self.phases) if p.decides]
         for player in self.players:
             if player != s.to_move:
                 trial = s.copy()
                 trial.to_move = player
+                # The deciding phases the player's turn would reach (their if: holds).
+                deciding = [i for i, p in enumerate(self.phases)
+                            if p.decides and p.active(trial, player)]
                 if any(self._restricted(trial, i)
                        for i in (deciding if every_phase else deciding[:1])):
                     return True
         return False
+
+    def _scored(self, s: RefState) -> set[str]:
+        """The result rule's winners; none (a draw) when its if: fails for the last mover."""
+        if self.result is None or not self.result.active(s, s.last_mover):
+            return set()
+        return set(self.result.winners(s))
 
     def _check_goals(self, s: RefState) -> bool:
         fired = False
         scored: set[str] = set()
         named: set[str] = set()
         for goal in self.goals:
+            if not goal.active(s, s.last_mover):
+                continue
             verdict = goal.verdict(s)
             if verdict is None:
                 continue
             fired = True
             if verdict == "score":
-                scored |= self.result.winners(s) if self.result else set()
+                scored |= self._scored(s)
             else:
                 named |= verdict
         if not fired:

@@ -14,7 +14,14 @@ from typing import Any
 import networkx as nx
 
 from framework.check.reference.position import RefState
-from framework.check.reference.rules import Effect, RefPhase, reference
+from framework.check.reference.rules import (
+    Effect,
+    MissingReference,
+    RefPhase,
+    find_reference,
+    make_condition,
+    reference,
+)
 from framework.moves.kinds import piece_options
 from framework.spec.zones import zone_cell_names
 
@@ -43,8 +50,10 @@ class RefMoves(RefPhase):
         chained = s.vars.get("chain")
         if chained is not None:  # in a chain: the chaining piece hops on (or stops)
             for option in self.chaining():
-                found.update({n: e for n, e in hop(self, option, s).items()
-                              if e.src == chained})  # type: ignore[attr-defined]
+                if self.option_holds(option, s):
+                    found.update({n: self.followed(e, option) if option.then else e
+                                  for n, e in hop(self, option, s).items()
+                                  if e.src == chained})  # type: ignore[attr-defined]
             if any(o.chain == "may" for o in self.chaining()):
                 found["stop"] = tagged("stop", _stop)
             return found
@@ -52,7 +61,12 @@ class RefMoves(RefPhase):
         if getattr(self.params, "piece_moves", False):
             options += [o for _, o in piece_options(self.game.spec)]
         for option in options:
-            found.update(PRIMITIVES[option.type](self, option, s))
+            if not self.option_holds(option, s):
+                continue
+            made = PRIMITIVES[option.type](self, option, s)
+            if option.then:  # each action, then the option's consequences in order
+                made = {n: self.followed(e, option) for n, e in made.items()}
+            found.update(made)
         upkeeps = [UPKEEPS[o.type](o) for o in options if o.type in UPKEEPS]
         if upkeeps:  # every action of the phase is followed by the options' upkeep
             found = {n: tagged(e.kind, _then(e, upkeeps))  # type: ignore[attr-defined]
@@ -60,6 +74,30 @@ class RefMoves(RefPhase):
         if self.params.optional:
             found[self.params.skip] = tagged("skip", lambda s: None)
         return found
+
+    def option_holds(self, option: Any, s: RefState) -> bool:
+        """Whether an option's ``if:`` holds for the player to move (each condition read by
+        its own reference twin)."""
+        return all(make_condition(c, self.game).holds(s, s.to_move) != bool(c.not_)
+                   for c in option.if_)
+
+    def followed(self, effect: Effect, option: Any) -> Effect:
+        """The effect, then each consequence of the option's ``then:`` whose own ``if:``
+        holds (the reference twins of those automatic phases)."""
+        consequences = []
+        for then in option.then:
+            twin = find_reference("phases", then.type)
+            if twin is None:
+                raise MissingReference("phases", then.type)
+            consequences.append(twin(then, self.game))
+
+        def play(s: RefState) -> None:
+            effect(s)
+            for consequence in consequences:
+                if consequence.active(s, s.to_move):
+                    consequence.run(s)
+        play.__dict__.update(effect.__dict__)  # its kind, its source cell
+        return play
 
     def chaining(self) -> list[Any]:
         return [o for o in self.params.options if getattr(o, "chain", "none") != "none"]

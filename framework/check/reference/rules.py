@@ -28,7 +28,7 @@ REFERENCES: dict[str, dict[str, type[Any]]] = {
 
 def find_reference(kind: PluginKind, keyword: str) -> type[Any] | None:
     """The reference twin of a block: the one its unit names (``Unit.reference``)."""
-    found = REFERENCES[kind].get(keyword)
+    found = REFERENCES.get(kind, {}).get(keyword)
     if found is None:
         unit = plugins(kind).get(keyword)
         found = twin(unit, "reference") if unit is not None else None
@@ -49,6 +49,14 @@ class RefBlock:
         self.game = game
         self.board = game.board
         self.name: str = getattr(params, "name", None) or params.type
+        #: The block's ``if:``, each read by its own reference twin.
+        self.conditions: list[RefCondition] = [
+            make_condition(c, game) for c in getattr(params, "if_", ())]
+
+    def active(self, s: RefState, mover: str) -> bool:
+        """Whether every condition of the block's ``if:`` holds for ``mover`` (a negated
+        one: fails)."""
+        return all(c.holds(s, mover) != bool(c.params.not_) for c in self.conditions)
 
     def kind(self, piece: str | None) -> str:
         """The piece kind a block is about (the file's first kind when not named)."""
@@ -85,6 +93,35 @@ class RefSetup(RefBlock):
 
     def finished(self, s: RefState) -> bool:
         return True
+
+
+class RefCondition:
+    """The reference twin of a condition: a test of a ``RefState`` for ``mover``."""
+
+    def __init__(self, params: Any, game: ReferenceGame) -> None:
+        self.params = params
+        self.game = game
+        self.board = game.board
+
+    def holds(self, s: RefState, mover: str) -> bool:
+        raise NotImplementedError
+
+
+class MissingReference(Exception):
+    """A rule unit the game uses has no reference twin."""
+
+    def __init__(self, kind: str, keyword: str) -> None:
+        self.kind = kind
+        self.keyword = keyword
+        super().__init__(f"no reference implementation of the {kind[:-1]} type {keyword!r}")
+
+
+def make_condition(params: Any, game: ReferenceGame) -> RefCondition:
+    found = find_reference("conditions", params.type)
+    if found is None:
+        raise MissingReference("conditions", params.type)
+    condition: RefCondition = found(params, game)
+    return condition
 
 
 class RefRestriction(RefBlock):

@@ -1,0 +1,149 @@
+"""``count``: how many pieces a side has — on the board (of a kind, in a zone) or in hand.
+
+```yaml
+turn:
+  - name: place                        # placement while the mover has a stone in hand
+    type: moves
+    if: {type: count, where: hand, at_least: 1}
+    options: [{type: place}]
+  - name: move                         # then movement
+    type: moves
+    if: {type: count, where: hand, exactly: 0}
+    options: [{type: step}]
+goals:
+  - {type: outcome, winner: mover, if: {type: count, of: opponents, at_most: 2}}
+```
+
+``of`` says whose pieces are counted: ``mover`` (default: the player whose turn it is; for
+a goal checked at the end of a turn, the player who just moved), ``opponents`` (every
+other player, added up), ``all``, or a player's name. ``where: board`` (default) counts
+pieces on the board — of the kind ``piece`` if given, in the zone ``zone`` if given (the
+player's own when the zone is declared per player); ``where: hand`` counts the pieces of
+kind ``piece`` still off the board (its ``supply`` minus those on the board: a kind with
+an unlimited supply has no hand). The count is compared with ``at_least``, ``at_most``
+and ``exactly`` (all those given must hold).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import Field, model_validator
+
+from framework.engine.supply import piece_supply
+from framework.limits import MAX_COUNT
+from framework.plugins import (
+    Condition,
+    ConditionParams,
+    Loc,
+    Translate,
+    counted,
+    untranslated,
+)
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
+
+
+class CountParams(ConditionParams):
+    type: Literal["count"]
+    of: str = Field(default="mover", description="whose pieces: mover, opponents (added "
+                    "up), all, or a player's name")
+    piece: str | None = Field(default=None, description="only pieces of this kind "
+                              "(required with where: hand)")
+    zone: str | None = Field(default=None, description="only pieces in this zone "
+                             "(where: board)")
+    where: Literal["board", "hand"] = Field(default="board", description="on the board, "
+                                            "or in hand (the kind's supply not yet placed)")
+    at_least: int | None = Field(default=None, ge=0, le=MAX_COUNT)
+    at_most: int | None = Field(default=None, ge=0, le=MAX_COUNT)
+    exactly: int | None = Field(default=None, ge=0, le=MAX_COUNT)
+
+    @model_validator(mode="after")
+    def _compared(self) -> CountParams:
+        if self.at_least is None and self.at_most is None and self.exactly is None:
+            raise ValueError("give at_least, at_most or exactly: what the count is compared "
+                             "with")
+        return self
+
+
+def sides_of(selector: str, mover: int, players: tuple[str, ...]) -> tuple[int, ...]:
+    """The sides a ``mover``/``opponents``/``all``/name selector stands for."""
+    if selector == "mover":
+        return (mover,)
+    if selector == "opponents":
+        return tuple(s for s in range(len(players)) if s != mover)
+    if selector == "all":
+        return tuple(range(len(players)))
+    return (players.index(selector),)
+
+
+def compared(n: int, params: Any) -> bool:
+    """Whether ``n`` meets every bound ``params`` gives."""
+    return ((params.at_least is None or n >= params.at_least)
+            and (params.at_most is None or n <= params.at_most)
+            and (params.exactly is None or n == params.exactly))
+
+
+class Count(Condition):
+    """How many pieces a side has, compared with a number."""
+
+    keyword = "count"
+    Params = CountParams
+    reference = ".reference:RefCount"
+    native = ".native:CountPiece"
+
+    def __init__(self, params: CountParams, game: CompiledGame) -> None:
+        super().__init__(params, game)
+        self.players = tuple(str(p) for p in game.players)
+        self.kind = game.piece_kinds.index(params.piece) if params.piece else -1
+        sides = range(len(game.players))
+        self.zone = tuple(game.zone_mask(params.zone, s) if params.zone
+                          else game.board.all_mask for s in sides)
+
+    @classmethod
+    def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
+        if params.of not in ("mover", "opponents", "all", *ctx.players):
+            yield (*loc, "of"), ctx.unknown("side", params.of,
+                                            ("mover", "opponents", "all", *ctx.players))
+        if params.zone is not None and params.zone not in ctx.zones:
+            yield (*loc, "zone"), ctx.unknown("zone", params.zone, ctx.zones)
+        if params.where == "hand":
+            if params.zone is not None:
+                yield (*loc, "zone"), "pieces in hand are in no zone: leave 'zone' out"
+            if params.piece is None:
+                yield (*loc, "piece"), "a count in hand names the kind of piece (piece: …)"
+            elif params.piece in ctx.pieces and ctx.spec.pieces[params.piece].supply is None:
+                yield (*loc, "where"), (f"{params.piece!r} has an unlimited supply, so no "
+                                        "hand to count: give the kind a 'supply'")
+
+    def holds(self, state: State, mover: int) -> bool:
+        return compared(sum(self.count_of(state, s) for s in
+                            sides_of(self.params.of, mover, self.players)), self.params)
+
+    def count_of(self, state: State, side: int) -> int:
+        if self.params.where == "hand":
+            left = piece_supply(state, side, self.kind)
+            return left if left is not None else 0
+        mask = state.owner[side] & self.zone[side]
+        if self.kind >= 0:
+            mask &= state.kinds[self.kind]
+        return mask.bit_count()
+
+    def describe(self, _: Translate = untranslated) -> str:
+        p = self.params
+        whose = {"mover": _("you have"), "opponents": _("your opponents have"),
+                 "all": _("the players have")}.get(p.of) or _("{player} has").format(
+                     player=_(p.of))
+        word = p.piece or next(iter(self.game.spec.pieces))
+        bounds = [(p.exactly, _("exactly {n}")), (p.at_least, _("at least {n}")),
+                  (p.at_most, _("at most {n}"))]
+        amount = next(text.format(n=n) for n, text in bounds if n is not None)
+        n = next(n for n, _text in bounds if n is not None)
+        where = _(" in hand") if p.where == "hand" else (
+            _(" in the zone {zone}").format(zone=_(p.zone)) if p.zone else "")
+        return _("{whose} {amount} {pieces}{where}").format(
+            whose=whose, amount=amount, pieces=counted(_, word, n), where=where)

@@ -1,0 +1,41 @@
+"""The native kernel piece of ``count``: popcounts of the sides' masks (a hand: the kind's
+supply less its pieces on the board)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework.native.pieces import ConditionPiece
+
+
+class CountPiece(ConditionPiece):
+    KNOWN = frozenset({"of", "piece", "zone", "where", "at_least", "at_most", "exactly",
+                       "not_"})
+
+    def __init__(self, condition: Any, prefix: str) -> None:
+        super().__init__(condition, prefix)
+        self.zone = self.table("ZONE", condition.zone)  # per side (its own zone)
+
+    def holds(self) -> list[str]:
+        count = self.condition
+        p = count.params
+        kind = f"st[KINDS + {count.kind}]" if count.kind >= 0 else "ALL"
+        zone = self.zone
+        if p.where == "hand":
+            supply = count.game.spec.pieces[p.piece].supply
+            per_side = f"{supply} - count(st[s] & {kind})"
+        else:
+            per_side = f"count(st[s] & {kind} & {zone}[s])"
+        if p.of == "mover":
+            select = "s == side"
+        elif p.of == "opponents":
+            select = "s != side"
+        elif p.of == "all":
+            select = "True"
+        else:
+            select = f"s == {count.players.index(p.of)}"
+        bounds = [f"n >= {p.at_least}" if p.at_least is not None else "",
+                  f"n <= {p.at_most}" if p.at_most is not None else "",
+                  f"n == {p.exactly}" if p.exactly is not None else ""]
+        return ["n = 0", "for s in range(S):", f"    if {select}:",
+                f"        n += {per_side}", f"return {' and '.join(b for b in bounds if b)}"]

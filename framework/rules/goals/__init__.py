@@ -1,0 +1,1 @@
+"""Goals: the end conditions of ``goals:`` (``framework.plugins.Goal``)."""

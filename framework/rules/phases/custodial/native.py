@@ -1,0 +1,38 @@
+"""The native kernel piece of ``custodial``: each direction walked on the board's step
+table from the landing cell; the lines closed are cleared from every mask."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework.native.pieces import Piece, _step_table
+
+
+class CustodialPiece(Piece):
+    KNOWN = frozenset({"directions", "min_length", "max_length", "hostile", "piece"})
+    HANDLED = frozenset({"if_"})
+
+    def __init__(self, phase: Any, index: int | str) -> None:
+        super().__init__(f"p{index}_", phase.keyword, phase.params)
+        board = phase.game.board
+        self.nd = len(board.directions)
+        self.step = _step_table(self, board)
+        self.dirs = self.table("DIRS", phase.directions, "int64")
+        self.hostile = self.table("HOSTILE", phase.hostile)
+        self.phase = phase
+
+    def functions(self) -> list[str]:
+        phase, step, nd = self.phase, self.step, self.nd
+        kind = f" & st[KINDS + {phase.kind}]" if phase.kind >= 0 else ""
+        return [self.function("run", "st, side", [
+            "landed = np.int64(st[LANDED]) - 1", "if landed < 0:", "    return",
+            "own, enemy, empty = masks(st, side)", f"enemy = enemy{kind}",
+            f"closing = own | ({self.hostile}[side] & empty)", "taken = ZERO",
+            f"for i in range({len(phase.directions)}):", f"    d = {self.dirs}[i]",
+            f"    at = {step}[landed * {nd} + d]", "    line = ZERO", "    n = 0",
+            f"    while at >= 0 and (enemy >> U64(at)) & ONE and n < {phase.longest}:",
+            "        line |= ONE << U64(at)", "        n += 1",
+            f"        at = {step}[at * {nd} + d]",
+            f"    if n >= {phase.params.min_length} and at >= 0 and "
+            "(closing >> U64(at)) & ONE:", "        taken |= line",
+            "if taken:", "    for i in range(S + K):", "        st[i] &= ~taken"])]

@@ -19,7 +19,7 @@ class RefCustodial(RefPhase):
         hostile = zone_cell_names(self.game.spec, p.hostile, s.to_move, self.board.graph) \
             if p.hostile else frozenset()
         taken: set[str] = set()
-        for direction in p.directions or self.board.directions():
+        for direction in p.directions or self.board.directions:
             line: list[str] = []
             cell = self.board.step(landed, direction)
             while cell is not None and self._enemy(s, cell) and (

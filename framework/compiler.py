@@ -14,7 +14,7 @@ import networkx as nx
 from framework.board import build_board
 from framework.board.directions import RELATIVE_DIRECTIONS, direction_bearings
 from framework.engine.action import Action
-from framework.engine.slots import SlotTable
+from framework.engine.slots import AGAIN, SlotTable
 from framework.errors import PositionError, SpecError, SpecIssue
 from framework.plugins import (
     Goal,
@@ -242,6 +242,8 @@ class CompiledGame:
         self.attributes: tuple[str, ...] = tuple(attributes)
         self.counters: tuple[str, ...] = tuple(spec.counters)
         self.slots = slot_table_of(spec, src)
+        #: The index of the ``again`` slot (-1: no block of the game declares it).
+        self.again_slot = self.slots.index.get(AGAIN.name, -1)
         order: Any = plugins("turn_orders")[spec.turn_order]
         self.turn_order: TurnOrder = order(order.Params(type=spec.turn_order), self)
         self.setups: list[Setup] = [_make(plugins("setups"), p, self) for p in spec.setup]

@@ -73,6 +73,9 @@ CORE_SLOTS: tuple[Slot, ...] = (
 #: writes it when the game has it (``game.slots.index.get("landed", -1)``), so a game whose
 #: rules never read it does not carry it.
 LANDED = Slot("landed", scope="turn", default=-1, kind="cell")
+#: Set during a turn when the mover is to play again (``again``): the turn that follows is
+#: the same player's (the engine reads it as the turn passes).
+AGAIN = Slot("again", scope="turn", default=0, kind="bool")
 
 
 class SlotTable:

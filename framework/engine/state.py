@@ -310,12 +310,15 @@ class State:
     def _pass_turn(self) -> None:
         values = self.vars
         values[HALFMOVE] = 0 if values[CLOCK_RESET] else values[HALFMOVE] + 1
+        again = self.game.again_slot
+        repeat = again >= 0 and values[again]  # the mover plays again (``again``)
         for i, default in self.game.slots.turn_resets:
             values[i] = default
         self.last_mover = self.to_move
-        self.to_move, new_round = self.game.turn_order.next(self.to_move, self.fullmove)
-        if new_round:
-            self.fullmove += 1
+        if not repeat:
+            self.to_move, new_round = self.game.turn_order.next(self.to_move, self.fullmove)
+            if new_round:
+                self.fullmove += 1
         self.phase = 0
 
     def _check_goals_after_phase(self) -> bool:

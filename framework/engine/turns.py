@@ -100,6 +100,7 @@ def count_turns(state: State) -> int:
     index = state.phase
     later = game.phases[index + 1:]
     if state.setup < len(game.setups) or state.vars[MUST_PASS] or \
+            game.again_slot >= 0 or any(p.conditions for p in later) or \
             any(i >= index for i in game.goal_check_phases) or \
             not all(p.decides and p.skip_when_impossible for p in later):
         return sum(1 for _ in turns_with_states(state))

@@ -283,9 +283,10 @@ class ReferenceGame:
         s.halfmove = 0 if s.clock_reset else s.halfmove + 1
         s.clock_reset = False
         s.last_mover = s.to_move
-        s.to_move, new_round = self.turn_order.after(s)
-        if new_round:
-            s.fullmove += 1
+        if not s.vars.get("again"):  # else the mover plays the next turn too (again)
+            s.to_move, new_round = self.turn_order.after(s)
+            if new_round:
+                s.fullmove += 1
         s.phase = 0
         for slot in self.slots:
             if slot.scope == "turn":

@@ -539,6 +539,8 @@ class Condition(Unit):
 
     family: ClassVar[PluginKind] = "conditions"
     Params: ClassVar[type[ConditionParams]]
+    #: The state a condition reads (the compiler declares it for the game).
+    slots: ClassVar[tuple[Slot, ...]] = ()
 
     def __init__(self, params: Any, game: CompiledGame) -> None:
         self.params = params

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel
+
 from framework.engine.slots import Slot
 from framework.moves import primitive
 from framework.moves.kinds import piece_options
@@ -26,7 +28,24 @@ def declared_slots(spec: Any) -> list[tuple[str, Slot]]:
         cls = plugins(kind)[params.type]
         who = f"{key} block {params.type!r}"
         declared += [(who, slot) for slot in cls.declare_slots(params)]
+        declared += [(who, slot) for slot in condition_slots(params)]
     for loc, option in piece_options(spec):  # a kind's own moves may keep state too
         who = f"{'.'.join(map(str, loc))} ({option.type})"
         declared += [(who, slot) for slot in primitive(option.type).declared_slots(option)]
+        declared += [(who, slot) for slot in condition_slots(option)]
     return declared
+
+
+def condition_slots(params: Any) -> list[Slot]:
+    """The slots the conditions of every ``if:`` inside a block read (its own, its move
+    options', their consequences')."""
+    found: list[Slot] = []
+    conditions = plugins("conditions")
+    for condition in getattr(params, "if_", ()):
+        found += conditions[condition.type].slots
+    for field in type(params).model_fields:
+        value = getattr(params, field)
+        for item in value if isinstance(value, list | tuple) else (value,):
+            if isinstance(item, BaseModel) and field != "if_":
+                found += condition_slots(item)
+    return found

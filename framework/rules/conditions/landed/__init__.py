@@ -1,0 +1,75 @@
+"""``landed``: a piece has landed this turn — the last move's landing cell, in a zone, of a
+kind. With ``not: true``: nothing has landed yet this turn (the turn's first step).
+
+```yaml
+turn:
+  - name: place
+    type: moves
+    if: {type: count, where: hand, piece: stone, at_least: 1}
+    options: [{type: place, piece: stone}]
+  - name: move                              # only in a turn that placed nothing
+    type: moves
+    if: [{type: count, where: hand, piece: stone, exactly: 0}, {type: landed, not: true}]
+    options: [{type: step}]
+```
+
+A phase's ``if:`` is read when the turn reaches the phase, so a phase meant only for turns
+that have not acted yet says so with this condition. ``zone`` (the player's own when
+declared per player) and ``piece`` narrow it to a landing in that zone, of that kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+from pydantic import Field
+
+from framework.engine.slots import LANDED, Slot
+from framework.plugins import Condition, ConditionParams, Loc, Translate, untranslated
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
+
+
+class LandedParams(ConditionParams):
+    type: Literal["landed"]
+    zone: str | None = Field(default=None, description="only a landing in this zone")
+    piece: str | None = Field(default=None, description="only a piece of this kind")
+
+
+class Landed(Condition):
+    """A piece has landed this turn (in a zone, of a kind)."""
+
+    keyword = "landed"
+    Params = LandedParams
+    reference = ".reference:RefLanded"
+    native = ".native:LandedPiece"
+    slots: ClassVar[tuple[Slot, ...]] = (LANDED,)
+
+    def __init__(self, params: LandedParams, game: CompiledGame) -> None:
+        super().__init__(params, game)
+        self.slot = game.slots.index[LANDED.name]
+        self.zone = tuple(game.zone_mask(params.zone, s) if params.zone
+                          else game.board.all_mask for s in range(len(game.players)))
+        self.kind = game.piece_kinds.index(params.piece) if params.piece else -1
+
+    @classmethod
+    def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
+        if params.zone is not None and params.zone not in ctx.zones:
+            yield (*loc, "zone"), ctx.unknown("zone", params.zone, ctx.zones)
+
+    def holds(self, state: State, mover: int) -> bool:
+        cell = state.vars[self.slot]
+        if cell < 0 or not self.zone[mover] >> cell & 1:
+            return False
+        return self.kind < 0 or bool(state.kinds[self.kind] >> cell & 1)
+
+    def describe(self, _: Translate = untranslated) -> str:
+        where = _(" in the zone {zone}").format(zone=_(self.params.zone)) \
+            if self.params.zone else ""
+        if self.negated:
+            return _("no piece has landed yet this turn")
+        return _("a piece landed{where} this turn").format(where=where)

@@ -20,6 +20,12 @@ from framework.plugins import GROUP, PluginKind, plugins
 SECTIONS: dict[PluginKind, tuple[str, str]] = {
     "setups": ("Setups", "`setup:` — how a game begins, in order."),
     "phases": ("Turn phases", "`turn:` — the steps of every turn, in order."),
+    "conditions": ("Conditions", "`if:` — on a phase (passed over while it fails), a move "
+                   "option (it offers nothing), a goal (not checked), a result (the game "
+                   "is a draw) or a consequence (it does nothing): one condition, or a list "
+                   "that must all hold; each may say `not: true`. `then:` on a move option "
+                   "lists automatic phases (convert_adjacent, flip_flanked, promote, "
+                   "custodial, again, …) that follow each of its actions, in order."),
     "goals": ("Goals", "`goals:` — end conditions, checked after the phases named in "
               "`goal_checks` and at the end of every turn."),
     "results": ("Results", "`result:` — how a finished game is scored when no goal named "

@@ -58,9 +58,12 @@ class CountParams(ConditionParams):
                              "(where: board)")
     where: Literal["board", "hand"] = Field(default="board", description="on the board, "
                                             "or in hand (the kind's supply not yet placed)")
-    at_least: int | None = Field(default=None, ge=0, le=MAX_COUNT)
-    at_most: int | None = Field(default=None, ge=0, le=MAX_COUNT)
-    exactly: int | None = Field(default=None, ge=0, le=MAX_COUNT)
+    at_least: int | None = Field(default=None, ge=0, le=MAX_COUNT,
+                                  description="holds when the count is at least this")
+    at_most: int | None = Field(default=None, ge=0, le=MAX_COUNT,
+                                 description="holds when the count is at most this")
+    exactly: int | None = Field(default=None, ge=0, le=MAX_COUNT,
+                                 description="holds when the count is exactly this")
 
     @model_validator(mode="after")
     def _compared(self) -> CountParams:

@@ -30,9 +30,12 @@ if TYPE_CHECKING:
 
 class TurnParams(ConditionParams):
     type: Literal["turn"]
-    at_least: int | None = Field(default=None, ge=1, le=MAX_COUNT)
-    at_most: int | None = Field(default=None, ge=1, le=MAX_COUNT)
-    exactly: int | None = Field(default=None, ge=1, le=MAX_COUNT)
+    at_least: int | None = Field(default=None, ge=1, le=MAX_COUNT,
+                                  description="holds when the round is at least this")
+    at_most: int | None = Field(default=None, ge=1, le=MAX_COUNT,
+                                 description="holds when the round is at most this")
+    exactly: int | None = Field(default=None, ge=1, le=MAX_COUNT,
+                                 description="holds when the round is exactly this")
 
     @model_validator(mode="after")
     def _compared(self) -> TurnParams:

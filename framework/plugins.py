@@ -568,9 +568,21 @@ def all_hold(conditions: tuple[Condition, ...], state: State, mover: int) -> boo
     return all(c.holds(state, mover) != c.negated for c in conditions)
 
 
+def guarded(block: Any, text: str, _: Translate = untranslated) -> str:
+    """A block's rulebook text with its ``if:`` said first ("Only when you have a stone in
+    hand: …"); a block whose own text words its conditions (``words_conditions``) as is."""
+    conditions = getattr(block, "conditions", ())
+    if not conditions or getattr(block, "words_conditions", False):
+        return text
+    return _("Only when {when}: {text}").format(when=conditions_text(conditions, _),
+                                               text=text[:1].lower() + text[1:])
+
+
 def conditions_text(conditions: tuple[Condition, ...], _: Translate = untranslated) -> str:
-    """The clauses of an ``if:``, joined for a sentence ("while you have a stone in hand")."""
-    return join_words(_, [c.describe(_) for c in conditions])
+    """The clauses of an ``if:``, joined for a sentence ("you have a stone in hand")."""
+    return join_words(_, [_("it is not so that {clause}").format(clause=c.describe(_))
+                          if c.negated and not getattr(c, "words_negation", False)
+                          else c.describe(_) for c in conditions])
 
 
 class Invariant(Plugin):

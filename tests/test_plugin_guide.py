@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 
 from framework import load_game_text
-from framework.check.reference.rules import REFERENCES
 from framework.check.runner import check_game
 from framework.docs import render_rulebook
 
@@ -23,19 +22,18 @@ def _blocks(fence: str, language: str) -> list[str]:
 
 
 def _entry_points() -> str:
-    """The guide's pyproject tables as an entry_points.txt (catalogs left out: the package
-    of the guide ships none)."""
-    out = []
+    """The guide's pyproject tables as an entry_points.txt, a group's lines from every table
+    together (catalogs left out: the package of the guide ships none)."""
+    groups: dict[str, list[str]] = {}
     for block in _blocks("```", "toml"):
         for group, body in re.findall(r'\[project\.entry-points\."([^"]+)"\]\n(.*?)(?=\n\[|\Z)',
                                       block, re.DOTALL):
             if group == "boardspec.locales":
                 continue
-            out.append(f"[{group}]")
             for line in body.strip().splitlines():
                 key, value = (part.strip().strip('"') for part in line.split("#")[0].split("="))
-                out.append(f"{key} = {value}")
-    return "\n".join(out) + "\n"
+                groups.setdefault(group, []).append(f"{key} = {value}")
+    return "".join(f"[{group}]\n" + "\n".join(lines) + "\n\n" for group, lines in groups.items())
 
 
 def test_the_guide_package_plays_checks_and_documents_its_game(tmp_path: Path) -> None:
@@ -43,20 +41,65 @@ def test_the_guide_package_plays_checks_and_documents_its_game(tmp_path: Path) -
     assert source.count("class ") >= 11  # five blocks, their parameters, a reference version
     game_text = next(b for b in _blocks("```", "yaml") if b.startswith("name: Crowding"))
     with installed(tmp_path, "mygame_blocks", source, _entry_points()):
-        try:
-            game = load_game_text(game_text, "crowding.yaml")
-            state = game.new_initial_state()
-            assert state.occupied().bit_count() == 2  # the corners setup
-            while not state.is_terminal():
-                state.apply(state.legal_actions()[0])
-            assert state.occupied().bit_count() == 9  # full_board ended it
-            assert state.returns() == [-1.0, 1.0]  # fewest: white dropped one more
-            report = check_game(game, examples=5)
-            assert not report.failed, report
-            text, _ = render_rulebook(game, "en", "md", "crowding")
-        finally:
-            REFERENCES["phases"].pop("drop", None)
+        game = load_game_text(game_text, "crowding.yaml")
+        state = game.new_initial_state()
+        assert state.occupied().bit_count() == 2  # the corners setup
+        while not state.is_terminal():
+            state.apply(state.legal_actions()[0])
+        assert state.occupied().bit_count() == 9  # full_board ended it
+        assert state.returns() == [-1.0, 1.0]  # fewest: white dropped one more
+        report = check_game(game, examples=5)
+        assert not report.failed, report
+        text, _ = render_rulebook(game, "en", "md", "crowding")
     for sentence in ("Each player starts with one piece, in opposite corners.",
                      "The game ends when the board is full.",
                      "The player with fewer pieces on the board wins"):
         assert sentence in text
+
+
+def test_the_guide_primitive_consequence_and_condition_work_everywhere(tmp_path: Path) -> None:
+    """The guide's ``jump`` (a move primitive inside ``moves:``), ``blast`` (a consequence
+    under its ``then:``) and ``behind`` (a condition under an ``if:``), each with its
+    reference twin and native piece, in the guide's Leapers: validate, play, check, docs,
+    the reference, serve and the native backend all take them as built-in units."""
+    from starlette.testclient import TestClient
+    from typer.testing import CliRunner
+
+    from framework.cli import _register, app
+    from framework.docs.reference import reference_markdown
+    from framework.native import NativeGame
+    from framework.perft import perft
+    from framework.web import create_app
+
+    source = "\n\n".join(_blocks("~~~", "python"))
+    game_text = next(b for b in _blocks("```", "yaml") if b.startswith("name: Leapers"))
+    folder = tmp_path / "games"
+    folder.mkdir()
+    path = folder / "leapers.yaml"
+    path.write_text(game_text, encoding="utf-8")
+    with installed(tmp_path, "mygame_blocks", source, _entry_points()):
+        _register()
+        runner = CliRunner()
+        validated = runner.invoke(app, ["validate", str(path)])
+        assert validated.exit_code == 0 and "native backend: yes" in validated.output, \
+            validated.output
+        played = runner.invoke(app, ["play", str(path), "--seed", "3"])
+        assert played.exit_code == 0, played.output
+        game = load_game_text(game_text, "leapers.yaml")
+        option = game.phases[0].options[0]  # type: ignore[attr-defined]
+        assert option.keyword == "jump" and option.consequences[0].keyword == "blast"
+        native = NativeGame(game)
+        for depth in range(1, 5):
+            assert native.perft(native.encode(game.new_initial_state()), depth) == \
+                perft(game.new_initial_state(), depth), depth
+        report = check_game(game, examples=5)
+        assert not report.failed and not report.unchecked, report
+        text, _ = render_rulebook(game, "en", "md", "leapers")
+        assert "a piece jumps two cells along a line onto an empty cell" in text
+        assert "The enemy pieces next to where your piece landed are taken." in text
+        assert "you have fewer pieces than an opponent" in text
+        reference = reference_markdown()
+        assert all(f"`{k}`" in reference for k in ("jump", "blast", "behind"))
+        with TestClient(create_app([folder])) as client:
+            listed = client.get("/api/games").json()
+        assert "Leapers" in str(listed), listed

@@ -28,7 +28,7 @@ from framework.docs.wording import (
 )
 from framework.errors import BoardspecError
 from framework.notation_words import WRITING, shown, shown_text, words_in
-from framework.plugins import Translate, counted, join_words, many, ngettext
+from framework.plugins import Translate, counted, guarded, join_words, many, ngettext
 from framework.render.svg import (
     COLOUR_NAMES,
     MARKS,
@@ -382,7 +382,7 @@ def _always_can_act(game: Game) -> bool:
 def _turn(game: Game, _: Translate) -> Section:
     section = Section(paragraphs=[_("A turn is made of these steps, in this order:")])
     for phase in game.phases:
-        text = sentence(phase.describe(_))
+        text = sentence(guarded(phase, phase.describe(_), _))
         if not phase.decides:
             text = _("(automatic)") + " " + text
         section.items.append((sentence(_(phase.name)), text))
@@ -405,7 +405,8 @@ def _turn(game: Game, _: Translate) -> Section:
 
 def _end(game: Game, _: Translate) -> Section:
     spec = game.spec
-    section = Section(paragraphs=[sentence(goal.describe(_)) for goal in game.goals])
+    section = Section(paragraphs=[sentence(guarded(goal, goal.describe(_), _))
+                                  for goal in game.goals])
     if game.goals:
         if spec.goal_checks:
             steps = [_("the {step} step").format(step=_(name)) for name in spec.goal_checks]
@@ -426,7 +427,7 @@ def _end(game: Game, _: Translate) -> Section:
                 _("If both players meet a winning condition at the same check, the game is "
                   "a draw."))
     if game.result is not None:
-        section.paragraphs.append(sentence(game.result.describe(_)))
+        section.paragraphs.append(sentence(guarded(game.result, game.result.describe(_), _)))
     if not section.paragraphs and spec.no_legal_move in ("lose", "win"):
         section.paragraphs.append(_("The game ends when the player to move has no legal "
                                     "move."))

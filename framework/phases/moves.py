@@ -46,7 +46,16 @@ from framework.moves.base import masks_of, notation_pattern
 from framework.moves.hop import CHAIN
 from framework.moves.kinds import piece_options
 from framework.phases.optional import OptionalPhaseParams, cell_pattern, skip_action
-from framework.plugins import Loc, Phase, PhaseParams, Translate, plugins, untranslated
+from framework.plugins import (
+    Loc,
+    Phase,
+    PhaseParams,
+    Translate,
+    conditions_text,
+    guarded,
+    plugins,
+    untranslated,
+)
 from framework.spec.semantics import block_issues
 from framework.spec.yamlsource import format_path
 
@@ -289,11 +298,20 @@ class Moves(Phase):
         return (*space, *(a for a in (self.skip, self.stop) if a))
 
     def describe(self, _: Translate = untranslated) -> str:
-        clauses = [o.describe(_) for o in self.options]
+        clauses = [o.describe(_) if not o.conditions else
+                   _("{action}, only when {when}").format(
+                       action=o.describe(_), when=conditions_text(o.conditions, _))
+                   for o in self.options]
         if len(clauses) == 1:
             text = _("Your move: {action}.").format(action=clauses[0])
         else:
             text = _("Choose one: {actions}.").format(actions="; ".join(clauses))
+        for option in self.options:  # what follows an option's actions (then:)
+            if option.consequences:
+                after = " ".join(guarded(c, c.describe(_), _) for c in option.consequences)
+                text += " " + (_("After such a move: {then}") if len(self.options) == 1 else
+                               _("After a move where {action}: {then}")).format(
+                    action=option.describe(_), then=after)
         if self.skip:
             text += " " + _("This step may be skipped.")
         return text

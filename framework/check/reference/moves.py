@@ -63,7 +63,7 @@ class RefMoves(RefPhase):
         for option in options:
             if not self.option_holds(option, s):
                 continue
-            made = PRIMITIVES[option.type](self, option, s)
+            made = primitive_twin(option.type)(self, option, s)
             if option.then:  # each action, then the option's consequences in order
                 made = {n: self.followed(e, option) for n, e in made.items()}
             found.update(made)
@@ -119,6 +119,15 @@ class RefMoves(RefPhase):
         s.land(cell)
         if getattr(option, "resets_halfmove_clock", False):
             s.clock_reset = True
+
+
+def primitive_twin(keyword: str) -> Callable[[RefMoves, Any, RefState], Moves]:
+    """The reference twin of a move primitive: boardspec's own, or the one its unit names
+    (a function from the phase, the option and the state to the moves it makes)."""
+    found = PRIMITIVES.get(keyword) or find_reference("moves", keyword)
+    if found is None:
+        raise MissingReference("moves", keyword)
+    return found
 
 
 def _then(effect: Effect, upkeeps: list[Callable[[RefState, str], None]]) -> Effect:

@@ -44,6 +44,8 @@ class Landed(Condition):
     """A piece has landed this turn (in a zone, of a kind)."""
 
     keyword = "landed"
+    #: ``describe`` words ``not: true`` itself.
+    words_negation = True
     Params = LandedParams
     reference = ".reference:RefLanded"
     native = ".native:LandedPiece"

@@ -58,11 +58,11 @@ class Turn(Condition):
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params
         if p.exactly == 1 or p.at_most == 1:
-            return _("in your first turn")
+            return _("it is your first turn")
         if p.exactly is not None:
-            return _("in turn {n}").format(n=p.exactly)
+            return _("it is turn {n}").format(n=p.exactly)
         if p.at_least is not None and p.at_most is not None:
-            return _("from turn {a} to turn {b}").format(a=p.at_least, b=p.at_most)
+            return _("it is turn {a} to {b}").format(a=p.at_least, b=p.at_most)
         if p.at_least is not None:
-            return _("from turn {n} on").format(n=p.at_least)
-        return _("up to turn {n}").format(n=p.at_most)
+            return _("it is turn {n} or later").format(n=p.at_least)
+        return _("it is turn {n} or earlier").format(n=p.at_most)

@@ -45,6 +45,8 @@ class Outcome(Goal):
     """The game ends, with this outcome, when the conditions hold."""
 
     keyword = "outcome"
+    #: Its sentence says when it acts (``framework.plugins.guarded`` adds nothing).
+    words_conditions = True
     Params = OutcomeParams
     reference = ".reference:RefOutcome"
     native = ".native:OutcomePiece"

@@ -41,6 +41,8 @@ class Again(Phase):
     """The mover plays the next turn too."""
 
     keyword = "again"
+    #: Its sentence says when it acts (``framework.plugins.guarded`` adds nothing).
+    words_conditions = True
     Params = AgainParams
     decides = False
     reference = ".reference:RefAgain"

@@ -159,3 +159,15 @@ def test_unit_folders_hold_twin_and_piece() -> None:
         assert {p.name for p in folder.glob("*.py")} >= {"__init__.py", "reference.py",
                                                           "native.py"}
         assert twin(unit, "reference") is not None and twin(unit, "native") is not None
+
+
+@pytest.mark.parametrize("name", ["conditional-placement.yaml", "small-hasami.yaml"])
+def test_the_native_kernels_play_if_then_and_the_new_units_as_the_engine(name: str) -> None:
+    """Options and goals guarded by their if:, an option's then: (custodial), the count,
+    turn and outcome units: perft from the start and from random positions, and random
+    games replayed move by move through the Python engine (``tests/test_native.py``)."""
+    pytest.importorskip("numba")
+    from .test_native import check_equivalence
+
+    game = load_game(DATA / name)
+    check_equivalence(game, games=20)

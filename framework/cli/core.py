@@ -19,6 +19,7 @@ def validate(files: Annotated[list[Path], typer.Argument(help="game files")]) ->
     """Check game files: schema, meaning and board. Exit code 2 if any is refused."""
     from framework.errors import SpecError
     from framework.native.support import native_line
+    from framework.units import missing_twins
 
     failed = False
     for path in files:
@@ -31,6 +32,8 @@ def validate(files: Annotated[list[Path], typer.Argument(help="game files")]) ->
         print(f"ok  {path}: {game.name}, {game.board.size} cells, "
               f"{len(game.phases)} phases, {len(game.spec.examples)} examples")
         print(f"    {native_line(game)}")
+        for missing in missing_twins(game):  # check --strict refuses these
+            print(f"    note: {missing}")
     if failed:
         raise typer.Exit(2)
 

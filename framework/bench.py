@@ -85,8 +85,6 @@ FIGURES: tuple[Figure, ...] = (
     Figure("ataxx_perft5", "Ataxx perft(5) from the start", "s", False, peer=True, target=10),
     Figure("ataxx_playouts", "Ataxx random playouts, start to end", "games/s", True,
            peer=True, target=5),
-    Figure("ataxx_playouts_numpy", "Ataxx random playouts, numpy batch of 16384", "games/s",
-           True),
     Figure("adaptoid_playouts", "Adaptoid random playouts, start to end", "games/s", True),
     Figure("othello_playouts", "Othello random playouts, start to end (peer: OpenSpiel's "
            "C++ othello)", "games/s", True, peer=True, peer_name="OpenSpiel"),
@@ -265,19 +263,6 @@ def _openspiel_game(pyspiel: Any, game: Any, bots: list[Any]) -> int:
     return 0
 
 
-def _ours_numpy_playouts() -> dict[str, Any]:
-    from framework import load_game
-    from framework.batch.playouts import BatchPlayouts
-
-    runner = BatchPlayouts(load_game(GAMES / "ataxx.yaml"), games=16384, seed=_seed)
-    runner.run()  # warm-up: numpy's first calls allocate
-    start = time.process_time()
-    result = runner.run()
-    elapsed = time.process_time() - start
-    return {"value": result.games / elapsed, "games": result.games,
-            "plies_per_game": result.plies / result.games}
-
-
 def _ours_adaptoid_perft(depth: int) -> dict[str, Any]:
     from framework import load_game
     from framework.engine.turns import perft_turns
@@ -410,7 +395,6 @@ WORKERS: dict[tuple[str, str], Callable[[], dict[str, Any]]] = {
     ("ataxx_perft5", "peer"): _peer_perft,
     ("ataxx_playouts", "ours"): _ours_playouts,
     ("ataxx_playouts", "peer"): _peer_playouts,
-    ("ataxx_playouts_numpy", "ours"): _ours_numpy_playouts,
     ("adaptoid_playouts", "ours"): lambda: _ours_playouts("adaptoid.yaml"),
     ("othello_playouts", "ours"): lambda: _ours_playouts("othello.yaml"),
     ("othello_playouts", "peer"): lambda: _openspiel_playouts("othello"),
@@ -632,7 +616,7 @@ def details(report: dict[str, Any]) -> str:
         if rss:
             lines.append(f"- perft(5) {side}: {first('ataxx_perft5', side, 'nodes'):,} leaves, "
                          f"peak RSS {max(rss)} MB")
-    for name in ("ataxx_playouts", "ataxx_playouts_numpy", "adaptoid_playouts",
+    for name in ("ataxx_playouts", "adaptoid_playouts",
                  "othello_playouts", "connect_four_playouts", "chess_playouts"):
         for side in ("ours", "peer"):
             runs = figures.get(name, {}).get(side, {}).get("runs", [])
@@ -668,12 +652,6 @@ def details(report: dict[str, Any]) -> str:
                          f"{runs[0]['plies_per_game']:.0f} plies on average in "
                          f"{runs[0]['wall_s']:.1f} s (start-up before the clock: "
                          f"{runs[0]['start_s']:.1f} s)")
-    numpy = figures.get("ataxx_playouts_numpy", {}).get("ours", {})
-    scalar = figures.get("ataxx_playouts", {}).get("ours", {})
-    if "median" in numpy and "median" in scalar:
-        lines.append(f"- numpy batch: {numpy['median']:,.0f} games/s, "
-                     f"{numpy['median'] / scalar['median']:.1f}× our one-game-at-a-time "
-                     f"playouts ({scalar['median']:,.0f} games/s) in the same run")
     lines += _native_details(figures)
     return "\n".join(lines)
 

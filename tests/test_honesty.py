@@ -33,11 +33,14 @@ def test_the_bench_compares_only_what_it_measured() -> None:
     assert not hasattr(bench, "LIBATAXX_PLAYOUTS_PER_SECOND")
     figures = {
         "ataxx_playouts": {"ours": {"median": 800.0, "runs": [{"plies_per_game": 180.0}]}},
-        "ataxx_playouts_numpy": {"ours": {"median": 19200.0,
-                                          "runs": [{"plies_per_game": 180.0}]}},
+        "native_playouts": {"ours": {"median": 19200.0,
+                                     "runs": [{"plies_per_game": 180.0}]}},
     }
     text = bench.details({"figures": figures})
-    assert "24.0× our one-game-at-a-time playouts (800 games/s) in the same run" in text
+    assert "- native_playouts: 24× our Python engine in the same run" in text
+    # a figure this run did not measure is compared with nothing
+    alone = bench.details({"figures": {"native_playouts": figures["native_playouts"]}})
+    assert "our Python engine" not in alone
     assert "libataxx" not in text and "quoted" not in text
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     table = [line for line in readme.splitlines() if line.startswith("| Ataxx random")]

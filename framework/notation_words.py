@@ -115,7 +115,7 @@ class NotationWords:
     """How one language writes a game's actions, and how it reads them back."""
 
     def __init__(self, game: CompiledGame, lang: str) -> None:
-        from framework.docs.i18n import translations
+        from framework.i18n import translations
         from framework.phases.optional import cell_pattern
 
         self.game = game
@@ -316,7 +316,7 @@ def check_words(game: CompiledGame, src: YamlSource | None) -> None:
 
 
 def word_issues(game: CompiledGame) -> Iterator[tuple[tuple[str | int, ...], str]]:
-    from framework.docs.i18n import LANGUAGES
+    from framework.i18n import LANGUAGES
 
     words = notation_words(game)
     known = {w.lower(): w for w in words}

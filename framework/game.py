@@ -13,16 +13,18 @@ move into rule units listed there):
    ``framework.codec``, ``framework.render``, ``framework.pickling``,
    ``framework.observation``, ``framework.examples``;
 4. engine core: ``framework.engine`` (the state and the turn flow), ``framework.perft``;
-5. reference core and native piece base: ``framework.check.reference``,
-   ``framework.native``;
+5. reference core and native piece base: ``framework.reference`` (the reference twins'
+   state and bases), ``framework.kernel`` (the native pieces' bases and helpers);
 6. rule units: ``framework.rules`` (a folder per keyword: the engine part in
    ``__init__.py``, its reference twin in ``reference.py``, its native piece in
    ``native.py``), and the rule blocks not yet moved there: ``framework.moves``,
    ``framework.phases``, ``framework.goals``, ``framework.restrictions``,
    ``framework.setups``, ``framework.turn_orders``, ``framework.invariants``;
-7. drivers: ``framework.compiler`` (a ``CompiledGame``: int cell ids, bitmasks, the units
-   it finds by registry, the turn's phases as ``TurnPhase`` records),
-   ``framework.notation_words``;
+7. drivers: ``framework.compiler`` (a ``CompiledGame``: int cell ids, bitmasks, the
+   units' engine parts, the turn's phases as ``TurnPhase`` records),
+   ``framework.notation_words``, ``framework.check.reference`` (the reference game,
+   check's oracle), ``framework.native`` (the native backend, which assembles the units'
+   native pieces) — each finding the units by registry;
 8. façade: ``framework.game`` (this module, which gives the tables the state API and loads
    game files) and ``framework`` (its lazy re-exports);
 9. players and runs: ``framework.agents``, ``framework.records``, ``framework.study``,

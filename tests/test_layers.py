@@ -32,15 +32,18 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                 "framework.render", "framework.pickling", "framework.observation",
                 "framework.examples")),
     ("engine core", ("framework.engine", "framework.perft")),
-    ("reference core and native piece base", ("framework.check.reference",
-                                              "framework.native")),
+    # The rule units' shared bases: the reference twins' (RefState, the Ref* bases) and
+    # the native pieces' (Piece and its kin, the kernel helpers).
+    ("reference core and native piece base", ("framework.reference", "framework.kernel")),
     # One folder per keyword (framework/rules/<kind>/<keyword>/: the engine part, its
     # reference twin and its native piece), and the rule blocks not yet moved there.
     ("rule units", ("framework.rules", "framework.moves", "framework.phases",
                     "framework.goals", "framework.restrictions", "framework.setups",
                     "framework.turn_orders", "framework.invariants")),
-    # They load the units by registry (entry points), never by a static import.
-    ("drivers", ("framework.compiler", "framework.notation_words")),
+    # They load the units by registry (entry points), never by a static import: the
+    # compiler, the reference game (check's oracle) and the native backend's assembly.
+    ("drivers", ("framework.compiler", "framework.notation_words",
+                 "framework.check.reference", "framework.native")),
     # The package's own __init__ re-exports the façade lazily (PEP 562).
     ("façade", ("framework.game", "framework")),
     ("players and runs", ("framework.agents", "framework.records", "framework.study",
@@ -58,19 +61,6 @@ OUTSIDE: dict[str, frozenset[str]] = {"framework.bench": frozenset({"framework.c
 PENDING: dict[tuple[str, str], str] = {
     ("framework.spec", "framework.moves"):
         "the game model takes the move primitives' models from the registry",
-    ("framework.check.reference", "framework.moves"):
-        "the reference twins move into their units (framework/rules/<kind>/<keyword>/)",
-    ("framework.check.reference", "framework.phases"):
-        "the reference twins move into their units; the reference game finds the moves "
-        "phase by registry",
-    ("framework.check.reference", "framework.compiler"):
-        "the reference game (a driver) leaves the reference core",
-    ("framework.native", "framework.moves"):
-        "the native pieces move into their units (framework/rules/<kind>/<keyword>/)",
-    ("framework.native", "framework.phases"):
-        "the native pieces move into their units; assemble finds them by registry",
-    ("framework.native", "framework.goals"):
-        "the native pieces move into their units",
 }
 
 
@@ -258,9 +248,12 @@ def test_the_graph_sees_imports_inside_functions_and_parent_packages() -> None:
 def test_the_rule_units_sit_above_the_cores_and_below_the_drivers() -> None:
     # Declared whether or not framework/rules/ exists yet.
     rules = LAYER_OF["framework.rules"]
-    assert LAYER_OF["framework.engine"] < rules and LAYER_OF["framework.native"] < rules
-    assert LAYER_OF["framework.check.reference"] < rules < LAYER_OF["framework.compiler"]
+    assert max(LAYER_OF["framework.engine"], LAYER_OF["framework.reference"],
+               LAYER_OF["framework.kernel"]) < rules
+    assert rules < min(LAYER_OF["framework.compiler"], LAYER_OF["framework.native"],
+                       LAYER_OF["framework.check.reference"])
     assert package_of("framework.rules.moves.step.native") == "framework.rules"
+    assert package_of("framework.check.reference.game") == "framework.check.reference"
 
 
 PLANTED = '''

@@ -290,8 +290,9 @@ def test_a_planted_package_loop_fails_the_check(tmp_path: Path) -> None:
 
 
 def test_a_loop_only_a_chain_of_packages_makes_is_found(tmp_path: Path) -> None:
-    # values → tables: the safe-I/O layer planted to import the game model, whose packages
-    # import the safe-I/O layer: no two modules import each other, yet the packages loop.
+    # values → tables: the safe-I/O module planted to import the game model, which reaches
+    # safe I/O back only through other modules of spec (its YAML reader): the loop closes
+    # through a chain, not through two modules importing each other.
     text = (ROOT / "framework" / "safeio.py").read_text(encoding="utf-8")
     planted = import_graph(_copy_with(tmp_path, {
         "safeio.py": text + "\n\ndef _planted() -> None:\n"

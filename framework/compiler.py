@@ -214,6 +214,26 @@ def _direction_tables(graph: nx.Graph, real: list[str], ids: dict[str, int]) -> 
     return directions, opposite, tuple(map(tuple, step)), tuple(rays)
 
 
+@dataclass(frozen=True, eq=False)
+class TurnPhase:
+    """One phase of the turn, normalised once when the game is compiled: the block the
+    file wrote (its unit's class, as it made it), and the phase the engine plays — the same
+    block, or the block with the game's restrictions applied (``framework/restrictions/
+    wrap.py``). Readers that ask what a phase *is* (its options, its kind) read ``block``;
+    the turn flow calls ``played``."""
+
+    index: int
+    name: str
+    decides: bool
+    block: Phase
+    played: Phase
+
+    @property
+    def restricted(self) -> bool:
+        """Whether a restriction filters this phase's actions."""
+        return self.played is not self.block
+
+
 class CompiledGame:
     """A game ready to play: spec, board tables and instantiated plugins."""
 
@@ -254,8 +274,14 @@ class CompiledGame:
             phase.index = i
         self.restrictions: list[Restriction] = [_make(plugins("restrictions"), p, self)
                                                 for p in spec.restrictions]
-        if self.restrictions:
-            self.phases = restrict(self.phases, self.restrictions)
+        played = restrict(self.phases, self.restrictions) if self.restrictions \
+            else self.phases
+        #: The turn's phases as records (``TurnPhase``): each block beside what is played.
+        self.turn_phases: tuple[TurnPhase, ...] = tuple(
+            TurnPhase(i, block.name, block.decides, block, phase)
+            for i, (block, phase) in enumerate(zip(self.phases, played, strict=True)))
+        #: What the engine plays, phase by phase (``turn_phases[i].played``).
+        self.phases = list(played)
         self.goals: list[Goal] = [_make(plugins("goals"), p, self) for p in spec.goals]
         self.result: Result | None = (_make(plugins("results"), spec.result, self)
                                       if spec.result else None)

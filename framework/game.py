@@ -1,12 +1,41 @@
 """The façade: a compiled game's tables joined to the engine that plays them.
 
-The layers, each importing only those below it (``tests/test_layers.py`` keeps them so):
+The layers, lowest first. A package may reach, through any chain of imports (inside
+functions too), only packages of its own layer or below, and no two packages reach each
+other (``tests/test_layers.py`` keeps them so, with the imports still waiting for their
+move into rule units listed there):
 
-1. values: ``framework.errors``, ``framework.engine.action``, ``bits``, ``slots``;
-2. tables: ``framework.spec``, ``framework.board``, ``framework.plugins``,
-   ``framework.compiler`` (a ``CompiledGame``: int cell ids, bitmasks, rule blocks);
-3. the engine: ``framework.engine.state`` and what reads and writes states;
-4. this module, which gives the tables the state API and loads game files.
+1. values: ``framework.errors``, ``framework.limits``, ``framework.safeio``, and the
+   engine's value modules ``framework.engine.action``, ``framework.engine.bits``,
+   ``framework.engine.slots``;
+2. plugin API: ``framework.plugins`` (the units' base classes and their registry);
+3. tables: ``framework.i18n``, ``framework.board``, ``framework.spec``,
+   ``framework.codec``, ``framework.render``, ``framework.pickling``,
+   ``framework.observation``, ``framework.examples``;
+4. engine core: ``framework.engine`` (the state and the turn flow), ``framework.perft``;
+5. reference core and native piece base: ``framework.reference`` (the reference twins'
+   state and bases), ``framework.kernel`` (the native pieces' bases and helpers);
+6. rule units: ``framework.rules`` (a folder per keyword: the engine part in
+   ``__init__.py``, its reference twin in ``reference.py``, its native piece in
+   ``native.py``), and the rule blocks not yet moved there: ``framework.moves``,
+   ``framework.phases``, ``framework.goals``, ``framework.restrictions``,
+   ``framework.setups``, ``framework.turn_orders``, ``framework.invariants``;
+7. drivers: ``framework.compiler`` (a ``CompiledGame``: int cell ids, bitmasks, the
+   units' engine parts, the turn's phases as ``TurnPhase`` records),
+   ``framework.notation_words``, ``framework.check.reference`` (the reference game,
+   check's oracle), ``framework.native`` (the native backend, which assembles the units'
+   native pieces) — each finding the units by registry;
+8. façade: ``framework.game`` (this module, which gives the tables the state API and loads
+   game files) and ``framework`` (its lazy re-exports);
+9. players and runs: ``framework.agents``, ``framework.records``, ``framework.study``,
+   ``framework.backend_base``, ``framework.ray_backend``, ``framework.backends``,
+   ``framework.match``;
+10. tools: ``framework.check``, ``framework.docs``, ``framework.balance``,
+    ``framework.interop``, ``framework.web``;
+11. commands: ``framework.cli``, ``framework.__main__``.
+
+Outside the layers, ``framework.bench`` (the benchmark harnesses) is imported only by the
+``bench`` command.
 
 ```python
 from framework.game import load_game

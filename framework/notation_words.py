@@ -59,8 +59,7 @@ def notation_words(game: CompiledGame) -> tuple[str, ...]:
     """Every word the game's notation writes, in the order of the file's blocks."""
     cells = set(game.board.names)
     found: list[str] = []
-    blocks: list[Any] = [*game.setups, *game.phases]
-    for block in blocks:
+    for block in _blocks(game):
         templates = _templates_of(block)
         if templates is not None:
             for template in templates.values():
@@ -87,14 +86,19 @@ def folded(text: str) -> str:
 
 def _templates_of(block: Any) -> dict[tuple[str, str], str] | None:
     """A ``moves`` phase's notation template of each (kind, attribute) it makes; None for a
-    block of another kind (a restricted phase is looked at through its wrapper)."""
+    block of another kind."""
     from framework.phases.moves import Moves
 
-    inner = getattr(block, "inner", block)
-    if not isinstance(inner, Moves):
+    if not isinstance(block, Moves):
         return None
     # Options sharing a kind (a man's and a king's jump) write it alike: the first tells.
-    return {key: options[0].template for key, options in inner.applies.items()}
+    return {key: options[0].template for key, options in block.applies.items()}
+
+
+def _blocks(game: CompiledGame) -> list[Any]:
+    """The file's setup steps and turn phases, as written (a restricted phase's block, not
+    its wrapper: ``TurnPhase.block``)."""
+    return [*game.setups, *(phase.block for phase in game.turn_phases)]
 
 
 def _template_regex(template: str, cell: str) -> re.Pattern[str]:
@@ -115,7 +119,7 @@ class NotationWords:
     """How one language writes a game's actions, and how it reads them back."""
 
     def __init__(self, game: CompiledGame, lang: str) -> None:
-        from framework.docs.i18n import translations
+        from framework.i18n import translations
         from framework.phases.optional import cell_pattern
 
         self.game = game
@@ -146,8 +150,7 @@ class NotationWords:
         self._reverse = {folded(t): w for w, t in words.items()}
         cell = cell_pattern(game.board.names)
         self._by_action: dict[tuple[str, str, str], tuple[re.Pattern[str], str]] = {}
-        blocks: list[Any] = [*game.setups, *game.phases]
-        for block in blocks:
+        for block in _blocks(game):
             for (kind, attribute), template in (_templates_of(block) or {}).items():
                 self._by_action[block.name, kind, attribute] = (
                     _template_regex(template, cell), self._template(template))
@@ -316,7 +319,7 @@ def check_words(game: CompiledGame, src: YamlSource | None) -> None:
 
 
 def word_issues(game: CompiledGame) -> Iterator[tuple[tuple[str | int, ...], str]]:
-    from framework.docs.i18n import LANGUAGES
+    from framework.i18n import LANGUAGES
 
     words = notation_words(game)
     known = {w.lower(): w for w in words}

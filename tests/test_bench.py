@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from framework.bench import FIGURES, WORKERS, Figure, _summary, table
+import framework.bench.runner as runner
+import framework.bench.workers as workers
+from framework.bench.figures import FIGURES, Figure
+from framework.bench.runner import _summary, table
+from framework.bench.workers import WORKERS
 
 
 def test_every_figure_has_its_workers() -> None:
@@ -34,58 +38,52 @@ def test_a_failed_run_is_reported_not_averaged() -> None:
 
 
 def test_ray_figures_are_left_out_without_ray(monkeypatch: pytest.MonkeyPatch) -> None:
-    import framework.bench as bench
-
     measured: list[str] = []
 
     def fake_measure(figure: Figure, side: str, seed: int = 1) -> dict[str, float]:
         measured.append(figure.name)
         return {"value": 1.0}
 
-    monkeypatch.setattr(bench, "measure", fake_measure)
-    monkeypatch.setattr(bench, "peer_available", lambda: False)
-    monkeypatch.setattr(bench, "ray_available", lambda: False)
+    monkeypatch.setattr(runner, "measure", fake_measure)
+    monkeypatch.setattr(runner, "peer_available", lambda: False)
+    monkeypatch.setattr(runner, "ray_available", lambda: False)
     said: list[str] = []
-    report = bench.run(1, ["match_local_1", "match_local_2", "match_ray_1", "match_ray_2"],
+    report = runner.run(1, ["match_local_1", "match_local_2", "match_ray_1", "match_ray_2"],
                        progress=said.append)
     assert measured == ["match_local_1", "match_local_2"]
     assert set(report["figures"]) == {"match_local_1", "match_local_2"}
     assert any("Ray is not installed" in line for line in said)
-    monkeypatch.setattr(bench, "ray_available", lambda: True)
+    monkeypatch.setattr(runner, "ray_available", lambda: True)
     measured.clear()
-    bench.run(1, ["match_local_2", "match_ray_2"], progress=said.append)
+    runner.run(1, ["match_local_2", "match_ray_2"], progress=said.append)
     assert measured == ["match_local_2", "match_ray_2"]
 
 
 def test_othello_is_measured_beside_openspiel_only_when_it_is_installed(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import framework.bench as bench
-
     measured: list[tuple[str, str]] = []
 
     def fake_measure(figure: Figure, side: str, seed: int = 1) -> dict[str, float]:
         measured.append((figure.name, side))
         return {"value": 2.0 if side == "ours" else 4.0}
 
-    monkeypatch.setattr(bench, "measure", fake_measure)
-    monkeypatch.setattr(bench, "peer_available", lambda: False)  # python-ataxx: not Othello's
-    monkeypatch.setattr(bench, "openspiel_available", lambda: True)
-    report = bench.run(1, ["othello_playouts"], progress=lambda _: None)
+    monkeypatch.setattr(runner, "measure", fake_measure)
+    monkeypatch.setattr(runner, "peer_available", lambda: False)  # python-ataxx: not Othello's
+    monkeypatch.setattr(runner, "openspiel_available", lambda: True)
+    report = runner.run(1, ["othello_playouts"], progress=lambda _: None)
     assert measured == [("othello_playouts", "ours"), ("othello_playouts", "peer")]
     assert report["figures"]["othello_playouts"]["ratio"] == 0.5
-    monkeypatch.setattr(bench, "openspiel_available", lambda: False)
+    monkeypatch.setattr(runner, "openspiel_available", lambda: False)
     measured.clear()
     said: list[str] = []
-    bench.run(1, ["othello_playouts"], progress=said.append)
+    runner.run(1, ["othello_playouts"], progress=said.append)
     assert measured == [("othello_playouts", "ours")]
     assert any("OpenSpiel is not installed" in line for line in said)
 
 
 def test_connect_four_playouts_are_timed_beside_openspiels(monkeypatch: pytest.MonkeyPatch
                                                            ) -> None:
-    import framework.bench as bench
-
-    monkeypatch.setattr(bench, "PLAYOUT_SECONDS", 0.0)
+    monkeypatch.setattr(workers, "PLAYOUT_SECONDS", 0.0)
     figure = next(f for f in FIGURES if f.name == "connect_four_playouts")
     assert figure.peer and figure.peer_name == "OpenSpiel"
     for side in ("ours", "peer"):
@@ -94,3 +92,11 @@ def test_connect_four_playouts_are_timed_beside_openspiels(monkeypatch: pytest.M
     # OpenSpiel's games are played in its C++ loop (evaluate_bots), whose length is not
     # reported; ours are.
     assert 7 <= WORKERS[(figure.name, "ours")]()["plies_per_game"] <= 42
+
+
+def test_a_worker_runs_in_a_fresh_process_of_the_bench_package() -> None:
+    # `python -m framework.bench worker FIGURE SIDE SEED`, as the runner calls it
+    figure = next(f for f in FIGURES if f.name == "adaptoid_perft_turns2")
+    result = runner.measure(figure, "ours", seed=1)
+    assert "error" not in result, result
+    assert result["nodes"] == 3_300 and result["value"] > 0

@@ -220,16 +220,6 @@ def test_thousands_of_random_games_side_by_side_with_openspiel(pyspiel: Any) -> 
     _side_by_side_with_openspiel(pyspiel, games=3000, seed=4)
 
 
-def test_the_batch_backend_says_why_it_cannot_play_draughts() -> None:
-    pytest.importorskip("numpy")
-    from framework.batch.playouts import BatchPlayouts
-    from framework.errors import BoardspecError
-
-    with pytest.raises(BoardspecError, match="cannot play English draughts: more than one "
-                                             "kind of piece"):
-        BatchPlayouts(GAME, games=4)
-
-
 def test_the_english_rulebook_says_men() -> None:
     from framework.plugins import counted, untranslated
 

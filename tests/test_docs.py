@@ -20,7 +20,7 @@ from framework import load_game
 from framework.docs import LANGUAGES, render_rulebook, write_rulebooks
 from framework.docs.diagrams import example_diagram
 from framework.docs.extract import counted_words, game_texts
-from framework.docs.i18n import catalog_path
+from framework.i18n import catalog_path
 from framework.render.svg import MARKS, Marks, Piece, board_svg, player_colour
 from framework.spec.models import ExampleSpec
 
@@ -174,7 +174,7 @@ def test_catalogs_translate_every_sentence_and_game_word() -> None:
 
 def test_plural_forms_follow_each_language() -> None:
     """Numbers take the form their language gives them (Babel's CLDR plural rules)."""
-    from framework.docs.i18n import translations
+    from framework.i18n import translations
     from framework.plugins import counted
 
     ru = translations("ru").gettext

@@ -10,10 +10,7 @@ import pytest
 
 from framework import SpecError, load_game_text
 from framework.check.reference import ReferenceGame
-from framework.errors import BoardspecError
 from framework.game import Game
-
-from .conftest import ROOT
 
 GAME = """
 name: Flank test
@@ -161,16 +158,6 @@ def test_bad_flanking_is_refused(text: str, message: str | None) -> None:
         message = "no phase before it in the turn lands one"
     with pytest.raises(SpecError, match=message):
         load_game_text(text)
-
-
-def test_the_batch_backend_refuses_othello_by_name() -> None:
-    pytest.importorskip("numpy")
-    from framework import load_game
-    from framework.batch.playouts import BatchPlayouts
-
-    with pytest.raises(BoardspecError, match=r"cannot play Othello: .*'place' has no batch "
-                                              r"kernel"):
-        BatchPlayouts(load_game(ROOT / "games" / "othello.yaml"), games=4)
 
 
 def test_the_shifted_search_finds_what_walking_finds() -> None:

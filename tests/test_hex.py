@@ -25,7 +25,7 @@ import pyspiel
 import pytest
 
 from framework import load_game
-from framework.errors import BoardspecError, SpecError
+from framework.errors import SpecError
 from framework.game import Game, load_game_text
 from framework.goals.connect import chain_from
 
@@ -302,14 +302,6 @@ def test_connect_and_swap_are_refused_with_reasons() -> None:
         "{type: place, piece: stone}", "{type: place, piece: stone}\n      - {type: swap}")
     with pytest.raises(SpecError, match=r"swap \(the pie rule\) is for two players"):
         load_game_text(three)
-
-
-def test_the_batch_backend_says_it_cannot_play_hex() -> None:
-    pytest.importorskip("numpy")
-    from framework.batch.playouts import BatchPlayouts
-
-    with pytest.raises(BoardspecError, match="batch backend cannot play Hex 5×5"):
-        BatchPlayouts(GAMES[5, False], games=8)
 
 
 def test_the_diagram_is_a_rhombus_of_touching_hexagons() -> None:

@@ -6,7 +6,8 @@ import re
 
 import yaml
 
-import framework.bench as bench
+import framework.bench.runner as bench
+import framework.bench.workers as workers
 from framework import load_game_text
 from framework.check.runner import check_game, check_termination
 
@@ -30,14 +31,17 @@ def test_termination_without_max_plies_is_not_required_not_passed() -> None:
 
 
 def test_the_bench_compares_only_what_it_measured() -> None:
-    assert not hasattr(bench, "LIBATAXX_PLAYOUTS_PER_SECOND")
+    assert not any(hasattr(m, "LIBATAXX_PLAYOUTS_PER_SECOND") for m in (bench, workers))
     figures = {
         "ataxx_playouts": {"ours": {"median": 800.0, "runs": [{"plies_per_game": 180.0}]}},
-        "ataxx_playouts_numpy": {"ours": {"median": 19200.0,
-                                          "runs": [{"plies_per_game": 180.0}]}},
+        "native_playouts": {"ours": {"median": 19200.0,
+                                     "runs": [{"plies_per_game": 180.0}]}},
     }
     text = bench.details({"figures": figures})
-    assert "24.0× our one-game-at-a-time playouts (800 games/s) in the same run" in text
+    assert "- native_playouts: 24× our Python engine in the same run" in text
+    # a figure this run did not measure is compared with nothing
+    alone = bench.details({"figures": {"native_playouts": figures["native_playouts"]}})
+    assert "our Python engine" not in alone
     assert "libataxx" not in text and "quoted" not in text
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     table = [line for line in readme.splitlines() if line.startswith("| Ataxx random")]
@@ -45,8 +49,8 @@ def test_the_bench_compares_only_what_it_measured() -> None:
 
 
 def test_a_wrong_perft_count_is_an_error_not_a_time() -> None:
-    assert bench._perft_result(bench.PERFT_NODES, 0.5, 0.6)["value"] == 0.5
-    wrong = bench._perft_result(bench.PERFT_NODES - 1, 0.5, 0.6)
+    assert workers._perft_result(workers.PERFT_NODES, 0.5, 0.6)["value"] == 0.5
+    wrong = workers._perft_result(workers.PERFT_NODES - 1, 0.5, 0.6)
     assert set(wrong) == {"error"} and "expected 4,752,668" in wrong["error"]
 
 

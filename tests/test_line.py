@@ -9,7 +9,7 @@ import pytest
 
 from framework import load_game_text
 from framework.check.reference import ReferenceGame
-from framework.docs.i18n import translations
+from framework.i18n import translations
 
 GAME = """
 name: Line test

@@ -282,23 +282,6 @@ def test_the_rulebook_words_each_primitive() -> None:
         "forward right (a cell with an enemy piece, which is captured)" in text
 
 
-def test_the_batch_backend_names_the_primitive_it_cannot_play() -> None:
-    from framework.batch.playouts import BatchPlayouts
-    from framework.errors import BoardspecError
-
-    g = game("""
-name: Batch step
-players: [white, black]
-board: {type: grid, rows: 3, columns: 3, adjacency: orthogonal}
-pieces: {stone: {symbols: {white: W, black: B}}}
-turn: [{name: move, type: moves, options: [{type: step}]}]
-goals: [{type: no_pieces, then: score}]
-result: {type: majority}
-""")
-    with pytest.raises(BoardspecError, match="the move primitive 'step' has no batch kernel"):
-        BatchPlayouts(g, games=4)
-
-
 def test_a_consequence_may_follow_a_phase_of_piece_moves() -> None:
     g = game("""
 name: Convert after a kind's move

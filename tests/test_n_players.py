@@ -16,8 +16,8 @@ from framework.agents import make_agent
 from framework.agents.zobrist import zobrist_hash
 from framework.check.reference import ReferenceGame
 from framework.check.runner import check_game
-from framework.docs.i18n import LANGUAGES
 from framework.docs.rulebook import render_rulebook
+from framework.i18n import LANGUAGES
 from framework.match import play_game, schedule
 from framework.records import Record
 

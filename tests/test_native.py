@@ -274,7 +274,7 @@ def test_mcts_with_native_playouts_plays_legal_moves() -> None:
 @pytest.mark.slow
 def test_mcts_with_native_playouts_beats_mcts_with_python_playouts() -> None:
     """The issue's figure: at equal time per move on Ataxx, ≥ 70 % over 100 games."""
-    from framework.native.bench import mcts_duel
+    from framework.bench.native import mcts_duel
 
     found = mcts_duel(games=100, seconds=0.05, seed=1)
     assert found["games"] == 100 and found["value"] >= 70, found

@@ -219,7 +219,7 @@ def test_perft_4_from_50_random_positions_equals_python_chess(native: NativeGame
     not have (insufficient material, repetition) are no part of either count."""
     import chess
 
-    from framework.peer_perft import python_chess_perft
+    from framework.bench.peer_perft import python_chess_perft
 
     from .test_native import random_positions
 

@@ -51,6 +51,21 @@ def test_only_the_named_phases_are_wrapped_and_games_without_rules_are_untouched
                                                                 "adaptoid.yaml").phases)
 
 
+def test_each_phase_is_one_record_of_the_block_written_and_the_phase_played() -> None:
+    from framework.phases.walk import Walk
+
+    forced = load_game_text(FORCED)
+    records = forced.turn_phases
+    assert [(r.index, r.name, r.decides, r.restricted) for r in records] == [
+        (0, "move", True, True), (1, "build", True, False), (2, "starve", False, False)]
+    move = records[0]
+    assert type(move.block) is Walk and move.played is forced.phases[0]
+    assert type(move.played) is Restricted and move.played.inner is move.block
+    assert all(r.played is r.block for r in records[1:])
+    plain = load_game(ROOT / "games" / "adaptoid.yaml")
+    assert [r.block for r in plain.turn_phases] == plain.phases
+
+
 def test_check_passes_with_a_restriction_and_catches_a_reference_that_ignores_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
     game = load_game_text(FORCED)

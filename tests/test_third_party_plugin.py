@@ -61,7 +61,7 @@ def test_a_package_translates_its_own_sentences(tmp_path: Path) -> None:
     """A third party ships catalogs for its blocks' sentences through the entry-point group
     ``boardspec.locales``: its rulebooks read in every language it translates."""
     from framework.docs import render_rulebook
-    from framework.docs.i18n import translations
+    from framework.i18n import translations
 
     source = DROP_PHASE + '''
     def describe(self, _=lambda text: text):

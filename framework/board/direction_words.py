@@ -12,7 +12,7 @@ from __future__ import annotations
 from framework.plugins import Translate, untranslated
 
 
-def N_(text: str) -> str:  # gettext's "mark now, translate later" (see framework.docs.i18n)
+def N_(text: str) -> str:  # gettext's "mark now, translate later" (see framework.i18n)
     return text
 
 

@@ -18,7 +18,8 @@ def bench(repeats: Annotated[int, typer.Option(min=1, help="runs of each figure"
           = Path("benchmarks/results/latest.json")) -> None:
     """Time perft, playouts, start-up and memory, ours beside python-ataxx's (each run in a
     fresh process, the two sides interleaved); print a table and write JSON."""
-    from framework.bench import FIGURES, details, machine, run, table
+    from framework.bench.figures import FIGURES
+    from framework.bench.runner import details, machine, run, table
     from framework.safeio import check_output_file, write_json
 
     check_output_file(out, "benchmark report")  # before minutes of work, not after

@@ -75,7 +75,7 @@ def play(game_file: GameArgument, white: FirstSeat = None, black: SecondSeat = N
     from rich.console import Console
 
     from framework.agents import AgentSpecError, parse_agent
-    from framework.docs.i18n import LANGUAGES
+    from framework.i18n import LANGUAGES
 
     if lang not in LANGUAGES:
         raise typer.BadParameter(f"expected one of {', '.join(LANGUAGES)}, found {lang!r}",

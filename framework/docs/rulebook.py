@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 
 from framework.docs.diagrams import Diagram, example_diagram
-from framework.docs.i18n import LANGUAGES, game_translations
 from framework.docs.wording import (
     SYMBOLS,
     action_sentence,
@@ -27,6 +26,7 @@ from framework.docs.wording import (
     targets_sentence,
 )
 from framework.errors import BoardspecError
+from framework.i18n import LANGUAGES, game_translations
 from framework.notation_words import WRITING, shown, shown_text, words_in
 from framework.plugins import Translate, counted, guarded, join_words, many, ngettext
 from framework.render.svg import (

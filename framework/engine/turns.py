@@ -105,9 +105,8 @@ def count_turns(state: State) -> int:
             not all(p.decides and p.skip_when_impossible for p in later):
         return sum(1 for _ in turns_with_states(state))
     if not later:
-        phase = game.phases[index]
-        inner: Phase = getattr(phase, "inner", phase)
-        if type(inner).continues is Phase.continues:
+        block = game.turn_phases[index].block
+        if type(block).continues is Phase.continues:
             return state.count_legal_actions()  # every action ends the turn
     phase = game.phases[index]
     total = 0

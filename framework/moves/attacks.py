@@ -40,10 +40,9 @@ Check = Callable[["State", int, int, int], bool]  # (state, cell, side, occupied
 def options_of(game: CompiledGame) -> list[Any]:
     """Every move option of the game's deciding phases (inside restrictions' wrappers)."""
     found = []
-    for phase in game.phases:
-        inner = getattr(phase, "inner", phase)
+    for phase in game.turn_phases:
         if phase.decides:
-            found += list(getattr(inner, "options", ()))
+            found += list(getattr(phase.block, "options", ()))
     return found
 
 

@@ -61,7 +61,7 @@ class LineParams(OptionParams):
         "the end of the turn): chess's fifty-move rule")
 
 
-def N_(text: str) -> str:  # gettext's "mark now, translate later" (see framework.docs.i18n)
+def N_(text: str) -> str:  # gettext's "mark now, translate later" (see framework.i18n)
     return text
 
 

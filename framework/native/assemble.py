@@ -173,8 +173,8 @@ def plan_of(game: CompiledGame) -> Plan:
         raise Unsupported("goal checks inside the turn (goal_checks)")
     if any(s.decides for s in game.setups):
         raise Unsupported("a setup step the players decide")
-    # A phase a restriction applies to is wrapped (framework/restrictions/wrap.py).
-    first, *rest = [getattr(p, "inner", p) for p in game.phases]
+    # The blocks as the file wrote them (a restricted phase's restrictions are pieces below).
+    first, *rest = [p.block for p in game.turn_phases]
     if not isinstance(first, Moves) or not first.decides:
         raise Unsupported(f"the phase {first.name!r} ({first.keyword}): the turn must begin "
                           "with a moves phase (or a preset of one)")

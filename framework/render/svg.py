@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from framework.plugins import Translate, untranslated
 
 
-def N_(text: str) -> str:  # gettext's "mark now, translate later" (see framework.docs.i18n)
+def N_(text: str) -> str:  # gettext's "mark now, translate later" (see framework.i18n)
     return text
 
 if TYPE_CHECKING:

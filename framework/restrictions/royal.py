@@ -87,7 +87,7 @@ class Royal(Restriction):
         """The (kind, attribute) of the phase's plain moves (``plain_move``)."""
         plain = self._plain.get(phase.index)
         if plain is None:
-            applies = getattr(getattr(phase, "inner", phase), "applies", {})
+            applies = getattr(self.game.turn_phases[phase.index].block, "applies", {})
             plain = self._plain[phase.index] = frozenset(
                 k for k, made in applies.items()
                 if all(plain_move(o) for o in (made if isinstance(made, list) else [made])))

@@ -26,8 +26,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from framework.docs.i18n import LANGUAGES, translations
 from framework.errors import BoardspecError
+from framework.i18n import LANGUAGES, translations
 from framework.web.library import Library
 from framework.web.sessions import HUMAN, GameSession, Sessions, WebError
 from framework.web.store import Store

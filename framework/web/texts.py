@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from framework.docs.i18n import LANGUAGES
+from framework.i18n import LANGUAGES
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {

@@ -24,7 +24,7 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "boardspec"
 LOCALES_GROUP = "boardspec.locales"
 #: Rulebook languages, English (the source language) first, with their own names.

@@ -1,9 +1,9 @@
 """The peers' perft, in their own idioms, beside which ours is measured and checked.
 
 python-chess has no perft of its own; the idiom its users write counts the last ply with
-``legal_moves.count()`` instead of playing it, as ours does. ``framework/bench.py`` (chess
-perft(4)), ``framework/native/bench.py`` (native chess perft(5)) and the native chess
-tests share this one.
+``legal_moves.count()`` instead of playing it, as ours does. The chess perft(4) worker
+(``workers.py``), native chess perft(5) (``native.py``) and the native chess tests share
+this one.
 """
 
 from __future__ import annotations

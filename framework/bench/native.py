@@ -1,5 +1,5 @@
 """The native backend's figures of ``boardspec bench`` (workers, each run in a fresh
-process by ``framework.bench``): perft and playouts beside python-ataxx, compile time cold
+process by ``framework/bench/runner.py``): perft and playouts beside python-ataxx, compile time cold
 and cached, and MCTS with native playouts against MCTS with Python playouts."""
 
 from __future__ import annotations
@@ -73,10 +73,10 @@ def native_chess_perft(depth: int) -> dict[str, Any]:
 
 
 def peer_chess_perft(depth: int) -> dict[str, Any]:
-    """python-chess's perft in its own idiom (``framework.peer_perft``)."""
+    """python-chess's perft in its own idiom (``framework/bench/peer_perft.py``)."""
     import chess
 
-    from framework.peer_perft import python_chess_perft
+    from framework.bench.peer_perft import python_chess_perft
 
     board = chess.Board()
     start, wall = time.process_time(), time.perf_counter()

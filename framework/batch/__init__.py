@@ -1,1 +1,0 @@
-"""Batched backends: many games advanced at once with numpy arrays (optional, needs numpy)."""

@@ -88,7 +88,7 @@ def folded(text: str) -> str:
 def _templates_of(block: Any) -> dict[tuple[str, str], str] | None:
     """A ``moves`` phase's notation template of each (kind, attribute) it makes; None for a
     block of another kind (a restricted phase is looked at through its wrapper)."""
-    from framework.phases.moves import Moves
+    from framework.rules.phases.moves import Moves
 
     inner = getattr(block, "inner", block)
     if not isinstance(inner, Moves):
@@ -116,7 +116,7 @@ class NotationWords:
 
     def __init__(self, game: CompiledGame, lang: str) -> None:
         from framework.docs.i18n import translations
-        from framework.phases.optional import cell_pattern
+        from framework.moves.optional import cell_pattern
 
         self.game = game
         self.lang = lang

@@ -244,7 +244,7 @@ def test_a_rule_that_keeps_the_stop_beside_forced_hops(
     """A compulsory rule that forces the first capture but not the chain's going on
     (Fanorona's rule: the stop stays legal beside the forced hops): the kernels keep what
     the reference rule keeps, asked when the game is compiled."""
-    from framework.restrictions.compulsory import Compulsory
+    from framework.rules.restrictions.compulsory import Compulsory
 
     original = Compulsory.allowed
 

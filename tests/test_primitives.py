@@ -13,7 +13,7 @@ from framework import SpecError, load_game, load_game_text
 from framework.engine.state import State
 from framework.game import Game
 from framework.perft import perft
-from framework.phases.moves import Moves
+from framework.rules.phases.moves import Moves
 
 from .conftest import DATA, ROOT
 

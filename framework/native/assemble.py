@@ -36,7 +36,6 @@ from typing import TYPE_CHECKING
 
 from framework.engine.slots import CORE_SLOTS, LANDED
 from framework.moves.attacks import plain_move
-from framework.moves.hop import CHAIN
 from framework.native import pieces_royal, pieces_special  # noqa: F401 (they register)
 from framework.native.pieces import (
     CHOICE_PIECES,
@@ -55,6 +54,7 @@ from framework.native.pieces import (
     check_params,
 )
 from framework.native.slots import encoded, slot_field
+from framework.rules.moves.hop import CHAIN
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -142,7 +142,7 @@ def _piece(registry: dict[str, type], keyword: str, what: str) -> type:
 
 def plan_of(game: CompiledGame) -> Plan:
     """The pieces of ``game``'s kernels; ``Unsupported`` with the reason if there are none."""
-    from framework.phases.moves import Moves
+    from framework.rules.phases.moves import Moves
 
     if game.board.size > MAX_CELLS:
         raise Unsupported(f"the board has {game.board.size} cells; native kernels use one "

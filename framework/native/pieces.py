@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from framework.errors import BoardspecError
-from framework.goals.line import line_windows
+from framework.rules.goals.line import line_windows
 
 #: The move code of a chain's ``stop`` (``framework.native.assemble.STOP``).
 STOP_CODE = 253 << 16

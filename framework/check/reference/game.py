@@ -33,8 +33,8 @@ from framework.check.reference.rules import (
 from framework.check.reference.rules import RefSetup as RefSetupBlock
 from framework.compiler import slot_table_of
 from framework.engine.slots import CORE_SLOTS, flags_text
-from framework.phases.moves import Moves
 from framework.plugins import PluginKind, plugins
+from framework.rules.phases.moves import Moves
 
 
 class MissingReference(Exception):

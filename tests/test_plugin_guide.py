@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 
 from framework import load_game_text
-from framework.check.reference.rules import REFERENCES
 from framework.check.runner import check_game
 from framework.docs import render_rulebook
 
@@ -43,19 +42,16 @@ def test_the_guide_package_plays_checks_and_documents_its_game(tmp_path: Path) -
     assert source.count("class ") >= 11  # five blocks, their parameters, a reference version
     game_text = next(b for b in _blocks("```", "yaml") if b.startswith("name: Crowding"))
     with installed(tmp_path, "mygame_blocks", source, _entry_points()):
-        try:
-            game = load_game_text(game_text, "crowding.yaml")
-            state = game.new_initial_state()
-            assert state.occupied().bit_count() == 2  # the corners setup
-            while not state.is_terminal():
-                state.apply(state.legal_actions()[0])
-            assert state.occupied().bit_count() == 9  # full_board ended it
-            assert state.returns() == [-1.0, 1.0]  # fewest: white dropped one more
-            report = check_game(game, examples=5)
-            assert not report.failed, report
-            text, _ = render_rulebook(game, "en", "md", "crowding")
-        finally:
-            REFERENCES["phases"].pop("drop", None)
+        game = load_game_text(game_text, "crowding.yaml")
+        state = game.new_initial_state()
+        assert state.occupied().bit_count() == 2  # the corners setup
+        while not state.is_terminal():
+            state.apply(state.legal_actions()[0])
+        assert state.occupied().bit_count() == 9  # full_board ended it
+        assert state.returns() == [-1.0, 1.0]  # fewest: white dropped one more
+        report = check_game(game, examples=5)
+        assert not report.failed, report
+        text, _ = render_rulebook(game, "en", "md", "crowding")
     for sentence in ("Each player starts with one piece, in opposite corners.",
                      "The game ends when the board is full.",
                      "The player with fewer pieces on the board wins"):

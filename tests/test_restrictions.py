@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from framework import SpecError, load_game, load_game_text
-from framework.check.reference.phases import RefCompulsory
 from framework.check.runner import check_game
 from framework.restrictions.wrap import Restricted
+from framework.rules.restrictions.compulsory.reference import RefCompulsory
 
 from .conftest import ROOT
 

@@ -60,6 +60,7 @@ class Connect(Goal):
     """A chain of own pieces joining the player's zones wins."""
 
     keyword = "connect"
+    reference = ".reference:RefConnect"
     Params = ConnectParams
 
     def __init__(self, params: ConnectParams, game: CompiledGame) -> None:

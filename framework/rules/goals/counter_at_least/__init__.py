@@ -42,6 +42,7 @@ class CounterAtLeast(Goal):
     """Reach a count to win."""
 
     keyword = "counter_at_least"
+    reference = ".reference:RefCounterAtLeast"
     Params = CounterAtLeastParams
 
     def __init__(self, params: CounterAtLeastParams, game: CompiledGame) -> None:

@@ -35,6 +35,7 @@ class HalfmoveClock(Goal):
     """A draw after too many turns without a reset."""
 
     keyword = "halfmove_clock"
+    reference = ".reference:RefHalfmoveClock"
     Params = HalfmoveClockParams
 
     def __init__(self, params: HalfmoveClockParams, game: CompiledGame) -> None:

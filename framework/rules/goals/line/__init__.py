@@ -101,6 +101,7 @@ class Line(Goal):
     """N in a row wins."""
 
     keyword = "line"
+    reference = ".reference:RefLine"
     Params = LineParams
 
     def __init__(self, params: LineParams, game: CompiledGame) -> None:

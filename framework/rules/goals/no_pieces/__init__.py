@@ -36,6 +36,7 @@ class NoPieces(Goal):
     """A side without pieces ends the game."""
 
     keyword = "no_pieces"
+    reference = ".reference:RefNoPieces"
     Params = NoPiecesParams
 
     def __init__(self, params: NoPiecesParams, game: CompiledGame) -> None:

@@ -41,6 +41,7 @@ class ReachZone(Goal):
     """A piece in the zone wins."""
 
     keyword = "reach_zone"
+    reference = ".reference:RefReachZone"
     Params = ReachZoneParams
 
     def __init__(self, params: ReachZoneParams, game: CompiledGame) -> None:

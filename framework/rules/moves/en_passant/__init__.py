@@ -52,6 +52,7 @@ class EnPassantParams(OptionParams):
 
 class EnPassant(Primitive):
     keyword = "en_passant"
+    reference = ".reference:RefEnPassant"
     Params = EnPassantParams
     attacks: ClassVar[bool] = False  # it lands on an empty cell
 

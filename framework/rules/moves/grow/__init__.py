@@ -42,6 +42,7 @@ class GrowParams(OptionParams):
 
 class Grow(Primitive):
     keyword = "grow"
+    reference = ".reference:RefGrow"
     Params = GrowParams
     by_source = False
     lands = False

@@ -100,6 +100,7 @@ def check_directions(params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[
 
 class Hop(Primitive):
     keyword = "hop"
+    reference = ".reference:RefHop"
     Params = HopParams
 
     def __init__(self, params: HopParams, phase: str, game: CompiledGame) -> None:

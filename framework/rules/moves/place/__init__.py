@@ -76,6 +76,7 @@ class PlaceParams(OptionParams):
 
 class Place(Primitive):
     keyword = "place"
+    reference = ".reference:RefPlace"
     Params = PlaceParams
     by_source = False
 

@@ -73,6 +73,7 @@ class ReachParams(OptionParams):
 
 class Reach(Primitive):
     keyword = "reach"
+    reference = ".reference:RefReach"
     Params = ReachParams
 
     def __init__(self, params: ReachParams, phase: str, game: CompiledGame) -> None:

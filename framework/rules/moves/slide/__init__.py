@@ -46,6 +46,7 @@ class SlideParams(LineParams):
 
 class Slide(Line):
     keyword = "slide"
+    reference = ".reference:RefSlide"
     Params = SlideParams
 
     def __init__(self, params: SlideParams, phase: str, game: CompiledGame) -> None:

@@ -72,6 +72,7 @@ def mirror_cells(board: Any) -> dict[str, str] | None:
 
 class Swap(Primitive):
     keyword = "swap"
+    reference = ".reference:RefSwap"
     Params = SwapParams
     by_source = False
     lands: ClassVar[bool] = False

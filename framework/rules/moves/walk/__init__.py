@@ -91,6 +91,7 @@ def check_walk(params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, s
 
 class Walk(Primitive):
     keyword = "walk"
+    reference = ".reference:RefWalk"
     Params = WalkParams
 
     def __init__(self, params: WalkParams, phase: str, game: CompiledGame) -> None:

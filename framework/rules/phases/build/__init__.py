@@ -68,6 +68,9 @@ class Build(Moves):
     """Create a piece or grow one of yours."""
 
     keyword = "build"
+    reference = None
+    no_twin_reason = ("a preset of the moves phase: checked and compiled as the "
+                      "moves phase it expands into")
     Params = BuildParams
 
     @classmethod

@@ -65,6 +65,9 @@ class CloneOrJump(Moves):
     """Clone to a near empty cell or jump to a farther one."""
 
     keyword = "clone_or_jump"
+    reference = None
+    no_twin_reason = ("a preset of the moves phase: checked and compiled as the "
+                      "moves phase it expands into")
     Params = CloneOrJumpParams
 
     @classmethod

@@ -36,6 +36,7 @@ class ConvertAdjacent(Phase):
     """Enemies around the landing cell change sides."""
 
     keyword = "convert_adjacent"
+    reference = ".reference:RefConvertAdjacent"
     Params = ConvertAdjacentParams
     decides = False
 

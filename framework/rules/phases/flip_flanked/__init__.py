@@ -53,6 +53,7 @@ class FlipFlanked(Phase):
     """Enemy runs outflanked from the landing cell change sides."""
 
     keyword = "flip_flanked"
+    reference = ".reference:RefFlipFlanked"
     Params = FlipFlankedParams
     decides = False
 

@@ -71,6 +71,7 @@ class Moves(Phase):
     """Choose one action among the listed move primitives."""
 
     keyword = "moves"
+    reference: ClassVar[str | None] = ".reference:RefMoves"
     Params: ClassVar[type[PhaseParams]] = MovesParams
 
     @classmethod

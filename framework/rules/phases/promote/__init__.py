@@ -70,6 +70,7 @@ class Promote(Phase):
     """A piece that lands in the zone becomes another kind."""
 
     keyword = "promote"
+    reference = ".reference:RefPromote"
     Params = PromoteParams
     decides = False
 

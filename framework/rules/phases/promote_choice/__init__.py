@@ -53,6 +53,7 @@ class PromoteChoice(Phase):
     """A piece that lands in the zone becomes a kind its player chooses."""
 
     keyword = "promote_choice"
+    reference = ".reference:RefPromoteChoice"
     Params = PromoteChoiceParams
     slots = (LANDED,)
     skip_when_impossible = True

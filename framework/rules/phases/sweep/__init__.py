@@ -49,6 +49,7 @@ class Sweep(Phase):
     """Remove starved enemy pieces."""
 
     keyword = "sweep"
+    reference = ".reference:RefSweep"
     Params = SweepParams
     decides = False
 

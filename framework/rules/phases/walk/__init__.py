@@ -63,6 +63,9 @@ class Walk(Moves):
     """Walk a piece along empty cells, possibly onto an enemy."""
 
     keyword = "walk"
+    reference = None
+    no_twin_reason = ("a preset of the moves phase: checked and compiled as the "
+                      "moves phase it expands into")
     Params = WalkParams
 
     @classmethod

@@ -47,6 +47,7 @@ class Compulsory(Restriction):
     """Some kinds of action, when possible, must be chosen."""
 
     keyword = "compulsory"
+    reference = ".reference:RefCompulsory"
     Params = CompulsoryParams
 
     @classmethod

@@ -51,6 +51,7 @@ class Royal(Restriction):
     """No action may leave your royal piece attacked."""
 
     keyword = "royal"
+    reference = ".reference:RefRoyal"
     Params = RoyalParams
 
     def __init__(self, params: RoyalParams, game: CompiledGame) -> None:

@@ -29,6 +29,7 @@ class Draw(Result):
     """Nobody wins."""
 
     keyword = "draw"
+    reference = ".reference:RefDraw"
     Params = DrawParams
 
     def winners(self, state: State) -> frozenset[int]:

@@ -34,6 +34,7 @@ class Majority(Result):
     """Most pieces wins."""
 
     keyword = "majority"
+    reference = ".reference:RefMajority"
     Params = MajorityParams
 
     def winners(self, state: State) -> frozenset[int]:

@@ -37,6 +37,7 @@ class RoyalAttacked(Result):
     """Checkmate loses; a game that ends otherwise is a draw."""
 
     keyword = "royal_attacked"
+    reference = ".reference:RefRoyalAttacked"
     Params = RoyalAttackedParams
 
     def __init__(self, params: RoyalAttackedParams, game: CompiledGame) -> None:

@@ -43,6 +43,7 @@ class ChooseSide(Setup):
     """One seat picks its side."""
 
     keyword = "choose_side"
+    reference = ".reference:RefChooseSide"
     Params = ChooseSideParams
     decides = True
 

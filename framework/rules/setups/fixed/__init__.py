@@ -45,6 +45,7 @@ class Fixed(Setup):
     """The game starts from a fixed position."""
 
     keyword = "fixed"
+    reference = ".reference:RefFixed"
     Params = FixedParams
 
     @classmethod

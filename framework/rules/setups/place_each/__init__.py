@@ -44,6 +44,7 @@ class PlaceEach(Setup):
     """One seat places a piece of each side."""
 
     keyword = "place_each"
+    reference = ".reference:RefPlaceEach"
     Params = PlaceEachParams
     decides = True
 

@@ -22,6 +22,7 @@ class Rotate(TurnOrder):
     """Each player in turn, in the order of ``players:``."""
 
     keyword = "rotate"
+    reference = ".reference:RefRotate"
     Params = RotateParams
 
     def next(self, side: int, fullmove: int) -> tuple[int, bool]:

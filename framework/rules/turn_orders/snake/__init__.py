@@ -25,6 +25,7 @@ class Snake(TurnOrder):
     """Forwards in odd rounds, backwards in even ones."""
 
     keyword = "snake"
+    reference = ".reference:RefSnake"
     Params = SnakeParams
     round_matters = True
 

@@ -1,6 +1,7 @@
-"""Reference implementations of the rule blocks, by keyword.
+"""The bases of the reference twins of rule units (``framework.reference``).
 
-Each block reads its parameters from the game file's own model (never from the engine's
+A unit names its twin (``Unit.reference``, loaded by ``framework.plugins.twin``). Each
+twin reads its parameters from the game file's own model (never from the engine's
 compiled plugin) and works on a :class:`RefState`: cell names, piece dicts, networkx
 distances. A deciding block's ``moves`` maps each legal notation to a function that plays it
 on a copy of the state; the notations are spelled as the rules pages spell them.
@@ -11,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
-from framework.check.reference.position import RefState
 from framework.plugins import PluginKind, plugins, twin
+from framework.reference.position import RefState
 
 if TYPE_CHECKING:
     from framework.check.reference.game import ReferenceGame
@@ -21,26 +22,21 @@ Effect = Callable[[RefState], None]
 #: A goal's verdict: None (not over), "score" (the result rule decides), or the winners.
 RefVerdict = Literal["score"] | set[str] | None
 
-REFERENCES: dict[str, dict[str, type[Any]]] = {
-    "phases": {}, "setups": {}, "goals": {}, "results": {}, "restrictions": {},
-    "turn_orders": {}}
+class MissingReference(Exception):
+    """A rule block of the game has no reference implementation."""
+
+    def __init__(self, kind: str, keyword: str) -> None:
+        self.kind = kind
+        self.keyword = keyword
+        super().__init__(f"no reference implementation of the {kind[:-1]} type {keyword!r}")
 
 
 def find_reference(kind: PluginKind, keyword: str) -> type[Any] | None:
-    """The reference twin of a block: the one its unit names (``Unit.reference``)."""
-    found = REFERENCES[kind].get(keyword)
-    if found is None:
-        unit = plugins(kind).get(keyword)
-        found = twin(unit, "reference") if unit is not None else None
+    """The reference twin of a block: the one its unit names (``Unit.reference``), None
+    when the keyword is not registered or its unit has no twin."""
+    unit = plugins(kind).get(keyword)
+    found: type[Any] | None = twin(unit, "reference") if unit is not None else None
     return found
-
-
-def reference(kind: str, keyword: str) -> Callable[[type[Any]], type[Any]]:
-    """Register a reference implementation of the ``kind`` block named ``keyword``."""
-    def register(cls: type[Any]) -> type[Any]:
-        REFERENCES[kind][keyword] = cls
-        return cls
-    return register
 
 
 class RefBlock:

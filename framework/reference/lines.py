@@ -1,6 +1,6 @@
-"""The reference ``step``, ``slide`` and ``leap`` (``framework/moves/step.py``, ``slide.py``,
-``leap.py``, ``lines.py``), read from their rule text: cell names, the builder's direction
-labels on the networkx graph, one step at a time.
+"""What the reference twins of ``step``, ``slide``, ``leap`` (and the chess moves) share
+(``framework/moves/lines.py`` is the engine's side), read from their rule text: cell
+names, the builder's direction labels on the networkx graph, one step at a time.
 """
 
 from __future__ import annotations
@@ -9,15 +9,16 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from framework.board.directions import RELATIVE_DIRECTIONS, direction_bearings
-from framework.check.reference.moves import PRIMITIVES, Moves, RefMoves, _written, tagged
-from framework.check.reference.position import RefState
-from framework.check.reference.rules import Effect
+from framework.reference.moves import Moves, _written, tagged
+from framework.reference.position import RefState
+from framework.reference.rules import Effect
+from framework.spec.zones import zone_cell_names
 
 #: Per board, its directions' bearings (read from the drawing once).
 _BEARINGS: WeakKeyDictionary[Any, dict[str, float]] = WeakKeyDictionary()
 
 
-def _direction(phase: RefMoves, name: str, player: str) -> str | None:
+def _direction(phase: Any, name: str, player: str) -> str | None:
     """The board direction ``name`` means for ``player``: itself, or the direction turned
     from the player's forward by the named turn (the one nearest the range's first bound)."""
     board = phase.board
@@ -33,65 +34,11 @@ def _direction(phase: RefMoves, name: str, player: str) -> str | None:
     return min(fitting, key=lambda d: abs(turns[d] - low)) if fitting else None
 
 
-def _directions(phase: RefMoves, names: list[str] | None, player: str) -> list[str]:
+def _directions(phase: Any, names: list[str] | None, player: str) -> list[str]:
     if names is None:
         return list(phase.board.directions)
     found = [_direction(phase, n, player) for n in names]
     return [d for d in found if d is not None]
-
-
-def _step_cells(phase: RefMoves, option: Any, s: RefState, src: str) -> set[str]:
-    cells = set()
-    for d in _directions(phase, option.directions, s.to_move):
-        there = phase.board.step(src, d)
-        if there is not None:
-            cells.add(there)
-    return cells
-
-
-def _slide_cells(phase: RefMoves, option: Any, s: RefState, src: str) -> set[str]:
-    """Along each direction through empty cells, up to ``max`` cells, the first occupied
-    cell included (whether it may be ended on is ``to``'s business)."""
-    cells = set()
-    for d in _directions(phase, option.directions, s.to_move):
-        at, n = src, 0
-        while option.max is None or n < option.max:
-            there = phase.board.step(at, d)
-            if there is None:
-                break
-            cells.add(there)
-            n += 1
-            if there in s.cells or there in s.gaps:
-                break
-            at = there
-    return cells
-
-
-def _leap_cells(phase: RefMoves, option: Any, s: RefState, src: str) -> set[str]:
-    graph = phase.board.graph
-    cells = set()
-    if option.offsets is not None:
-        offsets = set()
-        for dx, dy in option.offsets:
-            if option.symmetric:
-                offsets |= {(a * sx, b * sy) for a, b in ((dx, dy), (dy, dx))
-                            for sx in (1, -1) for sy in (1, -1)}
-            else:
-                offsets.add((dx, dy))
-        row, col = graph.nodes[src]["row"], graph.nodes[src]["col"]
-        for cell in phase.board.cells:
-            there = graph.nodes[cell]
-            if (there["col"] - col, there["row"] - row) in offsets:
-                cells.add(cell)
-        return cells
-    for path in option.paths:
-        at: str | None = src
-        for name in path:
-            d = _direction(phase, name, s.to_move)
-            at = phase.board.step(at, d) if at is not None and d is not None else None
-        if at is not None and at != src:
-            cells.add(at)
-    return cells
 
 
 def _allowed(option: Any, s: RefState, cell: str) -> bool:
@@ -105,7 +52,7 @@ def _allowed(option: Any, s: RefState, cell: str) -> bool:
 
 
 def _lines(reached: Any) -> Any:
-    def moves(phase: RefMoves, option: Any, s: RefState) -> Moves:
+    def moves(phase: Any, option: Any, s: RefState) -> Moves:
         kind = option.kind or option.type
         placing = option.effect == "place"
         template = option.notation or ("{to}" if placing else "{from}{to}")
@@ -128,7 +75,7 @@ def _lines(reached: Any) -> Any:
     return moves
 
 
-def _play(phase: RefMoves, option: Any, src: str | None, dst: str, made: str) -> Effect:
+def _play(phase: Any, option: Any, src: str | None, dst: str, made: str) -> Effect:
     def play(s: RefState) -> None:
         captured = s.cells.pop(dst, None)  # capture by replacement
         s.cells[dst] = s.cells.pop(src) if src else phase.game.new_piece(s.to_move, made)
@@ -138,5 +85,25 @@ def _play(phase: RefMoves, option: Any, src: str | None, dst: str, made: str) ->
     return play
 
 
-PRIMITIVES.update({"step": _lines(_step_cells), "slide": _lines(_slide_cells),
-                   "leap": _lines(_leap_cells)})
+def direction(phase: Any, name: str, player: str) -> str | None:
+    """The board direction ``name`` means for ``player`` (None: the board has none): the
+    board's own name, or the direction turned from the player's forward by the angle the
+    relative name says (within a range: the nearest its first bound)."""
+    board = phase.board
+    if name in board.directions:
+        return name
+    forward = next(p.forward for p in phase.game.spec.players if p == player)
+    bearings = direction_bearings(board.graph)
+    low, high = RELATIVE_DIRECTIONS[name]
+    best = None
+    for d in board.directions:
+        turn = round((bearings[d] - bearings[forward]) % 360, 6)
+        if (low == high == turn or low < turn < high) and \
+                (best is None or abs(turn - low) < best[0]):
+            best = (abs(turn - low), d)
+    return best[1] if best else None
+
+
+def _zone(phase: Any, name: str, player: str) -> frozenset[str]:
+    """The cells of zone ``name`` for ``player``."""
+    return zone_cell_names(phase.game.spec, name, player, phase.board.graph)

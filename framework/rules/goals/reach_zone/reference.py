@@ -1,13 +1,17 @@
-"""Reference goals about zones, read from the ``zones:`` block's items on the graph."""
+"""The reference twin of ``reach_zone``: its rule text (the docstring of ``__init__.py``)
+read again, for obviousness, on cell names and piece dicts (``boardspec check``'s oracle).
+"""
 
 from __future__ import annotations
 
-from framework.check.reference.position import RefState
-from framework.check.reference.rules import RefGoal, RefVerdict, reference
+from framework.reference.position import RefState
+from framework.reference.rules import (
+    RefGoal,
+    RefVerdict,
+)
 from framework.spec.zones import zone_cell_names
 
 
-@reference("goals", "reach_zone")
 class RefReachZone(RefGoal):
     """A player with a piece (of the kind, when named) on a cell of its zone wins."""
 

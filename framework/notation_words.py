@@ -88,10 +88,10 @@ def folded(text: str) -> str:
 def _templates_of(block: Any) -> dict[tuple[str, str], str] | None:
     """A ``moves`` phase's notation template of each (kind, attribute) it makes; None for a
     block of another kind (a restricted phase is looked at through its wrapper)."""
-    from framework.rules.phases.moves import Moves
+    from framework.plugins import plugins
 
     inner = getattr(block, "inner", block)
-    if not isinstance(inner, Moves):
+    if not isinstance(inner, plugins("phases")["moves"]):
         return None
     # Options sharing a kind (a man's and a king's jump) write it alike: the first tells.
     return {key: options[0].template for key, options in inner.applies.items()}

@@ -36,9 +36,9 @@ def test_checkers_is_supported() -> None:
 
 def test_a_restriction_without_a_piece_is_refused_by_name(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from framework.native import pieces
+    from framework.plugins import plugins
 
-    monkeypatch.delitem(pieces.RESTRICTION_PIECES, "compulsory")
+    monkeypatch.setattr(plugins("restrictions")["compulsory"], "native", None)
     found = support_of(GAME)
     assert found is not None and "the restriction 'compulsory' has no native kernel" in found
 

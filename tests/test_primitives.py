@@ -1,5 +1,5 @@
-"""Move primitives (``framework/moves/``) and the ``moves`` phase: presets play exactly as
-their expansion, the fast paths of ``clone_or_jump`` agree with the derived loops, and a
+"""Move primitives (``framework/rules/moves/``) and the ``moves`` phase: presets play exactly
+as their expansion, the fast paths of ``clone_or_jump`` agree with the derived loops, and a
 game written with primitives directly counts the published perft."""
 
 from __future__ import annotations

@@ -73,6 +73,9 @@ CORE_SLOTS: tuple[Slot, ...] = (
 #: writes it when the game has it (``game.slots.index.get("landed", -1)``), so a game whose
 #: rules never read it does not carry it.
 LANDED = Slot("landed", scope="turn", default=-1, kind="cell")
+#: The cell of the piece in the middle of a chain of hops (-1: no chain is going on): kept by
+#: ``hop``, read by the ``moves`` phase and the native kernels.
+CHAIN = Slot("chain", scope="turn", default=-1, kind="cell")
 
 
 class SlotTable:

@@ -2,7 +2,8 @@
 
 ``plan_of(game)`` reads the compiled game — its deciding ``moves`` phase (a preset such as
 ``clone_or_jump`` is already expanded into one), the consequences after it, its goals and
-result — and asks each block for its kernel piece by keyword (``framework/native/pieces.py``).
+result — and asks each block's unit for its kernel piece (``Unit.native``, found through
+the registry; the bases are in ``framework/kernel/``).
 It raises ``Unsupported`` naming the first thing no piece covers. ``source_of(plan)``
 writes the pieces and the engine's turn flow (the same steps as ``State``: apply, the
 consequences, the end of the turn, the goals, then the next player's options or a forced
@@ -15,7 +16,7 @@ whether the player must pass, the landing cell + 1 (0: none), the full-move numb
 last mover, the winners (0 while the game goes on, else bit 63 plus a mask of sides), the
 cell + 1 of the piece in the middle of a chain of hops (0: none; the turn is then still the
 mover's, as the ``chain`` slot of ``Moves`` keeps it), then one field per state slot a
-block declares (``framework/native/slots.py``).
+block declares (``framework/kernel/slots.py``).
 
 A restriction filters the moves its phase's pieces generate, in one of two ways: a
 ``filter`` (``compulsory``) compacts the whole list, since what stays depends on the others;
@@ -34,18 +35,9 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from framework.engine.slots import CORE_SLOTS, LANDED
-from framework.moves.attacks import plain_move
-from framework.native import pieces_royal, pieces_special  # noqa: F401 (they register)
-from framework.native.pieces import (
-    CHOICE_PIECES,
-    CONSEQUENCE_PIECES,
-    GOAL_PIECES,
-    PRIMITIVE_PIECES,
-    RESTRICTION_PIECES,
-    RESULT_PIECES,
+from framework.engine.slots import CHAIN, CORE_SLOTS, LANDED
+from framework.kernel.pieces import (
     STOP_CODE,
-    DrawPiece,
     GoalPiece,
     Piece,
     PrimitivePiece,
@@ -53,8 +45,9 @@ from framework.native.pieces import (
     Unsupported,
     check_params,
 )
-from framework.native.slots import encoded, slot_field
-from framework.rules.moves.hop import CHAIN
+from framework.kernel.slots import encoded, slot_field
+from framework.moves.attacks import plain_move
+from framework.plugins import PluginKind, plugins, twin
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -132,18 +125,25 @@ class Plan:
         return at
 
 
-def _piece(registry: dict[str, type], keyword: str, what: str) -> type:
-    found = registry.get(keyword)
+def _with_piece(kind: PluginKind, decides: bool | None = None) -> dict[str, type]:
+    """The units of ``kind`` with a native piece, by keyword (``decides``: only the phases
+    that do, or do not, decide)."""
+    return {k: u for k, u in plugins(kind).items()
+            if u.native is not None and (decides is None or u.decides == decides)}
+
+
+def _piece(kind: PluginKind, keyword: str, what: str, decides: bool | None = None) -> type:
+    unit = _with_piece(kind, decides).get(keyword)
+    found: type | None = twin(unit, "native") if unit is not None else None
     if found is None:
         raise Unsupported(f"{what} {keyword!r} has no native kernel piece (pieces exist for "
-                          f"{', '.join(sorted(registry))})")
+                          f"{', '.join(sorted(_with_piece(kind, decides)))})")
     return found
 
 
 def plan_of(game: CompiledGame) -> Plan:
     """The pieces of ``game``'s kernels; ``Unsupported`` with the reason if there are none."""
-    from framework.rules.phases.moves import Moves
-
+    moves_phase = plugins("phases")["moves"]
     if game.board.size > MAX_CELLS:
         raise Unsupported(f"the board has {game.board.size} cells; native kernels use one "
                           f"64-bit mask per side, so at most {MAX_CELLS}")
@@ -158,7 +158,7 @@ def plan_of(game: CompiledGame) -> Plan:
         raise Unsupported("a setup step the players decide")
     # A phase a restriction applies to is wrapped (framework/restrictions/wrap.py).
     first, *rest = [getattr(p, "inner", p) for p in game.phases]
-    if not isinstance(first, Moves) or not first.decides:
+    if not isinstance(first, moves_phase) or not first.decides:
         raise Unsupported(f"the phase {first.name!r} ({first.keyword}): the turn must begin "
                           "with a moves phase (or a preset of one)")
     check_params(first.keyword, first.expand(first.params),
@@ -168,27 +168,29 @@ def plan_of(game: CompiledGame) -> Plan:
     choices: list[Piece] = []
     for phase in rest:
         if phase.decides:
-            if phase.index != 1 or phase.keyword not in CHOICE_PIECES:
+            folded = _with_piece("phases", decides=True)
+            if phase.index != 1 or phase.keyword not in folded:
                 raise Unsupported(f"a second deciding phase, {phase.name!r} "
                                   f"({phase.keyword}; a choice folded into the move exists "
-                                  f"for {', '.join(sorted(CHOICE_PIECES))}, right after the "
+                                  f"for {', '.join(sorted(folded))}, right after the "
                                   "moves phase)")
-            choices.append(CHOICE_PIECES[phase.keyword](phase, phase.index))
-    moves = [_piece(PRIMITIVE_PIECES, o.keyword, "the move primitive")(o, i)
+            choices.append(_piece("phases", phase.keyword, "the phase", True)(phase,
+                                                                              phase.index))
+    moves = [_piece("moves", o.keyword, "the move primitive")(o, i)
              for i, o in enumerate(first.options)]
-    consequences = [_piece(CONSEQUENCE_PIECES, p.keyword, "the phase")(p, i)
+    consequences = [_piece("phases", p.keyword, "the phase", False)(p, i)
                     for i, p in enumerate(rest, start=1) if not p.decides]
-    goals = [_piece(GOAL_PIECES, g.keyword, "the goal")(g, i)
+    goals = [_piece("goals", g.keyword, "the goal")(g, i)
              for i, g in enumerate(game.goals)]
-    result = (_piece(RESULT_PIECES, game.result.keyword, "the result")(game.result)
-              if game.result else DrawPiece(None))
+    result = _piece("results", game.result.keyword if game.result else "draw",
+                    "the result")(game.result)
     skippable = first.skip is not None
     restrictions = []
     for i, rule in enumerate(game.restrictions):
         if not rule.applies_to(first.name):
             raise Unsupported(f"the restriction {rule.keyword!r} on a phase other than the "
                               "moves phase")
-        restrictions.append(_piece(RESTRICTION_PIECES, rule.keyword, "the restriction")(
+        restrictions.append(_piece("restrictions", rule.keyword, "the restriction")(
             rule, i, moves, skippable))
     _check_mix(restrictions, choices, moves, skippable)
     every: list[Piece] = [*moves, *consequences, *goals, result, *restrictions, *choices]
@@ -225,12 +227,13 @@ def _check_mix(restrictions: list[Piece], choices: list[Piece], moves: list[Prim
 
 
 def supported() -> dict[str, tuple[str, ...]]:
-    """Every keyword with a native piece, by kind of block (for messages and docs), the
-    pieces registered by ``pieces_royal`` and ``pieces_special`` too (imported above)."""
-    return {"move primitives": tuple(PRIMITIVE_PIECES),
-            "consequences": tuple(CONSEQUENCE_PIECES), "goals": tuple(GOAL_PIECES),
-            "results": tuple(RESULT_PIECES), "restrictions": tuple(RESTRICTION_PIECES),
-            "choices": tuple(CHOICE_PIECES)}
+    """Every keyword with a native piece, by kind of block (for messages and docs): the
+    units whose ``native`` names one, read from the registry."""
+    return {"move primitives": tuple(_with_piece("moves")),
+            "consequences": tuple(_with_piece("phases", decides=False)),
+            "goals": tuple(_with_piece("goals")), "results": tuple(_with_piece("results")),
+            "restrictions": tuple(_with_piece("restrictions")),
+            "choices": tuple(_with_piece("phases", decides=True))}
 
 
 def support_of(game: CompiledGame) -> str | None:

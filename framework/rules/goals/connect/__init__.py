@@ -61,6 +61,7 @@ class Connect(Goal):
 
     keyword = "connect"
     reference = ".reference:RefConnect"
+    native = ".native:ConnectPiece"
     Params = ConnectParams
 
     def __init__(self, params: ConnectParams, game: CompiledGame) -> None:

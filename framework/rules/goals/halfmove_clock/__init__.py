@@ -36,6 +36,7 @@ class HalfmoveClock(Goal):
 
     keyword = "halfmove_clock"
     reference = ".reference:RefHalfmoveClock"
+    native = ".native:HalfmoveClockPiece"
     Params = HalfmoveClockParams
 
     def __init__(self, params: HalfmoveClockParams, game: CompiledGame) -> None:

@@ -102,6 +102,7 @@ class Line(Goal):
 
     keyword = "line"
     reference = ".reference:RefLine"
+    native = ".native:LinePiece"
     Params = LineParams
 
     def __init__(self, params: LineParams, game: CompiledGame) -> None:

@@ -37,6 +37,7 @@ class NoPieces(Goal):
 
     keyword = "no_pieces"
     reference = ".reference:RefNoPieces"
+    native = ".native:NoPiecesPiece"
     Params = NoPiecesParams
 
     def __init__(self, params: NoPiecesParams, game: CompiledGame) -> None:

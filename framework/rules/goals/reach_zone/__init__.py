@@ -42,6 +42,7 @@ class ReachZone(Goal):
 
     keyword = "reach_zone"
     reference = ".reference:RefReachZone"
+    native = ".native:ReachZonePiece"
     Params = ReachZoneParams
 
     def __init__(self, params: ReachZoneParams, game: CompiledGame) -> None:

@@ -95,6 +95,7 @@ def crossed(board: CompiledBoard, src: int, dst: int) -> list[int]:
 class Castle(Primitive):
     keyword = "castle"
     reference = ".reference:RefCastle"
+    native = ".native:CastlePiece"
     Params = CastleParams
     attacks: ClassVar[bool] = False  # it lands on empty cells only
     upkeeps: ClassVar[bool] = True

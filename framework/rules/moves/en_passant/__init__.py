@@ -53,6 +53,7 @@ class EnPassantParams(OptionParams):
 class EnPassant(Primitive):
     keyword = "en_passant"
     reference = ".reference:RefEnPassant"
+    native = ".native:EnPassantPiece"
     Params = EnPassantParams
     attacks: ClassVar[bool] = False  # it lands on an empty cell
 

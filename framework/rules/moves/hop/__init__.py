@@ -38,7 +38,6 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field
 
 from framework.engine.action import Action
-from framework.engine.slots import Slot
 from framework.moves.base import Loc, Masks, Primitive, kind_index, own_of_kind, written
 from framework.plugins import OptionParams, Translate, join_words, untranslated
 
@@ -48,8 +47,6 @@ if TYPE_CHECKING:
     from framework.spec.semantics import SpecContext
 
 
-#: The cell of the piece in the middle of a chain of hops (-1: no chain is going on).
-CHAIN = Slot("chain", scope="turn", default=-1, kind="cell")
 
 
 class HopParams(OptionParams):
@@ -101,6 +98,7 @@ def check_directions(params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[
 class Hop(Primitive):
     keyword = "hop"
     reference = ".reference:RefHop"
+    native = ".native:HopPiece"
     Params = HopParams
 
     def __init__(self, params: HopParams, phase: str, game: CompiledGame) -> None:

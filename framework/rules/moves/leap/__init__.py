@@ -69,6 +69,7 @@ def symmetric_offsets(offsets: list[tuple[int, int]], symmetric: bool) -> list[O
 class Leap(Line):
     keyword = "leap"
     reference = ".reference:RefLeap"
+    native = ".native:LeapPiece"
     Params = LeapParams
 
     def __init__(self, params: LeapParams, phase: str, game: CompiledGame) -> None:

@@ -77,6 +77,7 @@ class PlaceParams(OptionParams):
 class Place(Primitive):
     keyword = "place"
     reference = ".reference:RefPlace"
+    native = ".native:PlacePiece"
     Params = PlaceParams
     by_source = False
 

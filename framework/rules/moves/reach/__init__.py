@@ -74,6 +74,7 @@ class ReachParams(OptionParams):
 class Reach(Primitive):
     keyword = "reach"
     reference = ".reference:RefReach"
+    native = ".native:ReachPiece"
     Params = ReachParams
 
     def __init__(self, params: ReachParams, phase: str, game: CompiledGame) -> None:

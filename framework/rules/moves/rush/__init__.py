@@ -63,6 +63,7 @@ class RushParams(OptionParams):
 class Rush(Primitive):
     keyword = "rush"
     reference = ".reference:RefRush"
+    native = ".native:RushPiece"
     Params = RushParams
     attacks: ClassVar[bool] = False  # it never lands on a piece
     upkeeps: ClassVar[bool] = True

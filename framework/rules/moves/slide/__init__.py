@@ -47,6 +47,7 @@ class SlideParams(LineParams):
 class Slide(Line):
     keyword = "slide"
     reference = ".reference:RefSlide"
+    native = ".native:SlidePiece"
     Params = SlideParams
 
     def __init__(self, params: SlideParams, phase: str, game: CompiledGame) -> None:

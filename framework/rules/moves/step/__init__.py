@@ -54,6 +54,7 @@ def resolved(game: CompiledGame, names: list[str] | None, player: int) -> list[i
 class Step(Line):
     keyword = "step"
     reference = ".reference:RefStep"
+    native = ".native:StepPiece"
     Params = StepParams
 
     def __init__(self, params: StepParams, phase: str, game: CompiledGame) -> None:

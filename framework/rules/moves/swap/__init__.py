@@ -73,6 +73,7 @@ def mirror_cells(board: Any) -> dict[str, str] | None:
 class Swap(Primitive):
     keyword = "swap"
     reference = ".reference:RefSwap"
+    native = ".native:SwapPiece"
     Params = SwapParams
     by_source = False
     lands: ClassVar[bool] = False

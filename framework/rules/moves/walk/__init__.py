@@ -92,6 +92,8 @@ def check_walk(params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, s
 class Walk(Primitive):
     keyword = "walk"
     reference = ".reference:RefWalk"
+    native = None
+    no_twin_reason = "no native kernel piece yet: a game using it is played by the Python engine"
     Params = WalkParams
 
     def __init__(self, params: WalkParams, phase: str, game: CompiledGame) -> None:

@@ -20,7 +20,7 @@ attribute's ``max`` and the piece's ``max_attributes_total``. With ``when_imposs
 end_game`` a player who cannot build ends the game (``no_legal_move`` decides).
 
 A preset: it expands into a ``moves`` phase of a ``place`` primitive (the create) and one
-``grow`` primitive per attribute (``framework/moves/``), which do all the work.
+``grow`` primitive per attribute (``framework/rules/moves/``), which do all the work.
 """
 
 from __future__ import annotations
@@ -71,6 +71,7 @@ class Build(Moves):
     reference = None
     no_twin_reason = ("a preset of the moves phase: checked and compiled as the "
                       "moves phase it expands into")
+    native = None
     Params = BuildParams
 
     @classmethod

@@ -68,6 +68,7 @@ class CloneOrJump(Moves):
     reference = None
     no_twin_reason = ("a preset of the moves phase: checked and compiled as the "
                       "moves phase it expands into")
+    native = None
     Params = CloneOrJumpParams
 
     @classmethod

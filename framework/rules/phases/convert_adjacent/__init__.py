@@ -37,6 +37,7 @@ class ConvertAdjacent(Phase):
 
     keyword = "convert_adjacent"
     reference = ".reference:RefConvertAdjacent"
+    native = ".native:ConvertPiece"
     Params = ConvertAdjacentParams
     decides = False
 

@@ -54,6 +54,7 @@ class FlipFlanked(Phase):
 
     keyword = "flip_flanked"
     reference = ".reference:RefFlipFlanked"
+    native = ".native:FlipFlankedPiece"
     Params = FlipFlankedParams
     decides = False
 

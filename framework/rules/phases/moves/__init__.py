@@ -1,5 +1,5 @@
 """``moves``: the player picks one action among the listed move primitives
-(``framework/moves/``: ``reach``, ``walk``, ``place``, ``grow``, ``step``, ``slide``,
+(``framework/rules/moves/``: ``reach``, ``walk``, ``place``, ``grow``, ``step``, ``slide``,
 ``leap``), and with ``piece_moves: true`` among the moves each piece kind lists under
 ``pieces:`` (a kind's own ``moves``: see ``framework/moves/kinds.py``).
 
@@ -39,13 +39,12 @@ from pydantic import Field
 
 from framework.engine.action import STOP_KIND, Action
 from framework.engine.bits import iter_bits, nth_bit
-from framework.engine.slots import Slot
+from framework.engine.slots import CHAIN, Slot
 from framework.moves import MoveOption, Primitive, primitive
 from framework.moves.base import masks_of, notation_pattern
 from framework.moves.kinds import piece_options
 from framework.moves.optional import OptionalPhaseParams, cell_pattern, skip_action
 from framework.plugins import Phase, PhaseParams, Translate, untranslated
-from framework.rules.moves.hop import CHAIN
 from framework.spec.yamlsource import format_path
 
 if TYPE_CHECKING:
@@ -72,6 +71,8 @@ class Moves(Phase):
 
     keyword = "moves"
     reference: ClassVar[str | None] = ".reference:RefMoves"
+    native = None
+    no_twin_reason = "the native assembler builds the kernels' moves phase from its options' pieces"
     Params: ClassVar[type[PhaseParams]] = MovesParams
 
     @classmethod

@@ -71,6 +71,7 @@ class Promote(Phase):
 
     keyword = "promote"
     reference = ".reference:RefPromote"
+    native = ".native:PromotePiece"
     Params = PromoteParams
     decides = False
 

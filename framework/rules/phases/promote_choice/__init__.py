@@ -54,6 +54,7 @@ class PromoteChoice(Phase):
 
     keyword = "promote_choice"
     reference = ".reference:RefPromoteChoice"
+    native = ".native:PromoteChoicePiece"
     Params = PromoteChoiceParams
     slots = (LANDED,)
     skip_when_impossible = True

@@ -50,6 +50,8 @@ class Sweep(Phase):
 
     keyword = "sweep"
     reference = ".reference:RefSweep"
+    native = None
+    no_twin_reason = "no native kernel piece yet: a game using it is played by the Python engine"
     Params = SweepParams
     decides = False
 

@@ -24,7 +24,7 @@ its owner's supply) and the winner stands on the target; when both are removed, 
 sides score.
 
 A preset: it expands into a ``moves`` phase with one ``walk`` primitive
-(``framework/moves/walk.py``), which does all the work.
+(``framework/rules/moves/walk/``), which does all the work.
 """
 
 from __future__ import annotations
@@ -66,6 +66,7 @@ class Walk(Moves):
     reference = None
     no_twin_reason = ("a preset of the moves phase: checked and compiled as the "
                       "moves phase it expands into")
+    native = None
     Params = WalkParams
 
     @classmethod

@@ -48,6 +48,7 @@ class Compulsory(Restriction):
 
     keyword = "compulsory"
     reference = ".reference:RefCompulsory"
+    native = ".native:CompulsoryPiece"
     Params = CompulsoryParams
 
     @classmethod

@@ -52,6 +52,7 @@ class Royal(Restriction):
 
     keyword = "royal"
     reference = ".reference:RefRoyal"
+    native = ".native:RoyalPiece"
     Params = RoyalParams
 
     def __init__(self, params: RoyalParams, game: CompiledGame) -> None:

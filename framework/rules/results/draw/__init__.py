@@ -30,6 +30,7 @@ class Draw(Result):
 
     keyword = "draw"
     reference = ".reference:RefDraw"
+    native = ".native:DrawPiece"
     Params = DrawParams
 
     def winners(self, state: State) -> frozenset[int]:

@@ -35,6 +35,7 @@ class Majority(Result):
 
     keyword = "majority"
     reference = ".reference:RefMajority"
+    native = ".native:MajorityPiece"
     Params = MajorityParams
 
     def winners(self, state: State) -> frozenset[int]:

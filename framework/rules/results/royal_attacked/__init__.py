@@ -38,6 +38,7 @@ class RoyalAttacked(Result):
 
     keyword = "royal_attacked"
     reference = ".reference:RefRoyalAttacked"
+    native = ".native:RoyalAttackedPiece"
     Params = RoyalAttackedParams
 
     def __init__(self, params: RoyalAttackedParams, game: CompiledGame) -> None:

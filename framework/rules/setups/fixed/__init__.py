@@ -46,6 +46,9 @@ class Fixed(Setup):
 
     keyword = "fixed"
     reference = ".reference:RefFixed"
+    native = None
+    no_twin_reason = ("a setup runs before play: the native kernels start "
+                      "from the engine's initial state")
     Params = FixedParams
 
     @classmethod

@@ -23,6 +23,9 @@ class Rotate(TurnOrder):
 
     keyword = "rotate"
     reference = ".reference:RefRotate"
+    native = None
+    no_twin_reason = ("the kernels' turn flow is built in "
+                      "(framework/native/assemble.py): rotate only")
     Params = RotateParams
 
     def next(self, side: int, fullmove: int) -> tuple[int, bool]:

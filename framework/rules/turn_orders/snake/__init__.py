@@ -26,6 +26,9 @@ class Snake(TurnOrder):
 
     keyword = "snake"
     reference = ".reference:RefSnake"
+    native = None
+    no_twin_reason = ("the kernels' turn flow is built in "
+                      "(framework/native/assemble.py): rotate only")
     Params = SnakeParams
     round_matters = True
 

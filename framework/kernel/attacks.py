@@ -1,8 +1,7 @@
-"""Kernel pieces of royal pieces: which cells a side attacks (read from the game's own
-moves), the ``royal`` restriction (no move may leave one's royal piece attacked) and the
-``royal_attacked`` result (no legal move: checkmate loses, stalemate draws).
+"""The attack test shared by the kernel pieces of ``royal``, ``royal_attacked`` and a safe
+``castle``: which cells a side attacks, read from the game's own moves.
 
-The attack test follows ``framework/moves/attacks.py`` and its fast way: the options that
+The test follows ``framework/moves/attacks.py`` and its fast way: the options that
 could capture on their landing cell are read backwards from the cell — a step, a leap or a
 move at a distance by a reverse table (the cells a piece of that kind reaches the cell
 from, per attacking side), a slide by the first piece along each of its directions turned
@@ -10,21 +9,14 @@ round, found by a bit scan of the ray's mask when cell ids only grow or only shr
 it (a grid), walked on the step table otherwise. An option that cannot be read that way
 is refused by name. The test is one function, ``a_attacked(st, cell, defender)``, shared
 by every piece that asks (``helpers``): the restriction, the result, a safe castle.
-
-The restriction plays each generated move on a copy and keeps it when no royal piece of
-the mover is attacked afterwards, as ``framework/restrictions/royal.py`` does on its slow
-path (its pins are a shortcut to the same answer).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from framework.native.pieces import (
-    RESTRICTION_PIECES,
-    RESULT_PIECES,
+from framework.kernel.pieces import (
     Piece,
-    ResultPiece,
     Unsupported,
 )
 
@@ -117,91 +109,9 @@ class AttackPiece(Piece):
                     "return a_attacked_in(st, cell, defender, occ)"])]
 
 
-class RoyalPiece(Piece):
-    """``royal``: a move is kept when, right after it, no royal piece of the mover is
-    attacked (a side without one is not restricted).
-
-    ``free(st, side)`` gives the cells whose plain moves (a piece from its cell to its
-    target, capturing there) need no trial: when no royal piece is attacked, every cell
-    but the royal pieces' own and their pinned pieces' — the first own piece along a line
-    from a royal piece, when the royal piece is attacked once that piece is gone. Every
-    attack the kernels read is along a line or ignores other pieces, so a plain move of
-    any other piece uncovers none. A choice folded into the move (a promotion) is not
-    checked again: a piece changing kind moves nothing, so it uncovers no attack."""
-
-    KNOWN = frozenset({"piece", "phases"})
-    #: It judges each move alone, on a copy (``allowed``), not the whole list of moves.
-    TRIAL = True
-    #: It gives ``free`` (a restriction without one has every move tried).
-    FREE = True
-
-    def __init__(self, rule: Any, index: int, moves: Any = None, skippable: bool = False
-                 ) -> None:
-        super().__init__(f"x{index}_", rule.keyword, rule.params)
-        self.kind = rule.kind
-        self.helpers = (AttackPiece.of(rule.game),)
-        board = rule.game.board
-        self.size, self.nd = board.size, len(board.directions)
-        rays = [[(sum(1 << c for c in cells), cells) for cells in
-                 (board.ray_cells(c, d) for d in range(self.nd))] for c in range(self.size)]
-        self.rays = self.table("RAYS", [rays[c][d][0] for c in range(self.size)
-                                        for d in range(self.nd)])
-        self.first = self.table("FIRST", [rays[c][d][1][0] if rays[c][d][1] else -1
-                                          for c in range(self.size) for d in range(self.nd)],
-                                "int64")
-        self.sign = self.table("SIGN", [_sign(c, rays[c][d][1]) for c in range(self.size)
-                                        for d in range(self.nd)], "int64")
-        self.step = self.table("STEP", [board.step[c][d] for c in range(self.size)
-                                        for d in range(self.nd)], "int64")
-
-    def functions(self) -> list[str]:
-        nd = self.nd
-        return [self.function("allowed", "st, side", [
-            f"b = st[side] & st[KINDS + {self.kind}]", "while b:",
-            "    if a_attacked(st, low(b), side):", "        return False",
-            "    b &= b - ONE", "return True"]),
-            self.function("free", "st, side", [
-                f"royal = st[side] & st[KINDS + {self.kind}]", "if not royal:",
-                "    return ALL", "own, enemy, empty = masks(st, side)",
-                "occ = ALL & ~empty", "free = ALL & ~royal", "b = royal", "while b:",
-                "    c = low(b)", "    b &= b - ONE",
-                "    if a_attacked_in(st, c, side, occ):", "        return ZERO",
-                f"    for d in range({nd}):", f"        ray = {self.rays}[c * {nd} + d]",
-                "        if not (ray & enemy):", "            continue",
-                "        hit = ray & occ", "        if not hit:", "            continue",
-                f"        sign = {self.sign}[c * {nd} + d]", "        if sign > 0:",
-                "            f = low(hit)", "        elif sign < 0:", "            f = high(hit)",
-                "        else:", f"            f = {self.first}[c * {nd} + d]",
-                "            while not (hit >> U64(f)) & ONE:",
-                f"                f = {self.step}[f * {nd} + d]",
-                "        bit = ONE << U64(f)",
-                "        if own & bit and a_attacked_in(st, c, side, occ & ~bit):",
-                "            free &= ~bit", "return free"])]
-
-
 def _sign(cell: int, cells: list[int]) -> int:
     """+1 when cell ids grow along the ray, -1 when they shrink, 0 otherwise."""
     pairs = list(zip([cell, *cells], cells, strict=False))
     return 1 if all(b > a for a, b in pairs) else -1 if all(b < a for a, b in pairs) else 0
 
 
-class RoyalAttackedPiece(ResultPiece):
-    """``royal_attacked``: the player to move loses if a royal piece of theirs is attacked
-    (every other side wins), else nobody wins."""
-
-    KNOWN = frozenset({"piece"})
-
-    def __init__(self, result: Any) -> None:
-        super().__init__(result)
-        self.kind = result.kind
-        self.helpers = (AttackPiece.of(result.game),)
-
-    def winners(self) -> list[str]:
-        return ["me = np.int64(st[TO_MOVE])", f"b = st[me] & st[KINDS + {self.kind}]",
-                "while b:", "    if a_attacked(st, low(b), me):",
-                "        return ((np.int64(1) << S) - 1) & ~(np.int64(1) << me)",
-                "    b &= b - ONE", "return np.int64(0)"]
-
-
-RESTRICTION_PIECES["royal"] = RoyalPiece
-RESULT_PIECES["royal_attacked"] = RoyalAttackedPiece

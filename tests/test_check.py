@@ -235,6 +235,17 @@ def test_a_block_without_reference_is_reported_not_passed(monkeypatch: pytest.Mo
     assert "'convert_adjacent'" in outcome.note
 
 
+def test_a_move_primitive_without_reference_is_reported_not_passed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A move option's twin is its primitive unit's (found through the registry).
+    monkeypatch.setitem(_twins, (plugins("moves")["reach"], "reference"), None)
+    game = load_game(ROOT / "games" / "ataxx.yaml")
+    outcomes = {name: run for name, run in plan(game, examples=2)}
+    outcome = outcomes["same as the reference interpreter"]()
+    assert outcome.status == "not checked"
+    assert "move type 'reach'" in outcome.note
+
+
 def test_strict_fails_on_a_block_without_reference(monkeypatch: pytest.MonkeyPatch) -> None:
     from typer.testing import CliRunner
 

@@ -15,10 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.kernel.pieces import (
-    Piece,
-    Unsupported,
-)
+from framework.kernel.pieces import Piece, Unsupported
 
 
 class AttackPiece(Piece):

@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.kernel.pieces import (
-    PrimitivePiece,
-)
+from framework.kernel.pieces import PrimitivePiece
 
 
 def _sources(option: Any) -> str:

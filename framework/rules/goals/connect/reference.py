@@ -10,10 +10,7 @@ import networkx as nx
 
 from framework.board import build_board
 from framework.reference.position import RefState
-from framework.reference.rules import (
-    RefGoal,
-    RefVerdict,
-)
+from framework.reference.rules import RefGoal, RefVerdict
 from framework.spec.zones import zone_cell_names
 
 

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.kernel.pieces import (
-    GoalPiece,
-    _kind_mask,
-)
+from framework.kernel.pieces import GoalPiece, _kind_mask
 from framework.rules.goals.line import line_windows
 
 

@@ -4,10 +4,7 @@ module, as Python source (``framework.kernel``; no numba import here).
 
 from __future__ import annotations
 
-from framework.kernel.pieces import (
-    GoalPiece,
-    _kind_mask,
-)
+from framework.kernel.pieces import GoalPiece, _kind_mask
 
 
 class NoPiecesPiece(GoalPiece):

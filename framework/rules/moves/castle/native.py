@@ -7,9 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from framework.kernel.attacks import AttackPiece
-from framework.kernel.pieces import (
-    Unsupported,
-)
+from framework.kernel.pieces import Unsupported
 from framework.kernel.scanned import ScannedPiece
 from framework.kernel.slots import slot_field
 

@@ -9,9 +9,7 @@ from typing import TYPE_CHECKING, Any
 from framework.reference.lines import direction
 from framework.reference.moves import Moves, RefPrimitive, tagged
 from framework.reference.position import RefState
-from framework.reference.rules import (
-    Effect,
-)
+from framework.reference.rules import Effect
 
 if TYPE_CHECKING:
     from framework.rules.phases.moves.reference import RefMoves

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.kernel.pieces import (
-    FromSourcesPiece,
-)
+from framework.kernel.pieces import FromSourcesPiece
 
 
 class HopPiece(FromSourcesPiece):

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.kernel.pieces import (
-    PrimitivePiece,
-    flank_cells,
-)
+from framework.kernel.pieces import PrimitivePiece, flank_cells
 
 
 class PlacePiece(PrimitivePiece):

@@ -8,9 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from framework.reference.moves import Moves, RefPrimitive, _written, outflanked_from, tagged
 from framework.reference.position import RefState
-from framework.reference.rules import (
-    Effect,
-)
+from framework.reference.rules import Effect
 from framework.spec.zones import zone_cell_names
 
 if TYPE_CHECKING:

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.kernel.pieces import (
-    StepTablePiece,
-    _step_table,
-)
+from framework.kernel.pieces import StepTablePiece, _step_table
 
 
 class SlidePiece(StepTablePiece):

@@ -10,9 +10,7 @@ import networkx as nx
 
 from framework.reference.moves import Moves, RefPrimitive, _written, tagged
 from framework.reference.position import RefState
-from framework.reference.rules import (
-    Effect,
-)
+from framework.reference.rules import Effect
 
 if TYPE_CHECKING:
     from framework.rules.phases.moves.reference import RefMoves

@@ -5,9 +5,7 @@ read again, for obviousness, on cell names and piece dicts (``boardspec check``'
 from __future__ import annotations
 
 from framework.reference.position import RefState
-from framework.reference.rules import (
-    RefPhase,
-)
+from framework.reference.rules import RefPhase
 
 
 class RefConvertAdjacent(RefPhase):

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from framework.reference.moves import outflanked_from
 from framework.reference.position import RefState
-from framework.reference.rules import (
-    RefPhase,
-)
+from framework.reference.rules import RefPhase
 
 
 class RefFlipFlanked(RefPhase):

@@ -12,21 +12,18 @@ from collections.abc import Callable
 from typing import Any
 
 from framework.moves.kinds import piece_options
-from framework.reference.moves import (
-    Moves,
-    RefPrimitive,
-    primitive_twin,
-    tagged,
-)
+from framework.reference.moves import Moves, RefPrimitive, primitive_twin, tagged
 from framework.reference.position import RefState
-from framework.reference.rules import (
-    Effect,
-    RefPhase,
-)
+from framework.reference.rules import Effect, RefPhase
 
 
 class RefMoves(RefPhase):
     """One action of any of the listed primitives, or the skip of an optional phase."""
+
+    def __init__(self, params: Any, game: Any) -> None:
+        super().__init__(params, game)
+        for option in self._options():  # a primitive without a twin: MissingReference now
+            self.twin(option)
 
     def skip_when_impossible(self, s: RefState) -> bool:
         return bool(self.params.when_impossible == "skip")
@@ -41,9 +38,7 @@ class RefMoves(RefPhase):
             if any(o.chain == "may" for o in self.chaining()):
                 found["stop"] = tagged("stop", _stop)
             return found
-        options = list(self.params.options)
-        if getattr(self.params, "piece_moves", False):
-            options += [o for _, o in piece_options(self.game.spec)]
+        options = self._options()
         for option in options:
             found.update(self.twin(option).moves(self, option, s))
         upkeeps = [u for u in (self.twin(o).upkeep(o) for o in options) if u is not None]
@@ -53,6 +48,12 @@ class RefMoves(RefPhase):
         if self.params.optional:
             found[self.params.skip] = tagged("skip", lambda s: None)
         return found
+
+    def _options(self) -> list[Any]:
+        options = list(self.params.options)
+        if getattr(self.params, "piece_moves", False):
+            options += [o for _, o in piece_options(self.game.spec)]
+        return options
 
     def twin(self, option: Any) -> type[RefPrimitive]:
         """The reference twin of the option's primitive (its unit's ``reference``)."""

@@ -8,10 +8,7 @@ from typing import Any
 
 from framework.reference.moves import tagged
 from framework.reference.position import RefState
-from framework.reference.rules import (
-    Effect,
-    RefPhase,
-)
+from framework.reference.rules import Effect, RefPhase
 from framework.spec.zones import zone_cell_names
 
 

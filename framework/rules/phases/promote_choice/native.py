@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.kernel.pieces import (
-    Piece,
-)
+from framework.kernel.pieces import Piece
 
 
 class PromoteChoicePiece(Piece):

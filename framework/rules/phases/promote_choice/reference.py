@@ -7,10 +7,7 @@ from __future__ import annotations
 from framework.reference.lines import _zone
 from framework.reference.moves import tagged
 from framework.reference.position import RefState
-from framework.reference.rules import (
-    Effect,
-    RefPhase,
-)
+from framework.reference.rules import Effect, RefPhase
 
 
 class RefPromoteChoice(RefPhase):

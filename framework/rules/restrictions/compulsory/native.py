@@ -6,12 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.kernel.pieces import (
-    STOP_CODE,
-    PrimitivePiece,
-    RestrictionPiece,
-    Unsupported,
-)
+from framework.kernel.pieces import STOP_CODE, PrimitivePiece, RestrictionPiece, Unsupported
 
 
 class CompulsoryPiece(RestrictionPiece):

@@ -7,9 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from framework.kernel.attacks import AttackPiece, _sign
-from framework.kernel.pieces import (
-    Piece,
-)
+from framework.kernel.pieces import Piece
 
 
 class RoyalPiece(Piece):

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from framework.reference.attacks import _light_copy, royal_attacked
 from framework.reference.position import RefState
-from framework.reference.rules import (
-    Effect,
-    RefRestriction,
-)
+from framework.reference.rules import Effect, RefRestriction
 
 
 class RefRoyal(RefRestriction):

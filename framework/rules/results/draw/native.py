@@ -4,9 +4,7 @@ module, as Python source (``framework.kernel``; no numba import here).
 
 from __future__ import annotations
 
-from framework.kernel.pieces import (
-    ResultPiece,
-)
+from framework.kernel.pieces import ResultPiece
 
 
 class DrawPiece(ResultPiece):

@@ -7,9 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from framework.kernel.attacks import AttackPiece
-from framework.kernel.pieces import (
-    ResultPiece,
-)
+from framework.kernel.pieces import ResultPiece
 
 
 class RoyalAttackedPiece(ResultPiece):

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from framework.reference.attacks import royal_attacked
 from framework.reference.position import RefState
-from framework.reference.rules import (
-    RefResult,
-)
+from framework.reference.rules import RefResult
 
 
 class RefRoyalAttacked(RefResult):

@@ -13,13 +13,14 @@ move into rule units listed there):
    ``framework.codec``, ``framework.render``, ``framework.pickling``,
    ``framework.observation``, ``framework.examples``;
 4. engine core: ``framework.engine`` (the state and the turn flow), ``framework.perft``;
-5. reference core and native piece base: ``framework.reference`` (the reference twins'
-   state and bases), ``framework.kernel`` (the native pieces' bases and helpers);
+5. unit cores: ``framework.moves`` (the move primitives' base, what step, slide and
+   leap share, the attack tables, a kind's own moves), ``framework.reference`` (the
+   reference twins' state and bases), ``framework.kernel`` (the native pieces' bases and
+   helpers);
 6. rule units: ``framework.rules`` (a folder per keyword: the engine part in
    ``__init__.py``, its reference twin in ``reference.py``, its native piece in
-   ``native.py``), and the rule blocks not yet moved there: ``framework.moves``,
-   ``framework.phases``, ``framework.goals``, ``framework.restrictions``,
-   ``framework.setups``, ``framework.turn_orders``, ``framework.invariants``;
+   ``native.py``), and ``framework.restrictions`` (the wrapper the compiler puts around a
+   restricted phase);
 7. drivers: ``framework.compiler`` (a ``CompiledGame``: int cell ids, bitmasks, the
    units' engine parts, the turn's phases as ``TurnPhase`` records),
    ``framework.notation_words``, ``framework.check.reference`` (the reference game,

@@ -87,9 +87,9 @@ def folded(text: str) -> str:
 def _templates_of(block: Any) -> dict[tuple[str, str], str] | None:
     """A ``moves`` phase's notation template of each (kind, attribute) it makes; None for a
     block of another kind."""
-    from framework.phases.moves import Moves
+    from framework.plugins import plugins
 
-    if not isinstance(block, Moves):
+    if not isinstance(block, plugins("phases")["moves"]):
         return None
     # Options sharing a kind (a man's and a king's jump) write it alike: the first tells.
     return {key: options[0].template for key, options in block.applies.items()}
@@ -120,7 +120,7 @@ class NotationWords:
 
     def __init__(self, game: CompiledGame, lang: str) -> None:
         from framework.i18n import translations
-        from framework.phases.optional import cell_pattern
+        from framework.moves.optional import cell_pattern
 
         self.game = game
         self.lang = lang

@@ -283,6 +283,9 @@ class Unit:
     family: ClassVar[PluginKind]
     reference: ClassVar[str | None] = None
     native: ClassVar[str | None] = None
+    #: Why a built-in unit has no reference twin or no native piece, where it has none by
+    #: design (a preset checked and compiled through its expansion; a check-only invariant).
+    no_twin_reason: ClassVar[str | None] = None
 
     @classmethod
     def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
@@ -587,9 +590,14 @@ def conditions_text(conditions: tuple[Condition, ...], _: Translate = untranslat
 
 class Invariant(Plugin):
     """A property every reachable state keeps, declared under ``invariants:`` in the game
-    file; ``boardspec check`` tests it after every action (it never changes play)."""
+    file; ``boardspec check`` tests it after every action (it never changes play).
+
+    An invariant is check-only: it needs neither a reference twin (``check`` evaluates it on
+    the engine's states) nor a native kernel piece (the kernels never test it)."""
 
     family: ClassVar[PluginKind] = "invariants"
+    no_twin_reason: ClassVar[str | None] = ("an invariant is check-only: check evaluates it "
+                                            "on the engine's states, kernels never test it")
 
     def violation(self, state: State, before: State | None) -> str | None:
         """Why ``state`` breaks the invariant (``before`` is the state one action earlier,

@@ -40,21 +40,26 @@ def used_units(game: CompiledGame) -> Iterator[Any]:
 
 
 def missing_twins(game: CompiledGame) -> list[str]:
-    """A sentence per unit of the game without a reference twin or a native piece."""
+    """A sentence per unit of the game without a reference twin or a native piece (with
+    the reason its unit gives, ``no_twin_reason``)."""
+    from framework.plugins import plugins
+
+    moves_phase = plugins("phases")["moves"]
     found: dict[tuple[str, str, str], str] = {}
     for block in used_units(game):
         unit = type(block)
         family = getattr(unit, "family", "")
-        preset = getattr(unit, "expand", None) is not None and unit.keyword != "moves"
-        if preset or family in ("invariants",):
+        assembled = isinstance(unit, type) and issubclass(unit, moves_phase)
+        preset = assembled and unit is not moves_phase  # checked as its expansion
+        if preset or family == "invariants":
             continue
+        why = getattr(unit, "no_twin_reason", None)
+        because = f" ({why})" if why else ""
         if getattr(unit, "reference", None) is None:
             found[(family, unit.keyword, "reference")] = (
-                f"the {family} unit {unit.keyword!r} has no reference twin: boardspec check "
-                "cannot compare it")
-        if family in PIECED and getattr(unit, "native", None) is None:
-            why = getattr(unit, "native_reason", "")
+                f"the {family} unit {unit.keyword!r} has no reference twin, so boardspec "
+                f"check cannot compare it{because}")
+        if family in PIECED and not assembled and getattr(unit, "native", None) is None:
             found[(family, unit.keyword, "native")] = (
-                f"the {family} unit {unit.keyword!r} has no native kernel piece"
-                + (f" ({why})" if why else ""))
+                f"the {family} unit {unit.keyword!r} has no native kernel piece{because}")
     return [found[k] for k in sorted(found)]

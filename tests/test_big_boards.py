@@ -13,7 +13,7 @@ from framework.check.reference import ReferenceGame
 from framework.compiler import CompiledBoard
 from framework.engine.bits import iter_bits, nth_bit
 from framework.engine.playout import random_playout
-from framework.goals.line import Line
+from framework.rules.goals.line import Line
 
 GAME = """
 name: Line test

@@ -21,7 +21,6 @@ from framework.check.properties import (
     unique_and_deterministic,
 )
 from framework.check.reference import ReferenceGame
-from framework.check.reference.rules import REFERENCES, find_reference
 from framework.check.runner import (
     DEFAULT_EXAMPLES,
     check_game,
@@ -32,6 +31,8 @@ from framework.check.runner import (
 )
 from framework.check.strategies import starts, states
 from framework.check.trail import Subject
+from framework.plugins import _twins, plugins
+from framework.reference.rules import find_reference
 
 from .conftest import DATA, ROOT
 from .third_party import DROP_PHASE, DROP_REFERENCE, installed
@@ -225,12 +226,24 @@ def test_conformance_catches_a_wrong_count() -> None:
 
 def test_a_block_without_reference_is_reported_not_passed(monkeypatch: pytest.MonkeyPatch
                                                           ) -> None:
-    monkeypatch.delitem(REFERENCES["phases"], "convert_adjacent")
+    # the unit's twin, as if it named none (the cache of twins restored afterwards)
+    monkeypatch.setitem(_twins, (plugins("phases")["convert_adjacent"], "reference"), None)
     game = load_game(ROOT / "games" / "ataxx.yaml")
     outcomes = {name: run for name, run in plan(game, examples=2)}
     outcome = outcomes["same as the reference interpreter"]()
     assert outcome.status == "not checked"
     assert "'convert_adjacent'" in outcome.note
+
+
+def test_a_move_primitive_without_reference_is_reported_not_passed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A move option's twin is its primitive unit's (found through the registry).
+    monkeypatch.setitem(_twins, (plugins("moves")["reach"], "reference"), None)
+    game = load_game(ROOT / "games" / "ataxx.yaml")
+    outcomes = {name: run for name, run in plan(game, examples=2)}
+    outcome = outcomes["same as the reference interpreter"]()
+    assert outcome.status == "not checked"
+    assert "move type 'reach'" in outcome.note
 
 
 def test_strict_fails_on_a_block_without_reference(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -239,7 +252,8 @@ def test_strict_fails_on_a_block_without_reference(monkeypatch: pytest.MonkeyPat
     from framework.cli import _register, app
 
     _register()
-    monkeypatch.delitem(REFERENCES["phases"], "moves")  # presets are checked as moves
+    # the unit's twin, as if it named none (the cache of twins restored afterwards)
+    monkeypatch.setitem(_twins, (plugins("phases")["moves"], "reference"), None)  # presets too
     args = ["check", str(ROOT / "games" / "web.yaml"), "--examples", "2"]
     lenient = CliRunner().invoke(app, args)
     assert lenient.exit_code == 0 and "not checked" in lenient.output

@@ -27,7 +27,7 @@ import pytest
 from framework import load_game
 from framework.errors import SpecError
 from framework.game import Game, load_game_text
-from framework.goals.connect import chain_from
+from framework.rules.goals.connect import chain_from
 
 from .conftest import ROOT
 

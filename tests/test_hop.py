@@ -9,7 +9,7 @@ import pytest
 
 from framework import SpecError, load_game_text
 from framework.check.runner import check_game
-from framework.moves.hop import Hop
+from framework.rules.moves.hop import Hop
 
 from .conftest import ROOT
 

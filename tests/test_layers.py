@@ -32,14 +32,14 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                 "framework.render", "framework.pickling", "framework.observation",
                 "framework.examples")),
     ("engine core", ("framework.engine", "framework.perft")),
-    # The rule units' shared bases: the reference twins' (RefState, the Ref* bases) and
+    # The rule units' shared bases: the reference twins' (RefState, the Ref* bases),
     # the native pieces' (Piece and its kin, the kernel helpers).
-    ("reference core and native piece base", ("framework.reference", "framework.kernel")),
+    # the native pieces' (Piece and its kin, the kernel helpers), and the move primitives'
+    # (Primitive, what step, slide and leap share, the attack tables, a kind's own moves).
+    ("unit cores", ("framework.moves", "framework.reference", "framework.kernel")),
     # One folder per keyword (framework/rules/<kind>/<keyword>/: the engine part, its
-    # reference twin and its native piece), and the rule blocks not yet moved there.
-    ("rule units", ("framework.rules", "framework.moves", "framework.phases",
-                    "framework.goals", "framework.restrictions", "framework.setups",
-                    "framework.turn_orders", "framework.invariants")),
+    # reference twin and its native piece), and the restriction wrapper the compiler uses.
+    ("rule units", ("framework.rules", "framework.restrictions")),
     # They load the units by registry (entry points), never by a static import: the
     # compiler, the reference game (check's oracle) and the native backend's assembly.
     ("drivers", ("framework.compiler", "framework.notation_words",
@@ -241,7 +241,7 @@ def test_the_layers_are_the_ones_the_facade_lists() -> None:
 def test_the_graph_sees_imports_inside_functions_and_parent_packages() -> None:
     # The check must not pass by missing the lazy imports that hide most loops.
     assert MODULES.has_edge("framework.engine.state", "framework.engine.turns")
-    assert MODULES.has_edge("framework.check.reference.moves", "framework.check.reference")
+    assert MODULES.has_edge("framework.rules.phases.moves.reference", "framework.rules.phases.moves")
     assert not MODULES.has_edge("framework.engine.bits", "framework.engine")  # empty
 
 

@@ -43,7 +43,7 @@ def test_a_game_the_backend_cannot_play_is_refused_with_the_reason(game: str,
 def test_a_parameter_no_piece_knows_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     """A block that grows a parameter is refused while its piece does not know it (set to
     its default, the parameter changes nothing and the game stays supported)."""
-    from framework.native.pieces import LinePiece
+    from framework.rules.goals.line.native import LinePiece
 
     game = load_game(GAMES / "tic-tac-toe.yaml")
     monkeypatch.setattr(LinePiece, "KNOWN", frozenset({"length", "directions", "piece"}))
@@ -57,8 +57,8 @@ def test_a_parameter_no_piece_knows_is_refused(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_the_pieces_of_every_module_are_listed() -> None:
-    """Each keyword with a native piece is a block of the framework, wherever the piece
-    lives (``pieces_royal.py`` registers its own)."""
+    """Each keyword with a native piece is a block of the framework (the registry's units
+    that name one)."""
     from framework.native.assemble import supported
     from framework.plugins import plugins
 
@@ -66,10 +66,8 @@ def test_the_pieces_of_every_module_are_listed() -> None:
     assert {"compulsory", "royal"} <= set(found["restrictions"])
     assert {"swap", "castle", "hop"} <= set(found["move primitives"])
     assert {"connect", "line"} <= set(found["goals"])
-    from framework.moves import PRIMITIVES
-
-    known = {name for group in ("phases", "goals", "results", "restrictions")
-             for name in plugins(group)} | set(PRIMITIVES)  # type: ignore[arg-type]
+    known = {name for group in ("phases", "goals", "results", "restrictions", "moves")
+             for name in plugins(group)}  # type: ignore[arg-type]
     assert {k for keywords in found.values() for k in keywords} <= known
 
 

@@ -38,9 +38,9 @@ def test_validate_says_the_native_backend_plays_chess() -> None:
 
 def test_a_restriction_without_a_piece_is_refused_by_name(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from framework.native import pieces
+    from framework.plugins import plugins
 
-    monkeypatch.delitem(pieces.RESTRICTION_PIECES, "royal")
+    monkeypatch.setattr(plugins("restrictions")["royal"], "native", None)
     found = support_of(CHESS)
     assert found is not None and "the restriction 'royal' has no native kernel piece" in found
 

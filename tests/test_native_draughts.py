@@ -36,9 +36,9 @@ def test_checkers_is_supported() -> None:
 
 def test_a_restriction_without_a_piece_is_refused_by_name(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from framework.native import pieces
+    from framework.plugins import plugins
 
-    monkeypatch.delitem(pieces.RESTRICTION_PIECES, "compulsory")
+    monkeypatch.setattr(plugins("restrictions")["compulsory"], "native", None)
     found = support_of(GAME)
     assert found is not None and "the restriction 'compulsory' has no native kernel" in found
 
@@ -244,7 +244,7 @@ def test_a_rule_that_keeps_the_stop_beside_forced_hops(
     """A compulsory rule that forces the first capture but not the chain's going on
     (Fanorona's rule: the stop stays legal beside the forced hops): the kernels keep what
     the reference rule keeps, asked when the game is compiled."""
-    from framework.restrictions.compulsory import Compulsory
+    from framework.rules.restrictions.compulsory import Compulsory
 
     original = Compulsory.allowed
 

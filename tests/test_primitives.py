@@ -1,5 +1,5 @@
-"""Move primitives (``framework/moves/``) and the ``moves`` phase: presets play exactly as
-their expansion, the fast paths of ``clone_or_jump`` agree with the derived loops, and a
+"""Move primitives (``framework/rules/moves/``) and the ``moves`` phase: presets play exactly
+as their expansion, the fast paths of ``clone_or_jump`` agree with the derived loops, and a
 game written with primitives directly counts the published perft."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from framework import SpecError, load_game, load_game_text
 from framework.engine.state import State
 from framework.game import Game
 from framework.perft import perft
-from framework.phases.moves import Moves
+from framework.rules.phases.moves import Moves
 
 from .conftest import DATA, ROOT
 

@@ -78,7 +78,7 @@ def test_an_unknown_kind_to_choose_is_located() -> None:
 
 def test_the_reference_catches_a_promotion_to_the_wrong_kind(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from framework.phases import promote
+    from framework.rules.phases import promote
 
     real = promote.become
     monkeypatch.setattr(promote, "become", lambda state, cell, kind: real(state, cell, 1))

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from framework import SpecError, load_game, load_game_text
-from framework.check.reference.phases import RefCompulsory
 from framework.check.runner import check_game
+from framework.plugins import plugins
 from framework.restrictions.wrap import Restricted
+from framework.rules.restrictions.compulsory.reference import RefCompulsory
 
 from .conftest import ROOT
 
@@ -52,7 +53,7 @@ def test_only_the_named_phases_are_wrapped_and_games_without_rules_are_untouched
 
 
 def test_each_phase_is_one_record_of_the_block_written_and_the_phase_played() -> None:
-    from framework.phases.walk import Walk
+    Walk = plugins("phases")["walk"]
 
     forced = load_game_text(FORCED)
     records = forced.turn_phases

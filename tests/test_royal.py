@@ -10,9 +10,9 @@ import random
 import pytest
 
 from framework import PositionError, load_game, load_game_text
-from framework.check.reference.special_moves import RefRoyal
 from framework.check.runner import check_game
 from framework.moves.attacks import attacks_of
+from framework.rules.restrictions.royal.reference import RefRoyal
 
 from .conftest import ROOT
 

@@ -11,9 +11,9 @@ import pytest
 
 from framework import PositionError, SpecError, load_game_text
 from framework.agents.zobrist import zobrist_hash
-from framework.check.reference.rules import find_reference
 from framework.check.runner import check_game
 from framework.engine.slots import Slot, SlotTable
+from framework.reference.rules import find_reference
 
 from .third_party import installed
 
@@ -25,7 +25,7 @@ from framework.engine.action import Action
 from framework.engine.bits import iter_bits
 from framework.engine.slots import Slot
 from framework.plugins import Phase, PhaseParams
-from framework.check.reference.rules import RefPhase
+from framework.reference.rules import RefPhase
 
 class TallyParams(PhaseParams):
     type: Literal["tally_drop"]

@@ -34,7 +34,7 @@ class Drop(Phase):
 '''
 
 DROP_REFERENCE = '''
-from framework.check.reference.rules import RefPhase
+from framework.reference.rules import RefPhase
 
 class RefDrop(RefPhase):
     def moves(self, s):

@@ -76,6 +76,9 @@ LANDED = Slot("landed", scope="turn", default=-1, kind="cell")
 #: Set during a turn when the mover is to play again (``again``): the turn that follows is
 #: the same player's (the engine reads it as the turn passes).
 AGAIN = Slot("again", scope="turn", default=0, kind="bool")
+#: The cell of the piece in the middle of a chain of hops (-1: no chain is going on): kept by
+#: ``hop``, read by the ``moves`` phase and the native kernels.
+CHAIN = Slot("chain", scope="turn", default=-1, kind="cell")
 
 
 class SlotTable:

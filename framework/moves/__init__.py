@@ -1,9 +1,10 @@
 """Move primitives: the vocabulary a ``moves`` phase is written in.
 
-Each primitive is one module and one keyword: it says where a piece (or a new piece) may
-go — as an int mask of target cells, from compiled board tables — and what landing there
-does. The ``moves`` phase (``framework/phases/moves.py``) lists the primitives a player
-chooses from; the engine derives every legal action, their number, whether there is one and
+Each primitive is one unit and one keyword (``framework/rules/moves/<keyword>/``): it says
+where a piece (or a new piece) may go — as an int mask of target cells, from compiled board
+tables — and what landing there does; this package holds what they share. The
+``moves`` phase (``framework/rules/phases/moves/``) lists the primitives a player chooses
+from; the engine derives every legal action, their number, whether there is one and
 a uniformly random one from the masks, so a primitive is written once.
 
 - ``reach``: cells at an exact board distance from an own piece; a clone appears there, or

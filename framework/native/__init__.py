@@ -3,19 +3,19 @@
 Optional (``pip install -e '.[fast]'``): nothing in the core imports numba. The kernels —
 legal moves into a buffer, make-move, the end of a turn and the goals, perft with the last
 ply counted, random playouts with an in-kernel generator — are assembled per game from the
-kernel pieces of its blocks (``pieces.py``: one per keyword; those of royal pieces and of
-the moves that carry state in ``pieces_royal.py`` and ``pieces_special.py``), written as
-one module (``assemble.py``) and compiled with numba's on-disk cache (``backend.py``). A
-game with a block that has no piece is refused with the reason (``support_of``;
-``boardspec validate`` prints it), and the Python engine plays it.
+kernel pieces of its blocks (each unit's ``native.py``, named by ``Unit.native``, on the
+bases of ``framework/kernel/``), written as one module (``assemble.py``) and compiled
+with numba's on-disk cache (``backend.py``). A game with a block that has no piece is
+refused with the reason (``support_of``; ``boardspec validate`` prints it), and the Python
+engine plays it.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from framework.kernel.pieces import Unsupported
 from framework.native.assemble import support_of
-from framework.native.pieces import Unsupported
 
 if TYPE_CHECKING:
     from framework.native.backend import NativeGame

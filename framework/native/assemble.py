@@ -2,7 +2,8 @@
 
 ``plan_of(game)`` reads the compiled game — its deciding ``moves`` phase (a preset such as
 ``clone_or_jump`` is already expanded into one), the consequences after it, its goals and
-result — and asks each block for its kernel piece by keyword (``framework/native/pieces.py``).
+result — and asks each block's unit for its kernel piece (``Unit.native``, found through
+the registry; the bases are in ``framework/kernel/``).
 It raises ``Unsupported`` naming the first thing no piece covers. ``source_of(plan)``
 writes the pieces and the engine's turn flow (the same steps as ``State``: apply, the
 consequences, the end of the turn, the goals, then the next player's options or a forced
@@ -15,7 +16,7 @@ whether the player must pass, the landing cell + 1 (0: none), the full-move numb
 last mover, the winners (0 while the game goes on, else bit 63 plus a mask of sides), the
 cell + 1 of the piece in the middle of a chain of hops (0: none; the turn is then still the
 mover's, as the ``chain`` slot of ``Moves`` keeps it), then one field per state slot a
-block declares (``framework/native/slots.py``).
+block declares (``framework/kernel/slots.py``).
 
 A restriction filters the moves its phase's pieces generate, in one of two ways: a
 ``filter`` (``compulsory``) compacts the whole list, since what stays depends on the others;
@@ -34,19 +35,9 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from framework.engine.slots import CORE_SLOTS, LANDED
-from framework.moves.attacks import plain_move
-from framework.moves.hop import CHAIN
-from framework.native import pieces_royal, pieces_special  # noqa: F401 (they register)
-from framework.native.pieces import (
-    CHOICE_PIECES,
-    CONSEQUENCE_PIECES,
-    GOAL_PIECES,
-    PRIMITIVE_PIECES,
-    RESTRICTION_PIECES,
-    RESULT_PIECES,
+from framework.engine.slots import CHAIN, CORE_SLOTS, LANDED
+from framework.kernel.pieces import (
     STOP_CODE,
-    DrawPiece,
     GoalPiece,
     Piece,
     PrimitivePiece,
@@ -55,8 +46,9 @@ from framework.native.pieces import (
     check_params,
     guard_of,
 )
-from framework.native.slots import encoded, slot_field
-from framework.plugins import twin
+from framework.kernel.slots import encoded, slot_field
+from framework.moves.attacks import plain_move
+from framework.plugins import PluginKind, plugins, twin
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -142,25 +134,25 @@ class Plan:
         return at
 
 
-def _native(block: Any, registry: dict[str, type], what: str) -> type:
-    """The native piece of a compiled block: the one its unit names, or one of the
-    built-in registry."""
-    found = twin(type(block), "native")
-    return found if found is not None else _piece(registry, block.keyword, what)
+def _with_piece(kind: PluginKind, decides: bool | None = None) -> dict[str, type]:
+    """The units of ``kind`` with a native piece, by keyword (``decides``: only the phases
+    that do, or do not, decide)."""
+    return {k: u for k, u in plugins(kind).items()
+            if u.native is not None and (decides is None or u.decides == decides)}
 
 
-def _piece(registry: dict[str, type], keyword: str, what: str) -> type:
-    found = registry.get(keyword)
+def _piece(kind: PluginKind, keyword: str, what: str, decides: bool | None = None) -> type:
+    unit = _with_piece(kind, decides).get(keyword)
+    found: type | None = twin(unit, "native") if unit is not None else None
     if found is None:
         raise Unsupported(f"{what} {keyword!r} has no native kernel piece (pieces exist for "
-                          f"{', '.join(sorted(registry))})")
+                          f"{', '.join(sorted(_with_piece(kind, decides)))})")
     return found
 
 
 def plan_of(game: CompiledGame) -> Plan:
     """The pieces of ``game``'s kernels; ``Unsupported`` with the reason if there are none."""
-    from framework.phases.moves import Moves
-
+    moves_phase = plugins("phases")["moves"]
     if game.board.size > MAX_CELLS:
         raise Unsupported(f"the board has {game.board.size} cells; native kernels use one "
                           f"64-bit mask per side, so at most {MAX_CELLS}")
@@ -175,7 +167,7 @@ def plan_of(game: CompiledGame) -> Plan:
         raise Unsupported("a setup step the players decide")
     # The blocks as the file wrote them (a restricted phase's restrictions are pieces below).
     first, *rest = [p.block for p in game.turn_phases]
-    if not isinstance(first, Moves) or not first.decides:
+    if not isinstance(first, moves_phase) or not first.decides:
         raise Unsupported(f"the phase {first.name!r} ({first.keyword}): the turn must begin "
                           "with a moves phase (or a preset of one)")
     check_params(first.keyword, first.expand(first.params),
@@ -185,40 +177,42 @@ def plan_of(game: CompiledGame) -> Plan:
     choices: list[Piece] = []
     for phase in rest:
         if phase.decides:
-            if phase.index != 1 or phase.keyword not in CHOICE_PIECES:
+            folded = _with_piece("phases", decides=True)
+            if phase.index != 1 or phase.keyword not in folded:
                 raise Unsupported(f"a second deciding phase, {phase.name!r} "
                                   f"({phase.keyword}; a choice folded into the move exists "
-                                  f"for {', '.join(sorted(CHOICE_PIECES))}, right after the "
+                                  f"for {', '.join(sorted(folded))}, right after the "
                                   "moves phase)")
-            choices.append(CHOICE_PIECES[phase.keyword](phase, phase.index))
-    moves = [_native(o, PRIMITIVE_PIECES, "the move primitive")(o, i)
+            choices.append(_piece("phases", phase.keyword, "the phase", True)(phase,
+                                                                              phase.index))
+    moves = [_piece("moves", o.keyword, "the move primitive")(o, i)
              for i, o in enumerate(first.options)]
     automatic = [(i, p) for i, p in enumerate(rest, start=1) if not p.decides]
-    consequences = [_native(p, CONSEQUENCE_PIECES, "the phase")(p, i) for i, p in automatic]
-    goals = [_native(g, GOAL_PIECES, "the goal")(g, i) for i, g in enumerate(game.goals)]
+    consequences = [_piece("phases", p.keyword, "the phase", False)(p, i) for i, p in automatic]
+    goals = [_piece("goals", g.keyword, "the goal")(g, i) for i, g in enumerate(game.goals)]
     conditions: list[Piece] = []
 
     def guard(block: Any, prefix: str) -> str:
-        pieces = [_native(c, {}, "the condition")(c, f"{prefix}c{j}_")
+        pieces = [_piece("conditions", c.keyword, "the condition")(c, f"{prefix}c{j}_")
                   for j, c in enumerate(block.conditions)]
         conditions.extend(pieces)
         return guard_of(pieces, block.conditions) if pieces else ""
 
     option_guards = [guard(o, f"o{i}") for i, o in enumerate(first.options)]
-    option_then = [[(_native(c, CONSEQUENCE_PIECES, "the consequence")(c, f"o{i}t{j}"),
+    option_then = [[(_piece("phases", c.keyword, "the consequence", False)(c, f"o{i}t{j}"),
                      guard(c, f"o{i}t{j}")) for j, c in enumerate(o.consequences)]
                    for i, o in enumerate(first.options)]
     goal_guards = [guard(g, f"g{i}") for i, g in enumerate(game.goals)]
     consequence_guards = [guard(p, f"p{i}") for i, p in automatic]
-    result = (_piece(RESULT_PIECES, game.result.keyword, "the result")(game.result)
-              if game.result else DrawPiece(None))
+    result = _piece("results", game.result.keyword if game.result else "draw",
+                    "the result")(game.result)
     skippable = first.skip is not None
     restrictions = []
     for i, rule in enumerate(game.restrictions):
         if not rule.applies_to(first.name):
             raise Unsupported(f"the restriction {rule.keyword!r} on a phase other than the "
                               "moves phase")
-        restrictions.append(_piece(RESTRICTION_PIECES, rule.keyword, "the restriction")(
+        restrictions.append(_piece("restrictions", rule.keyword, "the restriction")(
             rule, i, moves, skippable))
     _check_mix(restrictions, choices, moves, skippable)
     then = [piece for pieces in option_then for piece, _ in pieces]
@@ -259,12 +253,13 @@ def _check_mix(restrictions: list[Piece], choices: list[Piece], moves: list[Prim
 
 
 def supported() -> dict[str, tuple[str, ...]]:
-    """Every keyword with a native piece, by kind of block (for messages and docs), the
-    pieces registered by ``pieces_royal`` and ``pieces_special`` too (imported above)."""
-    return {"move primitives": tuple(PRIMITIVE_PIECES),
-            "consequences": tuple(CONSEQUENCE_PIECES), "goals": tuple(GOAL_PIECES),
-            "results": tuple(RESULT_PIECES), "restrictions": tuple(RESTRICTION_PIECES),
-            "choices": tuple(CHOICE_PIECES)}
+    """Every keyword with a native piece, by kind of block (for messages and docs): the
+    units whose ``native`` names one, read from the registry."""
+    return {"move primitives": tuple(_with_piece("moves")),
+            "consequences": tuple(_with_piece("phases", decides=False)),
+            "goals": tuple(_with_piece("goals")), "results": tuple(_with_piece("results")),
+            "restrictions": tuple(_with_piece("restrictions")),
+            "choices": tuple(_with_piece("phases", decides=True))}
 
 
 def support_of(game: CompiledGame) -> str | None:

@@ -31,6 +31,8 @@ import numpy as np
 
 from framework.engine.slots import CLOCK_RESET, HALFMOVE, MUST_PASS
 from framework.errors import BoardspecError
+from framework.kernel.pieces import Unsupported
+from framework.kernel.slots import decoded, encoded, slot_field
 from framework.native.assemble import (
     CHOICE_SHIFT,
     PASS,
@@ -41,8 +43,6 @@ from framework.native.assemble import (
     plan_of,
     source_of,
 )
-from framework.native.pieces import Unsupported
-from framework.native.slots import decoded, encoded, slot_field
 
 if TYPE_CHECKING:
     from types import ModuleType

@@ -1,11 +1,14 @@
-"""The rule units: one folder per keyword of the game language, by kind
-(``framework/rules/<kind>/<keyword>/``).
+"""boardspec's own rule units, one folder per keyword: ``framework/rules/<kind>/<keyword>/``.
 
-A unit's folder holds everything its keyword means: ``__init__.py`` its grammar (the
-``Params`` model), its checks of meaning (``check_spec``), its engine semantics on masks,
-its rulebook text (``describe``) and its docstring with a YAML example; ``reference.py`` its
-reference twin, the independent algorithm ``boardspec check`` compares the engine with;
-``native.py`` its native kernel piece. The engine class names the other two
-(``reference = ".reference:RefCount"``) and is registered once, in the entry-point group
-``boardspec.rules`` (``framework.plugins``), exactly as a third party registers its own.
+A unit's ``__init__.py`` holds the keyword's grammar (``Params``), its checks of meaning
+(``check_spec``), its engine semantics, ``describe()`` and the docstring with a YAML
+example; ``reference.py`` beside it is its reference twin (``boardspec check``'s oracle)
+and ``native.py`` its native kernel piece. The engine class names both
+(``Unit.reference``, ``Unit.native``) and is registered once, under the entry-point group
+``boardspec.rules`` (``<kind>.<keyword>``), exactly as a third party registers its own.
+
+Nothing outside this package imports a unit: the drivers (the compiler, the reference
+game, the native assembler, the docs) find them through the registry
+(``framework.plugins.plugins`` and ``twin``). What several units share lives below them, in
+``framework.moves``, ``framework.reference`` and ``framework.kernel``.
 """

@@ -8,19 +8,10 @@ notations and the JSON of every resulting state.
 
 A rule block without a reference implementation makes :class:`ReferenceGame` raise
 :class:`MissingReference`, which the check reports as "not checked" (never as a pass).
-Third parties add theirs with :func:`framework.check.reference.rules.reference`.
+Each unit names its twin (``Unit.reference``: boardspec's own are
+``framework/rules/<kind>/<keyword>/reference.py``, written on ``framework.reference``).
 """
 
-from framework.check.reference import (  # noqa: F401 - registers them
-    goals,
-    lines,
-    moves,
-    phases,
-    setups,
-    special_moves,
-    turn_orders,
-    zones,
-)
 from framework.check.reference.game import MissingReference, ReferenceGame
 
 __all__ = ["MissingReference", "ReferenceGame"]

@@ -19,9 +19,12 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from framework.check.reference.board import RefBoard
-from framework.check.reference.position import RefState
-from framework.check.reference.rules import (
+from framework.compiler import slot_table_of
+from framework.engine.slots import CORE_SLOTS, flags_text
+from framework.plugins import PluginKind, plugins
+from framework.reference.board import RefBoard
+from framework.reference.position import RefState
+from framework.reference.rules import (
     MissingReference,
     RefBlock,
     RefGoal,
@@ -31,19 +34,15 @@ from framework.check.reference.rules import (
     RefTurnOrder,
     find_reference,
 )
-from framework.check.reference.rules import RefSetup as RefSetupBlock
-from framework.compiler import slot_table_of
-from framework.engine.slots import CORE_SLOTS, flags_text
-from framework.phases.moves import Moves
-from framework.plugins import PluginKind, plugins
+from framework.reference.rules import RefSetup as RefSetupBlock
 
 
 def _make(kind: PluginKind, params: Any, game: ReferenceGame) -> Any:
     found = find_reference(kind, params.type)
     if found is None and kind == "phases":
         # A preset of the ``moves`` phase is checked as the primitives it expands into.
-        preset = plugins("phases").get(params.type)
-        if preset is not None and preset is not Moves and issubclass(preset, Moves):
+        preset, moves = plugins("phases").get(params.type), plugins("phases")["moves"]
+        if preset is not None and preset is not moves and issubclass(preset, moves):
             return _make(kind, preset.expand(params), game)
     if found is None:
         raise MissingReference(kind, params.type)

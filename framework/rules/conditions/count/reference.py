@@ -3,8 +3,8 @@ the position, or a kind's supply less its pieces on the board."""
 
 from __future__ import annotations
 
-from framework.check.reference.position import RefState
-from framework.check.reference.rules import RefCondition
+from framework.reference.position import RefState
+from framework.reference.rules import RefCondition
 from framework.spec.zones import zone_cell_names
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.native.pieces import ConditionPiece
+from framework.kernel.pieces import ConditionPiece
 
 
 class LandedPiece(ConditionPiece):

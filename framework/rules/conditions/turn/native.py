@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from framework.native.pieces import ConditionPiece
+from framework.kernel.pieces import ConditionPiece
 
 
 class TurnPiece(ConditionPiece):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from framework.check.reference.position import RefState
-from framework.check.reference.rules import RefCondition
+from framework.reference.position import RefState
+from framework.reference.rules import RefCondition
 
 
 class RefTurn(RefCondition):

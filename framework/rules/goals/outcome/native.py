@@ -3,7 +3,7 @@ guards every goal with its ``if:``)."""
 
 from __future__ import annotations
 
-from framework.native.pieces import GoalPiece
+from framework.kernel.pieces import GoalPiece
 
 
 class OutcomePiece(GoalPiece):

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from framework.check.reference.position import RefState
-from framework.check.reference.rules import RefGoal, RefVerdict
+from framework.reference.position import RefState
+from framework.reference.rules import RefGoal, RefVerdict
 
 
 class RefOutcome(RefGoal):

@@ -46,9 +46,8 @@ class Again(Phase):
     Params = AgainParams
     decides = False
     reference = ".reference:RefAgain"
-    #: The native turn flow passes the turn to the next player after every move.
     native = None
-    native_reason = "the native turn flow always passes the turn to the next player"
+    no_twin_reason = "no native kernel piece yet: the kernels' turn flow always passes the turn"
 
     slots = (AGAIN,)
 

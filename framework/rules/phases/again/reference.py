@@ -3,8 +3,8 @@ the mover to move when the turn passes with the mark set."""
 
 from __future__ import annotations
 
-from framework.check.reference.position import RefState
-from framework.check.reference.rules import RefPhase
+from framework.reference.position import RefState
+from framework.reference.rules import RefPhase
 
 
 class RefAgain(RefPhase):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.native.pieces import Piece, _step_table
+from framework.kernel.pieces import Piece, _step_table
 
 
 class CustodialPiece(Piece):

@@ -3,8 +3,8 @@ labelled links, the pieces read from the position's dictionary."""
 
 from __future__ import annotations
 
-from framework.check.reference.position import RefState
-from framework.check.reference.rules import RefPhase
+from framework.reference.position import RefState
+from framework.reference.rules import RefPhase
 from framework.spec.zones import zone_cell_names
 
 

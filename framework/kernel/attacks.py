@@ -1,0 +1,114 @@
+"""The attack test shared by the kernel pieces of ``royal``, ``royal_attacked`` and a safe
+``castle``: which cells a side attacks, read from the game's own moves.
+
+The test follows ``framework/moves/attacks.py`` and its fast way: the options that
+could capture on their landing cell are read backwards from the cell — a step, a leap or a
+move at a distance by a reverse table (the cells a piece of that kind reaches the cell
+from, per attacking side), a slide by the first piece along each of its directions turned
+round, found by a bit scan of the ray's mask when cell ids only grow or only shrink along
+it (a grid), walked on the step table otherwise. An option that cannot be read that way
+is refused by name. The test is one function, ``a_attacked(st, cell, defender)``, shared
+by every piece that asks (``helpers``): the restriction, the result, a safe castle.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework.kernel.pieces import Piece, Unsupported
+
+
+class AttackPiece(Piece):
+    """``a_attacked(st, cell, defender)``: whether a side other than ``defender`` could
+    capture on ``cell`` with one of its moves."""
+
+    def __init__(self, game: Any) -> None:
+        from framework.moves.attacks import attacks_of
+
+        super().__init__("a_")
+        self.game = game
+        board = game.board
+        self.size, self.nd = board.size, len(board.directions)
+        self.body = ["occ |= ONE << U64(cell)", "blocked = occ & ~(ONE << U64(cell))",
+                     "for s in range(S):", "    if s == defender:", "        continue",
+                     "    own = st[s]"]
+        for i, option in enumerate(attacks_of(game).options):
+            self.body += self._option(i, option)
+        self.body.append("return False")
+
+    @classmethod
+    def of(cls, game: Any) -> AttackPiece:
+        return cls(game)
+
+    def _option(self, i: int, option: Any) -> list[str]:
+        keyword = option.keyword
+        kind = getattr(option, "piece", -1)
+        pieces = "own" if kind < 0 else f"(own & st[KINDS + {kind}])"
+        if getattr(option, "from_landed", False) or getattr(option, "placing", False):
+            raise Unsupported(f"a {keyword} that attacks from the landed cell or places")
+        players = range(len(self.game.players))
+        if keyword in ("step", "leap"):
+            reach = option.reach
+        elif keyword == "reach" and not option.clone and getattr(option, "rings", None) is None:
+            reach = tuple(option.ring for _ in players)
+        elif keyword == "slide":
+            return self._slide(i, option, pieces)
+        else:
+            raise Unsupported(f"the attacks of {keyword!r} moves (a royal piece or a safe "
+                              "castle reads attacks from steps, leaps, reaches and slides)")
+        size = self.size
+        reverse = [0] * (size * len(reach))
+        for side, table in enumerate(reach):
+            for src, mask in enumerate(table):
+                for dst in range(size):
+                    if mask >> dst & 1:
+                        reverse[side * size + dst] |= 1 << src
+        back = self.table(f"REV{i}", reverse)
+        return [f"    if {back}[s * {size} + cell] & {pieces}:", "        return True"]
+
+    def _slide(self, i: int, option: Any, pieces: str) -> list[str]:
+        board, size, nd = self.game.board, self.size, self.nd
+        turned = [[board.opposite[d] for d in dirs] for dirs in option.directions]
+        width = max(1, max(len(d) for d in turned))
+        lines = option.lines  # per cell, per direction: (mask cut to max, sign, cells)
+        seen = [0] * (size * len(turned))
+        for side, dirs in enumerate(turned):
+            for c in range(size):
+                for d in dirs:
+                    seen[side * size + c] |= lines[c][d][0]
+        seen_t = self.table(f"SEEN{i}", seen)
+        dirs_t = self.table(f"BACK{i}", [d[j] if j < len(d) else -1 for d in turned
+                                         for j in range(width)], "int64")
+        ray_t = self.table(f"RAY{i}", [lines[c][d][0] for c in range(size)
+                                       for d in range(nd)])
+        sign_t = self.table(f"SIGN{i}", [lines[c][d][1] for c in range(size)
+                                         for d in range(nd)], "int64")
+        step_t = self.table(f"STEP{i}", [board.step[c][d] for c in range(size)
+                                         for d in range(nd)], "int64")
+        return [f"    p = {pieces} & {seen_t}[s * {size} + cell]", "    if p:",
+                f"        for j in range({width}):",
+                f"            d = {dirs_t}[s * {width} + j]", "            if d < 0:",
+                "                break", f"            ray = {ray_t}[cell * {nd} + d]",
+                "            b = ray & blocked", "            if not b:",
+                "                continue", f"            sign = {sign_t}[cell * {nd} + d]",
+                "            if sign > 0:", "                first = low(b)",
+                "            elif sign < 0:", "                first = high(b)",
+                "            else:  # a ray that is no run of ids: walked",
+                f"                first = {step_t}[cell * {nd} + d]",
+                "                while not (b >> U64(first)) & ONE:",
+                f"                    first = {step_t}[first * {nd} + d]",
+                "            if (p >> U64(first)) & ONE:", "                return True"]
+
+    def functions(self) -> list[str]:
+        return [self.function("attacked_in", "st, cell, defender, occ", self.body),
+                self.function("attacked", "st, cell, defender", [
+                    "occ = st[GAPS]", "for s in range(S):", "    occ |= st[s]",
+                    "return a_attacked_in(st, cell, defender, occ)"])]
+
+
+def _sign(cell: int, cells: list[int]) -> int:
+    """+1 when cell ids grow along the ray, -1 when they shrink, 0 otherwise."""
+    pairs = list(zip([cell, *cells], cells, strict=False))
+    return 1 if all(b > a for a, b in pairs) else -1 if all(b < a for a, b in pairs) else 0
+
+

@@ -1,0 +1,335 @@
+"""Kernel pieces: the bases of what each rule unit contributes to a game's native kernels.
+
+A unit's piece is in its own folder (``framework/rules/<kind>/<keyword>/native.py``, named
+by ``Unit.native``): a move primitive (``reach``, ``place``), a consequence
+(``convert_adjacent``), a goal (``no_pieces``, ``line``), a result (``majority``), a
+restriction (``compulsory``). A piece is built from the compiled block (its masks and
+parameters), gives the tables its code reads — frozen into the compiled kernels as
+constants — and the body of the numba functions it owns, as Python source. The assembler
+(``framework/native/assemble.py``) writes the pieces of one game into one module, so a
+game's kernel is put together from its blocks: there is no kernel per game. This package
+holds the bases and what several pieces share (``StepTablePiece``, the step and flank
+tables here; ``attacks``, ``scanned``, ``slots`` beside it).
+
+A block without a piece, or a parameter a piece does not cover, raises ``Unsupported``
+with the reason, and the game is played by the Python engine (``boardspec validate`` says
+so). This package imports neither numba nor numpy: the support check runs on the core
+install.
+
+In the generated code, cells are int64 and masks uint64; ``ONE``/``ZERO`` are uint64
+constants, ``U64`` converts, ``count``/``low`` are popcount and lowest-bit index. The state
+is one uint64 array ``st`` (``framework/native/assemble.py`` lays it out); ``side`` is the
+player to move. A move is an int64: ``option << 16 | (source + 1) << 8 | target``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework.errors import BoardspecError
+
+#: The move code of a chain's ``stop`` (``framework.native.assemble.STOP``).
+STOP_CODE = 253 << 16
+
+
+class Unsupported(BoardspecError):
+    """A block, or a parameter of one, that the native backend has no kernel piece for."""
+
+
+def check_params(keyword: str, params: Any, known: set[str]) -> None:
+    """Refuse a parameter the piece was not written for, when it is set: a block that
+    grows a parameter is played by the Python engine until its piece learns it."""
+    for name, field in type(params).model_fields.items():
+        if name in known or name in ("type", "name"):
+            continue
+        value = getattr(params, name)
+        default = field.get_default(call_default_factory=True)
+        if value != default:
+            shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:57] + "..."
+            raise Unsupported(f"{keyword} with {field.alias or name}: {shown} (its native "
+                              "kernel piece does not know that parameter)")
+
+
+def _indent(lines: list[str], depth: int = 1) -> list[str]:
+    return ["    " * depth + line if line else line for line in lines]
+
+
+class Piece:
+    """A block's share of the kernels: named tables and functions (source text)."""
+
+    #: The parameters of its block the piece plays (any other must keep its default).
+    KNOWN: frozenset[str] = frozenset()
+    #: The parameters the assembler plays for every piece of a kind (an option's ``if:``
+    #: and ``then:``, a goal's ``if:``), so no piece need know them.
+    HANDLED: frozenset[str] = frozenset()
+
+    def __init__(self, prefix: str, keyword: str = "", params: Any = None) -> None:
+        if params is not None:
+            check_params(keyword, params, set(self.KNOWN | self.HANDLED))
+        self.prefix = prefix  # names this piece's tables and functions in the module
+        #: name (without prefix) -> (values, numpy dtype name)
+        self.tables: dict[str, tuple[list[int], str]] = {}
+
+    def table(self, name: str, values: Any, dtype: str = "uint64") -> str:
+        self.tables[name] = ([int(v) for v in values], dtype)
+        return self.prefix + name
+
+    def function(self, name: str, args: str, body: list[str]) -> str:
+        """A jitted helper of this piece (LLVM inlines it into its callers)."""
+        return "\n".join(["@njit(cache=True)",
+                          f"def {self.prefix}{name}({args}):", *_indent(body)])
+
+    def functions(self) -> list[str]:
+        raise NotImplementedError
+
+
+# Move primitives -----------------------------------------------------------------------
+class PrimitivePiece(Piece):
+    """A move primitive: ``gen`` writes its moves into ``buf`` from index ``n`` and
+    returns the new ``n``; ``count`` and ``has`` answer without writing; ``apply`` plays
+    one (``src`` -1 for a move named by its target alone)."""
+
+    ARGS = "st, side, own, enemy, empty"
+    #: Whether its moves put a new piece on the board (and so would read a supply).
+    PLACES = True
+    HANDLED = frozenset({"if_", "then"})
+
+    def __init__(self, option: Any, index: int) -> None:
+        super().__init__(f"o{index}_", option.keyword, option.params)
+        self.option = option
+        self.index = index
+        self.code = index << 16
+        game = option.game
+        made = getattr(option, "made", 0)
+        if self.PLACES and game.spec.pieces[game.piece_kinds[made]].supply is not None:
+            raise Unsupported(f"{option.keyword} with a piece supply")
+
+    def functions(self) -> list[str]:
+        return [self.function("gen", self.ARGS + ", buf, n", self.gen()),
+                self.function("count", self.ARGS, self.count()),
+                self.function("has", self.ARGS, self.has()),
+                self.function("apply", "st, side, src, dst", self.apply())]
+
+    def gen(self) -> list[str]:
+        raise NotImplementedError
+
+    def count(self) -> list[str]:
+        raise NotImplementedError
+
+    def has(self) -> list[str]:
+        raise NotImplementedError
+
+    def apply(self) -> list[str]:
+        raise NotImplementedError
+
+    @staticmethod
+    def landing(resets: bool) -> list[str]:
+        """The engine's bookkeeping after a piece lands on ``dst``."""
+        return ["st[LANDED] = U64(dst + 1)", *(["st[RESET] = ONE"] if resets else [])]
+
+
+class FromSourcesPiece(PrimitivePiece):
+    """A primitive whose moves go from each of ``sources`` (a mask expression) to the cells
+    ``_from(cell)`` gives (a mask expression): generation, count and test written once."""
+
+    sources = "own"
+
+    def _from(self, s: str) -> str:
+        raise NotImplementedError
+
+    def gen(self) -> list[str]:
+        return [f"b = {self.sources}", "while b:", "    s = low(b)", "    b &= b - ONE",
+                f"    t = {self._from('s')}", "    while t:",
+                f"        buf[n] = {self.code} | ((s + 1) << 8) | low(t)", "        n += 1",
+                "        t &= t - ONE", "return n"]
+
+    def count(self) -> list[str]:
+        return [f"b = {self.sources}", "n = 0", "while b:",
+                f"    n += count({self._from('low(b)')})", "    b &= b - ONE", "return n"]
+
+    def has(self) -> list[str]:
+        return [f"b = {self.sources}", "while b:", f"    if {self._from('low(b)')}:",
+                "        return True", "    b &= b - ONE", "return False"]
+
+
+class StepTablePiece(FromSourcesPiece):
+    """``step`` and ``leap`` (``slide`` builds on it): a piece moves to a cell its
+    per-player reach table names (directions relative to the player's forward, offsets and
+    paths are all resolved when the game is compiled), onto the cells ``to`` allows, a
+    piece there captured."""
+
+    KNOWN = frozenset({"directions", "offsets", "symmetric", "paths", "piece", "to",
+                       "kind", "notation", "resets_halfmove_clock",
+                       "resets_halfmove_clock_on_capture"})
+    PLACES = False
+
+    def __init__(self, option: Any, index: int) -> None:
+        super().__init__(option, index)
+        self.size = option.game.board.size
+        # One row of the table per player: REACH[side * size + cell].
+        self.reach = self.table("REACH", [m for row in option.reach for m in row])
+        self.resets = option.resets_clock
+        self.allowed = {"empty": "empty", "enemy": "enemy", "own": "own",
+                        "any": "(empty | enemy | own)",
+                        "empty_or_enemy": "(empty | enemy)"}[option.to]
+        self.captures = option.removes
+        self.capture_resets = option.capture_resets
+        self.sources = "own" if option.piece < 0 else f"(own & st[KINDS + {option.piece}])"
+
+    def _from(self, s: str) -> str:
+        return f"{self.reach}[side * {self.size} + {s}] & {self.allowed}"
+
+    def apply(self) -> list[str]:
+        lines = ["remove(st, dst)"] if self.captures else []
+        if self.capture_resets:  # a capture resets the half-move clock
+            lines = ["for s in range(S):", "    if (st[s] >> U64(dst)) & ONE:",
+                     "        st[RESET] = ONE", *lines]
+        return [*lines, "move_piece(st, src, dst)", *self.landing(self.resets)]
+
+
+# Outflanking (place's must_flank, flip_flanked) ------------------------------------------
+def _step_table(piece: Piece, board: Any) -> str:
+    """The board's ``step[cell][direction]`` as one flat int64 table (-1: no cell)."""
+    d = len(board.directions)
+    return piece.table("STEP", [board.step[c][i] for c in range(board.size)
+                                for i in range(d)], "int64")
+
+
+def flank_cells(piece: Piece, board: Any, directions: Any) -> list[str]:
+    """The body of ``flank(cand, own, enemy)``: the cells of ``cand`` from which a run of
+    enemy pieces is outflanked (as ``framework.moves.flank.Flanker`` finds them). A
+    direction that moves every cell by one id difference is a shift of whole masks, with
+    the difference and the mask of cells that can move frozen in as constants; any other
+    direction is walked on the step table from the candidates next to an enemy."""
+    size, nd = board.size, len(board.directions)
+    lines = ["found = ZERO"]
+    walked = []
+    for d in directions:
+        back = board.opposite[d]
+        deltas = {board.step[c][back] - c for c in range(size) if board.step[c][back] >= 0}
+        if len(deltas) != 1:
+            walked.append(d)
+            continue
+        delta = deltas.pop()
+        movable = sum(1 << c for c in range(size) if board.step[c][back] >= 0)
+        shift = f"<< U64({delta})" if delta > 0 else f">> U64({-delta})"
+        lines += [f"run = ((own & U64({movable})) {shift}) & enemy", "while run:",
+                  f"    ahead = (run & U64({movable})) {shift}",
+                  "    found |= ahead & cand", "    run = ahead & enemy"]
+    if not walked:
+        return [*lines, "return found"]
+    step = _step_table(piece, board)
+    near = piece.table("NEAR_ENEMY", board.neighbour_masks)
+    dirs = piece.table("WALKED", walked, "int64")
+    return [*lines, "b = enemy", "near = ZERO", "while b:", f"    near |= {near}[low(b)]",
+            "    b &= b - ONE", "rest = cand & near & ~found", "while rest:",
+            "    c = low(rest)", "    rest &= rest - ONE",
+            f"    for i in range({len(walked)}):", f"        d = {dirs}[i]",
+            f"        at = {step}[c * {nd} + d]",
+            "        if at < 0 or not (enemy >> U64(at)) & ONE:", "            continue",
+            "        while at >= 0 and (enemy >> U64(at)) & ONE:",
+            f"            at = {step}[at * {nd} + d]",
+            "        if at >= 0 and (own >> U64(at)) & ONE:",
+            "            found |= ONE << U64(c)", "            break",
+            "return found"]
+
+
+# Consequences ------------------------------------------------------------------------
+
+
+# Goals: ``evaluate(st)`` returns (fired, scored, named winners as a side mask) ---------
+def _kind_mask(piece: str | None, game: Any) -> str:
+    return f"st[KINDS + {game.piece_kinds.index(piece)}]" if piece else "ALL"
+
+
+class GoalPiece(Piece):
+    HANDLED = frozenset({"if_"})
+
+    def __init__(self, goal: Any, index: int) -> None:
+        super().__init__(f"g{index}_", goal.keyword, goal.params)
+        self.goal = goal
+
+    def functions(self) -> list[str]:
+        return [self.function("evaluate", "st", self.evaluate())]
+
+    def evaluate(self) -> list[str]:
+        raise NotImplementedError
+
+
+# Results: ``winners(st)`` returns the winners as a side mask -----------------------------
+class ResultPiece(Piece):
+    def __init__(self, result: Any) -> None:
+        super().__init__("r_", result.keyword if result else "",
+                         result.params if result else None)
+        self.result = result
+
+    def functions(self) -> list[str]:
+        return [self.function("winners", "st", self.winners())]
+
+    def winners(self) -> list[str]:
+        raise NotImplementedError
+
+
+# Restrictions: ``filter(st, side, buf, n)`` keeps the legal moves among ``n`` -----------
+class RestrictionPiece(Piece):
+    """A restriction on the whole set of moves (``framework/restrictions/``): ``filter``
+    compacts the moves written into ``buf`` to those that stay legal and returns their
+    number. ``count`` may count them without a buffer (perft's last ply); when a piece
+    has none, the assembler counts what ``filter`` keeps."""
+
+    #: Whether the rule never takes away every move when there are some (so whether the
+    #: player has a move is the unrestricted answer).
+    KEEPS_ONE = True
+
+    def __init__(self, restriction: Any, index: int, moves: list[PrimitivePiece],
+                 skippable: bool) -> None:
+        super().__init__(f"x{index}_", restriction.keyword, restriction.params)
+        self.restriction = restriction
+        self.moves = moves
+        self.skippable = skippable
+
+    def functions(self) -> list[str]:
+        found = [self.function("filter", "st, side, buf, n", self.filter())]
+        counted = self.count()
+        if counted is not None:
+            found.append(self.function("count", PrimitivePiece.ARGS, counted))
+        return found
+
+    def filter(self) -> list[str]:
+        raise NotImplementedError
+
+    def count(self) -> list[str] | None:
+        return None
+
+
+# How the assembler builds the pieces it finds through the registry (each unit's ``native``):
+# a move primitive's as ``piece(option, index)``, an automatic phase's (a consequence) as
+# ``piece(phase, index)``, a goal's as ``piece(goal, index)``, a result's as
+# ``piece(result)``, a restriction's as ``piece(rule, index, moves, skippable)``. A
+# ``filter`` restriction piece (above) compacts the whole list of moves; a ``TRIAL`` piece
+# (``allowed(trial, side)``: whether the move just played on ``trial`` by ``side`` stays
+# legal) judges each move alone. A deciding phase folded into the move as a choice
+# (``due(trial, side)`` after the move, ``apply(st, side, choice)``) is built as
+# ``piece(phase, index)``.
+
+
+# Conditions: ``holds(st, side)`` for the player whose turn it is -------------------------
+class ConditionPiece(Piece):
+    """A condition of an ``if:``: ``holds(st, side)``, side the player whose turn it is.
+    The assembler negates it for ``not: true``."""
+
+    def __init__(self, condition: Any, prefix: str) -> None:
+        super().__init__(prefix, condition.keyword, condition.params)
+        self.condition = condition
+
+    def functions(self) -> list[str]:
+        return [self.function("holds", "st, side", self.holds())]
+
+    def holds(self) -> list[str]:
+        raise NotImplementedError
+
+
+def guard_of(pieces: list[ConditionPiece], conditions: Any) -> str:
+    """The expression that is true when every condition holds (a negated one: fails)."""
+    return " and ".join(f"{'not ' if c.negated else ''}{p.prefix}holds(st, side)"
+                        for p, c in zip(pieces, conditions, strict=True)) or "True"

@@ -1,1 +1,0 @@
-"""Turn phases: one module per rule concept, each registered under ``boardspec.phases``."""

@@ -1,0 +1,42 @@
+"""The native kernel piece of ``connect``: its share of a game's generated numba
+module, as Python source (``framework.kernel``; no numba import here).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework.kernel.pieces import GoalPiece, _kind_mask
+
+
+class ConnectPiece(GoalPiece):
+    """``connect``: a side wins when one chain of its touching pieces (of the kind) reaches
+    every one of its zones — a flood fill on the neighbour masks from each piece in the
+    first zone not yet in a chain tried."""
+
+    KNOWN = frozenset({"zones", "piece"})
+
+    def __init__(self, goal: Any, index: int) -> None:
+        super().__init__(goal, index)
+        self.count = len(goal.params.zones)
+        self.zones = self.table("ZONES", [m for side in goal.targets for m in side])
+        self.near = self.table("NEAR", goal.neighbours)
+
+    def evaluate(self) -> list[str]:
+        kinds = _kind_mask(self.goal.params.piece, self.goal.game)
+        z, nz = self.zones, self.count
+        return ["named = np.int64(0)", "for s in range(S):",
+                f"    pieces = st[s] & {kinds}", "    ok = True", f"    for j in range({nz}):",
+                f"        if not (pieces & {z}[s * {nz} + j]):", "            ok = False",
+                "    if not ok:", "        continue",
+                f"    starts = pieces & {z}[s * {nz}]", "    while starts:",
+                "        reached = ONE << U64(low(starts))", "        frontier = reached",
+                "        while frontier:", "            grown = ZERO", "            f = frontier",
+                "            while f:", f"                grown |= {self.near}[low(f)]",
+                "                f &= f - ONE", "            frontier = grown & pieces & ~reached",
+                "            reached |= frontier", "        joined = True",
+                f"        for j in range(1, {nz}):",
+                f"            if not (reached & {z}[s * {nz} + j]):",
+                "                joined = False", "        if joined:",
+                "            named |= np.int64(1) << s", "            break",
+                "        starts &= ~reached", "return named != 0, False, named"]

@@ -1,0 +1,37 @@
+"""The reference twin of ``connect``: its rule text (the docstring of ``__init__.py``)
+read again, for obviousness, on cell names and piece dicts (``boardspec check``'s oracle).
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+import networkx as nx
+
+from framework.board import build_board
+from framework.reference.position import RefState
+from framework.reference.rules import RefGoal, RefVerdict
+from framework.spec.zones import zone_cell_names
+
+
+class RefConnect(RefGoal):
+    """A player with one group of touching pieces (networkx components of the graph
+    restricted to that player's pieces) holding a cell of each of that player's zones."""
+
+    def verdict(self, s: RefState) -> RefVerdict:
+        graph, zones = self._zones
+        winners = set()
+        for player in self.game.players:
+            mine = graph.subgraph(s.pieces_of(player, self.params.piece))
+            if any(all(group & zone for zone in zones[player])
+                   for group in nx.connected_components(mine)):
+                winners.add(player)
+        return winners or None
+
+    @cached_property
+    def _zones(self) -> tuple[nx.Graph, dict[str, list[set[str]]]]:
+        """The board's graph, and per player the cells of each of its zones."""
+        graph = build_board(self.game.spec.board)
+        zones = {p: [set(zone_cell_names(self.game.spec, z, p, graph))
+                     for z in self.params.zones] for p in self.game.players}
+        return graph, zones

@@ -1,0 +1,106 @@
+"""``conserved``: pieces (or attribute units) are neither made nor lost beyond the supply —
+for each player, what is on the board plus the derived supply equals the declared supply,
+so the board never holds more than the supply.
+
+```yaml
+pieces:
+  adaptoid: {supply: 12, attributes: {legs: {supply: 12}, pincers: {supply: 12}}}
+invariants:
+  - {type: conserved, piece: adaptoid}          # at most 12 adaptoids of a player on board
+  - {type: conserved, attribute: legs}          # at most 12 legs on a player's adaptoids
+```
+
+Supplies are derived (declared supply minus what is on the board), so the conservation law
+is broken exactly when a rule puts on the board something the supply does not have.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import Field, model_validator
+
+from framework.engine.counting import attribute_sum, kind_mask, kinds_with_attribute
+from framework.plugins import Invariant, Rule, Translate, untranslated
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
+
+
+class ConservedParams(Rule):
+    type: Literal["conserved"]
+    piece: str | None = Field(default=None, description="the kind of piece counted")
+    attribute: str | None = Field(default=None, description="the attribute counted (on "
+                                  "`piece`, or on every kind that has it)")
+
+    @model_validator(mode="after")
+    def _something(self) -> ConservedParams:
+        if self.piece is None and self.attribute is None:
+            raise ValueError("name the 'piece' or the 'attribute' that is conserved")
+        return self
+
+
+class Conserved(Invariant):
+    """On the board plus in the supply, each player always has the declared supply."""
+
+    keyword = "conserved"
+    Params = ConservedParams
+
+    def __init__(self, params: ConservedParams, game: CompiledGame) -> None:
+        super().__init__(params, game)
+        pieces = game.spec.pieces
+        #: (what is counted, piece kind, attribute or None, declared supply)
+        self.pools: list[tuple[str, str, str | None, int]] = []
+        if params.attribute is None:
+            kind = params.piece or ""
+            supply = pieces[kind].supply
+            if supply is not None:
+                self.pools.append((kind, kind, None, supply))
+        else:
+            for kind in kinds_with_attribute(game, params.attribute, params.piece):
+                supply = pieces[kind].attributes[params.attribute].supply
+                if supply is not None:
+                    self.pools.append((f"{params.attribute} on {kind}", kind,
+                                       params.attribute, supply))
+
+    @classmethod
+    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
+                   ) -> Iterator[tuple[tuple[str | int, ...], str]]:
+        pieces = ctx.spec.pieces
+        if params.attribute is None:
+            if params.piece in pieces and pieces[params.piece].supply is None:
+                yield (*loc, "piece"), (f"the piece {params.piece!r} has no supply (it is "
+                                        "unlimited), so nothing is conserved; declare "
+                                        f"pieces.{params.piece}.supply")
+            return
+        if params.attribute not in ctx.attributes or \
+                (params.piece is not None and params.piece not in pieces):
+            return  # the generic checks name the unknown name
+        limited = [k for k, p in pieces.items() if params.piece in (None, k)
+                   and params.attribute in p.attributes
+                   and p.attributes[params.attribute].supply is not None]
+        if not limited:
+            yield (*loc, "attribute"), (f"the attribute {params.attribute!r} has no supply "
+                                        "(it is unlimited), so nothing is conserved; declare "
+                                        "its supply under pieces.<piece>.attributes")
+
+    def violation(self, state: State, before: State | None) -> str | None:
+        players = self.game.players
+        for what, kind, attribute, supply in self.pools:
+            for side, player in enumerate(players):
+                if attribute is None:
+                    on_board = (state.owner[side] & kind_mask(state, kind)).bit_count()
+                else:
+                    on_board = attribute_sum(state, side, attribute, kind)
+                if on_board > supply:
+                    return (f"{player} has {on_board} {what} on the board but a supply of "
+                            f"only {supply} (derived supply {supply - on_board})")
+        return None
+
+    def describe(self, _: Translate = untranslated) -> str:
+        what = self.params.attribute or self.params.piece
+        return _("Each player's {what} on the board never exceed the supply.").format(
+            what=what)

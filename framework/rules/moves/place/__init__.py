@@ -1,0 +1,208 @@
+"""``place``: a new piece from the player's supply on an empty cell — anywhere, or next to
+one of the player's pieces.
+
+```yaml
+turn:
+  - name: build
+    type: moves
+    options:
+      - {type: place, piece: adaptoid, where: adjacent_to_own, kind: create,
+         notation: "+{to}"}
+```
+
+A placement is named by its cell (written as ``notation`` says, ``{to}`` for the cell) and
+needs a piece of its kind in the supply.
+
+``gravity`` names a direction of the board (see Boards) the piece falls along, Connect Four
+style: the player picks a line by the cell where the piece enters it (the last cell of the
+line against the fall: ``d6`` for column d of a 7×6 board falling ``s``), and the piece
+drops from there to the farthest empty cell before the board's edge or another piece. A
+full line cannot be played. Gravity goes with ``where: anywhere``.
+
+```yaml
+      - {type: place, piece: disc, gravity: s}       # Connect Four: a1..g6, drop into d6
+```
+
+``must_flank: true`` makes a placement legal only where it outflanks at least one run of
+enemy pieces along some direction of the board (Othello): going from the cell that way one
+meets one or more enemy pieces in a row, then one of the player's own. It is a condition
+only: the ``flip_flanked`` consequence after the phase turns the runs over.
+
+```yaml
+      - {type: place, piece: disc, must_flank: true}  # Othello
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import Field
+
+from framework.board.direction_words import motion
+from framework.engine.action import Action
+from framework.engine.bits import iter_bits
+from framework.engine.supply import piece_supply
+from framework.moves.base import Loc, Masks, Primitive, written
+from framework.moves.flank import Flanker
+from framework.plugins import OptionParams, Translate, untranslated
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
+
+
+class PlaceParams(OptionParams):
+    type: Literal["place"]
+    piece: str | None = Field(default=None, description="the kind placed (default: the "
+                              "first)")
+    where: Literal["anywhere", "adjacent_to_own"] = Field(
+        default="anywhere", description="any empty cell, or an empty cell next to one of "
+                                        "the player's pieces")
+    gravity: str | None = Field(
+        default=None, description="a direction of the board the piece falls along to the "
+                                  "farthest empty cell; the action names the line's entry cell")
+    must_flank: bool = Field(default=False, description="legal only where the piece "
+                             "outflanks at least one run of enemy pieces (Othello)")
+    zone: str | None = Field(default=None, description="legal only on a cell of this zone "
+                             "(the mover's cells of it, for a zone per player)")
+    kind: str = Field(default="place", description="the action's kind in JSON and records")
+    notation: str = Field(default="{to}", description="how a placement is written")
+    resets_halfmove_clock: bool = Field(default=False, description="this action resets "
+                                        "the half-move clock (at the end of the turn)")
+
+
+class Place(Primitive):
+    keyword = "place"
+    reference = ".reference:RefPlace"
+    native = ".native:PlacePiece"
+    Params = PlaceParams
+    by_source = False
+
+    def __init__(self, params: PlaceParams, phase: str, game: CompiledGame) -> None:
+        super().__init__(params, phase, game)
+        names = game.board.names
+        self.made = game.piece_kinds.index(params.piece) if params.piece else 0
+        self.near = params.where == "adjacent_to_own"
+        self.neighbours = game.board.neighbour_masks
+        self.places = tuple(Action(phase, params.kind, at=c,
+                                   notation=written(self.template, names, dst=c))
+                            for c in range(game.board.size))
+        board = game.board
+        # With gravity: the fall's direction, and the mask of entry cells (those with no
+        # cell before them against the fall); an action targets its entry cell.
+        self.fall = board.direction(params.gravity) if params.gravity else -1
+        self.entries = sum(1 << c for c in range(board.size)
+                           if board.step[c][board.opposite[self.fall]] < 0) \
+            if self.fall >= 0 else -1
+        self.step = board.step
+        self.zone = game.zones[params.zone] if params.zone else None
+        self.flanker = Flanker(board, range(len(board.directions))) \
+            if params.must_flank else None
+
+    @classmethod
+    def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
+        if params.piece and params.piece not in ctx.pieces:
+            yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
+        if params.zone is not None and params.zone not in ctx.zones:
+            yield (*loc, "zone"), ctx.unknown("zone", params.zone, ctx.zones)
+        if params.gravity is not None:
+            graph = ctx.graph
+            known = tuple(graph.graph.get("directions", ()))
+            if params.gravity not in known:
+                yield (*loc, "gravity"), ctx.unknown("direction", params.gravity, known)
+            elif not _has_entry_cell(graph, params.gravity):
+                yield (*loc, "gravity"), (f"no piece can ever be dropped: every cell has "
+                                          f"another before it against the fall "
+                                          f"{params.gravity!r} (the direction goes round a "
+                                          "ring), so there is no cell to drop it into")
+            if params.where != "anywhere":
+                yield (*loc, "gravity"), ("gravity goes with where: anywhere (the piece "
+                                          "lands where it falls, not where it is put)")
+            if params.must_flank:
+                yield (*loc, "must_flank"), ("must_flank does not go with gravity (the "
+                                             "piece outflanks from where it falls)")
+        if params.must_flank and not ctx.graph.graph.get("directions"):
+            yield (*loc, "must_flank"), ("must_flank needs a board with named directions "
+                                         "(grids, hex boards, custom boards that name "
+                                         "them; this board has none)")
+
+    def action_space(self) -> tuple[Action, ...]:
+        if self.fall >= 0:  # with gravity only the entry cells are ever played
+            return tuple(self.places[c] for c in iter_bits(self.entries))
+        return self.places
+
+    @classmethod
+    def kinds_of(cls, params: Any) -> tuple[tuple[str, str], ...]:
+        return ((params.kind, ""),)
+
+    def targets(self, state: State, masks: Masks, src: int) -> int:
+        left = piece_supply(state, state.to_move, self.made)
+        if left is not None and left <= 0:
+            return 0
+        if not self.near:
+            found = masks.empty & self.entries
+        else:
+            near = 0
+            neighbours = self.neighbours
+            for c in iter_bits(masks.own):
+                near |= neighbours[c]
+            found = near & masks.empty
+        if self.zone is not None:
+            found &= self.zone[state.to_move]
+        if self.flanker is not None:
+            found = self.flanker.cells(found, masks.own, masks.enemy)
+        return found
+
+    def action(self, masks: Masks, src: int, dst: int) -> Action:
+        return self.places[dst]
+
+    def apply(self, state: State, action: Action) -> None:
+        cell = action.at
+        if self.fall >= 0:
+            blocked, step, fall = state.occupied() | state.gaps, self.step, self.fall
+            below = step[cell][fall]
+            while below >= 0 and not blocked >> below & 1:  # a gap stops the fall too
+                cell, below = below, step[below][fall]
+        state.place(cell, state.to_move, self.made)
+        self.landed_on(state, cell)
+
+    def describe(self, _: Translate = untranslated) -> str:
+        clause = self._clause(_)
+        if self.params.zone is None:
+            return clause
+        return _("{clause}, only on a cell of the zone {zone}").format(
+            clause=clause, zone=_(self.params.zone))
+
+    def _clause(self, _: Translate) -> str:
+        if self.fall >= 0:
+            return _("a new piece from your supply is dropped into a line that is not full "
+                     "(named by its entry cell) and falls {direction} to the farthest empty "
+                     "cell").format(direction=motion(self.params.gravity or "", _))
+        if self.params.must_flank:
+            if self.near:
+                return _("a new piece from your supply goes on an empty cell next to one of "
+                         "your pieces, where it outflanks at least one line of enemy pieces: "
+                         "in some direction, one or more enemy pieces in a row, then one of "
+                         "yours")
+            return _("a new piece from your supply goes on an empty cell where it outflanks "
+                     "at least one line of enemy pieces: in some direction, one or more "
+                     "enemy pieces in a row, then one of yours")
+        if self.near:
+            return _("a new piece from your supply goes on an empty cell next to one of your "
+                     "pieces")
+        return _("a new piece from your supply goes on any empty cell")
+
+
+def _has_entry_cell(graph: Any, gravity: str) -> bool:
+    """Whether some cell has no cell before it against the fall (where a piece enters)."""
+    against = graph.graph["opposite"][gravity]
+    real = {n for n in graph.nodes if not graph.nodes[n]["hole"]}
+    # ``dirs[end]``: the link's direction seen from that end; against the fall, the other
+    # end lies before it.
+    preceded = {end for a, b, dirs in graph.edges(data="dirs")
+                if dirs and a in real and b in real
+                for end in (a, b) if dirs[end] == against}
+    return bool(real - preceded)

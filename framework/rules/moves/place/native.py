@@ -1,0 +1,66 @@
+"""The native kernel piece of ``place``: its share of a game's generated numba
+module, as Python source (``framework.kernel``; no numba import here).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework.kernel.pieces import PrimitivePiece, flank_cells
+
+
+class PlacePiece(PrimitivePiece):
+    """``place``: a new piece on an empty cell (anywhere, next to an own piece, or dropped
+    along a direction)."""
+
+    KNOWN = frozenset({"piece", "where", "gravity", "kind", "notation",
+                       "resets_halfmove_clock", "must_flank"})
+
+    def __init__(self, option: Any, index: int) -> None:
+        super().__init__(option, index)
+        board = option.game.board
+        size = board.size
+        self.flank = option.params.must_flank
+        if self.flank:
+            self.flank_body = flank_cells(self, board, range(len(board.directions)))
+        self.made = option.made
+        self.resets = option.resets_clock
+        self.near = option.near
+        self.neighbours = self.table("NEAR", option.neighbours)
+        self.entries = "ALL" if option.fall < 0 else f"U64({option.entries})"
+        self.fall = self.table("FALL", [option.step[c][option.fall] for c in range(size)],
+                               "int64") if option.fall >= 0 else ""
+
+    def functions(self) -> list[str]:
+        found = super().functions()
+        if self.flank:
+            found.insert(0, self.function("flank", "cand, own, enemy", self.flank_body))
+        return found
+
+    def _targets(self) -> list[str]:
+        flank = [f"t = {self.prefix}flank(t, own, enemy)"] if self.flank else []
+        if not self.near:
+            return [f"t = empty & {self.entries}", *flank]
+        return ["b = own", "t = ZERO", "while b:", f"    t |= {self.neighbours}[low(b)]",
+                "    b &= b - ONE", "t &= empty", *flank]
+
+    def gen(self) -> list[str]:
+        return [*self._targets(), "while t:", f"    buf[n] = {self.code} | low(t)",
+                "    n += 1", "    t &= t - ONE", "return n"]
+
+    def count(self) -> list[str]:
+        return [*self._targets(), "return count(t)"]
+
+    def has(self) -> list[str]:
+        return [*self._targets(), "return t != ZERO"]
+
+    def apply(self) -> list[str]:
+        lines = ["cell = dst"]
+        if self.fall:
+            lines += ["blocked = st[GAPS]", "for s in range(S):", "    blocked |= st[s]",
+                      f"nxt = {self.fall}[cell]",
+                      "while nxt >= 0 and not (blocked >> U64(nxt)) & ONE:",
+                      "    cell = nxt", f"    nxt = {self.fall}[nxt]"]
+        lines.append(f"place(st, cell, side, {self.made})")
+        return [*lines, "st[LANDED] = U64(cell + 1)",
+                *(["st[RESET] = ONE"] if self.resets else [])]

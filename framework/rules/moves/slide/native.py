@@ -1,0 +1,43 @@
+"""The native kernel piece of ``slide``: its share of a game's generated numba
+module, as Python source (``framework.kernel``; no numba import here).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework.kernel.pieces import StepTablePiece, _step_table
+
+
+class SlidePiece(StepTablePiece):
+    """``slide``: a piece moves along a direction (the player's, resolved when the game is
+    compiled) through empty cells, up to ``max`` cells, onto an allowed cell; the first
+    piece or gap in the way ends the ray (walked on the board's step table)."""
+
+    KNOWN = frozenset({"directions", "max", "piece", "to", "kind", "notation",
+                       "resets_halfmove_clock", "resets_halfmove_clock_on_capture"})
+
+    def __init__(self, option: Any, index: int) -> None:
+        super().__init__(option, index)
+        board = option.game.board
+        self.nd = len(board.directions)
+        self.step = _step_table(self, board)
+        self.limit = option.params.max or board.size
+        dirs = option.directions  # per player, the direction indices
+        self.width = max(1, max(len(d) for d in dirs))
+        self.dirs = self.table("DIRS", [row[i] if i < len(row) else -1 for row in dirs
+                                        for i in range(self.width)], "int64")
+
+    def functions(self) -> list[str]:
+        step, nd = self.step, self.nd
+        ray = self.function("ray", "side, src, blocked", [
+            "found = ZERO", f"for i in range({self.width}):",
+            f"    d = {self.dirs}[side * {self.width} + i]", "    if d < 0:", "        break",
+            f"    at = {step}[src * {nd} + d]", "    k = 0",
+            f"    while at >= 0 and k < {self.limit}:", "        found |= ONE << U64(at)",
+            "        if (blocked >> U64(at)) & ONE:", "            break",
+            f"        at = {step}[at * {nd} + d]", "        k += 1", "return found"])
+        return [ray, *super().functions()]
+
+    def _from(self, s: str) -> str:
+        return f"{self.prefix}ray(side, {s}, ALL & ~empty) & {self.allowed}"

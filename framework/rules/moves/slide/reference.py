@@ -1,0 +1,36 @@
+"""The reference twin of ``slide``: its rule text (the docstring of ``__init__.py``)
+read again, for obviousness, on cell names and piece dicts (``boardspec check``'s oracle).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from framework.reference.lines import _directions, _lines
+from framework.reference.moves import RefPrimitive
+from framework.reference.position import RefState
+
+if TYPE_CHECKING:
+    from framework.rules.phases.moves.reference import RefMoves
+
+
+def _slide_cells(phase: RefMoves, option: Any, s: RefState, src: str) -> set[str]:
+    """Along each direction through empty cells, up to ``max`` cells, the first occupied
+    cell included (whether it may be ended on is ``to``'s business)."""
+    cells = set()
+    for d in _directions(phase, option.directions, s.to_move):
+        at, n = src, 0
+        while option.max is None or n < option.max:
+            there = phase.board.step(at, d)
+            if there is None:
+                break
+            cells.add(there)
+            n += 1
+            if there in s.cells or there in s.gaps:
+                break
+            at = there
+    return cells
+
+
+class RefSlide(RefPrimitive):
+    moves = staticmethod(_lines(_slide_cells))

@@ -1,0 +1,343 @@
+"""``moves``: the player picks one action among the listed move primitives
+(``framework/rules/moves/``: ``reach``, ``walk``, ``place``, ``grow``, ``step``, ``slide``,
+``leap``), and with ``piece_moves: true`` among the moves each piece kind lists under
+``pieces:`` (a kind's own ``moves``: see ``framework/moves/kinds.py``).
+
+```yaml
+turn:
+  - name: move
+    type: moves
+    options:                      # one action of any of these
+      - {type: reach, distance: 1, effect: clone, resets_halfmove_clock: true}
+      - {type: reach, distance: 2, effect: move, kind: jump}
+    optional: false               # true: skipping is an action, written as `skip` says
+    when_impossible: end_game     # or skip: passed over when no option has an action
+```
+
+Each primitive gives its targets as masks; this phase derives from them every legal action
+(in the order of the options, then by source cell, then by target cell), how many there
+are, whether there is one and a uniformly random one, so no primitive writes those loops.
+A consequence such as ``convert_adjacent`` after this phase acts around the cell the chosen
+action landed a piece on.
+
+An option that chains (``hop`` with ``chain: must`` or ``may``) keeps the phase the
+player's after a hop while the piece can hop on: the turn's ``chain`` slot holds its cell,
+and the only actions are the chaining options' hops from there (and ``stop`` when an option
+says ``may``). The consequences after the phase run once the chain is over.
+
+``clone_or_jump``, ``walk`` and ``build`` are presets of this phase: they expand into it
+when the game is compiled.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+from pydantic import Field
+
+from framework.engine.action import STOP_KIND, Action
+from framework.engine.bits import iter_bits, nth_bit
+from framework.engine.slots import CHAIN, Slot
+from framework.moves import MoveOption, Primitive, primitive
+from framework.moves.base import masks_of, notation_pattern
+from framework.moves.kinds import piece_options
+from framework.moves.optional import OptionalPhaseParams, cell_pattern, skip_action
+from framework.plugins import (
+    Loc,
+    Phase,
+    PhaseParams,
+    Translate,
+    conditions_text,
+    guarded,
+    plugins,
+    untranslated,
+)
+from framework.spec.semantics import block_issues
+from framework.spec.yamlsource import format_path
+
+if TYPE_CHECKING:
+    from random import Random
+
+    from framework.compiler import CompiledGame
+    from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
+
+
+class MovesParams(OptionalPhaseParams):
+    type: Literal["moves"]
+    options: list[MoveOption] = Field(default_factory=list, description="the move "
+                                      "primitives the player chooses an action from")
+    piece_moves: bool = Field(default=False, description="also every piece kind's own "
+                              "moves (the 'moves' list of each kind under 'pieces')")
+    when_impossible: Literal["skip", "end_game"] = Field(
+        default="end_game", description="when no option has an action: the phase is "
+                                        "passed over, or the player has no legal action")
+
+
+class Moves(Phase):
+    """Choose one action among the listed move primitives."""
+
+    keyword = "moves"
+    reference: ClassVar[str | None] = ".reference:RefMoves"
+    native = None
+    no_twin_reason = "the native assembler builds the kernels' moves phase from its options' pieces"
+    Params: ClassVar[type[PhaseParams]] = MovesParams
+
+    @classmethod
+    def expand(cls, params: Any) -> MovesParams:
+        """The ``moves`` phase these parameters stand for (a preset overrides this)."""
+        assert isinstance(params, MovesParams)
+        return params
+
+    @classmethod
+    def declare_slots(cls, params: Any) -> tuple[Slot, ...]:
+        found = list(super().declare_slots(params))
+        for o in cls.expand(params).options:
+            found += [s for s in primitive(o.type).declared_slots(o) if s not in found]
+        chains = any(getattr(o, "chain", "none") != "none" for o in cls.expand(params).options)
+        if chains and CHAIN not in found:
+            found.append(CHAIN)
+        return tuple(found)
+
+    @classmethod
+    def lands_piece(cls, params: Any) -> bool:
+        moves = cls.expand(params)  # a kind's own moves (piece_moves) all move a piece
+        return moves.piece_moves or any(primitive(o.type).lands for o in moves.options)
+
+    @classmethod
+    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
+                   ) -> Iterator[tuple[tuple[str | int, ...], str]]:
+        if cls is not Moves:  # a preset checks its own parameters, in its own terms
+            return
+        made: dict[tuple[str, str], tuple[str, Any]] = {}
+        options = [((*loc, "options", i), o) for i, o in enumerate(params.options)]
+        if params.piece_moves:
+            options += piece_options(ctx.spec)
+        if not options:
+            yield (*loc, "options"), ("list at least one option, or say piece_moves: true "
+                                      "and give the pieces their moves")
+        for where, option in options:
+            unit = primitive(option.type)
+            yield from unit.check_spec(option, where, ctx)
+            conditions = plugins("conditions")
+            for i, condition in enumerate(option.if_):
+                yield from block_issues(conditions[condition.type], condition,
+                                        (*where, "if", i), ctx)
+            yield from _then_issues(unit, option, where, ctx)
+            # An option of this phase by its number, a kind's own move by its path.
+            name = str(where[-1]) if where[:len(loc)] == loc else format_path(where)
+            for kind in unit.kinds_of(option):
+                first = made.get(kind)
+                if first is not None and not _may_share(first[1], option):
+                    yield where, (
+                        f"options {first[0]} and {name} both make actions of kind "
+                        f"{kind[0]!r}{' ' + kind[1] if kind[1] else ''}: give one its own "
+                        "'kind' so that each action says which option made it (options "
+                        "of one primitive for different pieces may share a kind)")
+                made.setdefault(kind, (name, option))
+
+    def __init__(self, params: Any, game: CompiledGame) -> None:
+        super().__init__(params, game)
+        moves = self.expand(params)
+        options = list(moves.options)
+        if moves.piece_moves:
+            options += [o for _, o in piece_options(game.spec)]
+        self.options: tuple[Primitive, ...] = tuple(
+            primitive(o.type)(o, self.name, game) for o in options)
+        # Per action kind, the options making it: one, or one primitive for several
+        # pieces (a man's jump and a king's), told apart by the piece on the source cell.
+        self.applies: dict[tuple[str, str], list[Primitive]] = {}
+        for option in self.options:
+            for key in option.kinds():
+                self.applies.setdefault(key, []).append(option)
+        self.upkeeping = tuple(o for o in self.options if o.upkeeps)
+        #: Whether some option has an ``if:`` (else every option is offered: the fast way).
+        self.conditional = any(o.conditions for o in self.options)
+        self.skip = skip_action(moves)
+        self.skip_when_impossible = moves.when_impossible == "skip"
+        # Chains (see the module's docstring): the slot with the chaining piece's cell.
+        self.chain = game.slots.index.get(CHAIN.name, -1)
+        self.chaining = tuple(o for o in self.options if o.chain != "none")
+        self.stop = Action(self.name, STOP_KIND, notation="stop") \
+            if any(o.chain == "may" for o in self.chaining) else None
+        cell = cell_pattern(game.board.names)
+        patterns = [notation_pattern(o.template, cell) for o in self.options]
+        examples = [o.example() for o in self.options]
+        for extra in (self.skip, self.stop):
+            if extra:
+                patterns.append(re.escape(extra.notation))
+                examples.append(extra.notation)
+        self.pattern = "|".join(patterns)
+        self.notation_examples = tuple(dict.fromkeys(examples))
+
+    # Everything below is derived from the primitives' masks -------------------------
+    def _chained(self, state: State) -> int:
+        """The cell of the piece in the middle of a chain, -1 when none is."""
+        return state.vars[self.chain] if self.chain >= 0 else -1
+
+    def _last(self, state: State) -> Action | None:
+        """The action listed after the options' own: the skip, or a chain's stop."""
+        return self.stop if self._chained(state) >= 0 else self.skip
+
+    def _offered(self, state: State, at: int) -> tuple[Primitive, ...]:
+        """The options that offer actions now: the chaining ones in a chain (``at``: the
+        hopping piece's cell), and only those whose ``if:`` holds."""
+        options = self.chaining if at >= 0 else self.options
+        if self.conditional:
+            me = state.to_move
+            options = tuple(o for o in options if o.active(state, me))
+        return options
+
+    def _choices(self, state: State) -> tuple[Any, list[tuple[Primitive, int, int]]]:
+        masks = masks_of(state)
+        found = []
+        at = self._chained(state)
+        only = 1 << at if at >= 0 else -1
+        for option in self._offered(state, at):
+            if option.by_source:
+                for src in iter_bits(option.sources(state, masks) & only):
+                    targets = option.targets(state, masks, src)
+                    if targets:
+                        found.append((option, src, targets))
+            else:
+                targets = option.targets(state, masks, -1)
+                if targets:
+                    found.append((option, -1, targets))
+        return masks, found
+
+    def iter_actions(self, state: State) -> Iterator[Action]:
+        """The actions of ``actions``, in the same order, one at a time (a restriction
+        that only asks whether one is legal stops at the first)."""
+        masks = masks_of(state)
+        at = self._chained(state)
+        only = 1 << at if at >= 0 else -1
+        for option in self._offered(state, at):
+            if option.by_source:
+                for src in iter_bits(option.sources(state, masks) & only):
+                    for dst in iter_bits(option.targets(state, masks, src)):
+                        yield option.action(masks, src, dst)
+            else:
+                for dst in iter_bits(option.targets(state, masks, -1)):
+                    yield option.action(masks, -1, dst)
+        last = self._last(state)
+        if last:
+            yield last
+
+    def actions(self, state: State) -> list[Action]:
+        masks, choices = self._choices(state)
+        result = [option.action(masks, src, dst)
+                  for option, src, targets in choices for dst in iter_bits(targets)]
+        last = self._last(state)
+        if last:
+            result.append(last)
+        return result
+
+    def count(self, state: State) -> int:
+        _, choices = self._choices(state)
+        return sum(t.bit_count() for _, _, t in choices) + (1 if self._last(state) else 0)
+
+    def has_action(self, state: State) -> bool:
+        if self.skip or self._chained(state) >= 0:  # a chain goes on only while it can
+            return True
+        masks = masks_of(state)
+        for option in self._offered(state, -1):
+            if not option.by_source:
+                if option.targets(state, masks, -1):
+                    return True
+                continue
+            for src in iter_bits(option.sources(state, masks)):
+                if option.targets(state, masks, src):
+                    return True
+        return False
+
+    def random_action(self, state: State, rng: Random) -> Action:
+        masks, choices = self._choices(state)
+        total = sum(t.bit_count() for _, _, t in choices)
+        last = self._last(state)
+        k = rng.randrange(total + (1 if last else 0))
+        for option, src, targets in choices:
+            found = targets.bit_count()
+            if k < found:
+                return option.action(masks, src, nth_bit(targets, k))
+            k -= found
+        assert last is not None  # k == total: the skip (or stop), listed last
+        return last
+
+    def apply(self, state: State, action: Action) -> None:
+        if action.kind == "skip":
+            return
+        if action.kind == STOP_KIND and self.stop:
+            state.vars[self.chain] = -1
+            return
+        makers = self.applies[action.kind, action.attribute]
+        option = makers[0]
+        if len(makers) > 1:
+            masks = masks_of(state)
+            option = next(o for o in makers if o.sources(state, masks) >> action.src & 1)
+        option.apply(state, action)
+        if option.consequences:
+            option.follow_up(state)
+        for upkept in self.upkeeping:
+            upkept.upkeep(state, action)
+        if self.chain >= 0:
+            going_on = option.chain != "none" and self._can_hop_on(state, action.dst)
+            state.vars[self.chain] = action.dst if going_on else -1
+
+    def _can_hop_on(self, state: State, cell: int) -> bool:
+        masks = masks_of(state)
+        return any(o.sources(state, masks) >> cell & 1 and o.targets(state, masks, cell)
+                   for o in self._offered(state, cell))
+
+    def continues(self, state: State) -> bool:
+        return self._chained(state) >= 0
+
+    def action_space(self) -> tuple[Action, ...]:
+        # Options sharing a kind make equal actions (the same cells): each is numbered once.
+        space = tuple(dict.fromkeys(a for o in self.options for a in o.action_space()))
+        return (*space, *(a for a in (self.skip, self.stop) if a))
+
+    def describe(self, _: Translate = untranslated) -> str:
+        clauses = [o.describe(_) if not o.conditions else
+                   _("{action}, only when {when}").format(
+                       action=o.describe(_), when=conditions_text(o.conditions, _))
+                   for o in self.options]
+        if len(clauses) == 1:
+            text = _("Your move: {action}.").format(action=clauses[0])
+        else:
+            text = _("Choose one: {actions}.").format(actions="; ".join(clauses))
+        for option in self.options:  # what follows an option's actions (then:)
+            if option.consequences:
+                after = " ".join(guarded(c, c.describe(_), _) for c in option.consequences)
+                text += " " + (_("After such a move: {then}") if len(self.options) == 1 else
+                               _("After a move where {action}: {then}")).format(
+                    action=option.describe(_), then=after)
+        if self.skip:
+            text += " " + _("This step may be skipped.")
+        return text
+
+
+def _then_issues(unit: type[Primitive], option: Any, loc: Loc, ctx: SpecContext
+                 ) -> Iterator[tuple[Loc, str]]:
+    """A ``then:`` acts around the cell its option's action lands a piece on: an option
+    that lands none cannot have one; each consequence checks itself as after a landing."""
+    if option.then and not unit.lands:
+        yield (*loc, "then"), (f"a {option.type!r} lands no piece, so nothing would follow "
+                               "it: 'then:' goes on an option whose actions land a piece")
+        return
+    phases = plugins("phases")
+    inside = replace(ctx, in_option=True)
+    for i, then in enumerate(option.then):
+        yield from block_issues(phases[then.type], then, (*loc, "then", i), inside)
+
+
+def _may_share(first: Any, second: Any) -> bool:
+    """Whether two options may make actions of one kind: the same primitive moving
+    different named pieces, so the piece on an action's source cell says which made it."""
+    moving = getattr(first, "effect", "move") == getattr(second, "effect", "move") == "move"
+    return (first.type == second.type and moving and first.type in ("reach", "walk", "hop",
+                                                                "step", "slide", "leap")
+            and first.piece is not None and second.piece is not None
+            and first.piece != second.piece)

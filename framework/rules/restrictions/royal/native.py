@@ -1,0 +1,72 @@
+"""The native kernel piece of ``royal``: its share of a game's generated numba
+module, as Python source (``framework.kernel``; no numba import here).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework.kernel.attacks import AttackPiece, _sign
+from framework.kernel.pieces import Piece
+
+
+class RoyalPiece(Piece):
+    """``royal``: a move is kept when, right after it, no royal piece of the mover is
+    attacked (a side without one is not restricted).
+
+    ``free(st, side)`` gives the cells whose plain moves (a piece from its cell to its
+    target, capturing there) need no trial: when no royal piece is attacked, every cell
+    but the royal pieces' own and their pinned pieces' — the first own piece along a line
+    from a royal piece, when the royal piece is attacked once that piece is gone. Every
+    attack the kernels read is along a line or ignores other pieces, so a plain move of
+    any other piece uncovers none. A choice folded into the move (a promotion) is not
+    checked again: a piece changing kind moves nothing, so it uncovers no attack."""
+
+    KNOWN = frozenset({"piece", "phases"})
+    #: It judges each move alone, on a copy (``allowed``), not the whole list of moves.
+    TRIAL = True
+    #: It gives ``free`` (a restriction without one has every move tried).
+    FREE = True
+
+    def __init__(self, rule: Any, index: int, moves: Any = None, skippable: bool = False
+                 ) -> None:
+        super().__init__(f"x{index}_", rule.keyword, rule.params)
+        self.kind = rule.kind
+        self.helpers = (AttackPiece.of(rule.game),)
+        board = rule.game.board
+        self.size, self.nd = board.size, len(board.directions)
+        rays = [[(sum(1 << c for c in cells), cells) for cells in
+                 (board.ray_cells(c, d) for d in range(self.nd))] for c in range(self.size)]
+        self.rays = self.table("RAYS", [rays[c][d][0] for c in range(self.size)
+                                        for d in range(self.nd)])
+        self.first = self.table("FIRST", [rays[c][d][1][0] if rays[c][d][1] else -1
+                                          for c in range(self.size) for d in range(self.nd)],
+                                "int64")
+        self.sign = self.table("SIGN", [_sign(c, rays[c][d][1]) for c in range(self.size)
+                                        for d in range(self.nd)], "int64")
+        self.step = self.table("STEP", [board.step[c][d] for c in range(self.size)
+                                        for d in range(self.nd)], "int64")
+
+    def functions(self) -> list[str]:
+        nd = self.nd
+        return [self.function("allowed", "st, side", [
+            f"b = st[side] & st[KINDS + {self.kind}]", "while b:",
+            "    if a_attacked(st, low(b), side):", "        return False",
+            "    b &= b - ONE", "return True"]),
+            self.function("free", "st, side", [
+                f"royal = st[side] & st[KINDS + {self.kind}]", "if not royal:",
+                "    return ALL", "own, enemy, empty = masks(st, side)",
+                "occ = ALL & ~empty", "free = ALL & ~royal", "b = royal", "while b:",
+                "    c = low(b)", "    b &= b - ONE",
+                "    if a_attacked_in(st, c, side, occ):", "        return ZERO",
+                f"    for d in range({nd}):", f"        ray = {self.rays}[c * {nd} + d]",
+                "        if not (ray & enemy):", "            continue",
+                "        hit = ray & occ", "        if not hit:", "            continue",
+                f"        sign = {self.sign}[c * {nd} + d]", "        if sign > 0:",
+                "            f = low(hit)", "        elif sign < 0:", "            f = high(hit)",
+                "        else:", f"            f = {self.first}[c * {nd} + d]",
+                "            while not (hit >> U64(f)) & ONE:",
+                f"                f = {self.step}[f * {nd} + d]",
+                "        bit = ONE << U64(f)",
+                "        if own & bit and a_attacked_in(st, c, side, occ & ~bit):",
+                "            free &= ~bit", "return free"])]

@@ -1,0 +1,41 @@
+"""``draw`` (a result rule): a game that ends without a winner is a draw.
+
+```yaml
+no_legal_move: end_game   # the default: a full board leaves no placement, so the game ends
+result: {type: draw}
+```
+
+Tic-tac-toe's full board: when no goal has named a winner and the game ends (the player to
+move has no legal move, or a goal ends it to be scored), nobody wins. It is what a game with
+no ``result`` rule does too; naming it puts the sentence in the rulebook and says that the
+designer meant it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from framework.plugins import Result, ResultParams, Translate, untranslated
+
+if TYPE_CHECKING:
+    from framework.engine.state import State
+
+
+class DrawParams(ResultParams):
+    type: Literal["draw"]
+
+
+class Draw(Result):
+    """Nobody wins."""
+
+    keyword = "draw"
+    reference = ".reference:RefDraw"
+    native = ".native:DrawPiece"
+    Params = DrawParams
+
+    def winners(self, state: State) -> frozenset[int]:
+        return frozenset()
+
+    def describe(self, _: Translate = untranslated) -> str:
+        return _("A game that ends without a winner (for instance when the board is full) "
+                 "is a draw.")

@@ -1,1 +1,0 @@
-"""Setups: how a game begins, registered under ``boardspec.setups``."""

@@ -1,1 +1,0 @@
-"""Turn orders (who plays after whom), registered under ``boardspec.turn_orders``."""

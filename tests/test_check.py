@@ -135,6 +135,27 @@ def test_bundled_games_check_clean_from_the_command_line() -> None:
     assert "same as the reference interpreter" in run.stdout
 
 
+def test_the_same_seed_checks_the_same_cases_in_any_process(tmp_path: Path) -> None:
+    """Hypothesis draws constants from the source files imported in its process (a user's
+    plugin module, a worker's imports); the check must not: the cases, and their counts,
+    are the seed's alone."""
+    path = ROOT / "games" / "assimilation.yaml"
+
+    def counts(report: Any) -> list[tuple[str, str, int]]:
+        return [(o.name, o.status, o.states) for o in report.outcomes]
+
+    here = counts(check_game(load_game(path), examples=8, random_seed=1))
+    (tmp_path / "house_rules.py").write_text(
+        "SIZES = (150, 199, 250, 2_718_281, 31_415_926)\n")
+    code = ("import json, house_rules; from framework import load_game; "
+            "from framework.check.runner import check_game; "
+            f"r = check_game(load_game({str(path)!r}), examples=8, random_seed=1); "
+            "print(json.dumps([(o.name, o.status, o.states) for o in r.outcomes]))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=tmp_path, check=True)
+    assert [tuple(row) for row in json.loads(run.stdout)] == here
+
+
 def test_the_reference_interpreter_catches_a_wrong_engine() -> None:
     game = load_game(ROOT / "games" / "assimilation.yaml")
     convert = game.phases[1]

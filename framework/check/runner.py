@@ -107,10 +107,40 @@ def _shrink_budget(seconds: float) -> Iterator[None]:
             engine.MAX_SHRINKING_SECONDS = saved
 
 
+@contextmanager
+def _no_local_constants() -> Iterator[None]:
+    """Keep hypothesis from drawing the constants of the source files it finds imported.
+
+    Hypothesis mixes into its draws the literals of every local module in ``sys.modules``
+    (its internal ``_get_local_constants``). Which modules those are depends on the process
+    — the command, pytest, a pool worker, a Ray worker, what ran before, a native kernel
+    module loaded from the cache — so the same seed drew different cases on each backend.
+    With the pool left empty the cases depend on the seed alone."""
+    from hypothesis.internal.conjecture import providers
+
+    saved = getattr(providers, "_get_local_constants", None)
+    cache = getattr(providers, "CONSTANTS_CACHE", None)
+    if saved is None:
+        yield
+        return
+    from hypothesis.internal.constants_ast import Constants
+
+    empty = Constants()
+    providers._get_local_constants = lambda: empty
+    if cache is not None:
+        cache.cache.clear()  # permitted constants, computed from the pool in use
+    try:
+        yield
+    finally:
+        providers._get_local_constants = saved
+        if cache is not None:
+            cache.cache.clear()
+
+
 def _run(name: str, test: Callable[[], None], counter: list[int]) -> Outcome:
     start = time.perf_counter()
     try:
-        with _shrink_budget(SHRINK_SECONDS):
+        with _shrink_budget(SHRINK_SECONDS), _no_local_constants():
             test()
     except Violation as violation:
         return Outcome(name, "failed", counter[0], time.perf_counter() - start,

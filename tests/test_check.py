@@ -80,6 +80,13 @@ def test_every_bundled_game_passes(any_game: CompiledGame) -> None:
     names = [o.name for o in report.outcomes]
     assert "same as the reference interpreter" in names
     assert len(names) == len(set(names)) >= 10
+    # The native kernels are compared with the engine wherever they play the game.
+    native = next(o for o in report.outcomes if o.name == "same as the native kernels")
+    from framework.native import support_of
+
+    reason = support_of(any_game)
+    assert native.status == ("passed" if reason is None else "not required"), native.note
+    assert reason is None or reason in native.note
 
 
 @pytest.mark.slow
@@ -314,7 +321,7 @@ test_endless = boardspec_suite({path!r}, examples=3)
 def test_pytest_plugin_runs_the_suite_on_a_file(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest("--boardspec", str(BROKEN / "endless.yaml"),
                                 "--boardspec-examples", "3", "-p", "no:cacheprovider")
-    result.assert_outcomes(passed=9, failed=1)
+    result.assert_outcomes(passed=10, failed=1)  # the native kernels too
     result.stdout.fnmatch_lines(["*random play ends within max_plies*",
                                  "*actions (60): *", "*replay: boardspec apply *"])
 
@@ -322,7 +329,7 @@ def test_pytest_plugin_runs_the_suite_on_a_file(pytester: pytest.Pytester) -> No
 def test_pytest_plugin_two_line_test_file(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_mine=PLUGIN_TEST.format(path=str(BROKEN / "endless.yaml")))
     result = pytester.runpytest("-p", "no:cacheprovider")
-    result.assert_outcomes(passed=9, failed=1)
+    result.assert_outcomes(passed=10, failed=1)  # the native kernels too
 
 
 def test_pytest_plugin_is_idle_without_the_option(pytester: pytest.Pytester) -> None:

@@ -264,7 +264,8 @@ Check = tuple[str, Callable[[], Outcome]]
 def plan(game: Game, *, examples: int = DEFAULT_EXAMPLES, random_seed: int = 0
          ) -> list[Check]:
     """Every property of ``game``, by name, each ready to run: conformance, agreement with
-    the reference interpreter, the declared invariants and termination."""
+    the reference interpreter, the declared invariants, termination and agreement with the
+    native kernels (:mod:`framework.check.native_diff`)."""
     from framework.check.reference import MissingReference, ReferenceGame
 
     strategy = states(game)
@@ -286,6 +287,9 @@ def plan(game: Game, *, examples: int = DEFAULT_EXAMPLES, random_seed: int = 0
                        partial(check_invariant, game, invariant, examples, random_seed)))
     checks.append(("random play ends within max_plies",
                    partial(check_termination, game, examples, random_seed)))
+    from framework.check.native_diff import NAME, compare_with_native
+
+    checks.append((NAME, partial(compare_with_native, game, examples, random_seed)))
     return checks
 
 

@@ -82,16 +82,16 @@ def compare_with_native(game: Game, examples: int, random_seed: int) -> NativeOu
                              note=f"the native backend cannot play this game: {reason}")
     if not available():
         return NativeOutcome(NAME, "not checked",
-                             note="numba is not installed (pip install -e '.[fast]'), so the "
-                                  "native kernels are not compared with the engine")
+                             note="numba is not installed (the [fast] extra), so the native "
+                                  "kernels are not compared with the engine")
     from framework.native.backend import NativeGame
 
     begin = time.perf_counter()
-    differ = Differ(game, NativeGame(game))
     outcome = NativeOutcome(NAME, "passed")
-    differ.warm_up()
-    outcome.compile_seconds = time.perf_counter() - begin
     try:
+        differ = Differ(game, NativeGame(game))
+        differ.warm_up()
+        outcome.compile_seconds = time.perf_counter() - begin
         differ.run(examples, random_seed, outcome)
     except Disagreement as found:
         outcome.status = "failed"
@@ -100,9 +100,10 @@ def compare_with_native(game: Game, examples: int, random_seed: int) -> NativeOu
                            seconds=math.inf)
         failure.detail = str(failure.trail.replay(game))  # the board, drawn
         outcome.failure = failure
-    except Exception as exc:  # the engine or the kernels failing on a position
+    except Exception as exc:  # the kernels do not compile (a plugin's piece, say)
         outcome.status = "failed"
-        outcome.failure = Failure(f"{type(exc).__name__}: {exc}", Trail("?", None), None)
+        outcome.failure = Failure(f"the native kernels fail: {type(exc).__name__}: {exc}",
+                                  Trail("?", None), None)
     outcome.seconds = time.perf_counter() - begin
     return outcome
 

@@ -197,3 +197,16 @@ def test_the_report_is_the_same_with_one_or_two_processes(warm: Callable[[Any], 
     assert without_timings(serial["files"][0]) == without_timings(here)
     native = serial["files"][0]["native"]
     assert native["status"] == "passed" and native["games"] == 4 and native["perft"]
+
+
+def test_kernels_that_do_not_compile_fail_the_comparison(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    from framework.check import native_diff
+
+    def broken(self: Any) -> None:
+        raise TypeError("a plugin's piece wrote bad code")
+    monkeypatch.setattr(native_diff.Differ, "warm_up", broken)
+    outcome = compare_with_native(load_game(TIC_TAC_TOE), 3, 0)
+    assert outcome.status == "failed" and outcome.failure is not None
+    assert outcome.failure.message == \
+        "the native kernels fail: TypeError: a plugin's piece wrote bad code"

@@ -302,13 +302,19 @@ class Differ:
         begin, _ = starts(self.game)
         usable = [(trail, state) for trail, state in begin if self.encodable(state)]
         for trail, state in usable:
-            st = self.native.encode(state)
-            problem = self.position_problem(state, st) or self.every_move_problem(state, st)
-            if problem:
-                raise self.failure(problem, state, trail)
-            outcome.states += 1
-            if not state.is_terminal():
-                self.compare_perft(state, trail, outcome)
+            try:
+                st = self.native.encode(state)
+                problem = self.position_problem(state, st) or \
+                    self.every_move_problem(state, st)
+                if problem:
+                    raise self.failure(problem, state, trail)
+                outcome.states += 1
+                if not state.is_terminal():
+                    self.compare_perft(state, trail, outcome)
+            except Disagreement:
+                raise
+            except Exception as exc:  # the engine or the kernels failing here
+                raise self.failure(f"{type(exc).__name__}: {exc}", state, trail) from exc
         # Random games from the starts that are not over already.
         usable = [(trail, state) for trail, state in usable if not state.is_terminal()]
         for index in range(examples if usable else 0):

@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from framework.check.runner import Outcome
+from framework.check.outcome import Outcome
 from framework.check.shorten import shortest
 from framework.check.strategies import default_depth, sample, starts
 from framework.check.trail import Failure, Trail
@@ -204,7 +204,7 @@ class Differ:
                 return (f"the kernels list the move {move:#x}, which stands for no action of "
                         f"the engine ({type(exc).__name__}: {exc})")
             if notation in found:
-                return f"the kernels list {notation!r} twice"
+                return f"two of the kernels' legal moves share the notation {notation!r}"
             found[notation] = move
         return found
 

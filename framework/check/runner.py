@@ -14,12 +14,13 @@ from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
 from hypothesis import strategies as st
 
 from framework.check import DEFAULT_EXAMPLES
+from framework.check.outcome import Outcome
 from framework.check.properties import CONFORMANCE, StateProperty, reference_agrees
 from framework.check.shorten import shortest
 from framework.check.strategies import default_depth, play_legal, starts, states, walk
@@ -31,21 +32,6 @@ if TYPE_CHECKING:
     from framework.engine.state import State
     from framework.game import Game
     from framework.match import GameSource
-
-#: "not required": the property does not apply to this file (termination without a
-#: ``max_plies``); shown as such, never counted as a pass.
-Status = Literal["passed", "failed", "not checked", "not required"]
-
-
-@dataclass
-class Outcome:
-    name: str
-    status: Status
-    states: int = 0
-    seconds: float = 0.0
-    failure: Failure | None = None
-    note: str = ""
-
 
 @dataclass
 class GameReport:

@@ -81,6 +81,13 @@ def test_every_bundled_game_passes(any_game: CompiledGame) -> None:
     names = [o.name for o in report.outcomes]
     assert "same as the reference interpreter" in names
     assert len(names) == len(set(names)) >= 10
+    # The native kernels are compared with the engine wherever they play the game.
+    native = next(o for o in report.outcomes if o.name == "same as the native kernels")
+    from framework.native import support_of
+
+    reason = support_of(any_game)
+    assert native.status == ("passed" if reason is None else "not required"), native.note
+    assert reason is None or reason in native.note
 
 
 @pytest.mark.slow
@@ -134,6 +141,27 @@ def test_bundled_games_check_clean_from_the_command_line() -> None:
     assert run.returncode == 0, run.stdout
     assert "2 file(s): 0 failed properties" in run.stdout
     assert "same as the reference interpreter" in run.stdout
+
+
+def test_the_same_seed_checks_the_same_cases_in_any_process(tmp_path: Path) -> None:
+    """Hypothesis draws constants from the source files imported in its process (a user's
+    plugin module, a worker's imports); the check must not: the cases, and their counts,
+    are the seed's alone."""
+    path = ROOT / "games" / "assimilation.yaml"
+
+    def counts(report: Any) -> list[tuple[str, str, int]]:
+        return [(o.name, o.status, o.states) for o in report.outcomes]
+
+    here = counts(check_game(load_game(path), examples=8, random_seed=1))
+    (tmp_path / "house_rules.py").write_text(
+        "SIZES = (150, 199, 250, 2_718_281, 31_415_926)\n")
+    code = ("import json, house_rules; from framework import load_game; "
+            "from framework.check.runner import check_game; "
+            f"r = check_game(load_game({str(path)!r}), examples=8, random_seed=1); "
+            "print(json.dumps([(o.name, o.status, o.states) for o in r.outcomes]))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=tmp_path, check=True)
+    assert [tuple(row) for row in json.loads(run.stdout)] == here
 
 
 def test_the_reference_interpreter_catches_a_wrong_engine() -> None:
@@ -307,7 +335,7 @@ test_endless = boardspec_suite({path!r}, examples=3)
 def test_pytest_plugin_runs_the_suite_on_a_file(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest("--boardspec", str(BROKEN / "endless.yaml"),
                                 "--boardspec-examples", "3", "-p", "no:cacheprovider")
-    result.assert_outcomes(passed=9, failed=1)
+    result.assert_outcomes(passed=10, failed=1)  # the native kernels too
     result.stdout.fnmatch_lines(["*random play ends within max_plies*",
                                  "*actions (60): *", "*replay: boardspec apply *"])
 
@@ -315,7 +343,7 @@ def test_pytest_plugin_runs_the_suite_on_a_file(pytester: pytest.Pytester) -> No
 def test_pytest_plugin_two_line_test_file(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_mine=PLUGIN_TEST.format(path=str(BROKEN / "endless.yaml")))
     result = pytester.runpytest("-p", "no:cacheprovider")
-    result.assert_outcomes(passed=9, failed=1)
+    result.assert_outcomes(passed=10, failed=1)  # the native kernels too
 
 
 def test_pytest_plugin_is_idle_without_the_option(pytester: pytest.Pytester) -> None:

@@ -241,7 +241,8 @@ def test_the_layers_are_the_ones_the_facade_lists() -> None:
 def test_the_graph_sees_imports_inside_functions_and_parent_packages() -> None:
     # The check must not pass by missing the lazy imports that hide most loops.
     assert MODULES.has_edge("framework.engine.state", "framework.engine.turns")
-    assert MODULES.has_edge("framework.rules.phases.moves.reference", "framework.rules.phases.moves")
+    assert MODULES.has_edge("framework.rules.phases.moves.reference",
+                            "framework.rules.phases.moves")
     assert not MODULES.has_edge("framework.engine.bits", "framework.engine")  # empty
 
 

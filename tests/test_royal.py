@@ -49,7 +49,7 @@ turn:
       - {type: reach, piece: king, distance: 1, to: empty_or_enemy, kind: king}
       - {type: reach, piece: rook, distance: 1, to: empty_or_enemy, kind: rook}
       - {type: reach, piece: knight, distance: 2, to: empty_or_enemy, kind: knight}
-      - {type: reach, piece: pawn, distance: 1, to: empty, kind: pawn}
+      - {type: reach, piece: pawn, distance: 1, to: empty, kind: pawn, directions: [forward]}
       - {type: rush, piece: pawn, zone: start, resets_halfmove_clock: true}
       - {type: en_passant, piece: pawn, directions: [forward_left, forward_right]}
       - type: castle

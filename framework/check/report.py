@@ -1,16 +1,20 @@
 """Print a check report with rich: one table per game file (per property: outcome, states
-checked, time), then each failure with its minimal reproduction — the actions, the start
-position JSON when it is not the game's start, the failing position JSON and a
-``boardspec`` command that replays it."""
+checked, time), the native kernels' section, then each failure with its minimal
+reproduction — the actions, the start position JSON when it is not the game's start, the
+failing position JSON and a ``boardspec`` command that replays it. The same report as
+JSON: :func:`report_json`."""
 
 from __future__ import annotations
 
 import json
+import textwrap
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from framework.check.native_diff import NativeOutcome
 from framework.check.runner import GameReport, Outcome
 
 STYLES = {"passed": "green", "failed": "bold red", "not checked": "yellow",
@@ -28,15 +32,19 @@ def print_report(report: GameReport, console: Console) -> None:
     table.add_column("outcome")
     table.add_column("states", justify="right")
     table.add_column("time", justify="right")
-    for o in report.outcomes:
+    properties = [o for o in report.outcomes if not isinstance(o, NativeOutcome)]
+    for o in properties:
         table.add_row(o.name + (" *" if o.note else ""), _status(o), str(o.states),
                       f"{o.seconds:.2f} s")
     console.print(table)
-    for o in report.outcomes:
+    for o in properties:
         if o.note:
             console.print(f"* {o.name}: {o.note}", style=STYLES[o.status], highlight=False)
     for note in report.notes:
         console.print(f"[yellow]note:[/yellow] {note}", highlight=False)
+    native = native_of(report)
+    if native is not None:
+        print_native(native, console)
     for outcome in report.failed:
         print_failure(report, outcome, console)
     console.print()
@@ -49,7 +57,7 @@ def print_failure(report: GameReport, outcome: Outcome, console: Console) -> Non
     console.print(f"\n[bold red]FAILED[/bold red] {outcome.name}: {failure.message}",
                   highlight=False, markup=True)
     if failure.detail:
-        console.print(f"  {failure.detail}", highlight=False, markup=False)
+        console.print(textwrap.indent(failure.detail, "  "), highlight=False, markup=False)
     trail = failure.trail
     if trail.label == "?":
         return
@@ -66,3 +74,82 @@ def print_failure(report: GameReport, outcome: Outcome, console: Console) -> Non
                       highlight=False, markup=False, soft_wrap=True)
     console.print("  replay: " + failure.replay_command(report.file), highlight=False,
                   markup=False, soft_wrap=True)
+
+
+def native_of(report: GameReport) -> NativeOutcome | None:
+    return next((o for o in report.outcomes if isinstance(o, NativeOutcome)), None)
+
+
+def print_native(native: NativeOutcome, console: Console) -> None:
+    """The native kernels' section: what was compared, or why it was not."""
+    line = Text("native kernels against the engine: ", style="bold")
+    line.append(_status(native))
+    if native.status in ("passed", "failed"):
+        line.append(f" ({native.seconds:.2f} s, of which {native.compile_seconds:.2f} s to "
+                    "compile or load the kernels)")
+    console.print(line, highlight=False)
+    if native.note:
+        console.print(f"  {native.note}", style=STYLES[native.status], highlight=False)
+    if native.status not in ("passed", "failed"):
+        return
+    so_far = " before the failure below" if native.status == "failed" else ""
+    console.print(f"  {native.games} random games of the kernels replayed by the engine"
+                  f"{so_far}: {native.states} positions with the same legal moves and "
+                  f"result; {native.moves} moves played both ways", highlight=False)
+    if native.perft:
+        shown = ", ".join(f"{row.position} (depth {row.depth}: {row.count:,})"
+                          for row in native.perft[:4])
+        more = f" and {len(native.perft) - 4} more positions" if len(native.perft) > 4 else ""
+        console.print(f"  perft the same from {shown}{more}", highlight=False,
+                      soft_wrap=True)
+
+
+def failure_json(outcome: Outcome, file: str) -> dict[str, Any] | None:
+    failure = outcome.failure
+    if failure is None:
+        return None
+    trail = failure.trail
+    found: dict[str, Any] = {"message": failure.message, "from": trail.label}
+    if failure.detail:
+        found["detail"] = failure.detail
+    if trail.label != "?":
+        found.update(start=trail.start, actions=list(trail.actions),
+                     position=failure.position, replay=failure.replay_command(file))
+    return found
+
+
+def outcome_json(outcome: Outcome, file: str) -> dict[str, Any]:
+    found: dict[str, Any] = {"name": outcome.name, "status": outcome.status,
+                             "states": outcome.states, "seconds": round(outcome.seconds, 3)}
+    if outcome.note:
+        found["note"] = outcome.note
+    if isinstance(outcome, NativeOutcome):
+        found = {**found, "positions": found.pop("states"), "games": outcome.games,
+                 "moves": outcome.moves, "compile_seconds": round(outcome.compile_seconds, 3),
+                 "perft": [{"position": row.position, "depth": row.depth, "count": row.count}
+                           for row in outcome.perft]}
+    failure = failure_json(outcome, file)
+    if failure is not None:
+        found["failure"] = failure
+    return found
+
+
+def report_json(report: GameReport) -> dict[str, Any]:
+    """The report as JSON: the properties, the native kernels' section (None when the
+    report has none) and the notes."""
+    native = native_of(report)
+    return {"file": report.file, "game": report.game,
+            "properties": [outcome_json(o, report.file) for o in report.outcomes
+                           if o is not native],
+            "native": None if native is None else outcome_json(native, report.file),
+            "notes": list(report.notes)}
+
+
+def without_timings(data: Any) -> Any:
+    """``data`` (a report's JSON) without its times (``seconds``, ``compile_seconds``):
+    what the same seed gives on every backend."""
+    if isinstance(data, dict):
+        return {k: without_timings(v) for k, v in data.items() if not k.endswith("seconds")}
+    if isinstance(data, list):
+        return [without_timings(v) for v in data]
+    return data

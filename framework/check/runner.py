@@ -14,12 +14,13 @@ from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
 from hypothesis import strategies as st
 
 from framework.check import DEFAULT_EXAMPLES
+from framework.check.outcome import Outcome
 from framework.check.properties import CONFORMANCE, StateProperty, reference_agrees
 from framework.check.shorten import shortest
 from framework.check.strategies import default_depth, play_legal, starts, states, walk
@@ -31,21 +32,6 @@ if TYPE_CHECKING:
     from framework.engine.state import State
     from framework.game import Game
     from framework.match import GameSource
-
-#: "not required": the property does not apply to this file (termination without a
-#: ``max_plies``); shown as such, never counted as a pass.
-Status = Literal["passed", "failed", "not checked", "not required"]
-
-
-@dataclass
-class Outcome:
-    name: str
-    status: Status
-    states: int = 0
-    seconds: float = 0.0
-    failure: Failure | None = None
-    note: str = ""
-
 
 @dataclass
 class GameReport:
@@ -107,10 +93,40 @@ def _shrink_budget(seconds: float) -> Iterator[None]:
             engine.MAX_SHRINKING_SECONDS = saved
 
 
+@contextmanager
+def _no_local_constants() -> Iterator[None]:
+    """Keep hypothesis from drawing the constants of the source files it finds imported.
+
+    Hypothesis mixes into its draws the literals of every local module in ``sys.modules``
+    (its internal ``_get_local_constants``). Which modules those are depends on the process
+    — the command, pytest, a pool worker, a Ray worker, what ran before, a native kernel
+    module loaded from the cache — so the same seed drew different cases on each backend.
+    With the pool left empty the cases depend on the seed alone."""
+    from hypothesis.internal.conjecture import providers
+
+    saved = getattr(providers, "_get_local_constants", None)
+    cache = getattr(providers, "CONSTANTS_CACHE", None)
+    if saved is None:
+        yield
+        return
+    from hypothesis.internal.constants_ast import Constants
+
+    empty = Constants()
+    providers._get_local_constants = lambda: empty
+    if cache is not None:
+        cache.cache.clear()  # permitted constants, computed from the pool in use
+    try:
+        yield
+    finally:
+        providers._get_local_constants = saved
+        if cache is not None:
+            cache.cache.clear()
+
+
 def _run(name: str, test: Callable[[], None], counter: list[int]) -> Outcome:
     start = time.perf_counter()
     try:
-        with _shrink_budget(SHRINK_SECONDS):
+        with _shrink_budget(SHRINK_SECONDS), _no_local_constants():
             test()
     except Violation as violation:
         return Outcome(name, "failed", counter[0], time.perf_counter() - start,
@@ -234,7 +250,8 @@ Check = tuple[str, Callable[[], Outcome]]
 def plan(game: Game, *, examples: int = DEFAULT_EXAMPLES, random_seed: int = 0
          ) -> list[Check]:
     """Every property of ``game``, by name, each ready to run: conformance, agreement with
-    the reference interpreter, the declared invariants and termination."""
+    the reference interpreter, the declared invariants, termination and agreement with the
+    native kernels (:mod:`framework.check.native_diff`)."""
     from framework.check.reference import MissingReference, ReferenceGame
 
     strategy = states(game)
@@ -256,6 +273,9 @@ def plan(game: Game, *, examples: int = DEFAULT_EXAMPLES, random_seed: int = 0
                        partial(check_invariant, game, invariant, examples, random_seed)))
     checks.append(("random play ends within max_plies",
                    partial(check_termination, game, examples, random_seed)))
+    from framework.check.native_diff import NAME, compare_with_native
+
+    checks.append((NAME, partial(compare_with_native, game, examples, random_seed)))
     return checks
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Annotated
 
@@ -26,15 +28,17 @@ def check(files: Annotated[list[Path], typer.Argument(help="game files")],
               min=1, help="local processes (default 1), or the CPUs of a Ray started here "
                           "(default: all)")] = None,
           backend: BackendOption = "local",
-          address: AddressOption = None) -> None:
+          address: AddressOption = None,
+          as_json: Annotated[bool, typer.Option(
+              "--json", help="print the reports as one JSON document")] = False) -> None:
     """Check the rules of game files: conformance of the state API, agreement with the
-    reference interpreter, the file's declared invariants, and termination. Prints the
-    shortest play that breaks a property; exit code 1 on any failure, 2 when a file cannot
-    be loaded."""
+    reference interpreter, the file's declared invariants, termination, and agreement of
+    the native kernels with the engine. Prints the shortest play that breaks a property;
+    exit code 1 on any failure, 2 when a file cannot be loaded."""
     from rich.console import Console
 
     from framework.backends import make_backend
-    from framework.check.report import print_report
+    from framework.check.report import print_report, report_json
     from framework.check.runner import check_game
     from framework.cli.options import load
     from framework.errors import SpecError
@@ -43,31 +47,44 @@ def check(files: Annotated[list[Path], typer.Argument(help="game files")],
 
     check_backend(backend, address)
     console = Console(highlight=False)
-    failed = unchecked = refused = 0
+    failed = unchecked = 0
+    refused: list[dict[str, str]] = []
+    reports = []
     with make_backend(backend, jobs=jobs, address=address) as runner:
         for path in files:
             try:
                 game = load(path)
             except SpecError as exc:
-                refused += 1
+                refused.append({"file": str(path), "error": str(exc)})
                 print(exc, file=sys.stderr)
                 continue
             game.file = str(path)
-            with console.status(f"checking {path}…"):
+            with console.status(f"checking {path}…") if not as_json else nullcontext():
                 report = check_game(game, examples=examples, random_seed=seed,
                                     backend=runner, source=GameSource.read(path))
-            print_report(report, console)
+            if as_json:
+                reports.append(report_json(report))
+            else:
+                print_report(report, console)
             failed += len(report.failed)
             unchecked += len(report.unchecked)
-            for missing in missing_twins(game):  # a unit check cannot compare, or natively
-                console.print(f"not checked: {missing}", style="yellow")
-                unchecked += 1
-    summary = f"{len(files)} file(s): {failed} failed propert{'y' if failed == 1 else 'ies'}"
-    if unchecked:
-        summary += f", {unchecked} not checked"
-    if refused:
-        summary += f", {refused} refused (not loaded)"
-    console.print(summary, style="bold red" if failed or refused else "bold green")
+            missing = missing_twins(game)  # units check cannot compare, or natively
+            unchecked += len(missing)
+            if as_json and missing:
+                reports[-1]["units_not_checked"] = missing
+            for sentence in [] if as_json else missing:
+                console.print(f"not checked: {sentence}", style="yellow")
+    if as_json:
+        print(json.dumps({"files": reports, "refused": refused, "failed": failed,
+                          "not_checked": unchecked}, ensure_ascii=False, indent=1))
+    else:
+        summary = (f"{len(files)} file(s): {failed} failed "
+                   f"propert{'y' if failed == 1 else 'ies'}")
+        if unchecked:
+            summary += f", {unchecked} not checked"
+        if refused:
+            summary += f", {len(refused)} refused (not loaded)"
+        console.print(summary, style="bold red" if failed or refused else "bold green")
     if refused:
         raise typer.Exit(2)
     if failed or (strict and unchecked):

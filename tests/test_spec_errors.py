@@ -118,3 +118,17 @@ def test_a_value_where_a_block_belongs_names_its_keys_not_a_class(old: str, new:
     message = refuse(ATAXX.replace(old, new))
     assert f"expected a block of keys {keys}" in message
     assert "instance of" not in message and "Spec" not in message and "Reach" not in message
+
+
+CLOBBER = (ROOT / "games" / "clobber.yaml").read_text()
+
+
+@pytest.mark.parametrize("kind", ["pass", "skip", "stop"])
+def test_an_option_may_not_take_a_reserved_kind(kind: str) -> None:
+    """Before, ``kind: pass`` loaded, and the engine's own pass (which ``check``, the codec
+    and the native kernels know by its kind) could not be told from the option's moves;
+    ``kind: skip`` made every clobber a skip that moved nothing."""
+    bad = CLOBBER.replace("kind: clobber", f"kind: {kind}")
+    message = refuse(bad)
+    assert message.startswith(f"bad.yaml:{line_of(bad, 'kind: ' + kind)}:")
+    assert f"turn[0].options[0].kind: the kind {kind!r} is reserved" in message

@@ -291,8 +291,10 @@ class ReferenceGame:
         self._end_turn(s)
 
     def _end_turn(self, s: RefState) -> None:
-        self._next_player(s)
-        if not self._check_goals(s):
+        self._next_player(s, keep_turn_slots=True)
+        ended = self._check_goals(s)  # the goals see how the turn ended (``landed``)
+        self._reset_turn_slots(s)
+        if not ended:
             self._continue_turn(s, 0)
 
     def _goals_end_turn(self, s: RefState) -> bool:
@@ -302,7 +304,7 @@ class ReferenceGame:
         self._next_player(s)
         return True
 
-    def _next_player(self, s: RefState) -> None:
+    def _next_player(self, s: RefState, keep_turn_slots: bool = False) -> None:
         s.halfmove = 0 if s.clock_reset else s.halfmove + 1
         s.clock_reset = False
         s.last_mover = s.to_move
@@ -310,6 +312,10 @@ class ReferenceGame:
         if new_round:
             s.fullmove += 1
         s.phase = 0
+        if not keep_turn_slots:
+            self._reset_turn_slots(s)
+
+    def _reset_turn_slots(self, s: RefState) -> None:
         for slot in self.slots:
             if slot.scope == "turn":
                 s.vars[slot.name] = self.slot_defaults[slot.name]

@@ -15,7 +15,7 @@ from framework.board import build_board
 from framework.board.directions import RELATIVE_DIRECTIONS, direction_bearings
 from framework.engine.action import Action
 from framework.engine.slots import SlotTable
-from framework.errors import PositionError, SpecError, SpecIssue
+from framework.errors import BoardspecError, PositionError, SpecError, SpecIssue
 from framework.plugins import (
     Goal,
     Phase,
@@ -28,7 +28,7 @@ from framework.plugins import (
 from framework.restrictions.wrap import restrict
 from framework.spec.declared import declared_slots
 from framework.spec.models import GameBase
-from framework.spec.yamlsource import YamlSource
+from framework.spec.yamlsource import YamlSource, format_path
 from framework.spec.zones import compile_zones
 
 if TYPE_CHECKING:
@@ -244,19 +244,24 @@ class CompiledGame:
         self.slots = slot_table_of(spec, src)
         order: Any = plugins("turn_orders")[spec.turn_order]
         self.turn_order: TurnOrder = order(order.Params(type=spec.turn_order), self)
-        self.setups: list[Setup] = [_make(plugins("setups"), p, self) for p in spec.setup]
-        self.phases: list[Phase] = [_make(plugins("phases"), p, self) for p in spec.turn]
+        self.setups: list[Setup] = [_make(plugins("setups"), p, self, src, ("setup", i))
+                                    for i, p in enumerate(spec.setup)]
+        self.phases: list[Phase] = [_make(plugins("phases"), p, self, src, ("turn", i))
+                                    for i, p in enumerate(spec.turn)]
         for i, block in enumerate([*self.setups]):
             block.index = i
         for i, phase in enumerate(self.phases):
             phase.index = i
-        self.restrictions: list[Restriction] = [_make(plugins("restrictions"), p, self)
-                                                for p in spec.restrictions]
+        self.restrictions: list[Restriction] = [
+            _make(plugins("restrictions"), p, self, src, ("restrictions", i))
+            for i, p in enumerate(spec.restrictions)]
         if self.restrictions:
             self.phases = restrict(self.phases, self.restrictions)
-        self.goals: list[Goal] = [_make(plugins("goals"), p, self) for p in spec.goals]
-        self.result: Result | None = (_make(plugins("results"), spec.result, self)
-                                      if spec.result else None)
+        self.goals: list[Goal] = [_make(plugins("goals"), p, self, src, ("goals", i))
+                                  for i, p in enumerate(spec.goals)]
+        self.result: Result | None = (
+            _make(plugins("results"), spec.result, self, src, ("result",))
+            if spec.result else None)
         names = [p.name for p in self.phases]
         self.goal_check_phases = frozenset(names.index(n) for n in spec.goal_checks)
         first = next((p for p in self.phases if p.decides), self.phases[0])
@@ -323,5 +328,16 @@ def slot_table_of(spec: GameBase, src: YamlSource | None = None) -> SlotTable:
                          else SpecIssue("<spec>", 0, 0, "", str(exc))]) from None
 
 
-def _make(registry: dict[str, Any], params: Any, game: CompiledGame) -> Any:
-    return registry[params.type](params, game)
+def _make(registry: dict[str, Any], params: Any, game: CompiledGame,
+          src: YamlSource | None, loc: tuple[str | int, ...]) -> Any:
+    """The block of ``params``; what its building refuses is a spec error at its place in
+    the file (a block may find out only from the compiled board that it cannot work)."""
+    try:
+        return registry[params.type](params, game)
+    except SpecError:
+        raise
+    except (BoardspecError, ValueError, KeyError) as exc:
+        message = str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
+        issue = src.issue(loc, message) if src else \
+            SpecIssue(game.file, 0, 0, format_path(loc), message)
+        raise SpecError([issue]) from exc

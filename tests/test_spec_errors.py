@@ -132,3 +132,43 @@ def test_an_option_may_not_take_a_reserved_kind(kind: str) -> None:
     message = refuse(bad)
     assert message.startswith(f"bad.yaml:{line_of(bad, 'kind: ' + kind)}:")
     assert f"turn[0].options[0].kind: the kind {kind!r} is reserved" in message
+
+
+# A third party's phase that finds, only once the board is built, that it cannot work.
+PICKY = '''
+from typing import Literal
+from framework.errors import BoardspecError
+from framework.plugins import Phase, PhaseParams
+
+class PickyParams(PhaseParams):
+    type: Literal["picky"]
+
+class Picky(Phase):
+    keyword = "picky"
+    Params = PickyParams
+
+    def __init__(self, params, game):
+        super().__init__(params, game)
+        if game.board.size < 100:
+            raise BoardspecError("picky needs a board of 100 cells or more")
+'''
+
+
+def test_an_error_raised_while_a_block_is_built_is_located_and_exits_2(tmp_path: Path
+                                                                     ) -> None:
+    """Before, it printed bare ("picky needs …") and the command exited 1."""
+    from .third_party import installed
+
+    text = ATAXX.split("turn:")[0] + "turn:\n  - {name: fuss, type: picky}\n"
+    with installed(tmp_path, "pickyphase", PICKY,
+                   "[boardspec.phases]\npicky = pickyphase:Picky\n"):
+        message = refuse(text)
+        assert message == (f"bad.yaml:{line_of(text, 'type: picky')}:5: error at turn[0]: "
+                           "picky needs a board of 100 cells or more")
+        (tmp_path / "bad.yaml").write_text(text)
+        run = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, "
+                              f"{str(tmp_path)!r}); from framework.cli import main; main()",
+                              "validate", str(tmp_path / "bad.yaml")],
+                             capture_output=True, text=True, cwd=ROOT)
+        assert run.returncode == 2, run.stderr
+        assert f"bad.yaml:{line_of(text, 'type: picky')}:5: error at turn[0]:" in run.stderr

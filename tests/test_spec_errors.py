@@ -172,3 +172,15 @@ def test_an_error_raised_while_a_block_is_built_is_located_and_exits_2(tmp_path:
                              capture_output=True, text=True, cwd=ROOT)
         assert run.returncode == 2, run.stderr
         assert f"bad.yaml:{line_of(text, 'type: picky')}:5: error at turn[0]:" in run.stderr
+
+
+@pytest.mark.parametrize(("zones", "found"), [("[]", "found none"),
+                                              ("[first_side]", "found a list ['first_side']")])
+def test_a_list_too_short_is_said_once_in_our_words(zones: str, found: str) -> None:
+    """Before: "List should have at least 2 items after validation, not 0; found a list
+    []" (pydantic's words, and the count said twice)."""
+    hex_text = (ROOT / "games" / "hex.yaml").read_text()
+    bad = hex_text.replace("zones: [first_side, second_side]", f"zones: {zones}")
+    message = refuse(bad)
+    assert message == (f"bad.yaml:{line_of(bad, 'type: connect')}:28: error at "
+                       f"goals[0].zones: at least 2 items are needed here; {found}")

@@ -18,7 +18,7 @@ from pydantic import Field
 
 from framework.engine.slots import LANDED
 from framework.limits import MAX_DISTANCE
-from framework.plugins import Phase, PhaseParams, Plugin, Translate, plugins, untranslated
+from framework.plugins import Phase, PhaseParams, Translate, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -48,12 +48,9 @@ class ConvertAdjacent(Phase):
     @classmethod
     def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: Any
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
-        turn = ctx.spec.turn
-        index = next(i for i, p in enumerate(turn) if p.name == params.name)
-        if not any(_lands(plugins("phases")[p.type], p) for p in turn[:index]):
-            yield loc, (f"phase {params.name!r} converts around the cell the last action "
-                        "landed a piece on, but no phase before it in the turn lands one "
-                        "(clone_or_jump, walk, or build with 'create' do)")
+        yield from ctx.check_landing_before(
+            loc, params.name, "converts around the cell the last action landed a piece on",
+            "clone_or_jump, walk, or build with 'create' do")
 
     def run(self, state: State) -> None:
         landed = state.vars[self.landed]
@@ -75,6 +72,3 @@ class ConvertAdjacent(Phase):
         return _("Every enemy piece within distance {distance} of the cell you moved to "
                  "becomes yours.").format(distance=self.params.distance)
 
-
-def _lands(block: type[Plugin], params: Any) -> bool:
-    return issubclass(block, Phase) and block.lands_piece(params)

@@ -41,10 +41,8 @@ from framework.moves.base import written
 from framework.plugins import (
     Phase,
     PhaseParams,
-    Plugin,
     Translate,
     join_words,
-    plugins,
     untranslated,
 )
 
@@ -100,12 +98,9 @@ class Promote(Phase):
                 yield where, ctx.unknown("piece", name, ctx.pieces)
         if params.piece is not None and params.piece not in ctx.pieces:
             yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
-        turn = ctx.spec.turn
-        index = next(i for i, p in enumerate(turn) if p.name == params.name)
-        if not any(_lands(plugins("phases")[p.type], p) for p in turn[:index]):
-            yield loc, (f"phase {params.name!r} promotes the piece on the cell the last "
-                        "action landed a piece on, but no phase before it in the turn "
-                        "lands one")
+        yield from ctx.check_landing_before(
+            loc, params.name, "promotes the piece on the cell the last action landed a "
+            "piece on")
 
     def due(self, state: State) -> int:
         """The cell of the mover's piece due to promote, -1 when none is."""
@@ -185,6 +180,3 @@ def become(state: State, cell: int, kind: int) -> None:
     state.kinds[state.kind_of(cell)] ^= bit
     state.kinds[kind] |= bit
 
-
-def _lands(block: type[Plugin], params: Any) -> bool:
-    return issubclass(block, Phase) and block.lands_piece(params)

@@ -333,7 +333,7 @@ def _make(registry: dict[str, Any], params: Any, game: CompiledGame,
     """The block of ``params``; what its building refuses is a spec error at its place in
     the file (a block may find out only from the compiled board that it cannot work)."""
     try:
-        return registry[params.type](params, game)
+        block = registry[params.type](params, game)
     except SpecError:
         raise
     except (BoardspecError, ValueError, KeyError) as exc:
@@ -341,3 +341,20 @@ def _make(registry: dict[str, Any], params: Any, game: CompiledGame,
         issue = src.issue(loc, message) if src else \
             SpecIssue(game.file, 0, 0, format_path(loc), message)
         raise SpecError([issue]) from exc
+    hidden = _hidden_methods(block)
+    if hidden:
+        cls = type(block)
+        raise BoardspecError(
+            f"the {params.type!r} block ({cls.__module__}.{cls.__qualname__}) sets an "
+            f"attribute {hidden[0]!r} that hides the engine's method of that name (the "
+            f"engine calls {hidden[0]}(...) on every block of its kind): rename the attribute")
+    return block
+
+
+def _hidden_methods(block: Any) -> list[str]:
+    """The methods of the block's plugin base classes its own attributes hide (a phase's
+    ``self.count = 3`` made ``phase.count(state)`` a TypeError in the middle of play)."""
+    own = getattr(block, "__dict__", {})
+    bases = [k for k in type(block).__mro__ if k.__module__ == "framework.plugins"]
+    return sorted(name for name in own for k in bases
+                  if callable(vars(k).get(name)) or isinstance(vars(k).get(name), property))

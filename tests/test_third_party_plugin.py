@@ -145,3 +145,46 @@ def test_a_plugin_uses_the_shared_landing_and_direction_checks(tmp_path: Path) -
                            "lands one"):
             load_game_text(swapped, "mark.yaml")
         load_game_text(MARK_GAME.replace("[n, up]", "[n, s]"), "mark.yaml")
+
+
+COUNTING = '''
+from typing import Literal
+from framework.engine.action import Action
+from framework.engine.bits import iter_bits
+from framework.plugins import Phase, PhaseParams
+
+class CountingParams(PhaseParams):
+    type: Literal["counting_drop"]
+
+class CountingDrop(Phase):
+    keyword = "counting_drop"
+    Params = CountingParams
+    pattern = r"\\\\*[a-z]+\\\\d+"
+
+    def __init__(self, params, game):
+        super().__init__(params, game)
+        self.count = 0          # the plugin's own tally: it hides Phase.count(state)
+
+    def actions(self, state):
+        names = self.game.board.names
+        return [Action(self.name, "drop", at=c, notation="*" + names[c])
+                for c in iter_bits(state.empty())]
+
+    def apply(self, state, action):
+        state.place(action.at, state.to_move)
+        self.count += 1
+'''
+
+
+def test_a_plugin_attribute_that_hides_an_engine_method_is_refused_at_load(tmp_path: Path
+                                                                          ) -> None:
+    """Before, the game loaded and ``play`` (perft, agents: whatever counted actions)
+    crashed in the middle with "TypeError: 'int' object is not callable"."""
+    from framework.errors import BoardspecError
+
+    text = MARK_GAME.split("turn:")[0] + "turn: [{name: drop, type: counting_drop}]\n"
+    with installed(tmp_path, "countingdrop", COUNTING,
+                   "[boardspec.phases]\ncounting_drop = countingdrop:CountingDrop\n"):
+        with pytest.raises(BoardspecError, match="sets an attribute 'count' that hides the "
+                           "engine's method of that name"):
+            load_game_text(text, "counting.yaml")

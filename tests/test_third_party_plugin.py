@@ -183,8 +183,8 @@ def test_a_plugin_attribute_that_hides_an_engine_method_is_refused_at_load(tmp_p
     from framework.errors import BoardspecError
 
     text = MARK_GAME.split("turn:")[0] + "turn: [{name: drop, type: counting_drop}]\n"
-    with installed(tmp_path, "countingdrop", COUNTING,
-                   "[boardspec.phases]\ncounting_drop = countingdrop:CountingDrop\n"):
-        with pytest.raises(BoardspecError, match="sets an attribute 'count' that hides the "
-                           "engine's method of that name"):
-            load_game_text(text, "counting.yaml")
+    entry = "[boardspec.phases]\ncounting_drop = countingdrop:CountingDrop\n"
+    hides = "sets an attribute 'count' that hides the engine's method of that name"
+    with installed(tmp_path, "countingdrop", COUNTING, entry), \
+            pytest.raises(BoardspecError, match=hides):
+        load_game_text(text, "counting.yaml")

@@ -83,3 +83,36 @@ def test_engine_never_imports_networkx() -> None:
     root = pathlib.Path(__file__).resolve().parent.parent / "framework"
     for path in [*(root / "engine").rglob("*.py"), *(root / "phases").rglob("*.py")]:
         assert "networkx" not in path.read_text(), path
+
+
+def _shown(text: str) -> list[str]:
+    from framework import load_game_text
+    from framework.render.text import board_lines
+
+    return board_lines(load_game_text(text).new_initial_state())
+
+
+SHOWN = """
+name: Shown
+players: [white, black]
+board: BOARD
+pieces: {stone: {}}
+turn:
+  - {name: drop, type: moves, options: [{type: place}]}
+max_plies: 4
+"""
+
+
+def test_a_row_of_one_cell_is_labelled_by_its_row() -> None:
+    """Before, the row holding only b3 was labelled "b3"."""
+    lines = _shown(SHOWN.replace("BOARD", "{type: grid, rows: 3, columns: 3, holes: [a3, c3]}"))
+    assert lines == ["  3   .", "  2 . . .", "  1 . . .", "    a b c"]
+
+
+def test_hex_rhombus_column_letters_stand_under_their_cells() -> None:
+    """Before, the letters were spread twice as wide as the staggered cells (a   b   c)."""
+    lines = _shown(SHOWN.replace("BOARD", "{type: hex_rhombus, size: 4}"))
+    bottom, letters = lines[-2], lines[-1]
+    assert bottom == "  1 . . . ."
+    assert [i for i, ch in enumerate(letters) if ch.isalpha()] == \
+        [i for i, ch in enumerate(bottom) if ch == "."]

@@ -116,3 +116,24 @@ def test_hex_rhombus_column_letters_stand_under_their_cells() -> None:
     assert bottom == "  1 . . . ."
     assert [i for i, ch in enumerate(letters) if ch.isalpha()] == \
         [i for i, ch in enumerate(bottom) if ch == "."]
+
+
+def test_a_plural_player_name_wins_without_a_verb_to_agree() -> None:
+    """Before: "swedes wins" (the terminal) and "The game is over: swedes wins." (the
+    rulebook). Every language words the win as a noun now."""
+    from framework import load_game_text
+    from framework.docs.i18n import translations
+    from framework.render.text import board_text
+
+    game = load_game_text(SHOWN.replace("BOARD", "{type: grid, rows: 2, columns: 2}")
+                          .replace("[white, black]", "[swedes, danes]")
+                          + "goals: [{type: line, length: 2}]\n")
+    state = game.new_initial_state()
+    for cell in ("a1", "a2", "b1"):
+        state.apply(cell)
+    assert board_text(state).splitlines()[-1] == "winner: swedes"
+    for language in ("en", "es", "pt", "ru", "eo"):
+        sentence = translations(language).gettext("The game is over. Winner: {player}.")
+        assert sentence.count("{player}") == 1
+        if language != "en":
+            assert sentence != "The game is over. Winner: {player}."  # translated

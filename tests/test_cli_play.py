@@ -49,7 +49,7 @@ def _game() -> object:
 def test_quick_start_is_reproducible_and_saves(tmp_path: Path) -> None:
     first = boardspec("play", "games/ataxx.yaml", "--seed", "1").stdout
     assert first == boardspec("play", "games/ataxx.yaml", "--seed", "1").stdout
-    assert "wins" in first or "draw" in first
+    assert "winner: " in first or "draw" in first
     path = tmp_path / "g.json"
     boardspec("play", "games/hexxagon.yaml", "--white", "greedy", "--black", "mcts:10i",
               "--seed", "2", "--quiet", "--save", str(path))
@@ -67,7 +67,7 @@ def test_match_writes_records_that_replay(tmp_path: Path) -> None:
     out = tmp_path / "m"
     run = boardspec("match", "games/assimilation.yaml", "--agents", "greedy,random",
                     "--games", "4", "--jobs", "2", "--seed", "5", "--out", str(out))
-    assert "white wins" in run.stdout and "greedy" in run.stdout
+    assert "winner: white" in run.stdout and "greedy" in run.stdout
     summary = json.loads((out / "summary.json").read_text())
     assert summary["games"] == 4 and summary["agents"]["greedy"]["games"] == 4
     again = boardspec("match", "games/assimilation.yaml", "--agents", "greedy,random",

@@ -534,7 +534,7 @@ def statistics_tables(result: MatchResult) -> list[object]:
     for column in ("result", "games", "%", "95 % CI"):
         sides.add_column(column, justify="left" if column == "result" else "right")
     for name, row in summary["results"].items():
-        label = name if name in ("draw", "unfinished") else f"{name} wins"
+        label = name if name in ("draw", "unfinished") else f"won by {name}"
         low, high = row["ci95"]
         sides.add_row(label, str(row["games"]), f"{100 * row['share']:.2f}",
                       f"{100 * low:.1f}–{100 * high:.1f}")

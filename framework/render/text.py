@@ -110,9 +110,10 @@ def board_text(state: State) -> str:
     lines = board_lines(state)
     status = f"{game.players[state.to_move]} to move"
     if state.winners is not None:
+        # "winner: swedes", never a verb to agree with the player's name ("swedes wins").
         status = ("draw" if not state.winners else
-                  f"{', '.join(game.players[s] for s in sorted(state.winners))} "
-                  f"{'wins' if len(state.winners) == 1 else 'win'}")
+                  f"{'winner' if len(state.winners) == 1 else 'winners'}: "
+                  f"{', '.join(game.players[s] for s in sorted(state.winners))}")
     if game.counters:
         status += "  " + "  ".join(
             f"{p}: " + ", ".join(f"{c} {v}" for c, v in zip(game.counters, state.counters[s],

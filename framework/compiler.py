@@ -352,9 +352,10 @@ def _make(registry: dict[str, Any], params: Any, game: CompiledGame,
 
 
 def _hidden_methods(block: Any) -> list[str]:
-    """The methods of the block's plugin base classes its own attributes hide (a phase's
-    ``self.count = 3`` made ``phase.count(state)`` a TypeError in the middle of play)."""
+    """The methods of the block's plugin base classes its own attributes hide with a value
+    that is no function (a phase's ``self.count = 3`` made ``phase.count(state)`` a
+    TypeError in the middle of play; a method bound per instance is an override)."""
     own = getattr(block, "__dict__", {})
     bases = [k for k in type(block).__mro__ if k.__module__ == "framework.plugins"]
-    return sorted(name for name in own for k in bases
-                  if callable(vars(k).get(name)) or isinstance(vars(k).get(name), property))
+    return sorted(name for name, value in own.items() if not callable(value)
+                  for k in bases if callable(vars(k).get(name)))

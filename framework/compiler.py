@@ -15,7 +15,7 @@ from framework.board import build_board
 from framework.board.directions import RELATIVE_DIRECTIONS, direction_bearings
 from framework.engine.action import Action
 from framework.engine.slots import AGAIN, SlotTable
-from framework.errors import PositionError, SpecError, SpecIssue
+from framework.errors import BoardspecError, PositionError, SpecError, SpecIssue
 from framework.plugins import (
     Goal,
     Phase,
@@ -28,7 +28,7 @@ from framework.plugins import (
 from framework.restrictions.wrap import restrict
 from framework.spec.declared import declared_slots
 from framework.spec.models import GameBase
-from framework.spec.yamlsource import YamlSource
+from framework.spec.yamlsource import YamlSource, format_path
 from framework.spec.zones import compile_zones
 
 if TYPE_CHECKING:
@@ -266,14 +266,17 @@ class CompiledGame:
         self.again_slot = self.slots.index.get(AGAIN.name, -1)
         order: Any = plugins("turn_orders")[spec.turn_order]
         self.turn_order: TurnOrder = order(order.Params(type=spec.turn_order), self)
-        self.setups: list[Setup] = [_make(plugins("setups"), p, self) for p in spec.setup]
-        self.phases: list[Phase] = [_make(plugins("phases"), p, self) for p in spec.turn]
+        self.setups: list[Setup] = [_make(plugins("setups"), p, self, src, ("setup", i))
+                                    for i, p in enumerate(spec.setup)]
+        self.phases: list[Phase] = [_make(plugins("phases"), p, self, src, ("turn", i))
+                                    for i, p in enumerate(spec.turn)]
         for i, block in enumerate([*self.setups]):
             block.index = i
         for i, phase in enumerate(self.phases):
             phase.index = i
-        self.restrictions: list[Restriction] = [_make(plugins("restrictions"), p, self)
-                                                for p in spec.restrictions]
+        self.restrictions: list[Restriction] = [
+            _make(plugins("restrictions"), p, self, src, ("restrictions", i))
+            for i, p in enumerate(spec.restrictions)]
         played = restrict(self.phases, self.restrictions) if self.restrictions \
             else self.phases
         #: The turn's phases as records (``TurnPhase``): each block beside what is played.
@@ -282,9 +285,11 @@ class CompiledGame:
             for i, (block, phase) in enumerate(zip(self.phases, played, strict=True)))
         #: What the engine plays, phase by phase (``turn_phases[i].played``).
         self.phases = list(played)
-        self.goals: list[Goal] = [_make(plugins("goals"), p, self) for p in spec.goals]
-        self.result: Result | None = (_make(plugins("results"), spec.result, self)
-                                      if spec.result else None)
+        self.goals: list[Goal] = [_make(plugins("goals"), p, self, src, ("goals", i))
+                                  for i, p in enumerate(spec.goals)]
+        self.result: Result | None = (
+            _make(plugins("results"), spec.result, self, src, ("result",))
+            if spec.result else None)
         names = [p.name for p in self.phases]
         self.goal_check_phases = frozenset(names.index(n) for n in spec.goal_checks)
         first = next((p for p in self.phases if p.decides), self.phases[0])
@@ -351,5 +356,34 @@ def slot_table_of(spec: GameBase, src: YamlSource | None = None) -> SlotTable:
                          else SpecIssue("<spec>", 0, 0, "", str(exc))]) from None
 
 
-def _make(registry: dict[str, Any], params: Any, game: CompiledGame) -> Any:
-    return registry[params.type](params, game)
+def _make(registry: dict[str, Any], params: Any, game: CompiledGame,
+          src: YamlSource | None, loc: tuple[str | int, ...]) -> Any:
+    """The block of ``params``; what its building refuses is a spec error at its place in
+    the file (a block may find out only from the compiled board that it cannot work)."""
+    try:
+        block = registry[params.type](params, game)
+    except SpecError:
+        raise
+    except (BoardspecError, ValueError, KeyError) as exc:
+        message = str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
+        issue = src.issue(loc, message) if src else \
+            SpecIssue(game.file, 0, 0, format_path(loc), message)
+        raise SpecError([issue]) from exc
+    hidden = _hidden_methods(block)
+    if hidden:
+        cls = type(block)
+        raise BoardspecError(
+            f"the {params.type!r} block ({cls.__module__}.{cls.__qualname__}) sets an "
+            f"attribute {hidden[0]!r} that hides the engine's method of that name (the "
+            f"engine calls {hidden[0]}(...) on every block of its kind): rename the attribute")
+    return block
+
+
+def _hidden_methods(block: Any) -> list[str]:
+    """The methods of the block's plugin base classes its own attributes hide with a value
+    that is no function (a phase's ``self.count = 3`` made ``phase.count(state)`` a
+    TypeError in the middle of play; a method bound per instance is an override)."""
+    own = getattr(block, "__dict__", {})
+    bases = [k for k in type(block).__mro__ if k.__module__ == "framework.plugins"]
+    return sorted(name for name, value in own.items() if not callable(value)
+                  for k in bases if callable(vars(k).get(name)))

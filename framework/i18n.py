@@ -66,15 +66,28 @@ class GameTranslations(gettext.NullTranslations):
         super().__init__()
         self.base = base
         self.game = game
+        #: The sentences and words asked for that no catalog translates (they read in
+        #: English): ``docs`` names them. Always empty for English itself.
+        self.missing: set[str] = set()
+
+    def _note(self, key: object, message: str) -> None:
+        if isinstance(self.base, gettext.GNUTranslations) and not _in_catalogs(self.base, key):
+            self.missing.add(message)
 
     def gettext(self, message: str) -> str:
         own = self.base.pgettext(self.game, message)
-        return own if own != message else self.base.gettext(message)
+        if own != message:
+            return own
+        self._note(message, message)
+        return self.base.gettext(message)
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        self._note((msgid1, 0), msgid1)
         return self.base.ngettext(msgid1, msgid2, n)
 
     def pgettext(self, context: str, message: str) -> str:
+        if not _in_catalogs(self.base, f"{context}\x04{message}"):
+            self._note(message, message)
         return self.base.pgettext(context, message)
 
     def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
@@ -85,7 +98,17 @@ class GameTranslations(gettext.NullTranslations):
         return self.base.npgettext(context, msgid1, msgid2, n)
 
 
-def game_translations(lang: str, game: str) -> gettext.NullTranslations:
+def _in_catalogs(translations: gettext.NullTranslations | None, key: object) -> bool:
+    """Whether ``key`` (a msgid; ``(msgid, 0)`` for plural forms; ``context\x04msgid``) is
+    in the catalog or one of its fallbacks (a package's own catalog)."""
+    while translations is not None:
+        if key in getattr(translations, "_catalog", {}):
+            return True
+        translations = getattr(translations, "_fallback", None)
+    return False
+
+
+def game_translations(lang: str, game: str) -> GameTranslations:
     """The catalogs of ``lang`` for the rulebook of the game file named ``game`` (its
     stem), with that game's own words first."""
     return GameTranslations(translations(lang), game)

@@ -87,3 +87,58 @@ def test_engine_never_imports_networkx() -> None:
     for path in [*(root / "engine").rglob("*.py"), *(root / "moves").rglob("*.py"),
                  *units, *(root / "kernel").rglob("*.py")]:
         assert "networkx" not in path.read_text(), path
+
+
+def _shown(text: str) -> list[str]:
+    from framework import load_game_text
+    from framework.render.text import board_lines
+
+    return board_lines(load_game_text(text).new_initial_state())
+
+
+SHOWN = """
+name: Shown
+players: [white, black]
+board: BOARD
+pieces: {stone: {}}
+turn:
+  - {name: drop, type: moves, options: [{type: place}]}
+max_plies: 4
+"""
+
+
+def test_a_row_of_one_cell_is_labelled_by_its_row() -> None:
+    """Before, the row holding only b3 was labelled "b3"."""
+    lines = _shown(SHOWN.replace("BOARD", "{type: grid, rows: 3, columns: 3, holes: [a3, c3]}"))
+    assert lines == ["  3   .", "  2 . . .", "  1 . . .", "    a b c"]
+
+
+def test_hex_rhombus_column_letters_stand_under_their_cells() -> None:
+    """Before, the letters were spread twice as wide as the staggered cells (a   b   c)."""
+    lines = _shown(SHOWN.replace("BOARD", "{type: hex_rhombus, size: 4}"))
+    bottom, letters = lines[-2], lines[-1]
+    assert bottom == "  1 . . . ."
+    assert [i for i, ch in enumerate(letters) if ch.isalpha()] == \
+        [i for i, ch in enumerate(bottom) if ch == "."]
+
+
+def test_a_plural_player_name_wins_without_a_verb_to_agree() -> None:
+    """Before: "swedes wins" (the terminal) and "The game is over: swedes wins." (the
+    rulebook). Every language words the win as a noun now."""
+    from framework.docs.i18n import translations
+
+    from framework import load_game_text
+    from framework.render.text import board_text
+
+    game = load_game_text(SHOWN.replace("BOARD", "{type: grid, rows: 2, columns: 2}")
+                          .replace("[white, black]", "[swedes, danes]")
+                          + "goals: [{type: line, length: 2}]\n")
+    state = game.new_initial_state()
+    for cell in ("a1", "a2", "b1"):
+        state.apply(cell)
+    assert board_text(state).splitlines()[-1] == "winner: swedes"
+    for language in ("en", "es", "pt", "ru", "eo"):
+        sentence = translations(language).gettext("The game is over. Winner: {player}.")
+        assert sentence.count("{player}") == 1
+        if language != "en":
+            assert sentence != "The game is over. Winner: {player}."  # translated

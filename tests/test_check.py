@@ -376,3 +376,14 @@ def test_a_third_party_block_brings_its_reference_version(drop_plugin: str) -> N
     report = check_game(load_game_text(drop_plugin), examples=5)
     assert [o.name for o in report.failed] == [] and report.unchecked == []
     assert find_reference("phases", "drop").__name__ == "RefDrop"
+
+
+def test_check_tells_each_property_as_it_finishes() -> None:
+    """Before, nothing was printed until the whole file was checked (a spinner only on a
+    terminal): a long check looked hung."""
+    run = boardspec("check", "games/tic-tac-toe.yaml", "--examples", "2")
+    assert run.returncode == 0, run.stdout
+    lines = [line for line in run.stderr.splitlines() if line.startswith("games/tic-tac-toe")]
+    names = [name for name, _ in plan(load_game(ROOT / "games" / "tic-tac-toe.yaml"))]
+    assert [line.split(": ")[1] for line in lines] == names
+    assert all(": passed (" in line for line in lines)

@@ -49,7 +49,7 @@ def _game() -> object:
 def test_quick_start_is_reproducible_and_saves(tmp_path: Path) -> None:
     first = boardspec("play", "games/ataxx.yaml", "--seed", "1").stdout
     assert first == boardspec("play", "games/ataxx.yaml", "--seed", "1").stdout
-    assert "wins" in first or "draw" in first
+    assert "winner: " in first or "draw" in first
     path = tmp_path / "g.json"
     boardspec("play", "games/hexxagon.yaml", "--white", "greedy", "--black", "mcts:10i",
               "--seed", "2", "--quiet", "--save", str(path))
@@ -67,7 +67,7 @@ def test_match_writes_records_that_replay(tmp_path: Path) -> None:
     out = tmp_path / "m"
     run = boardspec("match", "games/assimilation.yaml", "--agents", "greedy,random",
                     "--games", "4", "--jobs", "2", "--seed", "5", "--out", str(out))
-    assert "white wins" in run.stdout and "greedy" in run.stdout
+    assert "winner: white" in run.stdout and "greedy" in run.stdout
     summary = json.loads((out / "summary.json").read_text())
     assert summary["games"] == 4 and summary["agents"]["greedy"]["games"] == 4
     again = boardspec("match", "games/assimilation.yaml", "--agents", "greedy,random",
@@ -84,3 +84,31 @@ def test_match_writes_records_that_replay(tmp_path: Path) -> None:
     refused = boardspec("replay", str(records[1]), ok=False)
     assert refused.returncode == 1
     assert "ply 5 (turn 5, 'a1a1') is refused: 'a1a1' is not legal here" in refused.stderr
+
+
+def test_play_numbers_turns_not_actions() -> None:
+    """Before, each action an agent played was numbered as its own ply: Adaptoid's move
+    and build of one turn read "3. white: skip", "4. white: +C3"."""
+    import re
+
+    from framework import load_game
+    from framework.engine.turns import turn_key
+
+    run = boardspec("play", "games/adaptoid.yaml", "--max-plies", "16", "--seed", "3")
+    entries = [re.match(r"\s*(\d+)([.…]) (\w+) \(random\): (.+)$", line)
+               for line in run.stdout.splitlines()]
+    entries = [m for m in entries if m]
+    assert len(entries) >= 8
+    game = load_game(ROOT / "games" / "adaptoid.yaml")
+    state = game.new_initial_state()
+    number, key = 0, None
+    for m in entries:
+        if turn_key(state) != key:
+            number, key = number + 1, turn_key(state)
+            assert m[2] == "."
+        else:
+            assert m[2] == "…"
+        assert int(m[1]) == number and m[3] == game.players[state.to_move]
+        for action in m[4].split():
+            state.apply(action)
+    assert any(m[2] == "…" for m in entries)

@@ -450,3 +450,23 @@ def test_a_game_may_name_a_piece_its_own_way_in_a_language() -> None:
     assert "dama" in draughts and "rey" not in draughts
     assert "K: rey de las blancas" in chess  # the FEN symbols, with no gendered article
     assert "enroque (KQkq) y captura al paso (-)" in chess  # chess's own FEN fields
+
+
+def test_docs_names_the_strings_left_in_english(tmp_path: Path) -> None:
+    """Before, a sentence or word no catalog translates fell back to English in the
+    Spanish rulebook without a word: now each language says which ones did."""
+    game = tmp_path / "peak.yaml"
+    game.write_text("""
+name: Peak
+players: [swedes, danes]
+board: {type: grid, rows: 3, columns: 3, holes: [a3, c3]}
+pieces: {stone: {}}
+turn:
+  - {name: drop, type: moves, options: [{type: place}]}
+max_plies: 7
+""")
+    warnings: list[str] = []
+    write_rulebooks([game], tmp_path / "out", ["en", "es"], ["md"], warn=warnings.append)
+    assert warnings == [f"{game}: 3 string(s) have no Español translation and read in "
+                        "English in its rulebook: 'Peak'; 'danes'; 'swedes'"]
+    assert "swedes" in (tmp_path / "out" / "es" / "peak.md").read_text(encoding="utf-8")

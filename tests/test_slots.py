@@ -182,3 +182,65 @@ def test_a_declared_slot_travels_in_fen_as_a_named_field(tally: str) -> None:
         game.state_from_fen("2b/3/w2 w 2 2 moves=2")
     with pytest.raises(Exception, match="come last"):
         game.state_from_fen("2b/3/w2 drops=2 w 2 2")
+
+
+# A third party's goal that reads where the turn's last piece landed: whoever lands on the
+# centre wins (checked, like every goal, once the turn is over).
+CENTRE = '''
+from typing import Literal
+from framework.engine.slots import LANDED
+from framework.plugins import Goal, Rule, Verdict
+from framework.check.reference.rules import RefGoal
+
+class CentreParams(Rule):
+    type: Literal["landed_on_centre"]
+
+class LandedOnCentre(Goal):
+    keyword = "landed_on_centre"
+    Params = CentreParams
+    slots = (LANDED,)
+    reference = ":RefLandedOnCentre"
+
+    def __init__(self, params, game):
+        super().__init__(params, game)
+        self.landed = game.slots.index["landed"]
+        self.centre = game.board.cell("b2")
+
+    def evaluate(self, state):
+        if state.vars[self.landed] == self.centre:
+            return Verdict(frozenset({state.last_mover}))
+        return None
+
+class RefLandedOnCentre(RefGoal):
+    def verdict(self, s):
+        return {s.last_mover} if s.vars["landed"] == "b2" else None
+'''
+
+CENTRE_GAME = """
+name: Centre
+players: [white, black]
+board: {type: grid, rows: 3, columns: 3}
+pieces: {stone: {}}
+turn:
+  - {name: drop, type: moves, options: [{type: place}]}
+goals: [{type: landed_on_centre}]
+result: {type: majority}
+max_plies: 9
+"""
+
+
+def test_a_goal_at_the_end_of_the_turn_sees_where_the_turn_landed(tmp_path: Path) -> None:
+    """Before, the turn's slots were reset when the turn passed, before the goals ran: a
+    goal reading ``landed`` always found it empty."""
+    with installed(tmp_path, "centregoal", CENTRE,
+                   "[boardspec.rules]\ngoals.landed_on_centre = centregoal:LandedOnCentre\n"):
+        game = load_game_text(CENTRE_GAME)
+        state = game.new_initial_state()
+        state.apply(state.parse_action("a1").notation)
+        assert not state.is_terminal()
+        state.apply(state.parse_action("b2").notation)
+        assert state.is_terminal() and state.returns() == [-1.0, 1.0]
+        assert "landed" not in state.to_json() and "phase" not in state.to_json()
+        report = check_game(game, examples=6, random_seed=1)
+        assert not [(o.name, o.note) for o in report.outcomes if o.status != "passed"]
+

@@ -118,3 +118,69 @@ def test_a_value_where_a_block_belongs_names_its_keys_not_a_class(old: str, new:
     message = refuse(ATAXX.replace(old, new))
     assert f"expected a block of keys {keys}" in message
     assert "instance of" not in message and "Spec" not in message and "Reach" not in message
+
+
+CLOBBER = (ROOT / "games" / "clobber.yaml").read_text()
+
+
+@pytest.mark.parametrize("kind", ["pass", "skip", "stop"])
+def test_an_option_may_not_take_a_reserved_kind(kind: str) -> None:
+    """Before, ``kind: pass`` loaded, and the engine's own pass (which ``check``, the codec
+    and the native kernels know by its kind) could not be told from the option's moves;
+    ``kind: skip`` made every clobber a skip that moved nothing."""
+    bad = CLOBBER.replace("kind: clobber", f"kind: {kind}")
+    message = refuse(bad)
+    assert message.startswith(f"bad.yaml:{line_of(bad, 'kind: ' + kind)}:")
+    assert f"turn[0].options[0].kind: the kind {kind!r} is reserved" in message
+
+
+# A third party's phase that finds, only once the board is built, that it cannot work.
+PICKY = '''
+from typing import Literal
+from framework.errors import BoardspecError
+from framework.plugins import Phase, PhaseParams
+
+class PickyParams(PhaseParams):
+    type: Literal["picky"]
+
+class Picky(Phase):
+    keyword = "picky"
+    Params = PickyParams
+
+    def __init__(self, params, game):
+        super().__init__(params, game)
+        if game.board.size < 100:
+            raise BoardspecError("picky needs a board of 100 cells or more")
+'''
+
+
+def test_an_error_raised_while_a_block_is_built_is_located_and_exits_2(tmp_path: Path
+                                                                     ) -> None:
+    """Before, it printed bare ("picky needs …") and the command exited 1."""
+    from .third_party import installed
+
+    text = ATAXX.split("turn:")[0] + "turn:\n  - {name: fuss, type: picky}\n"
+    with installed(tmp_path, "pickyphase", PICKY,
+                   "[boardspec.rules]\nphases.picky = pickyphase:Picky\n"):
+        message = refuse(text)
+        assert message == (f"bad.yaml:{line_of(text, 'type: picky')}:5: error at turn[0]: "
+                           "picky needs a board of 100 cells or more")
+        (tmp_path / "bad.yaml").write_text(text)
+        run = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, "
+                              f"{str(tmp_path)!r}); from framework.cli import main; main()",
+                              "validate", str(tmp_path / "bad.yaml")],
+                             capture_output=True, text=True, cwd=ROOT)
+        assert run.returncode == 2, run.stderr
+        assert f"bad.yaml:{line_of(text, 'type: picky')}:5: error at turn[0]:" in run.stderr
+
+
+@pytest.mark.parametrize(("zones", "found"), [("[]", "found none"),
+                                              ("[first_side]", "found a list ['first_side']")])
+def test_a_list_too_short_is_said_once_in_our_words(zones: str, found: str) -> None:
+    """Before: "List should have at least 2 items after validation, not 0; found a list
+    []" (pydantic's words, and the count said twice)."""
+    hex_text = (ROOT / "games" / "hex.yaml").read_text()
+    bad = hex_text.replace("zones: [first_side, second_side]", f"zones: {zones}")
+    message = refuse(bad)
+    assert message == (f"bad.yaml:{line_of(bad, 'type: connect')}:28: error at "
+                       f"goals[0].zones: at least 2 items are needed here; {found}")

@@ -85,3 +85,106 @@ LOCALE_DIR = __import__("pathlib").Path(__file__).parent / "droplocale"
     assert "**Soltar**: Pon una pieza nueva tuya en cualquier casilla vacía." in spanish
     assert "## Preparación" in spanish  # boardspec's own catalog still answers first
     assert "**Drop**: Put a new piece of yours on any empty cell." in english
+
+
+# A third party's consequence that acts where the last piece landed, along directions: it
+# asks the shared checks of the spec context instead of copying them.
+MARK = '''
+from typing import Literal
+from framework.engine.slots import LANDED
+from framework.plugins import Phase, PhaseParams
+
+class MarkParams(PhaseParams):
+    type: Literal["mark_around"]
+    directions: list[str] = []
+
+class MarkAround(Phase):
+    keyword = "mark_around"
+    Params = MarkParams
+    decides = False
+    slots = (LANDED,)
+
+    @classmethod
+    def check_spec(cls, params, loc, ctx):
+        yield from ctx.check_landing_before(loc, params.name, "marks around the cell the "
+                                            "last action landed a piece on")
+        yield from ctx.check_directions(params.directions, (*loc, "directions"))
+
+    def run(self, state):
+        pass
+'''
+
+MARK_GAME = """
+name: Mark
+players: [white, black]
+board: {type: grid, rows: 3, columns: 3}
+pieces: {stone: {}}
+turn:
+  - {name: drop, type: moves, options: [{type: place}]}
+  - {name: mark, type: mark_around, directions: [n, up]}
+max_plies: 9
+"""
+
+
+def test_a_plugin_uses_the_shared_landing_and_direction_checks(tmp_path: Path) -> None:
+    """Before, each block (convert_adjacent, flip_flanked, promote; hop, step, reach, …)
+    kept its own copy of these checks, and a plugin had none to call."""
+    from framework import SpecError
+
+    with installed(tmp_path, "markaround", MARK,
+                   "[boardspec.rules]\nphases.mark_around = markaround:MarkAround\n"):
+        with pytest.raises(SpecError) as info:
+            load_game_text(MARK_GAME, "mark.yaml")
+        assert "turn[1].directions[1]: unknown direction 'up'; expected one of: " \
+            in str(info.value)
+        swapped = MARK_GAME.replace(
+            "  - {name: drop, type: moves, options: [{type: place}]}\n", "").replace(
+            "[n, up]}", "[n]}\n  - {name: drop, type: moves, options: [{type: place}]}")
+        with pytest.raises(SpecError, match="phase 'mark' marks around the cell the last "
+                           "action landed a piece on, but no phase before it in the turn "
+                           "lands one"):
+            load_game_text(swapped, "mark.yaml")
+        load_game_text(MARK_GAME.replace("[n, up]", "[n, s]"), "mark.yaml")
+
+
+COUNTING = '''
+from typing import Literal
+from framework.engine.action import Action
+from framework.engine.bits import iter_bits
+from framework.plugins import Phase, PhaseParams
+
+class CountingParams(PhaseParams):
+    type: Literal["counting_drop"]
+
+class CountingDrop(Phase):
+    keyword = "counting_drop"
+    Params = CountingParams
+    pattern = r"\\\\*[a-z]+\\\\d+"
+
+    def __init__(self, params, game):
+        super().__init__(params, game)
+        self.count = 0          # the plugin's own tally: it hides Phase.count(state)
+
+    def actions(self, state):
+        names = self.game.board.names
+        return [Action(self.name, "drop", at=c, notation="*" + names[c])
+                for c in iter_bits(state.empty())]
+
+    def apply(self, state, action):
+        state.place(action.at, state.to_move)
+        self.count += 1
+'''
+
+
+def test_a_plugin_attribute_that_hides_an_engine_method_is_refused_at_load(tmp_path: Path
+                                                                          ) -> None:
+    """Before, the game loaded and ``play`` (perft, agents: whatever counted actions)
+    crashed in the middle with "TypeError: 'int' object is not callable"."""
+    from framework.errors import BoardspecError
+
+    text = MARK_GAME.split("turn:")[0] + "turn: [{name: drop, type: counting_drop}]\n"
+    entry = "[boardspec.rules]\nphases.counting_drop = countingdrop:CountingDrop\n"
+    hides = "sets an attribute 'count' that hides the engine's method of that name"
+    with installed(tmp_path, "countingdrop", COUNTING, entry), \
+            pytest.raises(BoardspecError, match=hides):
+        load_game_text(text, "counting.yaml")

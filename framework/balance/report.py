@@ -97,10 +97,10 @@ def plot_outcomes(report: dict[str, Any], path: Path) -> Path:
     draw = [100 * r[2] for r in rows]
     second = [100 * r[3] for r in rows]
     players = report["players"]
-    ax.barh(y, first, color=COLOURS[0], label=f"{players['first']} wins")
+    ax.barh(y, first, color=COLOURS[0], label=f"won by {players['first']}")
     ax.barh(y, draw, left=first, color="#bbbbbb", label="draws")
     ax.barh(y, second, left=[a + b for a, b in zip(first, draw, strict=True)],
-            color=COLOURS[1], label=f"{players['second']} wins (or unfinished)")
+            color=COLOURS[1], label=f"won by {players['second']} (or unfinished)")
     for yi, f in zip(y, first, strict=True):
         ax.text(1, yi, f"{f:.1f} %", va="center", color="white", fontsize=8)
     ax.set_yticks(y, [r[0] for r in rows])
@@ -147,7 +147,7 @@ def plot_win_by_length(report: dict[str, Any], path: Path) -> Path:
         ax.errorbar(x, y, yerr=[low, high], marker="o", capsize=3,
                     color=COLOURS[i % len(COLOURS)], label=level["agent"])
     ax.set_xlabel("game length (plies; bins of about equal numbers of games)")
-    ax.set_ylabel(f"{report['players']['first']} wins %")
+    ax.set_ylabel(f"won by {report['players']['first']} (%)")
     ax.set_ylim(0, 100)
     ax.set_title("First player's wins by game length")
     ax.legend(frameon=False)
@@ -216,8 +216,8 @@ pct(lv.results.draw.share) }}.</li>
 <img src="plots/first_player.svg" alt="first player's score by strength">
 
 <h2>Results</h2>
-<table><tr><th>level</th><th>games</th><th>{{ r.players.first }} wins</th><th>{{
-r.players.second }} wins</th><th>draws</th><th>unfinished</th><th>median length</th></tr>
+<table><tr><th>level</th><th>games</th><th>won by {{ r.players.first }}</th><th>won by {{
+r.players.second }}</th><th>draws</th><th>unfinished</th><th>median length</th></tr>
 {% for lv in r.levels %}<tr><td>{{ lv.agent }}</td><td>{{ lv.games }}</td>
 {% for key in ["first", "second", "draw", "unfinished"] %}<td>{{ pct(lv.results[key].share) }}
 <span class="note">({{ pct(lv.results[key].ci95[0]) }}–{{ pct(lv.results[key].ci95[1])

@@ -5,14 +5,18 @@ from __future__ import annotations
 import json
 import sys
 from contextlib import nullcontext
+from functools import partial
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from framework.check import DEFAULT_EXAMPLES
 from framework.cli import app
 from framework.cli.options import AddressOption, BackendOption, check_backend
+
+if TYPE_CHECKING:
+    from framework.check.runner import Outcome
 
 
 @app.command()
@@ -61,7 +65,8 @@ def check(files: Annotated[list[Path], typer.Argument(help="game files")],
             game.file = str(path)
             with console.status(f"checking {path}…") if not as_json else nullcontext():
                 report = check_game(game, examples=examples, random_seed=seed,
-                                    backend=runner, source=GameSource.read(path))
+                                    backend=runner, source=GameSource.read(path),
+                                    progress=partial(_progress, path))
             if as_json:
                 reports.append(report_json(report))
             else:
@@ -89,3 +94,10 @@ def check(files: Annotated[list[Path], typer.Argument(help="game files")],
         raise typer.Exit(2)
     if failed or (strict and unchecked):
         raise typer.Exit(1)
+
+
+def _progress(path: Path, outcome: Outcome) -> None:
+    """One line on stderr as each property finishes (a long check shows it is going on,
+    also where no spinner is drawn: a pipe, a log, CI)."""
+    print(f"{path}: {outcome.name}: {outcome.status} ({outcome.states} states, "
+          f"{outcome.seconds:.1f} s)", file=sys.stderr, flush=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -33,7 +34,8 @@ def docs(files: Annotated[list[Path], typer.Argument(help="game files")],
     from framework.safeio import check_output_dir
 
     check_output_dir(out, "rulebook folder")
-    written = write_rulebooks(files, out, lang or list(LANGUAGES), fmt or list(DEFAULT_FORMATS))
+    written = write_rulebooks(files, out, lang or list(LANGUAGES), fmt or list(DEFAULT_FORMATS),
+                              warn=lambda text: print(f"warning: {text}", file=sys.stderr))
     print(f"wrote {len(written)} files under {out}")
 
 

@@ -162,6 +162,7 @@ class PlaySession:
         self.words = words_in(game, lang)
         #: (state before, seat, actions) of every turn played, for undo and the record.
         self.history: list[tuple[State, int, list[str]]] = []
+        self._numbered: list[tuple[State, tuple[object, ...], int]] = []
 
     @property
     def plies(self) -> int:
@@ -208,8 +209,28 @@ class PlaySession:
         if not self.quiet:
             side = self.game.players[before.to_move]
             note = f"  [dim]({agent.info})[/dim]" if agent.info and self.humans else ""
-            self.console.print(f"{len(self.history):>3}. {side} ({agent.spec}): "
+            number, going_on = self._turn_number()
+            self.console.print(f"{number:>3}{'…' if going_on else '.'} {side} ({agent.spec}): "
                                f"{' '.join(shown)}{note}")
+
+    def _turn_number(self) -> tuple[int, bool]:
+        """The number of the turn the last entry of the history belongs to, and whether it
+        goes on a turn already shown (an agent may play a turn one action at a time: a
+        walk, then a build, is one turn, numbered once)."""
+        from framework.engine.turns import turn_key
+
+        numbered = self._numbered  # (state before, its turn's key, number) per entry
+        del numbered[len(self.history):]
+        while numbered and numbered[-1][0] is not self.history[len(numbered) - 1][0]:
+            numbered.pop()  # an undo took the tail away and play went on from there
+        for before, _, _ in self.history[len(numbered):]:
+            key = turn_key(before)
+            last = numbered[-1] if numbered else None
+            going_on = last is not None and last[1] == key
+            numbered.append((before, key, last[2] if going_on and last else
+                             (last[2] + 1 if last else 1)))
+        going_on = len(numbered) > 1 and numbered[-2][1] == numbered[-1][1]
+        return numbered[-1][2], going_on
 
     def _human_turn(self, seat: int) -> bool:
         """Ask until a legal turn is typed; False when the player quits (or input ends)."""
@@ -513,7 +534,7 @@ def statistics_tables(result: MatchResult) -> list[object]:
     for column in ("result", "games", "%", "95 % CI"):
         sides.add_column(column, justify="left" if column == "result" else "right")
     for name, row in summary["results"].items():
-        label = name if name in ("draw", "unfinished") else f"{name} wins"
+        label = name if name in ("draw", "unfinished") else f"won by {name}"
         low, high = row["ci95"]
         sides.add_row(label, str(row["games"]), f"{100 * row['share']:.2f}",
                       f"{100 * low:.1f}–{100 * high:.1f}")

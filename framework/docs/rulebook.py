@@ -9,7 +9,7 @@ same bytes — so ``docs/`` can be checked for staleness by regenerating it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -111,12 +111,13 @@ def slug(text: str) -> str:
 
 
 def render_rulebook(game: Game, lang: str, fmt: str, stem: str, *,
-                    source: str | None = None, languages: Iterable[str] | None = None
-                    ) -> tuple[str, dict[str, str]]:
+                    source: str | None = None, languages: Iterable[str] | None = None,
+                    untranslated: set[str] | None = None) -> tuple[str, dict[str, str]]:
     """The rulebook text, and for Markdown the SVG files it links (name → content).
 
     ``source`` is the game file as the header names it (default ``games/<stem>.yaml``);
-    ``languages`` the languages to link to (default: every one)."""
+    ``languages`` the languages to link to (default: every one); ``untranslated``, when
+    given, receives the strings no catalog of ``lang`` translates (they read in English)."""
     gettext = game_translations(lang, stem)
     _ = gettext.gettext
     env = environment()
@@ -137,6 +138,8 @@ def render_rulebook(game: Game, lang: str, fmt: str, stem: str, *,
                            source=source or f"games/{stem}.yaml",
                            svg_dir=f"../{SVG_DIR}/{stem}", diagrams=len(figures),
                            css=_css())
+    if untranslated is not None:
+        untranslated |= gettext.missing
     svgs = {f"{f.slug}.svg": f.file_svg + "\n" for f in figures} if fmt == "md" else {}
     if fmt == "md":  # the legend's swatches, linked beside their words
         svgs |= {f"{name}.svg": swatch + "\n" for name, swatch, _text in book["legend"].legend
@@ -145,23 +148,29 @@ def render_rulebook(game: Game, lang: str, fmt: str, stem: str, *,
 
 
 def write_rulebooks(files: Sequence[Path], out: Path, langs: Iterable[str],
-                    formats: Iterable[str]) -> list[Path]:
+                    formats: Iterable[str], *, warn: Callable[[str], None] | None = None
+                    ) -> list[Path]:
     """Write OUT/<lang>/<stem>.<fmt> for each file, language and format (Markdown diagrams
     to OUT/svg/<stem>/), and OUT/index.md listing every rulebook under OUT — those written
     now and those already there, so regenerating one game or one language loses no other.
-    A page links to the languages its rulebook exists in. Returns the paths written."""
+    A page links to the languages its rulebook exists in. Returns the paths written.
+
+    ``warn`` is told, per file and language, the strings left in English for want of a
+    translation (a plugin's sentence no catalog has, a player's name)."""
     from framework.game import load_game
 
     langs, formats = list(langs), list(formats)
     written: list[Path] = []
     for path in files:
         game = load_game(path)
+        untranslated: dict[str, set[str]] = {lang: set() for lang in langs}
         for fmt in formats:
             present = [code for code in LANGUAGES
                        if code in langs or (out / code / f"{path.stem}.{fmt}").is_file()]
             for lang in langs:
                 text, svgs = render_rulebook(game, lang, fmt, path.stem,
-                                             source=display_path(path), languages=present)
+                                             source=display_path(path), languages=present,
+                                             untranslated=untranslated[lang])
                 target = out / lang / f"{path.stem}.{fmt}"
                 if fmt == "pdf":
                     from framework.docs.pdf import html_to_pdf
@@ -171,6 +180,11 @@ def write_rulebooks(files: Sequence[Path], out: Path, langs: Iterable[str],
                 written.append(_write(target, text))
                 for name, svg in svgs.items():
                     written.append(_write(out / SVG_DIR / path.stem / name, svg))
+        for lang, missing in untranslated.items():
+            if missing and warn is not None:
+                shown = "; ".join(repr(m) for m in sorted(missing))
+                warn(f"{path}: {len(missing)} string(s) have no {LANGUAGES[lang]} "
+                     f"translation and read in English in its rulebook: {shown}")
     written.append(_write(out / "index.md", _index(out)))
     return written
 
@@ -583,7 +597,9 @@ def _facts(game: Game, diagram: Diagram, example: ExampleSpec | None,
     if state.is_terminal():
         winners = sorted(state.winners or ())
         if len(winners) == 1:
-            facts.append(_("The game is over: {player} wins.").format(
+            # A noun, not a verb: "Winner: swedes" reads right for any player's name
+            # (the verb agreeing with a plural name, "swedes wins", did not).
+            facts.append(_("The game is over. Winner: {player}.").format(
                 player=_(game.players[winners[0]])))
         elif winners:
             facts.append(_("The game is over: {players} share the win.").format(

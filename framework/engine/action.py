@@ -15,6 +15,15 @@ if TYPE_CHECKING:
 
 #: The kind of the action that ends a chain of hops which may stop (``chain: may``).
 STOP_KIND = "stop"
+#: The kind of the engine's pass, for a player without a move (``no_legal_move: pass``).
+PASS_KIND = "pass"
+#: The kind of an optional phase's skip (``optional: true``).
+SKIP_KIND = "skip"
+#: Kinds whose actions the engine, ``check`` and the native kernels handle themselves: a
+#: block's option may not give its own actions one of them (``validate`` refuses it).
+RESERVED_KINDS = {PASS_KIND: "the engine's pass of a player without a move",
+                  SKIP_KIND: "the skip of an optional phase",
+                  STOP_KIND: "the stop that ends a chain of hops"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,6 +55,13 @@ def slots_to_json(state: State) -> dict[str, Any]:
     return data
 
 
+def _inside_turn(state: State) -> bool:
+    """Whether a written turn-scoped slot is set: the turn it belongs to is under way."""
+    table = state.game.slots
+    return any(table.slots[i].scope == "turn" and state.vars[i] != table.slots[i].default
+               for i in table.written)
+
+
 def _slots_from_json(state: State, position: dict[str, Any]) -> None:
     game = state.game
     table = game.slots
@@ -110,9 +117,11 @@ def state_to_json(state: State) -> dict[str, Any]:
     data: dict[str, Any] = {"game": game.name, "to_move": game.players[state.to_move]}
     if state.setup < len(game.setups):
         data["setup"] = game.setups[state.setup].name
-    elif state.phase or (state.winners is None and len(game.phases) > 1):
+    elif state.phase or (state.winners is None and len(game.phases) > 1) or \
+            _inside_turn(state):
         # A game may end inside a turn (a phase with nothing to do ends it): the phase
-        # keeps that moment, as the board alone does not say the turn was under way.
+        # keeps that moment, as the board alone does not say the turn was under way. A
+        # one-phase turn is under way when a turn slot is set (inside a chain of hops).
         data["phase"] = game.phases[state.phase].name
     data["cells"] = cells
     data["gaps"] = [names[c] for c in range(game.board.size) if state.gaps >> c & 1]

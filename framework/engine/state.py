@@ -298,22 +298,30 @@ class State:
                             else frozenset())
                 return
             self._pass_turn()
-            if self._check_goals():
+            if self._goals_at_turn_end():
                 return
             index = 0
 
     def _end_turn(self) -> None:
         self._pass_turn()
-        if not self._check_goals():
+        if not self._goals_at_turn_end():
             self._continue_turn(0)
 
-    def _pass_turn(self) -> None:
+    def _goals_at_turn_end(self) -> bool:
+        """The goals once a turn has passed, then the turn's slots reset: a goal sees how
+        the turn ended (``landed``, a chain's cell), the next turn starts afresh."""
+        ended = self._check_goals()
         values = self.vars
-        values[HALFMOVE] = 0 if values[CLOCK_RESET] else values[HALFMOVE] + 1
-        again = self.game.again_slot
-        repeat = again >= 0 and values[again]  # the mover plays again (``again``)
         for i, default in self.game.slots.turn_resets:
             values[i] = default
+        return ended
+
+    def _pass_turn(self) -> None:
+        """The turn passes to the next player (its slots are reset after the goals)."""
+        values = self.vars
+        values[HALFMOVE] = 0 if values[CLOCK_RESET] else values[HALFMOVE] + 1
+        again = self.game.again_slot  # the mover plays again (``again``), read before the
+        repeat = again >= 0 and values[again]  # turn's slots are reset
         self.last_mover = self.to_move
         if not repeat:
             self.to_move, new_round = self.game.turn_order.next(self.to_move, self.fullmove)
@@ -328,6 +336,8 @@ class State:
         if not self._check_goals():
             return False
         self._pass_turn()
+        for i, default in self.game.slots.turn_resets:
+            self.vars[i] = default
         return True
 
     def _no_legal_action(self) -> None:

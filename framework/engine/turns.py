@@ -104,18 +104,16 @@ def count_turns(state: State) -> int:
             any(i >= index for i in game.goal_check_phases) or \
             not all(p.decides and p.skip_when_impossible for p in later):
         return sum(1 for _ in turns_with_states(state))
-    if not later:
-        block = game.turn_phases[index].block
-        if type(block).continues is Phase.continues:
-            return state.count_legal_actions()  # every action ends the turn
     phase = game.phases[index]
+    block = game.turn_phases[index].block
+    # A phase that may decide again (a chain of hops) has to play an action to tell.
+    chains = type(block).continues is not Phase.continues
+    if not later and not chains:
+        return state.count_legal_actions()  # every action ends the turn
     total = 0
     mays = [p.may_act_after for p in later]
     for action in state.legal_actions():
-        for may in mays:
-            if may(state, action):
-                break
-        else:
+        if not chains and not any(may(state, action) for may in mays):
             total += 1
             continue
         after = state.clone()

@@ -78,13 +78,6 @@ def direction_word(name: str, _: Translate) -> str:
     return _(DIRECTION_WORDS[name]) if name in DIRECTION_WORDS else name
 
 
-def check_directions(names: Sequence[str], loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
-    """Direction names must be the board's, or relative ones when players have a forward."""
-    for i, name in enumerate(names):
-        if name not in ctx.directions:
-            yield (*loc, i), ctx.unknown("direction", name, ctx.directions)
-
-
 class Line(Primitive):
     """A primitive whose moves from one cell reach a mask of cells (``reach``)."""
 

@@ -331,10 +331,6 @@ def finish(st, winners):
 @njit(cache=True, inline='always')
 def pass_turn(st):
     st[HALFMOVE] = ZERO if st[RESET] else st[HALFMOVE] + ONE
-    st[RESET] = ZERO
-    st[LANDED] = ZERO
-    st[CHAIN] = ZERO
-    reset_slots(st)
     side = np.int64(st[TO_MOVE])
     st[LAST_MOVER] = U64(side)
     after = (side + 1) % S
@@ -377,7 +373,13 @@ def make_move(st, mv):
         choose(st, side, mv >> CHOICE_SHIFT)
         consequences(st, side)
     pass_turn(st)
-    if not check_goals(st):
+    ended = check_goals(st)
+    # The turn's slots are reset once the goals have seen how it ended (as the engine).
+    st[RESET] = ZERO
+    st[LANDED] = ZERO
+    st[CHAIN] = ZERO
+    reset_slots(st)
+    if not ended:
         start_turn(st)
 
 

@@ -119,6 +119,10 @@ class RefRestriction(RefBlock):
         """The legal moves that stay legal (each effect carries its action's ``kind``)."""
         raise NotImplementedError
 
+    def keeps_some(self, s: RefState, moves: dict[str, Effect]) -> bool:
+        """Whether any of ``moves`` stays legal."""
+        return bool(self.allowed(s, moves))
+
 
 class RefGoal(RefBlock):
     def verdict(self, s: RefState) -> RefVerdict:

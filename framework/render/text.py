@@ -8,6 +8,8 @@ white, 2 legs, 1 pincer); ``.`` is an empty cell, ``#`` a gap.
 from __future__ import annotations
 
 import os
+import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -42,8 +44,10 @@ def board_lines(state: State, labels: list[str] | None = None) -> list[str]:
     left = min(xs)
     step = _column_step(board.pos)
     lines = []
+    by_prefix = _rows_by_prefix(board.names, board.rows)
     for row in reversed(board.rows):
-        name = _row_name([board.names[c] for c in row]) if board.named_rows else ""
+        name = _row_name([board.names[c] for c in row], by_prefix) \
+            if board.named_rows else ""
         cols: dict[int, str] = {}
         for cell in row:
             col = round((board.pos[cell][0] - left) / step)
@@ -61,19 +65,33 @@ def _file_names(state: State, width: int, left: float, step: float) -> str:
     """Column letters under boards whose rows are named by a suffix (a1 b1 … under rank 1)."""
     board = state.game.board
     bottom = [board.names[c] for c in board.rows[0]]
-    rank = _row_name(bottom)
+    rank = _row_name(bottom, _rows_by_prefix(board.names, board.rows))
     if not bottom or not all(n.endswith(rank) and n != rank for n in bottom) or \
             os.path.commonprefix(bottom):
         return ""
     text = ""
     for cell in board.rows[0]:
         col = round((board.pos[cell][0] - left) / step)
-        text = text.ljust(col * width) + board.names[cell][: -len(rank)].center(width)
+        # The same place as the cell's own label in board_lines (half columns on hex rows).
+        text = text.ljust(col * width // 2 if step < 1 else col * width)
+        text += board.names[cell][: -len(rank)].center(width)
     return f"{'':>3} {text.rstrip()}"
 
 
-def _row_name(names: list[str]) -> str:
-    """What the cells of a row share: the rank of ``a7 b7 …``, the letter of ``E1 E2 …``."""
+def _rows_by_prefix(names: tuple[str, ...] | list[str], rows: Sequence[Sequence[int]]) -> bool:
+    """Whether the board's rows are named by what their cells' names begin with (``E1 E2``
+    → ``E``) rather than end with (``a7 b7`` → ``7``), as its rows of two cells or more say."""
+    return any(os.path.commonprefix([names[c] for c in row]) for row in rows if len(row) > 1)
+
+
+def _row_name(names: list[str], by_prefix: bool = False) -> str:
+    """What the cells of a row share: the rank of ``a7 b7 …``, the letter of ``E1 E2 …``.
+    A row of one cell shares nothing with others: its name is split into letters and
+    digits, the part that names rows on this board (``by_prefix``) kept."""
+    if len(names) == 1:
+        parts = re.fullmatch(r"(\D+)(\d+)", names[0])
+        if parts:
+            return parts[1] if by_prefix else parts[2]
     prefix = os.path.commonprefix(names)
     if prefix:
         return prefix
@@ -92,9 +110,10 @@ def board_text(state: State) -> str:
     lines = board_lines(state)
     status = f"{game.players[state.to_move]} to move"
     if state.winners is not None:
+        # "winner: swedes", never a verb to agree with the player's name ("swedes wins").
         status = ("draw" if not state.winners else
-                  f"{', '.join(game.players[s] for s in sorted(state.winners))} "
-                  f"{'wins' if len(state.winners) == 1 else 'win'}")
+                  f"{'winner' if len(state.winners) == 1 else 'winners'}: "
+                  f"{', '.join(game.players[s] for s in sorted(state.winners))}")
     if game.counters:
         status += "  " + "  ".join(
             f"{p}: " + ", ".join(f"{c} {v}" for c, v in zip(game.counters, state.counters[s],

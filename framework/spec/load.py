@@ -83,6 +83,12 @@ def _issue(src: YamlSource, err: Any, model: type[BaseModel]) -> SpecIssue:
         found = f"; found {len(given):,}" if isinstance(given, str | list | dict) else ""
         return src.issue(loc, f"at most {ctx.get('max_length')} {what} are allowed here "
                               f"(see docs/limits.md){found}")
+    if kind == "too_short":  # pydantic says it twice ("…, not 0; found a list []")
+        what = "characters" if ctx.get("field_type") == "String" else "items"
+        given = err.get("input")
+        found = "none" if not given else _kind(given)
+        return src.issue(loc, f"at least {ctx.get('min_length')} {what} are needed here; "
+                              f"found {found}")
     if kind == "string_pattern_mismatch" and ctx.get("pattern") == r"^\w+$":
         return src.issue(loc, f"only letters, digits and _ are allowed here (see "
                               f"docs/limits.md); found {_kind(err.get('input'))}")

@@ -8,14 +8,14 @@ generic checks cover the parameter names every plugin shares (``piece``, ``attri
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from framework.board import build_board
 from framework.board.directions import RELATIVE_DIRECTIONS, direction_bearings
 from framework.moves.kinds import check_piece_moves
-from framework.plugins import plugins
+from framework.plugins import Phase, plugins
 from framework.spec.declared import declared_slots
 from framework.spec.yamlsource import Loc
 from framework.spec.zones import zone_issues
@@ -47,18 +47,45 @@ class SpecContext:
         shown = ", ".join(sorted(known)) if known else "none are declared"
         return f"unknown {what} {value!r}; expected one of: {shown}"
 
+    @property
+    def board_directions(self) -> tuple[str, ...]:
+        """The board's own direction names (``n``, ``ne``, …; none on a custom board that
+        names none), without the ones named from a player's forward."""
+        return tuple(self.graph.graph.get("directions", ())) if self.graph is not None \
+            else ()
 
-def lands_before(params: Any, ctx: SpecContext) -> bool:
-    """Whether a piece has landed when the consequence ``params`` runs: under an option's
-    ``then:`` (the option lands it, which ``moves`` checks), or after a phase of the turn
-    before it that lands one. A consequence that acts around the landing cell refuses to
-    be written where nothing lands (it would never act)."""
-    if ctx.in_option:
-        return True
-    turn = ctx.spec.turn
-    index = next((i for i, p in enumerate(turn) if p.name == params.name), len(turn))
-    phases = plugins("phases")
-    return any(phases[p.type].lands_piece(p) for p in turn[:index])
+    def check_directions(self, names: Sequence[str], loc: Loc, *,
+                         board_only: bool = False) -> Iterator[tuple[Loc, str]]:
+        """An issue at ``(*loc, i)`` for each of ``names`` that is no direction a block may
+        use: the board's, or (unless ``board_only``) one named from the player's forward
+        (``forward_left``) when every player declares its forward."""
+        known = self.board_directions if board_only else self.directions
+        for i, name in enumerate(names):
+            if name not in known:
+                yield (*loc, i), self.unknown("direction", name, known)
+
+    def lands_before(self, phase: str) -> bool:
+        """Whether a phase of the turn before the one named ``phase`` lands a piece (its
+        class says so with ``lands_piece``): the ``landed`` slot is then set by the time
+        ``phase`` runs; under a move option's ``then:`` the option lands it."""
+        if self.in_option:
+            return True
+        turn = self.spec.turn
+        index = next(i for i, p in enumerate(turn) if p.name == phase)
+        registry = plugins("phases")
+        for params in turn[:index]:
+            block = registry.get(params.type)
+            if block is not None and issubclass(block, Phase) and block.lands_piece(params):
+                return True
+        return False
+
+    def check_landing_before(self, loc: Loc, phase: str, does: str, hint: str = ""
+                             ) -> Iterator[tuple[Loc, str]]:
+        """The issue of a consequence that acts on the cell the last action landed a piece
+        on (``does``: "converts around the cell …") with no phase before it that lands one."""
+        if not self.lands_before(phase):
+            yield loc, (f"phase {phase!r} {does}, but no phase before it in the turn lands "
+                        f"one{f' ({hint})' if hint else ''}")
 
 
 def ctx_unknown(what: str, value: str, known: tuple[str, ...]) -> str:

@@ -130,7 +130,7 @@ class ReferenceGame:
         data: dict[str, Any] = {"game": self.name, "to_move": s.to_move}
         if s.setup is not None:
             data["setup"] = self.setups[s.setup].name
-        elif s.result is None and (s.phase or len(self.phases) > 1):
+        elif (s.result is None and (s.phase or len(self.phases) > 1)) or self._mid_turn(s):
             data["phase"] = self.phases[s.phase].name
         data["cells"] = {name: dict(entry) for name, entry in s.cells.items()}
         data["gaps"] = sorted(s.gaps)
@@ -152,6 +152,13 @@ class ReferenceGame:
             data["result"] = ({"winner": winners[0]} if len(winners) == 1 else
                               {"winners": winners} if winners else {"draw": True})
         return data
+
+    def _mid_turn(self, s: RefState) -> bool:
+        """A one-phase turn is under way once it has set something of its own (a chain's
+        cell, the clock's reset): a position then says its phase."""
+        return s.clock_reset or any(
+            slot.written and slot.scope == "turn" and s.vars[slot.name] !=
+            self.slot_defaults[slot.name] for slot in self.slots)
 
     def current_seat(self, s: RefState) -> int | None:
         """The seat that decides now (None when the game is over)."""
@@ -196,6 +203,16 @@ class ReferenceGame:
             if rule.applies_to(phase.name):
                 moves = rule.allowed(s, moves)
         return moves
+
+    def _can_act(self, s: RefState, index: int) -> bool:
+        """Whether the deciding phase ``index`` leaves the player a move. One rule may say
+        so without choosing among the moves (``compulsory``'s ``longest`` would otherwise
+        play out every chain of this turn, and through their ends the next turns')."""
+        phase = self.phases[index]
+        rules = [r for r in self.restrictions if r.applies_to(phase.name)]
+        if len(rules) == 1:
+            return rules[0].keeps_some(s, phase.moves(s))
+        return bool(self._restricted(s, index))
 
     def play(self, s: RefState, notation: str) -> RefState:
         """The state after ``notation`` (which must be legal in ``s``)."""
@@ -253,7 +270,7 @@ class ReferenceGame:
                 if i in self.goal_checks and self._goals_end_turn(s):
                     return
                 continue
-            if self._restricted(s, i):
+            if self._can_act(s, i):
                 s.phase = i
                 return
             if not phase.skip_when_impossible(s):
@@ -267,8 +284,10 @@ class ReferenceGame:
         self._end_turn(s)
 
     def _end_turn(self, s: RefState) -> None:
-        self._next_player(s)
-        if not self._check_goals(s):
+        self._next_player(s, keep_turn_slots=True)
+        ended = self._check_goals(s)  # the goals see how the turn ended (``landed``)
+        self._reset_turn_slots(s)
+        if not ended:
             self._continue_turn(s, 0)
 
     def _goals_end_turn(self, s: RefState) -> bool:
@@ -278,7 +297,7 @@ class ReferenceGame:
         self._next_player(s)
         return True
 
-    def _next_player(self, s: RefState) -> None:
+    def _next_player(self, s: RefState, keep_turn_slots: bool = False) -> None:
         s.halfmove = 0 if s.clock_reset else s.halfmove + 1
         s.clock_reset = False
         s.last_mover = s.to_move
@@ -287,6 +306,10 @@ class ReferenceGame:
             if new_round:
                 s.fullmove += 1
         s.phase = 0
+        if not keep_turn_slots:
+            self._reset_turn_slots(s)
+
+    def _reset_turn_slots(self, s: RefState) -> None:
         for slot in self.slots:
             if slot.scope == "turn":
                 s.vars[slot.name] = self.slot_defaults[slot.name]
@@ -315,7 +338,7 @@ class ReferenceGame:
                 # The deciding phases the player's turn would reach (their if: holds).
                 deciding = [i for i, p in enumerate(self.phases)
                             if p.decides and p.active(trial, player)]
-                if any(self._restricted(trial, i)
+                if any(self._can_act(trial, i)
                        for i in (deciding if every_phase else deciding[:1])):
                     return True
         return False

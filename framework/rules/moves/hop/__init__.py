@@ -88,13 +88,6 @@ def direction_words(_: Translate, names: list[str]) -> str:
                       either=True)
 
 
-def check_directions(params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
-    """Every direction must be the board's or, when every player has a forward, relative."""
-    for i, name in enumerate(params.directions):
-        if name not in ctx.directions:
-            yield (*loc, "directions", i), ctx.unknown("direction", name, ctx.directions)
-
-
 class Hop(Primitive):
     keyword = "hop"
     reference = ".reference:RefHop"
@@ -135,7 +128,7 @@ class Hop(Primitive):
     def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
         if params.piece and params.piece not in ctx.pieces:
             yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
-        yield from check_directions(params, loc, ctx)
+        yield from ctx.check_directions(params.directions, (*loc, "directions"))
         if params.chain != "none" and not params.capture:
             yield (*loc, "chain"), ("a chain of hops needs capture: true (hops that take "
                                     "nothing could go round the board forever)")

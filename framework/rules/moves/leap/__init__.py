@@ -23,7 +23,7 @@ from pydantic import Field, model_validator
 
 from framework.limits import MAX_DISTANCE
 from framework.moves.base import Loc
-from framework.moves.lines import Line, LineParams, check_directions, direction_word
+from framework.moves.lines import Line, LineParams, direction_word
 from framework.plugins import Translate, untranslated
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ class Leap(Line):
     def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
         yield from super().check_spec(params, loc, ctx)
         for i, path in enumerate(params.paths or []):
-            yield from check_directions(path, (*loc, "paths", i), ctx)
+            yield from ctx.check_directions(path, (*loc, "paths", i))
         if params.offsets is not None and ctx.spec.board.type != "grid":
             yield (*loc, "offsets"), ("offsets need a grid (files and ranks); on this "
                                       "board give 'paths' of directions")

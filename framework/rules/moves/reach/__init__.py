@@ -125,9 +125,7 @@ class Reach(Primitive):
     def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
         if params.piece and params.piece not in ctx.pieces:
             yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
-        for i, name in enumerate(params.directions or ()):
-            if name not in ctx.directions:
-                yield (*loc, "directions", i), ctx.unknown("direction", name, ctx.directions)
+        yield from ctx.check_directions(params.directions or (), (*loc, "directions"))
 
     def example(self) -> str:
         names = self.game.board.names  # a jump across the board: a1g7

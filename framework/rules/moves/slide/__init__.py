@@ -26,7 +26,7 @@ from pydantic import Field
 
 from framework.limits import MAX_DISTANCE
 from framework.moves.base import Loc
-from framework.moves.lines import Line, LineParams, check_directions
+from framework.moves.lines import Line, LineParams
 from framework.plugins import Translate, untranslated
 from framework.rules.moves.step import resolved
 
@@ -75,7 +75,7 @@ class Slide(Line):
     @classmethod
     def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
         yield from super().check_spec(params, loc, ctx)
-        yield from check_directions(params.directions or [], (*loc, "directions"), ctx)
+        yield from ctx.check_directions(params.directions or [], (*loc, "directions"))
 
     def reach_table(self, player: int) -> tuple[int, ...]:
         return tuple(self.reached(player, c, 0) for c in range(self.game.board.size))

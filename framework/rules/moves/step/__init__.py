@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field
 
 from framework.moves.base import Loc
-from framework.moves.lines import Line, LineParams, check_directions
+from framework.moves.lines import Line, LineParams
 from framework.plugins import Translate, untranslated
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ class Step(Line):
     @classmethod
     def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
         yield from super().check_spec(params, loc, ctx)
-        yield from check_directions(params.directions or [], (*loc, "directions"), ctx)
+        yield from ctx.check_directions(params.directions or [], (*loc, "directions"))
 
     def reach_table(self, player: int) -> tuple[int, ...]:
         step = self.game.board.step

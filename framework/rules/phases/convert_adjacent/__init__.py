@@ -18,8 +18,7 @@ from pydantic import Field
 
 from framework.engine.slots import LANDED
 from framework.limits import MAX_DISTANCE
-from framework.plugins import Phase, PhaseParams, Plugin, Translate, untranslated
-from framework.spec.semantics import lands_before
+from framework.plugins import Phase, PhaseParams, Translate, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -52,10 +51,9 @@ class ConvertAdjacent(Phase):
     @classmethod
     def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
-        if not lands_before(params, ctx):
-            yield loc, (f"phase {params.name!r} converts around the cell the last action "
-                        "landed a piece on, but no phase before it in the turn lands one "
-                        "(clone_or_jump, walk, or build with 'create' do)")
+        yield from ctx.check_landing_before(
+            loc, params.name, "converts around the cell the last action landed a piece on",
+            "clone_or_jump, walk, or build with 'create' do")
 
     def run(self, state: State) -> None:
         landed = state.vars[self.landed]
@@ -77,6 +75,3 @@ class ConvertAdjacent(Phase):
         return _("Every enemy piece within distance {distance} of the cell you moved to "
                  "becomes yours.").format(distance=self.params.distance)
 
-
-def _lands(block: type[Plugin], params: Any) -> bool:
-    return issubclass(block, Phase) and block.lands_piece(params)

@@ -34,7 +34,6 @@ from pydantic import Field, model_validator
 from framework.engine.slots import LANDED
 from framework.limits import MAX_DISTANCE
 from framework.plugins import Loc, Phase, PhaseParams, Translate, untranslated
-from framework.spec.semantics import lands_before
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -92,10 +91,9 @@ class Custodial(Phase):
 
     @classmethod
     def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
-        if not lands_before(params, ctx):
-            yield loc, (f"phase {params.name!r} captures from the cell the last action "
-                        "landed a piece on, but nothing before it in the turn lands one: put "
-                        "it after a phase that does, or under an option's then:")
+        yield from ctx.check_landing_before(
+            loc, params.name, "captures from the cell the last action landed a piece on",
+            "or put it under the then: of an option that lands one")
         if params.hostile is not None and params.hostile not in ctx.zones:
             yield (*loc, "hostile"), ctx.unknown("zone", params.hostile, ctx.zones)
         known = tuple(ctx.graph.graph.get("directions", ()))

@@ -33,7 +33,6 @@ from pydantic import Field
 from framework.engine.slots import LANDED
 from framework.moves.flank import outflanked
 from framework.plugins import Phase, PhaseParams, Translate, untranslated
-from framework.spec.semantics import lands_before
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -71,19 +70,16 @@ class FlipFlanked(Phase):
     @classmethod
     def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
-        if not lands_before(params, ctx):
-            yield loc, (f"phase {params.name!r} flips the runs outflanked from the cell the "
-                        "last action landed a piece on, but no phase before it in the turn "
-                        "lands one (place, clone_or_jump, walk, or build with 'create' do)")
-        known = tuple(ctx.graph.graph.get("directions", ()))
-        if not known:
+        yield from ctx.check_landing_before(
+            loc, params.name, "flips the runs outflanked from the cell the last action "
+            "landed a piece on", "place, clone_or_jump, walk, or build with 'create' do")
+        if not ctx.board_directions:
             yield loc, (f"phase {params.name!r} looks along the board's directions, but this "
                         "board has none (grids and hex boards have them, custom boards "
                         "when they name them)")
             return
-        for i, name in enumerate(params.directions or ()):
-            if name not in known:
-                yield (*loc, "directions", i), ctx.unknown("direction", name, known)
+        yield from ctx.check_directions(params.directions or (), (*loc, "directions"),
+                                        board_only=True)
 
     def run(self, state: State) -> None:
         landed = state.vars[self.landed]

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field
 
-from framework.engine.action import STOP_KIND, Action
+from framework.engine.action import RESERVED_KINDS, STOP_KIND, Action
 from framework.engine.bits import iter_bits, nth_bit
 from framework.engine.slots import CHAIN, Slot
 from framework.moves import MoveOption, Primitive, primitive
@@ -130,6 +130,10 @@ class Moves(Phase):
             # An option of this phase by its number, a kind's own move by its path.
             name = str(where[-1]) if where[:len(loc)] == loc else format_path(where)
             for kind in unit.kinds_of(option):
+                if kind[0] in RESERVED_KINDS:
+                    yield (*where, "kind"), (
+                        f"the kind {kind[0]!r} is reserved: it is "
+                        f"{RESERVED_KINDS[kind[0]]}; give this option another 'kind'")
                 first = made.get(kind)
                 if first is not None and not _may_share(first[1], option):
                     yield where, (

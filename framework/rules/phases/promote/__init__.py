@@ -41,12 +41,10 @@ from framework.moves.base import written
 from framework.plugins import (
     Phase,
     PhaseParams,
-    Plugin,
     Translate,
     join_words,
     untranslated,
 )
-from framework.spec.semantics import lands_before
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -103,10 +101,9 @@ class Promote(Phase):
                 yield where, ctx.unknown("piece", name, ctx.pieces)
         if params.piece is not None and params.piece not in ctx.pieces:
             yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
-        if not lands_before(params, ctx):
-            yield loc, (f"phase {params.name!r} promotes the piece on the cell the last "
-                        "action landed a piece on, but no phase before it in the turn "
-                        "lands one")
+        yield from ctx.check_landing_before(
+            loc, params.name, "promotes the piece on the cell the last action landed a "
+            "piece on")
 
     def due(self, state: State) -> int:
         """The cell of the mover's piece due to promote, -1 when none is."""
@@ -186,6 +183,3 @@ def become(state: State, cell: int, kind: int) -> None:
     state.kinds[state.kind_of(cell)] ^= bit
     state.kinds[kind] |= bit
 
-
-def _lands(block: type[Plugin], params: Any) -> bool:
-    return issubclass(block, Phase) and block.lands_piece(params)

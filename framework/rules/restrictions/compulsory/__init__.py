@@ -19,7 +19,7 @@ that keep it longest.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
@@ -73,6 +73,13 @@ class Compulsory(Restriction):
         runs = [self._run(state, a) for a in forced]
         best = max(runs)
         return [a for a, n in zip(forced, runs, strict=True) if n == best]
+
+    def any_allowed(self, state: State, actions: Iterable[Action]) -> bool:
+        # The rule never takes every action away (a forced one, or the longest of them,
+        # stays), so whether one is left is whether there was one. Asking ``allowed`` here
+        # would play out, for ``longest``, every chain of the next player's turn too, and
+        # of the turn after it (each chain's end asks whether the next player can move).
+        return any(True for _ in actions)
 
     def _run(self, state: State, action: Action) -> int:
         """How many forced actions the turn takes when it begins with ``action``. The

@@ -25,6 +25,9 @@ class RefCompulsory(RefRestriction):
         best = max(runs.values())
         return {n: e for n, e in forced.items() if runs[n] == best}
 
+    def keeps_some(self, s: RefState, moves: dict[str, Effect]) -> bool:
+        return bool(moves)  # the forced moves, or the longest of them, are never none
+
     def _longest(self, s: RefState, effect: Effect) -> int:
         """The most forced actions a turn that begins with ``effect`` can take, by trying
         every way on."""

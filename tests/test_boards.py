@@ -125,9 +125,8 @@ def test_hex_rhombus_column_letters_stand_under_their_cells() -> None:
 def test_a_plural_player_name_wins_without_a_verb_to_agree() -> None:
     """Before: "swedes wins" (the terminal) and "The game is over: swedes wins." (the
     rulebook). Every language words the win as a noun now."""
-    from framework.docs.i18n import translations
-
     from framework import load_game_text
+    from framework.i18n import translations
     from framework.render.text import board_text
 
     game = load_game_text(SHOWN.replace("BOARD", "{type: grid, rows: 2, columns: 2}")

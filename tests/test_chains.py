@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.restrictions.compulsory import Compulsory
-
 from framework import load_game_text
 from framework.check.runner import check_game
 from framework.engine.turns import divide_turns, perft_turns
+from framework.rules.restrictions.compulsory import Compulsory
 
 from .conftest import ROOT
 

@@ -19,6 +19,15 @@ MAX_POSITION_BYTES = 1_000_000
 MAX_YAML_NODES = 100_000
 #: Nesting depth of lists and mappings, in a game file and in a position's JSON.
 MAX_NESTING = 64
+#: Entries of any one list or mapping of a game file (the longest real one is a custom
+#: board's links, at most ``MAX_LINKS``).
+MAX_COLLECTION_ITEMS = 8 * 676
+#: Rule blocks in one of a game file's lists of them (the phases of the turn, setups, goals,
+#: results, restrictions, invariants, zones, counters, pieces, ...): real games have fewer
+#: than ten, and work such as validation grows faster than their number.
+MAX_RULE_BLOCKS = 64
+#: Worked examples in one game file (each is run by ``examples`` and the rulebooks).
+MAX_EXAMPLES = 1_000
 #: Cells of a board (holes included): as many as the largest grid, 26 × 26. Tables of the
 #: compiled game grow with the square of this (distances, walks): a walk game on 676 cells
 #: compiles in a few seconds and ~250 MB, and 1,024 cells would triple that.

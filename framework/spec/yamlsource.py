@@ -129,8 +129,9 @@ def check_shape(text: str, file: str) -> None:
                                 "(see docs/limits.md); write the value out")
         if isinstance(event, yaml.ScalarEvent | yaml.CollectionStartEvent):
             if event.tag is not None:  # an explicit tag: !!binary, !!set, !!str, !custom
-                raise refuse(event, f"the tag {event.tag!r} is not allowed in a game file "
-                                    "(see docs/limits.md); write the plain value")
+                raise refuse(event, f"this is not valid YAML for a game file: the tag "
+                                    f"{event.tag!r} is not allowed (see docs/limits.md); "
+                                    "write the plain value")
             if opened:
                 opened[-1][1][0] += 1
             nodes += 1

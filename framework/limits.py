@@ -15,6 +15,8 @@ MAX_GAME_FILE_BYTES = 1_000_000
 MAX_RECORD_BYTES = 4_000_000
 #: Bytes of a position (JSON text or file, or a FEN string).
 MAX_POSITION_BYTES = 1_000_000
+#: Bytes of a study's ``study.json`` (what a ``match --out`` folder holds): a few hundred.
+MAX_STUDY_FILE_BYTES = 1_000_000
 #: YAML nodes (values, lists and mappings) in one game file.
 MAX_YAML_NODES = 100_000
 #: Nesting depth of lists and mappings, in a game file and in a position's JSON.

@@ -52,7 +52,7 @@ def balance(game_file: GameArgument,
     )
     from framework.cli.options import load
     from framework.cli.play import agent_specs, run_with_progress
-    from framework.match import GameSource, plan_problem
+    from framework.match import GameSource, record_problem
     from framework.study import StudyFolder, file_digest
 
     check_backend(backend, address)
@@ -77,7 +77,8 @@ def balance(game_file: GameArgument,
                 "levels": [[level.agent, level.games] for level in levels], "seed": seed,
                 "max_plies": max_plies}
     folder = StudyFolder(records or out / "records", identity, len(plans))
-    done = folder.open(lambda i, record: plan_problem(plans[i], record, game.players))
+    done = folder.open(lambda i, record: record_problem(plans[i], record, game,
+                                                            max_plies))
     if done:
         print(f"{folder.folder}: {len(done)} of {len(plans)} games already played; "
               "continuing", file=sys.stderr)

@@ -390,7 +390,7 @@ def match(game_file: GameArgument,
     wins per side and per agent, draws, with 95 % confidence intervals."""
     from rich.console import Console
 
-    from framework.match import GameSource, MatchResult, plan_problem, schedule
+    from framework.match import GameSource, MatchResult, record_problem, schedule
     from framework.study import StudyFolder, file_digest
 
     check_backend(backend, address)
@@ -407,7 +407,8 @@ def match(game_file: GameArgument,
                     "game_sha256": file_digest(game_file), "agents": specs,
                     "games_per_pair": games, "seed": seed, "max_plies": max_plies}
         folder = StudyFolder(out, identity, len(plans), as_json=as_json)
-        done = folder.open(lambda i, record: plan_problem(plans[i], record, game.players))
+        done = folder.open(lambda i, record: record_problem(plans[i], record, game,
+                                                            max_plies))
         if done:
             print(f"{out}: {len(done)} of {len(plans)} games already played; "
                   "continuing", file=sys.stderr)

@@ -55,3 +55,101 @@ def test_a_list_longer_than_any_board_needs_is_refused() -> None:
 def test_every_explicit_tag_is_refused(value: str) -> None:
     refused(ASSIMILATION.replace("name: Assimilation", f"name: {value}"), "hostile.yaml:2:7",
             "tag", "not allowed")
+
+
+# 1. A tampered tournament folder -------------------------------------------------------
+MATCH = ["match", str(GAMES / "assimilation.yaml"), "--agents", "random,greedy", "--games",
+         "4", "--seed", "5"]
+
+
+@pytest.fixture(scope="module")
+def played_match(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("match") / "m"
+    outcome = run_bounded(cli(*MATCH, "--out", str(out)), cpu_seconds=60)
+    assert outcome.kind == "exit" and outcome.exit_code == 0, str(outcome)
+    return out
+
+
+def tamper_result(text: str) -> str:
+    result = next(line for line in text.splitlines() if line.startswith("[Result "))
+    other = '[Result "white"]' if result != '[Result "white"]' else '[Result "black"]'
+    return text.replace(result, other)
+
+
+def cut_in_half(text: str) -> str:
+    head, _, moves = text.partition("\n\n")
+    turns = moves.splitlines()
+    kept = turns[:len(turns) // 2]
+    plies = sum(len(line.split()) - 1 for line in kept)
+    head = "\n".join(f'[Plies "{plies}"]' if line.startswith("[Plies ") else line
+                     for line in head.splitlines())
+    return head + "\n\n" + "\n".join(kept) + "\n"
+
+
+def illegal_first_move(text: str) -> str:
+    head, _, moves = text.partition("\n\n")
+    return head + "\n\n1. d4" + moves[moves.index("\n"):]
+
+
+def no_plies_header(text: str) -> str:
+    return "\n".join(line for line in text.splitlines(keepends=False)
+                     if not line.startswith("[Plies ")) + "\n"
+
+
+@pytest.mark.parametrize("tamper", [tamper_result, cut_in_half, illegal_first_move,
+                                    no_plies_header])
+def test_a_resumed_match_refuses_a_tampered_record(played_match: Path, tmp_path: Path,
+                                                   tamper: object) -> None:
+    import shutil
+
+    out = tmp_path / "m"
+    shutil.copytree(played_match, out)
+    (out / "summary.json").unlink()
+    record = out / "game-0002.txt"
+    record.write_text(tamper(record.read_text()))  # type: ignore[operator]
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    outcome = run_bounded(cli(*MATCH, "--out", str(out)))
+    assert_refused(outcome, "game-0002.txt", "remove it to play that game again")
+    assert outcome.exit_code == 2
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before  # nothing counted
+
+
+def test_a_resumed_match_refuses_a_record_that_is_no_game_of_it(played_match: Path,
+                                                                tmp_path: Path) -> None:
+    import shutil
+
+    out = tmp_path / "m"
+    shutil.copytree(played_match, out)
+    shutil.copy(out / "game-0001.txt", out / "game-0099.txt")
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    assert_refused(run_bounded(cli(*MATCH, "--out", str(out))), "game-0099.txt",
+                   "no game of this study")
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+
+
+def test_an_untouched_match_folder_resumes(played_match: Path, tmp_path: Path) -> None:
+    import shutil
+
+    out = tmp_path / "m"
+    shutil.copytree(played_match, out)
+    summary = (out / "summary.json").read_text()
+    (out / "summary.json").unlink()
+    outcome = run_bounded(cli(*MATCH, "--out", str(out)))
+    assert outcome.kind == "exit" and outcome.exit_code == 0, str(outcome)
+    assert "4 of 4 games already played" in outcome.output
+    assert (out / "summary.json").read_text() == summary
+
+
+# 2. study.json that is not a file -------------------------------------------------------
+@pytest.mark.parametrize("kind", ["dev-zero", "fifo"])
+def test_a_study_json_that_is_not_a_file(tmp_path: Path, kind: str) -> None:
+    import os
+
+    out = tmp_path / "m2"
+    out.mkdir()
+    if kind == "fifo":
+        os.mkfifo(out / "study.json")
+    else:
+        (out / "study.json").symlink_to("/dev/zero")
+    assert_refused(run_bounded(cli(*MATCH, "--out", str(out))), "study.json",
+                   "not a file")

@@ -13,6 +13,10 @@ from __future__ import annotations
 MAX_GAME_FILE_BYTES = 1_000_000
 #: Bytes of a game record (text or JSON): ~100,000 plies of notation.
 MAX_RECORD_BYTES = 4_000_000
+#: Characters of one header value of a record (``[Game "…"]``): a path or a name.
+MAX_HEADER_CHARS = 4_096
+#: Headers of one record.
+MAX_RECORD_HEADERS = 100
 #: Bytes of a position (JSON text or file, or a FEN string).
 MAX_POSITION_BYTES = 1_000_000
 #: Bytes of a study's ``study.json`` (what a ``match --out`` folder holds): a few hundred.

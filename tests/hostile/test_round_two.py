@@ -153,3 +153,26 @@ def test_a_study_json_that_is_not_a_file(tmp_path: Path, kind: str) -> None:
         (out / "study.json").symlink_to("/dev/zero")
     assert_refused(run_bounded(cli(*MATCH, "--out", str(out))), "study.json",
                    "not a file")
+
+
+# 8. Huge and repeated record headers ----------------------------------------------------
+@pytest.mark.parametrize(("headers", "needle"), [
+    ('[Game "' + "A" * 3_000_000 + '"]\n', "at most 4,096"),
+    ('[Game "Assimilation"]\n[Game "Ataxx"]\n', "given twice"),
+    ("".join(f'[H{i} "x"]\n' for i in range(101)), "more than 100 headers"),
+])
+def test_huge_or_repeated_record_headers_are_refused(tmp_path: Path, headers: str,
+                                                     needle: str) -> None:
+    record = write(tmp_path, "game.txt", headers + "\n1. b6\n")
+    assert_refused(run_bounded(cli("replay", str(record), "--game",
+                                   str(GAMES / "assimilation.yaml"))), needle)
+
+
+def test_a_json_record_with_a_huge_header_is_refused(tmp_path: Path) -> None:
+    import json
+
+    data = {"format": "boardspec-record", "version": 1,
+            "headers": {"Game": "A" * 3_000_000}, "turns": [["b6"]]}
+    record = write(tmp_path, "game.json", json.dumps(data))
+    assert_refused(run_bounded(cli("replay", str(record), "--game",
+                                   str(GAMES / "assimilation.yaml"))), "at most 4,096")

@@ -52,4 +52,14 @@ MAX_FEN_CHARS = 1_000
 #: Digits of a number in a FEN string (an empty run or a clock).
 MAX_FEN_DIGITS = 9
 
+#: Depth of a move-tree count (``perft``): far past what any game can be counted to.
+MAX_PERFT_DEPTH = 64
+#: Budgets a search may be given from outside (``boardspec uai``'s ``go``): a depth, a
+#: number of iterations, a time in milliseconds (one day).
+MAX_SEARCH_DEPTH = 64
+MAX_SEARCH_NODES = 1_000_000_000
+MAX_SEARCH_MILLISECONDS = 86_400_000
+#: Processes of a local pool (``--jobs``): more only queue for the same cores.
+MAX_JOBS = 256
+
 __all__ = [name for name in dir() if name.startswith("MAX_")]

@@ -10,6 +10,7 @@ import typer
 
 from framework.cli import app
 from framework.cli.options import AddressOption, BackendOption, GameArgument, check_backend
+from framework.limits import MAX_COUNT, MAX_JOBS
 
 
 @app.command()
@@ -22,7 +23,8 @@ def balance(game_file: GameArgument,
             = "200",
             seed: Annotated[int, typer.Option(help="study seed (same seed, same games)")] = 0,
             max_plies: Annotated[int | None, typer.Option(
-                help="stop a game unfinished after this many actions")] = None,
+                min=1, max=MAX_COUNT, help="stop a game unfinished after this many actions")]
+            = None,
             out: Annotated[Path | None, typer.Option(
                 help="report folder (default: balance-<game>): balance.html, balance.json, "
                      "plots/")] = None,
@@ -33,8 +35,8 @@ def balance(game_file: GameArgument,
                 help="published results to set beside ours (default: "
                      "published/<game>.yaml beside the game file, if any)")] = None,
             jobs: Annotated[int | None, typer.Option(
-                min=1, help="local processes (default 1), or the CPUs of a Ray started here "
-                            "(default: all)")] = None,
+                min=1, max=MAX_JOBS, help="local processes (default 1), or the CPUs of a Ray "
+                                       "started here (default: all)")] = None,
             backend: BackendOption = "local",
             address: AddressOption = None) -> None:
     """Is the game balanced? Each agent plays itself; the report gives the first player's

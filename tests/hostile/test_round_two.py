@@ -176,3 +176,72 @@ def test_a_json_record_with_a_huge_header_is_refused(tmp_path: Path) -> None:
     record = write(tmp_path, "game.json", json.dumps(data))
     assert_refused(run_bounded(cli("replay", str(record), "--game",
                                    str(GAMES / "assimilation.yaml"))), "at most 4,096")
+
+
+# 10. boardspec uai ---------------------------------------------------------------------
+def uai(stdin: str) -> "subprocess.CompletedProcess[str]":
+    import subprocess
+    import sys
+
+    # The timeout guards against a hang only; the engine answers at once.
+    return subprocess.run([sys.executable, "-m", "framework", "uai",
+                           str(GAMES / "ataxx.yaml"), "--agent", "random"], input=stdin,
+                          capture_output=True, text=True, timeout=120, cwd=ROOT, check=False)
+
+
+@pytest.mark.parametrize("command", ["go depth " + "9" * 5000, "go depth 999999999",
+                                     "go movetime 99999999999999", "go nodes -5",
+                                     "go wtime ²", "perft " + "9" * 5000, "perft ²",
+                                     "perft 65"])
+def test_uai_refuses_budgets_past_its_limits(command: str) -> None:
+    done = uai(f"{command}\nisready\nquit\n")
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("info string error: ") and "bestmove" not in done.stdout
+    assert lines[1:] == ["readyok"]
+
+
+def test_uai_ends_when_its_input_closes_during_a_long_search() -> None:
+    from framework import load_game
+    from framework.interop.uai import UaiEngine
+
+    lines: list[str] = []
+    engine = UaiEngine(load_game(GAMES / "ataxx.yaml"), "mcts:1s", emit=lines.append)
+    given = ["go movetime 86400000\n"]  # a day to think; then the GUI goes away
+    outcome = run_bounded(lambda: engine.run(given))  # type: ignore[arg-type]
+    assert outcome.kind == "ok", str(outcome)  # returned, not waiting a day
+
+
+# 11. --jobs ---------------------------------------------------------------------------
+def test_a_million_jobs_are_refused() -> None:
+    outcome = run_bounded(cli(*MATCH, "--jobs", "1000000"))
+    assert_refused(outcome, "--jobs", "256")
+    assert outcome.exit_code == 2
+
+
+def _pid(_: int) -> int:
+    import os
+
+    return os.getpid()
+
+
+def test_a_pool_starts_no_more_processes_than_tasks() -> None:
+    from framework.backends import ProcessBackend
+
+    with ProcessBackend(64) as pool:
+        pids = dict(pool.run(_pid, {0: (0,), 1: (1,)}))
+        assert len(pool.pids) <= 2, pool.pids
+    assert sorted(pids) == [0, 1]
+
+
+# 12. Numbers of the command line ----------------------------------------------------------
+@pytest.mark.parametrize(("args", "needle"), [
+    (["perft", str(GAMES / "assimilation.yaml"), str(10**25)], "less than or equal to 64"),
+    (["play", str(GAMES / "assimilation.yaml"), "--max-plies", "-1"], "greater than or equal"),
+    (["play", str(GAMES / "assimilation.yaml"), "--max-plies", "0"], "greater than or equal"),
+    ([*MATCH, "--max-plies", "0"], "greater than or equal to 1"),
+])
+def test_numbers_out_of_range_on_the_command_line(args: list[str], needle: str) -> None:
+    outcome = run_bounded(cli(*args))
+    assert_refused(outcome, needle)
+    assert outcome.exit_code == 2

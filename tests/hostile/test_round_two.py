@@ -4,6 +4,11 @@ message), never a traceback, a hang, a tally changed or a door left open."""
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -100,8 +105,6 @@ def no_plies_header(text: str) -> str:
                                     no_plies_header])
 def test_a_resumed_match_refuses_a_tampered_record(played_match: Path, tmp_path: Path,
                                                    tamper: object) -> None:
-    import shutil
-
     out = tmp_path / "m"
     shutil.copytree(played_match, out)
     (out / "summary.json").unlink()
@@ -116,8 +119,6 @@ def test_a_resumed_match_refuses_a_tampered_record(played_match: Path, tmp_path:
 
 def test_a_resumed_match_refuses_a_record_that_is_no_game_of_it(played_match: Path,
                                                                 tmp_path: Path) -> None:
-    import shutil
-
     out = tmp_path / "m"
     shutil.copytree(played_match, out)
     shutil.copy(out / "game-0001.txt", out / "game-0099.txt")
@@ -128,8 +129,6 @@ def test_a_resumed_match_refuses_a_record_that_is_no_game_of_it(played_match: Pa
 
 
 def test_an_untouched_match_folder_resumes(played_match: Path, tmp_path: Path) -> None:
-    import shutil
-
     out = tmp_path / "m"
     shutil.copytree(played_match, out)
     summary = (out / "summary.json").read_text()
@@ -143,8 +142,6 @@ def test_an_untouched_match_folder_resumes(played_match: Path, tmp_path: Path) -
 # 2. study.json that is not a file -------------------------------------------------------
 @pytest.mark.parametrize("kind", ["dev-zero", "fifo"])
 def test_a_study_json_that_is_not_a_file(tmp_path: Path, kind: str) -> None:
-    import os
-
     out = tmp_path / "m2"
     out.mkdir()
     if kind == "fifo":
@@ -169,8 +166,6 @@ def test_huge_or_repeated_record_headers_are_refused(tmp_path: Path, headers: st
 
 
 def test_a_json_record_with_a_huge_header_is_refused(tmp_path: Path) -> None:
-    import json
-
     data = {"format": "boardspec-record", "version": 1,
             "headers": {"Game": "A" * 3_000_000}, "turns": [["b6"]]}
     record = write(tmp_path, "game.json", json.dumps(data))
@@ -179,10 +174,7 @@ def test_a_json_record_with_a_huge_header_is_refused(tmp_path: Path) -> None:
 
 
 # 10. boardspec uai ---------------------------------------------------------------------
-def uai(stdin: str) -> "subprocess.CompletedProcess[str]":
-    import subprocess
-    import sys
-
+def uai(stdin: str) -> subprocess.CompletedProcess[str]:
     # The timeout guards against a hang only; the engine answers at once.
     return subprocess.run([sys.executable, "-m", "framework", "uai",
                            str(GAMES / "ataxx.yaml"), "--agent", "random"], input=stdin,
@@ -220,8 +212,6 @@ def test_a_million_jobs_are_refused() -> None:
 
 
 def _pid(_: int) -> int:
-    import os
-
     return os.getpid()
 
 

@@ -235,3 +235,170 @@ def test_numbers_out_of_range_on_the_command_line(args: list[str], needle: str) 
     outcome = run_bounded(cli(*args))
     assert_refused(outcome, needle)
     assert outcome.exit_code == 2
+
+
+# 3, 4 and 6. The web server ----------------------------------------------------------------
+LOCAL = "http://localhost"
+JSON = {"Content-Type": "application/json"}
+
+
+def web_client(paths: list[Path] | None = None, **options: object):  # type: ignore[no-untyped-def]
+    from starlette.testclient import TestClient
+
+    from framework.web import create_app
+
+    return TestClient(create_app(paths or [GAMES / "ataxx.yaml"], **options),  # type: ignore[arg-type]
+                      base_url=LOCAL)
+
+
+def assert_web_refused(response: object, status: int, needle: str = "") -> None:
+    assert response.status_code == status, response.text  # type: ignore[attr-defined]
+    error = response.json()["error"]  # type: ignore[attr-defined]
+    assert isinstance(error, str) and needle.lower() in error.lower(), error
+
+
+@pytest.mark.parametrize(("body", "status", "needle"), [
+    ('{"game": "ataxx", "seed": ' + str(2**70) + "}", 422, "2**63"),
+    ('{"game": "ataxx", "seed": -1}', 422, "'seed'"),
+    ('{"game": "ataxx", "seed": ' + "9" * 5000 + "}", 400, "not usable JSON"),
+    ("[" * 8000, 400, "nested"),
+    ('{"game": "ataxx"}'.encode("utf-16").decode("latin-1"), 400, "UTF-8"),
+])
+def test_new_game_bodies_that_were_a_500(body: str, status: int, needle: str) -> None:
+    with web_client() as client:
+        response = client.post("/api/play", content=body.encode("latin-1") if status == 400
+                               and "UTF-8" in needle else body.encode(), headers=JSON)
+        assert_web_refused(response, status, needle)
+        assert client.get("/api/recent").json()["games"] == []
+
+
+@pytest.mark.parametrize(("move", "status"), [
+    ('{"token": "\\ud800", "ply": 0, "action": "f1"}', 403),
+    ('{"token": "x", "ply": ' + "9" * 5000 + ', "action": "f1"}', 400),
+    ('{"token": "x", "ply": ' + "9" * 4000 + ', "action": "f1"}', 409),
+])
+def test_moves_that_were_a_500(move: str, status: int) -> None:
+    with web_client() as client:
+        game = client.post("/api/play", json={"game": "ataxx", "seats": ["human", "human"]})
+        game_id = game.json()["id"]
+        before = client.get(f"/api/play/{game_id}").json()
+        assert_web_refused(client.post(f"/api/play/{game_id}/apply", content=move.encode(),
+                                       headers=JSON), status)
+        assert client.get(f"/api/play/{game_id}").json() == before
+
+
+def test_another_origin_cannot_change_anything() -> None:
+    with web_client() as client:
+        foreign = {"Origin": "http://evil.example"}
+        assert_web_refused(client.post("/api/play", json={"game": "ataxx"}, headers=foreign),
+                           403, "another origin")
+        assert_web_refused(client.post("/api/play", json={"game": "ataxx"}, headers={
+            "Sec-Fetch-Site": "cross-site"}), 403, "another site")
+        assert_web_refused(client.post("/api/play", content=b'{"game": "ataxx"}',
+                                       headers={"Content-Type": "text/plain"}), 415,
+                           "application/json")
+        assert client.get("/api/recent").json()["games"] == []
+        own = client.post("/api/play", json={"game": "ataxx"},
+                          headers={"Origin": LOCAL})
+        assert own.status_code == 201, own.text  # its own pages may
+        assert client.get("/api/games", headers=foreign).status_code == 200  # reading is fine
+
+
+def test_only_its_own_host_names_are_served() -> None:
+    with web_client() as client:
+        for host in ("evil.example", "evil.example:80", "127.0.0.2"):
+            assert_web_refused(client.get("/api/games", headers={"Host": host}), 421,
+                               "--allow-host")
+        for host in ("localhost:8000", "127.0.0.1", "[::1]:8000"):
+            assert client.get("/api/games", headers={"Host": host}).status_code == 200
+    with web_client(allow_hosts=["games.example"]) as client:
+        assert client.get("/api/games", headers={"Host": "games.example"}).status_code == 200
+        assert client.get("/api/games", headers={"Host": "evil.example"}).status_code == 421
+
+
+def test_websockets_check_the_origin_and_are_limited_per_client() -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    with web_client(max_sockets_per_client=2) as client:
+        game_id = client.post("/api/play", json={"game": "ataxx"}).json()["id"]
+        url = f"ws://localhost/api/play/{game_id}/ws"
+        with pytest.raises(WebSocketDisconnect) as refused_origin, client.websocket_connect(
+                url, headers={"Origin": "http://evil.example"}):
+            pass
+        assert refused_origin.value.code == 1008
+        with client.websocket_connect(url, headers={"Origin": LOCAL}) as one, \
+                client.websocket_connect(url) as two:
+            one.receive_json(), two.receive_json()
+            with pytest.raises(WebSocketDisconnect) as full, client.websocket_connect(url):
+                pass
+            assert full.value.code == 1013
+
+
+def test_games_per_client_and_the_database_are_bounded(tmp_path: Path) -> None:
+    with web_client(games_per_client=3) as client:
+        for _ in range(3):
+            assert client.post("/api/play", json={"game": "ataxx"}).status_code == 201
+        assert_web_refused(client.post("/api/play", json={"game": "ataxx"}), 429, "limit")
+    db = tmp_path / "games.sqlite"
+    with web_client([GAMES / "chess.yaml"], db=db) as client:
+        for _ in range(50):
+            assert client.post("/api/play", json={"game": "chess"}).status_code == 201
+    import sqlite3
+
+    with sqlite3.connect(db) as opened:  # the rules text is kept once, not in every row
+        assert opened.execute("SELECT COUNT(*) FROM rules").fetchone()[0] == 1
+    assert db.stat().st_size < 200_000
+    with web_client([GAMES / "chess.yaml"], db=db, max_db_bytes=1) as client:
+        assert_web_refused(client.post("/api/play", json={"game": "chess"}), 429, "holds")
+
+
+def test_no_absolute_path_is_shown() -> None:
+    with web_client() as client:
+        listed = client.get("/api/games").text
+        game = client.post("/api/play", json={"game": "ataxx"}).json()
+        state = client.get(f"/api/play/{game['id']}").text
+        record = client.get(f"/api/play/{game['id']}/record").text
+    for text in (listed, state, record):
+        assert str(GAMES) not in text and str(ROOT) not in text
+    assert '[File "ataxx.yaml"]' in record
+
+
+@pytest.mark.parametrize("kind", ["dev-zero", "fifo"])
+def test_watch_reads_a_replaced_file_bounded(tmp_path: Path, kind: str) -> None:
+    from framework.web.library import Library
+
+    path = tmp_path / "mine.yaml"
+    path.write_text((GAMES / "ataxx.yaml").read_text())
+    library = Library([path])
+    path.unlink()
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to("/dev/zero")
+    outcome = run_bounded(lambda: (library.poll(), library.files["mine"].errors))
+    assert outcome.kind == "ok", str(outcome)
+    assert outcome.cpu <= 2 and outcome.memory_mb <= 200, str(outcome)
+    changed, errors = outcome.value
+    assert changed == ["mine"] and "not a file" in errors[0]["text"]
+    assert errors[0]["text"].startswith("mine.yaml: ") and str(tmp_path) not in str(errors)
+    assert library.files["mine"].game is not None  # the last good version plays on
+
+
+def test_a_slow_body_is_cut_off(tmp_path: Path) -> None:
+    import socket
+
+    from tests.webserver import running_server
+
+    with running_server([GAMES / "ataxx.yaml"], body_seconds=0.5) as base:
+        port = int(base.rsplit(":", 1)[1])
+        with socket.create_connection(("127.0.0.1", port)) as sock:
+            sock.sendall(b"POST /api/play HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+                         b"application/json\r\nContent-Length: 100\r\n\r\n{")
+            sock.settimeout(60)  # a hang guard: the server answers after its half second
+            answer = b""
+            while b"\r\n\r\n" not in answer:
+                chunk = sock.recv(4096)
+                if not chunk:
+                    break
+                answer += chunk
+    assert answer.startswith(b"HTTP/1.1 408"), answer[:200]

@@ -402,3 +402,15 @@ def test_a_slow_body_is_cut_off(tmp_path: Path) -> None:
                     break
                 answer += chunk
     assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+
+
+# 9. The largest walk game loads within the bounds ------------------------------------------
+def test_adaptoid_on_676_cells_loads_within_two_seconds_and_200_mb() -> None:
+    text = (GAMES / "adaptoid.yaml").read_text(encoding="utf-8").replace(
+        "board: {type: hexhex, side: 4}", "board: {type: grid, rows: 26, columns: 26, "
+        "adjacency: king}")
+    text = text[:text.index("examples:")]  # the worked examples name the hex board's cells
+    outcome = run_bounded(lambda: len(load_game_text(text).new_initial_state()
+                                      .legal_actions()))
+    assert outcome.kind == "ok" and outcome.value > 0, str(outcome)
+    assert outcome.cpu <= 2 and outcome.memory_mb <= 200, str(outcome)

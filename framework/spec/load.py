@@ -122,6 +122,8 @@ def _issue(src: YamlSource, err: Any, model: type[BaseModel]) -> SpecIssue:
         return src.issue(loc, f"expected {shape}; found {found}")
     message = err["msg"].replace("Input should be", "expected").replace("Value error, ", "")
     message = re.sub(r" or (an )?instance of \w+", "", message)  # never an internal class
+    if kind == "value_error" and "found" in message:  # it says what it found already
+        return src.issue(loc, message)
     return src.issue(loc, f"{message}; found {found}")
 
 

@@ -414,3 +414,67 @@ def test_adaptoid_on_676_cells_loads_within_two_seconds_and_200_mb() -> None:
                                       .legal_actions()))
     assert outcome.kind == "ok" and outcome.value > 0, str(outcome)
     assert outcome.cpu <= 2 and outcome.memory_mb <= 200, str(outcome)
+
+
+# 12. Bad values that were accepted without a word -----------------------------------------
+ASSIMILATION_FILE = str(GAMES / "assimilation.yaml")
+
+
+@pytest.mark.parametrize(("args", "needle"), [
+    (["show", ASSIMILATION_FILE, "--fen", ""], "--fen is empty"),
+    (["show", ASSIMILATION_FILE, "--fen", "x5o/7/7/7/7/7/o5x x 999999999 1"],
+     "from 0 to 1,000,000"),
+    (["show", ASSIMILATION_FILE, "--fen", "x5o/7/7/7/7/7/o5x x 0 0"], "from 1"),
+    (["show", ASSIMILATION_FILE, "--position", '{"gaps": ["d4", "d4"]}'], "twice"),
+    (["show", ASSIMILATION_FILE, "--position", '{"fullmove": 0}'], "counts from 1"),
+    (["play", ASSIMILATION_FILE, "--white", "alphabeta:d٣"], "not an agent option"),
+    ([*MATCH[:3], "random,mcts:²s"], "not an agent option"),
+])
+def test_bad_values_on_the_command_line(args: list[str], needle: str) -> None:
+    outcome = run_bounded(cli(*args))
+    assert_refused(outcome, needle)
+    assert outcome.exit_code == 2
+
+
+def custom_board(cells: str) -> str:
+    return f"""name: Custom
+players: [white, black]
+board:
+  type: custom
+  cells: {cells}
+  links: [a1-b1]
+pieces:
+  stone: {{symbols: {{white: x, black: o}}}}
+turn:
+  - {{name: move, type: clone_or_jump}}
+result: {{type: majority, equal: draw}}
+"""
+
+
+@pytest.mark.parametrize(("old", "new", "needle"), [
+    ("rows: 7", "rows: true", "'rows' is a number, found true"),
+    ("type: convert_adjacent, distance: 1", "type: convert_adjacent, distance: false",
+     "'distance' is a number"),
+    ("players: [white, black]", "players: [white, whіte]", "several scripts"),
+    ("players: [white, black]", "players: [white, blаck]", "several scripts"),
+    ("players: [white, black]", 'players: [white, "bl\\u200Back"]', "U+200B"),
+    ("players: [white, black]", 'players: [white, "b\\u202Elack"]', "U+202E"),
+    ("players: [white, black]", "players: [draw, black]", "may not be called 'draw'"),
+    ("players: [white, black]", "players: [white, None]", "may not be called 'None'"),
+    ("symbols: {white: x, black: o}", "symbols: {white: x, black: х}", "look alike"),
+])
+def test_bad_values_in_a_game_file(old: str, new: str, needle: str) -> None:
+    assert old in ASSIMILATION
+    refused(ASSIMILATION.replace(old, new, 1), needle)
+
+
+def test_two_custom_cells_at_the_same_place() -> None:
+    refused(custom_board("{a1: [0, 0], b1: [0, 0]}"), "both at [0, 0]")
+
+
+def test_names_of_the_bundled_games_still_load() -> None:
+    from framework import load_game
+    from tests.conftest import GAME_FILES
+
+    for path in GAME_FILES:
+        load_game(path)

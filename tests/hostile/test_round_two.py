@@ -478,3 +478,35 @@ def test_names_of_the_bundled_games_still_load() -> None:
 
     for path in GAME_FILES:
         load_game(path)
+
+
+# Also found: OpenSpiel's serialize() was a pickle --------------------------------------------
+def test_an_openspiel_state_deserialises_without_running_a_pickle(tmp_path: Path) -> None:
+    import base64
+    import pickle
+
+    from framework.errors import PositionError
+    from framework.interop.openspiel import load
+
+    game = load(GAMES / "ataxx.yaml")
+    state = game.new_initial_state()
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    text = state.serialize()
+    assert json.loads(text)["history"] == state.history()  # plain JSON, not a pickle
+    again = game.deserialize_state(text)
+    assert again.history() == state.history() and str(again) == str(state)
+
+    class Payload:
+        def __reduce__(self):  # type: ignore[no-untyped-def]
+            return open, (str(tmp_path / "owned"), "w")
+
+    foreign = "history=\nmove_number=0\n__dict__=" + base64.b64encode(
+        pickle.dumps(Payload())).decode()
+    with pytest.raises(PositionError, match="not valid JSON"):
+        game.deserialize_state(foreign)
+    assert not (tmp_path / "owned").exists()
+    forged = json.loads(text)
+    forged["state"]["to_move"] = "x" if forged["state"]["to_move"] == "o" else "o"
+    with pytest.raises(PositionError, match="not the one its history leads to"):
+        game.deserialize_state(json.dumps(forged))

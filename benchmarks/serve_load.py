@@ -134,7 +134,9 @@ def main() -> None:
         server = subprocess.Popen(
             [sys.executable, "-c", "from framework.cli import main; main()", "serve",
              str(ROOT / "games"),
-             "--host", "127.0.0.1", "--port", str(port), "--db", f"{tmp}/games.sqlite"],
+             "--host", "127.0.0.1", "--port", str(port), "--db", f"{tmp}/games.sqlite",
+             # every simulated player is the same client, 127.0.0.1
+             "--games-per-client", "1000000"],
             cwd=ROOT, stdout=subprocess.DEVNULL)
         try:
             for _ in range(200):

@@ -76,7 +76,9 @@ class ProcessBackend(Backend):
         while pending:
             context = multiprocessing.get_context()
             stop = context.Event()
-            pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
+            # Never more processes than tasks (--jobs 1000000 for a 2-game match: 2).
+            pool = ProcessPoolExecutor(max_workers=min(self.workers, len(pending)),
+                                       mp_context=context,
                                        initializer=_start_worker, initargs=(stop,))
             finished_here = 0
             futures: dict[Future[Any], int] = {}

@@ -13,15 +13,31 @@ from __future__ import annotations
 MAX_GAME_FILE_BYTES = 1_000_000
 #: Bytes of a game record (text or JSON): ~100,000 plies of notation.
 MAX_RECORD_BYTES = 4_000_000
+#: Characters of one header value of a record (``[Game "…"]``): a path or a name.
+MAX_HEADER_CHARS = 4_096
+#: Headers of one record.
+MAX_RECORD_HEADERS = 100
 #: Bytes of a position (JSON text or file, or a FEN string).
 MAX_POSITION_BYTES = 1_000_000
+#: Bytes of a study's ``study.json`` (what a ``match --out`` folder holds): a few hundred.
+MAX_STUDY_FILE_BYTES = 1_000_000
 #: YAML nodes (values, lists and mappings) in one game file.
 MAX_YAML_NODES = 100_000
 #: Nesting depth of lists and mappings, in a game file and in a position's JSON.
 MAX_NESTING = 64
+#: Entries of any one list or mapping of a game file (the longest real one is a custom
+#: board's links, at most ``MAX_LINKS``).
+MAX_COLLECTION_ITEMS = 8 * 676
+#: Rule blocks in one of a game file's lists of them (the phases of the turn, setups, goals,
+#: results, restrictions, invariants, zones, counters, pieces, ...): real games have fewer
+#: than ten, and work such as validation grows faster than their number.
+MAX_RULE_BLOCKS = 64
+#: Worked examples in one game file (each is run by ``examples`` and the rulebooks).
+MAX_EXAMPLES = 1_000
 #: Cells of a board (holes included): as many as the largest grid, 26 × 26. Tables of the
-#: compiled game grow with the square of this (distances, walks): a walk game on 676 cells
-#: compiles in a few seconds and ~250 MB, and 1,024 cells would triple that.
+#: compiled game grow with the square of this (distances between all cells): a walk game on
+#: 676 cells loads within the 2 s and 200 MB of any game file (tests/hostile), and 1,024
+#: cells would more than double that.
 MAX_CELLS = 676
 #: Links of a custom board.
 MAX_LINKS = 8 * MAX_CELLS
@@ -36,5 +52,15 @@ MAX_COUNT = 1_000_000
 MAX_FEN_CHARS = 1_000
 #: Digits of a number in a FEN string (an empty run or a clock).
 MAX_FEN_DIGITS = 9
+
+#: Depth of a move-tree count (``perft``): far past what any game can be counted to.
+MAX_PERFT_DEPTH = 64
+#: Budgets a search may be given from outside (``boardspec uai``'s ``go``): a depth, a
+#: number of iterations, a time in milliseconds (one day).
+MAX_SEARCH_DEPTH = 64
+MAX_SEARCH_NODES = 1_000_000_000
+MAX_SEARCH_MILLISECONDS = 86_400_000
+#: Processes of a local pool (``--jobs``): more only queue for the same cores.
+MAX_JOBS = 256
 
 __all__ = [name for name in dir() if name.startswith("MAX_")]

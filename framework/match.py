@@ -141,7 +141,10 @@ class GameSource:
 
     @classmethod
     def read(cls, path: str | Path) -> GameSource:
-        return cls(str(path), Path(path).read_text(encoding="utf-8"))
+        from framework.limits import MAX_GAME_FILE_BYTES
+        from framework.safeio import read_text
+
+        return cls(str(path), read_text(path, MAX_GAME_FILE_BYTES, "game file"))
 
 
 @cache
@@ -178,6 +181,33 @@ def plan_problem(plan: GamePlan, record: Record, players: Sequence[str]) -> str 
         if record.headers.get(key) != value:
             return (f"expected the game with {key} {value!r}, found "
                     f"{record.headers.get(key)!r}")
+    return None
+
+
+def record_problem(plan: GamePlan, record: Record, game: Game, max_plies: int | None
+                   ) -> str | None:
+    """What is wrong with ``record`` as the finished game of ``plan`` (None: it is that
+    game). It must be the planned game (``plan_problem``), say how it ended (``Result``,
+    ``Plies``), replay through the engine to that result, and end either where the rules
+    end it or at the ply limit: a record cut short, edited or forged is never counted."""
+    from framework.errors import BoardspecError
+
+    problem = plan_problem(plan, record, game.players)
+    if problem:
+        return problem
+    if is_interrupted(record):
+        return "it is a game stopped by Ctrl-C, not a finished one"
+    missing = [key for key in ("Result", "Plies") if key not in record.headers]
+    if missing:
+        return f"it has no {' or '.join(missing)} header (every record of a match has them)"
+    try:
+        end = record.verify(game)
+    except BoardspecError as exc:
+        return f"it does not replay: {exc}"
+    limit = max_plies or game.spec.max_plies or DEFAULT_MAX_PLIES
+    if not end.is_terminal() and len(record.plies) != limit:
+        return (f"it stops after {len(record.plies)} plies, unfinished, but its game stops "
+                f"only at its end or after {limit:,} plies")
     return None
 
 

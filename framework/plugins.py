@@ -19,7 +19,8 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union
+from types import UnionType
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union, get_args, get_origin
 
 from pydantic import (
     BaseModel,
@@ -28,6 +29,7 @@ from pydantic import (
     GetCoreSchemaHandler,
     create_model,
     field_validator,
+    model_validator,
 )
 from pydantic_core import CoreSchema
 
@@ -178,7 +180,8 @@ def _mentions_registered(annotation: Any) -> bool:
 
 class Rule(BaseModel):
     """Base of every model of a game file: unknown keys are errors, values are immutable,
-    numbers are finite (``.inf`` and ``.nan`` are refused).
+    numbers are finite (``.inf`` and ``.nan`` are refused), and true/false is never read as
+    a number (``rows: true`` is not 1).
 
     Built when first used, not when defined: a model whose fields hold registered units
     (``Registered``) can only be built once the registry is read."""
@@ -193,6 +196,31 @@ class Rule(BaseModel):
                any(isinstance(m, Registered) for m in f.metadata)
                for f in cls.model_fields.values()):
             _HOLDERS.append(cls)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_truth_for_a_number(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            for key, value in data.items():
+                field = cls.model_fields.get(key) if isinstance(key, str) else None
+                if isinstance(value, bool) and field is not None and \
+                        _number_not_truth(field.annotation):
+                    raise ValueError(f"{key!r} is a number, found {str(value).lower()}")
+        return data
+
+
+def _number_not_truth(annotation: Any) -> bool:
+    """Whether a field of this type takes a number but not true/false."""
+    members: set[Any] = set()
+    pending = [annotation]
+    while pending:
+        current = pending.pop()
+        origin = get_origin(current)
+        if origin is Annotated or origin in (Union, UnionType):
+            pending.extend(get_args(current)[:1] if origin is Annotated else get_args(current))
+        else:
+            members.add(current)
+    return bool(members & {int, float}) and bool not in members
 
 
 class _NoneRegistered(Rule):

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from framework.errors import BoardspecError, IllegalActionError, InputError, NotationError
-from framework.limits import MAX_RECORD_BYTES
+from framework.limits import MAX_HEADER_CHARS, MAX_RECORD_BYTES, MAX_RECORD_HEADERS
 from framework.safeio import load_json, read_text, write_json, write_text
 
 if TYPE_CHECKING:
@@ -45,7 +45,8 @@ FORMAT = "boardspec-record"
 VERSION = 1
 UNFINISHED = "unfinished"
 DRAW = "draw"
-_HEADER = re.compile(r'\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]')
+# Possessive: a long value is matched in one pass, never backtracked through.
+_HEADER = re.compile(r'\[(\w+)\s+"((?:[^"\\]++|\\.)*+)"\]')
 _TURN = re.compile(r"([0-9]{1,9})\.\s*(.*)")
 
 
@@ -102,9 +103,14 @@ class Record:
             line = raw.split("{", 1)[0].strip()  # {comments} are ignored
             if not line:
                 continue
+            if line.startswith("[") and len(line) > MAX_HEADER_CHARS + 80:
+                raise RecordError(f"{where}:{number}: a header of {len(line):,} characters; "
+                                  f"a header's value has at most {MAX_HEADER_CHARS:,} (see "
+                                  "docs/limits.md)")
             header = _HEADER.fullmatch(line)
             if header:
-                record.headers[header.group(1)] = _unescape(header.group(2))
+                record.add_header(header.group(1), _unescape(header.group(2)),
+                                  f"{where}:{number}")
                 continue
             turn = _TURN.fullmatch(line)
             if not turn:
@@ -118,6 +124,20 @@ class Record:
                 raise RecordError(f"{where}:{number}: turn {turn.group(1)} has no action")
             record.turns.append(actions)
         return record
+
+    def add_header(self, key: str, value: str, where: str) -> None:
+        """Add a header read from a file: each key once, values and their number bounded
+        (a repeated header would say two things; a huge one would cost memory to replay)."""
+        if key in self.headers:
+            raise RecordError(f"{where}: the header {key!r} is given twice")
+        if len(value) > MAX_HEADER_CHARS:
+            raise RecordError(f"{where}: the header {key!r} is {len(value):,} characters "
+                              f"long; at most {MAX_HEADER_CHARS:,} are read (see "
+                              "docs/limits.md)")
+        if len(self.headers) >= MAX_RECORD_HEADERS:
+            raise RecordError(f"{where}: more than {MAX_RECORD_HEADERS} headers (see "
+                              "docs/limits.md)")
+        self.headers[key] = value
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "version": VERSION, "headers": dict(self.headers),
@@ -142,7 +162,10 @@ class Record:
                 for t in turns):
             raise RecordError(f"{where}: 'turns' is a list of turns, each a non-empty list "
                               'of actions in notation, e.g. [["b6"], ["f2"]]')
-        return cls(dict(headers), [list(t) for t in turns], source)
+        record = cls(turns=[list(t) for t in turns], source=source)
+        for key, value in headers.items():
+            record.add_header(key, value, where)
+        return record
 
     def save(self, path: str | Path) -> Path:
         """Write the record: JSON if the name ends in .json, text otherwise."""

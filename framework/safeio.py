@@ -78,7 +78,7 @@ def decode(data: bytes, what: str) -> str:
 
 def load_json(text: str, what: str, error: type[Exception] = InputError) -> Any:
     """Parse JSON text whose nesting is bounded (deep nesting exhausts Python's stack)."""
-    depth = _json_depth(text)
+    depth = json_depth(text)
     if depth > MAX_NESTING:
         raise error(f"{what} is nested more than {MAX_NESTING} levels deep; that is the "
                     "limit (see docs/limits.md)")
@@ -91,7 +91,7 @@ def load_json(text: str, what: str, error: type[Exception] = InputError) -> Any:
         raise error(f"{what} is not usable JSON: {exc}") from None
 
 
-def _json_depth(text: str) -> int:
+def json_depth(text: str) -> int:
     """The deepest nesting of brackets outside strings (a fast, conservative bound)."""
     depth = deepest = 0
     in_string = escaped = False

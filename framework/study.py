@@ -20,13 +20,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from framework.errors import BoardspecError
+from framework.errors import BoardspecError, InputError
+from framework.limits import MAX_GAME_FILE_BYTES, MAX_STUDY_FILE_BYTES
 from framework.records import Record, RecordError
-from framework.safeio import write_text
+from framework.safeio import load_json, read_bytes, read_text, write_text
 
 FORMAT = "boardspec-study"
 VERSION = 1
@@ -44,7 +46,16 @@ def write_atomic(path: Path, text: str) -> Path:
 
 
 def file_digest(path: str | Path) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    """The SHA-256 of a game file (read as any game file: a regular file, bounded)."""
+    try:
+        return hashlib.sha256(read_bytes(path, MAX_GAME_FILE_BYTES, "game file")).hexdigest()
+    except InputError as exc:
+        raise StudyError(str(exc)) from None
+
+
+#: The names a study writes into its folder besides the records (and temporary ``.part``s).
+OWN_FILES = {MANIFEST, "summary.json"}
+_RECORD_NAME = re.compile(r"game-\d+(\.unfinished)?\.(txt|json)")
 
 
 class StudyFolder:
@@ -77,7 +88,9 @@ class StudyFolder:
              ) -> dict[int, Record]:
         """Create the folder, or check that it holds this same study; return the records
         already finished, by game index. ``expected(index, record)`` says what is wrong
-        with a record that does not belong at its place (None: it does)."""
+        with a record that does not belong at its place (None: it does): a match replays
+        each one there, so that a record edited, cut or forged is refused, by name, and
+        never counted. A record file that is no game of this study is refused too."""
         manifest = self.folder / MANIFEST
         if self.folder.exists() and not self.folder.is_dir():
             raise StudyError(f"{self.folder} is a file, not a folder for the records")
@@ -88,6 +101,7 @@ class StudyFolder:
                              "not a boardspec study; choose another folder")
         else:
             write_atomic(manifest, json.dumps(self.identity, indent=1) + "\n")
+        self._no_strangers()
         done: dict[int, Record] = {}
         for index in range(self.total):
             path = self.path_of(index)
@@ -101,16 +115,33 @@ class StudyFolder:
             if problem:
                 raise StudyError(f"{path}: {problem}; remove it to play that game again")
             done[index] = record
+        for index in done:  # only once every record is known good: a refusal changes nothing
             self.unfinished_path_of(index).unlink(missing_ok=True)  # finished since
         for stale in self.folder.glob(f".game-*{self.suffix}.*.part"):
             stale.unlink(missing_ok=True)  # a write cut short by a kill
         return done
 
+    def _no_strangers(self) -> None:
+        """Refuse a folder holding a record that is no game of this study (``game-0099.txt``
+        in a match of 6, or a record of the other format): it would be silently left out,
+        or mixed in by a later run."""
+        wanted = {self.path_of(i).name for i in range(self.total)} | {
+            self.unfinished_path_of(i).name for i in range(self.total)}
+        strangers = sorted(p.name for p in self.folder.iterdir()
+                           if _RECORD_NAME.fullmatch(p.name) and p.name not in wanted)
+        if strangers:
+            shown = ", ".join(strangers[:3]) + (", …" if len(strangers) > 3 else "")
+            raise StudyError(f"{self.folder} holds {shown}: no game of this study (its "
+                             f"{self.total} records are {self.path_of(0).name} to "
+                             f"{self.path_of(self.total - 1).name}); remove what is not "
+                             "its own, or choose another folder")
+
     def _same_study(self, manifest: Path) -> None:
         try:
-            found = json.loads(manifest.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise StudyError(f"{manifest} cannot be read ({exc})") from None
+            text = read_text(manifest, MAX_STUDY_FILE_BYTES, "study file")
+            found = load_json(text, str(manifest), StudyError)
+        except InputError as exc:
+            raise StudyError(f"{exc}; it cannot be the {MANIFEST} of a study") from None
         if not isinstance(found, dict) or found.get("format") != FORMAT:
             raise StudyError(f"{manifest} is not a boardspec study file")
         wanted = self.identity

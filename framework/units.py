@@ -24,7 +24,8 @@ PIECED = ("moves", "phases", "conditions", "goals", "results", "restrictions")
 def used_units(game: CompiledGame) -> Iterator[Any]:
     """Every compiled block of the game, the options, consequences and conditions inside
     them included (a preset's expansion stands for it)."""
-    blocks: list[Any] = [*game.setups, *game.phases, *game.goals, *game.restrictions]
+    blocks: list[Any] = [*game.setups, *(p.block for p in game.turn_phases), *game.goals,
+                         *game.restrictions]
     if game.result is not None:
         blocks.append(game.result)
     seen: set[int] = set()

@@ -1,4 +1,13 @@
-"""A throwaway Ray cluster on 127.0.0.1 for tests: a head (no CPUs: it only coordinates)
+"""A throwaway Ray cluster on 127.0.0.1 for tests, and the loopback-only network the Ray
+tests run in.
+
+Ray's services (its GCS, raylets, object managers, workers) listen on every interface of
+the machine and look for its outside address, whatever ``--node-ip-address`` says, so no
+setting keeps a cluster on loopback. ``loopback_only`` runs a command in new user and
+network namespaces (``unshare``) whose one interface is ``lo``: there, 127.0.0.1 is the
+only address, and nothing can reach or leave the machine.
+
+The cluster: a head (no CPUs: it only coordinates)
 and worker nodes, each its own ``ray start --block`` process in its own process group, so a
 test can kill one node (every process of it) by its group id, and the cluster is always
 torn down the same way, by ids, whatever happens (never ``ray stop``, which would stop every
@@ -22,6 +31,20 @@ from pathlib import Path
 
 #: Seconds a node may take to start (``ray start`` takes 5-10 s on a busy 2-core machine).
 START_TIMEOUT = 90
+
+
+def loopback_only(command: list[str], *, timeout: float, env: dict[str, str] | None = None
+                  ) -> subprocess.CompletedProcess[str]:
+    """Run ``command`` in a network namespace with only ``lo`` (brought up), as root of a
+    new user namespace (no privilege needed); its output is returned, not shown."""
+    unshare = shutil.which("unshare")
+    if unshare is None:
+        raise RuntimeError("the Ray tests need unshare (util-linux) to keep Ray on loopback")
+    return subprocess.run([unshare, "--user", "--map-root-user", "--net", "--", "sh", "-c",
+                           'ip link set lo up && exec "$0" "$@"', *command],
+                          capture_output=True, text=True, timeout=timeout,
+                          env={**os.environ, **(env or {}), "RAY_AUTH_MODE": "disabled",
+                               "RAY_USAGE_STATS_ENABLED": "0"}, check=False)
 
 
 def free_port() -> int:

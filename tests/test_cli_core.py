@@ -56,13 +56,13 @@ def test_apply_prints_fen_or_json_and_chains(tmp_path: Path) -> None:
 
 def test_apply_refuses_illegal_action_with_reason() -> None:
     run = boardspec("apply", "games/ataxx.yaml", "b6", "b6", ok=False)
-    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert run.returncode == 2 and "Traceback" not in run.stderr
     assert "action 2 ('b6')" in run.stderr and "not legal here" in run.stderr
 
 
 def test_bad_position_is_refused_cleanly() -> None:
     run = boardspec("show", "games/ataxx.yaml", "--position", '{"cells": {"z9": "x"}}', ok=False)
-    assert run.returncode == 1 and "'z9' is not a cell of this board" in run.stderr
+    assert run.returncode == 2 and "'z9' is not a cell of this board" in run.stderr
     run = boardspec("show", "games/ataxx.yaml", "--fen", "x5o/7/7 x 0 1", ok=False)
     assert "3 rows, the board has 7" in run.stderr
 

@@ -82,7 +82,7 @@ def test_match_writes_records_that_replay(tmp_path: Path) -> None:
     lines[fifth] = "5. a1a1"
     records[1].write_text("\n".join(lines) + "\n")
     refused = boardspec("replay", str(records[1]), ok=False)
-    assert refused.returncode == 1
+    assert refused.returncode == 2
     assert "ply 5 (turn 5, 'a1a1') is refused: 'a1a1' is not legal here" in refused.stderr
 
 

@@ -243,7 +243,7 @@ def test_play_in_spanish_in_the_web_app() -> None:
 
     from framework.web import create_app
 
-    with TestClient(create_app([ROOT / "games"])) as client:
+    with TestClient(create_app([ROOT / "games"]), base_url="http://localhost") as client:
         made = client.post("/api/play?lang=es", json={"game": "adaptoid",
                                                       "seats": ["human", "human"]})
         assert made.status_code == 201, made.text

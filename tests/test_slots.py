@@ -242,5 +242,6 @@ def test_a_goal_at_the_end_of_the_turn_sees_where_the_turn_landed(tmp_path: Path
         assert state.is_terminal() and state.returns() == [-1.0, 1.0]
         assert "landed" not in state.to_json() and "phase" not in state.to_json()
         report = check_game(game, examples=6, random_seed=1)
-        assert not [(o.name, o.note) for o in report.outcomes if o.status not in ("passed", "not required")]
+        assert not [(o.name, o.note) for o in report.outcomes
+                    if o.status not in ("passed", "not required")]
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from framework import backend_base, load_game
+from framework import match as match_module
 from framework.agents import make_agent
 from framework.agents.base import Agent
 from framework.backend_base import Interrupted, StoppedEarly
@@ -21,6 +22,7 @@ from framework.backends import Backend, BackendError, ProcessBackend, make_backe
 from framework.engine.action import Action
 from framework.engine.state import State
 from framework.match import (
+    GamePlan,
     GameSource,
     MatchResult,
     is_interrupted,
@@ -99,7 +101,49 @@ def _study(folder: Path, seed: int = 2, games: int = 20) -> tuple[StudyFolder, l
     return StudyFolder(folder, identity, len(plans)), plans
 
 
-def test_an_interrupted_study_resumes_to_the_uninterrupted_totals(tmp_path: Path) -> None:
+#: The games of the study below that end by themselves before the Ctrl-C; the others wait
+#: (in their worker, two turns in) until the stop is asked, so that what a Ctrl-C finds
+#: depends on a count, never on how fast the machine is.
+STOPPED_AFTER = 7
+_PLAY_PLANNED = match_module.play_planned
+#: Where each game waiting at the gate says so (set before the workers are forked).
+_GATE: list[Path] = []
+
+
+class _WaitForStop(Agent):
+    """Plays as ``agent``, but its third decision waits until the run is asked to stop."""
+
+    def __init__(self, agent: Agent, index: int) -> None:
+        super().__init__(agent.game, agent.seed, agent.spec)
+        self.agent, self.decisions, self.index = agent, 0, index
+
+    def act(self, state: State) -> list[Action]:
+        self.decisions += 1
+        if self.decisions == 3:
+            (_GATE[0] / f"waiting-{self.index}").touch()
+            while not backend_base.stop_requested():
+                time.sleep(0.01)  # a wait for an event, not a race: no time limit
+        return self.agent.act(state)
+
+
+def _gated_play(source: GameSource | str, plan: GamePlan, max_plies: int | None
+                ) -> Record | None:
+    """``play_planned`` in a worker, where games after the first ``STOPPED_AFTER`` wait for
+    the stop (and then end after their current turn, as any game asked to stop does)."""
+    if plan.index < STOPPED_AFTER or backend_base.stop_requested():
+        return _PLAY_PLANNED(source, plan, max_plies)
+    assert isinstance(source, GameSource)
+    game = match_module.compiled(source)
+    agents: list[Agent] = [make_agent(spec, game, (plan.seed + seat) % 2**63)
+                           for seat, spec in enumerate(plan.seats)]
+    agents[0] = _WaitForStop(agents[0], plan.index)
+    return play_game(game, agents, max_plies=max_plies,
+                     headers={"File": source.file, "Round": str(plan.index + 1),
+                              "Seed": str(plan.seed)})
+
+
+def test_an_interrupted_study_resumes_to_the_uninterrupted_totals(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     source = GameSource.read(GAME)
     players = ("white", "black")
     whole, plans = _study(tmp_path / "whole")
@@ -108,11 +152,15 @@ def test_an_interrupted_study_resumes_to_the_uninterrupted_totals(tmp_path: Path
 
     cut, _ = _study(tmp_path / "cut")
     assert cut.open() == {}
-    stopped_after = 7
+
+    gate = tmp_path / "gate"
+    gate.mkdir()
 
     def stop_midway(index: int, record: Record) -> None:
         cut.write(index, record)
-        if len(list(cut.folder.glob("game-*.txt"))) == stopped_after:
+        if len(list(cut.folder.glob("game-*.txt"))) == STOPPED_AFTER:
+            while len(list(gate.iterdir())) < 2:  # both workers are in a game, at the gate
+                time.sleep(0.01)
             raise KeyboardInterrupt
 
     partial: dict[int, Record] = {}
@@ -121,12 +169,18 @@ def test_an_interrupted_study_resumes_to_the_uninterrupted_totals(tmp_path: Path
         partial[index] = record
         cut.write_unfinished(index, record)
 
+    # The workers are forked with the gate in place; the games waiting at it get all the
+    # time they need to stop (no grace period to race against).
+    monkeypatch.setattr(match_module, "play_planned", _gated_play)
+    monkeypatch.setattr(match_module, "STOP_GRACE", 3600.0)
+    monkeypatch.setattr(sys.modules[__name__], "_GATE", [gate])
     with ProcessBackend(2) as pool, pytest.raises(KeyboardInterrupt):
         play_plans(source, plans, backend=pool, on_game=stop_midway,
                    on_unfinished=keep_unfinished)
-    # The games being played stopped after their current turn, each kept whole and
-    # replayable as the start of the very game an uninterrupted run plays.
-    assert len(partial) <= 2  # one per worker (often both; timing decides)
+    monkeypatch.undo()
+    # The two games being played (one per worker) stopped after their current turn, each
+    # kept whole and replayable as the start of the very game an uninterrupted run plays.
+    assert sorted(partial) == [STOPPED_AFTER, STOPPED_AFTER + 1]
     game = load_game(GAME)
     for index, record in partial.items():
         assert is_interrupted(record) and record.result == "unfinished"
@@ -139,12 +193,11 @@ def test_an_interrupted_study_resumes_to_the_uninterrupted_totals(tmp_path: Path
         [cut.unfinished_path_of(i).name for i in sorted(partial)]
     again, _ = _study(tmp_path / "cut")
     done = again.open(lambda i, r: plan_problem(plans[i], r, players))
-    # games that ended while the others were stopping are kept as finished
-    assert stopped_after <= len(done) < len(plans) and not set(done) & set(partial)
+    assert sorted(done) == list(range(STOPPED_AFTER))  # the games finished before Ctrl-C
     replayed: list[int] = []
     resumed = play_plans(source, plans, backend=Backend(), done=done,
                          on_game=lambda i, r: (replayed.append(i), again.write(i, r)))
-    assert len(replayed) == len(plans) - len(done) and not set(replayed) & set(done)
+    assert replayed == list(range(STOPPED_AFTER, len(plans)))
     assert set(partial) <= set(replayed) and again.unfinished() == []
     assert texts(resumed) == texts(uninterrupted)
     summary = MatchResult(players, list(resumed.values())).summary()
@@ -301,7 +354,7 @@ def test_ctrl_c_keeps_every_finished_record_and_the_same_command_finishes(
         assert again.plies[:len(cut)] == cut and len(cut) < len(again.plies)
     refused = subprocess.run([sys.executable, "-m", "framework", *args[:-3], "4", "--out",
                               str(out)], cwd=ROOT, capture_output=True, text=True)
-    assert refused.returncode == 1
+    assert refused.returncode == 2
     assert "holds another study (seed: 3 there, 4 here)" in refused.stderr
 
 

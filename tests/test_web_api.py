@@ -30,7 +30,7 @@ GAMES = ROOT / "games"
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app([GAMES])) as opened:
+    with TestClient(create_app([GAMES]), base_url="http://localhost") as opened:
         yield opened
 
 
@@ -136,7 +136,8 @@ def test_bad_input_is_refused_and_changes_nothing(client: TestClient) -> None:
 
     def refused(status: int, body: Any, words: str, raw: bytes | None = None) -> None:
         url = f"/api/play/{game_id}/apply"
-        response = client.post(url, content=raw) if raw is not None else client.post(
+        response = client.post(url, content=raw, headers={"Content-Type": "application/json"}) \
+            if raw is not None else client.post(
             url, json=body)
         assert response.status_code == status, response.text
         assert words in response.json()["error"]
@@ -216,13 +217,13 @@ def test_agents_play_each_other_to_the_end(client: TestClient) -> None:
 
 def test_games_survive_a_server_restart(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite"
-    with TestClient(create_app([GAMES], db)) as first:
+    with TestClient(create_app([GAMES], db), base_url="http://localhost") as first:
         game_id, tokens, state = new_game(first, "adaptoid", ["human", "human"])
         for action in ("white@D4", "black@D5", "black"):
             state = play(first, game_id, tokens[state["current_seat"]], state["ply"],
                          action=action).json()["state"]
         before = first.get(f"/api/play/{game_id}").json()
-    with TestClient(create_app([GAMES], db)) as second:
+    with TestClient(create_app([GAMES], db), base_url="http://localhost") as second:
         after = second.get(f"/api/play/{game_id}").json()
         assert after == before and after["ply"] == 3
         seat = after["current_seat"]
@@ -252,7 +253,7 @@ def test_a_downloaded_record_replays_with_the_cli(client: TestClient, tmp_path: 
 
 def test_websocket_pushes_every_move_to_every_viewer(client: TestClient) -> None:
     game_id, tokens, _ = new_game(client, "ataxx", ["human", "human"])
-    url = f"/api/play/{game_id}/ws"
+    url = f"ws://localhost/api/play/{game_id}/ws"
     with client.websocket_connect(url) as one, client.websocket_connect(url) as two:
         assert one.receive_json() == two.receive_json() == {"type": "update", "ply": 0}
         play(client, game_id, tokens[0], 0, action="f1")
@@ -262,17 +263,17 @@ def test_websocket_pushes_every_move_to_every_viewer(client: TestClient) -> None
 def test_sockets_and_sessions_are_bounded(tmp_path: Path) -> None:
     app = create_app([GAMES], tmp_path / "db.sqlite", max_sessions=2, max_sockets=3,
                      max_sockets_per_game=1)
-    with TestClient(app) as client:
+    with TestClient(app, base_url="http://localhost") as client:
         ids = [new_game(client, "ataxx", ["human", "human"])[0] for _ in range(4)]
         assert len(app.state.server.sessions.live) <= 2
         assert all(client.get(f"/api/play/{i}").json()["ply"] == 0 for i in ids)
-        with client.websocket_connect(f"/api/play/{ids[0]}/ws") as ws:
+        with client.websocket_connect(f"ws://localhost/api/play/{ids[0]}/ws") as ws:
             ws.receive_json()
             with pytest.raises(WebSocketDisconnect) as refused, \
-                    client.websocket_connect(f"/api/play/{ids[0]}/ws"):
+                    client.websocket_connect(f"ws://localhost/api/play/{ids[0]}/ws"):
                 pass
             assert refused.value.code == 1013
-        with pytest.raises(WebSocketDisconnect), client.websocket_connect("/api/play/no/ws"):
+        with pytest.raises(WebSocketDisconnect), client.websocket_connect("ws://localhost/api/play/no/ws"):
             pass
 
 
@@ -280,17 +281,17 @@ def test_watch_reloads_a_saved_file_and_shows_errors_of_a_broken_one(tmp_path: P
     path = tmp_path / "mine.yaml"
     shutil.copy(GAMES / "ataxx.yaml", path)
     app = create_app([path], tmp_path / "db.sqlite", watch=True, poll_seconds=0.05)
-    with TestClient(app) as client:
+    with TestClient(app, base_url="http://localhost") as client:
         game_id, tokens, state = new_game(client, "mine", ["human", "human"])
         state = play(client, game_id, tokens[0], 0, action="f1").json()["state"]
-        with client.websocket_connect(f"/api/play/{game_id}/ws") as ws:
+        with client.websocket_connect(f"ws://localhost/api/play/{game_id}/ws") as ws:
             ws.receive_json()
             text = path.read_text()
             path.write_text(text.replace("players: [x, o]", "players: [x, o]\nbogus: 1"))
             assert ws.receive_json() == {"type": "rules"}
             state = client.get(f"/api/play/{game_id}").json()
             assert state["file_errors"][0]["line"] == 7
-            assert state["file_errors"][0]["text"].startswith(f"{path}:7:1: error at bogus")
+            assert state["file_errors"][0]["text"].startswith(f"{path.name}:7:1: error at bogus")
             assert state["file_version"] == state["version"]  # the old rules still play
             assert play(client, game_id, tokens[1], 1, action="b1").status_code == 200
             assert ws.receive_json() == {"type": "update", "ply": 2}
@@ -347,7 +348,9 @@ def test_the_text_record_replays_from_its_file_header(client: TestClient,
                      action=state["legal"][-1]["notation"]).json()["state"]
     path = tmp_path / "game.txt"
     path.write_text(client.get(f"/api/play/{game_id}/record").text)
-    assert f'[File "{GAMES / "adaptoid.yaml"}"]' in path.read_text()
+    # The file's name, never the server's path: found beside the record
+    assert '[File "adaptoid.yaml"]' in path.read_text()
+    shutil.copy(GAMES / "adaptoid.yaml", tmp_path)
     _register()
     result = CliRunner().invoke(app, ["replay", str(path)])
     assert result.exit_code == 0, result.output
@@ -393,10 +396,11 @@ def test_a_file_that_does_not_load_is_listed_with_its_errors(tmp_path: Path) -> 
     broken = tmp_path / "broken.yaml"
     broken.write_text((GAMES / "ataxx.yaml").read_text().replace("players: [x, o]",
                                                                  "players: [x, o]\nbogus: 1"))
-    with TestClient(create_app([broken, GAMES / "web.yaml"])) as client:
+    with TestClient(create_app([broken, GAMES / "web.yaml"]),
+                    base_url="http://localhost") as client:
         games = {g["slug"]: g for g in client.get("/api/games").json()["games"]}
         assert games["web"]["playable"] and not games["broken"]["playable"]
-        assert games["broken"]["errors"][0]["text"].startswith(f"{broken}:7:1: error at bogus")
+        assert games["broken"]["errors"][0]["text"].startswith(f"{broken.name}:7:1: error at bogus")
         response = client.post("/api/play", json={"game": "broken"})
         assert response.status_code == 409 and "does not load" in response.json()["error"]
 

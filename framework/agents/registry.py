@@ -88,7 +88,8 @@ def parse_agent(text: str) -> AgentSpec:
 
 def _option(part: str) -> tuple[str, Any]:
     for name, (pattern, convert, _) in OPTIONS.items():
-        found = re.fullmatch(pattern, part.strip().lower())
+        # ASCII: \d would take any script's digits ('d٣' for depth 3, '²s').
+        found = re.fullmatch(pattern, part.strip().lower(), re.ASCII)
         if found:
             return name, True if convert is bool else convert(found.group(1))
     raise AgentSpecError(f"{part!r} is not an agent option; expected one of: "

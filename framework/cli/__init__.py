@@ -39,9 +39,9 @@ def main() -> None:
     except SpecError as exc:
         print(exc, file=sys.stderr)
         sys.exit(2)
-    except BoardspecError as exc:
+    except BoardspecError as exc:  # a refused input: exit 2, as a bad option or game file
         print(f"error: {exc}", file=sys.stderr)
-        sys.exit(1)
+        sys.exit(2)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         sys.exit(130)

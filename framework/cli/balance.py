@@ -10,6 +10,7 @@ import typer
 
 from framework.cli import app
 from framework.cli.options import AddressOption, BackendOption, GameArgument, check_backend
+from framework.limits import MAX_COUNT, MAX_JOBS
 
 
 @app.command()
@@ -22,7 +23,8 @@ def balance(game_file: GameArgument,
             = "200",
             seed: Annotated[int, typer.Option(help="study seed (same seed, same games)")] = 0,
             max_plies: Annotated[int | None, typer.Option(
-                help="stop a game unfinished after this many actions")] = None,
+                min=1, max=MAX_COUNT, help="stop a game unfinished after this many actions")]
+            = None,
             out: Annotated[Path | None, typer.Option(
                 help="report folder (default: balance-<game>): balance.html, balance.json, "
                      "plots/")] = None,
@@ -33,8 +35,8 @@ def balance(game_file: GameArgument,
                 help="published results to set beside ours (default: "
                      "published/<game>.yaml beside the game file, if any)")] = None,
             jobs: Annotated[int | None, typer.Option(
-                min=1, help="local processes (default 1), or the CPUs of a Ray started here "
-                            "(default: all)")] = None,
+                min=1, max=MAX_JOBS, help="local processes (default 1), or the CPUs of a Ray "
+                                       "started here (default: all)")] = None,
             backend: BackendOption = "local",
             address: AddressOption = None) -> None:
     """Is the game balanced? Each agent plays itself; the report gives the first player's
@@ -52,7 +54,7 @@ def balance(game_file: GameArgument,
     )
     from framework.cli.options import load
     from framework.cli.play import agent_specs, run_with_progress
-    from framework.match import GameSource, plan_problem
+    from framework.match import GameSource, record_problem
     from framework.study import StudyFolder, file_digest
 
     check_backend(backend, address)
@@ -77,7 +79,8 @@ def balance(game_file: GameArgument,
                 "levels": [[level.agent, level.games] for level in levels], "seed": seed,
                 "max_plies": max_plies}
     folder = StudyFolder(records or out / "records", identity, len(plans))
-    done = folder.open(lambda i, record: plan_problem(plans[i], record, game.players))
+    done = folder.open(lambda i, record: record_problem(plans[i], record, game,
+                                                            max_plies))
     if done:
         print(f"{folder.folder}: {len(done)} of {len(plans)} games already played; "
               "continuing", file=sys.stderr)

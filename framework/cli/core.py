@@ -12,6 +12,7 @@ import typer
 
 from framework.cli import app
 from framework.cli.options import FenOption, GameArgument, PositionOption, load, start_state
+from framework.limits import MAX_PERFT_DEPTH
 
 
 @app.command()
@@ -88,7 +89,8 @@ def moves(game_file: GameArgument, position: PositionOption = None, fen: FenOpti
 
 
 @app.command()
-def perft(game_file: GameArgument, depth: Annotated[int, typer.Argument(min=0)],
+def perft(game_file: GameArgument,
+          depth: Annotated[int, typer.Argument(min=0, max=MAX_PERFT_DEPTH)],
           position: PositionOption = None, fen: FenOption = None,
           divide: Annotated[bool, typer.Option(help="count below each action")] = False,
           turns: Annotated[bool, typer.Option(help="count whole turns, not phase steps")]

@@ -60,10 +60,16 @@ def read_position(text: str) -> Any:
 def start_state(game: Game, position: str | None, fen: str | None) -> State:
     from framework.errors import PositionError
 
-    if position and fen:
+    if position is not None and fen is not None:
         raise PositionError("give --position or --fen, not both")
-    if fen:
+    if fen is not None:  # an empty --fen is a FEN to refuse, not "no FEN"
+        if not fen.strip():
+            raise PositionError("--fen is empty; give a position such as "
+                                f"{game.new_initial_state().to_fen()!r}"
+                                if game.spec.notation.fen else "--fen is empty")
         return game.state_from_fen(fen)
-    if position:
+    if position is not None:
+        if not position.strip():
+            raise PositionError("--position is empty; give position JSON or a .json file")
         return game.state_from_json(read_position(position))
     return game.new_initial_state()

@@ -25,6 +25,7 @@ from framework.cli.options import (
     check_backend,
     load,
 )
+from framework.limits import MAX_COUNT, MAX_JOBS
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -61,7 +62,8 @@ def play(game_file: GameArgument, white: FirstSeat = None, black: SecondSeat = N
              help="the player you play (the other seats: --seat, --white/--black or "
                   "random)")] = None,
          seed: Annotated[int | None, typer.Option(help="random seed of the agents")] = None,
-         max_plies: Annotated[int | None, typer.Option(help="stop after this many actions")]
+         max_plies: Annotated[int | None, typer.Option(
+             min=1, max=MAX_COUNT, help="stop after this many actions")]
          = None,
          save: Annotated[Path | None, typer.Option(
              help="write the game record here at the end (.json for JSON)")] = None,
@@ -394,11 +396,12 @@ def match(game_file: GameArgument,
               min=1, help="games per pair of agents (more than two players: games in all, "
                           "seats rotated)")] = 100,
           jobs: Annotated[int | None, typer.Option(
-              min=1, help="local processes (default 1), or the CPUs of a Ray started here "
-                          "(default: all)")] = None,
+              min=1, max=MAX_JOBS, help="local processes (default 1), or the CPUs of a Ray "
+                                     "started here (default: all)")] = None,
           seed: Annotated[int, typer.Option(help="match seed (same seed, same games)")] = 0,
           max_plies: Annotated[int | None, typer.Option(
-              help="stop a game unfinished after this many actions")] = None,
+              min=1, max=MAX_COUNT, help="stop a game unfinished after this many actions")]
+            = None,
           out: Annotated[Path | None, typer.Option(
               help="directory for the game records (each written as its game ends) and "
                    "summary.json; the same command again continues an unfinished match")]
@@ -411,7 +414,7 @@ def match(game_file: GameArgument,
     wins per side and per agent, draws, with 95 % confidence intervals."""
     from rich.console import Console
 
-    from framework.match import GameSource, MatchResult, plan_problem, schedule
+    from framework.match import GameSource, MatchResult, record_problem, schedule
     from framework.study import StudyFolder, file_digest
 
     check_backend(backend, address)
@@ -428,7 +431,8 @@ def match(game_file: GameArgument,
                     "game_sha256": file_digest(game_file), "agents": specs,
                     "games_per_pair": games, "seed": seed, "max_plies": max_plies}
         folder = StudyFolder(out, identity, len(plans), as_json=as_json)
-        done = folder.open(lambda i, record: plan_problem(plans[i], record, game.players))
+        done = folder.open(lambda i, record: record_problem(plans[i], record, game,
+                                                            max_plies))
         if done:
             print(f"{out}: {len(done)} of {len(plans)} games already played; "
                   "continuing", file=sys.stderr)

@@ -20,6 +20,12 @@ def serve(paths: Annotated[list[Path] | None, typer.Argument(
           = Path("boardspec-games.sqlite"),
           watch: Annotated[bool, typer.Option(
               help="reload a game file when it is saved (errors shown in the page)")] = False,
+          allow_host: Annotated[list[str] | None, typer.Option(
+              "--allow-host", help="a host name the server may be reached by besides "
+              "localhost, 127.0.0.1, [::1] and --host (repeat for several); requests "
+              "naming any other Host are refused")] = None,
+          games_per_client: Annotated[int, typer.Option(
+              min=1, help="games one client address may create in an hour")] = 100,
           ) -> None:
     """Serve the games in the browser: play against agents or a friend (seat links),
     watch, download records; with --watch, edit the rules and play again."""
@@ -31,7 +37,8 @@ def serve(paths: Annotated[list[Path] | None, typer.Argument(
         raise typer.BadParameter(f"the web server needs its extra: pip install -e '.[web]' "
                                  f"({exc.name} is missing)") from None
     given = paths or [Path("games")]
-    web_app = create_app(given, db, watch=watch)
+    web_app = create_app(given, db, watch=watch, host=host, allow_hosts=allow_host or (),
+                         games_per_client=games_per_client)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     print(f"boardspec: serving {len(web_app.state.server.library.files)} games on "
           f"http://{shown}:{port}/ (games kept in {db})", flush=True)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from framework.engine.position_check import check_supplies
 from framework.engine.slots import HALFMOVE, Slot, flags_text, flags_value
 from framework.errors import PositionError
-from framework.limits import MAX_FEN_CHARS, MAX_FEN_DIGITS
+from framework.limits import MAX_COUNT, MAX_FEN_CHARS, MAX_FEN_DIGITS
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -174,7 +174,12 @@ def read_fen(state: State, fen: str) -> State:
             _read_slot_text(state, fen, i, fields[k])
     for k, key in enumerate(("halfmove", "fullmove"), start=2 + len(own)):
         if len(fields) > k:
-            setattr(state, key, _number(fen, fields[k], f"the {key} field"))
+            value = _number(fen, fields[k], f"the {key} field")
+            if not (1 if key == "fullmove" else 0) <= value <= MAX_COUNT:
+                raise PositionError(f"FEN {fen[:80]!r}: the {key} field must be from "
+                                    f"{1 if key == 'fullmove' else 0} to {MAX_COUNT:,}, "
+                                    f"found {value:,}")
+            setattr(state, key, value)
     if len(fields) > 4 + len(own):
         raise PositionError(f"FEN {fen!r}: unexpected fields after the full-move number")
     for field in extras:

@@ -40,6 +40,9 @@ def check_shape(position: dict[str, Any]) -> None:
     gaps = position.get("gaps", [])
     if not isinstance(gaps, list) or not all(isinstance(g, str) for g in gaps):
         raise PositionError(f"'gaps' is a list of cell names, found {shown(gaps)}")
+    if len(set(gaps)) != len(gaps):
+        twice = next(g for g in gaps if gaps.count(g) > 1)
+        raise PositionError(f"'gaps' lists {twice!r} twice")
     counters = position.get("counters", {})
     if isinstance(counters, dict):
         for player, values in counters.items():
@@ -51,6 +54,8 @@ def check_shape(position: dict[str, Any]) -> None:
     for key in ("halfmove", "fullmove"):
         if key in position:
             check_count(repr(key), position[key])
+    if position.get("fullmove") == 0:
+        raise PositionError("'fullmove' counts from 1 (the first round), found 0")
     seats = position.get("seats", [])
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
         raise PositionError(f"'seats' is a list of player names, found {shown(seats)}")

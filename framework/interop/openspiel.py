@@ -24,6 +24,7 @@ unfinished ends there as a draw (``state.truncated``).
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,9 @@ from open_spiel.python.observation import IIGObserverForPublicInfoGame
 from framework.engine.playout import DEFAULT_MAX_PLIES
 from framework.engine.state import State
 from framework.game import Game, load_game
+
+#: The ``format`` of a serialised state (``BoardspecState.serialize``).
+SERIAL_FORMAT = "boardspec-openspiel-state"
 
 #: name → game file of every game registered in this process.
 REGISTERED: dict[str, str] = {}
@@ -136,6 +140,37 @@ class BoardspecGame(pyspiel.Game):
     def new_initial_state(self) -> BoardspecState:
         return BoardspecState(self)
 
+    def deserialize_state(self, text: str) -> BoardspecState:
+        """The state that ``BoardspecState.serialize`` wrote: its actions are replayed, each
+        checked, and must lead to its position JSON. Never a pickle: a string from
+        elsewhere runs no code."""
+        from framework.errors import PositionError
+        from framework.limits import MAX_POSITION_BYTES
+        from framework.safeio import load_json
+
+        if not isinstance(text, str) or len(text) > MAX_POSITION_BYTES:
+            raise PositionError("a serialised boardspec state is position JSON text of at "
+                                f"most {MAX_POSITION_BYTES:,} characters")
+        data = load_json(text, "the serialised state", PositionError)
+        if not isinstance(data, dict) or data.get("format") != SERIAL_FORMAT:
+            raise PositionError(f"not a serialised boardspec state (expected a JSON object "
+                                f'with "format": "{SERIAL_FORMAT}")')
+        history, position = data.get("history"), data.get("state")
+        if not isinstance(history, list) or len(history) > self.max_length or not all(
+                isinstance(a, int) and not isinstance(a, bool) for a in history):
+            raise PositionError(f"'history' must list at most {self.max_length} actions "
+                                "(whole numbers)")
+        state = BoardspecState(self)
+        for number, action in enumerate(history, start=1):  # each one checked
+            if action not in state.legal_actions():
+                raise PositionError(f"action {number} of the history ({action}) is not "
+                                    "legal there")
+            state.apply_action(action)
+        if position != state.board_state.to_json():
+            raise PositionError("the serialised position is not the one its history leads "
+                                "to")
+        return state
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
         if iig_obs_type is None or (iig_obs_type.public_info
                                     and not iig_obs_type.perfect_recall):
@@ -220,6 +255,12 @@ class BoardspecState(pyspiel.State):
 
     def __str__(self) -> str:
         return self._held.game.observer.string(self._held.state)
+
+    def serialize(self) -> str:
+        """The actions played and the position JSON they lead to (pyspiel's default is a
+        pickle, which ``deserialize_state`` of a foreign string would run)."""
+        return json.dumps({"format": SERIAL_FORMAT, "history": self.history(),
+                           "state": self._held.state.to_json()}, separators=(",", ":"))
 
 
 class PlanesObserver:

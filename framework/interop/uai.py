@@ -47,6 +47,12 @@ from typing import TYPE_CHECKING, TextIO
 
 from framework.agents.registry import AGENTS, AgentSpec, make_agent, parse_agent
 from framework.errors import BoardspecError
+from framework.limits import (
+    MAX_PERFT_DEPTH,
+    MAX_SEARCH_DEPTH,
+    MAX_SEARCH_MILLISECONDS,
+    MAX_SEARCH_NODES,
+)
 
 if TYPE_CHECKING:
     from framework.engine.state import State
@@ -82,10 +88,15 @@ class UaiEngine:
 
     # The loop ----------------------------------------------------------------------------
     def run(self, lines: TextIO) -> None:
+        """Answer ``lines`` until ``quit`` or their end. A search still running then is not
+        waited for: a closed input means nobody reads its answer (its thread ends with the
+        process)."""
         for line in lines:
             self.handle(line)
             if not self.running:
                 break
+        else:
+            return
         self._wait()
 
     def handle(self, line: str) -> None:
@@ -165,8 +176,10 @@ class UaiEngine:
         from framework.perft import perft
 
         self._wait()
-        if len(args) != 1 or not args[0].isdigit():
-            raise BoardspecError(f"expected 'perft <depth>', found 'perft {' '.join(args)}'")
+        if len(args) != 1 or not _is_count(args[0]) or not 1 <= int(args[0]) <= \
+                MAX_PERFT_DEPTH:
+            raise BoardspecError(f"expected 'perft <depth>' (1 to {MAX_PERFT_DEPTH}), found "
+                                 f"'perft {' '.join(args)[:40]}'")
         nodes = 1
         for depth in range(1, int(args[0]) + 1):
             start = time.perf_counter()
@@ -224,20 +237,34 @@ class UaiEngine:
             self._search = None
 
 
+#: The largest value of each numeric ``go`` option: a search of a finite, sane budget (a
+#: depth no game needs, a day of thinking), so that every search ends.
+GO_LIMITS = {"depth": MAX_SEARCH_DEPTH, "nodes": MAX_SEARCH_NODES,
+             "movetime": MAX_SEARCH_MILLISECONDS, "wtime": MAX_SEARCH_MILLISECONDS,
+             "btime": MAX_SEARCH_MILLISECONDS, "winc": MAX_SEARCH_MILLISECONDS,
+             "binc": MAX_SEARCH_MILLISECONDS, "movestogo": 1_000}
+
+
+def _is_count(word: str) -> bool:
+    """ASCII digits only (``²`` and ``٣`` are digits to ``str.isdigit``), a few of them."""
+    return word.isascii() and word.isdigit() and len(word) <= 12
+
+
 def _go_options(args: list[str]) -> dict[str, float]:
-    numeric = {"depth", "movetime", "nodes", "wtime", "btime", "winc", "binc", "movestogo"}
     found: dict[str, float] = {}
     i = 0
     while i < len(args):
         word = args[i]
-        if word in numeric:
+        if word in GO_LIMITS:
             if i + 1 >= len(args):
                 raise BoardspecError(f"'go {word}' needs a number")
-            try:
-                found[word] = float(args[i + 1])
-            except ValueError:
-                raise BoardspecError(f"'go {word}' needs a number, found {args[i + 1]!r}"
-                                     ) from None
+            text, most = args[i + 1], GO_LIMITS[word]
+            value = int(text) if _is_count(text) else None
+            if value is None or not (1 if word in ("depth", "movestogo") else 0) <= value \
+                    <= most:
+                raise BoardspecError(f"'go {word}' needs a whole number up to {most:,}, "
+                                     f"found {text[:40]!r}")
+            found[word] = value
             i += 2
         else:  # infinite, ponder, simulations...: the agent's own budget
             i += 1

@@ -17,6 +17,7 @@ from typing import Any, Union, get_args, get_origin
 from pydantic import BaseModel, ValidationError
 
 from framework.errors import SpecError, SpecIssue
+from framework.limits import MAX_EXAMPLES, MAX_RULE_BLOCKS
 from framework.spec.models import GameBase, game_model
 from framework.spec.semantics import semantic_issues
 from framework.spec.yamlsource import Loc, YamlSource, has_part, parse_yaml, read_yaml
@@ -34,6 +35,9 @@ def validate_source(src: YamlSource) -> tuple[GameBase, YamlSource]:
     if not isinstance(src.data, dict):
         raise SpecError([src.issue((), "expected a mapping of game keys (name, players, "
                                         f"board, …), found {_kind(src.data)}")])
+    too_many = _too_many_blocks(src)
+    if too_many:
+        raise SpecError(too_many)
     model = game_model()
     try:
         spec = model.model_validate(src.data)
@@ -43,6 +47,26 @@ def validate_source(src: YamlSource) -> tuple[GameBase, YamlSource]:
     if issues:
         raise SpecError(issues)
     return spec, src
+
+
+#: Top-level keys that are not lists of rule blocks (their entries are cells, links, words).
+_NOT_BLOCKS = {"board", "examples", "name", "description", "notation"}
+
+
+def _too_many_blocks(src: YamlSource) -> list[SpecIssue]:
+    """Refuse, before any validation, more rule blocks in one list than ``MAX_RULE_BLOCKS``
+    (and more examples than ``MAX_EXAMPLES``): validating and compiling them grows faster
+    than their number, and no real game has more than a few."""
+    issues = []
+    for key, value in src.data.items():
+        if not isinstance(value, list | dict) or key in _NOT_BLOCKS - {"examples"}:
+            continue
+        limit, what = (MAX_EXAMPLES, "examples") if key == "examples" else (
+            MAX_RULE_BLOCKS, "entries")
+        if len(value) > limit:
+            issues.append(src.issue((key,), f"at most {limit:,} {what} are allowed here "
+                                            f"(see docs/limits.md); found {len(value):,}"))
+    return issues
 
 
 def _kind(value: Any) -> str:
@@ -104,6 +128,8 @@ def _issue(src: YamlSource, err: Any, model: type[BaseModel]) -> SpecIssue:
         return src.issue(loc, f"expected {shape}; found {found}")
     message = err["msg"].replace("Input should be", "expected").replace("Value error, ", "")
     message = re.sub(r" or (an )?instance of \w+", "", message)  # never an internal class
+    if kind == "value_error" and "found" in message:  # it says what it found already
+        return src.issue(loc, message)
     return src.issue(loc, f"{message}; found {found}")
 
 

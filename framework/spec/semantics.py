@@ -7,6 +7,7 @@ generic checks cover the parameter names every plugin shares (``piece``, ``attri
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -117,6 +118,7 @@ def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
     yield from _forward(spec, graph)
     yield from zone_issues(spec, graph)
     yield from _duplicates(("players",), spec.players, "player")
+    yield from _names(spec)
     yield from _duplicates(("counters",), spec.counters, "counter")
     yield from check_piece_moves(spec)
     yield from _duplicates(("turn",), [p.name for p in spec.turn], "phase name", by_index=True)
@@ -235,9 +237,75 @@ def _board(spec: Any, cells: frozenset[str]) -> Iterator[tuple[Loc, str]]:
         yield from _custom_board(board)
 
 
+#: Results a record writes in its Result header besides players' names.
+RESULT_WORDS = ("draw", "unfinished", "none")
+#: Letters of other scripts drawn exactly like Latin ones (a name mixing them with Latin, or
+#: two names differing only by them, would be two names that read alike).
+_LOOK_ALIKE = str.maketrans("аеорсухіјѕԁԛԝАВЕКМНОРСТХІЈЅαοτνΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
+                            "aeopcyxijsdqwABEKMHOPCTXIJSaotvABEZHIKMNOPTYX")
+
+
+def _script(char: str) -> str:
+    """The script of a letter, by its Unicode name (LATIN, CYRILLIC, GREEK, ...)."""
+    return unicodedata.name(char, "?").split(" ")[0] if char.isalpha() else ""
+
+
+def _name_problem(name: str) -> str | None:
+    """What makes a name or symbol unfit to be shown and typed: invisible or control
+    characters (zero-width, right-to-left overrides), or letters of several scripts."""
+    for char in name:
+        if unicodedata.category(char) in ("Cc", "Cf", "Co", "Cn", "Zl", "Zp"):
+            return (f"{name!r} holds the invisible or control character "
+                    f"U+{ord(char):04X}; names and symbols are written with visible "
+                    "characters only")
+    scripts = {_script(c) for c in name} - {""}
+    if len(scripts) > 1:
+        return (f"{name!r} mixes letters of several scripts ({', '.join(sorted(scripts))}): "
+                "it would read like another name; write it in one script")
+    return None
+
+
+def _names(spec: Any) -> Iterator[tuple[Loc, str]]:
+    """Names people read and records write: players, pieces, counters and symbols."""
+    named: list[tuple[Loc, str]] = [(("players", i), str(p)) for i, p in
+                                    enumerate(spec.players)]
+    named += [(("pieces", kind), kind) for kind in spec.pieces]
+    named += [(("counters", i), c) for i, c in enumerate(spec.counters)]
+    symbols = [(("pieces", kind, "symbols", player), symbol)
+               for kind, piece in spec.pieces.items()
+               for player, symbol in piece.symbols.items()]
+    for loc, name in named + symbols:
+        problem = _name_problem(name)
+        if problem:
+            yield loc, problem
+    for i, player in enumerate(spec.players):
+        if str(player).lower() in RESULT_WORDS:
+            yield ("players", i), (f"a player may not be called {str(player)!r}: a "
+                                   f"record's Result header writes {', '.join(RESULT_WORDS)} "
+                                   "for the games no one won, so it would be ambiguous")
+    for group, what in ((named[:len(spec.players)], "player names"), (symbols, "symbols")):
+        seen: dict[str, str] = {}
+        for loc, name in group:
+            skeleton = name.translate(_LOOK_ALIKE)  # symbols: K and k are two
+            skeleton = skeleton.casefold() if what == "player names" else skeleton
+            if skeleton in seen and seen[skeleton] != name:
+                yield loc, (f"{name!r} and {seen[skeleton]!r} look alike; {what} must be "
+                            "told apart at a glance")
+            seen.setdefault(skeleton, name)
+
+
 def _custom_board(board: Any) -> Iterator[tuple[Loc, str]]:
     """Links and rows that would draw a wrong board, and names that notation cannot
     tell apart."""
+    at: dict[tuple[float, ...], str] = {}
+    for name, position in board.cells.items():
+        key = tuple(position)
+        if key in at:
+            yield ("board", "cells", name), (f"the cells {at[key]!r} and {name!r} are both "
+                                             f"at [{', '.join(f'{v:g}' for v in position)}]: "
+                                             "they would be drawn on "
+                                             "top of each other")
+        at.setdefault(key, name)
     seen_links: dict[frozenset[str], str] = {}
     for i, link in enumerate(board.links):
         ends = link.split("-")

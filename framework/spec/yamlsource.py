@@ -15,7 +15,12 @@ from typing import Any
 import yaml
 
 from framework.errors import InputError, SpecError, SpecIssue
-from framework.limits import MAX_GAME_FILE_BYTES, MAX_NESTING, MAX_YAML_NODES
+from framework.limits import (
+    MAX_COLLECTION_ITEMS,
+    MAX_GAME_FILE_BYTES,
+    MAX_NESTING,
+    MAX_YAML_NODES,
+)
 from framework.safeio import read_text
 
 Loc = tuple[str | int, ...]
@@ -109,6 +114,9 @@ def check_shape(text: str, file: str) -> None:
     file can always write the value out.
     """
     depth = nodes = 0
+    #: Each open collection, innermost last: its start and the values directly in it (a
+    #: mapping's keys and values both count).
+    opened: list[tuple[yaml.Event, list[int]]] = []
 
     def refuse(event: yaml.Event, message: str) -> SpecError:
         mark = event.start_mark
@@ -120,17 +128,29 @@ def check_shape(text: str, file: str) -> None:
             raise refuse(event, f"aliases (*{event.anchor}) are not allowed in a game file "
                                 "(see docs/limits.md); write the value out")
         if isinstance(event, yaml.ScalarEvent | yaml.CollectionStartEvent):
+            if event.tag is not None:  # an explicit tag: !!binary, !!set, !!str, !custom
+                raise refuse(event, f"this is not valid YAML for a game file: the tag "
+                                    f"{event.tag!r} is not allowed (see docs/limits.md); "
+                                    "write the plain value")
+            if opened:
+                opened[-1][1][0] += 1
             nodes += 1
             if nodes > MAX_YAML_NODES:
                 raise refuse(event, f"the file has more than {MAX_YAML_NODES:,} values; "
                                     "that is the limit (see docs/limits.md)")
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
+            opened.append((event, [0]))
             if depth > MAX_NESTING:
                 raise refuse(event, f"lists and mappings are nested more than {MAX_NESTING} "
                                     "levels deep; that is the limit (see docs/limits.md)")
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
+            start, (values,) = opened.pop()
+            entries = values // 2 if isinstance(start, yaml.MappingStartEvent) else values
+            if entries > MAX_COLLECTION_ITEMS:  # checked at its end: the values are counted
+                raise refuse(start, f"this list or mapping holds {entries:,} entries; the "
+                                    f"limit is {MAX_COLLECTION_ITEMS:,} (see docs/limits.md)")
 
 
 # libyaml's parser when PyYAML has it (the same nodes and marks, several times faster).

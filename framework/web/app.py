@@ -1,10 +1,12 @@
 """The ASGI app: pages, the JSON API, WebSocket push and the ``--watch`` loop.
 
 Limits that keep one server healthy whatever clients send: request bodies of at most
-``MAX_BODY`` bytes, at most ``limit`` games in memory (the rest are in SQLite), at most
-``max_sockets`` open WebSockets (``max_sockets_per_game`` per game), agents' budgets capped
-(``sessions.check_seat_spec``). Every refusal is a 4xx JSON ``{"error": message}`` and
-changes nothing.
+``MAX_BODY`` bytes of JSON, sent within ``body_seconds``, at most ``limit`` games in memory
+(the rest are in SQLite), at most ``max_sockets`` open WebSockets (``max_sockets_per_game``
+per game, ``max_sockets_per_client`` per client address), games created per client and the
+database's size bounded (``sessions.Sessions``), agents' budgets capped
+(``sessions.check_seat_spec``), other Hosts and Origins refused (``doors``). Every refusal
+is a 4xx JSON ``{"error": message}`` and changes nothing.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 import anyio
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -28,13 +31,26 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from framework.errors import BoardspecError
 from framework.i18n import LANGUAGES, translations
+from framework.limits import MAX_NESTING
+from framework.safeio import json_depth
+from framework.web.doors import Doors, allowed_hosts
 from framework.web.library import Library
-from framework.web.sessions import HUMAN, GameSession, Sessions, WebError
+from framework.web.sessions import (
+    GAMES_WINDOW,
+    HUMAN,
+    MAX_DB_BYTES,
+    MAX_GAMES_PER_CLIENT,
+    GameSession,
+    Sessions,
+    WebError,
+)
 from framework.web.store import Store
 from framework.web.texts import pick_language, texts
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 16 * 1024
+#: A request body must arrive within this many seconds (a slow sender holds a connection).
+BODY_SECONDS = 10.0
 
 
 @dataclass
@@ -48,7 +64,11 @@ class Server:
     poll_seconds: float = 0.5
     max_sockets: int = 256
     max_sockets_per_game: int = 32
+    max_sockets_per_client: int = 16
+    body_seconds: float = BODY_SECONDS
     sockets: int = 0
+    #: Open WebSockets by client address.
+    client_sockets: dict[str, int] = field(default_factory=dict)
     rulebooks: dict[tuple[str, str, str], str] = field(default_factory=dict)
     #: Agents think in at most this many threads at once (the others wait their turn).
     agent_threads: int = 2
@@ -57,13 +77,21 @@ class Server:
 
 def create_app(paths: Iterable[str | Path], db: str | Path = ":memory:", *,
                watch: bool = False, max_sessions: int = 256, max_sockets: int = 256,
-               max_sockets_per_game: int = 32, poll_seconds: float = 0.5) -> Starlette:
+               max_sockets_per_game: int = 32, max_sockets_per_client: int = 16,
+               poll_seconds: float = 0.5, host: str | None = None,
+               allow_hosts: Iterable[str] = (),
+               games_per_client: int = MAX_GAMES_PER_CLIENT,
+               games_window: float = GAMES_WINDOW, max_db_bytes: int = MAX_DB_BYTES,
+               body_seconds: float = BODY_SECONDS) -> Starlette:
     """The app serving the game files ``paths`` (files or directories), games kept in the
-    SQLite file ``db``."""
+    SQLite file ``db``, answering to the local host names, ``host`` (the address it
+    listens on) and ``allow_hosts``."""
     library = Library(paths)
     store = Store(db)
-    server = Server(library, store, Sessions(store, library, max_sessions), watch,
-                    poll_seconds, max_sockets, max_sockets_per_game)
+    sessions = Sessions(store, library, max_sessions, games_per_client=games_per_client,
+                        window=games_window, max_db_bytes=max_db_bytes)
+    server = Server(library, store, sessions, watch, poll_seconds, max_sockets,
+                    max_sockets_per_game, max_sockets_per_client, body_seconds)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -98,7 +126,8 @@ def create_app(paths: Iterable[str | Path], db: str | Path = ":memory:", *,
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={
-        WebError: _web_error, HTTPException: _http_error})
+        WebError: _web_error, HTTPException: _http_error, Exception: _server_error},
+        middleware=[Middleware(Doors, hosts=allowed_hosts(host, allow_hosts))])
     app.state.server = server
     return app
 
@@ -114,30 +143,62 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
 
 
+async def _server_error(request: Request, exc: Exception) -> Response:
+    """A bug, not a refusal: still JSON, and no traceback for the client."""
+    return JSONResponse({"error": f"internal error ({type(exc).__name__}); the server's "
+                                  "log has the details"}, status_code=500)
+
+
 def _server(request: Request | WebSocket) -> Server:
     server: Server = request.app.state.server
     return server
 
 
 async def read_json(request: Request) -> dict[str, Any]:
-    """The request's JSON object, refusing oversized or malformed bodies."""
+    """The request's JSON object, refusing bodies that are oversized, slow, not JSON (by
+    their Content-Type too: a page of another site cannot send that), not UTF-8, or nested
+    too deep."""
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+    if declared is not None and (not declared.isascii() or not declared.isdigit()
+                                 or int(declared) > MAX_BODY):
         raise WebError(413, f"request body too large: at most {MAX_BODY} bytes")
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise WebError(413, f"request body too large: at most {MAX_BODY} bytes")
+    try:
+        with anyio.fail_after(_server(request).body_seconds):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY:
+                    raise WebError(413, f"request body too large: at most {MAX_BODY} bytes")
+    except TimeoutError:
+        raise WebError(408, f"the request body did not arrive within "
+                            f"{_server(request).body_seconds:g} s") from None
     if not body:
         return {}
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise WebError(415, f"the body must be JSON, sent as Content-Type: application/json "
+                            f"(found {kind[:60] or 'none'!r})")
     try:
-        data = json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise WebError(400, f"the body is not UTF-8 (byte {exc.start + 1}); send JSON in "
+                            "UTF-8") from None
+    if json_depth(text) > MAX_NESTING:
+        raise WebError(400, f"the body is nested more than {MAX_NESTING} levels deep")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
         raise WebError(400, f"the body is not valid JSON: {exc}") from None
+    except (ValueError, RecursionError) as exc:  # a number of 5,000 digits
+        raise WebError(400, f"the body is not usable JSON: {str(exc)[:120]}") from None
     if not isinstance(data, dict):
         raise WebError(400, "the body must be a JSON object")
     return data
+
+
+def _client(request: Request | WebSocket) -> str:
+    """The client's address: what per-client limits count by."""
+    return request.client.host if request.client else ""
 
 
 def _lang(request: Request) -> str:
@@ -217,7 +278,7 @@ async def new_game(request: Request) -> Response:
     server = _server(request)
     body = await read_json(request)
     session, tokens = server.sessions.create(body.get("game"), body.get("seats"),
-                                             body.get("seed"))
+                                             body.get("seed"), _client(request))
     _start_agents(server, session)
     return JSONResponse({"id": session.id, "tokens": tokens, "url": f"/play/{session.id}",
                          "state": state_payload(server, session, _lang(request))},
@@ -389,7 +450,7 @@ def state_payload(server: Server, session: GameSession, lang: str) -> dict[str, 
     svg = board_svg(state, Marks(highlight=last), game.name, _)
     return {
         "id": session.id, "game": session.stored.slug, "name": game.name,
-        "file": session.stored.file, "version": session.version,
+        "file": Path(session.stored.file).name, "version": session.version,
         "file_version": entry.version if entry else "",
         "file_errors": entry.errors if entry else [],
         "ply": session.ply, "players": players, "seats": seats, "sides": sides,
@@ -482,12 +543,15 @@ async def socket(ws: WebSocket) -> None:
     except WebError:
         await ws.close(code=1008)
         return
+    client = _client(ws)
     if server.sockets >= server.max_sockets or \
-            len(session.sockets) >= server.max_sockets_per_game:
+            len(session.sockets) >= server.max_sockets_per_game or \
+            server.client_sockets.get(client, 0) >= server.max_sockets_per_client:
         await ws.close(code=1013)  # try again later
         return
     await ws.accept()
     server.sockets += 1
+    server.client_sockets[client] = server.client_sockets.get(client, 0) + 1
     session.sockets.add(ws)
     try:
         await ws.send_json({"type": "update", "ply": session.ply})
@@ -498,6 +562,11 @@ async def socket(ws: WebSocket) -> None:
         pass
     finally:
         server.sockets -= 1
+        left = server.client_sockets.get(client, 1) - 1
+        if left:
+            server.client_sockets[client] = left
+        else:
+            server.client_sockets.pop(client, None)
         session.sockets.discard(ws)
 
 

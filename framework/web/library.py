@@ -2,8 +2,11 @@
 reloaded when their text changes (``--watch``).
 
 Requests name a game by its slug only; no path from a request is ever opened, so nothing
-outside the given files can be read. A file whose new text does not load keeps its previous
-version playable and carries the errors (``file:line:column``) to show.
+outside the given files can be read. A file is read as any game file (a regular file of at
+most ``MAX_GAME_FILE_BYTES``: a link to ``/dev/zero`` or a pipe put in its place is an error
+shown in its pages, never a hang). A file whose new text does not load keeps its previous
+version playable and carries the errors (``file:line:column``) to show. Files are shown by
+their name (``ataxx.yaml``), never by the server's path to them.
 """
 
 from __future__ import annotations
@@ -15,7 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from framework.errors import BoardspecError, SpecError
+from framework.errors import BoardspecError, InputError, SpecError
+from framework.limits import MAX_GAME_FILE_BYTES
+from framework.safeio import read_text
 
 if TYPE_CHECKING:
     from framework.game import Game
@@ -61,10 +66,13 @@ class GameFile:
 
     slug: str
     path: Path
+    #: The name the file is shown by (in pages, the API, records): its name beside the
+    #: others given, never the server's path to it.
+    name: str = ""
     text: str = ""
     game: Game | None = None
     errors: list[dict[str, Any]] = field(default_factory=list)
-    stamp: tuple[float, int] = (0.0, 0)
+    stamp: tuple[int, ...] = ()
 
     @property
     def version(self) -> str:
@@ -72,20 +80,23 @@ class GameFile:
 
     @property
     def file(self) -> str:
-        return str(self.path)
+        return self.name or self.path.name
 
     def load(self) -> bool:
         """Read the file again if it changed on disk; True if anything visible changed."""
         try:
             stat = self.path.stat()
-            stamp = (stat.st_mtime, stat.st_size)
+            stamp = (stat.st_mtime_ns, stat.st_size, stat.st_ino, stat.st_mode)
             if stamp == self.stamp:
                 return False
             self.stamp = stamp
-            text = self.path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            errors = [{"file": self.file, "line": 0, "column": 0, "path": "", "message": str(exc),
-                       "text": f"{self.file}: cannot read: {exc}"}]
+            text = read_text(self.path, MAX_GAME_FILE_BYTES, "game file")
+        except (OSError, InputError) as exc:
+            reason = str(exc).replace(str(self.path), self.file)  # the name, not the path
+            if isinstance(exc, OSError):
+                reason = (exc.strerror or type(exc).__name__).lower()
+            errors = [{"file": self.file, "line": 0, "column": 0, "path": "",
+                       "message": reason, "text": f"{self.file}: cannot read: {reason}"}]
             changed = errors != self.errors
             self.errors = errors
             return changed
@@ -120,7 +131,9 @@ class Library:
             base, n = slug, 2
             while slug in self.files:
                 slug, n = f"{base}-{n}", n + 1
-            entry = GameFile(slug, path)
+            names = {e.name for e in self.files.values()}
+            name = path.name if path.name not in names else f"{slug}{path.suffix}"
+            entry = GameFile(slug, path, name)
             entry.load()
             self.files[slug] = entry
 
@@ -141,11 +154,12 @@ def _expand(paths: Iterable[str | Path]) -> list[Path]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            inside = sorted(p for p in path.iterdir() if p.suffix.lower() in GAME_SUFFIXES)
+            inside = sorted(p for p in path.iterdir() if p.suffix.lower() in GAME_SUFFIXES
+                            and not p.is_dir())
             if not inside:
                 raise LibraryError(f"{str(path)!r} holds no game file (*.yaml)")
             found += inside
-        elif path.is_file():
+        elif path.exists():  # a pipe or a device is refused when it is read, by name
             found.append(path)
         else:
             raise LibraryError(f"{str(path)!r} is neither a game file nor a directory")

@@ -11,8 +11,10 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
 from framework.errors import BoardspecError, IllegalActionError, NotationError
@@ -31,6 +33,13 @@ MAX_SECONDS = 30.0
 MAX_DEPTH = 8
 MAX_ITERATIONS = 200_000
 MAX_ACTIONS_PER_REQUEST = 64
+#: Agents' seeds are stored as SQLite integers (signed 64 bits).
+MAX_SEED = 2**63 - 1
+#: Games one client (an address) may create in ``GAMES_WINDOW`` seconds.
+MAX_GAMES_PER_CLIENT = 100
+GAMES_WINDOW = 3600.0
+#: The database is not grown past this (bytes): new games are refused, play goes on.
+MAX_DB_BYTES = 256 * 2**20
 
 
 class WebError(BoardspecError):
@@ -121,8 +130,8 @@ class GameSession:
 
     def seats_of_token(self, token: Any) -> list[int]:
         """The seats a token opens (a creator playing both seats may send either)."""
-        if not token or not isinstance(token, str):
-            return []
+        if not token or not isinstance(token, str) or not token.isascii():
+            return []  # tokens are ASCII (a lone surrogate "\ud800" cannot even be encoded)
         given = token.encode("utf-8")
         return [seat for seat, known in enumerate(self.stored.tokens)
                 if known and secrets.compare_digest(known.encode("ascii"), given)]
@@ -271,7 +280,8 @@ class GameSession:
     def record(self) -> Record:
         from framework.records import Record, header_key
 
-        headers = {"Game": self.game.name, "File": self.stored.file,
+        # The file's name only (rows of older servers kept the path on the server).
+        headers = {"Game": self.game.name, "File": PurePath(self.stored.file).name,
                    "Site": "boardspec serve", "Id": self.id,
                    "Date": time.strftime("%Y.%m.%d", time.gmtime(self.stored.created))}
         for seat, spec in enumerate(self.stored.seats):
@@ -287,14 +297,41 @@ class Sessions:
     """The games held in memory, at most ``limit`` (least recently used ones without a
     viewer or a thinking agent are dropped; they stay in the store)."""
 
-    def __init__(self, store: Store, library: Library, limit: int = 256) -> None:
+    def __init__(self, store: Store, library: Library, limit: int = 256, *,
+                 games_per_client: int = MAX_GAMES_PER_CLIENT,
+                 window: float = GAMES_WINDOW, max_db_bytes: int = MAX_DB_BYTES,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
         self.library = library
         self.limit = limit
         self.live: OrderedDict[str, GameSession] = OrderedDict()
+        self.games_per_client = games_per_client
+        self.window = window
+        self.max_db_bytes = max_db_bytes
+        self.clock = clock
+        #: When each client created its recent games (oldest first).
+        self.created: dict[str, deque[float]] = {}
 
-    def create(self, slug: Any, seats: Any, seed: Any = None) -> tuple[GameSession,
-                                                                        list[str | None]]:
+    def _admit(self, client: str) -> None:
+        """Refuse a game beyond the client's share, or beyond the database's size."""
+        now = self.clock()
+        times = self.created.setdefault(client, deque())
+        while times and times[0] <= now - self.window:
+            times.popleft()
+        if len(times) >= self.games_per_client:
+            raise WebError(429, f"this client has created {len(times)} games in the last "
+                                f"{self.window / 60:g} minutes; that is the limit: play one "
+                                "of them, or come back later")
+        if self.store.size() >= self.max_db_bytes:
+            raise WebError(429, f"this server holds all the games it can keep "
+                                f"({self.max_db_bytes // 2**20} MB); no new game for now")
+        times.append(now)
+        if len(self.created) > 10_000:  # forget the quietest clients, not the machine's RAM
+            for known in [c for c, t in self.created.items() if not t][:5_000]:
+                del self.created[known]
+
+    def create(self, slug: Any, seats: Any, seed: Any = None, client: str = ""
+               ) -> tuple[GameSession, list[str | None]]:
         entry = self.library.get(slug) if isinstance(slug, str) else None
         if entry is None:
             known = ", ".join(self.library.files) or "none"
@@ -310,8 +347,12 @@ class Sessions:
             raise WebError(422, f"'seats' must list one entry per player ({', '.join(players)})"
                                 f", each 'human' or an agent; found {seats!r}")
         specs = [check_seat_spec(s, p) for s, p in zip(seats, players, strict=True)]
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise WebError(422, f"'seed' must be an integer, found {seed!r}")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
+                                 or not 0 <= seed <= MAX_SEED):
+            shown = repr(seed) if len(repr(seed)) <= 40 else repr(seed)[:37] + "..."
+            raise WebError(422, f"'seed' must be a whole number from 0 to 2**63 - 1, found "
+                                f"{shown}")
+        self._admit(client)
         tokens: list[str | None] = [secrets.token_urlsafe(18) if s == HUMAN else None
                                     for s in specs]
         stored = StoredGame(id=secrets.token_urlsafe(9), slug=entry.slug, file=entry.file,

@@ -3,10 +3,13 @@
 A game is stored as what is needed to rebuild it exactly: the rules text it is played with
 (so an edited file never breaks a game in progress), its seats and their secret tokens, the
 agents' seed, and every action in notation. Loading replays the actions through the engine.
+Each rules text is kept once (table ``rules``, by its SHA-256) however many games use it;
+a game's row names it as ``sha256:<digest>`` (older rows hold the text itself).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 import threading
@@ -30,7 +33,12 @@ CREATE TABLE IF NOT EXISTS games (
     updated REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
+CREATE TABLE IF NOT EXISTS rules (
+    digest TEXT PRIMARY KEY,
+    text TEXT NOT NULL
+);
 """
+RULES_REFERENCE = "sha256:"
 
 
 @dataclass
@@ -67,11 +75,21 @@ class Store:
 
     def save(self, game: StoredGame) -> None:
         game.updated = time.time()
-        row = (game.id, game.slug, game.file, game.rules, json.dumps(game.seats),
-               json.dumps(game.tokens), game.seed, json.dumps(game.plies), game.result,
-               game.created, game.updated)
+        digest = hashlib.sha256(game.rules.encode("utf-8")).hexdigest()
+        row = (game.id, game.slug, game.file, RULES_REFERENCE + digest,
+               json.dumps(game.seats), json.dumps(game.tokens), game.seed,
+               json.dumps(game.plies), game.result, game.created, game.updated)
         with self._lock:
+            self._db.execute("INSERT OR IGNORE INTO rules VALUES (?, ?)", (digest, game.rules))
             self._db.execute("INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?)", row)
+
+    def size(self) -> int:
+        """Bytes the database holds (its pages in use)."""
+        with self._lock:
+            pages = self._db.execute("PRAGMA page_count").fetchone()[0]
+            free = self._db.execute("PRAGMA freelist_count").fetchone()[0]
+            size = self._db.execute("PRAGMA page_size").fetchone()[0]
+        return int((pages - free) * size)
 
     def save_plies(self, game: StoredGame) -> None:
         """The cheap write after a move: only the actions and the result change."""
@@ -83,7 +101,15 @@ class Store:
     def load(self, game_id: str) -> StoredGame | None:
         with self._lock:
             row = self._db.execute("SELECT * FROM games WHERE id=?", (game_id,)).fetchone()
-        return None if row is None else _game(row)
+            if row is None:
+                return None
+            rules = str(row[3])
+            if rules.startswith(RULES_REFERENCE):
+                found = self._db.execute("SELECT text FROM rules WHERE digest=?",
+                                         (rules.removeprefix(RULES_REFERENCE),)).fetchone()
+                if found is not None:
+                    rules = str(found[0])
+        return _game((*row[:3], rules, *row[4:]))
 
     def recent(self, limit: int = 20) -> list[dict[str, Any]]:
         with self._lock:

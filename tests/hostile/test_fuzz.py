@@ -1,7 +1,10 @@
 """A fuzzer over everything a user can give: game files (text and structure), positions,
-FEN strings, records and actions. Whatever it is given, boardspec either succeeds or raises
-one of its own errors, within 2 s of CPU per input and 200 MB for the whole run; never
-anything else.
+FEN strings, records and actions, the command line, the web API and ``boardspec uai``.
+Whatever it is given, boardspec either succeeds or raises one of its own errors, within 2 s
+of CPU per input and 200 MB for the whole run; never anything else. Inputs made bad on
+purpose (a foreign Origin or Host, a body that is not JSON, a seat beyond the budgets, a
+``go`` past its limits) must be refused: a 4xx with ``{"error": ...}`` that changes nothing,
+or ``info string error: ...``.
 
 Each fuzz run happens in a forked child under the memory limit (tests/hostile/bounded.py).
 The default run tries a few dozen inputs per target; ``pytest -m slow`` a few thousand.
@@ -289,3 +292,142 @@ def test_fuzz_command_line(examples: int, tmp_path_factory: pytest.TempPathFacto
                      ["show", game_file, "--fen", text or "-"],
                      ["moves", game_file, "--position", text or "{"]][which])
     run()
+
+
+# The web API ------------------------------------------------------------------------------
+#: One change to a valid request that must be refused (4xx and {"error": ...}).
+BAD_SEATS = ["mcts:31s", "alphabeta:d9", "mcts:200001i", "", "nobody", "humans", 7, None,
+             ["human"], "random:d3", "human:x"]
+BAD_BODIES: list[Callable[[dict[str, Any]], Any]] = [
+    lambda b: {**b, "game": "no-such-game"},
+    lambda b: {**b, "game": "../games/ataxx"},
+    lambda b: {**b, "seats": ["human"]},
+    lambda b: {**b, "seats": "human,random"},
+    lambda b: {**b, "seed": 2**63},
+    lambda b: {**b, "seed": -1},
+    lambda b: {**b, "seed": "1"},
+    lambda b: {**b, "seed": True},
+    lambda b: {**b, "seed": 1.5},
+    lambda b: [b],
+    lambda b: "text",
+]
+BAD_RAW = [b"{", b"[" * 5000, b'{"game": "ataxx", "seed": ' + b"9" * 5000 + b"}",
+           '{"game": "ataxx"}'.encode("utf-16"), b"\xff\xfe{}", b"{" + b" " * 20_000 + b"}",
+           b'{"game": "\\ud800"}', b"null", b"1e999"]
+
+
+def _web_app() -> Any:
+    from starlette.testclient import TestClient
+
+    from framework.web import create_app
+
+    paths = [p for p in GAME_FILES if p.stem in ("ataxx", "tic-tac-toe", "adaptoid")]
+    return TestClient(create_app(paths, games_per_client=10**9), base_url="http://localhost")
+
+
+def _refusal(response: Any) -> None:
+    assert 400 <= response.status_code < 500, (response.status_code, response.text[:300])
+    error = response.json()["error"]
+    assert isinstance(error, str) and error and "Traceback" not in error
+
+
+def _answered(response: Any) -> None:
+    """Any answer but a 5xx; a refusal carries its reason."""
+    assert response.status_code < 500, (response.status_code, response.text[:300])
+    if response.status_code >= 400:
+        _refusal(response)
+
+
+@pytest.mark.parametrize("examples", BUDGETS)
+def test_fuzz_web_api(examples: int) -> None:
+    seats = st.sampled_from(["human", "random", "greedy"]) | st.sampled_from(BAD_SEATS)
+
+    @given(st.data())
+    def run(data: st.DataObject) -> None:
+        with _web_app() as client:
+            game = data.draw(st.sampled_from(["ataxx", "tic-tac-toe", "adaptoid"]))
+            body: dict[str, Any] = {"game": game, "seats": ["human", "human"], "seed": 1}
+            if data.draw(st.booleans()):  # a request made bad on purpose: refused
+                bad = data.draw(st.sampled_from(BAD_BODIES))(body) if data.draw(
+                    st.booleans()) else {**body, "seats": [data.draw(seats), "x"]}
+                _refusal(client.post("/api/play", json=bad))
+                raw = data.draw(st.sampled_from(BAD_RAW))
+                _refusal(client.post("/api/play", content=raw,
+                                     headers={"Content-Type": "application/json"}))
+                _refusal(client.post("/api/play", content=b'{"game": "ataxx"}',
+                                     headers={"Content-Type": data.draw(st.sampled_from(
+                                         ["text/plain", "application/x-www-form-urlencoded",
+                                          "multipart/form-data", ""]))}))
+                _refusal(client.post("/api/play", json=body, headers={
+                    "Origin": data.draw(st.sampled_from(["http://evil.example", "null",
+                                                         "http://localhost.evil"]))}))
+                _refusal(client.get("/api/games", headers={"Host": data.draw(
+                    st.sampled_from(["evil.example", "localhost.evil", "", "a" * 300]))}))
+                assert client.get("/api/recent").json()["games"] == []
+            anything = data.draw(VALUES | st.fixed_dictionaries(
+                {"game": st.just(game) | VALUES, "seats": st.lists(seats, max_size=3) | VALUES,
+                 "seed": VALUES}))
+            response = client.post("/api/play", json=anything)
+            _answered(response)
+            created = client.post("/api/play", json=body)
+            assert created.status_code == 201, created.text
+            game_id, tokens = created.json()["id"], created.json()["tokens"]
+            before = client.get(f"/api/play/{game_id}").json()
+            move = data.draw(st.fixed_dictionaries({}, optional={
+                "token": st.sampled_from(tokens) | VALUES, "ply": st.just(0) | VALUES,
+                "action": st.text(max_size=20) | VALUES, "from": VALUES, "to": VALUES,
+                "at": st.text(max_size=4) | VALUES}) | VALUES)
+            response = client.post(f"/api/play/{game_id}/apply", json=move)
+            _answered(response)
+            if response.status_code >= 400:  # a refused move changes nothing
+                assert client.get(f"/api/play/{game_id}").json() == before
+            path = data.draw(st.sampled_from(["/api/play/{}", "/api/play/{}/legal",
+                                              "/api/play/{}/record?format={}",
+                                              "/api/games/{}", "/play/{}",
+                                              "/rulebooks/{}/{}.html"]))
+            word = data.draw(st.text(alphabet="abc-_./%0123456789é", max_size=12))
+            _answered(client.get(path.format(word, word)))
+    fuzz(run, examples)
+
+
+# boardspec uai ------------------------------------------------------------------------------
+UAI_WORDS = ["uai", "isready", "uainewgame", "position", "startpos", "fen", "moves", "go",
+             "depth", "movetime", "nodes", "wtime", "btime", "winc", "binc", "movestogo",
+             "infinite", "stop", "perft", "setoption", "name", "agent", "value", "d", "g2",
+             "a7b5", "x5o/7/7/7/7/7/o5x", "x", "o", "0", "1", "2", "-1", "9" * 30, "²", "٣",
+             "1e9", "nan", "random", "human", "mcts:1s", "0000", "\t", "\x00"]
+UAI_BAD = ["go depth 0", "go depth 65", "go depth x", "go nodes", "go movetime -1",
+           "go movetime 99999999999999", "go wtime ²", "perft", "perft 0", "perft ٣",
+           "perft " + "9" * 5000, "position", "position fen", "position fen x/y z",
+           "position startpos moves zz", "setoption name agent value human",
+           "setoption name agent value nobody", "setoption name colour value red", "frobnicate"]
+
+
+@pytest.mark.parametrize("examples", BUDGETS)
+def test_fuzz_uai(examples: int) -> None:
+    from hypothesis import assume
+
+    from framework.interop.uai import UaiEngine
+
+    ataxx = next(p for p in GAME_FILES if p.stem == "ataxx")
+
+    @given(st.lists(st.lists(st.sampled_from(UAI_WORDS) | st.text(max_size=6), max_size=6),
+                    max_size=6), st.sampled_from(UAI_BAD))
+    def run(commands: list[list[str]], bad: str) -> None:
+        lines: list[str] = []
+        engine = UaiEngine(game(ataxx.stem), "random", emit=lines.append)
+        for words in commands:
+            if words[:1] == ["perft"]:  # the user's choice of work: keep it small
+                assume(not any(w.isascii() and w.isdigit() and int(w) > 2 for w in words))
+            if words[:1] == ["setoption"]:
+                assume("value" not in words)  # another agent might search for minutes
+            bounded(lambda words=words: engine.handle(" ".join(words)))
+            engine._wait()
+        before = engine.state.to_json()
+        lines.clear()
+        bounded(lambda: engine.handle(bad))
+        engine._wait()
+        assert lines and lines[-1].startswith("info string"), (bad, lines)
+        assert engine.state.to_json() == before  # a refused command changes nothing
+        assert engine.agent_spec.text == "random"
+    fuzz(run, examples)

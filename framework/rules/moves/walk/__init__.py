@@ -22,7 +22,7 @@ scores 1 in ``score`` for the other side.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, model_validator
@@ -111,13 +111,15 @@ class Walk(Primitive):
         self.score = game.counters.index(attack.score) if attack and attack.score else -1
         self.neighbours = board.neighbour_masks
 
-        def table(kind: str) -> tuple[tuple[Action, ...], ...]:
-            return tuple(tuple(Action(phase, kind, src=s, dst=d,
-                                      notation=written(params.notation, names, s, d))
-                               for d in range(board.size)) for s in range(board.size))
+        def row(kind: str, s: int) -> tuple[Action, ...]:
+            return tuple(Action(phase, kind, src=s, dst=d,
+                                notation=written(params.notation, names, s, d))
+                         for d in range(board.size))
 
-        self.walks = table("walk")
-        self.attacks = table("attack") if attack else self.walks
+        # Rows made when a walk first starts from their cell: every pair of a 676-cell
+        # board made up front took seconds and 200 MB to load (issue 28).
+        self.walks = _Rows(lambda s: row("walk", s))
+        self.attacks = _Rows(lambda s: row("attack", s)) if attack else self.walks
 
     @classmethod
     def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
@@ -228,3 +230,15 @@ class Walk(Primitive):
             text += " " + _("and may end on an enemy piece next to its path: the one with "
                             "more {compare} stays").format(compare=_(self.attack.compare))
         return text
+
+
+class _Rows(dict[int, tuple[Action, ...]]):
+    """The actions from each source cell, made the first time that cell is asked for."""
+
+    def __init__(self, make: Callable[[int], tuple[Action, ...]]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, src: int) -> tuple[Action, ...]:
+        made = self[src] = self.make(src)
+        return made

@@ -24,7 +24,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from framework.backend_base import Interrupted, StoppedEarly, stop_requested
-from framework.records import DRAW, UNFINISHED, Record, header_key, result_of, turn_lines
+from framework.records import (
+    DRAW,
+    UNFINISHED,
+    Record,
+    header_key,
+    parameters_header,
+    result_of,
+    turn_lines,
+)
 
 if TYPE_CHECKING:
     from framework.agents.base import Agent
@@ -138,10 +146,28 @@ class GameSource:
 
     file: str
     text: str
+    #: The game's parameter values as given (``--param``), sorted by name.
+    parameters: tuple[tuple[str, Any], ...] = ()
 
     @classmethod
-    def read(cls, path: str | Path) -> GameSource:
-        return cls(str(path), Path(path).read_text(encoding="utf-8"))
+    def read(cls, path: str | Path, parameters: Mapping[str, Any] | None = None
+             ) -> GameSource:
+        """The source of a game file (or a bundled game's name), with parameter values."""
+        from framework.bundled import game_path
+
+        found = game_path(path)
+        return cls(str(path), found.read_text(encoding="utf-8"),
+                   tuple(sorted((parameters or {}).items())))
+
+
+
+def game_headers(game: Game, file: str) -> dict[str, str]:
+    """The record headers naming the game: its file and its parameter values, if it has
+    parameters (so that a replay sets the same variant up)."""
+    found = {"File": file}
+    if game.parameters:
+        found["Parameters"] = parameters_header(game.parameters)
+    return found
 
 
 @cache
@@ -149,7 +175,7 @@ def compiled(source: GameSource) -> Game:
     """The compiled game of a source, once per process (sources hash by their text)."""
     from framework.game import load_game_text
 
-    return load_game_text(source.text, source.file)
+    return load_game_text(source.text, source.file, dict(source.parameters))
 
 
 def play_planned(source: GameSource | str, plan: GamePlan, max_plies: int | None
@@ -166,7 +192,7 @@ def play_planned(source: GameSource | str, plan: GamePlan, max_plies: int | None
     agents = [make_agent(spec, game, (plan.seed + seat) % 2**63)
               for seat, spec in enumerate(plan.seats)]
     return play_game(game, agents, max_plies=max_plies,
-                     headers={"File": source.file, "Round": str(plan.index + 1),
+                     headers={**game_headers(game, source.file), "Round": str(plan.index + 1),
                               "Seed": str(plan.seed)})
 
 

@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from framework.check import DEFAULT_EXAMPLES
 from framework.cli import app
-from framework.cli.options import AddressOption, BackendOption, check_backend
+from framework.cli.options import (
+    AddressOption,
+    BackendOption,
+    GameFiles,
+    ParamOption,
+    check_backend,
+)
 
 
 @app.command()
-def check(files: Annotated[list[Path], typer.Argument(help="game files")],
+def check(files: GameFiles,
           examples: Annotated[int, typer.Option(
               min=1, help="generated plays or positions per property")] = DEFAULT_EXAMPLES,
           seed: Annotated[int, typer.Option(help="random seed (the same seed checks the "
@@ -26,7 +31,12 @@ def check(files: Annotated[list[Path], typer.Argument(help="game files")],
               min=1, help="local processes (default 1), or the CPUs of a Ray started here "
                           "(default: all)")] = None,
           backend: BackendOption = "local",
-          address: AddressOption = None) -> None:
+          address: AddressOption = None, params: ParamOption = None,
+          settings: Annotated[int, typer.Option(
+              min=0, help="a game with parameters: also check this many other settings "
+                          "(each parameter at its other ends, one at a time; fewer "
+                          "generated cases each); 0 checks only the one given")] = 3
+          ) -> None:
     """Check the rules of game files: conformance of the state API, agreement with the
     reference interpreter, the file's declared invariants, and termination. Prints the
     shortest play that breaks a property; exit code 1 on any failure, 2 when a file cannot
@@ -39,6 +49,7 @@ def check(files: Annotated[list[Path], typer.Argument(help="game files")],
     from framework.cli.options import load
     from framework.errors import SpecError
     from framework.match import GameSource
+    from framework.spec.params import parse_assignments, settings_to_check, show_value
 
     check_backend(backend, address)
     console = Console(highlight=False)
@@ -46,18 +57,30 @@ def check(files: Annotated[list[Path], typer.Argument(help="game files")],
     with make_backend(backend, jobs=jobs, address=address) as runner:
         for path in files:
             try:
-                game = load(path)
+                game = load(path, params)
             except SpecError as exc:
                 refused += 1
                 print(exc, file=sys.stderr)
                 continue
-            game.file = str(path)
-            with console.status(f"checking {path}…"):
-                report = check_game(game, examples=examples, random_seed=seed,
-                                    backend=runner, source=GameSource.read(path))
-            print_report(report, console)
-            failed += len(report.failed)
-            unchecked += len(report.unchecked)
+            # The setting given (or the defaults), then a few others with fewer cases.
+            given = parse_assignments(params)
+            runs = [(game, examples, "")]
+            for other in settings_to_check(game.spec.parameters, limit=settings):
+                values = {**given, **other}
+                label = " ".join(f"--param {n}={show_value(v)}" for n, v in other.items())
+                runs.append((load(path, [f"{n}={show_value(v)}" for n, v in values.items()]),
+                             max(10, examples // 4), label))
+            for setting, cases, label in runs:
+                setting.file = str(path)
+                title = f"{path} {label}".strip()
+                with console.status(f"checking {title}…"):
+                    report = check_game(setting, examples=cases, random_seed=seed,
+                                        backend=runner,
+                                        source=GameSource.read(path, setting.parameters))
+                report.file = title
+                print_report(report, console)
+                failed += len(report.failed)
+                unchecked += len(report.unchecked)
     summary = f"{len(files)} file(s): {failed} failed propert{'y' if failed == 1 else 'ies'}"
     if unchecked:
         summary += f", {unchecked} not checked"

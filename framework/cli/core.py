@@ -11,11 +11,19 @@ from typing import Annotated
 import typer
 
 from framework.cli import app
-from framework.cli.options import FenOption, GameArgument, PositionOption, load, start_state
+from framework.cli.options import (
+    FenOption,
+    GameArgument,
+    GameFiles,
+    ParamOption,
+    PositionOption,
+    load,
+    start_state,
+)
 
 
 @app.command()
-def validate(files: Annotated[list[Path], typer.Argument(help="game files")]) -> None:
+def validate(files: GameFiles, params: ParamOption = None) -> None:
     """Check game files: schema, meaning and board. Exit code 2 if any is refused."""
     from framework.errors import SpecError
     from framework.native.support import native_line
@@ -23,29 +31,35 @@ def validate(files: Annotated[list[Path], typer.Argument(help="game files")]) ->
     failed = False
     for path in files:
         try:
-            game = load(path)
+            game = load(path, params)
         except SpecError as exc:
             failed = True
             print(exc, file=sys.stderr)
             continue
         print(f"ok  {path}: {game.name}, {game.board.size} cells, "
-              f"{len(game.phases)} phases, {len(game.spec.examples)} examples")
+              f"{counted(len(game.phases), 'phase')}, "
+              f"{counted(len(game.spec.examples), 'example')}")
         print(f"    {native_line(game)}")
     if failed:
         raise typer.Exit(2)
+
+
+def counted(number: int, word: str) -> str:
+    """``1 phase``, ``2 phases``."""
+    return f"{number} {word}{'' if number == 1 else 's'}"
 
 
 @app.command()
 def show(game_file: GameArgument, position: PositionOption = None,
          fen: FenOption = None,
          svg: Annotated[Path | None, typer.Option(help="write the picture as SVG here")]
-         = None) -> None:
+         = None, params: ParamOption = None) -> None:
     """Draw a position (default: the start) in the terminal, or as an SVG picture."""
     from framework.safeio import check_output_file, write_text
 
     if svg is not None:
         check_output_file(svg, "picture")
-    game = load(game_file)
+    game = load(game_file, params)
     state = start_state(game, position, fen)
     if svg is None:
         print(state)
@@ -61,10 +75,10 @@ def moves(game_file: GameArgument, position: PositionOption = None, fen: FenOpti
           as_json: Annotated[bool, typer.Option("--json", help="one JSON object per action")]
           = False,
           turns: Annotated[bool, typer.Option(help="list whole turns (actions joined by "
-                                                   "spaces), not phase steps")] = False
-          ) -> None:
+                                                   "spaces), not phase steps")] = False,
+          params: ParamOption = None) -> None:
     """List the legal actions of a position."""
-    game = load(game_file)
+    game = load(game_file, params)
     state = start_state(game, position, fen)
     if turns:
         found = state.legal_turns()
@@ -94,7 +108,8 @@ def perft(game_file: GameArgument, depth: Annotated[int, typer.Argument(min=0)],
                                                     "(numba kernels: the [fast] extra)")]
           = "python",
           parallel: Annotated[bool, typer.Option(help="native: spread the root's moves over "
-                                                      "the cores")] = False) -> None:
+                                                      "the cores")] = False,
+          params: ParamOption = None) -> None:
     """Count the leaves of the action tree to DEPTH (libataxx conventions)."""
     from framework.engine.turns import divide_turns, perft_turns
     from framework.perft import divide as divide_counts
@@ -105,7 +120,7 @@ def perft(game_file: GameArgument, depth: Annotated[int, typer.Argument(min=0)],
                                  param_hint="--backend")
     if turns:
         divide_counts, perft_count = divide_turns, perft_turns
-    game = load(game_file)
+    game = load(game_file, params)
     state = start_state(game, position, fen)
     if backend == "native":
         from framework.native.cli import native_counters
@@ -129,11 +144,12 @@ def perft(game_file: GameArgument, depth: Annotated[int, typer.Argument(min=0)],
 @app.command("apply")
 def apply_actions(game_file: GameArgument,
                   actions: Annotated[list[str], typer.Argument(help="actions in notation")],
-                  position: PositionOption = None, fen: FenOption = None) -> None:
+                  position: PositionOption = None, fen: FenOption = None,
+                  params: ParamOption = None) -> None:
     """Play ACTIONS and print the resulting position (JSON, or FEN when given --fen)."""
     from framework.errors import IllegalActionError
 
-    game = load(game_file)
+    game = load(game_file, params)
     state = start_state(game, position, fen)
     for ply, text in enumerate(actions, start=1):
         try:

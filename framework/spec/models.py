@@ -24,6 +24,7 @@ from framework.board import BoardSpec
 from framework.limits import MAX_COUNT
 from framework.moves import MoveOption
 from framework.plugins import PluginKind, Rule, plugins
+from framework.spec.params import ParameterSpec
 from framework.spec.zones import ZoneSpec
 
 #: Players a game may have (bitmask tables are per player; the limit keeps colours,
@@ -187,6 +188,9 @@ class ExampleSpec(Rule):
                                description="actions played from there, in notation")
     expect: ExpectSpec = Field(default_factory=ExpectSpec,
                                description="what must then hold")
+    parameters: dict[str, Any] = Field(
+        default_factory=dict, description="the parameter values this example is written "
+        "for ({size: 5}); it is part of the game under those values only")
 
     @model_validator(mode="after")
     def _one_start(self) -> ExampleSpec:
@@ -226,6 +230,11 @@ class EvaluationSpec(Rule):
 class GameBase(Rule):
     """Everything in a game file except the rule blocks."""
 
+    parameters: dict[str, ParameterSpec] = Field(
+        default_factory=dict,
+        description="the game's variants: named values (board size, a rule switch) with "
+                    "a type, a default and a range, used in the file as $name or ${...} "
+                    "(see docs/parameters.md); chosen with --param name=value")
     name: str = Field(min_length=1, description="the game's name (the rulebook's title)")
     description: str = Field(default="", description="a paragraph for people: the rulebook's "
                                                      "summary")

@@ -77,6 +77,29 @@ class Observer:
         for offset in self.offsets:
             self._cells[offset] = 1.0
 
+    def bounds(self) -> tuple[list[float], list[float]]:
+        """The lowest and highest value of each plane (one-hot planes 0 and 1; an
+        attribute up to its declared cap; counters and the half-move clock within the
+        engine's limits, see ``docs/limits.md``), for a bounded observation space."""
+        from framework.limits import MAX_COUNT
+
+        spec = self.game.spec
+        caps: dict[str, int] = {}
+        for piece in spec.pieces.values():
+            for name, attribute in piece.attributes.items():
+                cap = attribute.max if attribute.max is not None else MAX_COUNT
+                caps[name] = max(caps.get(name, 0), cap, piece.max_attributes_total or 0)
+        low, high = [0.0] * self.shape[0], [1.0] * self.shape[0]
+        for i, name in enumerate(self.plane_names):
+            kind, _, rest = name.partition(":")
+            if kind == "attribute":
+                high[i] = float(caps.get(rest, MAX_COUNT))
+            elif kind == "counter":
+                low[i], high[i] = -float(MAX_COUNT), float(MAX_COUNT)
+            elif kind == "halfmove":
+                high[i] = float(spec.max_plies or MAX_COUNT)
+        return low, high
+
     @property
     def size(self) -> int:
         """The length of the flat tensor (planes × height × width)."""

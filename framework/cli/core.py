@@ -168,3 +168,37 @@ def schema(out: Annotated[Path, typer.Option(help="where to write the schema")]
 
     write_text(out, schema_text(), "schema")
     print(f"wrote {out}")
+
+
+@app.command("games")
+def list_games(as_json: Annotated[bool, typer.Option(
+        "--json", help="one JSON object per game: name, title, file, parameters")] = False
+               ) -> None:
+    """List the games found by name (bundled, and those of $BOARDSPEC_GAMES_PATH) with
+    their parameters: any command takes such a name instead of a file."""
+    from framework.bundled import named_games
+    from framework.errors import SpecError
+    from framework.spec.load import load_spec
+    from framework.spec.params import show_value
+
+    found = []
+    for name, path in named_games().items():
+        try:
+            spec, _ = load_spec(path)
+        except SpecError as exc:
+            print(exc, file=sys.stderr)
+            continue
+        found.append((name, path, spec))
+    if as_json:
+        print(json.dumps([{"name": name, "title": spec.name, "file": str(path),
+                           "parameters": {p: d.model_dump(exclude_defaults=True)
+                                          for p, d in spec.parameters.items()}}
+                          for name, path, spec in found], ensure_ascii=False, indent=1))
+        return
+    width = max((len(name) for name, _, _ in found), default=0)
+    for name, _path, spec in found:
+        print(f"{name:<{width}}  {spec.name}")
+        for param, declared in spec.parameters.items():
+            said = declared.description.strip()
+            print(f"{'':<{width}}    --param {param}={show_value(declared.default)}  "
+                  f"({declared.allowed()}){': ' + said if said else ''}")

@@ -18,6 +18,10 @@ observation, reward, terminated, truncated, info = single.step(
     single.action_space.sample(info["action_mask"]))
 ```
 
+The AEC environment's ``state()`` is the global observation (``state_space``); the
+boardspec state being played is ``board_state``. Gymnasium ids (``boardspec/<game>-v0``)
+are in ``framework.interop.gym_ids``.
+
 Observations are the game's planes (``game.observer``: ``(planes, height, width)``
 float32, fixed per game) seen by the agent, with the AEC ``action_mask`` over the game's
 action codec (``game.codec``, ``Discrete(num_distinct_actions)``). Agents are seats: with
@@ -44,6 +48,8 @@ from framework.errors import BoardspecError
 from framework.game import Game, load_game
 
 RENDER_MODES = ("ansi", "human")
+#: The keyword arguments that are ``SingleAgentEnv``'s own (any other is a game parameter).
+ENV_OPTIONS = ("opponent", "seat", "render_mode", "illegal_reward", "max_plies")
 
 
 def _game(game: str | Path | Game) -> Game:
@@ -51,7 +57,10 @@ def _game(game: str | Path | Game) -> Game:
 
 
 def _spaces(game: Game) -> tuple[spaces.Box, spaces.Box, spaces.Discrete]:
-    planes = spaces.Box(low=0.0, high=np.inf, shape=game.observer.shape, dtype=np.float32)
+    observer = game.observer
+    low, high = (np.broadcast_to(np.asarray(b, np.float32)[:, None, None], observer.shape)
+                 for b in observer.bounds())
+    planes = spaces.Box(low=low, high=high, shape=observer.shape, dtype=np.float32)
     size = game.codec.num_distinct_actions
     return planes, spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8), \
         spaces.Discrete(size)
@@ -77,7 +86,11 @@ class BoardspecAEC(AECEnv):
         self.observation_spaces = {a: spaces.Dict({"observation": planes, "action_mask": mask})
                                    for a in self.possible_agents}
         self.action_spaces = {a: actions for a in self.possible_agents}
-        self.state: State = self.game.new_initial_state()
+        #: The global observation (``state()``): the planes as seat 0 sees them. The game
+        #: has perfect information: only the ``observer`` planes differ between seats.
+        self.state_space = planes
+        #: The boardspec state being played (``state`` is AECEnv's global observation).
+        self.board_state: State = self.game.new_initial_state()
         self.plies = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -91,7 +104,7 @@ class BoardspecAEC(AECEnv):
         if seed is not None:
             for i, agent in enumerate(self.possible_agents):
                 self.action_spaces[agent].seed(seed + i)
-        self.state = self.game.new_initial_state()
+        self.board_state = self.game.new_initial_state()
         self.plies = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -99,16 +112,22 @@ class BoardspecAEC(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.state.current_player]
+        self.agent_selection = self.possible_agents[self.board_state.current_player]
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self.possible_agents.index(agent)
         observer = self.game.observer
-        planes = np.asarray(observer.tensor(self.state, seat), np.float32)
+        planes = np.asarray(observer.tensor(self.board_state, seat), np.float32)
         mask = np.zeros(self.game.codec.num_distinct_actions, np.int8)
-        if not self.state.is_terminal() and self.state.current_player == seat:
-            mask[self.game.codec.legal_indices(self.state)] = 1
+        if not self.board_state.is_terminal() and self.board_state.current_player == seat:
+            mask[self.game.codec.legal_indices(self.board_state)] = 1
         return {"observation": planes.reshape(observer.shape), "action_mask": mask}
+
+    def state(self) -> np.ndarray:
+        """The global observation, matching ``state_space``."""
+        observer = self.game.observer
+        return np.asarray(observer.tensor(self.board_state, 0),
+                          np.float32).reshape(observer.shape)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -118,26 +137,26 @@ class BoardspecAEC(AECEnv):
         if action is None:
             raise BoardspecError(f"{agent} must act: None is only for finished agents")
         codec = self.game.codec
-        self.state.apply_unchecked(codec.legal_action(self.state, int(action)))
+        self.board_state.apply_unchecked(codec.legal_action(self.board_state, int(action)))
         self.plies += 1
         self._cumulative_rewards[agent] = 0.0
-        if self.state.is_terminal():
-            returns = self.state.returns()
+        if self.board_state.is_terminal():
+            returns = self.board_state.returns()
             self.rewards = {a: returns[i] for i, a in enumerate(self.possible_agents)}
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.plies >= self.max_plies:
             self.truncations = dict.fromkeys(self.agents, True)
-        if self.state.is_terminal() or self.plies >= self.max_plies:
+        if self.board_state.is_terminal() or self.plies >= self.max_plies:
             seat = self.possible_agents.index(agent)
             self.agent_selection = self.possible_agents[(seat + 1) % len(self.possible_agents)]
         else:
-            self.agent_selection = self.possible_agents[self.state.current_player]
+            self.agent_selection = self.possible_agents[self.board_state.current_player]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
     def render(self) -> str | None:
-        text = self.game.observer.string(self.state)
+        text = self.game.observer.string(self.board_state)
         if self.render_mode == "human":
             print(text)
             return None
@@ -148,13 +167,15 @@ class BoardspecAEC(AECEnv):
 
 
 def env(game: str | Path | Game, render_mode: str | None = None,
-        max_plies: int | None = None) -> BoardspecAEC:
-    """The AEC environment of a game file, wrapped in PettingZoo's order enforcer (which
-    rejects stepping out of turn and other misuse)."""
+        max_plies: int | None = None, **parameters: Any) -> BoardspecAEC:
+    """The AEC environment of a game file (or a bundled game's name: ``env("ataxx")``)
+    under its parameters (``env("hex", size=7)``), wrapped in PettingZoo's order enforcer
+    (which rejects stepping out of turn and other misuse)."""
     from pettingzoo.utils import wrappers
 
+    played = game if isinstance(game, Game) else load_game(game, parameters)
     wrapped: BoardspecAEC = wrappers.OrderEnforcingWrapper(
-        BoardspecAEC(game, render_mode, max_plies))
+        BoardspecAEC(played, render_mode, max_plies))
     return wrapped
 
 
@@ -168,7 +189,7 @@ class SingleAgentEnv(gymnasium.Env):
     ``info["illegal_action"] = True``, as learners sample unmasked actions too.
     """
 
-    metadata = {"render_modes": ["ansi", "human"]}
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
 
     def __init__(self, game: str | Path | Game, opponent: str = "random",
                  seat: int = 0, render_mode: str | None = None, illegal_reward: float = -1.0,
@@ -213,7 +234,7 @@ class SingleAgentEnv(gymnasium.Env):
         reward = self.state.returns()[self.seat] if terminated else 0.0
         truncated = not terminated and self.plies >= self.max_plies
         if self.render_mode == "human":
-            print(self.render())
+            self.render()
         return self._observation(), reward, terminated, truncated, self._info()
 
     def action_masks(self) -> Any:
@@ -222,8 +243,13 @@ class SingleAgentEnv(gymnasium.Env):
             mask[self.game.codec.legal_indices(self.state)] = 1
         return mask
 
-    def render(self) -> str:
-        return self.game.observer.string(self.state, self.seat)
+    def render(self) -> str | None:
+        """The position as text (``ansi``); printed, returning None, for ``human``."""
+        text = self.game.observer.string(self.state, self.seat)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def _opponents_play(self) -> None:
         state = self.state
@@ -244,5 +270,10 @@ class SingleAgentEnv(gymnasium.Env):
 
 def gym_env(game: str | Path | Game, opponent: str = "random", seat: int = 0,
             **options: Any) -> SingleAgentEnv:
-    """A Gymnasium environment: ``seat`` of the game file against ``opponent``."""
-    return SingleAgentEnv(game, opponent, seat, **options)
+    """A Gymnasium environment: ``seat`` of the game file against ``opponent``; keywords
+    other than ``SingleAgentEnv``'s options are the game's parameters (``size=7``)."""
+    parameters = {k: v for k, v in options.items() if k not in ENV_OPTIONS}
+    options = {k: v for k, v in options.items() if k in ENV_OPTIONS}
+    played = game if isinstance(game, Game) or not parameters \
+        else load_game(game, parameters)
+    return SingleAgentEnv(played, opponent, seat, **options)

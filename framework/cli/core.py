@@ -105,7 +105,7 @@ def perft(game_file: GameArgument, depth: Annotated[int, typer.Argument(min=0)],
           turns: Annotated[bool, typer.Option(help="count whole turns, not phase steps")]
           = False,
           backend: Annotated[str, typer.Option(help="python (the reference engine) or native "
-                                                    "(numba kernels: the [fast] extra)")]
+                                                    "(numba kernels: the \\[fast] extra)")]
           = "python",
           parallel: Annotated[bool, typer.Option(help="native: spread the root's moves over "
                                                       "the cores")] = False,

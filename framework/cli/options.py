@@ -21,9 +21,10 @@ GameFiles = Annotated[list[Path], typer.Argument(
 ParamOption = Annotated[list[str] | None, typer.Option(
     "--param", help="NAME=VALUE: a game parameter (repeat the option), e.g. --param size=7; "
                     "boardspec games lists each game's parameters")]
+# Help texts are rich markup: "\\[" writes a bracket ([ray] alone would be a style tag).
 BackendOption = Annotated[str, typer.Option(
     help="where the games run: local (this machine: --jobs processes) or ray (a Ray "
-         "cluster; pip install 'boardspec[ray]')")]
+         "cluster; pip install 'boardspec\\[ray]')")]
 AddressOption = Annotated[str | None, typer.Option(
     help="the Ray cluster to use (e.g. auto, 10.0.0.5:6379, ray://host:10001); default: "
          "start Ray on this machine")]

@@ -148,6 +148,41 @@ class Observer:
         self._fill(values, self.observer_plane + self.observer_side(state, player), 1.0)
         return values
 
+    def side_order(self, state: State, perspective: str) -> list[int]:
+        """The sides in the order their planes come: ``absolute`` (the file's order) or
+        ``to_move`` (the side to move first, then the others in turn order), so that a
+        network sees "my pieces" in the same planes whoever moves."""
+        sides = len(self.game.players)
+        if perspective == "absolute":
+            return list(range(sides))
+        if perspective == "to_move":
+            return [(state.to_move + i) % sides for i in range(sides)]
+        raise ValueError(f"perspective {perspective!r}; expected absolute or to_move")
+
+    def relative_tensor(self, state: State, player: int | None = None,
+                        perspective: str = "absolute") -> list[float]:
+        """``tensor`` with each group of per-side planes (pieces of a kind, a counter,
+        to_move, observer) in the order of :meth:`side_order`."""
+        flat = self.tensor(state, player)
+        if perspective == "absolute":
+            return flat
+        order = self.side_order(state, perspective)
+        area, out = self.area, list(flat)
+        for first in self.side_groups:
+            for i, side in enumerate(order):
+                source, target = (first + side) * area, (first + i) * area
+                out[target:target + area] = flat[source:source + area]
+        return out
+
+    @property
+    def side_groups(self) -> list[int]:
+        """The first plane of each group of per-side planes (one plane per side)."""
+        players, names = self.game.players, self.plane_names
+        side_of = [name.rsplit(":", 1)[1] if ":" in name else "" for name in names]
+        return [i for i in range(len(names) - len(players) + 1)
+                if side_of[i:i + len(players)] == list(players)
+                and len({names[i + k].rsplit(":", 1)[0] for k in range(len(players))}) == 1]
+
     def planes(self, state: State, player: int | None = None) -> list[list[list[float]]]:
         """The same values nested as ``[plane][row][column]``."""
         flat = self.tensor(state, player)

@@ -160,3 +160,39 @@ def test_undo_action_restores_the_exact_state(path: object) -> None:
 @pytest.mark.parametrize("path", GAME_FILES, ids=[p.stem for p in GAME_FILES])
 def test_undo_action_over_a_thousand_games(path: object) -> None:
     assert undo_games(path, games=1000, seed=32) > 1000
+
+
+def test_the_side_to_move_sees_its_own_planes_first() -> None:
+    game = load_game("ataxx")
+    observer = game.observer
+    state = game.new_initial_state()
+    state.apply(state.legal_actions()[0].notation)  # o to move
+    absolute = observer.tensor(state, 1)
+    relative = observer.relative_tensor(state, 1, "to_move")
+    area = observer.area
+    black, white = (observer.plane_names.index(f"piece:stone:{s}") for s in game.players)
+    assert relative[black * area:(black + 1) * area] == absolute[white * area:(white + 1) * area]
+    assert relative[white * area:(white + 1) * area] == absolute[black * area:(black + 1) * area]
+    to_move = observer.plane_names.index(f"to_move:{game.players[0]}")
+    assert set(relative[to_move * area:(to_move + 1) * area]) == {1.0}  # "me" moves
+    with pytest.raises(ValueError, match="perspective 'mine'"):
+        observer.relative_tensor(state, 1, "mine")
+
+
+def test_history_planes_stack_past_positions_and_count_repetitions() -> None:
+    aec = env("chess", history=3)
+    aec.reset(seed=0)
+    planes = load_game("chess").observer.shape[0]
+    space = aec.observation_space("player_0")["observation"]
+    assert space.shape == (planes * 3 + 1, 8, 8)
+    first = aec.observe("player_0")["observation"]
+    assert not first[planes:3 * planes].any() and not first[-1].any()
+    codec = aec.unwrapped.game.codec
+    for move in ("g1f3", "g8f6", "f3g1", "f6g8"):
+        state = aec.unwrapped.board_state
+        action = next(a for a in state.legal_actions() if a.notation == move)
+        aec.step(codec.index(action))
+    seen = aec.observe("player_0")["observation"]
+    assert space.contains(seen)
+    assert (seen[-1] == 1).all()  # the start again: seen once before, the clocks aside
+    assert (seen[:planes][:12] == first[:planes][:12]).all()  # the same pieces as at first

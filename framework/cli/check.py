@@ -77,7 +77,6 @@ def check(files: GameFiles,
                     report = check_game(setting, examples=cases, random_seed=seed,
                                         backend=runner,
                                         source=GameSource.read(path, setting.parameters))
-                report.file = title
                 print_report(report, console)
                 failed += len(report.failed)
                 unchecked += len(report.unchecked)

@@ -242,6 +242,8 @@ class CompiledGame:
         self.file = src.file if src else "<spec>"
         # The parsed game file: what a pickled game is rebuilt from (framework.pickling).
         self.source: Any = src.data if src else None
+        #: The values of the game's parameters (``parameters:`` in the file), by name.
+        self.parameters: dict[str, Any] = dict(src.parameters or {}) if src else {}
         self.name = spec.name
         #: Tables that blocks derive from the game on demand (``engine.supply.limits``),
         #: freed with the game.

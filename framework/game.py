@@ -47,6 +47,7 @@ state = game.new_initial_state()
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -68,13 +69,18 @@ class Game(CompiledGame):
         return State.from_fen(self, fen)
 
 
-def load_game(path: str | Path) -> Game:
-    """Read, validate and compile a game file."""
-    spec, src = load_spec(path)
+def load_game(path: str | Path, parameters: Mapping[str, Any] | None = None) -> Game:
+    """Read, validate and compile a game file (a path, or a bundled game's name:
+    ``"ataxx"``), with the given values of its parameters (text or typed: ``{"size": 7}``;
+    the defaults for the others)."""
+    from framework.bundled import game_path
+
+    spec, src = load_spec(game_path(path), parameters)
     return Game(spec, src)
 
 
-def load_game_text(text: str, file: str = "<string>") -> Game:
+def load_game_text(text: str, file: str = "<string>",
+                   parameters: Mapping[str, Any] | None = None) -> Game:
     """The same for a game file's text (``file`` names it in error messages)."""
-    spec, src = load_spec_text(text, file)
+    spec, src = load_spec_text(text, file, parameters)
     return Game(spec, src)

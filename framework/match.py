@@ -24,7 +24,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from framework.backend_base import Interrupted, StoppedEarly, stop_requested
-from framework.records import DRAW, UNFINISHED, Record, header_key, result_of, turn_lines
+from framework.records import (
+    DRAW,
+    UNFINISHED,
+    Record,
+    header_key,
+    parameters_header,
+    result_of,
+    turn_lines,
+)
 
 if TYPE_CHECKING:
     from framework.agents.base import Agent
@@ -138,13 +146,30 @@ class GameSource:
 
     file: str
     text: str
+    #: The game's parameter values as given (``--param``), sorted by name.
+    parameters: tuple[tuple[str, Any], ...] = ()
 
     @classmethod
-    def read(cls, path: str | Path) -> GameSource:
+    def read(cls, path: str | Path, parameters: Mapping[str, Any] | None = None
+             ) -> GameSource:
+        """The source of a game file (or a bundled game's name), with parameter values; the
+        file is read with a bound (a link to /dev/zero, a FIFO: refused with a message)."""
+        from framework.bundled import game_path
         from framework.limits import MAX_GAME_FILE_BYTES
         from framework.safeio import read_text
 
-        return cls(str(path), read_text(path, MAX_GAME_FILE_BYTES, "game file"))
+        found = game_path(path)
+        return cls(str(path), read_text(found, MAX_GAME_FILE_BYTES, "game file"),
+                   tuple(sorted((parameters or {}).items())))
+
+
+def game_headers(game: Game, file: str) -> dict[str, str]:
+    """The record headers naming the game: its file and its parameter values, if it has
+    parameters (so that a replay sets the same variant up)."""
+    found = {"File": file}
+    if game.parameters:
+        found["Parameters"] = parameters_header(game.parameters)
+    return found
 
 
 @cache
@@ -152,7 +177,7 @@ def compiled(source: GameSource) -> Game:
     """The compiled game of a source, once per process (sources hash by their text)."""
     from framework.game import load_game_text
 
-    return load_game_text(source.text, source.file)
+    return load_game_text(source.text, source.file, dict(source.parameters))
 
 
 def play_planned(source: GameSource | str, plan: GamePlan, max_plies: int | None
@@ -169,7 +194,7 @@ def play_planned(source: GameSource | str, plan: GamePlan, max_plies: int | None
     agents = [make_agent(spec, game, (plan.seed + seat) % 2**63)
               for seat, spec in enumerate(plan.seats)]
     return play_game(game, agents, max_plies=max_plies,
-                     headers={"File": source.file, "Round": str(plan.index + 1),
+                     headers={**game_headers(game, source.file), "Round": str(plan.index + 1),
                               "Seed": str(plan.seed)})
 
 

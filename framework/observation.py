@@ -77,6 +77,29 @@ class Observer:
         for offset in self.offsets:
             self._cells[offset] = 1.0
 
+    def bounds(self) -> tuple[list[float], list[float]]:
+        """The lowest and highest value of each plane (one-hot planes 0 and 1; an
+        attribute up to its declared cap; counters and the half-move clock within the
+        engine's limits, see ``docs/limits.md``), for a bounded observation space."""
+        from framework.limits import MAX_COUNT
+
+        spec = self.game.spec
+        caps: dict[str, int] = {}
+        for piece in spec.pieces.values():
+            for name, attribute in piece.attributes.items():
+                cap = attribute.max if attribute.max is not None else MAX_COUNT
+                caps[name] = max(caps.get(name, 0), cap, piece.max_attributes_total or 0)
+        low, high = [0.0] * self.shape[0], [1.0] * self.shape[0]
+        for i, name in enumerate(self.plane_names):
+            kind, _, rest = name.partition(":")
+            if kind == "attribute":
+                high[i] = float(caps.get(rest, MAX_COUNT))
+            elif kind == "counter":
+                low[i], high[i] = -float(MAX_COUNT), float(MAX_COUNT)
+            elif kind == "halfmove":
+                high[i] = float(spec.max_plies or MAX_COUNT)
+        return low, high
+
     @property
     def size(self) -> int:
         """The length of the flat tensor (planes × height × width)."""
@@ -124,6 +147,41 @@ class Observer:
         self._fill(values, self.to_move_plane + state.to_move, 1.0)
         self._fill(values, self.observer_plane + self.observer_side(state, player), 1.0)
         return values
+
+    def side_order(self, state: State, perspective: str) -> list[int]:
+        """The sides in the order their planes come: ``absolute`` (the file's order) or
+        ``to_move`` (the side to move first, then the others in turn order), so that a
+        network sees "my pieces" in the same planes whoever moves."""
+        sides = len(self.game.players)
+        if perspective == "absolute":
+            return list(range(sides))
+        if perspective == "to_move":
+            return [(state.to_move + i) % sides for i in range(sides)]
+        raise ValueError(f"perspective {perspective!r}; expected absolute or to_move")
+
+    def relative_tensor(self, state: State, player: int | None = None,
+                        perspective: str = "absolute") -> list[float]:
+        """``tensor`` with each group of per-side planes (pieces of a kind, a counter,
+        to_move, observer) in the order of :meth:`side_order`."""
+        flat = self.tensor(state, player)
+        if perspective == "absolute":
+            return flat
+        order = self.side_order(state, perspective)
+        area, out = self.area, list(flat)
+        for first in self.side_groups:
+            for i, side in enumerate(order):
+                source, target = (first + side) * area, (first + i) * area
+                out[target:target + area] = flat[source:source + area]
+        return out
+
+    @property
+    def side_groups(self) -> list[int]:
+        """The first plane of each group of per-side planes (one plane per side)."""
+        players, names = self.game.players, self.plane_names
+        side_of = [name.rsplit(":", 1)[1] if ":" in name else "" for name in names]
+        return [i for i in range(len(names) - len(players) + 1)
+                if side_of[i:i + len(players)] == list(players)
+                and len({names[i + k].rsplit(":", 1)[0] for k in range(len(players))}) == 1]
 
     def planes(self, state: State, player: int | None = None) -> list[list[list[float]]]:
         """The same values nested as ``[plane][row][column]``."""

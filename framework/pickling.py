@@ -42,7 +42,7 @@ def _reference(game: CompiledGame) -> tuple[str, Any]:
         data = game.source
         if data is None:  # built from a spec object: its JSON form is an equivalent file
             data = game.spec.model_dump(mode="json", by_alias=True, exclude_none=True)
-        key = json.dumps([game.file, data], sort_keys=True, default=str)
+        key = json.dumps([game.file, data, game.parameters], sort_keys=True, default=str)
         found = _KEYS[game] = (key, data)
         _GAMES.setdefault(key, game)
         _BY_ID[id(game)] = game
@@ -51,21 +51,23 @@ def _reference(game: CompiledGame) -> tuple[str, Any]:
 
 def reduce_game(game: CompiledGame) -> tuple[Any, ...]:
     _, data = _reference(game)
-    return restore_game, (type(game), game.file, data, id(game))
+    return restore_game, (type(game), game.file, data, id(game), game.parameters)
 
 
-def restore_game(cls: type[CompiledGame], file: str, data: Any, ident: int = 0
-                 ) -> CompiledGame:
+def restore_game(cls: type[CompiledGame], file: str, data: Any, ident: int = 0,
+                 parameters: dict[str, Any] | None = None) -> CompiledGame:
     from framework.spec.load import validate_source
     from framework.spec.yamlsource import YamlSource
 
-    key = json.dumps([file, data], sort_keys=True, default=str)
+    # ``data`` has its parameters substituted already: they come along as values.
+    parameters = parameters or {}
+    key = json.dumps([file, data, parameters], sort_keys=True, default=str)
     game = _BY_ID.get(ident)
     if game is not None and _KEYS[game][0] == key and type(game) is cls:
         return game  # pickled by this process, still alive (an id is not reused meanwhile)
     game = _GAMES.get(key)
     if game is None or type(game) is not cls:
-        spec, src = validate_source(YamlSource(file, data))
+        spec, src = validate_source(YamlSource(file, data, parameters=parameters))
         game = cls(spec, src)
         _GAMES[key] = game
         _KEYS[game] = (key, data)

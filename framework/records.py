@@ -63,6 +63,14 @@ def result_of(state: State) -> str:
     return "+".join(state.game.players[s] for s in sorted(state.winners))
 
 
+def parameters_header(values: dict[str, Any]) -> str:
+    """A game's parameter values as the ``Parameters`` header writes them: ``size=7
+    swap=false``."""
+    from framework.spec.params import show_value
+
+    return " ".join(f"{name}={show_value(value)}" for name, value in sorted(values.items()))
+
+
 def header_key(player: str) -> str:
     """The header naming the agent of the seat that starts as ``player``."""
     return player[:1].upper() + player[1:]
@@ -186,6 +194,14 @@ class Record:
         return cls.from_text(text, path)
 
     # Replaying ------------------------------------------------------------------------
+    def parameters(self) -> dict[str, str]:
+        """The game's parameter values named by the ``Parameters`` header (as text)."""
+        found: dict[str, str] = {}
+        for item in self.headers.get("Parameters", "").split():
+            name, _, value = item.partition("=")
+            found[name] = value
+        return found
+
     def game_file(self) -> Path | None:
         """The game file named by the ``File`` header, as given or next to the record."""
         name = self.headers.get("File")

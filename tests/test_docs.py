@@ -229,7 +229,7 @@ def test_the_sides_a_goal_joins_are_drawn_in_the_players_colours() -> None:
     """Hex: black joins rows 1 and 5, white columns a and e; each edge is the two outer
     sides of each of its five cells (the corner cells' other sides belong to the other
     player), each drawn over a dark rim."""
-    game = load_game(ROOT / "games" / "hex-5.yaml")
+    game = load_game(ROOT / "games" / "hex.yaml", {"size": 5})
     svg = board_svg(game.new_initial_state())
     colours = re.findall(r'<line class="edge"[^>]*stroke="([^"]*)"', svg)
     black, white = (player_colour(game, side) for side in range(2))

@@ -12,14 +12,14 @@ The pie rule as OpenSpiel plays it is what ``{type: swap, mirror: diagonal}`` do
 swap replaces black's first stone by a white stone on the cell with row and column
 exchanged, the players keep their sides, and black moves next (the tests below pin that).
 The other common form of the pie rule — the players exchange sides and the stone stays —
-is not what OpenSpiel does and is not played here. Without ``swap`` (OpenSpiel's default),
-our game is played from the same file with the swap option left out.
+is not what OpenSpiel does and is not played here. One file plays every variant: its
+parameters ``size`` (OpenSpiel's ``board_size``) and ``swap`` (OpenSpiel's ``swap``,
+without which the swap option is left out).
 """
 
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pyspiel
 import pytest
@@ -31,14 +31,19 @@ from framework.rules.goals.connect import chain_from
 
 from .conftest import ROOT
 
-FILES = {5: ROOT / "games" / "hex-5.yaml", 11: ROOT / "games" / "hex.yaml"}
-SWAP_LINE = "      - {type: swap, mirror: diagonal}\n"
+FILE = ROOT / "games" / "hex.yaml"
+BOARD_LINE = "{type: hex_rhombus, size: $size}"
 
 
 def ours(size: int, swap: bool) -> Game:
-    text = Path(FILES[size]).read_text()
-    assert SWAP_LINE in text
-    return load_game(FILES[size]) if swap else load_game_text(text.replace(SWAP_LINE, ""))
+    return load_game(FILE, {"size": size, "swap": swap})
+
+
+def text_of(size: int) -> str:
+    """The file's text with the default size set to ``size`` (for edits of its text)."""
+    text = FILE.read_text()
+    assert "default: 11\n" in text
+    return text.replace("default: 11\n", f"default: {size}\n", 1)
 
 
 GAMES = {(size, swap): ours(size, swap) for size in (5, 11) for swap in (True, False)}
@@ -89,10 +94,12 @@ def test_cells_and_neighbours_are_openspiels(size: int) -> None:
 
 
 def test_directions_have_opposites_and_the_sides_are_edges() -> None:
-    game = load_game_text(Path(FILES[5]).read_text().replace(
+    text = text_of(5)
+    assert "first_side: {black: [{row: 1}], white: [{column: a}]}" in text
+    game = load_game_text(text.replace(
         "first_side: {black: [{row: 1}], white: [{column: a}]}",
         "first_side: {black: [{edge: sw}], white: [{edge: w}]}").replace(
-        "second_side: {black: [{row: 5}], white: [{column: e}]}",
+        'second_side: {black: [{row: $size}], white: [{column: "${letter(size)}"}]}',
         "second_side: {black: [{edge: ne}], white: [{edge: e}]}"))
     board = game.board
     assert board.directions == ("ne", "e", "se", "sw", "w", "nw")
@@ -114,17 +121,18 @@ def test_directions_have_opposites_and_the_sides_are_edges() -> None:
 
 
 def test_a_rectangular_rhombus_and_its_refusals() -> None:
-    text = Path(FILES[5]).read_text().replace(SWAP_LINE, "")
-    game = load_game_text(text.replace("{type: hex_rhombus, size: 5}",
-                                       "{type: hex_rhombus, rows: 5, columns: 6}"))
+    text = text_of(5)
+    assert BOARD_LINE in text
+    no_swap = {"swap": False}
+    game = load_game_text(text.replace(BOARD_LINE, "{type: hex_rhombus, rows: 5, columns: 6}"),
+                          parameters=no_swap)
     assert game.board.size == 30 and game.board.names[-1] == "f5"
     with pytest.raises(SpecError, match="needs a size"):
-        load_game_text(text.replace("{type: hex_rhombus, size: 5}",
-                                    "{type: hex_rhombus, rows: 5}"))
+        load_game_text(text.replace(BOARD_LINE, "{type: hex_rhombus, rows: 5}"),
+                       parameters=no_swap)
     # Mirroring needs a cell (c, r) for every cell (r, c).
     with pytest.raises(SpecError, match="mirror: diagonal needs a board"):
-        load_game_text(Path(FILES[5]).read_text().replace(
-            "{type: hex_rhombus, size: 5}", "{type: hex_rhombus, rows: 5, columns: 6}"))
+        load_game_text(text.replace(BOARD_LINE, "{type: hex_rhombus, rows: 5, columns: 6}"))
 
 
 def test_the_actions_are_numbered_as_openspiel_numbers_them() -> None:
@@ -326,7 +334,9 @@ def test_the_diagram_is_a_rhombus_of_touching_hexagons() -> None:
 def test_a_swap_without_mirror_keeps_the_cell_and_passes_the_check() -> None:
     from framework.check.runner import check_game
 
-    game = load_game_text(Path(FILES[5]).read_text().replace(
+    text = text_of(5)
+    assert "{type: swap, mirror: diagonal}" in text
+    game = load_game_text(text.replace(
         "{type: swap, mirror: diagonal}", "{type: swap, mirror: none, notation: pie}"))
     state = game.new_initial_state()
     state.apply("c2")

@@ -42,15 +42,15 @@ def test_observations_have_fixed_shapes_and_honest_masks(path: Path) -> None:
         assert observation["observation"].dtype == np.float32
         mask = observation["action_mask"]
         assert mask.shape == (game.codec.num_distinct_actions,)
-        state = env.unwrapped.state
+        state = env.unwrapped.board_state
         if termination or truncation:
             assert not mask.any()
             env.step(None)
             continue
         assert list(np.flatnonzero(mask)) == game.codec.legal_indices(state)
         env.step(int(env.action_space(agent).sample(mask)))
-    if env.unwrapped.state.is_terminal():
-        returns = env.unwrapped.state.returns()
+    if env.unwrapped.board_state.is_terminal():
+        returns = env.unwrapped.board_state.returns()
         assert [env.unwrapped._cumulative_rewards.get(a, returns[i]) for i, a in
                 enumerate(env.possible_agents)] == returns
 
@@ -68,7 +68,7 @@ def test_rewards_follow_the_seats_after_a_pie_rule() -> None:
         rewards[agent] = reward
         env.step(None if termination or truncation else
                  int(np.flatnonzero(observation["action_mask"])[0]))
-    state = env.unwrapped.state
+    state = env.unwrapped.board_state
     assert state.is_terminal()
     assert [rewards["player_0"], rewards["player_1"]] == state.returns()
 

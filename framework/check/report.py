@@ -7,6 +7,7 @@ JSON: :func:`report_json`."""
 from __future__ import annotations
 
 import json
+import shlex
 import textwrap
 from typing import Any
 
@@ -25,8 +26,17 @@ def _status(outcome: Outcome) -> Text:
     return Text(outcome.status, style=STYLES[outcome.status])
 
 
+def param_words(report: GameReport) -> list[str]:
+    """``--param name=value`` for each parameter the game was checked under."""
+    from framework.spec.params import show_value
+
+    return [word for name, value in report.parameters.items()
+            for word in ("--param", f"{name}={show_value(value)}")]
+
+
 def print_report(report: GameReport, console: Console) -> None:
-    table = Table(title=f"{report.game}  ({report.file})", title_justify="left",
+    table = Table(title=f"{report.game}  ({shlex.join([report.file, *param_words(report)])})",
+                  title_justify="left",
                   show_edge=False, pad_edge=False)
     table.add_column("property")
     table.add_column("outcome")
@@ -72,7 +82,8 @@ def print_failure(report: GameReport, outcome: Outcome, console: Console) -> Non
         console.print("  failing position: " + json.dumps(failure.position,
                                                           ensure_ascii=False),
                       highlight=False, markup=False, soft_wrap=True)
-    console.print("  replay: " + failure.replay_command(report.file), highlight=False,
+    console.print("  replay: " + failure.replay_command(report.file, param_words(report)),
+                  highlight=False,
                   markup=False, soft_wrap=True)
 
 

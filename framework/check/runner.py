@@ -39,6 +39,8 @@ class GameReport:
     game: str
     outcomes: list[Outcome] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: the game's parameter values (``--param``) the properties were checked under
+    parameters: dict[str, Any] = field(default_factory=dict)
 
     @property
     def failed(self) -> list[Outcome]:
@@ -288,7 +290,7 @@ def check_game(game: Game, *, examples: int = DEFAULT_EXAMPLES, random_seed: int
     With a ``backend`` and the game's ``source`` (its file's text), the properties run as
     tasks of the backend (local processes, Ray), each one rebuilt from the source where it
     runs; every property has its own seed, so the report is the same wherever it runs."""
-    report = GameReport(game.file, game.name)
+    report = GameReport(game.file, game.name, parameters=dict(game.parameters))
     _, report.notes = starts(game)
     checks = plan(game, examples=examples, random_seed=random_seed)
     if backend is None or source is None:

@@ -54,9 +54,12 @@ class Failure:
     position: dict[str, Any] | None  # the JSON of the failing state, when it has one
     detail: str = ""
 
-    def replay_command(self, file: str) -> str:
+    def replay_command(self, file: str, extra: list[str] | None = None) -> str:
+        """The command that plays the failing actions again (``extra``: more options, such
+        as the game's ``--param`` values)."""
         position = ["--position", json.dumps(self.trail.start, ensure_ascii=False)] \
             if self.trail.start is not None else []
+        position += extra or []
         if self.trail.actions:
             words = ["boardspec", "apply", file, *self.trail.actions, *position]
         else:

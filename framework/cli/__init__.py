@@ -22,7 +22,7 @@ app = typer.Typer(
 
 #: Modules under framework/cli/ whose import registers their commands on ``app``.
 COMMAND_MODULES = ("core", "docs", "play", "bench", "examples", "check", "uai", "serve",
-                   "balance")
+                   "balance", "tournament")
 
 
 def _register() -> None:

@@ -9,7 +9,13 @@ from typing import Annotated
 import typer
 
 from framework.cli import app
-from framework.cli.options import AddressOption, BackendOption, GameArgument, check_backend
+from framework.cli.options import (
+    AddressOption,
+    BackendOption,
+    GameArgument,
+    ParamOption,
+    check_backend,
+)
 from framework.limits import MAX_COUNT, MAX_JOBS
 
 
@@ -38,7 +44,7 @@ def balance(game_file: GameArgument,
                 min=1, max=MAX_JOBS, help="local processes (default 1), or the CPUs of a Ray "
                                        "started here (default: all)")] = None,
             backend: BackendOption = "local",
-            address: AddressOption = None) -> None:
+            address: AddressOption = None, params: ParamOption = None) -> None:
     """Is the game balanced? Each agent plays itself; the report gives the first player's
     advantage with a 95 % interval, draws, game lengths, wins by game length, how often
     each rule fires and how it all moves with strength, as HTML with plots and JSON."""
@@ -52,6 +58,7 @@ def balance(game_file: GameArgument,
         summarise,
         write_report,
     )
+    from framework.bundled import game_path
     from framework.cli.options import load
     from framework.cli.play import agent_specs, run_with_progress
     from framework.match import GameSource, record_problem
@@ -70,7 +77,8 @@ def balance(game_file: GameArgument,
         levels = levels_of(specs, counts)
     except BalanceError as exc:
         raise typer.BadParameter(str(exc), param_hint="--games") from None
-    game = load(game_file)
+    game = load(game_file, params)
+    game_file = game_path(game_file)
     published_results = published_for(game_file, published)
     out = out or Path(f"balance-{game_file.stem}")
     plans = balance_plans(levels, seed)
@@ -78,13 +86,15 @@ def balance(game_file: GameArgument,
                 "game_sha256": file_digest(game_file),
                 "levels": [[level.agent, level.games] for level in levels], "seed": seed,
                 "max_plies": max_plies}
+    if game.parameters:  # records of another variant are not this study's
+        identity["parameters"] = game.parameters
     folder = StudyFolder(records or out / "records", identity, len(plans))
     done = folder.open(lambda i, record: record_problem(plans[i], record, game,
                                                             max_plies))
     if done:
         print(f"{folder.folder}: {len(done)} of {len(plans)} games already played; "
               "continuing", file=sys.stderr)
-    source = GameSource.read(game_file)
+    source = GameSource.read(game_file, game.parameters)
     with make_backend(backend, jobs=jobs, address=address) as runner:
         finished = run_with_progress(source, plans, backend=runner, jobs=jobs,
                                      address=address, max_plies=max_plies, done=done,

@@ -13,14 +13,20 @@ import typer
 
 from framework.check import DEFAULT_EXAMPLES
 from framework.cli import app
-from framework.cli.options import AddressOption, BackendOption, check_backend
+from framework.cli.options import (
+    AddressOption,
+    BackendOption,
+    GameFiles,
+    ParamOption,
+    check_backend,
+)
 
 if TYPE_CHECKING:
     from framework.check.runner import Outcome
 
 
 @app.command()
-def check(files: Annotated[list[Path], typer.Argument(help="game files")],
+def check(files: GameFiles,
           examples: Annotated[int, typer.Option(
               min=1, help="generated plays or positions per property")] = DEFAULT_EXAMPLES,
           seed: Annotated[int, typer.Option(help="random seed (the same seed checks the "
@@ -32,7 +38,11 @@ def check(files: Annotated[list[Path], typer.Argument(help="game files")],
               min=1, help="local processes (default 1), or the CPUs of a Ray started here "
                           "(default: all)")] = None,
           backend: BackendOption = "local",
-          address: AddressOption = None,
+          address: AddressOption = None, params: ParamOption = None,
+          settings: Annotated[int, typer.Option(
+              min=0, help="a game with parameters: also check this many other settings "
+                          "(each parameter at its other ends, one at a time; fewer "
+                          "generated cases each); 0 checks only the one given")] = 3,
           as_json: Annotated[bool, typer.Option(
               "--json", help="print the reports as one JSON document")] = False) -> None:
     """Check the rules of game files: conformance of the state API, agreement with the
@@ -47,6 +57,7 @@ def check(files: Annotated[list[Path], typer.Argument(help="game files")],
     from framework.cli.options import load
     from framework.errors import SpecError
     from framework.match import GameSource
+    from framework.spec.params import parse_assignments, settings_to_check, show_value
     from framework.units import missing_twins
 
     check_backend(backend, address)
@@ -57,28 +68,39 @@ def check(files: Annotated[list[Path], typer.Argument(help="game files")],
     with make_backend(backend, jobs=jobs, address=address) as runner:
         for path in files:
             try:
-                game = load(path)
+                game = load(path, params)
             except SpecError as exc:
                 refused.append({"file": str(path), "error": str(exc)})
                 print(exc, file=sys.stderr)
                 continue
-            game.file = str(path)
-            with console.status(f"checking {path}…") if not as_json else nullcontext():
-                report = check_game(game, examples=examples, random_seed=seed,
-                                    backend=runner, source=GameSource.read(path),
-                                    progress=partial(_progress, path))
-            if as_json:
-                reports.append(report_json(report))
-            else:
-                print_report(report, console)
-            failed += len(report.failed)
-            unchecked += len(report.unchecked)
-            missing = missing_twins(game)  # units check cannot compare, or natively
-            unchecked += len(missing)
-            if as_json and missing:
-                reports[-1]["units_not_checked"] = missing
-            for sentence in [] if as_json else missing:
-                console.print(f"not checked: {sentence}", style="yellow")
+            # The setting given (or the defaults), then a few others with fewer cases.
+            given = parse_assignments(params)
+            runs = [(game, examples, "")]
+            for other in settings_to_check(game.spec.parameters, limit=settings):
+                values = {**given, **other}
+                label = " ".join(f"--param {n}={show_value(v)}" for n, v in other.items())
+                runs.append((load(path, [f"{n}={show_value(v)}" for n, v in values.items()]),
+                             max(10, examples // 4), label))
+            for setting, cases, label in runs:
+                setting.file = str(path)
+                title = f"{path} {label}".strip()
+                with console.status(f"checking {title}…") if not as_json else nullcontext():
+                    report = check_game(setting, examples=cases, random_seed=seed,
+                                        backend=runner,
+                                        source=GameSource.read(path, setting.parameters),
+                                        progress=partial(_progress, title))
+                if as_json:
+                    reports.append(report_json(report))
+                else:
+                    print_report(report, console)
+                failed += len(report.failed)
+                unchecked += len(report.unchecked)
+                missing = missing_twins(setting)  # units check cannot compare, or natively
+                unchecked += len(missing)
+                if as_json and missing:
+                    reports[-1]["units_not_checked"] = missing
+                for sentence in [] if as_json else missing:
+                    console.print(f"not checked: {sentence}", style="yellow")
     if as_json:
         print(json.dumps({"files": reports, "refused": refused, "failed": failed,
                           "not_checked": unchecked}, ensure_ascii=False, indent=1))
@@ -96,7 +118,7 @@ def check(files: Annotated[list[Path], typer.Argument(help="game files")],
         raise typer.Exit(1)
 
 
-def _progress(path: Path, outcome: Outcome) -> None:
+def _progress(path: Path | str, outcome: Outcome) -> None:
     """One line on stderr as each property finishes (a long check shows it is going on,
     also where no spinner is drawn: a pipe, a log, CI)."""
     print(f"{path}: {outcome.name}: {outcome.status} ({outcome.states} states, "

@@ -11,12 +11,20 @@ from typing import Annotated
 import typer
 
 from framework.cli import app
-from framework.cli.options import FenOption, GameArgument, PositionOption, load, start_state
+from framework.cli.options import (
+    FenOption,
+    GameArgument,
+    GameFiles,
+    ParamOption,
+    PositionOption,
+    load,
+    start_state,
+)
 from framework.limits import MAX_PERFT_DEPTH
 
 
 @app.command()
-def validate(files: Annotated[list[Path], typer.Argument(help="game files")]) -> None:
+def validate(files: GameFiles, params: ParamOption = None) -> None:
     """Check game files: schema, meaning and board. Exit code 2 if any is refused."""
     from framework.errors import SpecError
     from framework.native.support import native_line
@@ -25,13 +33,14 @@ def validate(files: Annotated[list[Path], typer.Argument(help="game files")]) ->
     failed = False
     for path in files:
         try:
-            game = load(path)
+            game = load(path, params)
         except SpecError as exc:
             failed = True
             print(exc, file=sys.stderr)
             continue
         print(f"ok  {path}: {game.name}, {game.board.size} cells, "
-              f"{len(game.phases)} phases, {len(game.spec.examples)} examples")
+              f"{counted(len(game.phases), 'phase')}, "
+              f"{counted(len(game.spec.examples), 'example')}")
         print(f"    {native_line(game)}")
         for missing in missing_twins(game):  # check --strict refuses these
             print(f"    note: {missing}")
@@ -39,17 +48,22 @@ def validate(files: Annotated[list[Path], typer.Argument(help="game files")]) ->
         raise typer.Exit(2)
 
 
+def counted(number: int, word: str) -> str:
+    """``1 phase``, ``2 phases``."""
+    return f"{number} {word}{'' if number == 1 else 's'}"
+
+
 @app.command()
 def show(game_file: GameArgument, position: PositionOption = None,
          fen: FenOption = None,
          svg: Annotated[Path | None, typer.Option(help="write the picture as SVG here")]
-         = None) -> None:
+         = None, params: ParamOption = None) -> None:
     """Draw a position (default: the start) in the terminal, or as an SVG picture."""
     from framework.safeio import check_output_file, write_text
 
     if svg is not None:
         check_output_file(svg, "picture")
-    game = load(game_file)
+    game = load(game_file, params)
     state = start_state(game, position, fen)
     if svg is None:
         print(state)
@@ -65,10 +79,10 @@ def moves(game_file: GameArgument, position: PositionOption = None, fen: FenOpti
           as_json: Annotated[bool, typer.Option("--json", help="one JSON object per action")]
           = False,
           turns: Annotated[bool, typer.Option(help="list whole turns (actions joined by "
-                                                   "spaces), not phase steps")] = False
-          ) -> None:
+                                                   "spaces), not phase steps")] = False,
+          params: ParamOption = None) -> None:
     """List the legal actions of a position."""
-    game = load(game_file)
+    game = load(game_file, params)
     state = start_state(game, position, fen)
     if turns:
         found = state.legal_turns()
@@ -96,10 +110,11 @@ def perft(game_file: GameArgument,
           turns: Annotated[bool, typer.Option(help="count whole turns, not phase steps")]
           = False,
           backend: Annotated[str, typer.Option(help="python (the reference engine) or native "
-                                                    "(numba kernels: the [fast] extra)")]
+                                                    "(numba kernels: the \\[fast] extra)")]
           = "python",
           parallel: Annotated[bool, typer.Option(help="native: spread the root's moves over "
-                                                      "the cores")] = False) -> None:
+                                                      "the cores")] = False,
+          params: ParamOption = None) -> None:
     """Count the leaves of the action tree to DEPTH (libataxx conventions)."""
     from framework.engine.turns import divide_turns, perft_turns
     from framework.perft import divide as divide_counts
@@ -110,7 +125,7 @@ def perft(game_file: GameArgument,
                                  param_hint="--backend")
     if turns:
         divide_counts, perft_count = divide_turns, perft_turns
-    game = load(game_file)
+    game = load(game_file, params)
     state = start_state(game, position, fen)
     if backend == "native":
         from framework.native.cli import native_counters
@@ -134,11 +149,12 @@ def perft(game_file: GameArgument,
 @app.command("apply")
 def apply_actions(game_file: GameArgument,
                   actions: Annotated[list[str], typer.Argument(help="actions in notation")],
-                  position: PositionOption = None, fen: FenOption = None) -> None:
+                  position: PositionOption = None, fen: FenOption = None,
+                  params: ParamOption = None) -> None:
     """Play ACTIONS and print the resulting position (JSON, or FEN when given --fen)."""
     from framework.errors import IllegalActionError
 
-    game = load(game_file)
+    game = load(game_file, params)
     state = start_state(game, position, fen)
     for ply, text in enumerate(actions, start=1):
         try:
@@ -157,3 +173,37 @@ def schema(out: Annotated[Path, typer.Option(help="where to write the schema")]
 
     write_text(out, schema_text(), "schema")
     print(f"wrote {out}")
+
+
+@app.command("games")
+def list_games(as_json: Annotated[bool, typer.Option(
+        "--json", help="one JSON object per game: name, title, file, parameters")] = False
+               ) -> None:
+    """List the games found by name (bundled, and those of $BOARDSPEC_GAMES_PATH) with
+    their parameters: any command takes such a name instead of a file."""
+    from framework.bundled import named_games
+    from framework.errors import SpecError
+    from framework.spec.load import load_spec
+    from framework.spec.params import show_value
+
+    found = []
+    for name, path in named_games().items():
+        try:
+            spec, _ = load_spec(path)
+        except SpecError as exc:
+            print(exc, file=sys.stderr)
+            continue
+        found.append((name, path, spec))
+    if as_json:
+        print(json.dumps([{"name": name, "title": spec.name, "file": str(path),
+                           "parameters": {p: d.model_dump(exclude_defaults=True)
+                                          for p, d in spec.parameters.items()}}
+                          for name, path, spec in found], ensure_ascii=False, indent=1))
+        return
+    width = max((len(name) for name, _, _ in found), default=0)
+    for name, _path, spec in found:
+        print(f"{name:<{width}}  {spec.name}")
+        for param, declared in spec.parameters.items():
+            said = declared.description.strip()
+            print(f"{'':<{width}}    --param {param}={show_value(declared.default)}  "
+                  f"({declared.allowed()}){': ' + said if said else ''}")

@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Annotated
-
 import typer
 
 from framework.cli import app
-from framework.cli.options import load
+from framework.cli.options import GameFiles, ParamOption, load
 
 
 @app.command()
-def examples(files: Annotated[list[Path], typer.Argument(help="game files")]) -> None:
-    """Run every example of the game files; exit code 1 if one fails."""
+def examples(files: GameFiles, params: ParamOption = None) -> None:
+    """Run every example of the game files (those written for the parameter values
+    given); exit code 1 if one fails."""
     from framework.examples import run_examples
 
     failed = 0
     for path in files:
-        game = load(path)
+        game = load(path, params)
         for name, failures in run_examples(game):
             print(f"{'ok  ' if not failures else 'FAIL'} {path}: {name}")
             for failure in failures:

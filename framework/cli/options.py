@@ -14,10 +14,17 @@ if TYPE_CHECKING:
 PositionOption = Annotated[str | None, typer.Option(
     "--position", "-p", help="position JSON (text, or the path of a .json file)")]
 FenOption = Annotated[str | None, typer.Option("--fen", help="FEN-like position string")]
-GameArgument = Annotated[Path, typer.Argument(help="game file (YAML)")]
+GameArgument = Annotated[Path, typer.Argument(
+    help="game file (YAML), or a bundled game's name (boardspec games lists them)")]
+GameFiles = Annotated[list[Path], typer.Argument(
+    help="game files, or bundled games' names (boardspec games lists them)")]
+ParamOption = Annotated[list[str] | None, typer.Option(
+    "--param", help="NAME=VALUE: a game parameter (repeat the option), e.g. --param size=7; "
+                    "boardspec games lists each game's parameters")]
+# Help texts are rich markup: "\\[" writes a bracket ([ray] alone would be a style tag).
 BackendOption = Annotated[str, typer.Option(
     help="where the games run: local (this machine: --jobs processes) or ray (a Ray "
-         "cluster; pip install 'boardspec[ray]')")]
+         "cluster; pip install 'boardspec\\[ray]')")]
 AddressOption = Annotated[str | None, typer.Option(
     help="the Ray cluster to use (e.g. auto, 10.0.0.5:6379, ray://host:10001); default: "
          "start Ray on this machine")]
@@ -35,10 +42,20 @@ def check_backend(backend: str, address: str | None) -> None:
                                  param_hint="--address")
 
 
-def load(path: Path) -> Game:
+def load(path: Path, params: list[str] | None = None) -> Game:
+    """The game of a command's game argument (a path or a bundled name) under its
+    ``--param`` values."""
     from framework.game import load_game
+    from framework.spec.params import parse_assignments
 
-    return load_game(path)
+    return load_game(path, parse_assignments(params))
+
+
+def game_file(path: Path) -> Path:
+    """The file of a game argument: a path, or the file of the bundled game so named."""
+    from framework.bundled import game_path
+
+    return game_path(path)
 
 
 def read_position(text: str) -> Any:

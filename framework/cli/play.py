@@ -22,6 +22,7 @@ from framework.cli.options import (
     AddressOption,
     BackendOption,
     GameArgument,
+    ParamOption,
     check_backend,
     load,
 )
@@ -71,7 +72,8 @@ def play(game_file: GameArgument, white: FirstSeat = None, black: SecondSeat = N
          lang: Annotated[str, typer.Option(
              "--lang", help="language of the notation's words you type and see (en, es, pt, "
                             "ru, eo: Spanish C5+pata for C5+leg); records keep the game "
-                            "file's words, and both forms are read")] = "en") -> None:
+                            "file's words, and both forms are read")] = "en",
+         params: ParamOption = None) -> None:
     """Play a game in the terminal: computer against computer (default: random agents),
     or you against an agent."""
     from rich.console import Console
@@ -82,7 +84,7 @@ def play(game_file: GameArgument, white: FirstSeat = None, black: SecondSeat = N
     if lang not in LANGUAGES:
         raise typer.BadParameter(f"expected one of {', '.join(LANGUAGES)}, found {lang!r}",
                                  param_hint="--lang")
-    game = load(game_file)
+    game = load(game_file, params)
     specs = seat_specs(game.players, white, black, seat or [])
     if human is not None:
         if human not in game.players:
@@ -298,9 +300,10 @@ class PlaySession:
         self.console.print(f"legal ({len(moves)}): " + " ".join(moves), markup=False)
 
     def record(self) -> Record:
+        from framework.match import game_headers
         from framework.records import Record, header_key, result_of, turn_lines
 
-        headers = {"Game": self.game.name, "File": self.game_file}
+        headers = {"Game": self.game.name, **game_headers(self.game, self.game_file)}
         for seat, spec in enumerate(self.specs):
             headers[header_key(self.game.players[seat])] = spec
         if self.seed is not None:
@@ -360,8 +363,8 @@ def replay(record_file: Annotated[Path, typer.Argument(help="game record (text o
                min=0, help="show the position after this many actions (default: the end)")]
            = None,
            game_file: Annotated[Path | None, typer.Option(
-               "--game", help="the game file (default: the record's File header)")] = None
-           ) -> None:
+               "--game", help="the game file (default: the record's File header)")] = None,
+           params: ParamOption = None) -> None:
     """Check that every action of a record is legal and that the result is right, then
     show the position at a ply."""
     from rich.console import Console
@@ -373,7 +376,10 @@ def replay(record_file: Annotated[Path, typer.Argument(help="game record (text o
     if path is None:
         raise RecordError(f"{record_file}: the record names no game file (File header); "
                           "give one with --game")
-    game = load(path)
+    # The record's Parameters header sets its variant up; --param overrides a value.
+    given = record.parameters() | {n: v for n, v in (p.split("=", 1) for p in params or ()
+                                                     if "=" in p)}
+    game = load(path, [f"{name}={value}" for name, value in given.items()])
     final = record.verify(game)
     console = Console(highlight=False, soft_wrap=True)
     total = len(record.plies)
@@ -409,17 +415,18 @@ def match(game_file: GameArgument,
           as_json: Annotated[bool, typer.Option(
               "--json", help="write records as JSON instead of text")] = False,
           backend: BackendOption = "local",
-          address: AddressOption = None) -> None:
+          address: AddressOption = None, params: ParamOption = None) -> None:
     """Play agents against each other, seats swapped every game, and print statistics:
     wins per side and per agent, draws, with 95 % confidence intervals."""
     from rich.console import Console
 
+    from framework.bundled import game_path
     from framework.match import GameSource, MatchResult, record_problem, schedule
     from framework.study import StudyFolder, file_digest
 
     check_backend(backend, address)
     specs = agent_specs(agents)
-    game = load(game_file)  # a bad game file is reported before any process starts
+    game = load(game_file, params)  # a bad game file is reported before any process starts
     if out is not None:
         from framework.safeio import check_output_dir
 
@@ -428,8 +435,10 @@ def match(game_file: GameArgument,
     folder = done = None
     if out is not None:
         identity = {"kind": "match", "game_file": str(game_file),
-                    "game_sha256": file_digest(game_file), "agents": specs,
+                    "game_sha256": file_digest(game_path(game_file)), "agents": specs,
                     "games_per_pair": games, "seed": seed, "max_plies": max_plies}
+        if game.parameters:  # a match folder of another variant is not this match
+            identity["parameters"] = game.parameters
         folder = StudyFolder(out, identity, len(plans), as_json=as_json)
         done = folder.open(lambda i, record: record_problem(plans[i], record, game,
                                                             max_plies))
@@ -437,8 +446,8 @@ def match(game_file: GameArgument,
             print(f"{out}: {len(done)} of {len(plans)} games already played; "
                   "continuing", file=sys.stderr)
     records = run_with_progress(
-        GameSource.read(game_file), plans, backend=backend, jobs=jobs, address=address,
-        max_plies=max_plies, done=done, folder=folder)
+        GameSource.read(game_file, game.parameters), plans, backend=backend, jobs=jobs,
+        address=address, max_plies=max_plies, done=done, folder=folder)
     result = MatchResult(game.players, [records[i] for i in sorted(records)])
     wide = Console(highlight=False)  # never cut an agent's name in a narrow or piped output
     wide.width = max(wide.width, 110)

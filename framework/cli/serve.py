@@ -12,7 +12,8 @@ from framework.cli import app
 
 @app.command()
 def serve(paths: Annotated[list[Path] | None, typer.Argument(
-              help="game files or directories of them (default: games/)")] = None,
+              help="game files or directories of them (default: the bundled games)")]
+          = None,
           host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
           port: Annotated[int, typer.Option(min=0, max=65535, help="port")] = 8000,
           db: Annotated[Path, typer.Option(
@@ -36,7 +37,9 @@ def serve(paths: Annotated[list[Path] | None, typer.Argument(
     except ImportError as exc:
         raise typer.BadParameter(f"the web server needs its extra: pip install -e '.[web]' "
                                  f"({exc.name} is missing)") from None
-    given = paths or [Path("games")]
+    from framework.bundled import bundled_folder
+
+    given = paths or [bundled_folder() or Path("games")]
     web_app = create_app(given, db, watch=watch, host=host, allow_hosts=allow_host or (),
                          games_per_client=games_per_client)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from framework.cli import app
-from framework.cli.options import GameArgument, load
+from framework.cli.options import GameArgument, ParamOption, load
 
 
 @app.command()
@@ -15,9 +15,9 @@ def uai(game_file: GameArgument,
         agent: Annotated[str, typer.Option(
             "--agent", "-a", help="the computer player (alphabeta:d3, mcts:1s, ...); "
                                   "go's depth and clocks replace its budget")]
-        = "alphabeta:d3") -> None:
+        = "alphabeta:d3", params: ParamOption = None) -> None:
     """Speak the Universal Ataxx Interface on stdin/stdout, for GUIs and tournament
     managers (any game file with a FEN)."""
     from framework.interop.uai import serve
 
-    serve(load(game_file), agent)
+    serve(load(game_file, params), agent)

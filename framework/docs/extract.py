@@ -42,11 +42,23 @@ def game_texts(data: Any) -> list[str]:
     the names and captions of its examples."""
     if not isinstance(data, dict):
         return []
-    texts: list[Any] = [*game_words(data), data.get("description")]
+    texts: list[Any] = [*game_words(data), *_fixed(data.get("description"))]
+    parameters = data.get("parameters")
+    if isinstance(parameters, dict):  # what each parameter changes (the rulebook's Variants)
+        texts += [p.get("description") for p in parameters.values() if isinstance(p, dict)]
     for example in data.get("examples") or []:
         if isinstance(example, dict):
-            texts += [example.get("name"), example.get("caption")]
+            texts += [*_fixed(example.get("name")), *_fixed(example.get("caption"))]
     return _unique(texts)
+
+
+def _fixed(value: Any) -> list[Any]:
+    """The texts a value may be whatever the game's parameters: each branch of a ``$if``;
+    not a text with ``${...}`` in it (its words change with the values, so no catalog
+    entry could match it)."""
+    if isinstance(value, dict) and "$if" in value:
+        return [*_fixed(value.get("then")), *_fixed(value.get("else"))]
+    return [value] if isinstance(value, str) and "${" not in value else []
 
 
 def _unique(texts: list[Any]) -> list[str]:

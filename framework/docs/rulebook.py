@@ -242,8 +242,41 @@ def _book(game: Game, _: Translate) -> dict[str, Any]:
         "turn": _turn(game, _),
         "end": _end(game, _),
         "notation": _notation(game, _),
+        "variants": _variants(game, _),
         "examples": examples,
     }
+
+
+def _variants(game: Game, _: Translate) -> Section:
+    """The file's parameters: what each changes, what it allows and its default; and the
+    values this rulebook describes."""
+    from framework.spec.params import show_value
+
+    section = Section()
+    declared = game.spec.parameters
+    if not declared:
+        return section
+    values = ", ".join(f"{name}={show_value(game.parameters[name])}" for name in declared)
+    section.paragraphs.append(_(
+        "Each parameter below chooses a variant of these rules (boardspec's option "
+        "{option}). This rulebook describes the game with {values}.").format(
+        option="--param name=value", values=values))
+    for name, spec in declared.items():
+        if spec.type == "bool":
+            allowed = _("true or false")
+        elif spec.type == "choice":
+            allowed = _("one of {choices}").format(choices=", ".join(spec.choices))
+        elif spec.min is not None and spec.max is not None:
+            allowed = (_("a whole number from {low} to {high}") if spec.type == "int"
+                       else _("a number from {low} to {high}")).format(
+                low=show_value(spec.min), high=show_value(spec.max))
+        else:
+            allowed = _("a whole number") if spec.type == "int" else _("a number")
+        text = _("{allowed}; by default {default}").format(
+            allowed=allowed, default=show_value(spec.default))
+        said = spec.description.strip()
+        section.items.append((name, f"{_(said)} ({text})" if said else text))
+    return section
 
 
 def _names(words: Iterable[str], _: Translate) -> str:

@@ -10,6 +10,13 @@ state = game.new_initial_state()
 state.apply_action(state.legal_actions()[0])
 ```
 
+Importing this module registers every game found by name (the bundled games and the files
+under ``$BOARDSPEC_GAMES_PATH``, see ``boardspec games``) as ``boardspec_<name>``, so
+``pyspiel.load_game("boardspec_hex", {"size": 7})`` works after ``import
+framework.interop.openspiel`` alone (OpenSpiel's example scripts: ``--game=boardspec_chess``
+with that import added). A game's parameters (``parameters:`` in its file) are its
+OpenSpiel game parameters, with their defaults.
+
 Actions are the integers of the game's action codec (``game.codec``: a fixed number per
 possible action), written in the game's own notation by ``action_to_string``. Observations
 are the game's observation planes (``game.observer``): ``observation_tensor`` and, through
@@ -26,6 +33,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +44,7 @@ from open_spiel.python.observation import IIGObserverForPublicInfoGame
 from framework.engine.playout import DEFAULT_MAX_PLIES
 from framework.engine.state import State
 from framework.game import Game, load_game
+from framework.spec.load import load_spec
 
 #: The ``format`` of a serialised state (``BoardspecState.serialize``).
 SERIAL_FORMAT = "boardspec-openspiel-state"
@@ -63,22 +72,41 @@ def register(path: str | Path, name: str | None = None) -> str:
         raise ValueError(f"an OpenSpiel game named {name!r} is already registered"
                          f"{' (' + REGISTERED[name] + ')' if name in REGISTERED else ''}; "
                          "pass another name")
-    game = load_game(path)
+    spec, _ = load_spec(path)  # validated now; compiled when pyspiel first builds it
     # pyspiel keeps the creator until after the interpreter has shut down: it must be a
     # class (as OpenSpiel's own Python games register), which outlives the interpreter's
     # teardown; a closure would be freed without the GIL and abort the process at exit.
-    game_type = spiel_game_type(game, name)
+    game_type = spiel_game_type(spec, name)
     creator = type(f"BoardspecGame_{name}", (BoardspecGame,), {
-        "compiled": game, "path": path, "game_type": game_type,
-        "game_info": spiel_game_info(game)})
+        "path": path, "game_type": game_type, "variants": {}})
     pyspiel.register_game(game_type, creator)
     REGISTERED[name] = path
     return name
 
 
-def load(path: str | Path, name: str | None = None) -> BoardspecGame:
-    """``pyspiel.load_game(register(path, name))``: the game file as a pyspiel game."""
-    game: BoardspecGame = pyspiel.load_game(register(path, name))
+def register_named_games() -> list[str]:
+    """Register every game found by name (``boardspec games``) under its default name; a
+    name another game already took is left as it is. Returns the names registered."""
+    from framework.bundled import named_games
+    from framework.errors import SpecError
+
+    names = []
+    for stem, path in named_games().items():
+        name = default_name(stem)
+        if name in pyspiel.registered_names() and REGISTERED.get(name) != str(path.resolve()):
+            continue
+        try:
+            names.append(register(path, name))
+        except SpecError:  # a broken file on the path must not break the import
+            continue
+    return names
+
+
+def load(path: str | Path, name: str | None = None,
+         parameters: Mapping[str, Any] | None = None) -> BoardspecGame:
+    """``pyspiel.load_game(register(path, name), parameters)``: the game file as a pyspiel
+    game."""
+    game: BoardspecGame = pyspiel.load_game(register(path, name), dict(parameters or {}))
     return game
 
 
@@ -86,13 +114,15 @@ def max_game_length(game: Game) -> int:
     return game.spec.max_plies or DEFAULT_MAX_PLIES
 
 
-def spiel_game_type(game: Game, name: str) -> pyspiel.GameType:
-    players = len(game.players)
+def spiel_game_type(spec: Any, name: str) -> pyspiel.GameType:
+    """The game's OpenSpiel type: what every boardspec game is (sequential, deterministic,
+    perfect information, terminal rewards), its players and its parameters."""
+    players = len(spec.players)
     utility = (pyspiel.GameType.Utility.ZERO_SUM if players == 2
                else pyspiel.GameType.Utility.GENERAL_SUM)
     return pyspiel.GameType(
         short_name=name,
-        long_name=f"{game.name} (boardspec)",
+        long_name=f"{spec.name} (boardspec)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
@@ -104,7 +134,13 @@ def spiel_game_type(game: Game, name: str) -> pyspiel.GameType:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={})
+        parameter_specification={p: _spiel_default(d) for p, d in spec.parameters.items()})
+
+
+def _spiel_default(declared: Any) -> Any:
+    """A parameter's default as pyspiel holds it: bool, int, float or str (pyspiel types a
+    parameter by its default, so a number is always a float)."""
+    return float(declared.default) if declared.type == "number" else declared.default
 
 
 def spiel_game_info(game: Game) -> pyspiel.GameInfo:
@@ -122,20 +158,28 @@ def spiel_game_info(game: Game) -> pyspiel.GameInfo:
 
 class BoardspecGame(pyspiel.Game):
     """A compiled boardspec game seen through pyspiel (``register`` makes one subclass per
-    game file, which sets the three class attributes)."""
+    game file, which sets the class attributes); its OpenSpiel parameters are the game's
+    parameters, each setting compiled once."""
 
-    compiled: Game
     path: str
     game_type: pyspiel.GameType
-    game_info: pyspiel.GameInfo
+    #: the compiled game of each parameter setting asked for, by its sorted items
+    variants: dict[tuple[tuple[str, Any], ...], Game]
 
-    def __init__(self, params: Any = None) -> None:
-        super().__init__(self.game_type, self.game_info, params or {})
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        given = dict(params or {})
+        key = tuple(sorted(given.items()))
+        compiled = self.variants.get(key)
+        if compiled is None:
+            compiled = self.variants[key] = load_game(self.path, given)
+        self.compiled = compiled
+        self.game_info = spiel_game_info(compiled)
+        super().__init__(self.game_type, self.game_info, given)
         self.max_length = self.game_info.max_game_length
 
     def __reduce__(self) -> tuple[Any, ...]:
         # The class is made by ``register``: unpickling registers the file again.
-        return load, (self.path, self.game_type.short_name)
+        return load, (self.path, self.game_type.short_name, self.compiled.parameters)
 
     def new_initial_state(self) -> BoardspecState:
         return BoardspecState(self)
@@ -183,7 +227,7 @@ class _Held:
     each of its attributes: this one attribute copies with ``State.clone`` (fast) and
     shares the game."""
 
-    __slots__ = ("codec", "game", "legal", "max_length", "plies", "state")
+    __slots__ = ("before", "codec", "game", "legal", "max_length", "plies", "state")
 
     def __init__(self, game: Game, state: State, max_length: int, plies: int = 0
                  ) -> None:
@@ -193,10 +237,14 @@ class _Held:
         self.max_length = max_length
         self.plies = plies
         self.legal: list[int] | None = None  # the legal indices, until the next action
+        #: The state before each action applied (what ``undo_action`` puts back, as
+        #: ``State.pop`` does). Clones share these states and never change them.
+        self.before: list[State] = []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         copy = _Held(self.game, self.state.clone(), self.max_length, self.plies)
         copy.legal = self.legal
+        copy.before = self.before[:]
         return copy
 
     def legal_indices(self) -> list[int]:
@@ -239,8 +287,21 @@ class BoardspecState(pyspiel.State):
         legal = held.legal_indices()
         if action not in legal:
             held.codec.legal_action(held.state, action)  # raises, naming the action
+        held.before.append(held.state.clone())
         held.state.apply_unchecked(held.codec.actions[action])
         held.plies += 1
+        held.legal = None
+
+    def undo_action(self, player: int, action: int) -> None:
+        """Take back the last action applied to this state (``player`` played ``action``)
+        and restore the exact state before it, as ``State.pop`` does. A Python method:
+        pyspiel's C++ side keeps its own ``history()``, which a Python game cannot shorten,
+        so read the history of an undone state from ``board_state``, not ``history()``."""
+        held = self._held
+        if not held.before:
+            raise IndexError("no action to take back: this is the initial state")
+        held.state = held.before.pop().clone()  # the kept one may be a clone's too
+        held.plies -= 1
         held.legal = None
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -278,3 +339,6 @@ class PlanesObserver:
 
     def string_from(self, state: BoardspecState, player: int) -> str:
         return self._observer.string(state.board_state, player)
+
+
+register_named_games()

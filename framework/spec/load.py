@@ -11,6 +11,7 @@ import difflib
 import re
 import types
 import typing
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Union, get_args, get_origin
 
@@ -19,22 +20,32 @@ from pydantic import BaseModel, ValidationError
 from framework.errors import SpecError, SpecIssue
 from framework.limits import MAX_EXAMPLES, MAX_RULE_BLOCKS
 from framework.spec.models import GameBase, game_model
+from framework.spec.params import with_parameters
 from framework.spec.semantics import semantic_issues
 from framework.spec.yamlsource import Loc, YamlSource, has_part, parse_yaml, read_yaml
 
 
-def load_spec_text(text: str, file: str = "<string>") -> tuple[GameBase, YamlSource]:
-    return validate_source(parse_yaml(text, file))
+def load_spec_text(text: str, file: str = "<string>",
+                   parameters: Mapping[str, Any] | None = None) -> tuple[GameBase, YamlSource]:
+    return validate_source(parse_yaml(text, file), parameters)
 
 
-def load_spec(path: str | Path) -> tuple[GameBase, YamlSource]:
-    return validate_source(read_yaml(path))
+def load_spec(path: str | Path, parameters: Mapping[str, Any] | None = None
+              ) -> tuple[GameBase, YamlSource]:
+    return validate_source(read_yaml(path), parameters)
 
 
-def validate_source(src: YamlSource) -> tuple[GameBase, YamlSource]:
+def validate_source(src: YamlSource, parameters: Mapping[str, Any] | None = None
+                    ) -> tuple[GameBase, YamlSource]:
+    """Validate a parsed game file under the given parameter values (the defaults for the
+    others); a document whose parameters are already substituted is taken as it is."""
     if not isinstance(src.data, dict):
         raise SpecError([src.issue((), "expected a mapping of game keys (name, players, "
                                         f"board, …), found {_kind(src.data)}")])
+    if src.parameters is None:
+        src = with_parameters(src, parameters or {})
+    elif parameters:
+        raise ValueError("this document's parameters are already settled")
     too_many = _too_many_blocks(src)
     if too_many:
         raise SpecError(too_many)

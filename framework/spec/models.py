@@ -23,6 +23,7 @@ from pydantic import (
 from framework.board import BoardSpec
 from framework.limits import MAX_COUNT
 from framework.plugins import PluginKind, Registered, Rule, generation, plugins, union_of
+from framework.spec.params import ParameterSpec
 from framework.spec.zones import ZoneSpec
 
 #: Players a game may have (bitmask tables are per player; the limit keeps colours,
@@ -186,6 +187,9 @@ class ExampleSpec(Rule):
                                description="actions played from there, in notation")
     expect: ExpectSpec = Field(default_factory=ExpectSpec,
                                description="what must then hold")
+    parameters: dict[str, Any] = Field(
+        default_factory=dict, description="the parameter values this example is written "
+        "for ({size: 5}); it is part of the game under those values only")
 
     @model_validator(mode="after")
     def _one_start(self) -> ExampleSpec:
@@ -225,6 +229,11 @@ class EvaluationSpec(Rule):
 class GameBase(Rule):
     """Everything in a game file except the rule blocks."""
 
+    parameters: dict[str, ParameterSpec] = Field(
+        default_factory=dict,
+        description="the game's variants: named values (board size, a rule switch) with "
+                    "a type, a default and a range, used in the file as $name or ${...} "
+                    "(see docs/parameters.md); chosen with --param name=value")
     name: str = Field(min_length=1, description="the game's name (the rulebook's title)")
     description: str = Field(default="", description="a paragraph for people: the rulebook's "
                                                      "summary")

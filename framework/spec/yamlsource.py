@@ -35,6 +35,9 @@ class YamlSource:
     data: Any
     marks: dict[Loc, tuple[int, int]] = field(default_factory=dict)
     key_marks: dict[Loc, tuple[int, int]] = field(default_factory=dict)
+    #: The game parameters' values, once settled and substituted (``framework.spec.params``);
+    #: None: not yet.
+    parameters: dict[str, Any] | None = None
 
     def locate(self, loc: Loc, *, key: bool = False) -> tuple[int, int, Loc]:
         """Position of the deepest existing node on ``loc`` (and the part of loc that exists).
@@ -186,5 +189,14 @@ def read_yaml(path: str | Path) -> YamlSource:
     try:
         text = read_text(p, MAX_GAME_FILE_BYTES, "game file")
     except InputError as exc:
-        raise SpecError([SpecIssue(str(p), 1, 1, "", str(exc))]) from None
+        message = str(exc)
+        if not p.exists():
+            from framework.bundled import close_names
+
+            close = close_names(p)
+            message += (f" (nor is it the name of a bundled game: did you mean "
+                        f"{' or '.join(close)}? `boardspec games` lists them)" if close
+                        else " (nor is it the name of a bundled game: `boardspec games` "
+                             "lists them)")
+        raise SpecError([SpecIssue(str(p), 1, 1, "", message)]) from None
     return parse_yaml(text, str(p))

@@ -5,7 +5,8 @@ functions too), only packages of its own layer or below, and no two packages rea
 other (``tests/test_layers.py`` keeps them so, with the imports still waiting for their
 move into rule units listed there):
 
-1. values: ``framework.errors``, ``framework.limits``, ``framework.safeio``, and the
+1. values: ``framework.errors``, ``framework.limits``, ``framework.safeio``,
+   ``framework.bundled`` (where the bundled games are), and the
    engine's value modules ``framework.engine.action``, ``framework.engine.bits``,
    ``framework.engine.slots``;
 2. plugin API: ``framework.plugins`` (the units' base classes and their registry);
@@ -28,7 +29,8 @@ move into rule units listed there):
    native pieces) — each finding the units by registry;
 8. façade: ``framework.game`` (this module, which gives the tables the state API and loads
    game files) and ``framework`` (its lazy re-exports);
-9. players and runs: ``framework.agents``, ``framework.records``, ``framework.study``,
+9. players and runs: ``framework.agents``, ``framework.records``, ``framework.ratings``,
+   ``framework.study``,
    ``framework.backend_base``, ``framework.ray_backend``, ``framework.backends``,
    ``framework.match``;
 10. tools: ``framework.check``, ``framework.docs``, ``framework.balance``,

@@ -67,7 +67,7 @@ def test_match_writes_records_that_replay(tmp_path: Path) -> None:
     out = tmp_path / "m"
     run = boardspec("match", "games/assimilation.yaml", "--agents", "greedy,random",
                     "--games", "4", "--jobs", "2", "--seed", "5", "--out", str(out))
-    assert "winner: white" in run.stdout and "greedy" in run.stdout
+    assert "won by white" in run.stdout and "greedy" in run.stdout
     summary = json.loads((out / "summary.json").read_text())
     assert summary["games"] == 4 and summary["agents"]["greedy"]["games"] == 4
     again = boardspec("match", "games/assimilation.yaml", "--agents", "greedy,random",

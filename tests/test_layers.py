@@ -23,7 +23,7 @@ from .conftest import ROOT
 #: The layers, lowest first: (name, packages). A package is named by its dotted prefix; a
 #: module belongs to the longest declared prefix of its name.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("values", ("framework.errors", "framework.limits", "framework.safeio",
+    ("values", ("framework.errors", "framework.limits", "framework.safeio", "framework.bundled",
                 # The engine's value modules: framework/engine/__init__.py is empty, so
                 # importing them runs nothing of the engine core.
                 "framework.engine.action", "framework.engine.bits", "framework.engine.slots")),
@@ -46,7 +46,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                  "framework.check.reference", "framework.native")),
     # The package's own __init__ re-exports the façade lazily (PEP 562).
     ("façade", ("framework.game", "framework")),
-    ("players and runs", ("framework.agents", "framework.records", "framework.study",
+    ("players and runs", ("framework.agents", "framework.records", "framework.ratings",
+                          "framework.study",
                           "framework.backend_base", "framework.ray_backend",
                           "framework.backends", "framework.match")),
     ("tools", ("framework.check", "framework.docs", "framework.balance", "framework.interop",

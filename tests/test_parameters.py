@@ -98,10 +98,10 @@ def test_bad_values_are_refused_with_what_is_allowed(given: dict[str, object],
 
 def test_the_command_line_refuses_a_bad_value_and_names_it() -> None:
     run = boardspec("perft", "games/hex.yaml", "1", "--param", "size=20")
-    assert run.returncode == 1
+    assert run.returncode == 2  # a refused input exits 2
     assert "parameter 'size': expected a whole number from 5 to 19; found '20'" in run.stderr
     run = boardspec("perft", "games/hex.yaml", "1", "--param", "size")
-    assert run.returncode == 1 and "name=value" in run.stderr
+    assert run.returncode == 2 and "name=value" in run.stderr
 
 
 def test_a_switch_a_choice_and_the_examples_of_a_setting() -> None:

@@ -100,6 +100,6 @@ def test_the_guide_primitive_consequence_and_condition_work_everywhere(tmp_path:
         assert "you have fewer pieces than an opponent" in text
         reference = reference_markdown()
         assert all(f"`{k}`" in reference for k in ("jump", "blast", "behind"))
-        with TestClient(create_app([folder])) as client:
+        with TestClient(create_app([folder]), base_url="http://localhost") as client:
             listed = client.get("/api/games").json()
         assert "Leapers" in str(listed), listed

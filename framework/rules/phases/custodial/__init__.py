@@ -96,15 +96,13 @@ class Custodial(Phase):
             "or put it under the then: of an option that lands one")
         if params.hostile is not None and params.hostile not in ctx.zones:
             yield (*loc, "hostile"), ctx.unknown("zone", params.hostile, ctx.zones)
-        known = tuple(ctx.graph.graph.get("directions", ()))
-        if not known:
+        if not ctx.board_directions:
             yield loc, ("a custodial capture looks along the board's directions, but this "
                         "board has none (grids and hex boards have them, custom boards when "
                         "they name them)")
             return
-        for i, name in enumerate(params.directions or ()):
-            if name not in known:
-                yield (*loc, "directions", i), ctx.unknown("direction", name, known)
+        yield from ctx.check_directions(params.directions or (), (*loc, "directions"),
+                                        board_only=True)
 
     def run(self, state: State) -> None:
         landed = state.vars[self.landed]

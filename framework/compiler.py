@@ -15,6 +15,7 @@ from framework.board import build_board
 from framework.board.directions import RELATIVE_DIRECTIONS, direction_bearings
 from framework.engine.action import Action
 from framework.engine.slots import AGAIN, SlotTable
+from framework.engine.trail import trail_key_of
 from framework.errors import BoardspecError, PositionError, SpecError, SpecIssue
 from framework.plugins import (
     Goal,
@@ -289,6 +290,8 @@ class CompiledGame:
         self.phases = list(played)
         self.goals: list[Goal] = [_make(plugins("goals"), p, self, src, ("goals", i))
                                   for i, p in enumerate(spec.goals)]
+        #: The key of a position in the trail, when a goal reads the history (else None).
+        self.trail_key = trail_key_of(self)
         self.result: Result | None = (
             _make(plugins("results"), spec.result, self, src, ("result",))
             if spec.result else None)

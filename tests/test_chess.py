@@ -5,8 +5,10 @@ choice of the new kind (``e7e8 q``), which is UCI's ``e7e8q`` once the space is 
 Differences from python-chess, pinned below: the game ends by itself at 100 half-moves
 without a capture or a pawn move (as in OpenSpiel; python-chess only lets a player claim
 it), and that draw comes before a mate given on the 100th half-move (OpenSpiel's order;
-FIDE and python-chess let the mate stand). Insufficient material and repetitions are not
-rules of the file (python-chess's ``is_game_over`` knows them; they are not compared).
+FIDE and python-chess let the mate stand). A threefold repetition and insufficient material
+end the game by themselves too, as OpenSpiel ends them (python-chess only lets a player
+claim the repetition); OpenSpiel counts an en passant cell in the repeated position when an
+enemy pawn stands beside it, python-chess only when the capture is legal.
 """
 
 from __future__ import annotations
@@ -93,11 +95,12 @@ def compare_game(seed: int, max_plies: int | None) -> int:
         assert ours.to_fen() == board.fen(en_passant="fen"), where
         theirs = {m.uci() for m in board.legal_moves}
         fifty = board.halfmove_clock >= 100
-        over = fifty or board.is_checkmate() or board.is_stalemate()
+        drawn = fifty or board.is_repetition(3) or board.is_insufficient_material()
+        over = drawn or board.is_checkmate() or board.is_stalemate()
         assert ours.is_terminal() == over, where
         if over:
             # Checkmate loses (unless given on the 100th half-move: a draw, see above).
-            mated = board.is_checkmate() and not fifty
+            mated = board.is_checkmate() and not drawn
             loser = 0 if board.turn == chess.WHITE else 1
             expected = [0.0, 0.0] if not mated else \
                 [-1.0, 1.0] if loser == 0 else [1.0, -1.0]
@@ -128,9 +131,9 @@ def test_many_random_games_agree_with_python_chess() -> None:
 
 def compare_with_openspiel(seed: int, max_plies: int | None) -> int:
     """One random game beside OpenSpiel 2.0.2's C++ ``chess`` (its actions are SAN; python-
-    chess reads them on OpenSpiel's own FEN). OpenSpiel also ends a game on insufficient
-    material and on a threefold repetition, which are not rules of the file: a game stops
-    being compared there, after checking that this is why OpenSpiel ended it."""
+    chess reads them on OpenSpiel's own FEN): the legal moves, the player to move, the
+    terminal flag and the returns at every ply, through its draws by threefold repetition,
+    insufficient material and the fifty-move rule."""
     pyspiel = pytest.importorskip("pyspiel")
     rng = random.Random(seed)
     spiel = pyspiel.load_game("chess").new_initial_state()
@@ -140,14 +143,13 @@ def compare_with_openspiel(seed: int, max_plies: int | None) -> int:
         fen = str(spiel)
         where = f"seed {seed}, ply {ply}, {fen}"
         assert ours.to_fen().split()[:3] == fen.split()[:3], where
-        if spiel.is_terminal() and not ours.is_terminal():
-            assert board.is_insufficient_material() or board.is_repetition(3), where
-            return ply
         assert ours.is_terminal() == spiel.is_terminal(), where
         # OpenSpiel's chess seats black as player 0 and white as player 1.
         assert ours.returns() == spiel.returns()[::-1], where
         if spiel.is_terminal():
             return ply
+        # OpenSpiel's chess seats black as player 0 and white as player 1.
+        assert ours.current_player == 1 - spiel.current_player(), where
         here = chess.Board(fen)
         sans = {a: spiel.action_to_string(spiel.current_player(), a)
                 for a in spiel.legal_actions()}

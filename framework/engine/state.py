@@ -41,7 +41,7 @@ class State:
 
     __slots__ = ("attrs", "counters", "fullmove", "game", "gaps", "kinds", "last_mover",
                  "owner", "phase", "seat_of_side", "setup", "setup_actions", "stack",
-                 "to_move", "vars", "winners")
+                 "to_move", "trail", "vars", "winners")
 
     def __init__(self, game: CompiledGame) -> None:
         self.game = game
@@ -67,6 +67,9 @@ class State:
         self.winners: frozenset[int] | None = None
         # (state before, action) of every ``push``: undo, records and repetition rules.
         self.stack: list[tuple[State, Action]] | None = None  # made by the first push
+        # The positions gone through, for the rules that read them (``framework.engine.
+        # trail``): None until the first action of a game whose goals ask for it.
+        self.trail: tuple[Any, ...] | None = None
 
     # Construction ---------------------------------------------------------------------
     @classmethod
@@ -110,6 +113,7 @@ class State:
         other.vars = self.vars[:]
         other.stack = None  # a copy starts a history of its own (search never needs one)
         other.winners = self.winners
+        other.trail = self.trail  # immutable: shared, and extended by a new tuple
         return other
 
     # The engine's own slots, by name (rule blocks index ``vars`` directly) ------------
@@ -194,6 +198,8 @@ class State:
             self.setup_actions += 1
             self._advance_setup()
             return
+        if self.trail is None and self.game.trail_key is not None:
+            self.trail = (self.game.trail_key(self),)  # where the history starts
         self.last_mover = self.to_move
         if action.kind == "pass" and self.vars[MUST_PASS]:
             self.vars[MUST_PASS] = 0
@@ -309,7 +315,11 @@ class State:
 
     def _goals_at_turn_end(self) -> bool:
         """The goals once a turn has passed, then the turn's slots reset: a goal sees how
-        the turn ended (``landed``, a chain's cell), the next turn starts afresh."""
+        the turn ended (``landed``, a chain's cell), the next turn starts afresh. The
+        trail gets the position first, so a repetition counts the one just reached."""
+        keyed = self.game.trail_key
+        if keyed is not None:
+            self.trail = (self.trail or ()) + (keyed(self),)
         ended = self._check_goals()
         values = self.vars
         for i, default in self.game.slots.turn_resets:

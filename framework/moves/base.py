@@ -13,6 +13,7 @@ import re
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from framework.engine.slots import CLOCK_RESET, Slot
+from framework.engine.trail import slots_as_they_stand
 from framework.plugins import (
     Condition,
     Phase,
@@ -97,6 +98,14 @@ class Primitive(Unit):
     def active(self, state: State, mover: int) -> bool:
         """Whether the option's ``if:`` holds: an option that does not offers nothing."""
         return all_hold(self.conditions, state, mover)
+
+    #: The position slots this option reads that a repetition may count otherwise than
+    #: they stand (``framework.engine.trail``), and, in a position, those that it counts
+    #: otherwise (slot index → value counted).
+    repetition_values = slots_as_they_stand
+
+    def repetition_reads(self) -> tuple[int, ...]:
+        return ()
 
     def follow_up(self, state: State) -> None:
         """Run the option's ``then:`` after one of its actions (each consequence whose own

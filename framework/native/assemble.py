@@ -145,6 +145,9 @@ def _piece(kind: PluginKind, keyword: str, what: str, decides: bool | None = Non
     unit = _with_piece(kind, decides).get(keyword)
     found: type | None = twin(unit, "native") if unit is not None else None
     if found is None:
+        why = getattr(plugins(kind).get(keyword), "no_twin_reason", None)
+        if why:
+            raise Unsupported(f"{what} {keyword!r} has no native kernel piece: {why}")
         raise Unsupported(f"{what} {keyword!r} has no native kernel piece (pieces exist for "
                           f"{', '.join(sorted(_with_piece(kind, decides)))})")
     return found

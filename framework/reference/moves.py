@@ -41,6 +41,12 @@ class RefPrimitive:
     def upkeep(option: Any) -> Upkeep | None:
         return None
 
+    @staticmethod
+    def repetition_values(phase: Any, option: Any, s: RefState) -> dict[str, Any]:
+        """The slots this option reads, by name, as a repetition counts them (a slot not
+        named counts as it stands)."""
+        return {}
+
 
 def primitive_twin(keyword: str) -> type[RefPrimitive]:
     """The reference twin of the move primitive ``keyword`` (``MissingReference`` when its

@@ -28,6 +28,9 @@ class RefState:
     #: The slots the game's blocks declare (``framework.engine.slots``) beside the engine's
     #: own, by name, as position JSON writes them (a cell slot: a name or None).
     vars: dict[str, Any] = field(default_factory=dict)
+    #: The positions at the start of every turn so far (snapshots: ``ReferenceGame.
+    #: snapshot``), kept only for a game whose goals read them (a repetition).
+    history: list[Any] = field(default_factory=list)
 
     def copy(self) -> RefState:
         return copy.deepcopy(self)

@@ -23,6 +23,7 @@ from framework.compiler import slot_table_of
 from framework.engine.slots import CORE_SLOTS, flags_text
 from framework.plugins import PluginKind, plugins
 from framework.reference.board import RefBoard
+from framework.reference.moves import primitive_twin
 from framework.reference.position import RefState
 from framework.reference.rules import (
     MissingReference,
@@ -67,6 +68,8 @@ class ReferenceGame:
             if spec.result else None
         self.restrictions: list[RefRestriction] = [_make("restrictions", p, self)
                                                    for p in spec.restrictions]
+        #: Whether a goal reads the history of positions (``RefState.history``).
+        self.keeps_history = any(getattr(g, "keeps_history", False) for g in self.goals)
         names = [p.name for p in spec.turn]
         self.goal_checks = {names.index(n) for n in spec.goal_checks}
         self.pass_notation: str = spec.notation.pass_
@@ -226,6 +229,8 @@ class ReferenceGame:
             after.setup_actions += 1
             self._advance_setup(after)
             return after
+        if self.keeps_history and not after.history:
+            after.history.append(self.snapshot(after))  # where the history starts
         after.last_mover = after.to_move
         if after.must_pass:
             effect(after)
@@ -239,6 +244,26 @@ class ReferenceGame:
                 return after
             self._continue_turn(after, phase + 1)
         return after
+
+    def snapshot(self, s: RefState) -> tuple[Any, Any]:
+        """A position as a repetition compares it: (where the pieces stand, everything
+        else but the clocks). An en passant cell is a right only while a piece of the
+        player to move could capture onto it."""
+        placement = (frozenset((cell, tuple(sorted(piece.items())))
+                               for cell, piece in s.cells.items()), frozenset(s.gaps))
+        rights = {s2.name: s.vars.get(s2.name) for s2 in self.slots
+                  if s2.scope != "turn" and not s2.derived}
+        counted: dict[str, set[Any]] = {}
+        for phase in self.phases:
+            for option in getattr(phase, "_options", list)():
+                seen = primitive_twin(option.type).repetition_values(phase, option, s)
+                for name, value in seen.items():
+                    counted.setdefault(name, set()).add(value)
+        for name, values in counted.items():  # a right when any option may use it
+            if rights.get(name) not in values:
+                rights[name] = next(iter(values))
+        counters = tuple(sorted((p, tuple(sorted(c.items()))) for p, c in s.counters.items()))
+        return placement, (s.to_move, tuple(sorted(rights.items())), counters)
 
     # Turn flow ----------------------------------------------------------------------------
     def previous(self, player: str, fullmove: int) -> str:
@@ -285,6 +310,8 @@ class ReferenceGame:
 
     def _end_turn(self, s: RefState) -> None:
         self._next_player(s, keep_turn_slots=True)
+        if self.keeps_history:
+            s.history.append(self.snapshot(s))
         ended = self._check_goals(s)  # the goals see how the turn ended (``landed``)
         self._reset_turn_slots(s)
         if not ended:

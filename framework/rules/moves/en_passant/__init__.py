@@ -22,7 +22,15 @@ from pydantic import Field
 
 from framework.engine.action import Action
 from framework.engine.slots import Slot
-from framework.moves.base import Loc, Masks, Primitive, kind_index, own_of_kind, written
+from framework.moves.base import (
+    Loc,
+    Masks,
+    Primitive,
+    kind_index,
+    masks_of,
+    own_of_kind,
+    written,
+)
 from framework.plugins import OptionParams, Translate, join_words, untranslated
 from framework.rules.moves.rush import passed_slot
 
@@ -130,6 +138,22 @@ class EnPassant(Primitive):
 
     def action(self, masks: Masks, src: int, dst: int) -> Action:
         return self.moves[src, dst]
+
+    def repetition_values(self, state: State) -> dict[int, int]:
+        """The passed cell counts for a repetition only when a piece of the player to move
+        stands to capture onto it (whether or not that would be legal otherwise: OpenSpiel
+        counts it so); a cell nobody can take is no right."""
+        passed = state.vars[self.slot]
+        if passed < 0:
+            return {}
+        me = state.to_move
+        own = state.owner[me] if self.piece < 0 else state.owner[me] & state.kinds[self.piece]
+        if own & self.starts[me][passed] and self.sources(state, masks_of(state)):
+            return {}  # (the cheap test first: most passed cells have no pawn beside them)
+        return {self.slot: -1}
+
+    def repetition_reads(self) -> tuple[int, ...]:
+        return (self.slot,)
 
     def apply(self, state: State, action: Action) -> None:
         state.remove(self.victims[state.to_move][action.dst])

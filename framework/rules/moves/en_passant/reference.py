@@ -43,5 +43,13 @@ def _en_passant_play(phase: RefMoves, option: Any, src: str, dst: str, victim: s
     return play
 
 
+def passed_as_a_right(phase: RefMoves, option: Any, s: RefState) -> dict[str, Any]:
+    """The passed cell counts for a repetition only while this capture could land on it."""
+    passed = s.vars.get(option.passed)
+    return {option.passed: passed if passed is not None and en_passant(phase, option, s)
+            else None}
+
+
 class RefEnPassant(RefPrimitive):
     moves = staticmethod(en_passant)
+    repetition_values = staticmethod(passed_as_a_right)

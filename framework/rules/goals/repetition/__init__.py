@@ -1,0 +1,100 @@
+"""``repetition``: the game ends when a position comes back for the n-th time (chess's
+threefold repetition).
+
+```yaml
+goals:
+  - {type: repetition, times: 3}                     # the same position a third time: a draw
+  - {type: repetition, times: 4, same: placement, winner: opponents}
+```
+
+The positions compared are those at the start of every turn, from the one the game (or the
+position it was read from) began with. ``same`` says what makes two positions the same:
+``position`` (default) — the same pieces on the same cells, the same player to move and
+the same rights (castling rights, counters, every slot of the position but the clocks; an
+en passant cell only when the player to move has a piece that could capture onto it, as
+OpenSpiel counts it); ``placement`` — the same pieces on the same cells, whoever is to move.
+When the position just reached has been seen ``times`` times in all (this one included),
+the game ends: ``winner`` is ``draw`` (default), ``mover`` (the player who just moved wins)
+or ``opponents`` (that player loses). The history is kept while the game is played; a
+position read from JSON or FEN starts a history of its own.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Literal
+
+from pydantic import Field
+
+from framework.limits import MAX_COUNT
+from framework.plugins import Goal, GoalParams, Translate, Verdict, untranslated
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.state import State
+
+
+class RepetitionParams(GoalParams):
+    type: Literal["repetition"]
+    times: int = Field(default=3, ge=2, le=MAX_COUNT,
+                       description="how many times the same position ends the game (this "
+                                   "one included)")
+    same: Literal["position", "placement"] = Field(
+        default="position", description="position: the pieces, the player to move and the "
+        "rights; placement: the pieces alone")
+    winner: Literal["draw", "mover", "opponents"] = Field(
+        default="draw", description="draw, mover (the player who just moved wins) or "
+                                    "opponents (that player loses)")
+
+
+class Repetition(Goal):
+    """A position seen too often ends the game."""
+
+    keyword = "repetition"
+    Params = RepetitionParams
+    reference = ".reference:RefRepetition"
+    native = None
+    no_twin_reason = ("the native kernels keep one compact position, not the history a "
+                      "repetition is counted on: a game with this goal is played by the "
+                      "Python engine")
+    #: It reads the history: the engine keeps the trail of positions for it.
+    keeps_trail: ClassVar[bool] = True
+
+    def __init__(self, params: RepetitionParams, game: CompiledGame) -> None:
+        super().__init__(params, game)
+        self.times = params.times
+        self.placement = params.same == "placement"
+
+    def seen(self, state: State) -> int:
+        """How many times the current position is in the trail (0 without one)."""
+        trail = state.trail
+        if not trail:
+            return 0
+        if self.placement:
+            here = trail[-1][0]
+            return sum(1 for key in trail if key[0] == here)
+        return trail.count(trail[-1])
+
+    def evaluate(self, state: State) -> Verdict | None:
+        if self.seen(state) < self.times:
+            return None
+        winner, mover = self.params.winner, state.last_mover
+        if winner == "draw":
+            return Verdict()
+        if winner == "mover":
+            return Verdict(frozenset({mover}))
+        return Verdict(frozenset(range(len(self.game.players))) - {mover})
+
+    def describe(self, _: Translate = untranslated) -> str:
+        same = _("the same pieces on the same cells, the same player to move and the same "
+                 "rights (castling, en passant)") if self.params.same == "position" else \
+            _("the same pieces on the same cells")
+        times = self.params.times
+        fold = {2: _("twofold"), 3: _("threefold"), 4: _("fourfold"), 5: _("fivefold")}.get(
+            times) or _("{n}-fold").format(n=times)
+        when = _("When the same position has occurred {n} times ({same}: {fold} "
+                 "repetition)").format(n=times, same=same, fold=fold)
+        if self.params.winner == "draw":
+            return _("{when}, the game is a draw.").format(when=when)
+        if self.params.winner == "mover":
+            return _("{when}, the player who just moved wins.").format(when=when)
+        return _("{when}, the player who just moved loses.").format(when=when)

@@ -1,0 +1,30 @@
+"""The reference twin of ``repetition``: the history the reference interpreter keeps (every
+position at the start of a turn, as a snapshot of cell names and values) searched for the
+position just reached."""
+
+from __future__ import annotations
+
+from framework.reference.position import RefState
+from framework.reference.rules import RefGoal, RefVerdict
+
+
+class RefRepetition(RefGoal):
+    #: The reference interpreter keeps ``s.history`` for a game with this goal.
+    keeps_history = True
+
+    def verdict(self, s: RefState) -> RefVerdict:
+        p = self.params
+        if not s.history:
+            return None
+        here = s.history[-1]
+        if p.same == "placement":
+            seen = sum(1 for old in s.history if old[0] == here[0])
+        else:
+            seen = sum(1 for old in s.history if old == here)
+        if seen < p.times:
+            return None
+        if p.winner == "draw":
+            return set()
+        if p.winner == "mover":
+            return {s.last_mover}
+        return set(self.game.players) - {s.last_mover}

@@ -143,8 +143,12 @@ def _attribute_values(game: Game, kind: str) -> st.SearchStrategy[dict[str, int]
 def _cell(game: Game) -> st.SearchStrategy[dict[str, Any] | None]:
     """What one cell holds: nothing, or a piece of any kind and owner with attributes."""
     def piece(kind: str) -> st.SearchStrategy[dict[str, Any]]:
+        # A kind with symbols for some players only (a king one side has) is theirs: a
+        # position string could not write it for another player.
+        symbols = game.spec.pieces[kind].symbols
+        owners = [p for p in game.players if p in symbols] if symbols else game.players
         return st.builds(lambda owner, values: {"owner": owner, "piece": kind, **values},
-                         st.sampled_from(game.players), _attribute_values(game, kind))
+                         st.sampled_from(owners or game.players), _attribute_values(game, kind))
     return st.one_of(st.none(), *(piece(kind) for kind in game.piece_kinds))
 
 

@@ -12,7 +12,10 @@ turn:
 ```
 
 ``directions`` as for ``step`` (omitted: every direction of the board); ``max`` caps the
-number of cells (default: no cap). A slide never passes an occupied cell or a hole. With
+number of cells (default: no cap). A slide never passes an occupied cell or a hole.
+``no_stop`` names a zone whose cells the piece may cross (when empty) but never end on,
+``no_entry`` a zone whose cells it neither ends on nor crosses (Tablut's throne, which only
+the king may occupy: the other pieces slide with ``no_stop: throne``). With
 ``from: landed`` and ``effect: place`` it is a shot: a new piece goes on a cell the piece
 that just moved could slide to (Amazons' arrow). Written ``{from}{to}``, kind ``slide``.
 """
@@ -32,6 +35,8 @@ from framework.rules.moves.step import resolved
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
+    from framework.engine.state import State
+    from framework.moves.base import Masks
     from framework.spec.semantics import SpecContext
 
 
@@ -42,6 +47,10 @@ class SlideParams(LineParams):
         "board's, or relative to the player's forward (default: every direction)")
     max: int | None = Field(default=None, ge=1, le=MAX_DISTANCE,
                             description="at most this many cells (default: no limit)")
+    no_stop: str | None = Field(default=None, description="a zone whose cells the piece "
+                                "may cross but never end on")
+    no_entry: str | None = Field(default=None, description="a zone whose cells the piece "
+                                 "neither ends on nor crosses")
 
 
 class Slide(Line):
@@ -70,12 +79,32 @@ class Slide(Line):
         self.game = game
         self.directions = tuple(tuple(resolved(game, params.directions, p))
                                 for p in range(len(game.players)))
+        sides = range(len(game.players))
+        #: Per player: the cells a slide may not enter (they stop it as a wall does), and
+        #: those it may not end on (entered ones included).
+        self.walls = tuple(game.zone_mask(params.no_entry, p) if params.no_entry else 0
+                           for p in sides)
+        self.barred = tuple(self.walls[p] | (game.zone_mask(params.no_stop, p)
+                                             if params.no_stop else 0) for p in sides)
         super().__init__(params, phase, game)
+        if not any(self.barred):  # the plain slide: no detour through the method below
+            self.targets = super().targets  # type: ignore[method-assign]
 
     @classmethod
     def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
         yield from super().check_spec(params, loc, ctx)
         yield from ctx.check_directions(params.directions or [], (*loc, "directions"))
+        for key in ("no_stop", "no_entry"):
+            zone = getattr(params, key)
+            if zone is not None and zone not in ctx.zones:
+                yield (*loc, key), ctx.unknown("zone", zone, ctx.zones)
+
+    def targets(self, state: State, masks: Masks, src: int) -> int:
+        me = state.to_move
+        if not self.barred[me] or src < 0:
+            return super().targets(state, masks, src)
+        occupied = masks.own | masks.enemy | state.gaps | self.walls[me]
+        return self.reached(me, src, occupied) & self._allowed(masks) & ~self.barred[me]
 
     def reach_table(self, player: int) -> tuple[int, ...]:
         return tuple(self.reached(player, c, 0) for c in range(self.game.board.size))
@@ -109,4 +138,11 @@ class Slide(Line):
         else:
             motion = _("slides any number of cells {directions} through empty cells").format(
                 directions=where)
-        return self.describe_move(motion, _)
+        text = self.describe_move(motion, _)
+        if self.params.no_entry:
+            text += _(", never entering nor crossing {zone}").format(
+                zone=_(self.params.no_entry))
+        if self.params.no_stop:
+            text += _(", never ending on {zone} (it may cross it when empty)").format(
+                zone=_(self.params.no_stop))
+        return text

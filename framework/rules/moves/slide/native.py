@@ -14,7 +14,8 @@ class SlidePiece(StepTablePiece):
     compiled) through empty cells, up to ``max`` cells, onto an allowed cell; the first
     piece or gap in the way ends the ray (walked on the board's step table)."""
 
-    KNOWN = frozenset({"directions", "max", "piece", "to", "kind", "notation",
+    KNOWN = frozenset({"directions", "max", "no_stop", "no_entry", "piece", "to", "kind",
+                       "notation",
                        "resets_halfmove_clock", "resets_halfmove_clock_on_capture"})
 
     def __init__(self, option: Any, index: int) -> None:
@@ -27,6 +28,9 @@ class SlidePiece(StepTablePiece):
         self.width = max(1, max(len(d) for d in dirs))
         self.dirs = self.table("DIRS", [row[i] if i < len(row) else -1 for row in dirs
                                         for i in range(self.width)], "int64")
+        self.walled = any(option.barred)
+        self.walls = self.table("WALLS", option.walls)
+        self.barred = self.table("BARRED", option.barred)
 
     def functions(self) -> list[str]:
         step, nd = self.step, self.nd
@@ -40,4 +44,7 @@ class SlidePiece(StepTablePiece):
         return [ray, *super().functions()]
 
     def _from(self, s: str) -> str:
+        if self.walled:  # cells of no_entry stop the ray; those of no_stop are crossed
+            return (f"{self.prefix}ray(side, {s}, (ALL & ~empty) | {self.walls}[side]) & "
+                    f"{self.allowed} & ~{self.barred}[side]")
         return f"{self.prefix}ray(side, {s}, ALL & ~empty) & {self.allowed}"

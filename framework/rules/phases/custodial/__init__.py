@@ -22,6 +22,16 @@ taken off the board, in every direction at once. A line that runs into an empty 
 gap, a hole or the edge is safe, and so is a piece that moves in between two enemies (only
 the piece that landed captures). With ``piece`` only pieces of that kind are taken (a line
 holding another kind is safe); with ``counter`` the mover counts the pieces taken.
+
+With ``royal`` a piece of that kind is never taken in a line (a line holding it is safe):
+it is taken when it stands next to the landing cell and every cell next to it along the
+capture's directions holds a piece of the mover's or is an empty cell of ``hostile`` —
+Tablut's king, surrounded on four sides, or on three and the empty throne. A royal piece
+at the edge of the board is never surrounded, so never taken.
+
+```yaml
+      - {type: custodial, directions: [n, e, s, w], hostile: throne, royal: king}
+```
 """
 
 from __future__ import annotations
@@ -56,6 +66,9 @@ class CustodialParams(PhaseParams):
     piece: str | None = Field(default=None, description="only pieces of this kind are taken")
     counter: str | None = Field(default=None, description="a counter of the mover's that "
                                 "goes up by the pieces taken")
+    royal: str | None = Field(default=None, description="a kind taken only when surrounded "
+                              "on every side (by the mover's pieces or empty hostile "
+                              "cells), never in a line")
 
     @model_validator(mode="after")
     def _lengths(self) -> CustodialParams:
@@ -88,6 +101,7 @@ class Custodial(Phase):
         self.kind = game.piece_kinds.index(params.piece) if params.piece else -1
         self.counter = game.counters.index(params.counter) if params.counter else -1
         self.longest = params.max_length or board.size
+        self.royal = game.piece_kinds.index(params.royal) if params.royal else -1
 
     @classmethod
     def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
@@ -96,6 +110,13 @@ class Custodial(Phase):
             "or put it under the then: of an option that lands one")
         if params.hostile is not None and params.hostile not in ctx.zones:
             yield (*loc, "hostile"), ctx.unknown("zone", params.hostile, ctx.zones)
+        if params.royal is not None:
+            if params.royal not in ctx.pieces:
+                yield (*loc, "royal"), ctx.unknown("piece", params.royal, ctx.pieces)
+            elif params.piece is not None:
+                yield (*loc, "royal"), (
+                    f"with piece: {params.piece!r} only that kind is ever taken, so the "
+                    f"royal {params.royal!r} never would be: drop one of the two")
         if not ctx.board_directions:
             yield loc, ("a custodial capture looks along the board's directions, but this "
                         "board has none (grids and hex boards have them, custom boards when "
@@ -113,18 +134,30 @@ class Custodial(Phase):
         for side, mask in enumerate(state.owner):
             if side != me:
                 enemy |= mask
+        royal = 0
         if self.kind >= 0:
             enemy &= state.kinds[self.kind]
+        elif self.royal >= 0:
+            royal = enemy & state.kinds[self.royal]
+            enemy &= ~royal
         closing = own | (self.hostile[me] & state.empty())
         taken = 0
+        step = self.step
         for d in self.directions:
-            at, line, n = self.step[landed][d], 0, 0
+            at, line, n = step[landed][d], 0, 0
             while at >= 0 and enemy >> at & 1 and n < self.longest:
                 line |= 1 << at
                 n += 1
-                at = self.step[at][d]
+                at = step[at][d]
             if n >= self.params.min_length and at >= 0 and closing >> at & 1:
                 taken |= line
+        if royal:
+            for d in self.directions:
+                at = step[landed][d]
+                if at >= 0 and royal >> at & 1 and all(
+                        step[at][e] >= 0 and closing >> step[at][e] & 1
+                        for e in self.directions):
+                    taken |= 1 << at
         if taken:
             clear = ~taken
             state.owner = [m & clear for m in state.owner]
@@ -152,4 +185,9 @@ class Custodial(Phase):
         if p.hostile:
             text += _("; an empty cell of {zone} closes the line as your piece would").format(
                 zone=_(p.hostile))
+        if p.royal:
+            text += _("; an enemy {royal} is never taken so, but only when your pieces "
+                      "surround it on every side{hostile}").format(
+                royal=_(p.royal), hostile=_(" (an empty cell of {zone} counts as one)").format(
+                    zone=_(p.hostile)) if p.hostile else "")
         return text + "."

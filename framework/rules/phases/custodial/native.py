@@ -9,7 +9,7 @@ from framework.kernel.pieces import Piece, _step_table
 
 
 class CustodialPiece(Piece):
-    KNOWN = frozenset({"directions", "min_length", "max_length", "hostile", "piece"})
+    KNOWN = frozenset({"directions", "min_length", "max_length", "hostile", "piece", "royal"})
     HANDLED = frozenset({"if_"})
 
     def __init__(self, phase: Any, index: int | str) -> None:
@@ -27,6 +27,8 @@ class CustodialPiece(Piece):
         return [self.function("run", "st, side", [
             "landed = np.int64(st[LANDED]) - 1", "if landed < 0:", "    return",
             "own, enemy, empty = masks(st, side)", f"enemy = enemy{kind}",
+            *([f"royal = enemy & st[KINDS + {phase.royal}]", "enemy &= ~royal"]
+              if phase.royal >= 0 and phase.kind < 0 else []),
             f"closing = own | ({self.hostile}[side] & empty)", "taken = ZERO",
             f"for i in range({len(phase.directions)}):", f"    d = {self.dirs}[i]",
             f"    at = {step}[landed * {nd} + d]", "    line = ZERO", "    n = 0",
@@ -35,4 +37,19 @@ class CustodialPiece(Piece):
             f"        at = {step}[at * {nd} + d]",
             f"    if n >= {phase.params.min_length} and at >= 0 and "
             "(closing >> U64(at)) & ONE:", "        taken |= line",
-            "if taken:", "    for i in range(S + K):", "        st[i] &= ~taken"])]
+            *self._royal(), "if taken:", "    for i in range(S + K):",
+            "        st[i] &= ~taken"])]
+
+    def _royal(self) -> list[str]:
+        """A royal piece next to the landing cell, walled in on every side, is taken."""
+        phase, step, nd = self.phase, self.step, self.nd
+        if phase.royal < 0:
+            return []
+        return [f"for i in range({len(phase.directions)}):", f"    d = {self.dirs}[i]",
+                f"    at = {step}[landed * {nd} + d]",
+                "    if at < 0 or not (royal >> U64(at)) & ONE:", "        continue",
+                "    walled = True", f"    for j in range({len(phase.directions)}):",
+                f"        nb = {step}[at * {nd} + {self.dirs}[j]]",
+                "        if nb < 0 or not (closing >> U64(nb)) & ONE:",
+                "            walled = False", "            break",
+                "    if walled:", "        taken |= ONE << U64(at)"]

@@ -173,3 +173,42 @@ def test_random_games_agree_with_openspiel() -> None:
 @pytest.mark.slow
 def test_many_random_games_agree_with_openspiel() -> None:
     assert sum(compare_with_openspiel(seed, None) for seed in range(3000, 3300)) > 30_000
+
+
+# The white pawn's double step lets the black pawn on d4 take en passant: the position after
+# it (ply 1) is not the one the knights' dance comes back to at plies 5 and 9 (the en
+# passant right is gone), so the game is not drawn at ply 9 but at ply 10, the third time
+# of the position after g8f6 (plies 2, 6, 10).
+EN_PASSANT_FEN = "4k1n1/8/8/8/3p4/8/4P3/4K1N1 w - - 0 1"
+DANCE = ["e2e4"] + ["g8f6", "g1f3", "f6g8", "f3g1"] * 2 + ["g8f6"]
+
+
+def test_threefold_repetition_counts_an_en_passant_right_as_openspiel_does() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    spiel = pyspiel.load_game("chess").new_initial_state(EN_PASSANT_FEN)
+    ours = GAME.state_from_fen(EN_PASSANT_FEN)
+    for ply, move in enumerate(DANCE, start=1):
+        sans = {chess.Board(str(spiel)).parse_san(spiel.action_to_string(a)).uci(): a
+                for a in spiel.legal_actions()}
+        spiel.apply_action(sans[move])
+        ours.apply(move)
+        assert ours.is_terminal() == spiel.is_terminal() == (ply == len(DANCE)), ply
+    assert ours.returns() == [0.0, 0.0] == spiel.returns()
+
+
+def test_repetition_and_insufficient_material_end_the_game_as_the_rulebook_says() -> None:
+    state = GAME.new_initial_state()
+    for ply, move in enumerate(["g1f3", "g8f6", "f3g1", "f6g8"] * 2, start=1):
+        assert not state.is_terminal()
+        state.apply(move)
+    assert state.is_terminal() and state.returns() == [0.0, 0.0]  # the start, a third time
+    for fen, drawn in [("8/8/4k3/8/8/3K4/8/8 w - - 0 1", True),        # the kings alone
+                       ("8/8/4k3/8/8/3K4/4N3/8 w - - 0 1", True),      # a knight
+                       ("8/8/4k3/8/8/3K4/3NN3/8 w - - 0 1", False),    # two knights
+                       ("8/8/2b1k3/8/8/3K4/2B5/8 w - - 0 1", True),    # bishops on light cells
+                       ("8/8/3bk3/8/8/3K4/2B5/8 w - - 0 1", False),    # on both colours
+                       ("8/8/4k3/8/8/3K4/2B1N3/8 w - - 0 1", False),   # a bishop and a knight
+                       ("8/8/4k3/8/8/3K4/2P5/8 w - - 0 1", False)]:    # a pawn
+        assert GAME.state_from_fen(fen).is_terminal() == drawn, fen
+    rules = " ".join(g.describe() for g in GAME.goals)
+    assert "threefold repetition" in rules and "Insufficient material" in rules

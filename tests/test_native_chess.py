@@ -48,7 +48,7 @@ def test_a_restriction_without_a_piece_is_refused_by_name(
 numba = pytest.importorskip("numba")
 from framework.native import NativeGame  # noqa: E402
 
-from .test_native import check_equivalence, check_perft  # noqa: E402
+from .test_native import check_equivalence, check_perft, replay  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -183,7 +183,8 @@ def test_the_fifty_move_rule_and_a_capture_that_resets_it(native: NativeGame) ->
     assert mine == theirs and mine[6] == frozenset()
     mine, theirs, _ = play(native, "7k/8/8/8/8/8/8/r6K w - - 98 80", "h1h2", "a1a2")
     assert mine == theirs and mine[6] == frozenset()  # a rook move: no reset
-    mine, theirs, _ = play(native, "7k/8/8/8/8/8/6r1/7K w - - 99 80", "h1g2")
+    # (a black pawn stays, so that the capture does not leave the kings alone: a draw)
+    mine, theirs, _ = play(native, "7k/p7/8/8/8/8/6r1/7K w - - 99 80", "h1g2")
     assert mine == theirs and mine[6] is None and mine[3] == 0  # the capture resets it
 
 
@@ -227,3 +228,33 @@ def test_perft_4_from_50_random_positions_equals_python_chess(native: NativeGame
         fen = state.to_fen()
         expected = python_chess_perft(chess.Board(fen), 4)
         assert native.perft(native.encode(state), 4) == expected, fen
+
+
+def test_draws_by_repetition_and_insufficient_material_as_the_python_engine(
+        native: NativeGame) -> None:
+    """The knights' dance of tests/test_chess.py (an en passant right that makes the first
+    position differ) ends natively at the same ply, and random games, replayed through
+    the Python engine, end where it ends them: most by insufficient material."""
+    from .test_chess import DANCE, EN_PASSANT_FEN
+
+    state = CHESS.state_from_fen(EN_PASSANT_FEN)
+    st = native.encode(state)
+    for ply, move in enumerate(DANCE, start=1):
+        st = native.play(st, native.move_of(state.parse_action(move), state))
+        state.apply(move)
+        assert native.snapshot(st) == native.python_snapshot(state), ply
+        assert (native.snapshot(st)[6] is not None) == (ply == len(DANCE)), ply
+    material = CHESS.goals[2]
+    ended = 0
+    for seed in (0,):
+        start = CHESS.new_initial_state()
+        replay(native, seed, start)
+        ended += material.evaluate(start) is not None
+    assert ended == 1
+    # A history that began before the compact state did: encoded, it is kept.
+    state = CHESS.new_initial_state()
+    for move in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"]:
+        state.apply(move)
+    st = native.encode(state)
+    st = native.play(st, native.move_of(state.parse_action("f6g8"), state))
+    assert native.snapshot(st)[6] == frozenset()

@@ -97,6 +97,9 @@ class Plan:
     option_then: list[list[tuple[Piece, str]]] = field(default_factory=list)
     goal_guards: list[str] = field(default_factory=list)
     consequence_guards: list[str] = field(default_factory=list)
+    #: The regions of words some pieces keep after the fields (name, length): the
+    #: hashes of the positions a repetition counts.
+    regions: list[tuple[str, int]] = field(default_factory=list)
 
     @property
     def chaining(self) -> list[PrimitivePiece]:
@@ -130,7 +133,11 @@ class Plan:
             at[name] = base + i
         for name in self.slots:
             at[slot_field(self.game, name)] = base + len(at) - 1
-        at["L"] = base + len(at) - 1
+        end = base + len(at) - 1
+        for name, length in self.regions:
+            at[name] = end
+            end += length
+        at["L"] = end
         return at
 
 
@@ -235,7 +242,8 @@ def plan_of(game: CompiledGame) -> Plan:
                 helpers=helpers, slots=extra, raw_moves=raw,
                 plain=[plain_move(o) and not o.consequences for o in first.options],
                 conditions=conditions, option_guards=option_guards, option_then=option_then,
-                goal_guards=goal_guards, consequence_guards=consequence_guards)
+                goal_guards=goal_guards, consequence_guards=consequence_guards,
+                regions=[p.REGION for p in every if hasattr(p, "REGION")])
 
 
 def _check_mix(restrictions: list[Piece], choices: list[Piece], moves: list[PrimitivePiece],

@@ -160,6 +160,9 @@ class NativeGame:
             i = self.game.slots.index[name]
             st[at[slot_field(self.game, name)]] = encoded(self.game.slots.slots[i],
                                                           state.vars[i])
+        for piece in self.plan.goals:  # a piece's own words (a repetition's history)
+            if hasattr(piece, "encode_into"):
+                piece.encode_into(state, st, at)
         return st
 
     def snapshot(self, st: Array) -> tuple[Any, ...]:

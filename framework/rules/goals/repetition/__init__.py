@@ -13,6 +13,10 @@ position it was read from) began with. ``same`` says what makes two positions th
 the same rights (castling rights, counters, every slot of the position but the clocks; an
 en passant cell only when the player to move has a piece that could capture onto it, as
 OpenSpiel counts it); ``placement`` — the same pieces on the same cells, whoever is to move.
+With ``since: clock_reset`` only the positions since the half-move clock was last reset
+are compared: where every reset is a move that cannot be taken back (chess's captures and
+pawn moves), no earlier position can come back, so the count is the same, and the history
+the rule reads is at most as long as the clock's limit (the native kernels keep it so).
 When the position just reached has been seen ``times`` times in all (this one included),
 the game ends: ``winner`` is ``draw`` (default), ``mover`` (the player who just moved wins)
 or ``opponents`` (that player loses). The history is kept while the game is played; a
@@ -25,6 +29,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
+from framework.engine.slots import HALFMOVE
 from framework.limits import MAX_COUNT
 from framework.plugins import Goal, GoalParams, Translate, Verdict, untranslated
 
@@ -41,6 +46,9 @@ class RepetitionParams(GoalParams):
     same: Literal["position", "placement"] = Field(
         default="position", description="position: the pieces, the player to move and the "
         "rights; placement: the pieces alone")
+    since: Literal["start", "clock_reset"] = Field(
+        default="start", description="start: every position since the game began; "
+        "clock_reset: those since the half-move clock was last reset")
     winner: Literal["draw", "mover", "opponents"] = Field(
         default="draw", description="draw, mover (the player who just moved wins) or "
                                     "opponents (that player loses)")
@@ -52,10 +60,7 @@ class Repetition(Goal):
     keyword = "repetition"
     Params = RepetitionParams
     reference = ".reference:RefRepetition"
-    native = None
-    no_twin_reason = ("the native kernels keep one compact position, not the history a "
-                      "repetition is counted on: a game with this goal is played by the "
-                      "Python engine")
+    native = ".native:RepetitionPiece"
     #: It reads the history: the engine keeps the trail of positions for it.
     keeps_trail: ClassVar[bool] = True
 
@@ -63,12 +68,15 @@ class Repetition(Goal):
         super().__init__(params, game)
         self.times = params.times
         self.placement = params.same == "placement"
+        self.recent = params.since == "clock_reset"
 
     def seen(self, state: State) -> int:
         """How many times the current position is in the trail (0 without one)."""
         trail = state.trail
         if not trail:
             return 0
+        if self.recent:  # one key a turn: the clock's value + 1 are those since its reset
+            trail = trail[-1 - state.vars[HALFMOVE]:]
         if self.placement:
             here = trail[-1][0]
             return sum(1 for key in trail if key[0] == here)

@@ -16,11 +16,14 @@ class RefRepetition(RefGoal):
         p = self.params
         if not s.history:
             return None
-        here = s.history[-1]
+        history = s.history
+        if p.since == "clock_reset":  # the positions since the clock was last at 0
+            history = history[-1 - s.halfmove:]
+        here = history[-1]
         if p.same == "placement":
-            seen = sum(1 for old in s.history if old[0] == here[0])
+            seen = sum(1 for old in history if old[0] == here[0])
         else:
-            seen = sum(1 for old in s.history if old == here)
+            seen = sum(1 for old in history if old == here)
         if seen < p.times:
             return None
         if p.winner == "draw":

@@ -1,0 +1,123 @@
+"""The native kernel piece of ``repetition``: the compact state keeps, for the positions
+since the half-move clock was last reset, one 64-bit hash each, at the index of the clock's
+value then (``since: clock_reset`` bounds the history by the clock's limit).
+
+At every check (the end of a turn, the clock already counted) the hash of the position is
+written at its clock's index and the equal hashes from index 0 to there are counted. A hash
+mixes the words of the key ``framework.engine.trail`` makes (the pieces' masks, the player to
+move, the position's slots as a repetition counts them): two different positions could
+share one only by a 64-bit collision, as with OpenSpiel's own Zobrist hashes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from framework.engine.slots import HALFMOVE
+from framework.kernel.pieces import GoalPiece, Unsupported
+from framework.kernel.slots import encoded, slot_field
+
+if TYPE_CHECKING:
+    from framework.engine.state import State
+
+SEED = 0x84222325CBF29CE4
+PRIME = 0x9E3779B97F4A7C15
+MASK = (1 << 64) - 1
+
+
+def mixed(words: Any) -> int:
+    """The hash of a sequence of words, as the kernel computes it."""
+    h = SEED
+    for w in words:
+        h = ((h ^ (int(w) & MASK)) * PRIME) & MASK
+        h ^= h >> 32
+    return h
+
+
+class RepetitionPiece(GoalPiece):
+    KNOWN = frozenset({"times", "same", "since", "winner"})
+    HANDLED = frozenset()  # an if: could skip a check, and the position would go unwritten
+
+    def __init__(self, goal: Any, index: int) -> None:
+        super().__init__(goal, index)
+        game, params = goal.game, goal.params
+        if params.since != "clock_reset":
+            raise Unsupported("repetition since the start of the game (the compact state "
+                              "keeps the positions since the half-move clock's reset: "
+                              "since: clock_reset)")
+        limits = [g.params.limit for g in game.goals if g.keyword == "halfmove_clock"]
+        if not limits:
+            raise Unsupported("repetition without a halfmove_clock goal (its limit bounds "
+                              "the positions the compact state keeps)")
+        #: The words of the state this piece keeps its hashes in (its own region).
+        self.REGION = (f"{self.prefix}HIST", min(limits))
+        self.placement = params.same == "placement"
+        # The slots of the key, as the trail takes them, with the options that may count
+        # one otherwise (an en passant cell nobody can take): their ``has`` kernels.
+        table = game.slots
+        self.kept = [i for i, s in enumerate(table.slots)
+                     if s.scope != "turn" and not s.derived and i != HALFMOVE]
+        self.readers: dict[int, list[str]] = {}
+        options = game.turn_phases[0].block.options
+        for o, option in enumerate(options):
+            for i in option.repetition_reads():
+                self.readers.setdefault(i, []).append(f"o{o}_has(st, side, own, enemy, empty)")
+        self.SLOTS = tuple(table.slots[i].name for i in self.kept)
+
+    def _words(self) -> list[str]:
+        """The expressions of the key's words, in the trail's order."""
+        game = self.goal.game
+        words = [f"st[{i}]" for i in range(len(game.players) + len(game.piece_kinds))]
+        words.append("st[GAPS]")
+        if self.placement:
+            return words
+        words.append("st[TO_MOVE]")
+        for i in self.kept:
+            field = f"st[{slot_field(game, game.slots.slots[i].name)}]"
+            readers = self.readers.get(i)
+            words.append(f"({field} if {' or '.join(readers)} else ZERO)" if readers
+                         else field)
+        return words
+
+    def evaluate(self) -> list[str]:
+        region, width = self.REGION
+        lines = ["side = np.int64(st[TO_MOVE])", "own, enemy, empty = masks(st, side)",
+                 f"h = U64({SEED})"]
+        for word in self._words():
+            lines += [f"h = (h ^ U64({word})) * U64({PRIME})", "h ^= h >> U64(32)"]
+        lines += ["hm = np.int64(st[HALFMOVE])", f"if hm >= {width}:",
+                  "    return False, False, np.int64(0)",  # the clock's goal ends it
+                  f"st[{region} + hm] = h", "seen = 0", "for j in range(hm + 1):",
+                  f"    if st[{region} + j] == h:", "        seen += 1",
+                  f"if seen < {self.goal.params.times}:", "    return False, False, np.int64(0)"]
+        winner = self.goal.params.winner
+        if winner == "draw":
+            return [*lines, "return True, False, np.int64(0)"]
+        mover = "(np.int64(1) << np.int64(st[LAST_MOVER]))"
+        if winner == "mover":
+            return [*lines, f"return True, False, {mover}"]
+        return [*lines, f"return True, False, ((np.int64(1) << S) - 1) & ~{mover}"]
+
+    def encode_into(self, state: State, st: np.ndarray[Any, Any], at: dict[str, int]) -> None:
+        """Write the hashes of the state's history since the clock's reset (or of its
+        position alone) into the region."""
+        game = state.game
+        region, width = self.REGION
+        trail = state.trail or (game.trail_key(state),) if game.trail_key else ()
+        halfmove = state.vars[HALFMOVE]
+        recent = trail[-1 - halfmove:]
+        first = halfmove + 1 - len(recent)  # the clock's value at the first one kept
+        for j, key in enumerate(recent):
+            if first + j < width:
+                st[at[region] + first + j] = np.uint64(self.hash_of(key))
+
+    def hash_of(self, key: Any) -> int:
+        placement, rights = key
+        if self.placement:
+            return mixed(placement)
+        game = self.goal.game
+        values = [encoded(game.slots.slots[i], v)
+                  for i, v in zip(self.kept, rights[1:1 + len(self.kept)], strict=True)]
+        return mixed([*placement, rights[0], *values])

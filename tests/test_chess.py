@@ -198,7 +198,7 @@ def test_threefold_repetition_counts_an_en_passant_right_as_openspiel_does() -> 
 
 def test_repetition_and_insufficient_material_end_the_game_as_the_rulebook_says() -> None:
     state = GAME.new_initial_state()
-    for ply, move in enumerate(["g1f3", "g8f6", "f3g1", "f6g8"] * 2, start=1):
+    for move in ["g1f3", "g8f6", "f3g1", "f6g8"] * 2:
         assert not state.is_terminal()
         state.apply(move)
     assert state.is_terminal() and state.returns() == [0.0, 0.0]  # the start, a third time

@@ -94,7 +94,7 @@ class Repetition(Goal):
 
     def describe(self, _: Translate = untranslated) -> str:
         same = _("the same pieces on the same cells, the same player to move and the same "
-                 "rights (castling, en passant)") if self.params.same == "position" else \
+                 "castling and en passant rights") if self.params.same == "position" else \
             _("the same pieces on the same cells")
         times = self.params.times
         fold = {2: _("twofold"), 3: _("threefold"), 4: _("fourfold"), 5: _("fivefold")}.get(

@@ -186,8 +186,10 @@ class Custodial(Phase):
             text += _("; an empty cell of {zone} closes the line as your piece would").format(
                 zone=_(p.hostile))
         if p.royal:
-            text += _("; an enemy {royal} is never taken so, but only when your pieces "
-                      "surround it on every side{hostile}").format(
-                royal=_(p.royal), hostile=_(" (an empty cell of {zone} counts as one)").format(
-                    zone=_(p.hostile)) if p.hostile else "")
+            text += (_("; an enemy {royal} is not taken in a line: it is taken when your "
+                       "pieces surround it on every side, an empty cell of {zone} counting "
+                       "as one of yours").format(royal=_(p.royal), zone=_(p.hostile))
+                     if p.hostile else
+                     _("; an enemy {royal} is not taken in a line: it is taken when your "
+                       "pieces surround it on every side").format(royal=_(p.royal)))
         return text + "."

@@ -48,7 +48,7 @@ def trail_key_of(game: CompiledGame) -> Callable[[State], TrailKey] | None:
             readers[i] = readers.get(i, 0) + 1
     has_attrs = bool(game.attributes)
     has_counters = bool(game.counters)
-    pick = itemgetter(*kept, 0)  # the slot 0 (the clock) too, so it always makes a tuple
+    pick = _picker(kept)
 
     def key(state: State) -> TrailKey:
         placement = (*state.owner, *state.kinds, state.gaps)
@@ -65,12 +65,23 @@ def trail_key_of(game: CompiledGame) -> Callable[[State], TrailKey] | None:
                 for i, said in changed.items():
                     if len(said) == readers[i]:
                         values[i] = said[0]
-        rights = (state.to_move, *pick(values)[:-1])
+        rights = (state.to_move, *pick(values))
         if has_counters:
             rights += tuple(c for side in state.counters for c in side)
         return placement, rights
 
     return key
+
+
+def _picker(kept: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
+    """A function that takes the values at ``kept`` from a list, as a tuple (itemgetter
+    returns a bare value for one index)."""
+    if len(kept) > 1:
+        return itemgetter(*kept)  # type: ignore[return-value]
+    if kept:
+        only = kept[0]
+        return lambda values: (values[only],)
+    return lambda values: ()
 
 
 def slots_as_they_stand(self: Any, state: State) -> dict[int, int]:

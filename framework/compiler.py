@@ -292,6 +292,9 @@ class CompiledGame:
                                   for i, p in enumerate(spec.goals)]
         #: The key of a position in the trail, when a goal reads the history (else None).
         self.trail_key = trail_key_of(self)
+        #: Whether every goal that reads the trail reads it only since the clock's reset.
+        self.trail_since_reset = all(getattr(g, "trail_since_reset", False)
+                                     for g in self.goals if getattr(g, "keeps_trail", False))
         self.result: Result | None = (
             _make(plugins("results"), spec.result, self, src, ("result",))
             if spec.result else None)

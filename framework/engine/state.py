@@ -319,7 +319,10 @@ class State:
         trail gets the position first, so a repetition counts the one just reached."""
         keyed = self.game.trail_key
         if keyed is not None:
-            self.trail = (self.trail or ()) + (keyed(self),)
+            if self.vars[HALFMOVE] == 0 and self.game.trail_since_reset:
+                self.trail = (keyed(self),)  # nothing before the clock's reset is read
+            else:
+                self.trail = (self.trail or ()) + (keyed(self),)
         ended = self._check_goals()
         values = self.vars
         for i, default in self.game.slots.turn_resets:

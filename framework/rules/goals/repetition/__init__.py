@@ -69,6 +69,9 @@ class Repetition(Goal):
         self.times = params.times
         self.placement = params.same == "placement"
         self.recent = params.since == "clock_reset"
+        #: Whether the trail may start afresh at each reset of the clock (nothing older is
+        #: read), which keeps it short.
+        self.trail_since_reset = self.recent
 
     def seen(self, state: State) -> int:
         """How many times the current position is in the trail (0 without one)."""

@@ -77,7 +77,7 @@ def _picker(kept: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
     """A function that takes the values at ``kept`` from a list, as a tuple (itemgetter
     returns a bare value for one index)."""
     if len(kept) > 1:
-        return itemgetter(*kept)  # type: ignore[return-value]
+        return itemgetter(*kept)
     if kept:
         only = kept[0]
         return lambda values: (values[only],)

@@ -106,7 +106,10 @@ class Backend:
                 result = fn(*common, *args)
             except StoppedEarly as stop:
                 raise Interrupted([(key, stop.result)] if grace > 0 else []) from None
-            yield key, result
+            try:
+                yield key, result
+            except KeyboardInterrupt:  # thrown in by a consumer stopped while keeping it
+                raise Interrupted([(key, result)] if grace > 0 else []) from None
 
     def connect(self) -> None:
         """Start or join the workers now (otherwise the first ``run`` does)."""

@@ -270,18 +270,26 @@ def play_plans(source: GameSource, plans: Sequence[GamePlan], *, backend: Backen
     with closing(backend.run(play_planned, tasks, common=(source,),
                              grace=HELD_GRACE if held_by_a_test() else STOP_GRACE)
                  ) as results:
+        keeping: tuple[int, Record] | None = None
         try:
             for index, record in results:
+                keeping = index, record
                 finished(index, record)
+                keeping = None
         except KeyboardInterrupt as stop:
             partial = stop.partial if isinstance(stop, Interrupted) else _wind_down(results)
+            # A game Ctrl-C came upon while ``on_game`` kept it (its record half written) is
+            # kept again, once: the backend may hand it back too.
+            ended = dict([keeping] if keeping else [])
             for index, record in partial:
                 if record is None:
                     continue  # not begun
                 if not is_interrupted(record):
-                    finished(index, record)  # it ended while the others were stopping
+                    ended[index] = record  # it ended while the others were stopping
                 elif on_unfinished:
                     on_unfinished(index, record)
+            for index, record in ended.items():
+                finished(index, record)
             raise
     return records
 

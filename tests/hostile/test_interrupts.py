@@ -18,7 +18,7 @@ import pytest
 
 from framework import load_game
 from framework.backend_base import HOLD_VARIABLE
-from framework.backends import Backend
+from framework.backends import Backend, ProcessBackend
 from framework.match import GameSource, MatchResult, play_plans, schedule
 from framework.records import Record
 from tests.conftest import ROOT
@@ -73,7 +73,7 @@ def interrupt_when_held(args: list[str], hold: Path, rounds: list[int], *, turns
                                        "".join(streams["out"]), "".join(streams["err"]))
 
 
-MATCH_AGENTS = "mcts:30i,mcts:40i"  # iteration budgets: the same games on every run
+MATCH_AGENTS = "greedy,random"  # seeded by the match: the same games on every run
 MATCH_GAMES = 5  # two played through, one or two held, the rest never begun
 
 
@@ -141,6 +141,30 @@ def test_ctrl_c_in_a_match_keeps_every_game(tmp_path: Path, jobs: int,
         players, list(uninterrupted_match.values())).summary()["results"]
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_while_a_record_is_kept_loses_no_game(jobs: int) -> None:
+    """Ctrl-C in the middle of ``on_game`` (the record half written): that game is kept
+    again, once, and every game reported finished is kept (the test that held the games
+    found game 2 lost when the Ctrl-C came while the match wrote it)."""
+    source = GameSource.read(GAME)
+    plans = schedule(["random", "greedy"], 4, 0)
+    kept: list[int] = []
+
+    def keep(index: int, record: Record) -> None:
+        if not kept and not interrupted:
+            interrupted.append(index)
+            raise KeyboardInterrupt  # before anything of it is kept
+        kept.append(index)
+
+    interrupted: list[int] = []
+    backend = Backend() if jobs == 1 else ProcessBackend(jobs)
+    with backend, pytest.raises(KeyboardInterrupt):
+        play_plans(source, plans, backend=backend, max_plies=6, on_game=keep,
+                   on_unfinished=lambda index, record: None)
+    assert interrupted and interrupted[0] in kept
+    assert len(kept) == len(set(kept))  # none kept twice
+
+
 def _index(path: Path) -> int:
     """The game index of ``game-0003.txt`` or ``game-0003.unfinished.txt`` (2)."""
     return int(path.name.split(".")[0].removeprefix("game-")) - 1
@@ -148,7 +172,7 @@ def _index(path: Path) -> int:
 
 def test_ctrl_c_in_play_saves_the_game_so_far(tmp_path: Path) -> None:
     save = tmp_path / "game.txt"
-    done = interrupt_when_held(["play", GAME, "--white", "mcts:30i", "--black", "mcts:40i",
+    done = interrupt_when_held(["play", GAME, "--white", "greedy", "--black", "random",
                                 "--seed", "3", "--save", str(save)], tmp_path / "hold", [1],
                                turns=3)
     assert done.returncode == 130, done.stderr

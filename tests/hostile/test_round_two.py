@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from framework import load_game_text
+from framework import Game, load_game, load_game_text
 from tests.conftest import ROOT
 from tests.hostile.bounded import assert_refused, cli, run_bounded
 
@@ -434,6 +434,62 @@ def test_bad_values_on_the_command_line(args: list[str], needle: str) -> None:
     outcome = run_bounded(cli(*args))
     assert_refused(outcome, needle)
     assert outcome.exit_code == 2
+
+
+CHESS_FILE = str(GAMES / "chess.yaml")
+NO_WHITE_KING = "white has no king on the board, but Chess needs exactly 1 king per player"
+
+
+@pytest.fixture(scope="module")
+def chess() -> Game:
+    return load_game(CHESS_FILE)
+
+
+@pytest.mark.parametrize(("fen", "position", "needle"), [
+    ("4k3/8/8/8/8/8/8/8 w - - 0 1", None,
+     f"FEN '4k3/8/8/8/8/8/8/8 w - - 0 1': {NO_WHITE_KING}"),
+    ("8/8/8/8/8/8/8/8 w - - 0 1", None, NO_WHITE_KING),
+    ("4k3/8/8/8/8/8/8/4K2K w - - 0 1", None,
+     "white has 2 kings on the board, but Chess needs exactly 1 king"),
+    (None, '{"cells": {"e8": {"owner": "black", "piece": "king"}}}',
+     f"the position: {NO_WHITE_KING}"),
+])
+def test_a_chess_position_needs_one_king_of_each_player(
+        chess: Game, fen: str | None, position: str | None, needle: str) -> None:
+    from framework.cli.options import start_state
+    from framework.errors import PositionError
+
+    with pytest.raises(PositionError) as refusal:  # the command line: exit 2, this message
+        start_state(chess, position, fen)
+    assert needle in str(refusal.value)
+    assert "(pieces: king: on_board)" in str(refusal.value)  # where the rule is declared
+
+
+def test_a_position_file_without_a_king_is_named(chess: Game, tmp_path: Path) -> None:
+    from framework.cli.options import start_state
+    from framework.errors import PositionError
+
+    path = write(tmp_path, "kingless.json", '{"cells": {"e1": {"owner": "white", '
+                                            '"piece": "king"}}}')
+    with pytest.raises(PositionError, match=f"^position file {str(path)!r}: black has no "
+                                            "king on the board"):
+        start_state(chess, str(path), None)
+    assert start_state(chess, None, "4k3/8/8/8/8/8/8/4K3 w - - 0 1")  # one each: read
+
+
+def test_on_board_bounds_are_checked_by_any_game() -> None:
+    from framework.errors import PositionError
+
+    stone = "  stone:\n    symbols: {white: x, black: o}\n"
+    assert stone in ASSIMILATION
+    two = ASSIMILATION.replace(stone, stone + "    on_board: {min: 2}\n")
+    game = load_game_text(two, "two.yaml")
+    assert game.state_from_fen("x5o/7/7/7/7/7/o5x x 0 1")  # two of each: the start
+    with pytest.raises(PositionError, match="black has no stone on the board, but "
+                                            "Assimilation needs at least 2 stones per player"):
+        game.state_from_fen("x5x/7/7/7/7/7/7 o 0 1")
+    refused(ASSIMILATION.replace(stone, stone + "    on_board: {min: 3, max: 2}\n"),
+            "min 3 is more than max 2")
 
 
 def custom_board(cells: str) -> str:

@@ -566,3 +566,49 @@ def test_an_openspiel_state_deserialises_without_running_a_pickle(tmp_path: Path
     forged["state"]["to_move"] = "x" if forged["state"]["to_move"] == "o" else "o"
     with pytest.raises(PositionError, match="not the one its history leads to"):
         game.deserialize_state(json.dumps(forged))
+
+
+def test_pyspiel_serialize_game_and_state_round_trips_without_a_pickle(tmp_path: Path
+                                                                        ) -> None:
+    """pyspiel's own serialize_game_and_state wrote a pickle of a boardspec state (its C++
+    half pickles a Python state's attributes) and deserialize_game_and_state unpickled
+    whatever such a text held: now a boardspec game's text is JSON both ways."""
+    import base64
+    import pickle
+
+    import pyspiel
+
+    from framework.errors import PositionError
+    from framework.interop.openspiel import load
+
+    game = load(GAMES / "hex.yaml", parameters={"size": 5})
+    state = game.new_initial_state()
+    for action in (3, 7, 12):
+        state.apply_action(action)
+    text = pyspiel.serialize_game_and_state(game, state)
+    assert "[Game]\nboardspec_hex(size=5,swap=True)\n[State]\n{" in text
+    assert "__dict__" not in text
+    again_game, again = pyspiel.deserialize_game_and_state(text)
+    assert again_game.get_parameters() == game.get_parameters()
+    assert again.history() == state.history() == [3, 7, 12] and str(again) == str(state)
+    assert again.legal_actions() == state.legal_actions()
+    copy = pickle.loads(pickle.dumps(state))  # pickles as its game and that JSON
+    assert copy.history() == state.history() and str(copy) == str(state)
+    assert b"__dict__" not in pickle.dumps(state)
+
+    class Payload:
+        def __reduce__(self):  # type: ignore[no-untyped-def]
+            return open, (str(tmp_path / "owned"), "w")
+
+    foreign = ("[Meta]\nVersion: 1\n[Game]\nboardspec_hex(size=5)\n[State]\n"
+               "history=0:3\nmove_number=1\n__dict__="
+               + base64.b64encode(pickle.dumps({"_held": Payload()})).decode() + "\n")
+    with pytest.raises(PositionError, match="not valid JSON"):
+        pyspiel.deserialize_game_and_state(foreign)
+    assert not (tmp_path / "owned").exists()  # the pickle was never loaded
+    other = pyspiel.load_game("tic_tac_toe")  # every other game: as pyspiel does
+    moved = other.new_initial_state()
+    moved.apply_action(4)
+    _, back = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(other, moved))
+    assert back.history() == [4]

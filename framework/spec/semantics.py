@@ -45,8 +45,7 @@ class SpecContext:
     in_option: bool = False
 
     def unknown(self, what: str, value: str, known: tuple[str, ...] | frozenset[str]) -> str:
-        shown = ", ".join(sorted(known)) if known else "none are declared"
-        return f"unknown {what} {value!r}; expected one of: {shown}"
+        return ctx_unknown(what, value, tuple(known))
 
     @property
     def board_directions(self) -> tuple[str, ...]:
@@ -90,7 +89,10 @@ class SpecContext:
 
 
 def ctx_unknown(what: str, value: str, known: tuple[str, ...]) -> str:
-    shown = ", ".join(sorted(known)) if known else "none are declared"
+    # A declared name with an invisible or control character (refused on its own line) is
+    # shown escaped: a right-to-left override would turn the rest of the message around.
+    shown = ", ".join(repr(n)[1:-1] if _name_problem(n) else n for n in sorted(known)) \
+        if known else "none are declared"
     return f"unknown {what} {value!r}; expected one of: {shown}"
 
 

@@ -524,6 +524,21 @@ def test_bad_values_in_a_game_file(old: str, new: str, needle: str) -> None:
     refused(ASSIMILATION.replace(old, new, 1), needle)
 
 
+@pytest.mark.parametrize("char", ["\u202e", "\u200b"])
+def test_an_invisible_character_is_never_printed_raw(char: str) -> None:
+    """The name is refused, and the other errors that list the players show it escaped (a
+    raw right-to-left override turned the rest of each such line around)."""
+    from framework.errors import SpecError
+
+    text = ASSIMILATION.replace("players: [white, black]",
+                                f'players: [white, "b{char}lack"]', 1)
+    with pytest.raises(SpecError) as refusal:
+        load_game_text(text, "hostile.yaml")
+    message = str(refusal.value)
+    assert f"U+{ord(char):04X}" in message and "expected one of: b\\u" in message
+    assert char not in message
+
+
 def test_two_custom_cells_at_the_same_place() -> None:
     refused(custom_board("{a1: [0, 0], b1: [0, 0]}"), "both at [0, 0]")
 

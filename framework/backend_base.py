@@ -4,7 +4,11 @@ backend module can build on it without the chooser importing it back."""
 
 from __future__ import annotations
 
+import json
+import os
+import time
 from collections.abc import Callable, Generator, Mapping, Sequence
+from pathlib import Path
 from typing import Any, Protocol
 
 from framework.errors import BoardspecError
@@ -53,6 +57,34 @@ def stop_requested() -> bool:
     return _stop_flag is not None and _stop_flag.is_set()
 
 
+#: A test's hold on the games being played; never set outside tests. Its value is JSON,
+#: ``{"folder": F, "round": R, "turns": T}``: a game of round R or later (a game of
+#: ``play`` is round 1) that has played T whole turns writes the empty file ``F/round-N``
+#: (N its round) and waits there until it is asked to stop: Ctrl-C in this process, the
+#: pool's stop flag in a worker. So a test's Ctrl-C always finds those games in the middle
+#: and the games before them finished, however loaded the machine (a test that raced the
+#: games with a timer failed when they ended first).
+HOLD_VARIABLE = "BOARDSPEC_TEST_HOLD"
+
+
+def hold_point(round_number: int, turns: int) -> None:
+    """Where a game may be held by a test (``HOLD_VARIABLE``): after each whole turn."""
+    text = os.environ.get(HOLD_VARIABLE)
+    if not text:
+        return
+    hold = json.loads(text)
+    if round_number < hold["round"] or turns != hold["turns"]:
+        return
+    Path(hold["folder"], f"round-{round_number}").touch()
+    while not stop_requested():  # Ctrl-C in this process raises KeyboardInterrupt here
+        time.sleep(0.02)
+
+
+def held_by_a_test() -> bool:
+    """Whether a test holds the games (then a pool waits for them to stop, however long)."""
+    return bool(os.environ.get(HOLD_VARIABLE))
+
+
 Tasks = Mapping[int, Sequence[Any]]
 
 
@@ -74,7 +106,10 @@ class Backend:
                 result = fn(*common, *args)
             except StoppedEarly as stop:
                 raise Interrupted([(key, stop.result)] if grace > 0 else []) from None
-            yield key, result
+            try:
+                yield key, result
+            except KeyboardInterrupt:  # thrown in by a consumer stopped while keeping it
+                raise Interrupted([(key, result)] if grace > 0 else []) from None
 
     def connect(self) -> None:
         """Start or join the workers now (otherwise the first ``run`` does)."""

@@ -95,10 +95,13 @@ class ProcessBackend(Backend):
                             result = future.result()
                         except BrokenProcessPool:
                             continue  # its worker died: run again in the next pool
-                        if pending.pop(key, None) is None:
+                        if key not in pending:
                             continue
                         finished_here += 1
                         yield key, result
+                        # Only once the consumer has it: a Ctrl-C before then (here or
+                        # while the consumer keeps it) hands it over again, never loses it.
+                        pending.pop(key)
             except KeyboardInterrupt:  # Ctrl-C here, or thrown in by the consumer
                 raise Interrupted(_wind_down(pool, futures, pending, stop, grace)) from None
             finally:

@@ -23,7 +23,13 @@ from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from framework.backend_base import Interrupted, StoppedEarly, stop_requested
+from framework.backend_base import (
+    Interrupted,
+    StoppedEarly,
+    held_by_a_test,
+    hold_point,
+    stop_requested,
+)
 from framework.records import (
     DRAW,
     UNFINISHED,
@@ -47,6 +53,9 @@ INTERRUPTED = "interrupted"
 #: and send back their records so far (seconds); a game slower than that is lost, and a
 #: resumed study plays it again.
 STOP_GRACE = 10.0
+#: The grace of games a test holds (``framework.backend_base.HOLD_VARIABLE``): all the time
+#: they need, so a loaded machine never loses one.
+HELD_GRACE = 3600.0
 Z95 = 1.959963984540054
 
 
@@ -57,7 +66,7 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def play_game(game: Game, agents: Sequence[Agent], *, max_plies: int | None = None,
-              headers: dict[str, str] | None = None) -> Record:
+              headers: dict[str, str] | None = None, round_number: int = 1) -> Record:
     """Play one game, agent i in seat i, until it ends or ``max_plies`` actions.
 
     Asked to stop (``stop_requested()``, a worker's Ctrl-C), the game stops after its
@@ -81,6 +90,7 @@ def play_game(game: Game, agents: Sequence[Agent], *, max_plies: int | None = No
                 played.append(action.notation)
                 plies += 1
             steps.append((before, played))
+            hold_point(round_number, len(steps))
     except KeyboardInterrupt:
         # A turn cut in the middle is left out: the record keeps whole turns only.
         raise StoppedEarly(_game_record(game, agents, headers, list(steps), None)) from None
@@ -195,7 +205,7 @@ def play_planned(source: GameSource | str, plan: GamePlan, max_plies: int | None
               for seat, spec in enumerate(plan.seats)]
     return play_game(game, agents, max_plies=max_plies,
                      headers={**game_headers(game, source.file), "Round": str(plan.index + 1),
-                              "Seed": str(plan.seed)})
+                              "Seed": str(plan.seed)}, round_number=plan.index + 1)
 
 
 def plan_problem(plan: GamePlan, record: Record, players: Sequence[str]) -> str | None:
@@ -258,19 +268,28 @@ def play_plans(source: GameSource, plans: Sequence[GamePlan], *, backend: Backen
 
     # closing(): whatever stops the loop (Ctrl-C, an error in on_game) stops the work too
     with closing(backend.run(play_planned, tasks, common=(source,),
-                             grace=STOP_GRACE)) as results:
+                             grace=HELD_GRACE if held_by_a_test() else STOP_GRACE)
+                 ) as results:
+        keeping: tuple[int, Record] | None = None
         try:
             for index, record in results:
+                keeping = index, record
                 finished(index, record)
+                keeping = None
         except KeyboardInterrupt as stop:
             partial = stop.partial if isinstance(stop, Interrupted) else _wind_down(results)
+            # A game Ctrl-C came upon while ``on_game`` kept it (its record half written) is
+            # kept again, once: the backend may hand it back too.
+            ended = dict([keeping] if keeping else [])
             for index, record in partial:
                 if record is None:
                     continue  # not begun
                 if not is_interrupted(record):
-                    finished(index, record)  # it ended while the others were stopping
+                    ended[index] = record  # it ended while the others were stopping
                 elif on_unfinished:
                     on_unfinished(index, record)
+            for index, record in ended.items():
+                finished(index, record)
             raise
     return records
 

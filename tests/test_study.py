@@ -156,12 +156,15 @@ def test_an_interrupted_study_resumes_to_the_uninterrupted_totals(
     gate = tmp_path / "gate"
     gate.mkdir()
 
+    stopped: list[int] = []
+
     def stop_midway(index: int, record: Record) -> None:
-        cut.write(index, record)
-        if len(list(cut.folder.glob("game-*.txt"))) == STOPPED_AFTER:
+        cut.write(index, record)  # again for the game being kept when Ctrl-C came
+        if len(list(cut.folder.glob("game-*.txt"))) == STOPPED_AFTER and not stopped:
             while len(list(gate.iterdir())) < 2:  # both workers are in a game, at the gate
                 time.sleep(0.01)
-            raise KeyboardInterrupt
+            stopped.append(index)
+            raise KeyboardInterrupt  # one Ctrl-C
 
     partial: dict[int, Record] = {}
 

@@ -88,5 +88,13 @@ def start_state(game: Game, position: str | None, fen: str | None) -> State:
     if position is not None:
         if not position.strip():
             raise PositionError("--position is empty; give position JSON or a .json file")
-        return game.state_from_json(read_position(position))
+        data = read_position(position)
+        try:
+            return game.state_from_json(data)
+        except PositionError as exc:
+            if position.lstrip().startswith("{"):
+                raise
+            # Name the file read, not "the position".
+            raise PositionError(f"position file {position!r}: "
+                                f"{str(exc).removeprefix('the position: ')}") from None
     return game.new_initial_state()

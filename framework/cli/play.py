@@ -175,6 +175,8 @@ class PlaySession:
     def run(self) -> bool:
         """Play to the end (or the ply limit, or a quit); False if stopped by Ctrl-C, in
         which case the game so far is still saved, marked unfinished."""
+        from framework.backend_base import hold_point
+
         try:
             while not self.state.is_terminal() and self.plies < self.limit:
                 seat = self.state.current_player
@@ -183,6 +185,7 @@ class PlaySession:
                         break
                 else:
                     self._agent_turn(seat)
+                hold_point(1, len(self.history))
         except KeyboardInterrupt:
             self.interrupted = True
             self.console.print(f"\ninterrupted after {self.plies} actions")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from framework.engine.position_check import check_supplies
+from framework.engine.position_check import check_on_board, check_supplies
 from framework.engine.slots import HALFMOVE, Slot, flags_text, flags_value
 from framework.errors import PositionError
 from framework.limits import MAX_COUNT, MAX_FEN_CHARS, MAX_FEN_DIGITS
@@ -185,6 +185,7 @@ def read_fen(state: State, fen: str) -> State:
     for field in extras:
         _read_slot(state, fen, field)
     check_supplies(state)
+    check_on_board(state, f"FEN {fen!r}")
     state.last_mover = game.turn_order.previous(state.to_move, state.fullmove)
     state.start_play()
     return state

@@ -16,7 +16,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from framework.engine.position_check import check_count, check_shape, check_supplies, shown
+from framework.engine.position_check import (
+    check_count,
+    check_on_board,
+    check_shape,
+    check_supplies,
+    shown,
+)
 from framework.engine.slots import flags_text, flags_value
 from framework.errors import PositionError
 from framework.safeio import load_json
@@ -182,6 +188,7 @@ def read_json(state: State, position: dict[str, Any] | str) -> State:
         state.setup = names.index(position["setup"])
         state._advance_setup()
         return state
+    check_on_board(state, "the position")  # of play: a setup may not have placed them yet
     if "phase" in position:
         state.phase = game.phase_index(position["phase"])
         state.last_mover = state.to_move

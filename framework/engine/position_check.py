@@ -3,7 +3,8 @@
 ``check_shape`` runs before a position JSON is read: every key has the type the format
 documents (docs/positions.md), so that reading it can only fail with a ``PositionError``.
 ``check_supplies`` runs after a position (JSON or FEN) is built: no side may have more
-pieces, or more of an attribute, on the board than its supply.
+pieces, or more of an attribute, on the board than its supply; ``check_on_board`` then
+checks the counts a kind declares (``on_board``: chess's one king per player).
 """
 
 from __future__ import annotations
@@ -72,6 +73,34 @@ def shown(value: Any) -> str:
     """A value quoted in a message, cut to one line."""
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def check_on_board(state: State, source: str) -> None:
+    """Refuse a position of play in which a player has fewer or more pieces of a kind than
+    its ``on_board`` allows (chess: no king, or two). ``source`` names the input read."""
+    game = state.game
+    for kind, name in enumerate(game.piece_kinds):
+        bounds = game.spec.pieces[name].on_board
+        if bounds is None:
+            continue
+        for side, player in enumerate(game.players):
+            count = (state.owner[side] & state.kinds[kind]).bit_count()
+            if count < bounds.min or (bounds.max is not None and count > bounds.max):
+                raise PositionError(f"{source}: {player} has {_pieces(count, name)} on the "
+                                    f"board, but {game.name} needs {_expected(bounds, name)} "
+                                    f"per player (pieces: {name}: on_board)")
+
+
+def _pieces(count: int, name: str) -> str:
+    return f"no {name}" if count == 0 else f"{count} {name}" + ("" if count == 1 else "s")
+
+
+def _expected(bounds: Any, name: str) -> str:
+    if bounds.max is None:
+        return f"at least {_pieces(bounds.min, name)}"
+    if bounds.min == bounds.max:
+        return f"exactly {_pieces(bounds.min, name)}"
+    return f"from {bounds.min} to {bounds.max} {name}s"
 
 
 def check_supplies(state: State) -> None:

@@ -85,6 +85,17 @@ class AttributeSpec(Rule):
                                description="cap for one piece")
 
 
+class OnBoardSpec(Rule):
+    """How many pieces of a kind each player has on the board in every position of play
+    (chess's king: ``{min: 1, max: 1}``): a FEN or a position JSON that breaks it is
+    refused when read."""
+
+    min: int = Field(default=0, ge=0, le=MAX_COUNT,
+                     description="at least this many of the kind per player")
+    max: int | None = Field(default=None, ge=0, le=MAX_COUNT,
+                            description="at most this many per player; null = no bound")
+
+
 class PieceSpec(Rule):
     """A kind of piece."""
 
@@ -98,6 +109,10 @@ class PieceSpec(Rule):
                     "of piece, else nothing")
     supply: int | None = Field(default=None, ge=0, le=MAX_COUNT,
                                description="pieces per player; null = unlimited")
+    on_board: OnBoardSpec | None = Field(
+        default=None, description="how many of this kind each player must have on the "
+        "board in every position of play, e.g. {min: 1, max: 1} for chess's king; "
+        "positions read (FEN, JSON) are checked")
     attributes: dict[str, AttributeSpec] = Field(
         default_factory=dict, description="numbers a piece carries, by name (Adaptoid: legs, "
                                           "pincers); a new piece has 0 of each")

@@ -45,8 +45,7 @@ class SpecContext:
     in_option: bool = False
 
     def unknown(self, what: str, value: str, known: tuple[str, ...] | frozenset[str]) -> str:
-        shown = ", ".join(sorted(known)) if known else "none are declared"
-        return f"unknown {what} {value!r}; expected one of: {shown}"
+        return ctx_unknown(what, value, tuple(known))
 
     @property
     def board_directions(self) -> tuple[str, ...]:
@@ -90,7 +89,10 @@ class SpecContext:
 
 
 def ctx_unknown(what: str, value: str, known: tuple[str, ...]) -> str:
-    shown = ", ".join(sorted(known)) if known else "none are declared"
+    # A declared name with an invisible or control character (refused on its own line) is
+    # shown escaped: a right-to-left override would turn the rest of the message around.
+    shown = ", ".join(repr(n)[1:-1] if _name_problem(n) else n for n in sorted(known)) \
+        if known else "none are declared"
     return f"unknown {what} {value!r}; expected one of: {shown}"
 
 
@@ -130,6 +132,7 @@ def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
                           "turns would follow each other forever; at least one phase must "
                           "let the player choose (e.g. clone_or_jump, walk, build)")
     for name, piece in spec.pieces.items():
+        yield from _on_board(name, piece)
         for player in piece.symbols:
             if player not in spec.players:
                 yield ("pieces", name, "symbols", player), ctx.unknown("player", player,
@@ -153,6 +156,19 @@ def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
         yield from _plugin(plugins("results")[spec.result.type], spec.result, ("result",), ctx)
     for i, term in enumerate(spec.evaluation.terms if spec.evaluation else []):
         yield from _references(term, ("evaluation", "terms", i), ctx)
+
+
+def _on_board(name: str, piece: Any) -> Iterator[tuple[Loc, str]]:
+    """A kind's bounds on the board must leave some count possible."""
+    bounds = piece.on_board
+    if bounds is None:
+        return
+    if bounds.max is not None and bounds.min > bounds.max:
+        yield ("pieces", name, "on_board"), (f"min {bounds.min} is more than max "
+                                             f"{bounds.max}: no position could have it")
+    elif piece.supply is not None and bounds.min > piece.supply:
+        yield ("pieces", name, "on_board", "min"), (
+            f"min {bounds.min} is more than the supply of {piece.supply} per player")
 
 
 def _forward(spec: Any, graph: Any) -> Iterator[tuple[Loc, str]]:

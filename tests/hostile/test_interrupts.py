@@ -11,14 +11,14 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
 import pytest
 
 from framework import load_game
-from framework.backends import Backend
+from framework.backend_base import HOLD_VARIABLE
+from framework.backends import Backend, ProcessBackend
 from framework.match import GameSource, MatchResult, play_plans, schedule
 from framework.records import Record
 from tests.conftest import ROOT
@@ -28,13 +28,20 @@ GAME = str(ROOT / "games" / "assimilation.yaml")
 BOARDSPEC = [sys.executable, "-m", "framework"]
 
 
-def interrupt_after(args: list[str], ready: Callable[[str], bool], *, limit: float = 60
-                    ) -> subprocess.CompletedProcess[str]:
-    """Start ``boardspec ARGS`` in its own process group, wait until ``ready(output so
-    far)``, then send SIGINT to the whole group, as Ctrl-C in a terminal does."""
+def interrupt_when_held(args: list[str], hold: Path, rounds: list[int], *, turns: int = 1,
+                        limit: float = 600) -> subprocess.CompletedProcess[str]:
+    """Run ``boardspec ARGS`` in its own process group with its games held by the test
+    (``HOLD_VARIABLE``): each game of round ``min(rounds)`` or later stops after ``turns``
+    whole turns and waits. Once every round of ``rounds`` is held, send SIGINT to the whole
+    group, as Ctrl-C in a terminal does: it always comes in the middle of those games, with
+    the games before them finished, however slow the machine. ``limit`` only guards
+    against a hang; nothing races it."""
+    hold.mkdir()
+    env = {**os.environ, HOLD_VARIABLE: json.dumps(
+        {"folder": str(hold), "round": min(rounds), "turns": turns})}
     process = subprocess.Popen([*BOARDSPEC, *args], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, start_new_session=True,
-                               cwd=ROOT)
+                               cwd=ROOT, env=env)
     streams: dict[str, list[str]] = {"out": [], "err": []}
 
     def drain(name: str, stream: IO[str]) -> None:
@@ -45,21 +52,29 @@ def interrupt_after(args: list[str], ready: Callable[[str], bool], *, limit: flo
                for name, stream in (("out", process.stdout), ("err", process.stderr))]
     for reader in readers:
         reader.start()
+    wanted = {f"round-{n}" for n in rounds}
     deadline = time.monotonic() + limit
-    while not ready("".join(streams["out"])) and process.poll() is None \
-            and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert process.poll() is None, "the command ended before it could be interrupted"
-    os.killpg(process.pid, signal.SIGINT)
-    process.wait(timeout=limit)
+    try:
+        while not wanted <= {p.name for p in hold.iterdir()} and process.poll() is None:
+            assert time.monotonic() < deadline, "the games were never held"
+            time.sleep(0.05)
+        assert process.poll() is None, ("the command ended before it could be interrupted:\n"
+                                        + "".join(streams["err"]))
+        assert {p.name for p in hold.iterdir()} == wanted  # no other game began meanwhile
+        os.killpg(process.pid, signal.SIGINT)
+        process.wait(timeout=limit)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
     for reader in readers:
         reader.join(timeout=limit)
     return subprocess.CompletedProcess(process.args, process.returncode,
                                        "".join(streams["out"]), "".join(streams["err"]))
 
 
-MATCH_AGENTS = "mcts:30i,mcts:40i"  # iteration budgets: the same games on every run
-MATCH_GAMES = 6
+MATCH_AGENTS = "greedy,random"  # seeded by the match: the same games on every run
+MATCH_GAMES = 5  # two played through, one or two held, the rest never begun
 
 
 @pytest.fixture(scope="module")
@@ -80,15 +95,18 @@ def test_ctrl_c_in_a_match_keeps_every_game(tmp_path: Path, jobs: int,
     out = tmp_path / "match"
     args = ["match", GAME, "--agents", MATCH_AGENTS, "--games", str(MATCH_GAMES), "--jobs",
             str(jobs), "--out", str(out)]
-    # Games of about half a second, so that the interrupt finds every process in a game.
-    done = interrupt_after(args, lambda _: any(out.glob("game-*.txt")))
+    # The first two games are played through; each worker holds its next game after its
+    # first turn, where Ctrl-C finds it (rounds 3, and 4 with a second worker).
+    held = list(range(3, 3 + jobs))
+    done = interrupt_when_held(args, tmp_path / "hold", held)
     assert done.returncode == 130, done.stderr
     assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr
     assert done.stderr.strip().splitlines() == [
         line for line in done.stderr.splitlines() if line.startswith("interrupted:")]
     partial = sorted(out.glob("game-*.unfinished.txt"))
     records = sorted(set(out.glob("game-*.txt")) - set(partial))
-    assert 1 <= len(records) < MATCH_GAMES and 1 <= len(partial) <= jobs
+    assert [_index(path) for path in records] == [0, 1]  # nothing lost, nothing extra
+    assert [_index(path) for path in partial] == [n - 1 for n in held]
     plural = "s" if len(partial) > 1 else ""
     assert (f"interrupted: {len(records)} of {MATCH_GAMES} games are in {out}, and "
             f"{len(partial)} unfinished game{plural} so far") in done.stderr
@@ -105,6 +123,7 @@ def test_ctrl_c_in_a_match_keeps_every_game(tmp_path: Path, jobs: int,
         assert record.headers["Termination"] == "interrupted"
         assert record.result == "unfinished"
         whole = uninterrupted_match[_index(path)]
+        assert len(record.turns) == 1  # held after its first turn, stopped there
         assert whole.plies[:len(record.plies)] == record.plies  # the same game, cut short
         assert len(record.plies) < len(whole.plies)
 
@@ -122,6 +141,30 @@ def test_ctrl_c_in_a_match_keeps_every_game(tmp_path: Path, jobs: int,
         players, list(uninterrupted_match.values())).summary()["results"]
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_while_a_record_is_kept_loses_no_game(jobs: int) -> None:
+    """Ctrl-C in the middle of ``on_game`` (the record half written): that game is kept
+    again, once, and every game reported finished is kept (the test that held the games
+    found game 2 lost when the Ctrl-C came while the match wrote it)."""
+    source = GameSource.read(GAME)
+    plans = schedule(["random", "greedy"], 4, 0)
+    kept: list[int] = []
+
+    def keep(index: int, record: Record) -> None:
+        if not kept and not interrupted:
+            interrupted.append(index)
+            raise KeyboardInterrupt  # before anything of it is kept
+        kept.append(index)
+
+    interrupted: list[int] = []
+    backend = Backend() if jobs == 1 else ProcessBackend(jobs)
+    with backend, pytest.raises(KeyboardInterrupt):
+        play_plans(source, plans, backend=backend, max_plies=6, on_game=keep,
+                   on_unfinished=lambda index, record: None)
+    assert interrupted and interrupted[0] in kept
+    assert len(kept) == len(set(kept))  # none kept twice
+
+
 def _index(path: Path) -> int:
     """The game index of ``game-0003.txt`` or ``game-0003.unfinished.txt`` (2)."""
     return int(path.name.split(".")[0].removeprefix("game-")) - 1
@@ -129,14 +172,16 @@ def _index(path: Path) -> int:
 
 def test_ctrl_c_in_play_saves_the_game_so_far(tmp_path: Path) -> None:
     save = tmp_path / "game.txt"
-    done = interrupt_after(["play", GAME, "--white", "mcts:0.2s", "--black", "mcts:0.2s",
-                            "--save", str(save)], lambda output: " 3. " in output)
+    done = interrupt_when_held(["play", GAME, "--white", "greedy", "--black", "random",
+                                "--seed", "3", "--save", str(save)], tmp_path / "hold", [1],
+                               turns=3)
     assert done.returncode == 130, done.stderr
     assert "Traceback" not in done.stdout + done.stderr
     assert "interrupted after" in done.stdout
     record = Record.load(save)
     assert record.headers["Termination"] == "interrupted"
-    assert record.result == "unfinished" and len(record.turns) >= 3
+    assert record.result == "unfinished" and len(record.turns) == 3  # held after turn 3
+    assert f"interrupted after {len(record.plies)} actions" in done.stdout
     record.verify(load_game(GAME))
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from framework import load_game_text
+from framework import Game, load_game, load_game_text
 from tests.conftest import ROOT
 from tests.hostile.bounded import assert_refused, cli, run_bounded
 
@@ -436,6 +436,62 @@ def test_bad_values_on_the_command_line(args: list[str], needle: str) -> None:
     assert outcome.exit_code == 2
 
 
+CHESS_FILE = str(GAMES / "chess.yaml")
+NO_WHITE_KING = "white has no king on the board, but Chess needs exactly 1 king per player"
+
+
+@pytest.fixture(scope="module")
+def chess() -> Game:
+    return load_game(CHESS_FILE)
+
+
+@pytest.mark.parametrize(("fen", "position", "needle"), [
+    ("4k3/8/8/8/8/8/8/8 w - - 0 1", None,
+     f"FEN '4k3/8/8/8/8/8/8/8 w - - 0 1': {NO_WHITE_KING}"),
+    ("8/8/8/8/8/8/8/8 w - - 0 1", None, NO_WHITE_KING),
+    ("4k3/8/8/8/8/8/8/4K2K w - - 0 1", None,
+     "white has 2 kings on the board, but Chess needs exactly 1 king"),
+    (None, '{"cells": {"e8": {"owner": "black", "piece": "king"}}}',
+     f"the position: {NO_WHITE_KING}"),
+])
+def test_a_chess_position_needs_one_king_of_each_player(
+        chess: Game, fen: str | None, position: str | None, needle: str) -> None:
+    from framework.cli.options import start_state
+    from framework.errors import PositionError
+
+    with pytest.raises(PositionError) as refusal:  # the command line: exit 2, this message
+        start_state(chess, position, fen)
+    assert needle in str(refusal.value)
+    assert "(pieces: king: on_board)" in str(refusal.value)  # where the rule is declared
+
+
+def test_a_position_file_without_a_king_is_named(chess: Game, tmp_path: Path) -> None:
+    from framework.cli.options import start_state
+    from framework.errors import PositionError
+
+    path = write(tmp_path, "kingless.json", '{"cells": {"e1": {"owner": "white", '
+                                            '"piece": "king"}}}')
+    with pytest.raises(PositionError, match=f"^position file {str(path)!r}: black has no "
+                                            "king on the board"):
+        start_state(chess, str(path), None)
+    assert start_state(chess, None, "4k3/8/8/8/8/8/8/4K3 w - - 0 1")  # one each: read
+
+
+def test_on_board_bounds_are_checked_by_any_game() -> None:
+    from framework.errors import PositionError
+
+    stone = "  stone:\n    symbols: {white: x, black: o}\n"
+    assert stone in ASSIMILATION
+    two = ASSIMILATION.replace(stone, stone + "    on_board: {min: 2}\n")
+    game = load_game_text(two, "two.yaml")
+    assert game.state_from_fen("x5o/7/7/7/7/7/o5x x 0 1")  # two of each: the start
+    with pytest.raises(PositionError, match="black has no stone on the board, but "
+                                            "Assimilation needs at least 2 stones per player"):
+        game.state_from_fen("x5x/7/7/7/7/7/7 o 0 1")
+    refused(ASSIMILATION.replace(stone, stone + "    on_board: {min: 3, max: 2}\n"),
+            "min 3 is more than max 2")
+
+
 def custom_board(cells: str) -> str:
     return f"""name: Custom
 players: [white, black]
@@ -466,6 +522,21 @@ result: {{type: majority, equal: draw}}
 def test_bad_values_in_a_game_file(old: str, new: str, needle: str) -> None:
     assert old in ASSIMILATION
     refused(ASSIMILATION.replace(old, new, 1), needle)
+
+
+@pytest.mark.parametrize("char", ["\u202e", "\u200b"])
+def test_an_invisible_character_is_never_printed_raw(char: str) -> None:
+    """The name is refused, and the other errors that list the players show it escaped (a
+    raw right-to-left override turned the rest of each such line around)."""
+    from framework.errors import SpecError
+
+    text = ASSIMILATION.replace("players: [white, black]",
+                                f'players: [white, "b{char}lack"]', 1)
+    with pytest.raises(SpecError) as refusal:
+        load_game_text(text, "hostile.yaml")
+    message = str(refusal.value)
+    assert f"U+{ord(char):04X}" in message and "expected one of: b\\u" in message
+    assert char not in message
 
 
 def test_two_custom_cells_at_the_same_place() -> None:
@@ -510,3 +581,49 @@ def test_an_openspiel_state_deserialises_without_running_a_pickle(tmp_path: Path
     forged["state"]["to_move"] = "x" if forged["state"]["to_move"] == "o" else "o"
     with pytest.raises(PositionError, match="not the one its history leads to"):
         game.deserialize_state(json.dumps(forged))
+
+
+def test_pyspiel_serialize_game_and_state_round_trips_without_a_pickle(tmp_path: Path
+                                                                        ) -> None:
+    """pyspiel's own serialize_game_and_state wrote a pickle of a boardspec state (its C++
+    half pickles a Python state's attributes) and deserialize_game_and_state unpickled
+    whatever such a text held: now a boardspec game's text is JSON both ways."""
+    import base64
+    import pickle
+
+    import pyspiel
+
+    from framework.errors import PositionError
+    from framework.interop.openspiel import load
+
+    game = load(GAMES / "hex.yaml", parameters={"size": 5})
+    state = game.new_initial_state()
+    for action in (3, 7, 12):
+        state.apply_action(action)
+    text = pyspiel.serialize_game_and_state(game, state)
+    assert "[Game]\nboardspec_hex(size=5,swap=True)\n[State]\n{" in text
+    assert "__dict__" not in text
+    again_game, again = pyspiel.deserialize_game_and_state(text)
+    assert again_game.get_parameters() == game.get_parameters()
+    assert again.history() == state.history() == [3, 7, 12] and str(again) == str(state)
+    assert again.legal_actions() == state.legal_actions()
+    copy = pickle.loads(pickle.dumps(state))  # pickles as its game and that JSON
+    assert copy.history() == state.history() and str(copy) == str(state)
+    assert b"__dict__" not in pickle.dumps(state)
+
+    class Payload:
+        def __reduce__(self):  # type: ignore[no-untyped-def]
+            return open, (str(tmp_path / "owned"), "w")
+
+    foreign = ("[Meta]\nVersion: 1\n[Game]\nboardspec_hex(size=5)\n[State]\n"
+               "history=0:3\nmove_number=1\n__dict__="
+               + base64.b64encode(pickle.dumps({"_held": Payload()})).decode() + "\n")
+    with pytest.raises(PositionError, match="not valid JSON"):
+        pyspiel.deserialize_game_and_state(foreign)
+    assert not (tmp_path / "owned").exists()  # the pickle was never loaded
+    other = pyspiel.load_game("tic_tac_toe")  # every other game: as pyspiel does
+    moved = other.new_initial_state()
+    moved.apply_action(4)
+    _, back = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(other, moved))
+    assert back.history() == [4]

@@ -6,10 +6,19 @@ the engine happen inside the commands so that ``boardspec --help`` stays fast.
 
 from __future__ import annotations
 
+import errno
 import importlib
 import sys
 
 import typer
+
+try:  # typer 0.2x parses with its own copy of click, whose errors these are
+    from typer._click.exceptions import ClickException, NoArgsIsHelpError
+except ImportError:  # older typer: click itself
+    from click.exceptions import (  # type: ignore[assignment]
+        ClickException,
+        NoArgsIsHelpError,
+    )
 
 app = typer.Typer(
     name="boardspec",
@@ -35,7 +44,16 @@ def main() -> None:
 
     _register()
     try:
-        app()
+        code = app(standalone_mode=False)
+    except NoArgsIsHelpError as exc:  # bare `boardspec`: the help, exit 2
+        exc.show()
+        sys.exit(exc.exit_code)
+    except ClickException as exc:  # a refused option or argument: one line, exit 2
+        print(refusal(exc), file=sys.stderr)
+        sys.exit(exc.exit_code)
+    except typer.Abort:  # Ctrl-C or end of input at a prompt
+        print("interrupted", file=sys.stderr)
+        sys.exit(130)
     except SpecError as exc:
         print(exc, file=sys.stderr)
         sys.exit(2)
@@ -46,5 +64,14 @@ def main() -> None:
         print("interrupted", file=sys.stderr)
         sys.exit(130)
     except OSError as exc:  # the machine's answer (a closed pipe, a full disk): no traceback
-        print(f"error: {exc.strerror or exc}", file=sys.stderr)
+        if exc.errno != errno.EPIPE:  # a reader that stopped reading needs no message
+            print(f"error: {exc.strerror or exc}", file=sys.stderr)
         sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def refusal(exc: ClickException) -> str:
+    """One line for a refused option or argument, naming the command and where help is."""
+    context = getattr(exc, "ctx", None)
+    command = context.command_path if context is not None else "boardspec"
+    return f"error: {command}: {exc.format_message()} (see '{command} --help')"

@@ -237,6 +237,23 @@ def test_numbers_out_of_range_on_the_command_line(args: list[str], needle: str) 
     assert outcome.exit_code == 2
 
 
+@pytest.mark.parametrize("args", [
+    [*MATCH, "--jobs", "1000000"],
+    ["perft", str(GAMES / "assimilation.yaml"), "65"],
+    ["play", str(GAMES / "assimilation.yaml"), "--no-such-option"],
+])
+def test_a_refused_option_is_one_line_naming_the_command(args: list[str]) -> None:
+    """The parser's refusals read as boardspec's own: one line, the command and its help
+    named, exit 2 (not a framed box of the command-line library's)."""
+    outcome = run_bounded(cli(*args))
+    assert_refused(outcome)
+    assert outcome.exit_code == 2
+    lines = outcome.output.strip().splitlines()
+    assert len(lines) == 1, outcome.output
+    assert lines[0].startswith(f"error: boardspec {args[0]}: "), lines
+    assert f"'boardspec {args[0]} --help'" in lines[0]
+
+
 # 3, 4 and 6. The web server ----------------------------------------------------------------
 LOCAL = "http://localhost"
 JSON = {"Content-Type": "application/json"}

@@ -212,6 +212,10 @@ def _background(board: CompiledBoard, gaps: int
                     (x1, y1), (x2, y2) = canvas.xy(*board.pos[a]), canvas.xy(*board.pos[b])
                     cells.append(f'<line class="link" x1="{x1}" y1="{y1}" x2="{x2}" '
                                  f'y2="{y2}" stroke="#8a7a5c" stroke-width="3"/>')
+    for col, row in _other_colour_squares(board):
+        lx, ly = canvas.xy(col - 0.5, row + 0.5)
+        cells.append(f'<rect class="light" x="{lx}" y="{ly}" width="{UNIT}" height="{UNIT}" '
+                     f'fill="#f3ead3" stroke="#8a7a5c" stroke-width="1"/>')
     for cell in range(board.size):
         cells.append(_cell(canvas, board, cell, gap=bool(gaps >> cell & 1), named=inside))
     coords = []
@@ -465,7 +469,33 @@ def margin_labels(board: CompiledBoard) -> list[tuple[str, float, float]]:
     for text, cells in columns.items():
         cells.sort(key=lambda c: (board.pos[c][1], board.pos[c][0]))
         labels.append((text, *_beyond(board, cells, first=True, default=(0, -1))))
+    if board.shape == "square":  # beside the whole board, not in a square a row skips
+        left = min(x for x, _ in board.pos) - 0.85
+        bottom = min(y for _, y in board.pos) - 0.85
+        straight = [len({board.pos[c][1] for c in row}) == 1 for row in rows] + \
+            [len({board.pos[c][0] for c in cells}) == 1 for cells in columns.values()]
+        labels = [(text, left, y) if k < len(rows) and along else
+                  (text, x, bottom) if k >= len(rows) and along else (text, x, y)
+                  for k, ((text, x, y), along) in enumerate(zip(labels, straight,
+                                                                strict=True))]
     return sorted(labels, key=lambda t: (t[2], t[1], t[0]))
+
+
+def _other_colour_squares(board: CompiledBoard) -> list[tuple[int, int]]:
+    """A square board played on one colour of a checkered grid (draughts): the squares of
+    the other colour, which have no cell, drawn so that the board looks as it is."""
+    if board.shape != "square" or not board.size:
+        return []
+    spots = {(round(x), round(y)) for x, y in board.pos}
+    if len({(x + y) % 2 for x, y in spots}) != 1:
+        return []
+    xs, ys = [x for x, _ in spots], [y for _, y in spots]
+    missing = [(x, y) for y in range(min(ys), max(ys) + 1)
+               for x in range(min(xs), max(xs) + 1) if (x, y) not in spots]
+    parity = (xs[0] + ys[0]) % 2
+    if not missing or any((x + y) % 2 == parity for x, y in missing):
+        return []
+    return missing
 
 
 def _beyond(board: CompiledBoard, line: Iterable[int], *, first: bool,

@@ -17,7 +17,7 @@ import json
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 from starlette.applications import Starlette
@@ -41,11 +41,15 @@ from framework.web.sessions import (
     MAX_DB_BYTES,
     MAX_GAMES_PER_CLIENT,
     GameSession,
+    Ply,
     Sessions,
     WebError,
 )
 from framework.web.store import Store
 from framework.web.texts import pick_language, texts
+
+if TYPE_CHECKING:
+    from framework.engine.state import State
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 16 * 1024
@@ -286,8 +290,16 @@ async def new_game(request: Request) -> Response:
 
 
 async def game_state(request: Request) -> Response:
+    """The game now, or with ``?turn=N`` the position after its first N turns (read
+    only: no legal actions)."""
     server = _server(request)
     session = server.sessions.get(request.path_params["id"])
+    turn = request.query_params.get("turn")
+    if turn is not None:
+        if not turn.isascii() or not turn.isdigit() or len(turn) > 6:
+            raise WebError(422, f"'turn' must be a number of turns, found {turn[:20]!r}")
+        view = session.after_turns(int(turn))
+        return JSONResponse(state_payload(server, session, _lang(request), view))
     _start_agents(server, session)
     return JSONResponse(state_payload(server, session, _lang(request)))
 
@@ -408,13 +420,20 @@ def _seat(session: GameSession) -> int | None:
     return None if seat < 0 else seat
 
 
-def state_payload(server: Server, session: GameSession, lang: str) -> dict[str, Any]:
+def state_payload(server: Server, session: GameSession, lang: str,
+                  view: tuple[State, list[Ply]] | None = None) -> dict[str, Any]:
+    """What the page draws: the game now, or ``view`` (a past position and the plies
+    that led to it), whose legal actions are none."""
     from framework.engine.supply import attribute_supply, piece_supply
+    from framework.engine.turns import turn_key
     from framework.notation_words import words_in
     from framework.records import result_of
     from framework.render.svg import Marks, board_svg
 
     game, state = session.game, session.state
+    plies = session.plies
+    if view is not None:
+        state, plies = view
     _ = translations(lang).gettext
     words = words_in(game, lang)  # the notation as the page's language writes it
     entry = server.library.get(session.stored.slug)
@@ -446,8 +465,10 @@ def state_payload(server: Server, session: GameSession, lang: str) -> dict[str, 
                       "supplies": supplies})
     winners = sorted(state.winners) if state.winners is not None else None
     agent = session.agent_to_move()
-    last = session.plies[-1].cell if session.plies else -1
-    svg = board_svg(state, Marks(highlight=last), game.name, _)
+    names = game.board.names
+    svg = board_svg(state, Marks(), game.name, _)
+    legal = state.legal_actions() if view is None else []
+    online = sorted({seat for seats in session.present.values() for seat in seats})
     return {
         "id": session.id, "game": session.stored.slug, "name": game.name,
         "file": Path(session.stored.file).name, "version": session.version,
@@ -462,14 +483,75 @@ def state_payload(server: Server, session: GameSession, lang: str) -> dict[str, 
         "result": None if winners is None else {
             "code": result_of(state), "winners": [players[w] for w in winners],
             "labels": [_(players[w]) for w in winners]},
+        "pieces": {names[c]: players[state.owner_of(c)] for c in range(game.board.size)
+                   if state.owner_of(c) >= 0},
+        "last": _last_move(game, plies), "continuing": bool(plies) and
+        not state.is_terminal() and turn_key(state) == plies[-1].key,
+        "viewing": None if view is None else _turns_in(plies),
+        "forced": _forced_cells(game, state, legal),
+        "check": [names[c] for c in _royals_attacked(game, state)], "online": online,
         "thinking": agent is not None, "agent_error": session.agent_error,
         "turns": [{**turn, "label": _(turn["player"]),
                    "written": [words.write_text(n) for n in turn["actions"]]}
                   for turn in session.turns()],
-        "legal": [{**a.to_json(game), "written": words.write(a)}
-                  for a in state.legal_actions()],
+        "legal": [{**a.to_json(game), "written": words.write(a)} for a in legal],
         "svg": svg, "lang": lang,
     }
+
+
+def _turns_in(plies: list[Ply]) -> int:
+    """How many turns of the move list ``plies`` make."""
+    return sum(1 for i, p in enumerate(plies) if i == 0 or p.key != plies[i - 1].key)
+
+
+def _last_move(game: Any, plies: list[Ply]) -> dict[str, str]:
+    """Where the last turn's piece came from and where it ended (a chain of hops: from its
+    first cell to its last), for the highlight of the last move."""
+    names = game.board.names
+    if not plies:
+        return {}
+    key = plies[-1].key
+    turn = [p for p in plies if p.key == key and p.seat == plies[-1].seat]
+    first = next((p.src for p in turn if p.src >= 0), -1)
+    ends = [p.cell for p in turn if p.cell >= 0]
+    found = {}
+    if first >= 0:
+        found["from"] = names[first]
+    if ends:
+        found["to"] = names[ends[-1]]
+    return found
+
+
+def _forced_cells(game: Any, state: Any, legal: list[Any]) -> list[str]:
+    """The pieces that must act because a ``compulsory`` rule leaves only its kinds legal
+    (a forced capture), by cell; empty when the rule does not bind now."""
+    if state.is_terminal() or state.setup < len(game.setups):
+        return []
+    phase = game.phases[state.phase].name
+    moving = [a for a in legal if a.src >= 0]
+    for rule in game.restrictions:
+        kinds = getattr(rule.params, "kinds", None)
+        if rule.keyword == "compulsory" and kinds and rule.applies_to(phase) and moving \
+                and all(a.kind in kinds for a in moving):
+            return sorted({game.board.names[a.src] for a in moving})
+    return []
+
+
+def _royals_attacked(game: Any, state: Any) -> list[int]:
+    """The royal pieces of the player to move that are attacked (check)."""
+    from framework.engine.bits import iter_bits
+    from framework.moves.attacks import attacks_of
+
+    if state.is_terminal() and game.result is None:
+        return []
+    me = state.to_move
+    found: list[int] = []
+    for rule in game.restrictions:
+        if rule.keyword == "royal":
+            royal = state.owner[me] & state.kinds[game.piece_kinds.index(rule.params.piece)]
+            attacks = attacks_of(game)
+            found += [c for c in iter_bits(royal) if attacks.attacked(state, c, me)]
+    return found
 
 
 # Agents -----------------------------------------------------------------------------------
@@ -532,6 +614,7 @@ async def broadcast(session: GameSession, message: dict[str, Any]) -> None:
                 await ws.send_json(message)
         except Exception:  # a viewer gone or stuck: drop it, never stall the game
             session.sockets.discard(ws)
+            session.present.pop(ws, None)
 
 
 async def socket(ws: WebSocket) -> None:
@@ -555,12 +638,20 @@ async def socket(ws: WebSocket) -> None:
     session.sockets.add(ws)
     try:
         await ws.send_json({"type": "update", "ply": session.ply})
-        while True:  # viewers only listen; anything they send is ignored
-            if (await ws.receive())["type"] == "websocket.disconnect":
+        while True:  # viewers listen; all they may say is which seats they hold
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
                 break
+            seats = _hello_seats(session, message.get("text"))
+            if seats is not None and seats != session.present.get(ws):
+                session.present[ws] = seats
+                await broadcast(session, {"type": "presence"})
     except WebSocketDisconnect:
         pass
     finally:
+        if session.present.pop(ws, None):
+            with contextlib.suppress(Exception):
+                await broadcast(session, {"type": "presence"})
         server.sockets -= 1
         left = server.client_sockets.get(client, 1) - 1
         if left:
@@ -568,6 +659,22 @@ async def socket(ws: WebSocket) -> None:
         else:
             server.client_sockets.pop(client, None)
         session.sockets.discard(ws)
+
+
+def _hello_seats(session: GameSession, text: Any) -> list[int] | None:
+    """The seats a viewer's ``{"type": "hello", "tokens": [...]}`` proves it holds (None
+    for anything else: a message that is not that is ignored)."""
+    if not isinstance(text, str) or len(text) > 2000:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or data.get("type") != "hello" or \
+            not isinstance(data.get("tokens"), list):
+        return None
+    return sorted({seat for token in data["tokens"][:8]
+                   for seat in session.seats_of_token(token)})
 
 
 async def _watch(server: Server) -> None:

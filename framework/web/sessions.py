@@ -78,6 +78,7 @@ class Ply:
     player: str  # the player who took it
     key: tuple[object, ...]  # the turn it belongs to (``turn_key`` before it)
     cell: int = -1  # where it played (shown ringed until the next one)
+    src: int = -1  # where the piece came from (shown beside ``cell``)
 
 
 class GameSession:
@@ -93,6 +94,8 @@ class GameSession:
         self.agent_task: asyncio.Task[None] | None = None
         self.agent_error = ""
         self.sockets: set[Any] = set()
+        #: The seats each open WebSocket said it holds (presence: who has the game open).
+        self.present: dict[Any, list[int]] = {}
         #: Set (and replaced) at every change: what a request waiting for a move awaits.
         self.changed = asyncio.Event()
         self.touched = time.monotonic()
@@ -197,8 +200,13 @@ class GameSession:
             player = self.game.players[trial.to_move] if trial.setup >= len(
                 self.game.setups) else self.game.players[seat]
             cell = action.dst if action.dst >= 0 else action.at
-            plies.append(Ply(action.notation, seat, player, turn_key(trial), cell))
+            before = trial.occupied()
+            key = turn_key(trial)
             trial.apply_unchecked(action)
+            arrived = trial.occupied() & ~before
+            if action.src < 0 and arrived and arrived & (arrived - 1) == 0:
+                cell = arrived.bit_length() - 1  # where a dropped piece fell to
+            plies.append(Ply(action.notation, seat, player, key, cell, action.src))
         return trial, plies
 
     def resolve(self, src: str | None, dst: str | None, at: str | None) -> str:
@@ -276,6 +284,19 @@ class GameSession:
                               "seat": ply.seat, "actions": [ply.notation]})
                 last = ply.key
         return turns
+
+    def after_turns(self, count: int) -> tuple[State, list[Ply]]:
+        """The position after the first ``count`` turns of the move list, and the plies
+        that led to it (for stepping back through the game)."""
+        turns = self.turns()
+        if not 0 <= count <= len(turns):
+            raise WebError(422, f"'turn' must be from 0 to {len(turns)} (the turns played), "
+                                f"found {count}")
+        plies = self.plies[:sum(len(t["actions"]) for t in turns[:count])]
+        state = self.game.new_initial_state()
+        for ply in plies:
+            state.apply(ply.notation)
+        return state, plies
 
     def record(self) -> Record:
         from framework.records import Record, header_key

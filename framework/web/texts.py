@@ -30,6 +30,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "seats": "Seats", "person": "person", "disconnected": "Connection lost; reconnecting…",
         "no_games": "No playable game.", "play_again": "Play again",
         "on_board": "on the board", "choose": "Choose:",
+        "viewing": "After turn {turn} of {turns}: an earlier position.",
+        "live": "Back to the game", "viewing_past": "This is an earlier position: go back to "
+        "the game to play.",
+        "check": "check", "go_on": "go on with the same piece",
+        "must_capture": "a capture is compulsory: the ringed pieces must capture",
+        "watching_no_move": "You are watching: only the players can move.",
+        "no_move_piece": "This piece has no legal move.", "online": "here",
+        "not_here": "not here yet",
     },
     "es": {
         "games": "Juegos", "new_game": "Nueva partida", "start": "Jugar",
@@ -53,6 +61,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "disconnected": "Conexión perdida; reconectando…",
         "no_games": "Ningún juego disponible.", "play_again": "Jugar otra vez",
         "on_board": "en el tablero", "choose": "Elige:",
+        "viewing": "Tras el turno {turn} de {turns}: una posición anterior.",
+        "live": "Volver a la partida", "viewing_past": "Es una posición anterior: vuelve a la "
+        "partida para jugar.",
+        "check": "jaque", "go_on": "sigue con la misma pieza",
+        "must_capture": "capturar es obligatorio: las piezas marcadas deben capturar",
+        "watching_no_move": "Estás mirando: solo los jugadores pueden mover.",
+        "no_move_piece": "Esta pieza no tiene ninguna jugada legal.", "online": "presente",
+        "not_here": "aún no ha llegado",
     },
     "pt": {
         "games": "Jogos", "new_game": "Nova partida", "start": "Jogar",
@@ -75,6 +91,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "disconnected": "Conexão perdida; reconectando…",
         "no_games": "Nenhum jogo disponível.", "play_again": "Jogar de novo",
         "on_board": "no tabuleiro", "choose": "Escolha:",
+        "viewing": "Após o turno {turn} de {turns}: uma posição anterior.",
+        "live": "Voltar à partida", "viewing_past": "É uma posição anterior: volte à partida "
+        "para jogar.",
+        "check": "xeque", "go_on": "continue com a mesma peça",
+        "must_capture": "capturar é obrigatório: as peças marcadas devem capturar",
+        "watching_no_move": "Você está assistindo: só os jogadores podem mover.",
+        "no_move_piece": "Esta peça não tem nenhum lance legal.", "online": "presente",
+        "not_here": "ainda não chegou",
     },
     "ru": {
         "games": "Игры", "new_game": "Новая партия", "start": "Играть",
@@ -97,6 +121,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "disconnected": "Связь потеряна; переподключение…",
         "no_games": "Нет доступных игр.", "play_again": "Сыграть ещё раз",
         "on_board": "на доске", "choose": "Выберите:",
+        "viewing": "После хода {turn} из {turns}: прежняя позиция.",
+        "live": "Вернуться к партии", "viewing_past": "Это прежняя позиция: вернитесь к "
+        "партии, чтобы ходить.",
+        "check": "шах", "go_on": "продолжайте той же фигурой",
+        "must_capture": "взятие обязательно: отмеченные фигуры должны бить",
+        "watching_no_move": "Вы наблюдаете: ходить могут только игроки.",
+        "no_move_piece": "У этой фигуры нет допустимых ходов.", "online": "в игре",
+        "not_here": "ещё не подключился",
     },
     "eo": {
         "games": "Ludoj", "new_game": "Nova ludo", "start": "Ludi",
@@ -119,6 +151,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "disconnected": "Konekto perdita; rekonektante…",
         "no_games": "Neniu ludebla ludo.", "play_again": "Ludi denove",
         "on_board": "sur la tabulo", "choose": "Elektu:",
+        "viewing": "Post vico {turn} el {turns}: antaŭa pozicio.",
+        "live": "Reen al la ludo", "viewing_past": "Jen antaŭa pozicio: reiru al la ludo por "
+        "ludi.",
+        "check": "ŝako", "go_on": "daŭrigu per la sama peco",
+        "must_capture": "kapti estas devige: la markitaj pecoj devas kapti",
+        "watching_no_move": "Vi spektas: nur la ludantoj povas movi.",
+        "no_move_piece": "Ĉi tiu peco ne havas laŭregulan movon.", "online": "ĉeestas",
+        "not_here": "ankoraŭ ne alvenis",
     },
 }
 

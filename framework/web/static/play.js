@@ -10,14 +10,25 @@
   const api = `/api/play/${B.id}`;
   // Seat tokens travel in the link's fragment (never sent to the server in a URL):
   // #s0=TOKEN gives seat 0; #invite1=TOKEN is a link this browser may hand to a friend.
-  const params = new URLSearchParams(location.hash.slice(1));
+  // They are kept in this browser's storage and taken out of the address bar at once, so
+  // that copying the address to invite someone never hands over one's own seat.
+  const kept = `boardspec:${B.id}`;
   const tokens = {}, invites = {};
-  for (const [key, value] of params) {
+  try { Object.assign(tokens, (JSON.parse(localStorage.getItem(kept)) || {}).tokens || {});
+        Object.assign(invites, (JSON.parse(localStorage.getItem(kept)) || {}).invites || {}); }
+  catch (e) { /* storage refused or spoilt: the link's fragment alone */ }
+  for (const [key, value] of new URLSearchParams(location.hash.slice(1))) {
     const seat = /^s(\d+)$/.exec(key), invite = /^invite(\d+)$/.exec(key);
     if (seat) tokens[+seat[1]] = value;
     if (invite) invites[+invite[1]] = value;
   }
+  if (location.hash) {
+    try { localStorage.setItem(kept, JSON.stringify({tokens, invites})); } catch (e) { /* kept in this page only */ }
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  const watching = () => !Object.keys(tokens).length;
   let S = null;          // the last state received
+  let V = null;          // an earlier position looked at (the move list clicked), or null
   let selected = null;   // the cell of the piece picked, or null
   let showBoardAnyway = false;
   let loading = null;
@@ -35,7 +46,7 @@
           const response = await fetch(`${api}?lang=${B.lang}`);
           if (response.ok) {
             const next = await response.json();
-            if (!S || next.ply !== S.ply || next.version !== S.version) selected = null;
+            if (!S || next.ply !== S.ply || next.version !== S.version) { selected = null; say(""); }
             S = next;
             render();
           }
@@ -63,16 +74,93 @@
     const book = $("rulebook");
     book.href = `/rulebooks/${B.lang}/${S.game}.html`;
     book.textContent = T.rulebook;
-    $("board").innerHTML = S.svg;
-    const svg = $("board").querySelector("svg");
-    svg.addEventListener("click", onClick);
-    drawMarks();
+    drawBoard();
     renderStatus();
     renderChoices();
     renderSides();
     renderSeats();
     renderMoves();
     renderRules();
+  }
+
+  function drawBoard() {
+    const P = V || S;  // the position shown: the game now, or an earlier one
+    $("board").innerHTML = P.svg;
+    const svg = $("board").querySelector("svg");
+    svg.addEventListener("click", onClick);
+    svg.addEventListener("keydown", onKey);
+    prepareCells(svg, P);
+    if (!V && mine() && S.continuing && S.last.to && !selected) {
+      // The same piece goes on (a chain of hops): it stays picked, its next targets shown.
+      const from = S.legal.filter((a) => a.from);
+      if (from.length && from.every((a) => a.from === S.last.to)) selected = S.last.to;
+    }
+    if (!V) drawMarks();
+    const shown = V ? V.viewing : S.turns.length;
+    document.body.dataset.viewing = V ? V.viewing : "";
+    $("history").hidden = !V;
+    $("history-text").textContent = fill(T.viewing, {turn: shown, turns: S.turns.length});
+    $("live").textContent = T.live;
+    markCurrent();
+  }
+
+  function markCurrent() {
+    const shown = V ? V.viewing : S.turns.length;
+    for (const move of document.querySelectorAll("#moves .move")) {
+      move.classList.toggle("current", +move.dataset.turn === shown);
+    }
+  }
+
+  async function view(turn) {
+    // Step through the game: the position after ``turn`` turns (the last one is live).
+    if (!S) return;
+    turn = Math.max(0, Math.min(turn, S.turns.length));
+    if (turn === S.turns.length) { V = null; drawBoard(); return; }
+    const response = await fetch(`${api}?turn=${turn}&lang=${B.lang}`);
+    if (!response.ok) return;
+    V = await response.json();
+    selected = null;
+    drawBoard();
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (!S || event.target.closest("input, select, textarea") || event.altKey || event.ctrlKey || event.metaKey) return;
+    const shown = V ? V.viewing : S.turns.length;
+    const step = {ArrowLeft: shown - 1, ArrowRight: shown + 1, Home: 0, End: S.turns.length, Escape: S.turns.length}[event.key];
+    if (step === undefined || (event.key === "Escape" && !V)) return;
+    event.preventDefault();
+    view(step);
+  });
+
+  function prepareCells(svg, P) {
+    // Every cell is reachable with Tab and played with Enter or Space, as by a click; the
+    // last move's cells are tinted, the forced pieces and a royal piece in check ringed.
+    const tint = (name, css) => {
+      const cell = svg.querySelector(`g.cell[data-cell="${CSS.escape(name)}"]`);
+      if (!cell) return;
+      const shape = cell.firstElementChild.cloneNode();
+      shape.setAttribute("class", css);
+      shape.removeAttribute("stroke");
+      cell.insertBefore(shape, cell.firstElementChild.nextSibling);
+    };
+    if (P.last.from) tint(P.last.from, "last-from");
+    if (P.last.to) tint(P.last.to, "last-to");
+    for (const name of P.check) tint(name, "check");
+    for (const cell of svg.querySelectorAll("g.cell")) {
+      const name = cell.dataset.cell, piece = P.pieces[name];
+      cell.setAttribute("tabindex", "0");
+      cell.setAttribute("role", "button");
+      cell.setAttribute("aria-label", piece ? `${name}: ${(S.sides.find((s) => s.player === piece) || {}).label || piece}` : name);
+    }
+    svg.removeAttribute("role");
+  }
+
+  function onKey(event) {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const cell = event.target.closest("g.cell");
+    if (!cell) return;
+    event.preventDefault();
+    play(cell.dataset.cell);
   }
 
   function cellCentre(svg, name) {
@@ -91,7 +179,14 @@
     circle.setAttribute("cy", y);
     circle.setAttribute("class", css);
     circle.dataset.cell = name;
-    if (css === "selected") {
+    if (css === "forced") {  // a piece that must capture: a dashed red ring
+      circle.setAttribute("r", size * 0.44);
+      circle.setAttribute("fill", "none");
+      circle.setAttribute("stroke", "#d62020");
+      circle.setAttribute("stroke-width", 3);
+      circle.setAttribute("stroke-dasharray", "4 3");
+      circle.setAttribute("pointer-events", "none");
+    } else if (css === "selected") {
       circle.setAttribute("r", size * 0.42);
       circle.setAttribute("fill", "none");
       circle.setAttribute("stroke", "#f4c20d");
@@ -118,8 +213,9 @@
 
   function drawMarks() {
     const svg = $("board").querySelector("svg");
-    svg.querySelectorAll(".target, .selected").forEach((e) => e.remove());
+    svg.querySelectorAll(".target, .selected, .forced").forEach((e) => e.remove());
     if (!mine()) return;
+    if (!selected) for (const name of S.forced) mark(svg, name, "forced");
     const occupied = new Set([...svg.querySelectorAll("g.piece")].map((g) => g.dataset.cell));
     const seen = new Set();
     const add = (name, css) => {
@@ -148,12 +244,15 @@
       return;
     }
     let text = fill(T.to_play, {player: S.to_move_label});
+    if (S.check.length) text += ` — ${T.check}`;
     if (S.phase) text += ` — ${S.setup ? T.setup + ": " : T.phase + " "}${S.phase_label}`;
     const seat = S.seats[S.current_seat];
     if (mine()) text += ` (${T.your_turn})`;
+    if (mine() && selected && S.continuing && selected === S.last.to) text += ` — ${T.go_on}`;
+    else if (mine() && S.forced.length) text += ` — ${T.must_capture}`;
     else if (S.thinking) text += ` — ${fill(T.thinking, {player: `${S.to_move_label} (${seat.agent})`})}`;
     else if (seat) text += ` — ${fill(T.waiting, {player: S.to_move_label})}`;
-    if (!Object.keys(tokens).length) text += ` — ${T.watching}`;
+    if (watching()) text += ` — ${T.watching}`;
     if (S.agent_error) text += ` — ${S.agent_error}`;
     box.textContent = text;
   }
@@ -225,8 +324,14 @@
     list.textContent = "";
     for (const seat of S.seats) {
       const li = document.createElement("li");
+      const here = S.online.includes(seat.seat);
       const who = seat.human ? (tokens[seat.seat] !== undefined ? T.you : T.person) : seat.agent;
       li.textContent = `${seat.label}: ${who}`;
+      li.dataset.seat = seat.seat;
+      if (seat.human && tokens[seat.seat] === undefined) {
+        li.dataset.online = here ? "yes" : "no";
+        li.append(` — ${here ? T.online : T.not_here}`);
+      }
       if (invites[seat.seat]) {
         const input = document.createElement("input");
         input.readOnly = true;
@@ -241,14 +346,30 @@
   }
 
   function renderMoves() {
+    // Paired by turn as players read them: one row per round (the first player's turn
+    // opens a row; a player already in the row opens the next one), numbered.
     $("moves-title").textContent = T.moves;
     const list = $("moves");
     list.textContent = "";
-    for (const turn of S.turns) {
-      const li = document.createElement("li");
-      li.textContent = `${turn.label}: ${(turn.written || turn.actions).join(" ")}`;
-      list.append(li);
-    }
+    let row = null, inRow = new Set();
+    S.turns.forEach((turn, index) => {
+      if (!row || turn.player === S.players[0] || inRow.has(turn.player)) {
+        row = document.createElement("li");
+        inRow = new Set();
+        list.append(row);
+      }
+      inRow.add(turn.player);
+      const move = document.createElement("button");
+      move.type = "button";
+      move.className = "move";
+      move.dataset.turn = index + 1;
+      move.dataset.player = turn.player;
+      move.textContent = (turn.written || turn.actions).join(" ");
+      move.title = `${turn.label}: ${move.textContent}`;
+      move.addEventListener("click", () => view(index + 1));
+      row.append(move);
+    });
+    markCurrent();
     list.scrollTop = list.scrollHeight;
     const links = $("downloads");
     links.textContent = "";
@@ -284,13 +405,22 @@
   function onClick(event) {
     const target = event.target.closest("[data-cell]");
     if (!target || !S) return;
-    const name = target.dataset.cell;
-    if (!mine()) { say(S.terminal ? T.over : T.not_your_turn, true); return; }
+    play(target.dataset.cell);
+  }
+
+  function play(name) {
+    if (V) { say(T.viewing_past, true); return; }
+    if (!mine()) {
+      say(S.terminal ? T.over : watching() ? T.watching_no_move : T.not_your_turn, true);
+      return;
+    }
     say("");
     if (selected) {
       const found = S.legal.filter((a) => a.from === selected && (a.to === name || a.at === name));
       if (found.length) return choose(found);
-      if (name === selected) { selected = null; drawMarks(); renderChoices(); return; }
+      if (name === selected && !(S.continuing && selected === S.last.to)) {
+        selected = null; drawMarks(); renderChoices(); renderStatus(); return;
+      }
     }
     const fromHere = S.legal.filter((a) => a.from === name);
     const here = S.legal.filter((a) => !a.from && (a.to === name || a.at === name));
@@ -298,6 +428,15 @@
       selected = name;
       drawMarks();
       renderChoices(here);
+      renderStatus();
+      return;
+    }
+    if (!here.length && S.pieces[name] === S.to_move && !S.legal.some((a) => a.to === name || a.at === name)) {
+      // Another piece of one's own: picked, even when it cannot move (nothing is sent).
+      selected = null;
+      drawMarks();
+      renderChoices();
+      say(S.forced.length ? T.must_capture : T.no_move_piece);
       return;
     }
     if (here.length) return choose(here);
@@ -332,7 +471,7 @@
   }
 
   async function restartWithNewRules() {
-    const token = Object.values(tokens)[0];
+    const token = Object.values(tokens)[0];  // any of this browser's seats
     const response = await fetch(`${api}/restart?lang=${B.lang}`, {
       method: "POST", headers: {"Content-Type": "application/json"},
       body: JSON.stringify({token}),
@@ -347,7 +486,11 @@
   // Live updates ---------------------------------------------------------------------------
   function connect() {
     const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${api}/ws`);
-    ws.onopen = () => { $("connection").hidden = true; load(); };
+    ws.onopen = () => {
+      $("connection").hidden = true;
+      if (!watching()) ws.send(JSON.stringify({type: "hello", tokens: Object.values(tokens)}));
+      load();
+    };
     ws.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "rules" || !S || message.ply !== S.ply) load();
@@ -363,7 +506,7 @@
     const nav = $("languages");
     for (const [code, name] of Object.entries(B.languages)) {
       const a = document.createElement("a");
-      a.href = `?lang=${code}${location.hash}`;
+      a.href = `?lang=${code}`;
       a.textContent = name;
       a.lang = code;
       if (code === B.lang) a.className = "current";
@@ -371,6 +514,7 @@
     }
   }
 
+  $("live").addEventListener("click", () => view(S.turns.length));
   $("show-board").addEventListener("click", () => { showBoardAnyway = true; renderRules(); });
   $("restart-new").addEventListener("click", restartWithNewRules);
   languages();

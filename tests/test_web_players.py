@@ -1,0 +1,227 @@
+"""``boardspec serve`` as players find it (issue 29), in one headless Chromium and one
+server for the module: each test clicks (or types) as a person would and checks what the
+page shows, on a desktop window and, where the defect is about layout, a 390×844 phone.
+
+Like the other browser tests, these are skipped without Chromium and fail under
+``CI=true``."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from framework import load_game
+from framework.engine.turns import turns_with_states
+
+from .browser import browser, require_chromium
+from .test_web_browser import (
+    GAMES,
+    api,
+    click_cell,
+    new_game,
+    open_game,
+    ply,
+    targets,
+    wait,
+)
+from .webserver import running_server
+
+DESKTOP = (1000, 900)
+PHONE = (390, 844)
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[Any]:
+    require_chromium()
+    with browser() as opened:
+        opened.set_window_size(*DESKTOP)
+        yield opened
+
+
+@pytest.fixture(scope="module")
+def base() -> Iterator[str]:
+    with running_server([GAMES]) as url:
+        yield url
+
+
+def screen(driver: Any, size: tuple[int, int]) -> None:
+    """The page as a device of ``size`` CSS pixels shows it (a phone: a mobile viewport)."""
+    if size == DESKTOP:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    else:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": True})
+
+
+@pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
+def size(request: pytest.FixtureRequest, driver: Any) -> Iterator[tuple[int, int]]:
+    screen(driver, request.param)
+    try:
+        yield request.param
+    finally:
+        screen(driver, DESKTOP)
+
+
+def message(driver: Any) -> tuple[str, str]:
+    box = driver.find_element(By.ID, "message")
+    return box.text, box.get_attribute("class") or ""
+
+
+def status(driver: Any) -> str:
+    return str(driver.find_element(By.ID, "status").text)
+
+
+def moves(driver: Any) -> list[str]:
+    """The move list as read: one entry per turn."""
+    return list(driver.execute_script(
+        "return [...document.querySelectorAll('#moves .move')].map(e => e.textContent)"))
+
+
+def both_seats(driver: Any, base: str, game: str, plies: list[str] = ()) -> str:
+    """A game of ``game`` with both seats in this browser, after ``plies`` (played through
+    the API); its id."""
+    game_id, tokens = new_game(base, game, ["human", "human"])
+    state = api(base, f"/api/play/{game_id}")
+    for notation in plies:
+        state = api(base, f"/api/play/{game_id}/apply", {
+            "action": notation, "ply": state["ply"],
+            "token": tokens[state["current_seat"]]})["state"]
+    open_game(driver, base, game_id, dict(enumerate(tokens)))
+    wait(driver, lambda: ply(driver) == len(plies), "the position")
+    return game_id
+
+
+# Defect 1 -------------------------------------------------------------------------------
+def test_a_second_own_piece_is_picked_and_nothing_is_sent(driver: Any, base: str) -> None:
+    game_id = both_seats(driver, base, "chess")
+    click_cell(driver, "e2")
+    assert set(targets(driver, "circle.target")) == {"e3", "e4"}
+    click_cell(driver, "d1")  # the queen, which cannot move yet: picked, not played
+    text, css = message(driver)
+    assert "error" not in css and "Not played" not in text, text
+    assert "no legal move" in text
+    assert not targets(driver, "circle.target")
+    click_cell(driver, "g1")  # another piece of one's own: picked at once
+    assert set(targets(driver, "circle.target")) == {"f3", "h3"}
+    assert driver.find_elements(By.CSS_SELECTOR, 'circle.selected[data-cell="g1"]')
+    click_cell(driver, "f3")
+    wait(driver, lambda: ply(driver) == 1, "the knight's move")
+    assert message(driver)[0] == ""  # no word left over from before the move
+    assert api(base, f"/api/play/{game_id}")["ply"] == 1
+
+
+# Defect 2 -------------------------------------------------------------------------------
+def draughts_double_jump() -> tuple[list[str], list[tuple[str, str]]]:
+    """A seeded random game of draughts up to black's turn with a chain of two hops: the
+    plies before it and the hops (from, to)."""
+    game = load_game(GAMES / "checkers.yaml")
+    names = game.board.names
+    rng = random.Random(0)
+    state, prefix = game.new_initial_state(), []
+    for _ in range(200):
+        turns = [t for t, _ in turns_with_states(state)]
+        chains = [t for t in turns if len(t.actions) >= 2]
+        if chains and state.to_move == 0:
+            return prefix, [(names[a.src], names[a.dst]) for a in chains[0].actions]
+        for action in rng.choice(turns).actions:
+            state.apply(action)
+            prefix.append(action.notation)
+    raise AssertionError("no double jump found")
+
+
+def test_a_draughts_double_jump_in_two_clicks(driver: Any, base: str) -> None:
+    prefix, hops = draughts_double_jump()
+    both_seats(driver, base, "checkers", prefix)
+    (start, middle), (_, end) = hops[0], hops[-1]
+    forced = targets(driver, "circle.forced")  # the pieces that must capture, ringed
+    assert start in forced
+    assert "compulsory" in status(driver)
+    click_cell(driver, start)
+    click_cell(driver, middle)
+    wait(driver, lambda: ply(driver) == len(prefix) + 1, "the first hop")
+    # The same piece stays picked, its next hop shown: one more click ends the chain.
+    assert driver.find_elements(By.CSS_SELECTOR, f'circle.selected[data-cell="{middle}"]')
+    assert end in targets(driver)
+    assert "go on with the same piece" in status(driver)
+    click_cell(driver, end)
+    wait(driver, lambda: ply(driver) == len(prefix) + 2, "the second hop")
+    assert "white to play" in status(driver)
+
+
+# Defect 4 -------------------------------------------------------------------------------
+def test_draughts_names_its_rows_and_columns_outside_the_board(driver: Any, base: str,
+                                                               size: tuple[int, int]) -> None:
+    both_seats(driver, base, "checkers")
+    found = driver.execute_script("""
+        const svg = document.querySelector('#board svg');
+        const cells = [...svg.querySelectorAll('g.cell > :first-child')].map(e => e.getBBox());
+        const left = Math.min(...cells.map(b => b.x)), top = Math.min(...cells.map(b => b.y));
+        const right = Math.max(...cells.map(b => b.x + b.width));
+        const bottom = Math.max(...cells.map(b => b.y + b.height));
+        const inside = [...svg.querySelectorAll('text.coord')].map(t => t.getBBox())
+          .filter(b => b.x + b.width > left && b.x < right && b.y + b.height > top &&
+                       b.y < bottom);
+        return {inside: inside.length, coords: svg.querySelectorAll('text.coord').length,
+                light: svg.querySelectorAll('.light').length,
+                width: svg.getBoundingClientRect().width};
+    """)
+    assert found["coords"] == 16 and found["inside"] == 0, found
+    assert found["light"] == 32, found  # the light squares are drawn, not left blank
+    assert found["width"] <= size[0]
+
+
+# Defect 5 -------------------------------------------------------------------------------
+def test_a_connect_four_disc_is_recorded_and_highlighted_where_it_fell(driver: Any,
+                                                                     base: str) -> None:
+    game_id = both_seats(driver, base, "connect-four")
+    click_cell(driver, "d6")
+    wait(driver, lambda: ply(driver) == 1, "the drop")
+    assert driver.find_elements(By.CSS_SELECTOR, '#board g.piece[data-cell="d1"]')
+    landed = driver.find_elements(By.CSS_SELECTOR, '#board g.cell[data-cell="d1"] .last-to')
+    assert landed and not driver.find_elements(By.CSS_SELECTOR, "#board g.cell"
+                                               '[data-cell="d6"] .last-to')
+    click_cell(driver, "d6")
+    wait(driver, lambda: ply(driver) == 2, "the second drop")
+    assert driver.find_elements(By.CSS_SELECTOR, '#board g.cell[data-cell="d2"] .last-to')
+    assert moves(driver) == ["d", "d"]  # by its column: never a cell it did not reach
+    record = api(base, f"/api/play/{game_id}/record?format=json")
+    assert record["turns"] == [["d"], ["d"]]
+
+
+# Defect 10 ------------------------------------------------------------------------------
+def test_the_board_is_played_from_the_keyboard(driver: Any, base: str) -> None:
+    both_seats(driver, base, "ataxx")
+    driver.find_element(By.TAG_NAME, "body").click()
+    keys = ActionChains(driver, duration=0)
+    for _ in range(80):  # Tab through the page to the board, then along its cells
+        keys.send_keys(Keys.TAB).perform()
+        focused = driver.execute_script(
+            "const e = document.activeElement; return e && e.dataset ? e.dataset.cell : null")
+        if focused == "f1":
+            break
+    else:
+        raise AssertionError("Tab never reached the cell f1")
+    keys.send_keys(Keys.ENTER).perform()
+    wait(driver, lambda: ply(driver) == 1, "the move made with Enter")
+    assert driver.find_elements(By.CSS_SELECTOR, '#board g.piece[data-cell="f1"]')
+
+
+def test_the_page_fits_a_phone(driver: Any, base: str) -> None:
+    screen(driver, PHONE)
+    try:
+        both_seats(driver, base, "adaptoid-nestorgames")
+        widths = driver.execute_script("""
+            return {page: document.documentElement.scrollWidth,
+                    header: document.querySelector('header').scrollWidth,
+                    board: document.querySelector('#board svg').getBoundingClientRect().right,
+                    viewport: window.innerWidth};""")
+    finally:
+        screen(driver, DESKTOP)
+    assert widths["viewport"] == PHONE[0]
+    assert max(widths["page"], widths["header"], widths["board"]) <= PHONE[0], widths

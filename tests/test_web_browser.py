@@ -223,7 +223,9 @@ def test_an_adaptoid_turn_of_walk_build_and_starvation(driver: Any, games_url: s
     # The starvation sweep ran at the end of the turn: the enemy piece is gone.
     assert not driver.find_elements(By.CSS_SELECTOR, f'g.piece[data-cell="{names[starved]}"]')
     last = driver.find_elements(By.CSS_SELECTOR, "#moves .move")[-1]
-    assert last.text == turn.notation and last.get_attribute("data-player") == mover
+    assert last.get_attribute("data-player") == mover
+    assert last.text.startswith(turn.notation)  # and what it took off: the starved piece
+    assert f"×{names[starved]}" in last.find_element(By.CSS_SELECTOR, ".removed").text
     captures = driver.find_elements(By.CSS_SELECTOR, f'#sides td[data-player="{mover}"]')[1]
     assert captures.text == str(
         state["sides"][state["players"].index(mover)]["counters"]["captures"] + 1)

@@ -23,6 +23,8 @@ from .browser import browser, require_chromium
 from .test_web_browser import (
     GAMES,
     api,
+    body,
+    click_button,
     click_cell,
     new_game,
     open_game,
@@ -74,7 +76,7 @@ def message(driver: Any) -> tuple[str, str]:
 
 
 def status(driver: Any) -> str:
-    return str(driver.find_element(By.ID, "status").text)
+    return str(driver.execute_script("return document.getElementById('status').innerText"))
 
 
 def moves(driver: Any) -> list[str]:
@@ -225,3 +227,70 @@ def test_the_page_fits_a_phone(driver: Any, base: str) -> None:
         screen(driver, DESKTOP)
     assert widths["viewport"] == PHONE[0]
     assert max(widths["page"], widths["header"], widths["board"]) <= PHONE[0], widths
+
+
+def seats(driver: Any) -> list[str]:
+    """The seat list as read (one script: the list may be redrawn meanwhile)."""
+    return list(driver.execute_script(
+        "return [...document.querySelectorAll('#seats li')].map(li => li.innerText"
+        ".split('\\n')[0])"))
+
+
+def play_api(base: str, game_id: str, token: str, *notations: str) -> dict[str, Any]:
+    state = api(base, f"/api/play/{game_id}")
+    for notation in notations:
+        state = api(base, f"/api/play/{game_id}/apply", {
+            "action": notation, "ply": state["ply"], "token": token})["state"]
+    return state
+
+
+# Defects 3, 7 and 8 -----------------------------------------------------------------------
+def test_adaptoids_pie_choice_names_who_plays_what(driver: Any, base: str) -> None:
+    game_id, tokens = new_game(base, "adaptoid", ["human", "human"])
+    open_game(driver, base, game_id, {0: tokens[0]})  # this browser: the first seat only
+    wait(driver, lambda: "your turn" in status(driver), "the first seat's setup")
+    assert "setup" in status(driver) and "place_each" not in status(driver)
+    assert "places one adaptoid of each side" in driver.find_element(By.ID, "hint").text
+    play_api(base, game_id, tokens[0], "white@D4", "black@D6")
+    wait(driver, lambda: ply(driver) == 2, "the placements")
+    # The second seat chooses: this page names it (black until it chooses), not itself.
+    assert "waiting for black" in status(driver) and "choose_side" not in status(driver)
+    assert seats(driver) == ["white: me (this browser)", "black: another player — not here yet"]
+    play_api(base, game_id, tokens[1], "white")
+    wait(driver, lambda: ply(driver) == 3, "the choice of side")
+    assert "waiting for white" in status(driver)
+    # The list keeps white first; the seats swapped; the choice is said in words.
+    assert seats(driver) == ["white: another player — not here yet", "black: me (this browser)"]
+    last = driver.find_elements(By.CSS_SELECTOR, "#moves .move")[-1]
+    assert last.text == "takes white" and last.get_attribute("title") == "white: takes white"
+    # Black's build: the choices on a piece are named by what grows, not by notation.
+    play_api(base, game_id, tokens[1], "skip", "D4+leg")
+    wait(driver, lambda: body(driver, "mine") == "yes", "black's turn")
+    click_button(driver, '#choices button[data-action="skip"]')
+    wait(driver, lambda: ply(driver) == 6, "black's skip")
+    click_cell(driver, "D6")
+    labels = [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#choices button")]
+    assert labels == ["legs", "pincers"]
+    assert "The numbers on a piece: legs · pincers" in driver.find_element(
+        By.ID, "piece-key").text
+
+
+def test_no_internal_name_reaches_a_player(driver: Any, base: str) -> None:
+    game_id, tokens = new_game(base, "adaptoid", ["human", "alphabeta:d2"])
+    open_game(driver, base, game_id, {0: tokens[0]})
+    assert seats(driver) == ["white: me (this browser)", "black: alpha-beta, medium"]
+    both_seats(driver, base, "tic-tac-toe")
+    assert status(driver) == "x to play (your turn)"  # one step a turn: no "phase place"
+    click_cell(driver, "b2")
+    wait(driver, lambda: ply(driver) == 1, "the cross")
+    # A cross, drawn as one (the game file says so), no disc under it.
+    assert driver.find_element(By.CSS_SELECTOR, '#board g.piece[data-cell="b2"] text.glyph') \
+        .text == "✕"
+    assert driver.find_element(By.CSS_SELECTOR, '#board g.piece[data-cell="b2"] circle') \
+        .get_attribute("fill") == "none"
+    driver.get(f"{base}/?lang=en")
+    recent = wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "#recent li"),
+                  "the recent games")
+    texts = [li.text for li in recent]
+    assert "Tic-tac-toe: a player – a player · 1 moves · in progress" in texts, texts
+    assert not any("human" in t or "unfinished" in t or "alphabeta:" in t for t in texts)

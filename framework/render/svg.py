@@ -356,6 +356,15 @@ def _piece(canvas: _Canvas, game: CompiledGame, pos: tuple[float, float], piece:
              f"<title>{escape(_piece_title(game, piece, name, _))}</title>"]
     for index, (_attribute, count) in enumerate(piece.attrs[:2]):
         parts += _limbs(float(cx), float(cy), radius, count, upper=index == 1, colour=fill)
+    if not game.spec.pieces[piece.kind].disc:  # the glyph alone, large, in the colour
+        size = _n(radius * 2.4)
+        parts.append(f'<circle cx="{cx}" cy="{cy}" r="{_n(radius)}" fill="none" '
+                     f'pointer-events="all"/>'
+                     f'<text class="glyph" x="{cx}" y="{cy}" text-anchor="middle" '
+                     f'dominant-baseline="central" font-family="DejaVu Sans, sans-serif" '
+                     f'font-size="{size}" font-weight="bold" fill="{fill}" stroke="#111" '
+                     f'stroke-width="1.5">{escape(_glyph(game, piece))}</text></g>')
+        return "".join(parts)
     parts.append(f'<circle cx="{cx}" cy="{cy}" r="{_n(radius)}" fill="{fill}" '
                  f'stroke="#111" stroke-width="1.5"/>')
     if piece.attrs:
@@ -394,6 +403,9 @@ def _glyph(game: CompiledGame, piece: Piece) -> str:
     """What is drawn on a piece so that kinds tell apart: its kind's ``glyph``, else, when
     the game has several kinds, its symbol for its owner."""
     spec = game.spec.pieces[piece.kind]
+    player = game.players[piece.side]
+    if player in spec.glyphs:
+        return spec.glyphs[player]
     if spec.glyph is not None:
         return spec.glyph
     if len(game.piece_kinds) < 2:

@@ -211,9 +211,15 @@ def _lang(request: Request) -> str:
 
 
 # Pages ------------------------------------------------------------------------------------
+#: The agents the game list offers, weak to strong (the pages name them by these).
+AGENT_STRENGTHS = {"alphabeta": ["alphabeta:d1", "alphabeta:d2", "alphabeta:0.5s"],
+                   "mcts": ["mcts:200i", "mcts:1000i", "mcts:1s"]}
+
+
 def _page(name: str, lang: str, data: dict[str, Any]) -> HTMLResponse:
     html = (STATIC / name).read_text(encoding="utf-8")
-    data = {**data, "lang": lang, "texts": texts(lang), "languages": LANGUAGES}
+    data = {**data, "lang": lang, "texts": texts(lang), "languages": LANGUAGES,
+            "agents": AGENT_STRENGTHS}
     script = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
     return HTMLResponse(html.replace("__LANG__", lang).replace("__DATA__", script))
 
@@ -439,8 +445,13 @@ def state_payload(server: Server, session: GameSession, lang: str,
     entry = server.library.get(session.stored.slug)
     players = list(game.players)
     in_setup = state.setup < len(game.setups)
-    phase = (game.setups[state.setup].name if in_setup else
-             game.phases[state.phase].name) if not state.is_terminal() else ""
+    # A player reads the phase's name only where the turn has several steps that decide
+    # (move, then build); a setup is told by what its rule says, not by its keyword.
+    deciding = [p for p in game.phases if p.decides]
+    phase = "" if state.is_terminal() or in_setup or len(deciding) < 2 else \
+        game.phases[state.phase].name
+    hint = game.setups[state.setup].describe(_) if in_setup and not state.is_terminal() \
+        else ""
     seats = []
     for seat, spec in enumerate(session.stored.seats):
         side = state.seat_of_side.index(seat) if seat in state.seat_of_side else seat
@@ -477,8 +488,13 @@ def state_payload(server: Server, session: GameSession, lang: str,
         "ply": session.ply, "players": players, "seats": seats, "sides": sides,
         "current_seat": _seat(session),
         "to_move": None if state.is_terminal() else players[state.to_move],
-        "to_move_label": None if state.is_terminal() else _(players[state.to_move]),
+        # In a setup the seat that acts is named by the side it plays now (before a choice
+        # of sides: the side it was dealt), not by the side whose pieces are placed.
+        "to_move_label": None if state.is_terminal() else _(players[
+            state.seat_of_side.index(_seat(session)) if in_setup and _seat(session) in
+            state.seat_of_side else state.to_move]),
         "phase": phase, "phase_label": _(phase) if phase else "", "setup": in_setup,
+        "hint": hint, "piece_key": [_(a) for a in game.attributes],
         "terminal": state.is_terminal(),
         "result": None if winners is None else {
             "code": result_of(state), "winners": [players[w] for w in winners],
@@ -491,10 +507,14 @@ def state_payload(server: Server, session: GameSession, lang: str,
         "forced": _forced_cells(game, state, legal),
         "check": [names[c] for c in _royals_attacked(game, state)], "online": online,
         "thinking": agent is not None, "agent_error": session.agent_error,
-        "turns": [{**turn, "label": _(turn["player"]),
+        "turns": [{**turn, "label": _(players[state.seat_of_side.index(turn["seat"])]
+                                      if turn["seat"] in state.seat_of_side else
+                                      turn["player"]),
+                   "chose_label": _(turn["chose"]) if turn["chose"] else "",
                    "written": [words.write_text(n) for n in turn["actions"]]}
                   for turn in session.turns()],
-        "legal": [{**a.to_json(game), "written": words.write(a)} for a in legal],
+        "legal": [{**a.to_json(game), "written": words.write(a),
+                   **({"label": _(a.attribute)} if a.attribute else {})} for a in legal],
         "svg": svg, "lang": lang,
     }
 

@@ -79,6 +79,9 @@ class Ply:
     key: tuple[object, ...]  # the turn it belongs to (``turn_key`` before it)
     cell: int = -1  # where it played (shown ringed until the next one)
     src: int = -1  # where the piece came from (shown beside ``cell``)
+    #: Cells whose piece the ply took off the board (captured, starved, ...).
+    removed: tuple[int, ...] = ()
+    chose: int = -1  # the side a choice of side took
 
 
 class GameSession:
@@ -200,13 +203,21 @@ class GameSession:
             player = self.game.players[trial.to_move] if trial.setup >= len(
                 self.game.setups) else self.game.players[seat]
             cell = action.dst if action.dst >= 0 else action.at
-            before = trial.occupied()
+            before, owners = trial.occupied(), trial.owner[:]
             key = turn_key(trial)
             trial.apply_unchecked(action)
             arrived = trial.occupied() & ~before
             if action.src < 0 and arrived and arrived & (arrived - 1) == 0:
                 cell = arrived.bit_length() - 1  # where a dropped piece fell to
-            plies.append(Ply(action.notation, seat, player, key, cell, action.src))
+            # Taken off: a cell emptied (not the mover's origin), or an enemy's piece
+            # replaced by the mover's on its target (an attack).
+            gone = before & ~trial.occupied() & ~(1 << action.src if action.src >= 0 else 0)
+            if action.src >= 0 and cell >= 0 and before >> cell & 1 and \
+                    trial.owner_of(cell) >= 0 and not owners[trial.owner_of(cell)] >> cell & 1:
+                gone |= 1 << cell
+            removed = tuple(c for c in range(self.game.board.size) if gone >> c & 1)
+            plies.append(Ply(action.notation, seat, player, key, cell, action.src, removed,
+                             action.side if action.kind == "choose" else -1))
         return trial, plies
 
     def resolve(self, src: str | None, dst: str | None, at: str | None) -> str:
@@ -281,8 +292,13 @@ class GameSession:
                 turns[-1]["actions"].append(ply.notation)
             else:
                 turns.append({"number": len(turns) + 1, "player": ply.player,
-                              "seat": ply.seat, "actions": [ply.notation]})
+                              "seat": ply.seat, "actions": [ply.notation], "removed": [],
+                              "chose": ""})
                 last = ply.key
+            names = self.game.board.names
+            turns[-1]["removed"] += [names[c] for c in ply.removed]
+            if ply.chose >= 0:
+                turns[-1]["chose"] = self.game.players[ply.chose]
         return turns
 
     def after_turns(self, count: int) -> tuple[State, list[Ply]]:

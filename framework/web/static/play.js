@@ -33,6 +33,14 @@
   let showBoardAnyway = false;
   let loading = null;
 
+  function agentLabel(spec) {
+    // An agent as the game list names it ("alpha-beta, medium"), never its spec.
+    const name = spec.split(":")[0];
+    const strength = (B.agents[name] || []).indexOf(spec);
+    if (strength >= 0) return `${T[name]}, ${[T.weak, T.medium, T.strong][strength]}`;
+    return T[name] || name;
+  }
+
   function mine() { return S && S.current_seat !== null && tokens[S.current_seat] !== undefined; }
 
   let again = false;
@@ -245,16 +253,22 @@
     }
     let text = fill(T.to_play, {player: S.to_move_label});
     if (S.check.length) text += ` — ${T.check}`;
-    if (S.phase) text += ` — ${S.setup ? T.setup + ": " : T.phase + " "}${S.phase_label}`;
+    if (S.setup) text += ` — ${T.setup}`;
+    else if (S.phase) text += ` — ${S.phase_label}`;
     const seat = S.seats[S.current_seat];
-    if (mine()) text += ` (${T.your_turn})`;
-    if (mine() && selected && S.continuing && selected === S.last.to) text += ` — ${T.go_on}`;
-    else if (mine() && S.forced.length) text += ` — ${T.must_capture}`;
-    else if (S.thinking) text += ` — ${fill(T.thinking, {player: `${S.to_move_label} (${seat.agent})`})}`;
+    if (mine()) {
+      text += ` (${T.your_turn})`;
+      if (selected && S.continuing && selected === S.last.to) text += ` — ${T.go_on}`;
+      else if (S.forced.length) text += ` — ${T.must_capture}`;
+    } else if (S.thinking) text += ` — ${fill(T.thinking, {player: `${S.to_move_label} (${agentLabel(seat.agent)})`})}`;
     else if (seat) text += ` — ${fill(T.waiting, {player: S.to_move_label})}`;
     if (watching()) text += ` — ${T.watching}`;
     if (S.agent_error) text += ` — ${S.agent_error}`;
     box.textContent = text;
+    $("hint").textContent = S.hint || "";
+    const [first, second] = S.piece_key;
+    $("piece-key").textContent = first ? fill(second ? T.piece_key2 : T.piece_key,
+      {numbers: S.piece_key.join(" · "), first, second}) : "";
   }
 
   function button(label, onclick) {
@@ -272,7 +286,7 @@
     if (list && list.length) {
       box.append(T.choose + " ");
       for (const a of list) {
-        const b = button(a.written || a.notation, () => send({action: a.notation}));
+        const b = button(a.label || a.written || a.notation, () => send({action: a.notation}));
         b.dataset.action = a.notation;
         box.append(b);
       }
@@ -322,10 +336,12 @@
     $("seats-title").textContent = T.seats;
     const list = $("seats");
     list.textContent = "";
-    for (const seat of S.seats) {
+    // By side, as the sides table: a choice of sides swaps who plays them, not the order.
+    const order = S.sides.map((s) => s.player);
+    for (const seat of [...S.seats].sort((a, b) => order.indexOf(a.player) - order.indexOf(b.player))) {
       const li = document.createElement("li");
       const here = S.online.includes(seat.seat);
-      const who = seat.human ? (tokens[seat.seat] !== undefined ? T.you : T.person) : seat.agent;
+      const who = seat.human ? (tokens[seat.seat] !== undefined ? T.you : T.person) : agentLabel(seat.agent);
       li.textContent = `${seat.label}: ${who}`;
       li.dataset.seat = seat.seat;
       if (seat.human && tokens[seat.seat] === undefined) {
@@ -364,8 +380,16 @@
       move.className = "move";
       move.dataset.turn = index + 1;
       move.dataset.player = turn.player;
-      move.textContent = (turn.written || turn.actions).join(" ");
+      move.textContent = turn.chose_label ? fill(T.takes_side, {side: turn.chose_label})
+        : (turn.written || turn.actions).join(" ");
       move.title = `${turn.label}: ${move.textContent}`;
+      if (turn.removed && turn.removed.length) {  // what the turn took off the board
+        const gone = document.createElement("span");
+        gone.className = "removed";
+        gone.textContent = ` ×${turn.removed.join(" ×")}`;
+        move.title += ` — ${fill(T.taken_off, {cells: turn.removed.join(", ")})}`;
+        move.append(gone);
+      }
       move.addEventListener("click", () => view(index + 1));
       row.append(move);
     });

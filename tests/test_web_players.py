@@ -294,3 +294,64 @@ def test_no_internal_name_reaches_a_player(driver: Any, base: str) -> None:
     texts = [li.text for li in recent]
     assert "Tic-tac-toe: a player – a player · 1 moves · in progress" in texts, texts
     assert not any("human" in t or "unfinished" in t or "alphabeta:" in t for t in texts)
+
+
+# Defect 6 and the result with its reason ----------------------------------------------------
+def test_a_promotion_is_chosen_by_its_picture_before_the_pawn_moves(driver: Any, base: str,
+                                                                     size: tuple[int, int]
+                                                                     ) -> None:
+    opening = ["e2e4", "d7d5", "e4d5", "c7c6", "d5c6", "g8f6", "c6b7", "e7e6"]
+    game_id = both_seats(driver, base, "chess", opening)
+    top = driver.execute_script("return document.querySelector('#board svg')"
+                                ".getBoundingClientRect().top")
+    click_cell(driver, "b7")
+    click_cell(driver, "a8")
+    picker = wait(driver, lambda: driver.find_element(By.ID, "picker"), "the choice")
+    wait(driver, picker.is_displayed, "the choice shown")
+    choices = {b.get_attribute("data-action"): b.text.split("\n")
+               for b in picker.find_elements(By.CSS_SELECTOR, "button[data-action]")}
+    assert choices == {"q": ["♛", "queen"], "r": ["♜", "rook"], "b": ["♝", "bishop"],
+                       "n": ["♞", "knight"]}, choices
+    assert picker.find_element(By.CSS_SELECTOR, ".glyph").value_of_css_property(
+        "background-color") == "rgba(247, 244, 234, 1)"  # on white's disc, as on the board
+    # Nothing moved yet, nothing listed, and the board did not jump.
+    assert ply(driver) == len(opening) and len(moves(driver)) == len(opening)
+    assert driver.find_elements(By.CSS_SELECTOR, '#board g.piece[data-cell="b7"]')
+    assert driver.execute_script("return document.querySelector('#board svg')"
+                                 ".getBoundingClientRect().top") == top
+    box = picker.rect
+    assert box["x"] >= 0 and box["x"] + box["width"] <= size[0]
+    click_button(driver, '#picker button[data-action="n"]')
+    wait(driver, lambda: ply(driver) == len(opening) + 2, "the move and its choice")
+    knight = driver.find_element(By.CSS_SELECTOR, '#board g.piece[data-cell="a8"] title')
+    assert "knight" in knight.get_attribute("textContent")
+    assert moves(driver)[-1] == "b7a8 n ×a8"  # the rook it took, said
+    assert api(base, f"/api/play/{game_id}/record?format=json")["turns"][-1] == ["b7a8", "n"]
+
+
+def test_check_is_shown_and_checkmate_announced_as_such(driver: Any, base: str) -> None:
+    both_seats(driver, base, "chess", ["e2e4", "f7f6"])
+    click_cell(driver, "d1")
+    click_cell(driver, "h5")
+    wait(driver, lambda: ply(driver) == 3, "the check")
+    assert "check" in status(driver)
+    assert driver.find_elements(By.CSS_SELECTOR, '#board g.cell[data-cell="e8"] .check')
+    # The last move: where the queen came from and where it went.
+    assert driver.find_elements(By.CSS_SELECTOR, '#board g.cell[data-cell="d1"] .last-from')
+    assert driver.find_elements(By.CSS_SELECTOR, '#board g.cell[data-cell="h5"] .last-to')
+    both_seats(driver, base, "chess", ["f2f3", "e7e5", "g2g4"])
+    click_cell(driver, "d8")
+    click_cell(driver, "h4")
+    wait(driver, lambda: body(driver, "terminal") == "yes", "the mate")
+    assert "winner: black — checkmate" in status(driver)
+    assert driver.find_elements(By.CSS_SELECTOR, '#board g.cell[data-cell="e1"] .check')
+
+
+def test_a_row_that_wins_is_drawn_and_named(driver: Any, base: str) -> None:
+    both_seats(driver, base, "tic-tac-toe", ["a1", "b1", "b2", "c1"])
+    click_cell(driver, "c3")
+    wait(driver, lambda: body(driver, "terminal") == "yes", "the row")
+    assert "winner: x — 3 in a row" in status(driver)
+    assert sorted(driver.execute_script(
+        "return [...document.querySelectorAll('#board .winning')]"
+        ".map(e => e.parentNode.dataset.cell)")) == ["a1", "b2", "c3"]

@@ -29,6 +29,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from framework.engine.turns import turn_key
 from framework.errors import BoardspecError
 from framework.i18n import LANGUAGES, translations
 from framework.limits import MAX_NESTING
@@ -431,7 +432,6 @@ def state_payload(server: Server, session: GameSession, lang: str,
     """What the page draws: the game now, or ``view`` (a past position and the plies
     that led to it), whose legal actions are none."""
     from framework.engine.supply import attribute_supply, piece_supply
-    from framework.engine.turns import turn_key
     from framework.notation_words import words_in
     from framework.records import result_of
     from framework.render.svg import Marks, board_svg
@@ -498,7 +498,7 @@ def state_payload(server: Server, session: GameSession, lang: str,
         "terminal": state.is_terminal(),
         "result": None if winners is None else {
             "code": result_of(state), "winners": [players[w] for w in winners],
-            "labels": [_(players[w]) for w in winners]},
+            "labels": [_(players[w]) for w in winners], **_reason(game, state, _)},
         "pieces": {names[c]: players[state.owner_of(c)] for c in range(game.board.size)
                    if state.owner_of(c) >= 0},
         "last": _last_move(game, plies), "continuing": bool(plies) and
@@ -514,7 +514,8 @@ def state_payload(server: Server, session: GameSession, lang: str,
                    "written": [words.write_text(n) for n in turn["actions"]]}
                   for turn in session.turns()],
         "legal": [{**a.to_json(game), "written": words.write(a),
-                   **({"label": _(a.attribute)} if a.attribute else {})} for a in legal],
+                   **({"label": _(a.attribute)} if a.attribute else {}),
+                   **_choices_after(game, state, a, words, _)} for a in legal],
         "svg": svg, "lang": lang,
     }
 
@@ -540,6 +541,60 @@ def _last_move(game: Any, plies: list[Ply]) -> dict[str, str]:
     if ends:
         found["to"] = names[ends[-1]]
     return found
+
+
+def _choices_after(game: Any, state: Any, action: Any, words: Any, _: Any
+                   ) -> dict[str, Any]:
+    """``{"then": [...]}`` when the action leads, in the same turn, to a choice made on
+    no cell (a promotion's kind): the page asks it before sending both, so that nothing
+    moves until the player has chosen. Each choice with its name and picture."""
+    if state.setup < len(game.setups) or state.phase + 1 >= len(game.phases):
+        return {}
+    trial = state.clone()
+    key, seat = turn_key(trial), trial.current_player
+    trial.apply_unchecked(action)
+    if trial.is_terminal() or turn_key(trial) != key or trial.current_player != seat or \
+            trial.phase == state.phase:
+        return {}
+    after = trial.legal_actions()
+    if len(after) < 2 or any(a.src >= 0 or a.dst >= 0 or a.at >= 0 for a in after):
+        return {}
+    from framework.render.svg import _ink, player_colour
+
+    player = game.players[trial.to_move]
+    fill = player_colour(game, trial.to_move)  # drawn as the board draws its pieces
+    choices = []
+    for a in after:
+        piece = game.spec.pieces.get(a.attribute)
+        glyph = (piece.glyphs.get(player) or piece.glyph or piece.symbols.get(player, "")) \
+            if piece is not None else ""
+        choices.append({"notation": a.notation, "written": words.write(a),
+                        "label": _(a.attribute) if a.attribute else words.write(a),
+                        "glyph": glyph, "fill": fill, "ink": _ink(fill)})
+    return {"then": choices}
+
+
+def _reason(game: Any, state: Any, _: Any) -> dict[str, Any]:
+    """Why a finished game ended, for the page to say (``reason`` a code of its texts,
+    with the numbers it names), and the row that won, if a goal of rows was met."""
+    for goal in game.goals:
+        if goal.evaluate(state) is None:
+            continue
+        params = goal.params
+        row = []
+        if hasattr(goal, "winning_row"):
+            for side in sorted(state.winners or ()):
+                row = row or [game.board.names[c] for c in goal.winning_row(state, side)]
+        code = {"line": "line", "no_pieces": "no_pieces", "counter_at_least": "counter",
+                "connect": "connect", "reach_zone": "zone", "halfmove_clock": "clock"}.get(
+                    goal.keyword, "goal")
+        counter = getattr(params, "counter", "")
+        return {"reason": code, "n": getattr(params, "length", None) or getattr(
+            params, "value", None) or getattr(params, "limit", None),
+                "counter": _(counter) if counter else "", "row": row}
+    if game.result is not None and game.result.keyword == "royal_attacked":
+        return {"reason": "checkmate" if state.winners else "stalemate", "row": []}
+    return {"reason": "no_move", "row": []}
 
 
 def _forced_cells(game: Any, state: Any, legal: list[Any]) -> list[str]:

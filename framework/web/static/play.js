@@ -47,7 +47,7 @@
   async function load() {
     // One fetch at a time; a change announced during a fetch fetches once more after it.
     if (loading) { again = true; return loading; }
-    loading = (async () => {
+    loading = (async () => {  // (a choice being asked stays until answered)
       try {
         do {
           again = false;
@@ -135,6 +135,7 @@
     if (!S || event.target.closest("input, select, textarea") || event.altKey || event.ctrlKey || event.metaKey) return;
     const shown = V ? V.viewing : S.turns.length;
     const step = {ArrowLeft: shown - 1, ArrowRight: shown + 1, Home: 0, End: S.turns.length, Escape: S.turns.length}[event.key];
+    if (event.key === "Escape" && !$("picker").hidden) { closePicker(); selected = null; drawMarks(); return; }
     if (step === undefined || (event.key === "Escape" && !V)) return;
     event.preventDefault();
     view(step);
@@ -154,6 +155,7 @@
     if (P.last.from) tint(P.last.from, "last-from");
     if (P.last.to) tint(P.last.to, "last-to");
     for (const name of P.check) tint(name, "check");
+    for (const name of (P.result && P.result.row) || []) tint(name, "winning");
     for (const cell of svg.querySelectorAll("g.cell")) {
       const name = cell.dataset.cell, piece = P.pieces[name];
       cell.setAttribute("tabindex", "0");
@@ -165,6 +167,7 @@
 
   function onKey(event) {
     if (event.key !== "Enter" && event.key !== " ") return;
+    if (!$("picker").hidden) return;
     const cell = event.target.closest("g.cell");
     if (!cell) return;
     event.preventDefault();
@@ -242,7 +245,10 @@
     box.className = "";
     if (S.terminal) {
       const r = S.result;
-      box.textContent = `${T.over}: ` + (r.winners.length ? fill(T.wins, {player: r.labels.join(", ")}) : T.draw);
+      const why = r.reason ? fill(T[`reason_${r.reason}`] || "", {n: r.n ?? "", counter: r.counter || ""}) : "";
+      box.textContent = `${T.over}: ` + (r.winners.length ? fill(T.wins, {player: r.labels.join(", ")}) : T.draw) +
+        (why ? ` — ${why}` : "");
+      box.dataset.reason = r.reason || "";
       box.classList.add("over");
       if (Object.keys(tokens).length) {  // the same seats and links, a new game
         const again = button(T.play_again, restartWithNewRules);
@@ -471,9 +477,40 @@
   }
 
   function choose(list) {
-    if (list.length === 1) send({action: list[0].notation});
+    if (list.length === 1 && list[0].then) pick(list[0]);
+    else if (list.length === 1) send({action: list[0].notation});
     else renderChoices(list);
   }
+
+  function pick(action) {
+    // A choice that follows the move in the same turn (a promotion): asked over the board,
+    // by pictures, before anything is sent; the board stays where it is.
+    const box = $("picker");
+    box.textContent = "";
+    const title = document.createElement("p");
+    title.textContent = T.choose;
+    box.append(title);
+    for (const c of action.then) {
+      const b = button("", () => { closePicker(); send({action: `${action.notation} ${c.notation}`}); });
+      b.dataset.action = c.notation;
+      b.title = c.label;
+      const glyph = document.createElement("span");
+      glyph.className = "glyph";
+      glyph.textContent = c.glyph || c.written;
+      glyph.style.background = c.fill;
+      glyph.style.color = c.ink;
+      const name = document.createElement("span");
+      name.className = "name";
+      name.textContent = c.label;
+      b.append(glyph, name);
+      box.append(b);
+    }
+    box.append(button(T.cancel, () => { closePicker(); selected = null; drawMarks(); }));
+    box.hidden = false;
+    box.querySelector("button").focus();
+  }
+
+  function closePicker() { $("picker").hidden = true; $("picker").textContent = ""; }
 
   async function send(body) {
     const seat = S.current_seat;

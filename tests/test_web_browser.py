@@ -266,16 +266,18 @@ def test_two_browsers_play_one_game_and_a_spectator_watches(driver: Any,
     assert "#" not in driver.current_url and "/play/" in driver.current_url
     driver.refresh()
     wait(driver, lambda: body(driver, "mine") == "yes", "the seat kept after a reload")
-    friend_seat = '#seats li[data-seat="1"]'
-    assert driver.find_element(By.CSS_SELECTOR, friend_seat).get_attribute(
-        "data-online") == "no"
+    def friend_here(page: Any) -> str:  # read in one script: the list is redrawn often
+        return str(page.execute_script("const li = document.querySelector("
+                                       "'#seats li[data-seat=\"1\"]'); "
+                                       "return li ? li.dataset.online : ''"))
+
+    assert friend_here(driver) == "no"
     with browser() as friend:
         friend.get(invite)
         wait(friend, lambda: ply(friend) == 0, "the friend's page")
         assert body(friend, "mine") == "no"
         assert "#" not in friend.current_url
-        wait(driver, lambda: driver.find_element(By.CSS_SELECTOR, friend_seat)
-             .get_attribute("data-online") == "yes", "the friend shown as joined")
+        wait(driver, lambda: friend_here(driver) == "yes", "the friend shown as joined")
         click_cell(driver, "f1")
         wait(friend, lambda: ply(friend) == 1 and body(friend, "mine") == "yes",
              "the first move in the friend's browser")
@@ -289,8 +291,7 @@ def test_two_browsers_play_one_game_and_a_spectator_watches(driver: Any,
         friend.execute_script("localStorage.clear()")
         friend.get(invite.split("#")[0])
         wait(friend, lambda: ply(friend) == 2, "the spectator's page")
-        wait(driver, lambda: driver.find_element(By.CSS_SELECTOR, friend_seat)
-             .get_attribute("data-online") == "no", "the friend shown as gone")
+        wait(driver, lambda: friend_here(driver) == "no", "the friend shown as gone")
         assert "watching" in friend.find_element(By.ID, "status").text
         assert not targets(friend)
         click_cell(friend, "e1")

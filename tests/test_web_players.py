@@ -355,3 +355,25 @@ def test_a_row_that_wins_is_drawn_and_named(driver: Any, base: str) -> None:
     assert sorted(driver.execute_script(
         "return [...document.querySelectorAll('#board .winning')]"
         ".map(e => e.parentNode.dataset.cell)")) == ["a1", "b2", "c3"]
+
+
+def row_of(driver: Any, cell: str) -> float:
+    return float(driver.execute_script(
+        "return document.querySelector(`#board g.cell[data-cell='${arguments[0]}']`)"
+        ".getBoundingClientRect().top", cell))
+
+
+def test_ones_own_side_is_nearest_and_the_board_flips(driver: Any, base: str) -> None:
+    game_id, tokens = new_game(base, "chess", ["human", "human"])
+    open_game(driver, base, game_id, {1: tokens[1]})  # black's seat only
+    wait(driver, lambda: row_of(driver, "e8") > row_of(driver, "e1"), "black at the bottom")
+    play_api(base, game_id, tokens[0], "e2e4")
+    wait(driver, lambda: body(driver, "mine") == "yes", "black's turn")
+    click_cell(driver, "e7")  # clicks land where the cells are drawn, turned or not
+    click_cell(driver, "e5")
+    wait(driver, lambda: ply(driver) == 2, "black's move on the turned board")
+    click_button(driver, "#flip")
+    wait(driver, lambda: row_of(driver, "e8") < row_of(driver, "e1"), "the board flipped")
+    assert driver.find_elements(By.CSS_SELECTOR, '#board g.piece[data-cell="e5"]')
+    open_game(driver, base, game_id, {0: tokens[0]})  # white's seat: white nearest
+    wait(driver, lambda: row_of(driver, "e1") > row_of(driver, "e8"), "white at the bottom")

@@ -128,25 +128,34 @@ def _n(value: float) -> str:
 class _Canvas:
     """Board units in, pixels out (y grows upwards on the board, downwards in SVG)."""
 
-    def __init__(self, board: CompiledBoard, extra: list[tuple[float, float]]) -> None:
-        points = [*board.pos, *extra]
+    def __init__(self, board: CompiledBoard, extra: list[tuple[float, float]],
+                 flip: bool = False) -> None:
+        self.flip = flip  # turned half round: the far side nearest
+        points = [(-x, -y) if flip else (x, y) for x, y in [*board.pos, *extra]]
         self.left = min(x for x, _ in points) - MARGIN
         self.top = max(y for _, y in points) + MARGIN
         self.width = (max(x for x, _ in points) + MARGIN - self.left) * UNIT
         self.height = (self.top - min(y for _, y in points) + MARGIN) * UNIT
 
+    def corner(self, x: float, y: float) -> tuple[str, str]:
+        """The top left corner, on the page, of the unit square centred on (x, y)."""
+        return self.xy(x + 0.5, y - 0.5) if self.flip else self.xy(x - 0.5, y + 0.5)
+
     def xy(self, x: float, y: float) -> tuple[str, str]:
+        if self.flip:
+            x, y = -x, -y
         return _n((x - self.left) * UNIT), _n((self.top - y) * UNIT)
 
 
 def board_svg(state: State, marks: Marks | None = None, title: str = "",
-              _: Translate = untranslated) -> str:
+              _: Translate = untranslated, *, flip: bool = False) -> str:
     """The position as a standalone ``<svg>`` element (``_`` translates the names of
-    players, pieces and attributes in the tooltips)."""
+    players, pieces and attributes in the tooltips); ``flip`` turns the board half round
+    (the second player's side at the bottom), its writing kept upright."""
     game = state.game
     board = game.board
     marks = marks or Marks()
-    canvas, opening, cells, coords = _background(board, state.gaps)
+    canvas, opening, cells, coords = _background(board, state.gaps, flip)
     out = [opening]
     if title:
         out.append(f"<title>{escape(title)}</title>")
@@ -193,13 +202,13 @@ def board_svg(state: State, marks: Marks | None = None, title: str = "",
 
 
 @lru_cache(maxsize=512)
-def _background(board: CompiledBoard, gaps: int
+def _background(board: CompiledBoard, gaps: int, flip: bool = False
                 ) -> tuple[_Canvas, str, tuple[str, ...], tuple[str, ...]]:
     """What a board looks like without its pieces, drawn once per board and gaps (the
     game server draws every position): the canvas, the opening tag, the background and
     links and cells, and the coordinate names drawn last."""
     labels = margin_labels(board)
-    canvas = _Canvas(board, [(x, y) for _, x, y in labels])
+    canvas = _Canvas(board, [(x, y) for _, x, y in labels], flip)
     opening = (f'<svg xmlns="http://www.w3.org/2000/svg" class="board" '
                f'width="{_n(canvas.width)}" height="{_n(canvas.height)}" '
                f'viewBox="0 0 {_n(canvas.width)} {_n(canvas.height)}" role="img">')
@@ -213,7 +222,7 @@ def _background(board: CompiledBoard, gaps: int
                     cells.append(f'<line class="link" x1="{x1}" y1="{y1}" x2="{x2}" '
                                  f'y2="{y2}" stroke="#8a7a5c" stroke-width="3"/>')
     for col, row in _other_colour_squares(board):
-        lx, ly = canvas.xy(col - 0.5, row + 0.5)
+        lx, ly = canvas.corner(col, row)
         cells.append(f'<rect class="light" x="{lx}" y="{ly}" width="{UNIT}" height="{UNIT}" '
                      f'fill="#f3ead3" stroke="#8a7a5c" stroke-width="1"/>')
     for cell in range(board.size):
@@ -301,7 +310,8 @@ def _cell(canvas: _Canvas, board: CompiledBoard, cell: int, *, gap: bool, named:
     shape = _shape(canvas, board, cell, fill)
     text = ""
     if named:
-        cx, cy = canvas.xy(x, y - 0.32)
+        cx, cy = canvas.xy(x, y)
+        cy = _n(float(cy) + 0.32 * UNIT)  # below the centre, whichever way the board turns
         text = (f'<text x="{cx}" y="{cy}" text-anchor="middle" font-family="sans-serif" '
                 f'font-size="9" fill="#7a6a4c">{name}</text>')
     return f'<g class="cell" data-cell="{name}">{shape}{text}</g>'
@@ -318,7 +328,7 @@ def _shape(canvas: _Canvas, board: CompiledBoard, cell: int, fill: str) -> str:
         shape = (f'<polygon points="{" ".join(f"{a},{b}" for a, b in corners)}" '
                  f'fill="{fill}" stroke="#8a7a5c" stroke-width="1.5"/>')
     elif board.shape == "square":
-        cx, cy = canvas.xy(x - 0.5, y + 0.5)
+        cx, cy = canvas.corner(x, y)
         shape = (f'<rect x="{cx}" y="{cy}" width="{UNIT}" height="{UNIT}" fill="{fill}" '
                  f'stroke="#8a7a5c" stroke-width="1"/>')
     else:

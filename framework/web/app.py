@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass, field
@@ -29,6 +30,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from framework.engine.action import SKIP_KIND
 from framework.engine.turns import turn_key
 from framework.errors import BoardspecError
 from framework.i18n import LANGUAGES, translations
@@ -292,7 +294,7 @@ async def new_game(request: Request) -> Response:
                                              body.get("seed"), _client(request))
     _start_agents(server, session)
     return JSONResponse({"id": session.id, "tokens": tokens, "url": f"/play/{session.id}",
-                         "state": state_payload(server, session, _lang(request))},
+                         "state": _payload(request, server, session)},
                         status_code=201)
 
 
@@ -306,9 +308,9 @@ async def game_state(request: Request) -> Response:
         if not turn.isascii() or not turn.isdigit() or len(turn) > 6:
             raise WebError(422, f"'turn' must be a number of turns, found {turn[:20]!r}")
         view = session.after_turns(int(turn))
-        return JSONResponse(state_payload(server, session, _lang(request), view))
+        return JSONResponse(_payload(request, server, session, view))
     _start_agents(server, session)
-    return JSONResponse(state_payload(server, session, _lang(request)))
+    return JSONResponse(_payload(request, server, session))
 
 
 async def legal(request: Request) -> Response:
@@ -346,8 +348,7 @@ async def apply(request: Request) -> Response:
         server.sessions.save(session)
     await broadcast(session, {"type": "update", "ply": session.ply})
     _start_agents(server, session)
-    return JSONResponse({"played": played, "state": state_payload(server, session,
-                                                                  _lang(request))})
+    return JSONResponse({"played": played, "state": _payload(request, server, session)})
 
 
 async def agent_move(request: Request) -> Response:
@@ -364,8 +365,7 @@ async def agent_move(request: Request) -> Response:
         if session.seat_spec(session.plies[before].seat) == HUMAN:
             raise WebError(409, f"stale request: a person moved at ply {before}")
         played = [p.notation for p in session.plies[before:]]
-        return JSONResponse({"played": played, "state": state_payload(server, session,
-                                                                      _lang(request))})
+        return JSONResponse({"played": played, "state": _payload(request, server, session)})
     if session.agent_to_move() is None:
         who = "nobody" if session.state.is_terminal() else "a person"
         raise WebError(409, f"no agent is to move: {who} is")
@@ -379,8 +379,7 @@ async def agent_move(request: Request) -> Response:
     if session.agent_error:
         raise WebError(500, session.agent_error)
     played = [p.notation for p in session.plies[before:]]
-    return JSONResponse({"played": played, "state": state_payload(server, session,
-                                                                  _lang(request))})
+    return JSONResponse({"played": played, "state": _payload(request, server, session)})
 
 
 async def restart(request: Request) -> Response:
@@ -403,7 +402,7 @@ async def restart(request: Request) -> Response:
     await broadcast(session, {"type": "update", "ply": session.ply})
     _start_agents(server, session)
     return JSONResponse({"archived": archived,
-                         "state": state_payload(server, session, _lang(request))})
+                         "state": _payload(request, server, session)})
 
 
 async def record(request: Request) -> Response:
@@ -427,8 +426,20 @@ def _seat(session: GameSession) -> int | None:
     return None if seat < 0 else seat
 
 
+def _payload(request: Request, server: Server, session: GameSession,
+             view: tuple[State, list[Ply]] | None = None) -> dict[str, Any]:
+    """``state_payload`` in the request's language, turned as it asks."""
+    return state_payload(server, session, _lang(request), view, flip=_flip(request))
+
+
+def _flip(request: Request) -> bool:
+    """``?flip=1``: the board drawn half round (the second player's side nearest)."""
+    return request.query_params.get("flip") in ("1", "true")
+
+
 def state_payload(server: Server, session: GameSession, lang: str,
-                  view: tuple[State, list[Ply]] | None = None) -> dict[str, Any]:
+                  view: tuple[State, list[Ply]] | None = None, *, flip: bool = False
+                  ) -> dict[str, Any]:
     """What the page draws: the game now, or ``view`` (a past position and the plies
     that led to it), whose legal actions are none."""
     from framework.engine.supply import attribute_supply, piece_supply
@@ -477,9 +488,11 @@ def state_payload(server: Server, session: GameSession, lang: str,
     winners = sorted(state.winners) if state.winners is not None else None
     agent = session.agent_to_move()
     names = game.board.names
-    svg = board_svg(state, Marks(), game.name, _)
+    svg = board_svg(state, Marks(), game.name, _, flip=flip)
     legal = state.legal_actions() if view is None else []
+    ask = bool(legal) and not in_setup and _choice_may_follow(game, state.phase)
     online = sorted({seat for seats in session.present.values() for seat in seats})
+    actor = state.current_player
     return {
         "id": session.id, "game": session.stored.slug, "name": game.name,
         "file": Path(session.stored.file).name, "version": session.version,
@@ -491,8 +504,8 @@ def state_payload(server: Server, session: GameSession, lang: str,
         # In a setup the seat that acts is named by the side it plays now (before a choice
         # of sides: the side it was dealt), not by the side whose pieces are placed.
         "to_move_label": None if state.is_terminal() else _(players[
-            state.seat_of_side.index(_seat(session)) if in_setup and _seat(session) in
-            state.seat_of_side else state.to_move]),
+            state.seat_of_side.index(actor) if in_setup and actor in state.seat_of_side
+            else state.to_move]),
         "phase": phase, "phase_label": _(phase) if phase else "", "setup": in_setup,
         "hint": hint, "piece_key": [_(a) for a in game.attributes],
         "terminal": state.is_terminal(),
@@ -515,8 +528,9 @@ def state_payload(server: Server, session: GameSession, lang: str,
                   for turn in session.turns()],
         "legal": [{**a.to_json(game), "written": words.write(a),
                    **({"label": _(a.attribute)} if a.attribute else {}),
-                   **_choices_after(game, state, a, words, _)} for a in legal],
-        "svg": svg, "lang": lang,
+                   **(_choices_after(game, state, a, words, _) if ask else {})}
+                  for a in legal],
+        "svg": svg, "lang": lang, "flipped": flip,
     }
 
 
@@ -548,8 +562,6 @@ def _choices_after(game: Any, state: Any, action: Any, words: Any, _: Any
     """``{"then": [...]}`` when the action leads, in the same turn, to a choice made on
     no cell (a promotion's kind): the page asks it before sending both, so that nothing
     moves until the player has chosen. Each choice with its name and picture."""
-    if state.setup < len(game.setups) or state.phase + 1 >= len(game.phases):
-        return {}
     trial = state.clone()
     key, seat = turn_key(trial), trial.current_player
     trial.apply_unchecked(action)
@@ -574,6 +586,18 @@ def _choices_after(game: Any, state: Any, action: Any, words: Any, _: Any
     return {"then": choices}
 
 
+@functools.lru_cache(maxsize=256)
+def _choice_may_follow(game: Any, phase: int) -> bool:
+    """Whether a later phase of the turn may ask a choice on no cell (by the actions it can
+    ever make; a phase that cannot say is looked at too)."""
+    for later in game.phases[phase + 1:]:
+        space = later.action_space() if later.decides else ()
+        if space is None or any(a.src < 0 and a.dst < 0 and a.at < 0 and a.kind != SKIP_KIND
+                                for a in space):
+            return True
+    return False
+
+
 def _reason(game: Any, state: Any, _: Any) -> dict[str, Any]:
     """Why a finished game ended, for the page to say (``reason`` a code of its texts,
     with the numbers it names), and the row that won, if a goal of rows was met."""
@@ -581,7 +605,7 @@ def _reason(game: Any, state: Any, _: Any) -> dict[str, Any]:
         if goal.evaluate(state) is None:
             continue
         params = goal.params
-        row = []
+        row: list[str] = []
         if hasattr(goal, "winning_row"):
             for side in sorted(state.winners or ()):
                 row = row or [game.board.names[c] for c in goal.winning_row(state, side)]

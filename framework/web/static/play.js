@@ -27,6 +27,18 @@
     history.replaceState(null, "", location.pathname + location.search);
   }
   const watching = () => !Object.keys(tokens).length;
+  let turned = null;  // the board turned half round by the player's choice (null: by seat)
+
+  function flipped() {
+    // By default one's own side is nearest: a browser whose seats all play sides after the
+    // first sees the board turned.
+    if (turned !== null) return turned;
+    if (!S || watching()) return false;
+    const sides = S.seats.filter((seat) => tokens[seat.seat] !== undefined)
+      .map((seat) => S.players.indexOf(seat.player));
+    return sides.length > 0 && !sides.includes(0);
+  }
+  const query = () => `lang=${B.lang}${flipped() ? "&flip=1" : ""}`;
   let S = null;          // the last state received
   let V = null;          // an earlier position looked at (the move list clicked), or null
   let selected = null;   // the cell of the piece picked, or null
@@ -51,11 +63,12 @@
       try {
         do {
           again = false;
-          const response = await fetch(`${api}?lang=${B.lang}`);
+          const response = await fetch(`${api}?${query()}`);
           if (response.ok) {
             const next = await response.json();
             if (!S || next.ply !== S.ply || next.version !== S.version) { selected = null; say(""); }
             S = next;
+            if (S.flipped !== flipped()) again = true;  // the seats' side changed: turn
             render();
           }
         } while (again);
@@ -109,6 +122,8 @@
     $("history").hidden = !V;
     $("history-text").textContent = fill(T.viewing, {turn: shown, turns: S.turns.length});
     $("live").textContent = T.live;
+    $("flip").textContent = T.flip;
+    $("flip").setAttribute("aria-pressed", flipped() ? "true" : "false");
     markCurrent();
   }
 
@@ -124,7 +139,7 @@
     if (!S) return;
     turn = Math.max(0, Math.min(turn, S.turns.length));
     if (turn === S.turns.length) { V = null; drawBoard(); return; }
-    const response = await fetch(`${api}?turn=${turn}&lang=${B.lang}`);
+    const response = await fetch(`${api}?turn=${turn}&${query()}`);
     if (!response.ok) return;
     V = await response.json();
     selected = null;
@@ -514,7 +529,7 @@
 
   async function send(body) {
     const seat = S.current_seat;
-    const response = await fetch(`${api}/apply?lang=${B.lang}`, {
+    const response = await fetch(`${api}/apply?${query()}`, {
       method: "POST", headers: {"Content-Type": "application/json"},
       body: JSON.stringify({...body, ply: S.ply, token: tokens[seat]}),
     });
@@ -533,7 +548,7 @@
 
   async function restartWithNewRules() {
     const token = Object.values(tokens)[0];  // any of this browser's seats
-    const response = await fetch(`${api}/restart?lang=${B.lang}`, {
+    const response = await fetch(`${api}/restart?${query()}`, {
       method: "POST", headers: {"Content-Type": "application/json"},
       body: JSON.stringify({token}),
     });
@@ -576,6 +591,12 @@
   }
 
   $("live").addEventListener("click", () => view(S.turns.length));
+  $("flip").addEventListener("click", async () => {
+    turned = !flipped();
+    const shown = V ? V.viewing : null;
+    await load();
+    if (shown !== null) view(shown);
+  });
   $("show-board").addEventListener("click", () => { showBoardAnyway = true; renderRules(); });
   $("restart-new").addEventListener("click", restartWithNewRules);
   languages();

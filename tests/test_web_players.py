@@ -377,3 +377,25 @@ def test_ones_own_side_is_nearest_and_the_board_flips(driver: Any, base: str) ->
     assert driver.find_elements(By.CSS_SELECTOR, '#board g.piece[data-cell="e5"]')
     open_game(driver, base, game_id, {0: tokens[0]})  # white's seat: white nearest
     wait(driver, lambda: row_of(driver, "e1") > row_of(driver, "e8"), "white at the bottom")
+
+
+def test_a_player_resigns_and_the_record_says_so(driver: Any, base: str) -> None:
+    game_id, tokens = new_game(base, "ataxx", ["human", "human"])
+    open_game(driver, base, game_id, {0: tokens[0]})
+    click_cell(driver, "f1")
+    wait(driver, lambda: ply(driver) == 1, "a move")
+    click_button(driver, "#resign")
+    assert body(driver, "terminal") == "no"  # one click only asks
+    assert driver.find_element(By.ID, "resign").text == "Really resign?"
+    click_button(driver, "#resign")
+    wait(driver, lambda: body(driver, "terminal") == "yes", "the resignation")
+    assert "winner: o — x resigned" in status(driver)
+    assert not driver.find_element(By.ID, "resign").is_displayed()
+    record = api(base, f"/api/play/{game_id}/record?format=json")
+    assert record["headers"]["Result"] == "o"
+    assert record["headers"]["Termination"] == "resignation"
+    from framework.records import Record
+
+    Record.from_json(record).verify(load_game(GAMES / "ataxx.yaml"))
+    driver.refresh()  # kept as it was (the server reads it back the same)
+    wait(driver, lambda: body(driver, "terminal") == "yes", "the resigned game reloaded")

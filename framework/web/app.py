@@ -128,6 +128,7 @@ def create_app(paths: Iterable[str | Path], db: str | Path = ":memory:", *,
         Route("/api/play/{id}/apply", apply, methods=["POST"]),
         Route("/api/play/{id}/agent", agent_move, methods=["POST"]),
         Route("/api/play/{id}/restart", restart, methods=["POST"]),
+        Route("/api/play/{id}/resign", resign, methods=["POST"]),
         Route("/api/play/{id}/record", record),
         WebSocketRoute("/api/play/{id}/ws", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -405,6 +406,20 @@ async def restart(request: Request) -> Response:
                          "state": _payload(request, server, session)})
 
 
+async def resign(request: Request) -> Response:
+    """The seat of the token given resigns: every other side wins."""
+    server = _server(request)
+    session = server.sessions.get(request.path_params["id"])
+    body = await read_json(request)
+    async with session.lock:
+        if session.agent_task is not None:
+            session.agent_task.cancel()
+        session.resign(body.get("token"))
+        server.sessions.save(session)
+    await broadcast(session, {"type": "resigned"})  # no new ply: every page fetches
+    return JSONResponse({"state": _payload(request, server, session)})
+
+
 async def record(request: Request) -> Response:
     session = _server(request).sessions.get(request.path_params["id"])
     fmt = request.query_params.get("format", "text")
@@ -511,7 +526,10 @@ def state_payload(server: Server, session: GameSession, lang: str,
         "terminal": state.is_terminal(),
         "result": None if winners is None else {
             "code": result_of(state), "winners": [players[w] for w in winners],
-            "labels": [_(players[w]) for w in winners], **_reason(game, state, _)},
+            "labels": [_(players[w]) for w in winners],
+            **({"reason": "resign", "resigned": _(players[state.seat_of_side.index(
+                session.resigned)]), "row": []} if session.resigned is not None and
+               view is None else _reason(game, state, _))},
         "pieces": {names[c]: players[state.owner_of(c)] for c in range(game.board.size)
                    if state.owner_of(c) >= 0},
         "last": _last_move(game, plies), "continuing": bool(plies) and

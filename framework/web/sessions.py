@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from framework.records import Record
 
 HUMAN = "human"
+#: Kept among a game's stored plies where a seat resigned (never an action's notation).
+RESIGN = "(resigns)"
 #: Budgets above these would let one game hold a core for minutes.
 MAX_SECONDS = 30.0
 MAX_DEPTH = 8
@@ -102,13 +104,18 @@ class GameSession:
         #: Set (and replaced) at every change: what a request waiting for a move awaits.
         self.changed = asyncio.Event()
         self.touched = time.monotonic()
+        #: The seat that resigned, if one did (the game is over then).
+        self.resigned: int | None = None
         for notation, seat in stored.plies:
+            if notation == RESIGN:
+                self._resign(seat)
+                break
             try:
                 self.state, plies = self._trial([notation], seat)
             except BoardspecError:
                 break  # cannot happen with unchanged rules; keep what replays
             self.plies += plies
-        stored.plies = [(p.notation, p.seat) for p in self.plies]
+        self._stored_update()
 
     # Facts ------------------------------------------------------------------------------
     @property
@@ -220,6 +227,25 @@ class GameSession:
                              action.side if action.kind == "choose" else -1))
         return trial, plies
 
+    def resign(self, token: Any) -> int:
+        """The seat of ``token`` gives the game up (the one to move, for a token of
+        several): every other side wins. Its seat, or a WebError."""
+        seats = self.seats_of_token(token)
+        if not seats:
+            raise WebError(403, "only a player of this game (a seat link) can resign")
+        if self.state.is_terminal():
+            raise WebError(409, "the game is over")
+        seat = self.state.current_player if self.state.current_player in seats else seats[0]
+        self._resign(seat)
+        self._stored_update()
+        return seat
+
+    def _resign(self, seat: int) -> None:
+        sides = self.state.seat_of_side
+        self.state = self.state.clone()
+        self.state.finish(frozenset(side for side in range(len(sides)) if sides[side] != seat))
+        self.resigned = seat
+
     def resolve(self, src: str | None, dst: str | None, at: str | None) -> str:
         """The one legal action that a click designates by its cells (``from``/``to``, or
         ``at``); a WebError saying what is legal from there when none or several do."""
@@ -262,6 +288,7 @@ class GameSession:
                                   *[None] * (seats - len(self.stored.tokens))]
         self.state = game.new_initial_state()
         self.plies = []
+        self.resigned = None
         self.agents = {}
         self.agent_error = ""
         self._stored_update()
@@ -280,6 +307,8 @@ class GameSession:
         from framework.records import result_of
 
         self.stored.plies = [(p.notation, p.seat) for p in self.plies]
+        if self.resigned is not None:
+            self.stored.plies.append((RESIGN, self.resigned))
         self.stored.result = result_of(self.state)
 
     # Reading ----------------------------------------------------------------------------
@@ -326,6 +355,10 @@ class GameSession:
         if self.stored.seed is not None:
             headers["Seed"] = str(self.stored.seed)
         headers["Result"] = self.stored.result
+        if self.resigned is not None:
+            from framework.records import RESIGNATION
+
+            headers["Termination"] = RESIGNATION
         headers["Plies"] = str(self.ply)
         return Record(headers, [t["actions"] for t in self.turns()])
 

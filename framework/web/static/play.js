@@ -123,6 +123,9 @@
     $("history-text").textContent = fill(T.viewing, {turn: shown, turns: S.turns.length});
     $("live").textContent = T.live;
     $("flip").textContent = T.flip;
+    const resign = $("resign");
+    resign.hidden = watching() || S.terminal || !!V;
+    if (resign.dataset.confirm !== "yes") resign.textContent = T.resign;
     $("flip").setAttribute("aria-pressed", flipped() ? "true" : "false");
     markCurrent();
   }
@@ -260,7 +263,7 @@
     box.className = "";
     if (S.terminal) {
       const r = S.result;
-      const why = r.reason ? fill(T[`reason_${r.reason}`] || "", {n: r.n ?? "", counter: r.counter || ""}) : "";
+      const why = r.reason ? fill(T[`reason_${r.reason}`] || "", {n: r.n ?? "", counter: r.counter || "", player: r.resigned || ""}) : "";
       box.textContent = `${T.over}: ` + (r.winners.length ? fill(T.wins, {player: r.labels.join(", ")}) : T.draw) +
         (why ? ` — ${why}` : "");
       box.dataset.reason = r.reason || "";
@@ -591,6 +594,25 @@
   }
 
   $("live").addEventListener("click", () => view(S.turns.length));
+  $("resign").addEventListener("click", async () => {
+    // Two clicks: the first asks to confirm (a slip of the mouse loses no game).
+    const resign = $("resign");
+    if (resign.dataset.confirm !== "yes") {
+      resign.dataset.confirm = "yes";
+      resign.textContent = T.resign_confirm;
+      return;
+    }
+    resign.dataset.confirm = "";
+    const seat = tokens[S.current_seat] !== undefined ? S.current_seat : Object.keys(tokens)[0];
+    const response = await fetch(`${api}/resign?${query()}`, {
+      method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify({token: tokens[seat]}),
+    });
+    const data = await response.json();
+    if (!response.ok) { say(data.error, true); return; }
+    S = data.state;
+    render();
+  });
   $("flip").addEventListener("click", async () => {
     turned = !flipped();
     const shown = V ? V.viewing : null;

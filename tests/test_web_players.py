@@ -399,3 +399,35 @@ def test_a_player_resigns_and_the_record_says_so(driver: Any, base: str) -> None
     Record.from_json(record).verify(load_game(GAMES / "ataxx.yaml"))
     driver.refresh()  # kept as it was (the server reads it back the same)
     wait(driver, lambda: body(driver, "terminal") == "yes", "the resigned game reloaded")
+
+
+def test_the_move_list_pairs_turns_and_steps_back_through_the_game(driver: Any,
+                                                                   base: str) -> None:
+    both_seats(driver, base, "chess", ["e2e4", "e7e5", "g1f3"])
+    rows = driver.execute_script("return [...document.querySelectorAll('#moves li')]"
+                                 ".map(li => [...li.querySelectorAll('.move')]"
+                                 ".map(m => m.textContent))")
+    assert rows == [["e2e4", "e7e5"], ["g1f3"]]  # one row a round, as players read it
+
+    def piece(cell: str) -> bool:
+        return bool(driver.find_elements(By.CSS_SELECTOR, f'#board g.piece[data-cell="{cell}"]'))
+
+    click_button(driver, '#moves .move[data-turn="1"]')
+    wait(driver, lambda: body(driver, "viewing") == "1", "the position after 1.e4")
+    assert piece("e4") and piece("e7") and not piece("e5") and piece("g1")
+    assert driver.find_element(By.ID, "history").is_displayed()
+    click_cell(driver, "d7")  # an earlier position is looked at, not played
+    assert "earlier position" in message(driver)[0]
+    keys = ActionChains(driver, duration=0)
+    keys.send_keys(Keys.ARROW_RIGHT).perform()
+    wait(driver, lambda: body(driver, "viewing") == "2", "one turn on, by the arrow key")
+    assert piece("e5") and not piece("f3")
+    keys.send_keys(Keys.ARROW_LEFT).send_keys(Keys.ARROW_LEFT).perform()
+    wait(driver, lambda: body(driver, "viewing") == "0", "the start")
+    assert piece("e2") and not piece("e4")
+    click_button(driver, "#live")
+    wait(driver, lambda: body(driver, "viewing") == "", "back to the game")
+    assert piece("f3") and not driver.find_element(By.ID, "history").is_displayed()
+    click_cell(driver, "b8")  # and it plays on
+    click_cell(driver, "c6")
+    wait(driver, lambda: ply(driver) == 4, "black's reply")

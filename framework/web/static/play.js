@@ -41,6 +41,7 @@
   const query = () => `lang=${B.lang}${flipped() ? "&flip=1" : ""}`;
   let S = null;          // the last state received
   let V = null;          // an earlier position looked at (the move list clicked), or null
+  let asked = null;      // the turn last asked to be shown (null: the game now)
   let selected = null;   // the cell of the piece picked, or null
   let showBoardAnyway = false;
   let loading = null;
@@ -141,9 +142,10 @@
     // Step through the game: the position after ``turn`` turns (the last one is live).
     if (!S) return;
     turn = Math.max(0, Math.min(turn, S.turns.length));
-    if (turn === S.turns.length) { V = null; drawBoard(); return; }
+    asked = turn;  // keys pressed quickly step from here, not from the picture shown
+    if (turn === S.turns.length) { asked = null; V = null; drawBoard(); return; }
     const response = await fetch(`${api}?turn=${turn}&${query()}`);
-    if (!response.ok) return;
+    if (!response.ok || asked !== turn) return;
     V = await response.json();
     selected = null;
     drawBoard();
@@ -151,7 +153,7 @@
 
   document.addEventListener("keydown", (event) => {
     if (!S || event.target.closest("input, select, textarea") || event.altKey || event.ctrlKey || event.metaKey) return;
-    const shown = V ? V.viewing : S.turns.length;
+    const shown = asked ?? (V ? V.viewing : S.turns.length);
     const step = {ArrowLeft: shown - 1, ArrowRight: shown + 1, Home: 0, End: S.turns.length, Escape: S.turns.length}[event.key];
     if (event.key === "Escape" && !$("picker").hidden) { closePicker(); selected = null; drawMarks(); return; }
     if (step === undefined || (event.key === "Escape" && !V)) return;

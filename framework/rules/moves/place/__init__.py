@@ -161,6 +161,11 @@ class Place(Primitive):
                                          "(grids, hex boards, custom boards that name "
                                          "them; this board has none)")
 
+    def example(self) -> str:
+        if "{line}" in self.template:  # a line's name, not a cell's
+            return self.action_space()[0].notation
+        return super().example()
+
     def action_space(self) -> tuple[Action, ...]:
         if self.fall >= 0:  # with gravity only the entry cells are ever played
             return tuple(self.places[c] for c in iter_bits(self.entries))

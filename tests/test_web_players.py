@@ -188,7 +188,10 @@ def test_a_connect_four_disc_is_recorded_and_highlighted_where_it_fell(driver: A
     landed = driver.find_elements(By.CSS_SELECTOR, '#board g.cell[data-cell="d1"] .last-to')
     assert landed and not driver.find_elements(By.CSS_SELECTOR, "#board g.cell"
                                                '[data-cell="d6"] .last-to')
-    click_cell(driver, "d6")
+    # The drop is offered where the disc would land, and taken there.
+    assert "d2" in targets(driver, "circle.target.direct")
+    assert "d6" not in targets(driver, "circle.target.direct")
+    click_cell(driver, "d2")
     wait(driver, lambda: ply(driver) == 2, "the second drop")
     assert driver.find_elements(By.CSS_SELECTOR, '#board g.cell[data-cell="d2"] .last-to')
     assert moves(driver) == ["d", "d"]  # by its column: never a cell it did not reach
@@ -342,19 +345,17 @@ def test_check_is_shown_and_checkmate_announced_as_such(driver: Any, base: str) 
     both_seats(driver, base, "chess", ["f2f3", "e7e5", "g2g4"])
     click_cell(driver, "d8")
     click_cell(driver, "h4")
-    wait(driver, lambda: body(driver, "terminal") == "yes", "the mate")
-    assert "winner: black — checkmate" in status(driver)
+    wait(driver, lambda: "winner: black — checkmate" in status(driver), "the mate")
     assert driver.find_elements(By.CSS_SELECTOR, '#board g.cell[data-cell="e1"] .check')
 
 
 def test_a_row_that_wins_is_drawn_and_named(driver: Any, base: str) -> None:
     both_seats(driver, base, "tic-tac-toe", ["a1", "b1", "b2", "c1"])
     click_cell(driver, "c3")
-    wait(driver, lambda: body(driver, "terminal") == "yes", "the row")
-    assert "winner: x — 3 in a row" in status(driver)
-    assert sorted(driver.execute_script(
+    wait(driver, lambda: "winner: x — 3 in a row" in status(driver), "the row named")
+    wait(driver, lambda: sorted(driver.execute_script(
         "return [...document.querySelectorAll('#board .winning')]"
-        ".map(e => e.parentNode.dataset.cell)")) == ["a1", "b2", "c3"]
+        ".map(e => e.parentNode.dataset.cell)")) == ["a1", "b2", "c3"], "the row drawn")
 
 
 def row_of(driver: Any, cell: str) -> float:

@@ -443,13 +443,17 @@ def _removed(canvas: _Canvas, game: CompiledGame, pos: tuple[float, float], piec
         + f'<g class="removed-mark">{cross}</g>'
 
 
-def legend_swatch(kind: str, colour: str = "") -> str:
+def legend_swatch(kind: str, colour: str = "", *, glyph: str = "") -> str:
     """A small picture of one mark (``MARKS``) or, with ``kind="piece"``, of a piece in
-    ``colour``, for the rulebook's legend."""
+    ``colour`` (drawn as its ``glyph`` alone when it has one), for the rulebook's legend."""
     size = 28
     c = size / 2
     body = {
-        "piece": f'<circle cx="{c}" cy="{c}" r="9" fill="{colour}" stroke="#111" '
+        "piece": f'<text x="{c}" y="{c}" text-anchor="middle" dominant-baseline="central" '
+                 f'font-family="DejaVu Sans, sans-serif" font-size="22" font-weight="bold" '
+                 f'fill="{colour}" stroke="#111" stroke-width="1.2">{escape(glyph)}</text>'
+                 if glyph else
+                 f'<circle cx="{c}" cy="{c}" r="9" fill="{colour}" stroke="#111" '
                  f'stroke-width="1.5"/>',
         "highlight": f'<rect x="3" y="3" width="22" height="22" fill="{HIGHLIGHT}" '
                      f'stroke="#8a7a5c"/>',

@@ -506,6 +506,7 @@ def state_payload(server: Server, session: GameSession, lang: str,
     svg = board_svg(state, Marks(), game.name, _, flip=flip)
     legal = state.legal_actions() if view is None else []
     ask = bool(legal) and not in_setup and _choice_may_follow(game, state.phase)
+    lands = _landing_cells(state, legal)
     online = sorted({seat for seats in session.present.values() for seat in seats})
     actor = state.current_player
     return {
@@ -546,7 +547,8 @@ def state_payload(server: Server, session: GameSession, lang: str,
                   for turn in session.turns()],
         "legal": [{**a.to_json(game), "written": words.write(a),
                    **({"label": _(a.attribute)} if a.attribute else {}),
-                   **(_choices_after(game, state, a, words, _) if ask else {})}
+                   **(_choices_after(game, state, a, words, _) if ask else {}),
+                   **({"lands": lands[a]} if a in lands else {})}
                   for a in legal],
         "svg": svg, "lang": lang, "flipped": flip,
     }
@@ -602,6 +604,27 @@ def _choices_after(game: Any, state: Any, action: Any, words: Any, _: Any
                         "label": _(a.attribute) if a.attribute else words.write(a),
                         "glyph": glyph, "fill": fill, "ink": _ink(fill)})
     return {"then": choices}
+
+
+#: Placements looked at one by one for where their piece ends (beyond: not looked at).
+MAX_LANDINGS = 32
+
+
+def _landing_cells(state: Any, legal: list[Any]) -> dict[Any, str]:
+    """Placements whose piece ends on another cell than the one they name (a drop that
+    falls): that cell's name, so that the page shows and takes the drop where it lands."""
+    placed = [a for a in legal if a.src < 0 and a.at >= 0]
+    if not placed or len(placed) > MAX_LANDINGS:
+        return {}
+    found = {}
+    before = state.occupied()
+    for action in placed:
+        trial = state.clone()
+        trial.apply_unchecked(action)
+        arrived = trial.occupied() & ~before
+        if arrived and arrived & (arrived - 1) == 0 and not arrived >> action.at & 1:
+            found[action] = state.game.board.names[arrived.bit_length() - 1]
+    return found
 
 
 @functools.lru_cache(maxsize=256)

@@ -257,7 +257,7 @@
       for (const a of S.legal) if (a.from === selected) add(a.to || a.at, "target");
     }
     // Actions played on one cell (a clone, a placement, a build) are shown all the time.
-    for (const a of S.legal) if (!a.from) add(a.to || a.at, "target direct");
+    for (const a of S.legal) if (!a.from) add(a.lands || a.to || a.at, "target direct");
   }
 
   function renderStatus() {
@@ -473,7 +473,7 @@
       }
     }
     const fromHere = S.legal.filter((a) => a.from === name);
-    const here = S.legal.filter((a) => !a.from && (a.to === name || a.at === name));
+    const here = S.legal.filter((a) => !a.from && (a.to === name || a.at === name || a.lands === name));
     if (fromHere.length) {
       selected = name;
       drawMarks();
@@ -481,7 +481,7 @@
       renderStatus();
       return;
     }
-    if (!here.length && S.pieces[name] === S.to_move && !S.legal.some((a) => a.to === name || a.at === name)) {
+    if (!here.length && S.pieces[name] === S.to_move && !S.legal.some((a) => a.to === name || a.at === name || a.lands === name)) {
       // Another piece of one's own: picked, even when it cannot move (nothing is sent).
       selected = null;
       drawMarks();

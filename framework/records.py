@@ -44,6 +44,9 @@ if TYPE_CHECKING:
 FORMAT = "boardspec-record"
 VERSION = 1
 UNFINISHED = "unfinished"
+#: The ``Termination`` header of a game a player resigned: its ``Result`` stands though the
+#: moves stop short of an end.
+RESIGNATION = "resignation"
 DRAW = "draw"
 # Possessive: a long value is matched in one pass, never backtracked through.
 _HEADER = re.compile(r'\[(\w+)\s+"((?:[^"\\]++|\\.)*+)"\]')
@@ -250,7 +253,9 @@ class Record:
             raise RecordError(f"the record's Plies header says {plies!r}, but it has "
                               f"{len(self.plies)} plies")
         claimed = self.headers.get("Result")
-        if claimed is not None and claimed != found:
+        resigned = self.headers.get("Termination") == RESIGNATION and found == UNFINISHED \
+            and claimed is not None and all(p in game.players for p in claimed.split("+"))
+        if claimed is not None and claimed != found and not resigned:
             raise RecordError(f"the record claims the result {claimed!r}, but its "
                               f"{len(self.plies)} plies end {found!r}")
         return state

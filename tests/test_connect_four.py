@@ -1,8 +1,8 @@
 """Connect Four as data (``place`` with gravity, the ``line`` goal), checked against the
 published perft figures and, move for move, against OpenSpiel's C++ ``connect_four``.
 
-OpenSpiel's action ``c`` drops into column ``c`` (0 = a); ours names the column by its top
-cell (``d6``). Its first player (``x``) is our red.
+OpenSpiel's action ``c`` drops into column ``c`` (0 = a); ours names the column by its
+letter (``d``). Its first player (``x``) is our red.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ PUBLISHED = {1: 7, 2: 49, 3: 343, 4: 2401, 5: 16807, 6: 117649, 7: 823536}
 
 
 def column_of(action: int) -> str:
-    return f"{'abcdefg'[action]}6"
+    return 'abcdefg'[action]
 
 
 def openspiel_perft(state: pyspiel.State, depth: int) -> int:
@@ -133,5 +133,23 @@ def test_a_gap_stops_the_fall() -> None:
     blocked cell (a gap of the position), where the reference stopped above it."""
     game = load_game(ROOT / "games" / "connect-four.yaml")
     state = game.state_from_json({"to_move": "red", "cells": {}, "gaps": ["a1"]})
-    state.apply("a6")
+    state.apply("a")
     assert state.to_json()["cells"] == {"a2": {"owner": "red", "piece": "disc"}}
+
+
+def test_a_drop_is_written_by_its_column_and_never_by_a_cell_it_did_not_reach() -> None:
+    state = GAME.new_initial_state()
+    for column in "dd":
+        state.apply(column)
+    assert state.to_json()["cells"] == {"d1": {"owner": "red", "piece": "disc"},
+                                        "d2": {"owner": "yellow", "piece": "disc"}}
+    assert "d6" not in {a.notation for a in state.legal_actions()}
+
+
+def test_a_line_name_without_gravity_is_refused() -> None:
+    from framework import load_game_text
+    from framework.errors import SpecError
+
+    text = (ROOT / "games" / "connect-four.yaml").read_text().replace("gravity: s, ", "")
+    with pytest.raises(SpecError, match=r"\{line\} names the line a piece is dropped into"):
+        load_game_text(text, "no-gravity.yaml")

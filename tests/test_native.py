@@ -241,7 +241,7 @@ def test_perft_command_with_the_native_backend() -> None:
     assert found.returncode == 0 and found.stdout.strip() == "155888"
     assert "native kernels" in found.stderr
     divided = run(str(GAMES / "connect-four.yaml"), "2", "--backend", "native", "--divide")
-    assert divided.stdout.splitlines()[0] == "a6: 7" and "total: 49" in divided.stdout
+    assert divided.stdout.splitlines()[0] == "a: 7" and "total: 49" in divided.stdout
     refused = run(str(GAMES / "adaptoid.yaml"), "2", "--backend", "native")
     assert refused.returncode != 0 and "attributes" in refused.stderr
 

@@ -419,3 +419,24 @@ def test_the_load_test_runs_and_stops_by_itself(tmp_path: Path) -> None:
     result = json.loads(out.read_text())
     assert result["errors"] == 0 and result["moves"] > 0
     assert result["move_latency_ms"]["p50"] <= result["move_latency_ms"]["p95"]
+
+
+def test_a_resignation_is_kept_across_a_restart_and_refused_to_others(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite"
+    with TestClient(create_app([GAMES], db), base_url="http://localhost") as client:
+        game_id, tokens, _ = new_game(client, "ataxx", ["human", "human"])
+        assert play(client, game_id, tokens[0], 0, action="f1").status_code == 200
+        assert client.post(f"/api/play/{game_id}/resign", json={}).status_code == 403
+        done = client.post(f"/api/play/{game_id}/resign", json={"token": tokens[1]})
+        assert done.status_code == 200
+        assert done.json()["state"]["result"]["reason"] == "resign"
+        assert client.post(f"/api/play/{game_id}/resign",
+                           json={"token": tokens[0]}).status_code == 409
+    with TestClient(create_app([GAMES], db), base_url="http://localhost") as client:
+        state = client.get(f"/api/play/{game_id}").json()
+        assert state["terminal"] and state["result"]["winners"] == ["x"]
+        assert state["result"]["reason"] == "resign" and state["ply"] == 1
+        record = Record.from_text(client.get(f"/api/play/{game_id}/record").text)
+        record.verify(load_game(GAMES / "ataxx.yaml"))
+        assert record.headers["Termination"] == "resignation"
+        assert record.turns == [["f1"]]

@@ -162,7 +162,7 @@ def test_a_whole_assimilation_game_against_random_by_clicks(driver: Any,
     parsed = Record.from_text(record)
     parsed.verify(load_game(GAMES / "assimilation.yaml"))
     assert parsed.result != "unfinished"
-    assert len(driver.find_elements(By.CSS_SELECTOR, "#moves li")) == len(parsed.turns)
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#moves .move")) == len(parsed.turns)
     # Play again: the same seats, a new game; the finished one is kept with its record.
     click_button(driver, "#play-again")
     wait(driver, lambda: ply(driver) == 0 and body(driver, "mine") == "yes", "a new game")
@@ -222,8 +222,10 @@ def test_an_adaptoid_turn_of_walk_build_and_starvation(driver: Any, games_url: s
     wait(driver, lambda: ply(driver) == len(prefix) + 2, "the build")
     # The starvation sweep ran at the end of the turn: the enemy piece is gone.
     assert not driver.find_elements(By.CSS_SELECTOR, f'g.piece[data-cell="{names[starved]}"]')
-    last = driver.find_elements(By.CSS_SELECTOR, "#moves li")[-1].text
-    assert last == f"{mover}: {turn.notation}"
+    last = driver.find_elements(By.CSS_SELECTOR, "#moves .move")[-1]
+    assert last.get_attribute("data-player") == mover
+    assert last.text.startswith(turn.notation)  # and what it took off: the starved piece
+    assert f"×{names[starved]}" in last.find_element(By.CSS_SELECTOR, ".removed").text
     captures = driver.find_elements(By.CSS_SELECTOR, f'#sides td[data-player="{mover}"]')[1]
     assert captures.text == str(
         state["sides"][state["players"].index(mover)]["counters"]["captures"] + 1)
@@ -259,10 +261,23 @@ def test_two_browsers_play_one_game_and_a_spectator_watches(driver: Any,
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     invite = wait(driver, lambda: driver.find_element(
         By.CSS_SELECTOR, "input.invite").get_attribute("value"), "the invite link")
+    # The address bar holds no seat (copying it to invite someone gives nothing away);
+    # the seat is kept by this browser, through a reload too.
+    assert "#" not in driver.current_url and "/play/" in driver.current_url
+    driver.refresh()
+    wait(driver, lambda: body(driver, "mine") == "yes", "the seat kept after a reload")
+    def friend_here(page: Any) -> str:  # read in one script: the list is redrawn often
+        return str(page.execute_script("const li = document.querySelector("
+                                       "'#seats li[data-seat=\"1\"]'); "
+                                       "return li ? li.dataset.online : ''"))
+
+    assert friend_here(driver) == "no"
     with browser() as friend:
         friend.get(invite)
         wait(friend, lambda: ply(friend) == 0, "the friend's page")
         assert body(friend, "mine") == "no"
+        assert "#" not in friend.current_url
+        wait(driver, lambda: friend_here(driver) == "yes", "the friend shown as joined")
         click_cell(driver, "f1")
         wait(friend, lambda: ply(friend) == 1 and body(friend, "mine") == "yes",
              "the first move in the friend's browser")
@@ -271,13 +286,16 @@ def test_two_browsers_play_one_game_and_a_spectator_watches(driver: Any,
         wait(driver, lambda: ply(driver) == 2 and body(driver, "mine") == "yes",
              "the friend's move in the first browser")
         assert driver.find_elements(By.CSS_SELECTOR, '#board g.piece[data-cell="b1"]')
-        # A spectator (the link without a token) sees the game and cannot move.
+        # A spectator (the link without a token, in a browser without a seat) sees the
+        # game and cannot move.
+        friend.execute_script("localStorage.clear()")
         friend.get(invite.split("#")[0])
         wait(friend, lambda: ply(friend) == 2, "the spectator's page")
+        wait(driver, lambda: friend_here(driver) == "no", "the friend shown as gone")
         assert "watching" in friend.find_element(By.ID, "status").text
         assert not targets(friend)
         click_cell(friend, "e1")
-        assert "not your turn" in friend.find_element(By.ID, "message").text
+        assert "only the players can move" in friend.find_element(By.ID, "message").text
         click_cell(driver, "e1")
         wait(friend, lambda: ply(friend) == 3, "the move seen by the spectator")
 
@@ -297,7 +315,7 @@ def test_a_server_restart_in_the_middle_of_a_game(driver: Any, tmp_path: Path) -
         assert ply(driver) == 2 and body(driver, "mine") == "yes"
         click_cell(driver, targets(driver, "circle.target.direct")[0])
         wait(driver, lambda: my_turn(driver, 3), "the game going on")
-        assert len(driver.find_elements(By.CSS_SELECTOR, "#moves li")) == 4
+        assert len(driver.find_elements(By.CSS_SELECTOR, "#moves .move")) == 4
 
 
 def test_an_edited_game_file_reloads_and_a_broken_one_shows_its_line(

@@ -369,11 +369,17 @@ def _legend(game: Game, figures: list[Figure], _: Translate) -> Section:
     """What every mark of this page's diagrams means: the players' pieces, the numbers on
     them, and each mark (``framework.render.svg.MARKS``) a diagram of the page uses."""
     section = Section()
+    pieces = list(game.spec.pieces.values())
     for side, player in enumerate(game.players):
         colour = player_colour(game, side)
-        section.legend.append((f"legend-player-{side + 1}", legend_swatch("piece", colour), _(
+        # Pieces drawn by their glyph alone (noughts and crosses) are told by it.
+        glyph = pieces[0].glyphs.get(player) or pieces[0].glyph or "" \
+            if len(pieces) == 1 and not pieces[0].disc else ""
+        section.legend.append((f"legend-player-{side + 1}",
+                               legend_swatch("piece", colour, glyph=glyph), _(
             "{colour}: a piece of the {player} player").format(
-                colour=_(COLOUR_NAMES.get(colour, OTHER_COLOUR_NAME)), player=_(player))))
+                colour=glyph or _(COLOUR_NAMES.get(colour, OTHER_COLOUR_NAME)),
+                player=_(player))))
     for kind, piece in game.spec.pieces.items():
         attributes = list(piece.attributes)
         if not attributes:

@@ -54,9 +54,11 @@ def masks_of(state: State) -> Masks:
 
 def notation_pattern(template: str, cell: str) -> str:
     """The regular expression of a notation template: ``{from}``/``{to}``/``{at}`` stand for
-    cell names, everything else is literal."""
-    parts = re.split(r"(\{(?:from|to|at)\})", template)
-    return "".join(cell if p in ("{from}", "{to}", "{at}") else re.escape(p) for p in parts)
+    cell names, ``{line}`` for the part of cell names a line shares (a column's letters, a
+    row's digits), everything else is literal."""
+    parts = re.split(r"(\{(?:from|to|at|line)\})", template)
+    return "".join(cell if p in ("{from}", "{to}", "{at}") else
+                   r"(?:[A-Za-z]+|\d+)" if p == "{line}" else re.escape(p) for p in parts)
 
 
 def written(template: str, names: tuple[str, ...], src: int = -1, dst: int = -1) -> str:

@@ -128,25 +128,34 @@ def _n(value: float) -> str:
 class _Canvas:
     """Board units in, pixels out (y grows upwards on the board, downwards in SVG)."""
 
-    def __init__(self, board: CompiledBoard, extra: list[tuple[float, float]]) -> None:
-        points = [*board.pos, *extra]
+    def __init__(self, board: CompiledBoard, extra: list[tuple[float, float]],
+                 flip: bool = False) -> None:
+        self.flip = flip  # turned half round: the far side nearest
+        points = [(-x, -y) if flip else (x, y) for x, y in [*board.pos, *extra]]
         self.left = min(x for x, _ in points) - MARGIN
         self.top = max(y for _, y in points) + MARGIN
         self.width = (max(x for x, _ in points) + MARGIN - self.left) * UNIT
         self.height = (self.top - min(y for _, y in points) + MARGIN) * UNIT
 
+    def corner(self, x: float, y: float) -> tuple[str, str]:
+        """The top left corner, on the page, of the unit square centred on (x, y)."""
+        return self.xy(x + 0.5, y - 0.5) if self.flip else self.xy(x - 0.5, y + 0.5)
+
     def xy(self, x: float, y: float) -> tuple[str, str]:
+        if self.flip:
+            x, y = -x, -y
         return _n((x - self.left) * UNIT), _n((self.top - y) * UNIT)
 
 
 def board_svg(state: State, marks: Marks | None = None, title: str = "",
-              _: Translate = untranslated) -> str:
+              _: Translate = untranslated, *, flip: bool = False) -> str:
     """The position as a standalone ``<svg>`` element (``_`` translates the names of
-    players, pieces and attributes in the tooltips)."""
+    players, pieces and attributes in the tooltips); ``flip`` turns the board half round
+    (the second player's side at the bottom), its writing kept upright."""
     game = state.game
     board = game.board
     marks = marks or Marks()
-    canvas, opening, cells, coords = _background(board, state.gaps)
+    canvas, opening, cells, coords = _background(board, state.gaps, flip)
     out = [opening]
     if title:
         out.append(f"<title>{escape(title)}</title>")
@@ -193,13 +202,13 @@ def board_svg(state: State, marks: Marks | None = None, title: str = "",
 
 
 @lru_cache(maxsize=512)
-def _background(board: CompiledBoard, gaps: int
+def _background(board: CompiledBoard, gaps: int, flip: bool = False
                 ) -> tuple[_Canvas, str, tuple[str, ...], tuple[str, ...]]:
     """What a board looks like without its pieces, drawn once per board and gaps (the
     game server draws every position): the canvas, the opening tag, the background and
     links and cells, and the coordinate names drawn last."""
     labels = margin_labels(board)
-    canvas = _Canvas(board, [(x, y) for _, x, y in labels])
+    canvas = _Canvas(board, [(x, y) for _, x, y in labels], flip)
     opening = (f'<svg xmlns="http://www.w3.org/2000/svg" class="board" '
                f'width="{_n(canvas.width)}" height="{_n(canvas.height)}" '
                f'viewBox="0 0 {_n(canvas.width)} {_n(canvas.height)}" role="img">')
@@ -212,6 +221,10 @@ def _background(board: CompiledBoard, gaps: int
                     (x1, y1), (x2, y2) = canvas.xy(*board.pos[a]), canvas.xy(*board.pos[b])
                     cells.append(f'<line class="link" x1="{x1}" y1="{y1}" x2="{x2}" '
                                  f'y2="{y2}" stroke="#8a7a5c" stroke-width="3"/>')
+    for col, row in _other_colour_squares(board):
+        lx, ly = canvas.corner(col, row)
+        cells.append(f'<rect class="light" x="{lx}" y="{ly}" width="{UNIT}" height="{UNIT}" '
+                     f'fill="#f3ead3" stroke="#8a7a5c" stroke-width="1"/>')
     for cell in range(board.size):
         cells.append(_cell(canvas, board, cell, gap=bool(gaps >> cell & 1), named=inside))
     coords = []
@@ -297,7 +310,8 @@ def _cell(canvas: _Canvas, board: CompiledBoard, cell: int, *, gap: bool, named:
     shape = _shape(canvas, board, cell, fill)
     text = ""
     if named:
-        cx, cy = canvas.xy(x, y - 0.32)
+        cx, cy = canvas.xy(x, y)
+        cy = _n(float(cy) + 0.32 * UNIT)  # below the centre, whichever way the board turns
         text = (f'<text x="{cx}" y="{cy}" text-anchor="middle" font-family="sans-serif" '
                 f'font-size="9" fill="#7a6a4c">{name}</text>')
     return f'<g class="cell" data-cell="{name}">{shape}{text}</g>'
@@ -314,7 +328,7 @@ def _shape(canvas: _Canvas, board: CompiledBoard, cell: int, fill: str) -> str:
         shape = (f'<polygon points="{" ".join(f"{a},{b}" for a, b in corners)}" '
                  f'fill="{fill}" stroke="#8a7a5c" stroke-width="1.5"/>')
     elif board.shape == "square":
-        cx, cy = canvas.xy(x - 0.5, y + 0.5)
+        cx, cy = canvas.corner(x, y)
         shape = (f'<rect x="{cx}" y="{cy}" width="{UNIT}" height="{UNIT}" fill="{fill}" '
                  f'stroke="#8a7a5c" stroke-width="1"/>')
     else:
@@ -352,6 +366,15 @@ def _piece(canvas: _Canvas, game: CompiledGame, pos: tuple[float, float], piece:
              f"<title>{escape(_piece_title(game, piece, name, _))}</title>"]
     for index, (_attribute, count) in enumerate(piece.attrs[:2]):
         parts += _limbs(float(cx), float(cy), radius, count, upper=index == 1, colour=fill)
+    if not game.spec.pieces[piece.kind].disc:  # the glyph alone, large, in the colour
+        size = _n(radius * 2.4)
+        parts.append(f'<circle cx="{cx}" cy="{cy}" r="{_n(radius)}" fill="none" '
+                     f'pointer-events="all"/>'
+                     f'<text class="glyph" x="{cx}" y="{cy}" text-anchor="middle" '
+                     f'dominant-baseline="central" font-family="DejaVu Sans, sans-serif" '
+                     f'font-size="{size}" font-weight="bold" fill="{fill}" stroke="#111" '
+                     f'stroke-width="1.5">{escape(_glyph(game, piece))}</text></g>')
+        return "".join(parts)
     parts.append(f'<circle cx="{cx}" cy="{cy}" r="{_n(radius)}" fill="{fill}" '
                  f'stroke="#111" stroke-width="1.5"/>')
     if piece.attrs:
@@ -390,6 +413,9 @@ def _glyph(game: CompiledGame, piece: Piece) -> str:
     """What is drawn on a piece so that kinds tell apart: its kind's ``glyph``, else, when
     the game has several kinds, its symbol for its owner."""
     spec = game.spec.pieces[piece.kind]
+    player = game.players[piece.side]
+    if player in spec.glyphs:
+        return spec.glyphs[player]
     if spec.glyph is not None:
         return spec.glyph
     if len(game.piece_kinds) < 2:
@@ -417,13 +443,17 @@ def _removed(canvas: _Canvas, game: CompiledGame, pos: tuple[float, float], piec
         + f'<g class="removed-mark">{cross}</g>'
 
 
-def legend_swatch(kind: str, colour: str = "") -> str:
+def legend_swatch(kind: str, colour: str = "", *, glyph: str = "") -> str:
     """A small picture of one mark (``MARKS``) or, with ``kind="piece"``, of a piece in
-    ``colour``, for the rulebook's legend."""
+    ``colour`` (drawn as its ``glyph`` alone when it has one), for the rulebook's legend."""
     size = 28
     c = size / 2
     body = {
-        "piece": f'<circle cx="{c}" cy="{c}" r="9" fill="{colour}" stroke="#111" '
+        "piece": f'<text x="{c}" y="{c}" text-anchor="middle" dominant-baseline="central" '
+                 f'font-family="DejaVu Sans, sans-serif" font-size="22" font-weight="bold" '
+                 f'fill="{colour}" stroke="#111" stroke-width="1.2">{escape(glyph)}</text>'
+                 if glyph else
+                 f'<circle cx="{c}" cy="{c}" r="9" fill="{colour}" stroke="#111" '
                  f'stroke-width="1.5"/>',
         "highlight": f'<rect x="3" y="3" width="22" height="22" fill="{HIGHLIGHT}" '
                      f'stroke="#8a7a5c"/>',
@@ -465,7 +495,33 @@ def margin_labels(board: CompiledBoard) -> list[tuple[str, float, float]]:
     for text, cells in columns.items():
         cells.sort(key=lambda c: (board.pos[c][1], board.pos[c][0]))
         labels.append((text, *_beyond(board, cells, first=True, default=(0, -1))))
+    if board.shape == "square":  # beside the whole board, not in a square a row skips
+        left = min(x for x, _ in board.pos) - 0.85
+        bottom = min(y for _, y in board.pos) - 0.85
+        straight = [len({board.pos[c][1] for c in row}) == 1 for row in rows] + \
+            [len({board.pos[c][0] for c in cells}) == 1 for cells in columns.values()]
+        labels = [(text, left, y) if k < len(rows) and along else
+                  (text, x, bottom) if k >= len(rows) and along else (text, x, y)
+                  for k, ((text, x, y), along) in enumerate(zip(labels, straight,
+                                                                strict=True))]
     return sorted(labels, key=lambda t: (t[2], t[1], t[0]))
+
+
+def _other_colour_squares(board: CompiledBoard) -> list[tuple[int, int]]:
+    """A square board played on one colour of a checkered grid (draughts): the squares of
+    the other colour, which have no cell, drawn so that the board looks as it is."""
+    if board.shape != "square" or not board.size:
+        return []
+    spots = {(round(x), round(y)) for x, y in board.pos}
+    if len({(x + y) % 2 for x, y in spots}) != 1:
+        return []
+    xs, ys = [x for x, _ in spots], [y for _, y in spots]
+    missing = [(x, y) for y in range(min(ys), max(ys) + 1)
+               for x in range(min(xs), max(xs) + 1) if (x, y) not in spots]
+    parity = (xs[0] + ys[0]) % 2
+    if not missing or any((x + y) % 2 == parity for x, y in missing):
+        return []
+    return missing
 
 
 def _beyond(board: CompiledBoard, line: Iterable[int], *, first: bool,

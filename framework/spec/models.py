@@ -107,6 +107,12 @@ class PieceSpec(Rule):
         description="what diagrams draw on this kind of piece, e.g. a chess figure ('♞'); "
                     "'' draws nothing; default: its symbol when the game has several kinds "
                     "of piece, else nothing")
+    glyphs: dict[str, Annotated[str, Field(max_length=2)]] = Field(
+        default_factory=dict,
+        description="what diagrams draw on this kind of piece for each player, over "
+                    "'glyph' (noughts and crosses: {x: '✕', o: '◯'})")
+    disc: bool = Field(default=True, description="whether diagrams draw the piece as a disc "
+                       "in its player's colour; false draws its glyph alone, in that colour")
     supply: int | None = Field(default=None, ge=0, le=MAX_COUNT,
                                description="pieces per player; null = unlimited")
     on_board: OnBoardSpec | None = Field(

@@ -137,6 +137,14 @@ def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
             if player not in spec.players:
                 yield ("pieces", name, "symbols", player), ctx.unknown("player", player,
                                                                          ctx.players)
+        for player in piece.glyphs:
+            if player not in spec.players:
+                yield ("pieces", name, "glyphs", player), ctx.unknown("player", player,
+                                                                        ctx.players)
+        if not piece.disc and not piece.glyphs and not piece.glyph:
+            yield ("pieces", name, "disc"), ("disc: false draws the piece by its glyph "
+                                             "alone, and it has none: give it 'glyph' or "
+                                             "'glyphs'")
     for player in spec.notation.fen.sides if spec.notation.fen else {}:
         if player not in spec.players:
             yield ("notation", "fen", "sides", player), ctx.unknown("player", player,

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 from starlette.applications import Starlette
@@ -29,6 +30,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from framework.engine.action import SKIP_KIND
+from framework.engine.turns import turn_key
 from framework.errors import BoardspecError
 from framework.i18n import LANGUAGES, translations
 from framework.limits import MAX_NESTING
@@ -41,11 +44,15 @@ from framework.web.sessions import (
     MAX_DB_BYTES,
     MAX_GAMES_PER_CLIENT,
     GameSession,
+    Ply,
     Sessions,
     WebError,
 )
 from framework.web.store import Store
 from framework.web.texts import pick_language, texts
+
+if TYPE_CHECKING:
+    from framework.engine.state import State
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 16 * 1024
@@ -121,6 +128,7 @@ def create_app(paths: Iterable[str | Path], db: str | Path = ":memory:", *,
         Route("/api/play/{id}/apply", apply, methods=["POST"]),
         Route("/api/play/{id}/agent", agent_move, methods=["POST"]),
         Route("/api/play/{id}/restart", restart, methods=["POST"]),
+        Route("/api/play/{id}/resign", resign, methods=["POST"]),
         Route("/api/play/{id}/record", record),
         WebSocketRoute("/api/play/{id}/ws", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -207,9 +215,15 @@ def _lang(request: Request) -> str:
 
 
 # Pages ------------------------------------------------------------------------------------
+#: The agents the game list offers, weak to strong (the pages name them by these).
+AGENT_STRENGTHS = {"alphabeta": ["alphabeta:d1", "alphabeta:d2", "alphabeta:0.5s"],
+                   "mcts": ["mcts:200i", "mcts:1000i", "mcts:1s"]}
+
+
 def _page(name: str, lang: str, data: dict[str, Any]) -> HTMLResponse:
     html = (STATIC / name).read_text(encoding="utf-8")
-    data = {**data, "lang": lang, "texts": texts(lang), "languages": LANGUAGES}
+    data = {**data, "lang": lang, "texts": texts(lang), "languages": LANGUAGES,
+            "agents": AGENT_STRENGTHS}
     script = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
     return HTMLResponse(html.replace("__LANG__", lang).replace("__DATA__", script))
 
@@ -281,15 +295,23 @@ async def new_game(request: Request) -> Response:
                                              body.get("seed"), _client(request))
     _start_agents(server, session)
     return JSONResponse({"id": session.id, "tokens": tokens, "url": f"/play/{session.id}",
-                         "state": state_payload(server, session, _lang(request))},
+                         "state": _payload(request, server, session)},
                         status_code=201)
 
 
 async def game_state(request: Request) -> Response:
+    """The game now, or with ``?turn=N`` the position after its first N turns (read
+    only: no legal actions)."""
     server = _server(request)
     session = server.sessions.get(request.path_params["id"])
+    turn = request.query_params.get("turn")
+    if turn is not None:
+        if not turn.isascii() or not turn.isdigit() or len(turn) > 6:
+            raise WebError(422, f"'turn' must be a number of turns, found {turn[:20]!r}")
+        view = session.after_turns(int(turn))
+        return JSONResponse(_payload(request, server, session, view))
     _start_agents(server, session)
-    return JSONResponse(state_payload(server, session, _lang(request)))
+    return JSONResponse(_payload(request, server, session))
 
 
 async def legal(request: Request) -> Response:
@@ -327,8 +349,7 @@ async def apply(request: Request) -> Response:
         server.sessions.save(session)
     await broadcast(session, {"type": "update", "ply": session.ply})
     _start_agents(server, session)
-    return JSONResponse({"played": played, "state": state_payload(server, session,
-                                                                  _lang(request))})
+    return JSONResponse({"played": played, "state": _payload(request, server, session)})
 
 
 async def agent_move(request: Request) -> Response:
@@ -345,8 +366,7 @@ async def agent_move(request: Request) -> Response:
         if session.seat_spec(session.plies[before].seat) == HUMAN:
             raise WebError(409, f"stale request: a person moved at ply {before}")
         played = [p.notation for p in session.plies[before:]]
-        return JSONResponse({"played": played, "state": state_payload(server, session,
-                                                                      _lang(request))})
+        return JSONResponse({"played": played, "state": _payload(request, server, session)})
     if session.agent_to_move() is None:
         who = "nobody" if session.state.is_terminal() else "a person"
         raise WebError(409, f"no agent is to move: {who} is")
@@ -360,8 +380,7 @@ async def agent_move(request: Request) -> Response:
     if session.agent_error:
         raise WebError(500, session.agent_error)
     played = [p.notation for p in session.plies[before:]]
-    return JSONResponse({"played": played, "state": state_payload(server, session,
-                                                                  _lang(request))})
+    return JSONResponse({"played": played, "state": _payload(request, server, session)})
 
 
 async def restart(request: Request) -> Response:
@@ -384,7 +403,21 @@ async def restart(request: Request) -> Response:
     await broadcast(session, {"type": "update", "ply": session.ply})
     _start_agents(server, session)
     return JSONResponse({"archived": archived,
-                         "state": state_payload(server, session, _lang(request))})
+                         "state": _payload(request, server, session)})
+
+
+async def resign(request: Request) -> Response:
+    """The seat of the token given resigns: every other side wins."""
+    server = _server(request)
+    session = server.sessions.get(request.path_params["id"])
+    body = await read_json(request)
+    async with session.lock:
+        if session.agent_task is not None:
+            session.agent_task.cancel()
+        session.resign(body.get("token"))
+        server.sessions.save(session)
+    await broadcast(session, {"type": "resigned"})  # no new ply: every page fetches
+    return JSONResponse({"state": _payload(request, server, session)})
 
 
 async def record(request: Request) -> Response:
@@ -408,20 +441,43 @@ def _seat(session: GameSession) -> int | None:
     return None if seat < 0 else seat
 
 
-def state_payload(server: Server, session: GameSession, lang: str) -> dict[str, Any]:
+def _payload(request: Request, server: Server, session: GameSession,
+             view: tuple[State, list[Ply]] | None = None) -> dict[str, Any]:
+    """``state_payload`` in the request's language, turned as it asks."""
+    return state_payload(server, session, _lang(request), view, flip=_flip(request))
+
+
+def _flip(request: Request) -> bool:
+    """``?flip=1``: the board drawn half round (the second player's side nearest)."""
+    return request.query_params.get("flip") in ("1", "true")
+
+
+def state_payload(server: Server, session: GameSession, lang: str,
+                  view: tuple[State, list[Ply]] | None = None, *, flip: bool = False
+                  ) -> dict[str, Any]:
+    """What the page draws: the game now, or ``view`` (a past position and the plies
+    that led to it), whose legal actions are none."""
     from framework.engine.supply import attribute_supply, piece_supply
     from framework.notation_words import words_in
     from framework.records import result_of
     from framework.render.svg import Marks, board_svg
 
     game, state = session.game, session.state
+    plies = session.plies
+    if view is not None:
+        state, plies = view
     _ = translations(lang).gettext
     words = words_in(game, lang)  # the notation as the page's language writes it
     entry = server.library.get(session.stored.slug)
     players = list(game.players)
     in_setup = state.setup < len(game.setups)
-    phase = (game.setups[state.setup].name if in_setup else
-             game.phases[state.phase].name) if not state.is_terminal() else ""
+    # A player reads the phase's name only where the turn has several steps that decide
+    # (move, then build); a setup is told by what its rule says, not by its keyword.
+    deciding = [p for p in game.phases if p.decides]
+    phase = "" if state.is_terminal() or in_setup or len(deciding) < 2 else \
+        game.phases[state.phase].name
+    hint = game.setups[state.setup].describe(_) if in_setup and not state.is_terminal() \
+        else ""
     seats = []
     for seat, spec in enumerate(session.stored.seats):
         side = state.seat_of_side.index(seat) if seat in state.seat_of_side else seat
@@ -446,8 +502,13 @@ def state_payload(server: Server, session: GameSession, lang: str) -> dict[str, 
                       "supplies": supplies})
     winners = sorted(state.winners) if state.winners is not None else None
     agent = session.agent_to_move()
-    last = session.plies[-1].cell if session.plies else -1
-    svg = board_svg(state, Marks(highlight=last), game.name, _)
+    names = game.board.names
+    svg = board_svg(state, Marks(), game.name, _, flip=flip)
+    legal = state.legal_actions() if view is None else []
+    ask = bool(legal) and not in_setup and _choice_may_follow(game, state.phase)
+    lands = _landing_cells(state, legal)
+    online = sorted({seat for seats in session.present.values() for seat in seats})
+    actor = state.current_player
     return {
         "id": session.id, "game": session.stored.slug, "name": game.name,
         "file": Path(session.stored.file).name, "version": session.version,
@@ -456,20 +517,181 @@ def state_payload(server: Server, session: GameSession, lang: str) -> dict[str, 
         "ply": session.ply, "players": players, "seats": seats, "sides": sides,
         "current_seat": _seat(session),
         "to_move": None if state.is_terminal() else players[state.to_move],
-        "to_move_label": None if state.is_terminal() else _(players[state.to_move]),
+        # In a setup the seat that acts is named by the side it plays now (before a choice
+        # of sides: the side it was dealt), not by the side whose pieces are placed.
+        "to_move_label": None if state.is_terminal() else _(players[
+            state.seat_of_side.index(actor) if in_setup and actor in state.seat_of_side
+            else state.to_move]),
         "phase": phase, "phase_label": _(phase) if phase else "", "setup": in_setup,
+        "hint": hint, "piece_key": [_(a) for a in game.attributes],
         "terminal": state.is_terminal(),
         "result": None if winners is None else {
             "code": result_of(state), "winners": [players[w] for w in winners],
-            "labels": [_(players[w]) for w in winners]},
+            "labels": [_(players[w]) for w in winners],
+            **({"reason": "resign", "resigned": _(players[state.seat_of_side.index(
+                session.resigned)]), "row": []} if session.resigned is not None and
+               view is None else _reason(game, state, _))},
+        "pieces": {names[c]: players[state.owner_of(c)] for c in range(game.board.size)
+                   if state.owner_of(c) >= 0},
+        "last": _last_move(game, plies), "continuing": bool(plies) and
+        not state.is_terminal() and turn_key(state) == plies[-1].key,
+        "viewing": None if view is None else _turns_in(plies),
+        "forced": _forced_cells(game, state, legal),
+        "check": [names[c] for c in _royals_attacked(game, state)], "online": online,
         "thinking": agent is not None, "agent_error": session.agent_error,
-        "turns": [{**turn, "label": _(turn["player"]),
+        "turns": [{**turn, "label": _(players[state.seat_of_side.index(turn["seat"])]
+                                      if turn["seat"] in state.seat_of_side else
+                                      turn["player"]),
+                   "chose_label": _(turn["chose"]) if turn["chose"] else "",
                    "written": [words.write_text(n) for n in turn["actions"]]}
                   for turn in session.turns()],
-        "legal": [{**a.to_json(game), "written": words.write(a)}
-                  for a in state.legal_actions()],
-        "svg": svg, "lang": lang,
+        "legal": [{**a.to_json(game), "written": words.write(a),
+                   **({"label": _(a.attribute)} if a.attribute else {}),
+                   **(_choices_after(game, state, a, words, _) if ask else {}),
+                   **({"lands": lands[a]} if a in lands else {})}
+                  for a in legal],
+        "svg": svg, "lang": lang, "flipped": flip,
     }
+
+
+def _turns_in(plies: list[Ply]) -> int:
+    """How many turns of the move list ``plies`` make."""
+    return sum(1 for i, p in enumerate(plies) if i == 0 or p.key != plies[i - 1].key)
+
+
+def _last_move(game: Any, plies: list[Ply]) -> dict[str, str]:
+    """Where the last turn's piece came from and where it ended (a chain of hops: from its
+    first cell to its last), for the highlight of the last move."""
+    names = game.board.names
+    if not plies:
+        return {}
+    key = plies[-1].key
+    turn = [p for p in plies if p.key == key and p.seat == plies[-1].seat]
+    first = next((p.src for p in turn if p.src >= 0), -1)
+    ends = [p.cell for p in turn if p.cell >= 0]
+    found = {}
+    if first >= 0:
+        found["from"] = names[first]
+    if ends:
+        found["to"] = names[ends[-1]]
+    return found
+
+
+def _choices_after(game: Any, state: Any, action: Any, words: Any, _: Any
+                   ) -> dict[str, Any]:
+    """``{"then": [...]}`` when the action leads, in the same turn, to a choice made on
+    no cell (a promotion's kind): the page asks it before sending both, so that nothing
+    moves until the player has chosen. Each choice with its name and picture."""
+    trial = state.clone()
+    key, seat = turn_key(trial), trial.current_player
+    trial.apply_unchecked(action)
+    if trial.is_terminal() or turn_key(trial) != key or trial.current_player != seat or \
+            trial.phase == state.phase:
+        return {}
+    after = trial.legal_actions()
+    if len(after) < 2 or any(a.src >= 0 or a.dst >= 0 or a.at >= 0 for a in after):
+        return {}
+    from framework.render.svg import _ink, player_colour
+
+    player = game.players[trial.to_move]
+    fill = player_colour(game, trial.to_move)  # drawn as the board draws its pieces
+    choices = []
+    for a in after:
+        piece = game.spec.pieces.get(a.attribute)
+        glyph = (piece.glyphs.get(player) or piece.glyph or piece.symbols.get(player, "")) \
+            if piece is not None else ""
+        choices.append({"notation": a.notation, "written": words.write(a),
+                        "label": _(a.attribute) if a.attribute else words.write(a),
+                        "glyph": glyph, "fill": fill, "ink": _ink(fill)})
+    return {"then": choices}
+
+
+#: Placements looked at one by one for where their piece ends (beyond: not looked at).
+MAX_LANDINGS = 32
+
+
+def _landing_cells(state: Any, legal: list[Any]) -> dict[Any, str]:
+    """Placements whose piece ends on another cell than the one they name (a drop that
+    falls): that cell's name, so that the page shows and takes the drop where it lands."""
+    placed = [a for a in legal if a.src < 0 and a.at >= 0]
+    if not placed or len(placed) > MAX_LANDINGS:
+        return {}
+    found = {}
+    before = state.occupied()
+    for action in placed:
+        trial = state.clone()
+        trial.apply_unchecked(action)
+        arrived = trial.occupied() & ~before
+        if arrived and arrived & (arrived - 1) == 0 and not arrived >> action.at & 1:
+            found[action] = state.game.board.names[arrived.bit_length() - 1]
+    return found
+
+
+@functools.lru_cache(maxsize=256)
+def _choice_may_follow(game: Any, phase: int) -> bool:
+    """Whether a later phase of the turn may ask a choice on no cell (by the actions it can
+    ever make; a phase that cannot say is looked at too)."""
+    for later in game.phases[phase + 1:]:
+        space = later.action_space() if later.decides else ()
+        if space is None or any(a.src < 0 and a.dst < 0 and a.at < 0 and a.kind != SKIP_KIND
+                                for a in space):
+            return True
+    return False
+
+
+def _reason(game: Any, state: Any, _: Any) -> dict[str, Any]:
+    """Why a finished game ended, for the page to say (``reason`` a code of its texts,
+    with the numbers it names), and the row that won, if a goal of rows was met."""
+    for goal in game.goals:
+        if goal.evaluate(state) is None:
+            continue
+        params = goal.params
+        row: list[str] = []
+        if hasattr(goal, "winning_row"):
+            for side in sorted(state.winners or ()):
+                row = row or [game.board.names[c] for c in goal.winning_row(state, side)]
+        code = {"line": "line", "no_pieces": "no_pieces", "counter_at_least": "counter",
+                "connect": "connect", "reach_zone": "zone", "halfmove_clock": "clock"}.get(
+                    goal.keyword, "goal")
+        counter = getattr(params, "counter", "")
+        return {"reason": code, "n": getattr(params, "length", None) or getattr(
+            params, "value", None) or getattr(params, "limit", None),
+                "counter": _(counter) if counter else "", "row": row}
+    if game.result is not None and game.result.keyword == "royal_attacked":
+        return {"reason": "checkmate" if state.winners else "stalemate", "row": []}
+    return {"reason": "no_move", "row": []}
+
+
+def _forced_cells(game: Any, state: Any, legal: list[Any]) -> list[str]:
+    """The pieces that must act because a ``compulsory`` rule leaves only its kinds legal
+    (a forced capture), by cell; empty when the rule does not bind now."""
+    if state.is_terminal() or state.setup < len(game.setups):
+        return []
+    phase = game.phases[state.phase].name
+    moving = [a for a in legal if a.src >= 0]
+    for rule in game.restrictions:
+        kinds = getattr(rule.params, "kinds", None)
+        if rule.keyword == "compulsory" and kinds and rule.applies_to(phase) and moving \
+                and all(a.kind in kinds for a in moving):
+            return sorted({game.board.names[a.src] for a in moving})
+    return []
+
+
+def _royals_attacked(game: Any, state: Any) -> list[int]:
+    """The royal pieces of the player to move that are attacked (check)."""
+    from framework.engine.bits import iter_bits
+    from framework.moves.attacks import attacks_of
+
+    if state.is_terminal() and game.result is None:
+        return []
+    me = state.to_move
+    found: list[int] = []
+    for rule in game.restrictions:
+        if rule.keyword == "royal":
+            royal = state.owner[me] & state.kinds[game.piece_kinds.index(rule.params.piece)]
+            attacks = attacks_of(game)
+            found += [c for c in iter_bits(royal) if attacks.attacked(state, c, me)]
+    return found
 
 
 # Agents -----------------------------------------------------------------------------------
@@ -532,6 +754,7 @@ async def broadcast(session: GameSession, message: dict[str, Any]) -> None:
                 await ws.send_json(message)
         except Exception:  # a viewer gone or stuck: drop it, never stall the game
             session.sockets.discard(ws)
+            session.present.pop(ws, None)
 
 
 async def socket(ws: WebSocket) -> None:
@@ -555,12 +778,20 @@ async def socket(ws: WebSocket) -> None:
     session.sockets.add(ws)
     try:
         await ws.send_json({"type": "update", "ply": session.ply})
-        while True:  # viewers only listen; anything they send is ignored
-            if (await ws.receive())["type"] == "websocket.disconnect":
+        while True:  # viewers listen; all they may say is which seats they hold
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
                 break
+            seats = _hello_seats(session, message.get("text"))
+            if seats is not None and seats != session.present.get(ws):
+                session.present[ws] = seats
+                await broadcast(session, {"type": "presence"})
     except WebSocketDisconnect:
         pass
     finally:
+        if session.present.pop(ws, None):
+            with contextlib.suppress(Exception):
+                await broadcast(session, {"type": "presence"})
         server.sockets -= 1
         left = server.client_sockets.get(client, 1) - 1
         if left:
@@ -568,6 +799,22 @@ async def socket(ws: WebSocket) -> None:
         else:
             server.client_sockets.pop(client, None)
         session.sockets.discard(ws)
+
+
+def _hello_seats(session: GameSession, text: Any) -> list[int] | None:
+    """The seats a viewer's ``{"type": "hello", "tokens": [...]}`` proves it holds (None
+    for anything else: a message that is not that is ignored)."""
+    if not isinstance(text, str) or len(text) > 2000:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or data.get("type") != "hello" or \
+            not isinstance(data.get("tokens"), list):
+        return None
+    return sorted({seat for token in data["tokens"][:8]
+                   for seat in session.seats_of_token(token)})
 
 
 async def _watch(server: Server) -> None:

@@ -21,6 +21,9 @@ ERROR = _json(_ref("Error"), "refused; the game is unchanged")
 REFUSALS = {code: ERROR for code in ("400", "403", "404", "409", "413", "422")}
 ID = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"},
       "description": "the game's id (from POST /api/play)"}
+FLIP = {"name": "flip", "in": "query", "required": False,
+        "schema": {"type": "string", "enum": ["0", "1"]},
+        "description": "1: the board's picture turned half round (the second side nearest)"}
 LANG = {"name": "lang", "in": "query", "required": False,
         "schema": {"type": "string", "enum": ["en", "es", "pt", "ru", "eo"]},
         "description": "language of the names in the state (default: Accept-Language)"}
@@ -56,7 +59,10 @@ SPEC: dict[str, Any] = {
                                           "seat, null for an agent"},
                 "state": _ref("State")}}, "the new game"), **REFUSALS}}},
         "/api/play/{id}": {"get": {
-            "summary": "The state of a game", "parameters": [ID, LANG],
+            "summary": "The state of a game (with ?turn=N: the position after its first N "
+                       "turns, read only)",
+            "parameters": [ID, LANG, FLIP, {"name": "turn", "in": "query", "required": False,
+                                            "schema": {"type": "integer", "minimum": 0}}],
             "responses": {"200": _json(_ref("State"), "the state"), "404": ERROR}}},
         "/api/play/{id}/legal": {"get": {
             "summary": "The legal actions now (and whole turns with ?turns=1)",
@@ -92,6 +98,15 @@ SPEC: dict[str, Any] = {
                 "archived": {"type": ["string", "null"],
                              "description": "the id under which the game so far is kept"},
                 "state": _ref("State")}}, "the restarted game"), **REFUSALS}}},
+        "/api/play/{id}/resign": {"post": {
+            "summary": "The seat of the token resigns: every other side wins (the record "
+                       "says Termination: resignation)",
+            "parameters": [ID, LANG, FLIP],
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": {"type": "object", "required": ["token"], "properties": {
+                    "token": {"type": "string"}}}}}},
+            "responses": {"200": _json({"type": "object", "properties": {
+                "state": _ref("State")}}, "the finished game"), **REFUSALS}}},
         "/api/play/{id}/record": {"get": {
             "summary": "The game record (boardspec replay reads it)",
             "parameters": [ID, {"name": "format", "in": "query", "required": False,
@@ -101,8 +116,10 @@ SPEC: dict[str, Any] = {
                 "application/json": {"schema": {"type": "object"}}}}, "404": ERROR,
                 "422": ERROR}}},
         "/api/play/{id}/ws": {"get": {
-            "summary": "WebSocket: pushes {type: update, ply} after every change and "
-                       "{type: rules} when the game file changes; read-only",
+            "summary": "WebSocket: pushes {type: update, ply} after every move, {type: "
+                       "rules} when the game file changes, {type: presence} when a seat "
+                       "opens or leaves the game, {type: resigned}; a page may send {type: "
+                       "hello, tokens: [...]} to be shown present in its seats",
             "parameters": [ID],
             "responses": {"101": {"description": "switching protocols"}}}},
     },

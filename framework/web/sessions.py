@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from framework.records import Record
 
 HUMAN = "human"
+#: Kept among a game's stored plies where a seat resigned (never an action's notation).
+RESIGN = "(resigns)"
 #: Budgets above these would let one game hold a core for minutes.
 MAX_SECONDS = 30.0
 MAX_DEPTH = 8
@@ -78,6 +80,10 @@ class Ply:
     player: str  # the player who took it
     key: tuple[object, ...]  # the turn it belongs to (``turn_key`` before it)
     cell: int = -1  # where it played (shown ringed until the next one)
+    src: int = -1  # where the piece came from (shown beside ``cell``)
+    #: Cells whose piece the ply took off the board (captured, starved, ...).
+    removed: tuple[int, ...] = ()
+    chose: int = -1  # the side a choice of side took
 
 
 class GameSession:
@@ -93,16 +99,23 @@ class GameSession:
         self.agent_task: asyncio.Task[None] | None = None
         self.agent_error = ""
         self.sockets: set[Any] = set()
+        #: The seats each open WebSocket said it holds (presence: who has the game open).
+        self.present: dict[Any, list[int]] = {}
         #: Set (and replaced) at every change: what a request waiting for a move awaits.
         self.changed = asyncio.Event()
         self.touched = time.monotonic()
+        #: The seat that resigned, if one did (the game is over then).
+        self.resigned: int | None = None
         for notation, seat in stored.plies:
+            if notation == RESIGN:
+                self._resign(seat)
+                break
             try:
                 self.state, plies = self._trial([notation], seat)
             except BoardspecError:
                 break  # cannot happen with unchanged rules; keep what replays
             self.plies += plies
-        stored.plies = [(p.notation, p.seat) for p in self.plies]
+        self._stored_update()
 
     # Facts ------------------------------------------------------------------------------
     @property
@@ -197,9 +210,41 @@ class GameSession:
             player = self.game.players[trial.to_move] if trial.setup >= len(
                 self.game.setups) else self.game.players[seat]
             cell = action.dst if action.dst >= 0 else action.at
-            plies.append(Ply(action.notation, seat, player, turn_key(trial), cell))
+            before, owners = trial.occupied(), trial.owner[:]
+            key = turn_key(trial)
             trial.apply_unchecked(action)
+            arrived = trial.occupied() & ~before
+            if action.src < 0 and arrived and arrived & (arrived - 1) == 0:
+                cell = arrived.bit_length() - 1  # where a dropped piece fell to
+            # Taken off: a cell emptied (not the mover's origin), or an enemy's piece
+            # replaced by the mover's on its target (an attack).
+            gone = before & ~trial.occupied() & ~(1 << action.src if action.src >= 0 else 0)
+            if action.src >= 0 and cell >= 0 and before >> cell & 1 and \
+                    trial.owner_of(cell) >= 0 and not owners[trial.owner_of(cell)] >> cell & 1:
+                gone |= 1 << cell
+            removed = tuple(c for c in range(self.game.board.size) if gone >> c & 1)
+            plies.append(Ply(action.notation, seat, player, key, cell, action.src, removed,
+                             action.side if action.kind == "choose" else -1))
         return trial, plies
+
+    def resign(self, token: Any) -> int:
+        """The seat of ``token`` gives the game up (the one to move, for a token of
+        several): every other side wins. Its seat, or a WebError."""
+        seats = self.seats_of_token(token)
+        if not seats:
+            raise WebError(403, "only a player of this game (a seat link) can resign")
+        if self.state.is_terminal():
+            raise WebError(409, "the game is over")
+        seat = self.state.current_player if self.state.current_player in seats else seats[0]
+        self._resign(seat)
+        self._stored_update()
+        return seat
+
+    def _resign(self, seat: int) -> None:
+        sides = self.state.seat_of_side
+        self.state = self.state.clone()
+        self.state.finish(frozenset(side for side in range(len(sides)) if sides[side] != seat))
+        self.resigned = seat
 
     def resolve(self, src: str | None, dst: str | None, at: str | None) -> str:
         """The one legal action that a click designates by its cells (``from``/``to``, or
@@ -243,6 +288,7 @@ class GameSession:
                                   *[None] * (seats - len(self.stored.tokens))]
         self.state = game.new_initial_state()
         self.plies = []
+        self.resigned = None
         self.agents = {}
         self.agent_error = ""
         self._stored_update()
@@ -261,6 +307,8 @@ class GameSession:
         from framework.records import result_of
 
         self.stored.plies = [(p.notation, p.seat) for p in self.plies]
+        if self.resigned is not None:
+            self.stored.plies.append((RESIGN, self.resigned))
         self.stored.result = result_of(self.state)
 
     # Reading ----------------------------------------------------------------------------
@@ -273,9 +321,27 @@ class GameSession:
                 turns[-1]["actions"].append(ply.notation)
             else:
                 turns.append({"number": len(turns) + 1, "player": ply.player,
-                              "seat": ply.seat, "actions": [ply.notation]})
+                              "seat": ply.seat, "actions": [ply.notation], "removed": [],
+                              "chose": ""})
                 last = ply.key
+            names = self.game.board.names
+            turns[-1]["removed"] += [names[c] for c in ply.removed]
+            if ply.chose >= 0:
+                turns[-1]["chose"] = self.game.players[ply.chose]
         return turns
+
+    def after_turns(self, count: int) -> tuple[State, list[Ply]]:
+        """The position after the first ``count`` turns of the move list, and the plies
+        that led to it (for stepping back through the game)."""
+        turns = self.turns()
+        if not 0 <= count <= len(turns):
+            raise WebError(422, f"'turn' must be from 0 to {len(turns)} (the turns played), "
+                                f"found {count}")
+        plies = self.plies[:sum(len(t["actions"]) for t in turns[:count])]
+        state = self.game.new_initial_state()
+        for ply in plies:
+            state.apply(ply.notation)
+        return state, plies
 
     def record(self) -> Record:
         from framework.records import Record, header_key
@@ -289,6 +355,10 @@ class GameSession:
         if self.stored.seed is not None:
             headers["Seed"] = str(self.stored.seed)
         headers["Result"] = self.stored.result
+        if self.resigned is not None:
+            from framework.records import RESIGNATION
+
+            headers["Termination"] = RESIGNATION
         headers["Plies"] = str(self.ply)
         return Record(headers, [t["actions"] for t in self.turns()])
 

@@ -4,10 +4,22 @@
   const B = window.BOARDSPEC;
   const T = B.texts;
   const $ = (id) => document.getElementById(id);
-  const AGENTS = {  // strength: weak, medium, strong
-    alphabeta: ["alphabeta:d1", "alphabeta:d2", "alphabeta:0.5s"],
-    mcts: ["mcts:200i", "mcts:1000i", "mcts:1s"],
-  };
+  const AGENTS = B.agents;  // by strength: weak, medium, strong
+  const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, k) => values[k] ?? "");
+
+  function seatLabel(spec) {
+    // A seat as the game list offers it: a player, or an agent and its strength.
+    if (spec === "human") return T.player;
+    const name = spec.split(":")[0];
+    const strength = (AGENTS[name] || []).indexOf(spec);
+    return strength >= 0 ? `${T[name]}, ${[T.weak, T.medium, T.strong][strength]}` : T[name] || name;
+  }
+
+  function resultLabel(result) {
+    if (result === "unfinished") return T.in_progress;
+    if (result === "draw") return T.draw;
+    return fill(T.wins, {player: result.split("+").join(", ")});
+  }
 
   function option(value, label) {
     const o = document.createElement("option");
@@ -67,6 +79,7 @@
       $("languages").append(a);
     }
     const games = (await (await fetch("/api/games")).json()).games;
+    const names = Object.fromEntries(games.map((g) => [g.slug, g.name]));
     if (!games.length) $("games").textContent = T.no_games;
     for (const game of games) {
       const article = document.createElement("article");
@@ -103,7 +116,8 @@
       const li = document.createElement("li");
       const a = document.createElement("a");
       a.href = `/play/${game.id}?lang=${B.lang}`;
-      a.textContent = `${game.game} (${game.seats.join(" / ")}), ${game.plies}: ${game.result}`;
+      a.textContent = `${names[game.game] || game.game}: ${game.seats.map(seatLabel).join(" – ")} · ` +
+        `${fill(T.plies, {n: game.plies})} · ${resultLabel(game.result)}`;
       li.append(a);
       $("recent").append(li);
     }

@@ -10,17 +10,49 @@
   const api = `/api/play/${B.id}`;
   // Seat tokens travel in the link's fragment (never sent to the server in a URL):
   // #s0=TOKEN gives seat 0; #invite1=TOKEN is a link this browser may hand to a friend.
-  const params = new URLSearchParams(location.hash.slice(1));
+  // They are kept in this browser's storage and taken out of the address bar at once, so
+  // that copying the address to invite someone never hands over one's own seat.
+  const kept = `boardspec:${B.id}`;
   const tokens = {}, invites = {};
-  for (const [key, value] of params) {
+  try { Object.assign(tokens, (JSON.parse(localStorage.getItem(kept)) || {}).tokens || {});
+        Object.assign(invites, (JSON.parse(localStorage.getItem(kept)) || {}).invites || {}); }
+  catch (e) { /* storage refused or spoilt: the link's fragment alone */ }
+  for (const [key, value] of new URLSearchParams(location.hash.slice(1))) {
     const seat = /^s(\d+)$/.exec(key), invite = /^invite(\d+)$/.exec(key);
     if (seat) tokens[+seat[1]] = value;
     if (invite) invites[+invite[1]] = value;
   }
+  if (location.hash) {
+    try { localStorage.setItem(kept, JSON.stringify({tokens, invites})); } catch (e) { /* kept in this page only */ }
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  const watching = () => !Object.keys(tokens).length;
+  let turned = null;  // the board turned half round by the player's choice (null: by seat)
+
+  function flipped() {
+    // By default one's own side is nearest: a browser whose seats all play sides after the
+    // first sees the board turned.
+    if (turned !== null) return turned;
+    if (!S || watching()) return false;
+    const sides = S.seats.filter((seat) => tokens[seat.seat] !== undefined)
+      .map((seat) => S.players.indexOf(seat.player));
+    return sides.length > 0 && !sides.includes(0);
+  }
+  const query = () => `lang=${B.lang}${flipped() ? "&flip=1" : ""}`;
   let S = null;          // the last state received
+  let V = null;          // an earlier position looked at (the move list clicked), or null
+  let asked = null;      // the turn last asked to be shown (null: the game now)
   let selected = null;   // the cell of the piece picked, or null
   let showBoardAnyway = false;
   let loading = null;
+
+  function agentLabel(spec) {
+    // An agent as the game list names it ("alpha-beta, medium"), never its spec.
+    const name = spec.split(":")[0];
+    const strength = (B.agents[name] || []).indexOf(spec);
+    if (strength >= 0) return `${T[name]}, ${[T.weak, T.medium, T.strong][strength]}`;
+    return T[name] || name;
+  }
 
   function mine() { return S && S.current_seat !== null && tokens[S.current_seat] !== undefined; }
 
@@ -28,15 +60,16 @@
   async function load() {
     // One fetch at a time; a change announced during a fetch fetches once more after it.
     if (loading) { again = true; return loading; }
-    loading = (async () => {
+    loading = (async () => {  // (a choice being asked stays until answered)
       try {
         do {
           again = false;
-          const response = await fetch(`${api}?lang=${B.lang}`);
+          const response = await fetch(`${api}?${query()}`);
           if (response.ok) {
             const next = await response.json();
-            if (!S || next.ply !== S.ply || next.version !== S.version) selected = null;
+            if (!S || next.ply !== S.ply || next.version !== S.version) { selected = null; say(""); }
             S = next;
+            if (S.flipped !== flipped()) again = true;  // the seats' side changed: turn
             render();
           }
         } while (again);
@@ -63,16 +96,102 @@
     const book = $("rulebook");
     book.href = `/rulebooks/${B.lang}/${S.game}.html`;
     book.textContent = T.rulebook;
-    $("board").innerHTML = S.svg;
-    const svg = $("board").querySelector("svg");
-    svg.addEventListener("click", onClick);
-    drawMarks();
+    drawBoard();
     renderStatus();
     renderChoices();
     renderSides();
     renderSeats();
     renderMoves();
     renderRules();
+  }
+
+  function drawBoard() {
+    const P = V || S;  // the position shown: the game now, or an earlier one
+    $("board").innerHTML = P.svg;
+    const svg = $("board").querySelector("svg");
+    svg.addEventListener("click", onClick);
+    svg.addEventListener("keydown", onKey);
+    prepareCells(svg, P);
+    if (!V && mine() && S.continuing && S.last.to && !selected) {
+      // The same piece goes on (a chain of hops): it stays picked, its next targets shown.
+      const from = S.legal.filter((a) => a.from);
+      if (from.length && from.every((a) => a.from === S.last.to)) selected = S.last.to;
+    }
+    if (!V) drawMarks();
+    const shown = V ? V.viewing : S.turns.length;
+    document.body.dataset.viewing = V ? V.viewing : "";
+    $("history").hidden = !V;
+    $("history-text").textContent = fill(T.viewing, {turn: shown, turns: S.turns.length});
+    $("live").textContent = T.live;
+    $("flip").textContent = T.flip;
+    const resign = $("resign");
+    resign.hidden = watching() || S.terminal || !!V;
+    if (resign.dataset.confirm !== "yes") resign.textContent = T.resign;
+    $("flip").setAttribute("aria-pressed", flipped() ? "true" : "false");
+    markCurrent();
+  }
+
+  function markCurrent() {
+    const shown = V ? V.viewing : S.turns.length;
+    for (const move of document.querySelectorAll("#moves .move")) {
+      move.classList.toggle("current", +move.dataset.turn === shown);
+    }
+  }
+
+  async function view(turn) {
+    // Step through the game: the position after ``turn`` turns (the last one is live).
+    if (!S) return;
+    turn = Math.max(0, Math.min(turn, S.turns.length));
+    asked = turn;  // keys pressed quickly step from here, not from the picture shown
+    if (turn === S.turns.length) { asked = null; V = null; drawBoard(); return; }
+    const response = await fetch(`${api}?turn=${turn}&${query()}`);
+    if (!response.ok || asked !== turn) return;
+    V = await response.json();
+    selected = null;
+    drawBoard();
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (!S || event.target.closest("input, select, textarea") || event.altKey || event.ctrlKey || event.metaKey) return;
+    const shown = asked ?? (V ? V.viewing : S.turns.length);
+    const step = {ArrowLeft: shown - 1, ArrowRight: shown + 1, Home: 0, End: S.turns.length, Escape: S.turns.length}[event.key];
+    if (event.key === "Escape" && !$("picker").hidden) { closePicker(); selected = null; drawMarks(); return; }
+    if (step === undefined || (event.key === "Escape" && !V)) return;
+    event.preventDefault();
+    view(step);
+  });
+
+  function prepareCells(svg, P) {
+    // Every cell is reachable with Tab and played with Enter or Space, as by a click; the
+    // last move's cells are tinted, the forced pieces and a royal piece in check ringed.
+    const tint = (name, css) => {
+      const cell = svg.querySelector(`g.cell[data-cell="${CSS.escape(name)}"]`);
+      if (!cell) return;
+      const shape = cell.firstElementChild.cloneNode();
+      shape.setAttribute("class", css);
+      shape.removeAttribute("stroke");
+      cell.insertBefore(shape, cell.firstElementChild.nextSibling);
+    };
+    if (P.last.from) tint(P.last.from, "last-from");
+    if (P.last.to) tint(P.last.to, "last-to");
+    for (const name of P.check) tint(name, "check");
+    for (const name of (P.result && P.result.row) || []) tint(name, "winning");
+    for (const cell of svg.querySelectorAll("g.cell")) {
+      const name = cell.dataset.cell, piece = P.pieces[name];
+      cell.setAttribute("tabindex", "0");
+      cell.setAttribute("role", "button");
+      cell.setAttribute("aria-label", piece ? `${name}: ${(S.sides.find((s) => s.player === piece) || {}).label || piece}` : name);
+    }
+    svg.removeAttribute("role");
+  }
+
+  function onKey(event) {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    if (!$("picker").hidden) return;
+    const cell = event.target.closest("g.cell");
+    if (!cell) return;
+    event.preventDefault();
+    play(cell.dataset.cell);
   }
 
   function cellCentre(svg, name) {
@@ -91,7 +210,14 @@
     circle.setAttribute("cy", y);
     circle.setAttribute("class", css);
     circle.dataset.cell = name;
-    if (css === "selected") {
+    if (css === "forced") {  // a piece that must capture: a dashed red ring
+      circle.setAttribute("r", size * 0.44);
+      circle.setAttribute("fill", "none");
+      circle.setAttribute("stroke", "#d62020");
+      circle.setAttribute("stroke-width", 3);
+      circle.setAttribute("stroke-dasharray", "4 3");
+      circle.setAttribute("pointer-events", "none");
+    } else if (css === "selected") {
       circle.setAttribute("r", size * 0.42);
       circle.setAttribute("fill", "none");
       circle.setAttribute("stroke", "#f4c20d");
@@ -118,8 +244,9 @@
 
   function drawMarks() {
     const svg = $("board").querySelector("svg");
-    svg.querySelectorAll(".target, .selected").forEach((e) => e.remove());
+    svg.querySelectorAll(".target, .selected, .forced").forEach((e) => e.remove());
     if (!mine()) return;
+    if (!selected) for (const name of S.forced) mark(svg, name, "forced");
     const occupied = new Set([...svg.querySelectorAll("g.piece")].map((g) => g.dataset.cell));
     const seen = new Set();
     const add = (name, css) => {
@@ -130,7 +257,7 @@
       for (const a of S.legal) if (a.from === selected) add(a.to || a.at, "target");
     }
     // Actions played on one cell (a clone, a placement, a build) are shown all the time.
-    for (const a of S.legal) if (!a.from) add(a.to || a.at, "target direct");
+    for (const a of S.legal) if (!a.from) add(a.lands || a.to || a.at, "target direct");
   }
 
   function renderStatus() {
@@ -138,7 +265,10 @@
     box.className = "";
     if (S.terminal) {
       const r = S.result;
-      box.textContent = `${T.over}: ` + (r.winners.length ? fill(T.wins, {player: r.labels.join(", ")}) : T.draw);
+      const why = r.reason ? fill(T[`reason_${r.reason}`] || "", {n: r.n ?? "", counter: r.counter || "", player: r.resigned || ""}) : "";
+      box.textContent = `${T.over}: ` + (r.winners.length ? fill(T.wins, {player: r.labels.join(", ")}) : T.draw) +
+        (why ? ` — ${why}` : "");
+      box.dataset.reason = r.reason || "";
       box.classList.add("over");
       if (Object.keys(tokens).length) {  // the same seats and links, a new game
         const again = button(T.play_again, restartWithNewRules);
@@ -148,14 +278,23 @@
       return;
     }
     let text = fill(T.to_play, {player: S.to_move_label});
-    if (S.phase) text += ` — ${S.setup ? T.setup + ": " : T.phase + " "}${S.phase_label}`;
+    if (S.check.length) text += ` — ${T.check}`;
+    if (S.setup) text += ` — ${T.setup}`;
+    else if (S.phase) text += ` — ${S.phase_label}`;
     const seat = S.seats[S.current_seat];
-    if (mine()) text += ` (${T.your_turn})`;
-    else if (S.thinking) text += ` — ${fill(T.thinking, {player: `${S.to_move_label} (${seat.agent})`})}`;
+    if (mine()) {
+      text += ` (${T.your_turn})`;
+      if (selected && S.continuing && selected === S.last.to) text += ` — ${T.go_on}`;
+      else if (S.forced.length) text += ` — ${T.must_capture}`;
+    } else if (S.thinking) text += ` — ${fill(T.thinking, {player: `${S.to_move_label} (${agentLabel(seat.agent)})`})}`;
     else if (seat) text += ` — ${fill(T.waiting, {player: S.to_move_label})}`;
-    if (!Object.keys(tokens).length) text += ` — ${T.watching}`;
+    if (watching()) text += ` — ${T.watching}`;
     if (S.agent_error) text += ` — ${S.agent_error}`;
     box.textContent = text;
+    $("hint").textContent = S.hint || "";
+    const [first, second] = S.piece_key;
+    $("piece-key").textContent = first ? fill(second ? T.piece_key2 : T.piece_key,
+      {numbers: S.piece_key.join(" · "), first, second}) : "";
   }
 
   function button(label, onclick) {
@@ -173,7 +312,7 @@
     if (list && list.length) {
       box.append(T.choose + " ");
       for (const a of list) {
-        const b = button(a.written || a.notation, () => send({action: a.notation}));
+        const b = button(a.label || a.written || a.notation, () => send({action: a.notation}));
         b.dataset.action = a.notation;
         box.append(b);
       }
@@ -223,10 +362,18 @@
     $("seats-title").textContent = T.seats;
     const list = $("seats");
     list.textContent = "";
-    for (const seat of S.seats) {
+    // By side, as the sides table: a choice of sides swaps who plays them, not the order.
+    const order = S.sides.map((s) => s.player);
+    for (const seat of [...S.seats].sort((a, b) => order.indexOf(a.player) - order.indexOf(b.player))) {
       const li = document.createElement("li");
-      const who = seat.human ? (tokens[seat.seat] !== undefined ? T.you : T.person) : seat.agent;
+      const here = S.online.includes(seat.seat);
+      const who = seat.human ? (tokens[seat.seat] !== undefined ? T.you : T.person) : agentLabel(seat.agent);
       li.textContent = `${seat.label}: ${who}`;
+      li.dataset.seat = seat.seat;
+      if (seat.human && tokens[seat.seat] === undefined) {
+        li.dataset.online = here ? "yes" : "no";
+        li.append(` — ${here ? T.online : T.not_here}`);
+      }
       if (invites[seat.seat]) {
         const input = document.createElement("input");
         input.readOnly = true;
@@ -241,14 +388,38 @@
   }
 
   function renderMoves() {
+    // Paired by turn as players read them: one row per round (the first player's turn
+    // opens a row; a player already in the row opens the next one), numbered.
     $("moves-title").textContent = T.moves;
     const list = $("moves");
     list.textContent = "";
-    for (const turn of S.turns) {
-      const li = document.createElement("li");
-      li.textContent = `${turn.label}: ${(turn.written || turn.actions).join(" ")}`;
-      list.append(li);
-    }
+    let row = null, inRow = new Set();
+    S.turns.forEach((turn, index) => {
+      if (!row || turn.player === S.players[0] || inRow.has(turn.player)) {
+        row = document.createElement("li");
+        inRow = new Set();
+        list.append(row);
+      }
+      inRow.add(turn.player);
+      const move = document.createElement("button");
+      move.type = "button";
+      move.className = "move";
+      move.dataset.turn = index + 1;
+      move.dataset.player = turn.player;
+      move.textContent = turn.chose_label ? fill(T.takes_side, {side: turn.chose_label})
+        : (turn.written || turn.actions).join(" ");
+      move.title = `${turn.label}: ${move.textContent}`;
+      if (turn.removed && turn.removed.length) {  // what the turn took off the board
+        const gone = document.createElement("span");
+        gone.className = "removed";
+        gone.textContent = ` ×${turn.removed.join(" ×")}`;
+        move.title += ` — ${fill(T.taken_off, {cells: turn.removed.join(", ")})}`;
+        move.append(gone);
+      }
+      move.addEventListener("click", () => view(index + 1));
+      row.append(move);
+    });
+    markCurrent();
     list.scrollTop = list.scrollHeight;
     const links = $("downloads");
     links.textContent = "";
@@ -284,20 +455,38 @@
   function onClick(event) {
     const target = event.target.closest("[data-cell]");
     if (!target || !S) return;
-    const name = target.dataset.cell;
-    if (!mine()) { say(S.terminal ? T.over : T.not_your_turn, true); return; }
+    play(target.dataset.cell);
+  }
+
+  function play(name) {
+    if (V) { say(T.viewing_past, true); return; }
+    if (!mine()) {
+      say(S.terminal ? T.over : watching() ? T.watching_no_move : T.not_your_turn, true);
+      return;
+    }
     say("");
     if (selected) {
       const found = S.legal.filter((a) => a.from === selected && (a.to === name || a.at === name));
       if (found.length) return choose(found);
-      if (name === selected) { selected = null; drawMarks(); renderChoices(); return; }
+      if (name === selected && !(S.continuing && selected === S.last.to)) {
+        selected = null; drawMarks(); renderChoices(); renderStatus(); return;
+      }
     }
     const fromHere = S.legal.filter((a) => a.from === name);
-    const here = S.legal.filter((a) => !a.from && (a.to === name || a.at === name));
+    const here = S.legal.filter((a) => !a.from && (a.to === name || a.at === name || a.lands === name));
     if (fromHere.length) {
       selected = name;
       drawMarks();
       renderChoices(here);
+      renderStatus();
+      return;
+    }
+    if (!here.length && S.pieces[name] === S.to_move && !S.legal.some((a) => a.to === name || a.at === name || a.lands === name)) {
+      // Another piece of one's own: picked, even when it cannot move (nothing is sent).
+      selected = null;
+      drawMarks();
+      renderChoices();
+      say(S.forced.length ? T.must_capture : T.no_move_piece);
       return;
     }
     if (here.length) return choose(here);
@@ -308,13 +497,44 @@
   }
 
   function choose(list) {
-    if (list.length === 1) send({action: list[0].notation});
+    if (list.length === 1 && list[0].then) pick(list[0]);
+    else if (list.length === 1) send({action: list[0].notation});
     else renderChoices(list);
   }
 
+  function pick(action) {
+    // A choice that follows the move in the same turn (a promotion): asked over the board,
+    // by pictures, before anything is sent; the board stays where it is.
+    const box = $("picker");
+    box.textContent = "";
+    const title = document.createElement("p");
+    title.textContent = T.choose;
+    box.append(title);
+    for (const c of action.then) {
+      const b = button("", () => { closePicker(); send({action: `${action.notation} ${c.notation}`}); });
+      b.dataset.action = c.notation;
+      b.title = c.label;
+      const glyph = document.createElement("span");
+      glyph.className = "glyph";
+      glyph.textContent = c.glyph || c.written;
+      glyph.style.background = c.fill;
+      glyph.style.color = c.ink;
+      const name = document.createElement("span");
+      name.className = "name";
+      name.textContent = c.label;
+      b.append(glyph, name);
+      box.append(b);
+    }
+    box.append(button(T.cancel, () => { closePicker(); selected = null; drawMarks(); }));
+    box.hidden = false;
+    box.querySelector("button").focus();
+  }
+
+  function closePicker() { $("picker").hidden = true; $("picker").textContent = ""; }
+
   async function send(body) {
     const seat = S.current_seat;
-    const response = await fetch(`${api}/apply?lang=${B.lang}`, {
+    const response = await fetch(`${api}/apply?${query()}`, {
       method: "POST", headers: {"Content-Type": "application/json"},
       body: JSON.stringify({...body, ply: S.ply, token: tokens[seat]}),
     });
@@ -332,8 +552,8 @@
   }
 
   async function restartWithNewRules() {
-    const token = Object.values(tokens)[0];
-    const response = await fetch(`${api}/restart?lang=${B.lang}`, {
+    const token = Object.values(tokens)[0];  // any of this browser's seats
+    const response = await fetch(`${api}/restart?${query()}`, {
       method: "POST", headers: {"Content-Type": "application/json"},
       body: JSON.stringify({token}),
     });
@@ -347,7 +567,11 @@
   // Live updates ---------------------------------------------------------------------------
   function connect() {
     const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${api}/ws`);
-    ws.onopen = () => { $("connection").hidden = true; load(); };
+    ws.onopen = () => {
+      $("connection").hidden = true;
+      if (!watching()) ws.send(JSON.stringify({type: "hello", tokens: Object.values(tokens)}));
+      load();
+    };
     ws.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "rules" || !S || message.ply !== S.ply) load();
@@ -363,7 +587,7 @@
     const nav = $("languages");
     for (const [code, name] of Object.entries(B.languages)) {
       const a = document.createElement("a");
-      a.href = `?lang=${code}${location.hash}`;
+      a.href = `?lang=${code}`;
       a.textContent = name;
       a.lang = code;
       if (code === B.lang) a.className = "current";
@@ -371,6 +595,32 @@
     }
   }
 
+  $("live").addEventListener("click", () => view(S.turns.length));
+  $("resign").addEventListener("click", async () => {
+    // Two clicks: the first asks to confirm (a slip of the mouse loses no game).
+    const resign = $("resign");
+    if (resign.dataset.confirm !== "yes") {
+      resign.dataset.confirm = "yes";
+      resign.textContent = T.resign_confirm;
+      return;
+    }
+    resign.dataset.confirm = "";
+    const seat = tokens[S.current_seat] !== undefined ? S.current_seat : Object.keys(tokens)[0];
+    const response = await fetch(`${api}/resign?${query()}`, {
+      method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify({token: tokens[seat]}),
+    });
+    const data = await response.json();
+    if (!response.ok) { say(data.error, true); return; }
+    S = data.state;
+    render();
+  });
+  $("flip").addEventListener("click", async () => {
+    turned = !flipped();
+    const shown = V ? V.viewing : null;
+    await load();
+    if (shown !== null) view(shown);
+  });
   $("show-board").addEventListener("click", () => { showBoardAnyway = true; renderRules(); });
   $("restart-new").addEventListener("click", restartWithNewRules);
   languages();

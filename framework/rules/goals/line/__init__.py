@@ -147,6 +147,21 @@ class Line(Goal):
                 return True
         return False
 
+    def winning_row(self, state: State, side: int) -> list[int]:
+        """The cells of one row of ``side`` that meets the goal (to draw it), or []."""
+        kind_mask = state.kinds[self.kind] if self.kind >= 0 else -1
+        mine = state.owner[side] & kind_mask
+        for need, avoid, starts in self.shapes:
+            found = mine & starts
+            for offset in need:
+                found &= mine >> offset if offset > 0 else mine << -offset
+            for offset in avoid:
+                found &= ~(mine >> offset if offset > 0 else mine << -offset)
+            if found:
+                start = (found & -found).bit_length() - 1
+                return sorted([start, *(start + offset for offset in need)])
+        return []
+
     def describe(self, _: Translate = untranslated) -> str:
         n = self.params.length
         if self.params.exactly:

@@ -23,6 +23,15 @@ full line cannot be played. Gravity goes with ``where: anywhere``.
       - {type: place, piece: disc, gravity: s}       # Connect Four: a1..g6, drop into d6
 ```
 
+Where the piece lands depends on the position, so a drop is not written by a cell: in
+``notation``, ``{line}`` writes the line by the part of its cells' names they all share
+(``d`` for the column d1..d6), as Connect Four players write a move. ``{to}`` still writes
+the entry cell, which the piece does not reach unless the line is empty.
+
+```yaml
+      - {type: place, piece: disc, gravity: s, notation: "{line}"}   # d: a disc into d
+```
+
 ``must_flank: true`` makes a placement legal only where it outflanks at least one run of
 enemy pieces along some direction of the board (Othello): going from the cell that way one
 meets one or more enemy pieces in a row, then one of the player's own. It is a condition
@@ -35,6 +44,7 @@ only: the ``flip_flanked`` consequence after the phase turns the runs over.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -69,7 +79,8 @@ class PlaceParams(OptionParams):
     zone: str | None = Field(default=None, description="legal only on a cell of this zone "
                              "(the mover's cells of it, for a zone per player)")
     kind: str = Field(default="place", description="the action's kind in JSON and records")
-    notation: str = Field(default="{to}", description="how a placement is written")
+    notation: str = Field(default="{to}", description="how a placement is written "
+                          "({to}: its cell; with gravity, {line}: the line dropped into)")
     resets_halfmove_clock: bool = Field(default=False, description="this action resets "
                                         "the half-move clock (at the end of the turn)")
 
@@ -87,13 +98,13 @@ class Place(Primitive):
         self.made = game.piece_kinds.index(params.piece) if params.piece else 0
         self.near = params.where == "adjacent_to_own"
         self.neighbours = game.board.neighbour_masks
-        self.places = tuple(Action(phase, params.kind, at=c,
-                                   notation=written(self.template, names, dst=c))
-                            for c in range(game.board.size))
         board = game.board
         # With gravity: the fall's direction, and the mask of entry cells (those with no
         # cell before them against the fall); an action targets its entry cell.
         self.fall = board.direction(params.gravity) if params.gravity else -1
+        self.places = tuple(Action(phase, params.kind, at=c, notation=written(
+            self.template, names, dst=c).replace("{line}", self._line_name(c)))
+                            for c in range(game.board.size))
         self.entries = sum(1 << c for c in range(board.size)
                            if board.step[c][board.opposite[self.fall]] < 0) \
             if self.fall >= 0 else -1
@@ -102,8 +113,29 @@ class Place(Primitive):
         self.flanker = Flanker(board, range(len(board.directions))) \
             if params.must_flank else None
 
+    def _line_name(self, entry: int) -> str:
+        """The name part every cell of the line from ``entry`` along the fall shares."""
+        if self.fall < 0 or "{line}" not in self.template:
+            return ""
+        board, cells, cell = self.game.board, [], entry
+        while cell >= 0:
+            cells.append(board.names[cell])
+            cell = board.step[cell][self.fall]
+        return shared_name_part(cells) or board.names[entry]
+
     @classmethod
     def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
+        if "{line}" in params.notation and params.gravity is None:
+            yield (*loc, "notation"), ("{line} names the line a piece is dropped into: it "
+                                       "goes with gravity (without it, write {to})")
+        elif "{line}" in params.notation and params.gravity in tuple(
+                ctx.graph.graph.get("directions", ())):
+            unnamed = _unnamed_line(ctx.graph, params.gravity)
+            if unnamed:
+                yield (*loc, "notation"), (f"{{line}}: the cells of the line from {unnamed!r} "
+                                           "share no part of their names (such as the "
+                                           "column's letter), so the line has no name; "
+                                           "write {to}")
         if params.piece and params.piece not in ctx.pieces:
             yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
         if params.zone is not None and params.zone not in ctx.zones:
@@ -128,6 +160,11 @@ class Place(Primitive):
             yield (*loc, "must_flank"), ("must_flank needs a board with named directions "
                                          "(grids, hex boards, custom boards that name "
                                          "them; this board has none)")
+
+    def example(self) -> str:
+        if "{line}" in self.template:  # a line's name, not a cell's
+            return self.action_space()[0].notation
+        return super().example()
 
     def action_space(self) -> tuple[Action, ...]:
         if self.fall >= 0:  # with gravity only the entry cells are ever played
@@ -194,6 +231,43 @@ class Place(Primitive):
             return _("a new piece from your supply goes on an empty cell next to one of your "
                      "pieces")
         return _("a new piece from your supply goes on any empty cell")
+
+
+def shared_name_part(names: list[str]) -> str:
+    """The letters, or else the digits, that every name of ``names`` is written with
+    (``d`` of ``d1``..``d6``); empty when they share neither."""
+    parts = [re.fullmatch(r"([A-Za-z]+)(\d+)|(\d+)([A-Za-z]+)", n) for n in names]
+    if not names or not all(parts):
+        return ""
+    letters = {m.group(1) or m.group(4) for m in parts if m}
+    digits = {m.group(2) or m.group(3) for m in parts if m}
+    if len(letters) == 1 and len(names) > 1:
+        return letters.pop()
+    if len(digits) == 1 and len(names) > 1:
+        return digits.pop()
+    return ""
+
+
+def _unnamed_line(graph: Any, gravity: str) -> str:
+    """The entry cell of a line along ``gravity`` whose cells share no name part, or ''."""
+    real = {n for n in graph.nodes if not graph.nodes[n]["hole"]}
+    along: dict[str, str] = {}  # a cell -> the next one along the fall
+    for a, b, dirs in graph.edges(data="dirs"):
+        if dirs and a in real and b in real:
+            if dirs[a] == gravity:
+                along[a] = b
+            if dirs[b] == gravity:
+                along[b] = a
+    entries = real - set(along.values())
+    for entry in sorted(entries, key=str):
+        line: list[str] = []
+        cell = entry
+        while cell is not None and len(line) <= len(real):
+            line.append(str(graph.nodes[cell].get("name", cell)))
+            cell = along.get(cell)
+        if not shared_name_part(line):
+            return line[0]
+    return ""
 
 
 def _has_entry_cell(graph: Any, gravity: str) -> bool:

@@ -44,9 +44,28 @@ def _placing(phase: RefMoves, option: Any, cell: str, kind: str) -> Moves:
     made: dict[tuple[int, str], Moves] = phase.__dict__.setdefault("_placings", {})
     key = (id(option), cell)
     if key not in made:
-        made[key] = {_written(option.notation, dst=cell):
-                     tagged(option.kind, _place_play(phase, option, cell, kind))}
+        text = _written(option.notation, dst=cell)
+        if "{line}" in text:
+            text = text.replace("{line}", _line(phase, option, cell))
+        made[key] = {text: tagged(option.kind, _place_play(phase, option, cell, kind))}
     return made[key]
+
+
+def _line(phase: RefMoves, option: Any, entry: str) -> str:
+    """A dropped piece's line, by what its cells' names have in common: the column's
+    letters (``d`` of d6, d5, ..., d1) or else the row's digits."""
+    names: list[str] = []
+    at: str | None = entry
+    while at is not None:
+        names.append(at)
+        at = phase.board.step(at, option.gravity)
+    letters = {n.strip("0123456789") for n in names}
+    digits = {"".join(ch for ch in n if ch.isdigit()) for n in names}
+    if len(names) > 1 and len(letters) == 1 and letters != {""}:
+        return letters.pop()
+    if len(names) > 1 and len(digits) == 1 and digits != {""}:
+        return digits.pop()
+    return entry
 
 
 def _place_play(phase: RefMoves, option: Any, cell: str, kind: str) -> Effect:

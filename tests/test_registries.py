@@ -90,6 +90,32 @@ def test_gymnasium_makes_an_env_by_id_in_a_fresh_interpreter() -> None:
     assert run.stdout.strip().endswith("\nok")  # check_env renders in each mode too
 
 
+def test_the_start_up_hook_registers_the_ids_when_gymnasium_is_imported() -> None:
+    """What the wheel's boardspec-gymnasium.pth runs at start-up (an editable install has
+    no such file; tests/test_wheel.py runs it from the wheel): importing the hook imports
+    no Gymnasium; importing Gymnasium then registers every id; the switch turns it off."""
+    run = fresh_python("""
+        import sys
+        import framework.interop.gym_hook
+        assert "gymnasium" not in sys.modules and "framework.game" not in sys.modules
+        import gymnasium
+        env = gymnasium.make("boardspec/tic-tac-toe-v0")
+        assert env.spec.max_episode_steps == 9, env.spec
+        assert "boardspec/hex-v0" in gymnasium.registry
+        print("ok")
+        """)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "ok"
+    import os
+
+    off = subprocess.run([sys.executable, "-c", "import framework.interop.gym_hook, "
+                          "gymnasium; print(sum(k.startswith('boardspec/') for k in "
+                          "gymnasium.registry))"], capture_output=True, text=True,
+                         cwd=ROOT.parent, check=False,
+                         env={**os.environ, "BOARDSPEC_GYMNASIUM_IDS": "0"})
+    assert off.stdout.strip() == "0", off.stderr
+
+
 @pytest.mark.parametrize("name", ["ataxx", "adaptoid", "chess"])
 def test_pettingzoo_state_is_the_global_observation(name: str) -> None:
     aec = env(name)

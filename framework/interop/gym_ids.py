@@ -1,9 +1,16 @@
 """Gymnasium ids for every game found by name: ``boardspec/<name>-v0`` (``pip install
 'boardspec[rl]'``).
 
-Importing this module registers them.
-Gymnasium 1.x loads no plugins by entry point, so a fresh interpreter names the module in
-the id, as Gymnasium's ``module:id`` form allows, and needs no import of its own:
+Importing this module registers them. Gymnasium 1.x loads no plugins by entry point (0.x
+read the ``gymnasium.envs`` group; 1.x reads none), so there are two ways without an
+import of one's own:
+
+- installed from the wheel, the file ``boardspec-gymnasium.pth`` beside the package makes
+  Python start ``framework.interop.gym_hook``, which waits for Gymnasium to be imported and
+  then imports this module: ``gymnasium.make("boardspec/connect-four-v0")`` just works
+  (``BOARDSPEC_GYMNASIUM_IDS=0`` turns that off);
+- anywhere (an editable install has no such file), Gymnasium's ``module:id`` form names
+  this module in the id and imports it:
 
 ```python
 import gymnasium
@@ -23,6 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 import gymnasium
+import yaml
 
 NAMESPACE = "boardspec"
 
@@ -44,10 +52,16 @@ def make_env(game: str, **kwargs: Any) -> gymnasium.Env:
 
 def register_envs() -> list[str]:
     """Register ``boardspec/<name>-v0`` for every game found by name (the bundled games,
-    ``$BOARDSPEC_GAMES_PATH``); an id already registered is left as it is."""
+    ``$BOARDSPEC_GAMES_PATH``); an id already registered is left as it is.
+
+    Cheap enough to run whenever Gymnasium is imported (``gym_hook``): each file is only
+    parsed as YAML, for its ``max_plies`` (the id's ``TimeLimit``) and whether it has
+    parameters; a file is compiled when its environment is made, and a file that does not
+    load says why then."""
     from framework.bundled import named_games
-    from framework.errors import SpecError
-    from framework.spec.load import load_spec
+    from framework.errors import InputError
+    from framework.limits import MAX_GAME_FILE_BYTES
+    from framework.safeio import read_text
 
     ids = []
     for name, path in named_games().items():
@@ -55,15 +69,24 @@ def register_envs() -> list[str]:
         if found in gymnasium.registry:
             continue
         try:
-            spec, _ = load_spec(path)
-        except SpecError:  # a broken file on the path must not break the import
+            data = _parse(read_text(path, MAX_GAME_FILE_BYTES, "game file"))
+        except (OSError, InputError, yaml.YAMLError):
+            continue  # a broken file on the path must not break the import
+        if not isinstance(data, dict):
             continue
+        limit = data.get("max_plies")
+        fixed = "parameters" not in data and isinstance(limit, int) and \
+            not isinstance(limit, bool) and limit > 0
         gymnasium.register(
             id=found, entry_point=f"{__name__}:make_env", kwargs={"game": str(path)},
-            max_episode_steps=None if spec.parameters else spec.max_plies,
-            disable_env_checker=False)
+            max_episode_steps=limit if fixed else None, disable_env_checker=False)
         ids.append(found)
     return ids
+
+
+def _parse(text: str) -> Any:
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # safe either way: no tags run
+    return yaml.load(text, Loader=loader)
 
 
 register_envs()

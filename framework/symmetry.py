@@ -14,7 +14,10 @@ The board's symmetries come from its tables (``framework/board/symmetry.py``: ev
 permutation of cells and directions that keeps distances and steps). A board symmetry is a
 symmetry of the game when it also keeps
 
-- every zone, for every player (``zones:``), and every player's ``forward``;
+- every zone, for every player at once (``zones:``), onto itself, or onto another zone
+  where the rules do not tell them apart (``connect`` joins its zones in any order, so
+  Hex's half turn, which swaps each player's two sides, is kept); every player's
+  ``forward``;
 - the initial position (the pieces the setup puts down, and the steps that come first);
 - every set of directions a rule block names (``directions:`` of a step, a line, a flank;
   a relative direction as each player reads it), as a set;
@@ -31,8 +34,8 @@ A game whose blocks do not declare their action space gets the identity only.
 What a symmetry maps: cells, bitmasks of cells, states (pieces, gaps, attributes and
 every ``cell`` slot, such as the landing cell), actions (their cells; the action object of
 the codec, with its notation) and action indices, and observation tensors (the cells of
-every plane). Sides stay: a symmetry that would need the colours exchanged (Hex's mirror
-across the long diagonal, which swaps the players' sides) is not one here.
+every plane). Sides stay: a symmetry that would need the colours exchanged (Hex's mirrors
+across its diagonals, which swap the players' sides) is not one here.
 """
 
 from __future__ import annotations
@@ -170,6 +173,7 @@ def _keeps_the_rules(game: Game) -> list[Symmetry]:
         return identity
     forward = [game.board.bearings[f] for f in game.forward if f is not None]
     direction_sets = _direction_sets(game)
+    zone_uses = _zone_uses(game)
     initial = game.new_initial_state()
     kept = identity
     for board in others:
@@ -178,7 +182,7 @@ def _keeps_the_rules(game: Game) -> list[Symmetry]:
             continue  # a player's forward must stay (a pawn's moves read it)
         if any(frozenset(pi[d] for d in group) != group for group in direction_sets):
             continue
-        if any(tuple(board.mask(m) for m in masks) != masks for masks in game.zones.values()):
+        if not _zones_kept(game, board, zone_uses):
             continue
         symmetry = Symmetry(game, board)
         if symmetry.state(initial).key() != initial.key():
@@ -187,6 +191,58 @@ def _keeps_the_rules(game: Game) -> list[Symmetry]:
             continue
         kept.append(symmetry)
     return kept
+
+
+def _zones_kept(game: Game, board: BoardSymmetry,
+                uses: list[tuple[str, ...] | frozenset[str]]) -> bool:
+    """Whether the symmetry maps every zone (its cells for every player at once) onto a
+    zone, such that every block names the same zones: a zone named alone, or in a list
+    whose order matters, onto itself; a list whose order is no matter
+    (``Unit.unordered_zones``) onto itself as a set."""
+    by_masks = {masks: name for name, masks in game.zones.items()}
+    image = {}
+    for name, masks in game.zones.items():
+        other = by_masks.get(tuple(board.mask(m) for m in masks))
+        if other is None:
+            return False
+        image[name] = other
+    for use in uses:
+        if isinstance(use, frozenset):
+            if frozenset(image[z] for z in use) != use:
+                return False
+        elif any(image[z] != z for z in use):
+            return False
+    return True
+
+
+def _zone_uses(game: Game) -> list[tuple[str, ...] | frozenset[str]]:
+    """The zone names every block of the game's rules gives: a frozenset for a list its
+    unit declares unordered, a tuple of names that must each stay otherwise."""
+    zones = set(game.zones)
+    blocks: list[Any] = [*game.setups, *(p.block for p in game.turn_phases), *game.goals,
+                         *game.restrictions, *([game.result] if game.result else [])]
+    uses: list[tuple[str, ...] | frozenset[str]] = []
+    for block in blocks:
+        unordered = getattr(type(block), "unordered_zones", ())
+        dump = block.params.model_dump(by_alias=True)
+        for key in unordered:
+            names = dump.pop(key, None)
+            if isinstance(names, list):
+                uses.append(frozenset(n for n in names if n in zones))
+        uses.append(tuple(_zone_names(dump, zones)))
+    return uses
+
+
+def _zone_names(data: Any, zones: set[str]) -> list[str]:
+    """Every text in ``data`` that names a zone (a cell or kind of the same name only makes
+    the check stricter)."""
+    if isinstance(data, str):
+        return [data] if data in zones else []
+    if isinstance(data, dict):
+        return [n for value in data.values() for n in _zone_names(value, zones)]
+    if isinstance(data, list):
+        return [n for value in data for n in _zone_names(value, zones)]
+    return []
 
 
 def _direction_sets(game: Game) -> set[frozenset[int]]:

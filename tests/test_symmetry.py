@@ -184,7 +184,7 @@ def play_through(game: Game, games: int, plies: int, seed: int) -> int:
 
 #: Bundled games and how many symmetries their rules keep (the board has more).
 KEPT = {"tic-tac-toe": 8, "ataxx": 4, "othello": 4, "connect-four": 2, "breakthrough": 2,
-        "hexxagon": 6, "chess": 1, "ataxx-4": 1, "adaptoid": 12, "checkers": 1}
+        "hexxagon": 6, "chess": 1, "ataxx-4": 1, "adaptoid": 12, "checkers": 1, "hex": 2}
 
 
 @pytest.mark.parametrize("file", ["tic-tac-toe", "ataxx", "connect-four", "hexxagon"])
@@ -224,13 +224,23 @@ def test_a_refused_board_symmetry_breaks_the_rules() -> None:
         sorted(str(symmetry.action(a)) for a in state.legal_actions())
 
 
-def test_hex_parameters_change_the_board_symmetries() -> None:
+def test_hex_keeps_its_half_turn_at_every_size() -> None:
+    """The half turn swaps each player's two sides (first_side and second_side), which
+    connect joins in any order: it is kept. The mirrors across the diagonals swap the
+    players' sides: not kept (sides are never exchanged)."""
     for size in (5, 7, 11):
         game = load_game(GAMES / "hex.yaml", {"size": size})
         assert len(game.board.symmetries().symmetries) == 4
-        # Both sides' edges are zones of their own: no symmetry keeps every zone but the
-        # identity (the half turn swaps first_side and second_side).
-        assert len(game.symmetries()) == 1
+        assert [s.name for s in game.symmetries()] == ["identity", "rotation 180°"]
+    game = load_game(GAMES / "hex.yaml", {"size": 5})
+    play_through(game, games=1, plies=10, seed=3)  # the swap included
+
+
+def test_zones_a_rule_tells_apart_stay_apart() -> None:
+    """Breakthrough's goal zones are each player's far row: the mirror between left and
+    right keeps each; the half turn would swap them, and reach_zone names one zone."""
+    game = load_game(GAMES / "breakthrough.yaml")
+    assert [s.name for s in game.symmetries()] == ["identity", "reflection (axis 0°)"]
 
 
 def test_symmetries_of_a_policy_vector() -> None:

@@ -8,6 +8,7 @@ import random
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import numpy as np
 import pyspiel
@@ -88,6 +89,25 @@ def test_gymnasium_makes_an_env_by_id_in_a_fresh_interpreter() -> None:
         """)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip().endswith("\nok")  # check_env renders in each mode too
+
+
+def test_a_file_found_by_no_name_is_registered_by_a_call(tmp_path: Path) -> None:
+    import gymnasium
+
+    from framework.interop.gym_ids import register_file
+
+    game = tmp_path / "my-tic-tac-toe.yaml"
+    game.write_text((ROOT / "games" / "tic-tac-toe.yaml").read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    found = register_file(game)
+    assert found == "boardspec/my-tic-tac-toe-v0"
+    made = gymnasium.make(found, opponent="greedy")
+    assert made.spec is not None and made.spec.max_episode_steps == 9
+    observation, info = made.reset(seed=0)
+    assert observation.shape[1:] == (3, 3) and info["action_mask"].sum() == 9
+    (tmp_path / "list.yaml").write_text("[1, 2]\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="a game file is a YAML mapping"):
+        register_file(tmp_path / "list.yaml")
 
 
 def test_the_start_up_hook_registers_the_ids_when_gymnasium_is_imported() -> None:

@@ -10,7 +10,8 @@ import of one's own:
   then imports this module: ``gymnasium.make("boardspec/connect-four-v0")`` just works
   (``BOARDSPEC_GYMNASIUM_IDS=0`` turns that off);
 - anywhere (an editable install has no such file), Gymnasium's ``module:id`` form names
-  this module in the id and imports it:
+  this module in the id and imports it; ``register_file(path)`` adds a file found by no
+  name:
 
 ```python
 import gymnasium
@@ -27,6 +28,7 @@ asked for (a limit fixed at registration would be wrong for some setting).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import gymnasium
@@ -60,28 +62,36 @@ def register_envs() -> list[str]:
     load says why then."""
     from framework.bundled import named_games
     from framework.errors import InputError
-    from framework.limits import MAX_GAME_FILE_BYTES
-    from framework.safeio import read_text
 
     ids = []
     for name, path in named_games().items():
-        found = env_id(name)
-        if found in gymnasium.registry:
+        if env_id(name) in gymnasium.registry:
             continue
         try:
-            data = _parse(read_text(path, MAX_GAME_FILE_BYTES, "game file"))
-        except (OSError, InputError, yaml.YAMLError):
+            ids.append(register_file(path, name))
+        except (OSError, InputError, yaml.YAMLError, ValueError):
             continue  # a broken file on the path must not break the import
-        if not isinstance(data, dict):
-            continue
-        limit = data.get("max_plies")
-        fixed = "parameters" not in data and isinstance(limit, int) and \
-            not isinstance(limit, bool) and limit > 0
-        gymnasium.register(
-            id=found, entry_point=f"{__name__}:make_env", kwargs={"game": str(path)},
-            max_episode_steps=limit if fixed else None, disable_env_checker=False)
-        ids.append(found)
     return ids
+
+
+def register_file(path: str | Path, name: str | None = None) -> str:
+    """Register one game file as ``boardspec/<name>-v0`` (default: its file's stem), for
+    a file found by no name; the id. A file that is not a YAML mapping is a ValueError."""
+    from framework.limits import MAX_GAME_FILE_BYTES
+    from framework.safeio import read_text
+
+    path = Path(path)
+    found = env_id(name or path.stem)
+    data = _parse(read_text(path, MAX_GAME_FILE_BYTES, "game file"))
+    if not isinstance(data, dict):
+        raise ValueError(f"{path.name}: a game file is a YAML mapping (name:, players:, …)")
+    limit = data.get("max_plies")
+    fixed = "parameters" not in data and isinstance(limit, int) and \
+        not isinstance(limit, bool) and limit > 0
+    gymnasium.register(
+        id=found, entry_point=f"{__name__}:make_env", kwargs={"game": str(path)},
+        max_episode_steps=limit if fixed else None, disable_env_checker=False)
+    return found
 
 
 def _parse(text: str) -> Any:

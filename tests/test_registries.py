@@ -74,6 +74,21 @@ def test_an_openspiel_example_script_names_a_boardspec_game(tmp_path: object) ->
     assert run.stdout.startswith("Chess (boardspec) ")
 
 
+@pytest.mark.slow
+def test_openspiels_own_example_script_plays_boardspec_chess() -> None:
+    """OpenSpiel's examples/example.py as installed, unmodified: a random game of
+    boardspec_chess to its end, once the adapter is imported."""
+    run = fresh_python("""
+        import runpy
+        import sys
+        import framework.interop.openspiel
+        sys.argv = ["example.py", "--game_string=boardspec_chess"]
+        runpy.run_module("open_spiel.python.examples.example", run_name="__main__")
+        """)
+    assert run.returncode == 0, run.stderr
+    assert "Utility for player 0 is" in run.stdout and "randomly sampled action" in run.stdout
+
+
 def test_gymnasium_makes_an_env_by_id_in_a_fresh_interpreter() -> None:
     run = fresh_python("""
         import gymnasium

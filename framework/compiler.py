@@ -13,6 +13,7 @@ import networkx as nx
 
 from framework.board import build_board
 from framework.board.directions import RELATIVE_DIRECTIONS, direction_bearings
+from framework.board.symmetry import Search, find_symmetries
 from framework.engine.action import Action
 from framework.engine.slots import AGAIN, SlotTable
 from framework.engine.trail import trail_key_of
@@ -125,6 +126,17 @@ class CompiledBoard:
         if found is None:
             found = self.derived[key] = tuple(sum(1 << j for j, d in enumerate(row) if d == k)
                                               for row in self.distance)
+        return found
+
+    def symmetries(self) -> Search:
+        """The board's symmetries: every permutation of cells and directions that keeps
+        distances and steps (``framework/board/symmetry.py``), the identity first; found
+        once and kept with the board."""
+        found = self.derived.get("symmetries")
+        if found is None:
+            found = self.derived["symmetries"] = find_symmetries(
+                self.distance, self.neighbours, self.step, self.opposite, self.directions,
+                self.bearings)
         return found
 
     def within(self, k: int) -> tuple[int, ...]:

@@ -51,11 +51,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from framework.compiler import CompiledGame
 from framework.engine.state import State
 from framework.spec.load import load_spec, load_spec_text
+
+if TYPE_CHECKING:
+    from framework.symmetry import Symmetry
 
 
 class Game(CompiledGame):
@@ -69,6 +72,14 @@ class Game(CompiledGame):
 
     def state_from_fen(self, fen: str) -> State:
         return State.from_fen(self, fen)
+
+    def symmetries(self) -> tuple[Symmetry, ...]:
+        """The board's symmetries that the rules keep, the identity first: each maps
+        cells, states, actions, action indices and observation tensors
+        (``framework/symmetry.py``)."""
+        from framework.symmetry import game_symmetries
+
+        return game_symmetries(self)
 
 
 def load_game(path: str | Path, parameters: Mapping[str, Any] | None = None) -> Game:

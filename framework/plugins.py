@@ -314,6 +314,10 @@ class Unit:
     #: Why a built-in unit has no reference twin or no native piece, where it has none by
     #: design (a preset checked and compiled through its expansion; a check-only invariant).
     no_twin_reason: ClassVar[str | None] = None
+    #: Parameters naming a list of zones whose order does not matter (``connect``'s
+    #: ``zones``: one chain joining them all): a symmetry of the board may exchange them
+    #: (``game.symmetries()``; the half turn of Hex swaps each player's two sides).
+    unordered_zones: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
     def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:

@@ -178,3 +178,43 @@ def test_a_match_record_names_its_variant_and_replays_it(tmp_path: object) -> No
     replayed = boardspec("replay", str(records[0]), "--game", "games/hex.yaml")
     assert replayed.returncode == 0, replayed.stderr
     assert "every action verified" in replayed.stdout
+
+
+GO_LIKE = """\
+parameters:
+  size: {type: int, default: 19, min: 5, max: 19, description: lines along each side}
+  komi: {type: number, default: 7.5, min: 0, max: 20, description: points white gets}
+name: "Stones ${size}×${size}"
+players: [black, white]
+board: {type: grid, rows: $size, columns: $size}
+zones:
+  corners: {black: [a1, "${letter(size)}${size}"], white: [a1, "${letter(size)}${size}"]}
+pieces: {stone: {symbols: {black: x, white: o}}}
+turn:
+  - name: place
+    type: moves
+    options: [{type: place, piece: stone}]
+max_plies: ${size * size * 3}
+result: {type: draw}
+evaluation:
+  terms: [{piece: stone, weight: 1}]
+  mobility: $komi
+"""
+
+
+@pytest.mark.parametrize("size", [9, 19])
+def test_what_a_go_file_needs_size_9_to_19_and_a_komi(size: int) -> None:
+    """games/go.yaml (written elsewhere) takes ``size`` and ``komi``: a square board of
+    any size up to 19 (column letters to s), a number, expressions and zones of the size;
+    its board keeps the square's eight symmetries at every size."""
+    game = load_game_text(GO_LIKE, "go-like.yaml", {"size": size, "komi": "6.5"})
+    assert game.parameters == {"size": size, "komi": 6.5}
+    assert game.board.size == size * size and game.spec.max_plies == 3 * size * size
+    assert game.spec.name == f"Stones {size}×{size}"
+    assert game.spec.evaluation is not None and game.spec.evaluation.mobility == 6.5
+    corner = f"{'abcdefghijklmnopqrs'[size - 1]}{size}"
+    assert game.zone_mask("corners", 0) == 1 | 1 << game.board.cell(corner)
+    assert len(game.new_initial_state().legal_actions()) == size * size
+    assert len(game.board.symmetries().symmetries) == 8
+    with pytest.raises(ParameterError, match="expected a number from 0 to 20; found 'x'"):
+        load_game_text(GO_LIKE, "go-like.yaml", {"komi": "x"})

@@ -8,6 +8,7 @@ import random
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import numpy as np
 import pyspiel
@@ -73,6 +74,21 @@ def test_an_openspiel_example_script_names_a_boardspec_game(tmp_path: object) ->
     assert run.stdout.startswith("Chess (boardspec) ")
 
 
+@pytest.mark.slow
+def test_openspiels_own_example_script_plays_boardspec_chess() -> None:
+    """OpenSpiel's examples/example.py as installed, unmodified: a random game of
+    boardspec_chess to its end, once the adapter is imported."""
+    run = fresh_python("""
+        import runpy
+        import sys
+        import framework.interop.openspiel
+        sys.argv = ["example.py", "--game_string=boardspec_chess"]
+        runpy.run_module("open_spiel.python.examples.example", run_name="__main__")
+        """)
+    assert run.returncode == 0, run.stderr
+    assert "Utility for player 0 is" in run.stdout and "randomly sampled action" in run.stdout
+
+
 def test_gymnasium_makes_an_env_by_id_in_a_fresh_interpreter() -> None:
     run = fresh_python("""
         import gymnasium
@@ -88,6 +104,51 @@ def test_gymnasium_makes_an_env_by_id_in_a_fresh_interpreter() -> None:
         """)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip().endswith("\nok")  # check_env renders in each mode too
+
+
+def test_a_file_found_by_no_name_is_registered_by_a_call(tmp_path: Path) -> None:
+    import gymnasium
+
+    from framework.interop.gym_ids import register_file
+
+    game = tmp_path / "my-tic-tac-toe.yaml"
+    game.write_text((ROOT / "games" / "tic-tac-toe.yaml").read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    found = register_file(game)
+    assert found == "boardspec/my-tic-tac-toe-v0"
+    made = gymnasium.make(found, opponent="greedy")
+    assert made.spec is not None and made.spec.max_episode_steps == 9
+    observation, info = made.reset(seed=0)
+    assert observation.shape[1:] == (3, 3) and info["action_mask"].sum() == 9
+    (tmp_path / "list.yaml").write_text("[1, 2]\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="a game file is a YAML mapping"):
+        register_file(tmp_path / "list.yaml")
+
+
+def test_the_start_up_hook_registers_the_ids_when_gymnasium_is_imported() -> None:
+    """What the wheel's boardspec-gymnasium.pth runs at start-up (an editable install has
+    no such file; tests/test_wheel.py runs it from the wheel): importing the hook imports
+    no Gymnasium; importing Gymnasium then registers every id; the switch turns it off."""
+    run = fresh_python("""
+        import sys
+        import framework.interop.gym_hook
+        assert "gymnasium" not in sys.modules and "framework.game" not in sys.modules
+        import gymnasium
+        env = gymnasium.make("boardspec/tic-tac-toe-v0")
+        assert env.spec.max_episode_steps == 9, env.spec
+        assert "boardspec/hex-v0" in gymnasium.registry
+        print("ok")
+        """)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "ok"
+    import os
+
+    off = subprocess.run([sys.executable, "-c", "import framework.interop.gym_hook, "
+                          "gymnasium; print(sum(k.startswith('boardspec/') for k in "
+                          "gymnasium.registry))"], capture_output=True, text=True,
+                         cwd=ROOT.parent, check=False,
+                         env={**os.environ, "BOARDSPEC_GYMNASIUM_IDS": "0"})
+    assert off.stdout.strip() == "0", off.stderr
 
 
 @pytest.mark.parametrize("name", ["ataxx", "adaptoid", "chess"])

@@ -440,3 +440,50 @@ def test_a_resignation_is_kept_across_a_restart_and_refused_to_others(tmp_path: 
         record.verify(load_game(GAMES / "ataxx.yaml"))
         assert record.headers["Termination"] == "resignation"
         assert record.turns == [["f1"]]
+
+
+def test_a_new_game_takes_the_game_files_parameters(tmp_path: Path) -> None:
+    """The new-game card offers a game's parameters (GET /api/games lists them) and a new
+    game is played under the values given; they survive a server restart, a restart of
+    the game, and the record; a value the file does not allow is refused and stores
+    nothing."""
+    db = tmp_path / "games.sqlite"
+    with TestClient(create_app([GAMES], db), base_url="http://localhost") as first:
+        hex_file = next(g for g in first.get("/api/games").json()["games"]
+                        if g["slug"] == "hex")
+        size = next(p for p in hex_file["parameters"] if p["name"] == "size")
+        assert (size["type"], size["default"], size["min"], size["max"]) == ("int", 11, 5, 19)
+        assert size["allowed"] == "a whole number from 5 to 19"
+        assert next(g for g in first.get("/api/games").json()["games"]
+                    if g["slug"] == "ataxx")["parameters"] == []
+        response = first.post("/api/play", json={"game": "hex", "seats": ["human", "human"],
+                                                 "parameters": {"size": 7, "swap": False}})
+        assert response.status_code == 201, response.text
+        data = response.json()
+        game_id, tokens, state = data["id"], data["tokens"], data["state"]
+        assert state["parameters"] == {"size": 7, "swap": False}
+        assert len(state["legal"]) == 49
+        state = play(first, game_id, tokens[0], 0, action="d4").json()["state"]
+        assert "swap" not in {a["notation"] for a in state["legal"]}  # swap: false
+        assert len(state["legal"]) == 48
+        record = first.get(f"/api/play/{game_id}/record").text
+        assert '[Parameters "size=7 swap=false"]' in record
+        for body, words in [({"size": 4}, "expected a whole number from 5 to 19; found 4"),
+                            ({"colour": 1}, "has no parameter 'colour'"),
+                            ({"size": [7]}, "'parameters' must map parameter names"),
+                            ([7], "'parameters' must map parameter names")]:
+            refused = first.post("/api/play", json={"game": "hex", "parameters": body})
+            assert refused.status_code == 422 and words in refused.json()["error"], \
+                refused.text
+        assert [g["id"] for g in first.get("/api/recent").json()["games"]] == [game_id]
+    with TestClient(create_app([GAMES], db), base_url="http://localhost") as second:
+        after = second.get(f"/api/play/{game_id}").json()
+        assert after["parameters"] == {"size": 7, "swap": False} and after["ply"] == 1
+        restarted = second.post(f"/api/play/{game_id}/restart",
+                                json={"token": tokens[0]}).json()["state"]
+        assert restarted["parameters"] == {"size": 7, "swap": False}
+        assert restarted["ply"] == 0 and len(restarted["legal"]) == 49
+        bigger = second.post(f"/api/play/{game_id}/restart",
+                             json={"token": tokens[0], "parameters": {"size": 9}}).json()
+        assert bigger["state"]["parameters"] == {"size": 9, "swap": True}
+        assert len(bigger["state"]["legal"]) == 81

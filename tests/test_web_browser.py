@@ -371,3 +371,27 @@ def test_the_page_speaks_the_browsers_language(driver: Any, games_url: str) -> N
     finally:
         driver.execute_cdp_cmd("Emulation.setUserAgentOverride",
                                {"userAgent": agent, "acceptLanguage": "en"})
+
+
+def test_the_new_game_card_offers_the_games_parameters(driver: Any, games_url: str) -> None:
+    driver.get(f"{games_url}/?lang=en")
+    card = wait(driver, lambda: driver.find_element(By.CSS_SELECTOR,
+                                                    'article[data-game="hex"] form'),
+                "the Hex card")
+    assert not driver.find_elements(By.CSS_SELECTOR, 'article[data-game="ataxx"] '
+                                                     'input[name^="param-"]')
+    size = card.find_element(By.NAME, "param-size")
+    assert size.get_attribute("value") == "11" and size.get_attribute("max") == "19"
+    assert "cells along each side" in size.find_element(By.XPATH, "..").get_attribute("title")
+    size.clear()
+    size.send_keys("7")
+    swap = card.find_element(By.NAME, "param-swap")
+    assert swap.is_selected()
+    swap.click()
+    Select(card.find_element(By.NAME, "seat1")).select_by_value("friend")
+    card.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(driver, lambda: "/play/" in driver.current_url and ply(driver) == 0, "the new game")
+    game_id = driver.current_url.split("/play/")[1].split("?")[0].split("#")[0]
+    state = api(games_url, f"/api/play/{game_id}")
+    assert state["parameters"] == {"size": 7, "swap": False}
+    assert len(state["legal"]) == 49

@@ -58,6 +58,7 @@ def test_the_wheel_ships_the_games_the_schema_and_the_assets(
         assert f"framework/data/games/{game.name}" in names
     assert "framework/data/schemas/game.schema.json" in names
     assert "framework/data/games/published/assimilation.yaml" in names
+    assert "boardspec-gymnasium.pth" in names  # beside the package: the Gymnasium ids
     assert {"framework/docs/templates/rulebook.md.j2", "framework/py.typed",
             "framework/locale/es/LC_MESSAGES/boardspec.po"} <= names
     static = {p.relative_to(ROOT).as_posix() for p in (ROOT / "framework" / "web" / "static")
@@ -92,8 +93,14 @@ def test_an_installed_boardspec_plays_checks_and_documents_a_game_by_name(
                 "print((p.parent / line.split('=', 1)[1]).resolve().is_file())",
                 cwd=outside, env=env).stdout.strip()
     assert found == "True"
+    # A Gymnasium id in a fresh interpreter with no import but Gymnasium's: the wheel's
+    # boardspec-gymnasium.pth registers the ids when Gymnasium is imported.
     gym = run(python, "-c", "import gymnasium; from gymnasium.utils.env_checker import "
-              "check_env; env = gymnasium.make('framework.interop.gym_ids:boardspec/"
-              "connect-four-v0'); check_env(env.unwrapped); print('env ok')",
+              "check_env; env = gymnasium.make('boardspec/connect-four-v0'); "
+              "check_env(env.unwrapped); print(env.spec.max_episode_steps, 'env ok')",
               cwd=outside, env=env)
-    assert gym.stdout.strip().endswith("env ok")
+    assert gym.stdout.strip().endswith("42 env ok")
+    named = run(python, "-c", "import gymnasium; env = gymnasium.make('framework.interop."
+                "gym_ids:boardspec/hex-v0', size=5); print(env.reset(seed=0)[0].shape)",
+                cwd=outside, env={**env, "BOARDSPEC_GYMNASIUM_IDS": "0"})
+    assert named.stdout.strip().endswith("5, 5)")

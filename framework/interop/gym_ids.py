@@ -1,9 +1,17 @@
 """Gymnasium ids for every game found by name: ``boardspec/<name>-v0`` (``pip install
 'boardspec[rl]'``).
 
-Importing this module registers them.
-Gymnasium 1.x loads no plugins by entry point, so a fresh interpreter names the module in
-the id, as Gymnasium's ``module:id`` form allows, and needs no import of its own:
+Importing this module registers them. Gymnasium 1.x loads no plugins by entry point (0.x
+read the ``gymnasium.envs`` group; 1.x reads none), so there are two ways without an
+import of one's own:
+
+- installed from the wheel, the file ``boardspec-gymnasium.pth`` beside the package makes
+  Python start ``framework.interop.gym_hook``, which waits for Gymnasium to be imported and
+  then imports this module: ``gymnasium.make("boardspec/connect-four-v0")`` just works
+  (``BOARDSPEC_GYMNASIUM_IDS=0`` turns that off);
+- anywhere (an editable install has no such file), Gymnasium's ``module:id`` form names
+  this module in the id and imports it; ``register_file(path)`` adds a file found by no
+  name:
 
 ```python
 import gymnasium
@@ -20,9 +28,11 @@ asked for (a limit fixed at registration would be wrong for some setting).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import gymnasium
+import yaml
 
 NAMESPACE = "boardspec"
 
@@ -44,26 +54,49 @@ def make_env(game: str, **kwargs: Any) -> gymnasium.Env:
 
 def register_envs() -> list[str]:
     """Register ``boardspec/<name>-v0`` for every game found by name (the bundled games,
-    ``$BOARDSPEC_GAMES_PATH``); an id already registered is left as it is."""
+    ``$BOARDSPEC_GAMES_PATH``); an id already registered is left as it is.
+
+    Cheap enough to run whenever Gymnasium is imported (``gym_hook``): each file is only
+    parsed as YAML, for its ``max_plies`` (the id's ``TimeLimit``) and whether it has
+    parameters; a file is compiled when its environment is made, and a file that does not
+    load says why then."""
     from framework.bundled import named_games
-    from framework.errors import SpecError
-    from framework.spec.load import load_spec
+    from framework.errors import InputError
 
     ids = []
     for name, path in named_games().items():
-        found = env_id(name)
-        if found in gymnasium.registry:
+        if env_id(name) in gymnasium.registry:
             continue
         try:
-            spec, _ = load_spec(path)
-        except SpecError:  # a broken file on the path must not break the import
-            continue
-        gymnasium.register(
-            id=found, entry_point=f"{__name__}:make_env", kwargs={"game": str(path)},
-            max_episode_steps=None if spec.parameters else spec.max_plies,
-            disable_env_checker=False)
-        ids.append(found)
+            ids.append(register_file(path, name))
+        except (OSError, InputError, yaml.YAMLError, ValueError):
+            continue  # a broken file on the path must not break the import
     return ids
+
+
+def register_file(path: str | Path, name: str | None = None) -> str:
+    """Register one game file as ``boardspec/<name>-v0`` (default: its file's stem), for
+    a file found by no name; the id. A file that is not a YAML mapping is a ValueError."""
+    from framework.limits import MAX_GAME_FILE_BYTES
+    from framework.safeio import read_text
+
+    path = Path(path)
+    found = env_id(name or path.stem)
+    data = _parse(read_text(path, MAX_GAME_FILE_BYTES, "game file"))
+    if not isinstance(data, dict):
+        raise ValueError(f"{path.name}: a game file is a YAML mapping (name:, players:, …)")
+    limit = data.get("max_plies")
+    fixed = "parameters" not in data and isinstance(limit, int) and \
+        not isinstance(limit, bool) and limit > 0
+    gymnasium.register(
+        id=found, entry_point=f"{__name__}:make_env", kwargs={"game": str(path)},
+        max_episode_steps=limit if fixed else None, disable_env_checker=False)
+    return found
+
+
+def _parse(text: str) -> Any:
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # safe either way: no tags run
+    return yaml.load(text, Loader=loader)
 
 
 register_envs()

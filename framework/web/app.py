@@ -292,7 +292,8 @@ async def new_game(request: Request) -> Response:
     server = _server(request)
     body = await read_json(request)
     session, tokens = server.sessions.create(body.get("game"), body.get("seats"),
-                                             body.get("seed"), _client(request))
+                                             body.get("seed"), _client(request),
+                                             body.get("parameters"))
     _start_agents(server, session)
     return JSONResponse({"id": session.id, "tokens": tokens, "url": f"/play/{session.id}",
                          "state": _payload(request, server, session)},
@@ -394,11 +395,14 @@ async def restart(request: Request) -> Response:
     entry = server.library.get(session.stored.slug)
     if entry is None or entry.game is None:
         raise WebError(409, "the game file does not load: nothing to restart with")
+    # The same setting again, unless the request names another one.
+    given = body.get("parameters", session.stored.parameters)
+    game = server.sessions.setting(entry.text, entry.file, given) if given else entry.game
     async with session.lock:
         if session.agent_task is not None:
             session.agent_task.cancel()
         archived = server.sessions.archive(session) if session.ply else None
-        session.restart(entry.text, entry.game)
+        session.restart(entry.text, game)
         server.sessions.save_all(session)
     await broadcast(session, {"type": "update", "ply": session.ply})
     _start_agents(server, session)
@@ -514,6 +518,7 @@ def state_payload(server: Server, session: GameSession, lang: str,
         "file": Path(session.stored.file).name, "version": session.version,
         "file_version": entry.version if entry else "",
         "file_errors": entry.errors if entry else [],
+        "parameters": dict(game.parameters),
         "ply": session.ply, "players": players, "seats": seats, "sides": sides,
         "current_seat": _seat(session),
         "to_move": None if state.is_terminal() else players[state.to_move],

@@ -12,8 +12,9 @@ their name (``ataxx.yaml``), never by the server's path to them.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,18 +38,29 @@ def version_of(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
-def compile_rules(text: str, file: str) -> Game:
-    """The compiled game of a rules text; one per distinct text, shared by every game."""
+def compile_rules(text: str, file: str, parameters: Mapping[str, Any] | None = None) -> Game:
+    """The compiled game of a rules text under the given parameter values; one per
+    distinct text and setting, shared by every game."""
     from framework import load_game_text
 
-    key = f"{file}\0{version_of(text)}"
+    given = dict(parameters or {})
+    key = f"{file}\0{version_of(text)}\0{json.dumps(given, sort_keys=True, default=str)}"
     game = _COMPILED.get(key)
     if game is None:
-        game = load_game_text(text, file)
+        game = load_game_text(text, file, given)
         if len(_COMPILED) > 64:  # edits under --watch make new versions; keep a few
             _COMPILED.pop(next(iter(_COMPILED)))
         _COMPILED[key] = game
     return game
+
+
+def parameter_fields(game: Game) -> list[dict[str, Any]]:
+    """The parameters a new game may set, as the new-game card shows them: name, type,
+    default, range or choices, and in words what they change and allow."""
+    return [{"name": name, "type": spec.type, "default": spec.default, "min": spec.min,
+             "max": spec.max, "choices": list(spec.choices),
+             "description": spec.description, "allowed": spec.allowed()}
+            for name, spec in game.spec.parameters.items()]
 
 
 def spec_errors(exc: BoardspecError, file: str) -> list[dict[str, Any]]:
@@ -118,6 +130,7 @@ class GameFile:
                 "name": game.name if game else self.path.stem,
                 "description": (game.spec.description or "").strip() if game else "",
                 "players": list(game.players) if game else [],
+                "parameters": parameter_fields(game) if game else [],
                 "playable": game is not None, "errors": self.errors}
 
 

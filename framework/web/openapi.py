@@ -70,6 +70,8 @@ SPEC: dict[str, Any] = {
                                 "schema": {"type": "string", "enum": ["0", "1"]}}],
             "responses": {"200": _json({"type": "object", "properties": {
                 "ply": {"type": "integer"}, "current_seat": {"type": ["integer", "null"]},
+            "parameters": {"type": "object", "description": "the values of the game's "
+                           "parameters it is played with"},
                 "actions": {"type": "array", "items": _ref("Action")},
                 "turns": {"type": "array", "items": {"type": "string"}}}}, "legal actions"),
                 "404": ERROR}}},
@@ -93,7 +95,9 @@ SPEC: dict[str, Any] = {
             "parameters": [ID, LANG],
             "requestBody": {"required": True, "content": {"application/json": {
                 "schema": {"type": "object", "required": ["token"], "properties": {
-                    "token": {"type": "string"}}}}}},
+                    "token": {"type": "string"},
+                    "parameters": {"type": "object", "description": "another setting "
+                                   "(default: the game's own)"}}}}}},
             "responses": {"200": _json({"type": "object", "properties": {
                 "archived": {"type": ["string", "null"],
                              "description": "the id under which the game so far is kept"},
@@ -130,8 +134,19 @@ SPEC: dict[str, Any] = {
             "slug": {"type": "string"}, "file": {"type": "string"},
             "name": {"type": "string"}, "version": {"type": "string"},
             "players": {"type": "array", "items": {"type": "string"}},
+            "parameters": {"type": "array", "items": _ref("Parameter"),
+                           "description": "what a new game may set (POST /api/play's "
+                                          "parameters)"},
             "playable": {"type": "boolean"},
             "errors": {"type": "array", "items": _ref("FileError")}}},
+        "Parameter": {"type": "object", "properties": {
+            "name": {"type": "string"},
+            "type": {"type": "string", "enum": ["int", "number", "bool", "choice"]},
+            "default": {}, "min": {"type": ["number", "null"]},
+            "max": {"type": ["number", "null"]},
+            "choices": {"type": "array", "items": {"type": "string"}},
+            "description": {"type": "string"},
+            "allowed": {"type": "string", "description": "the values allowed, in words"}}},
         "FileError": {"type": "object", "properties": {
             "file": {"type": "string"}, "line": {"type": "integer"},
             "column": {"type": "integer"}, "message": {"type": "string"},
@@ -141,7 +156,10 @@ SPEC: dict[str, Any] = {
             "seats": {"type": "array", "items": {"type": "string"},
                       "description": "per seat: 'human' or an agent: random, greedy, "
                                      "alphabeta:d3, alphabeta:0.5s, mcts:1s, mcts:500i"},
-            "seed": {"type": "integer"}}},
+            "seed": {"type": "integer"},
+            "parameters": {"type": "object", "description": "values of the game's "
+                           "parameters, such as {\"size\": 7} (the defaults for the "
+                           "others); a value the file does not allow is refused with 422"}}},
         "Apply": {"type": "object", "required": ["token", "ply"], "properties": {
             "token": {"type": "string", "description": "the seat's secret token"},
             "ply": {"type": "integer",

@@ -9,6 +9,7 @@ the state, so a refused request leaves the game exactly as it was.
 from __future__ import annotations
 
 import asyncio
+import math
 import secrets
 import time
 from collections import OrderedDict, deque
@@ -279,6 +280,7 @@ class GameSession:
     def restart(self, text: str, game: Game) -> None:
         """Start again from the beginning, with (possibly new) rules."""
         self.stored.rules = text
+        self.stored.parameters = dict(game.parameters)
         self.game = game
         seats = len(game.players)  # the new rules may seat more or fewer players
         if seats != len(self.stored.seats):
@@ -344,7 +346,7 @@ class GameSession:
         return state, plies
 
     def record(self) -> Record:
-        from framework.records import Record, header_key
+        from framework.records import Record, header_key, parameters_header
 
         # The file's name only (rows of older servers kept the path on the server).
         headers = {"Game": self.game.name, "File": PurePath(self.stored.file).name,
@@ -354,6 +356,8 @@ class GameSession:
             headers[header_key(self.game.players[seat])] = spec
         if self.stored.seed is not None:
             headers["Seed"] = str(self.stored.seed)
+        if self.game.parameters:
+            headers["Parameters"] = parameters_header(self.game.parameters)
         headers["Result"] = self.stored.result
         if self.resigned is not None:
             from framework.records import RESIGNATION
@@ -361,6 +365,15 @@ class GameSession:
             headers["Termination"] = RESIGNATION
         headers["Plies"] = str(self.ply)
         return Record(headers, [t["actions"] for t in self.turns()])
+
+
+def _plain(value: Any) -> bool:
+    """A parameter value a request may give: a number, true or false, a short text."""
+    if isinstance(value, bool | int):
+        return True
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return isinstance(value, str) and len(value) <= 100
 
 
 class Sessions:
@@ -400,8 +413,8 @@ class Sessions:
             for known in [c for c, t in self.created.items() if not t][:5_000]:
                 del self.created[known]
 
-    def create(self, slug: Any, seats: Any, seed: Any = None, client: str = ""
-               ) -> tuple[GameSession, list[str | None]]:
+    def create(self, slug: Any, seats: Any, seed: Any = None, client: str = "",
+               parameters: Any = None) -> tuple[GameSession, list[str | None]]:
         entry = self.library.get(slug) if isinstance(slug, str) else None
         if entry is None:
             known = ", ".join(self.library.files) or "none"
@@ -417,6 +430,8 @@ class Sessions:
             raise WebError(422, f"'seats' must list one entry per player ({', '.join(players)})"
                                 f", each 'human' or an agent; found {seats!r}")
         specs = [check_seat_spec(s, p) for s, p in zip(seats, players, strict=True)]
+        if parameters:
+            game = self.setting(entry.text, entry.file, parameters)
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
                                  or not 0 <= seed <= MAX_SEED):
             shown = repr(seed) if len(repr(seed)) <= 40 else repr(seed)[:37] + "..."
@@ -426,11 +441,32 @@ class Sessions:
         tokens: list[str | None] = [secrets.token_urlsafe(18) if s == HUMAN else None
                                     for s in specs]
         stored = StoredGame(id=secrets.token_urlsafe(9), slug=entry.slug, file=entry.file,
-                            rules=entry.text, seats=specs, tokens=tokens, seed=seed)
+                            rules=entry.text, seats=specs, tokens=tokens, seed=seed,
+                            parameters=dict(game.parameters))
         session = GameSession(stored, game)
         self.store.save(stored)
         self._hold(session)
         return session, tokens
+
+    @staticmethod
+    def setting(text: str, file: str, parameters: Any) -> Game:
+        """The game of a rules text under parameter values a request gives (a mapping of
+        names to values, each checked as ``--param`` checks it)."""
+        from framework.spec.params import MAX_PARAMETERS, ParameterError
+
+        if not isinstance(parameters, dict) or len(parameters) > MAX_PARAMETERS or \
+                not all(isinstance(k, str) and _plain(v) for k, v in parameters.items()):
+            shown = repr(parameters) if len(repr(parameters)) <= 60 else \
+                repr(parameters)[:57] + "..."
+            raise WebError(422, f"'parameters' must map parameter names to values (numbers, "
+                                f"true or false, short texts), such as {{\"size\": 7}}; found "
+                                f"{shown}")
+        try:
+            return compile_rules(text, file, parameters)
+        except ParameterError as exc:
+            raise WebError(422, str(exc)) from None
+        except BoardspecError as exc:
+            raise WebError(422, f"{file} does not load with these parameters: {exc}") from None
 
     def get(self, game_id: str) -> GameSession:
         session = self.live.get(game_id)
@@ -439,7 +475,7 @@ class Sessions:
             if stored is None:
                 raise WebError(404, f"no game with id {game_id!r}")
             try:
-                game = compile_rules(stored.rules, stored.file)
+                game = compile_rules(stored.rules, stored.file, stored.parameters)
             except BoardspecError as exc:
                 raise WebError(500, f"game {game_id}: its stored rules no longer load: "
                                     f"{exc}") from None

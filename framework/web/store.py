@@ -30,7 +30,8 @@ CREATE TABLE IF NOT EXISTS games (
     plies TEXT NOT NULL,
     result TEXT NOT NULL,
     created REAL NOT NULL,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    parameters TEXT NOT NULL DEFAULT '{}'
 );
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
 CREATE TABLE IF NOT EXISTS rules (
@@ -56,6 +57,8 @@ class StoredGame:
     result: str = "unfinished"
     created: float = field(default_factory=time.time)
     updated: float = field(default_factory=time.time)
+    #: The values of the game's parameters it is played with (``parameters:`` of the file).
+    parameters: dict[str, Any] = field(default_factory=dict)
 
 
 class Store:
@@ -72,16 +75,21 @@ class Store:
                 self._db.execute("PRAGMA journal_mode=WAL")
                 self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(SCHEMA)
+            columns = [r[1] for r in self._db.execute("PRAGMA table_info(games)")]
+            if "parameters" not in columns:  # a database of a server before parameters
+                self._db.execute("ALTER TABLE games ADD COLUMN parameters TEXT NOT NULL "
+                                 "DEFAULT '{}'")
 
     def save(self, game: StoredGame) -> None:
         game.updated = time.time()
         digest = hashlib.sha256(game.rules.encode("utf-8")).hexdigest()
         row = (game.id, game.slug, game.file, RULES_REFERENCE + digest,
                json.dumps(game.seats), json.dumps(game.tokens), game.seed,
-               json.dumps(game.plies), game.result, game.created, game.updated)
+               json.dumps(game.plies), game.result, game.created, game.updated,
+               json.dumps(game.parameters))
         with self._lock:
             self._db.execute("INSERT OR IGNORE INTO rules VALUES (?, ?)", (digest, game.rules))
-            self._db.execute("INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?)", row)
+            self._db.execute("INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", row)
 
     def size(self) -> int:
         """Bytes the database holds (its pages in use)."""
@@ -133,4 +141,5 @@ def _game(row: tuple[Any, ...]) -> StoredGame:
     return StoredGame(id=row[0], slug=row[1], file=row[2], rules=row[3],
                       seats=json.loads(row[4]), tokens=json.loads(row[5]), seed=row[6],
                       plies=[(str(p[0]), int(p[1])) for p in json.loads(row[7])],
-                      result=row[8], created=row[9], updated=row[10])
+                      result=row[8], created=row[9], updated=row[10],
+                      parameters=dict(json.loads(row[11])) if len(row) > 11 else {})

@@ -47,6 +47,46 @@
     return label;
   }
 
+  // One field per parameter of the game file (a number, a switch or a choice), its
+  // default chosen; the description and the values allowed show as its tooltip.
+  function parameterField(parameter) {
+    const label = document.createElement("label");
+    label.className = "parameter";
+    label.title = [parameter.description, parameter.allowed].filter(Boolean).join(": ");
+    label.append(`${parameter.name}: `);
+    let input;
+    if (parameter.type === "choice") {
+      input = document.createElement("select");
+      parameter.choices.forEach((c) => input.append(option(c, c)));
+      input.value = parameter.default;
+    } else if (parameter.type === "bool") {
+      input = document.createElement("input");
+      input.type = "checkbox";
+      input.checked = parameter.default;
+    } else {
+      input = document.createElement("input");
+      input.type = "number";
+      input.step = parameter.type === "int" ? "1" : "any";
+      if (parameter.min !== null) input.min = parameter.min;
+      if (parameter.max !== null) input.max = parameter.max;
+      input.value = parameter.default;
+    }
+    input.name = `param-${parameter.name}`;
+    label.append(input);
+    return label;
+  }
+
+  function parameterValues(game, form) {
+    const values = {};
+    for (const parameter of game.parameters || []) {
+      const input = form.elements[`param-${parameter.name}`];
+      if (parameter.type === "bool") values[parameter.name] = input.checked;
+      else if (parameter.type === "choice") values[parameter.name] = input.value;
+      else values[parameter.name] = Number(input.value);
+    }
+    return values;
+  }
+
   async function start(game, form) {
     const seats = [], mine = [], friends = [];
     game.players.forEach((_, i) => {
@@ -60,7 +100,7 @@
     });
     const response = await fetch("/api/play", {
       method: "POST", headers: {"Content-Type": "application/json"},
-      body: JSON.stringify({game: game.slug, seats}),
+      body: JSON.stringify({game: game.slug, seats, parameters: parameterValues(game, form)}),
     });
     const data = await response.json();
     if (!response.ok) { $("message").textContent = data.error; $("message").className = "error"; return; }
@@ -102,6 +142,7 @@
       if (game.playable) {
         const form = document.createElement("form");
         game.players.forEach((_, i) => form.append(seatPicker(game, i)));
+        (game.parameters || []).forEach((p) => form.append(parameterField(p)));
         const go = document.createElement("button");
         go.type = "submit";
         go.textContent = `${T.new_game}`;

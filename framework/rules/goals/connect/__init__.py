@@ -59,6 +59,8 @@ def chain_from(start: int, pieces: int, neighbours: tuple[int, ...]) -> int:
 class Connect(Goal):
     """A chain of own pieces joining the player's zones wins."""
 
+    unordered_zones = ("zones",)  # one chain touching each: the order is no matter
+
     keyword = "connect"
     reference = ".reference:RefConnect"
     native = ".native:ConnectPiece"

@@ -58,7 +58,7 @@ def api(base: str, path: str, body: dict[str, Any] | None = None) -> Any:
         return json.load(response)
 
 
-def wait(driver: Any, condition: Callable[[], Any], what: str, seconds: float = 10) -> Any:
+def wait(driver: Any, condition: Callable[[], Any], what: str, seconds: float = 60) -> Any:
     try:
         return WebDriverWait(driver, seconds, poll_frequency=0.02, ignored_exceptions=(
             NoSuchElementException, StaleElementReferenceException)).until(

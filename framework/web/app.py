@@ -429,7 +429,8 @@ def state_payload(server: Server, session: GameSession, lang: str) -> dict[str, 
                       "agent": spec, "human": spec == HUMAN})
     sides = []
     for side, player in enumerate(players):
-        supplies, hands = {}, {}
+        supplies: dict[str, int] = {}
+        hands: dict[str, int] = {}
         for kind, name in enumerate(game.piece_kinds):
             left = piece_supply(state, side, kind)
             if left is not None:  # a kind kept in hand: what the hand holds

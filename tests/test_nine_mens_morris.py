@@ -135,3 +135,33 @@ def test_a_hand_needs_a_supply_and_reach_needs_a_distance_or_anywhere(tmp_path: 
     path.write_text(text.replace("anywhere: true", "anywhere: false"), encoding="utf-8")
     with pytest.raises(SpecError, match="either distance"):
         load_game(path)
+
+
+HAND_SETUP = """
+name: Hand setup
+players: [white, black]
+board: {type: grid, rows: 3, columns: 3}
+pieces:
+  stone: {symbols: {white: W, black: B}, supply: 3, hand: true}
+setup:
+  - type: fixed
+    cells: {a1: white}
+  - {type: place_each, piece: stone}
+turn:
+  - {name: place, type: moves, options: [{type: place, piece: stone}]}
+goals:
+  - {type: line, length: 3}
+result: {type: draw}
+max_plies: 20
+"""
+
+
+def test_the_pieces_of_a_setup_come_out_of_the_hands(tmp_path: Path) -> None:
+    path = tmp_path / "hand-setup.yaml"
+    path.write_text(HAND_SETUP, encoding="utf-8")
+    state = load_game(path).new_initial_state()
+    assert (state.to_json()["hand.white.stone"], state.to_json()["hand.black.stone"]) == (2, 3)
+    state.apply("black@b1")  # place_each: black, who has no stone yet, puts one down
+    assert state.to_json()["hand.black.stone"] == 2
+    state.apply("c1")
+    assert state.to_json()["hand.white.stone"] == 1

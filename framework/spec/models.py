@@ -98,10 +98,6 @@ class PieceSpec(Rule):
                     "of piece, else nothing")
     supply: int | None = Field(default=None, ge=0, le=MAX_COUNT,
                                description="pieces per player; null = unlimited")
-    hand: bool = Field(default=False, description="the supply is a hand kept apart from the "
-                       "board: each player starts with 'supply' pieces in hand, placing one "
-                       "takes it from there, and a piece taken off the board does not come "
-                       "back (false: the supply is what is not on the board)")
     attributes: dict[str, AttributeSpec] = Field(
         default_factory=dict, description="numbers a piece carries, by name (Adaptoid: legs, "
                                           "pincers); a new piece has 0 of each")
@@ -111,6 +107,10 @@ class PieceSpec(Rule):
     moves: list[Annotated[Any, Registered("moves")]] = Field(
         default_factory=list, description="this kind's own moves, as a moves phase's "
         "options (without 'piece'), played by the phases that say piece_moves: true")
+    hand: bool = Field(default=False, description="the supply is a hand kept apart from the "
+                       "board: each player starts with 'supply' pieces in hand, placing one "
+                       "takes it from there, and a piece taken off the board does not come "
+                       "back (false: the supply is what is not on the board)")
 
     @model_validator(mode="after")
     def _hand_has_supply(self) -> PieceSpec:

@@ -26,7 +26,8 @@ from .conftest import ROOT
 from .spiel import openspiel_perft
 
 GAME = load_game(ROOT / "games" / "nine-mens-morris.yaml")
-POINTS = "a7 d7 g7 b6 d6 f6 c5 d5 e5 a4 b4 c4 e4 f4 g4 c3 d3 e3 b2 d2 f2 a1 d1 g1".split()
+POINTS = ["a7", "d7", "g7", "b6", "d6", "f6", "c5", "d5", "e5", "a4", "b4", "c4",
+          "e4", "f4", "g4", "c3", "d3", "e3", "b2", "d2", "f2", "a1", "d1", "g1"]
 
 
 def ours(state: pyspiel.State, action: int) -> str:

@@ -25,6 +25,7 @@ from framework.docs.wording import (
     example_words,
     targets_sentence,
 )
+from framework.engine.slots import hand_slot_name
 from framework.errors import BoardspecError
 from framework.i18n import LANGUAGES, game_translations
 from framework.notation_words import WRITING, shown, shown_text, words_in
@@ -291,10 +292,12 @@ def _material(game: Game, _: Translate) -> Section:
     if len(game.players) > 2 or spec.turn_order != "rotate":  # two alternate: nothing to add
         section.paragraphs.append(game.turn_order.describe(_))
     section.paragraphs.append(_board_text(game, _))
-    counts, unlimited = [], []
+    counts, unlimited, in_hand = [], [], []
     for kind, piece in spec.pieces.items():
         if piece.supply is None:
             unlimited.append(many(_, kind))
+        elif piece.hand:
+            in_hand.append(_count(_, kind, piece.supply))
         else:
             counts.append(_count(_, kind, piece.supply))
         counts += [_count(_, a, attr.supply) for a, attr in piece.attributes.items()
@@ -305,6 +308,12 @@ def _material(game: Game, _: Translate) -> Section:
     if unlimited:
         section.paragraphs.append(_("Each player has as many {pieces} as needed.").format(
             pieces=join_words(_, unlimited)))
+    if in_hand:
+        section.paragraphs.append(_("Each player starts with {counts} in hand, off the "
+                                    "board. Placing a piece takes it from your hand; a "
+                                    "piece taken off the board is out of the game and never "
+                                    "comes back to the hand.").format(
+            counts=join_words(_, in_hand)))
     for kind, piece in spec.pieces.items():
         if not piece.attributes:
             continue
@@ -602,7 +611,15 @@ def _fen_text(game: Game, _: Translate) -> str:
                                               number=fields[2])
     elif fields:
         text += " " + _("Then comes the player to move ({side}).").format(side=fields[0])
-    return text + " " + _("The start is written {fen}.").format(fen=fen)
+    text += " " + _("The start is written {fen}.").format(fen=fen)
+    kept = [(kind, piece.supply or 0) for kind, piece in spec.pieces.items() if piece.hand]
+    if kept:
+        kind, supply = kept[0]
+        example = hand_slot_name(str(game.players[0]), kind)
+        text += " " + _("The pieces each player has in hand follow, where they differ from "
+                        "the start, as {field}=n ({example}).").format(
+            field=hand_slot_name("<player>", "<piece>"), example=f"{example}={max(supply - 1, 0)}")
+    return text
 
 
 def _example_figure(game: Game, index: int, example: ExampleSpec, _: Translate

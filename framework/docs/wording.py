@@ -78,6 +78,9 @@ def action_sentence(game: CompiledGame, before: State, action: Action, _: Transl
     elif kind == "place":
         words["owner"] = _(game.players[action.side])
         text = _("{player} places one of {owner}'s pieces on {at}").format(**words)
+    elif kind == "remove":
+        words["piece"] = _(pieces[action.at].kind) if action.at in pieces else piece
+        text = _("{player} takes the {piece} on {at} off the board").format(**words)
     elif kind == "choose":
         text = _("{player} chooses to play {side}").format(
             player=player, side=_(game.players[action.side]))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from framework.engine.position_check import check_on_board, check_supplies
 from framework.engine.slots import HALFMOVE, Slot, flags_text, flags_value
+from framework.engine.supply import fill_hands
 from framework.errors import PositionError
 from framework.limits import MAX_COUNT, MAX_FEN_CHARS, MAX_FEN_DIGITS
 
@@ -182,6 +183,7 @@ def read_fen(state: State, fen: str) -> State:
             setattr(state, key, value)
     if len(fields) > 4 + len(own):
         raise PositionError(f"FEN {fen!r}: unexpected fields after the full-move number")
+    fill_hands(state, {f.partition("=")[0] for f in extras})
     for field in extras:
         _read_slot(state, fen, field)
     check_supplies(state)

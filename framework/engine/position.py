@@ -8,8 +8,11 @@
 ```
 
 A position without ``phase`` is at the start of ``to_move``'s turn. Supplies are derived
-(supply minus what is on the board), never stored. Reading a position validates it fully
-before building the state, so a bad one changes nothing and names what is wrong.
+(supply minus what is on the board), never stored, except for a kind kept in hand
+(``pieces.<kind>.hand``): each player's hand is the slot ``hand.<player>.<kind>``, always
+written; a position that leaves it out has the supply less what is on the board. Reading a
+position validates it fully before building the state, so a bad one changes nothing and
+names what is wrong.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from framework.engine.position_check import (
     shown,
 )
 from framework.engine.slots import flags_text, flags_value
+from framework.engine.supply import fill_hands
 from framework.errors import PositionError
 from framework.safeio import load_json
 
@@ -173,8 +177,9 @@ def read_json(state: State, position: dict[str, Any] | str) -> State:
             raise PositionError(f"{name!r} is both a gap and occupied")
         state.gaps |= 1 << cell
     _counters(state, position.get("counters", {}))
-    check_supplies(state)
+    fill_hands(state, set(position))
     _slots_from_json(state, position)
+    check_supplies(state)
     state.fullmove = _whole_number(position, "fullmove", state.fullmove)
     if "seats" in position:
         seats = position["seats"]

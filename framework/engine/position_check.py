@@ -112,7 +112,13 @@ def check_supplies(state: State) -> None:
         for kind, name in enumerate(game.piece_kinds):
             left = piece_supply(state, side, kind)
             supply = game.spec.pieces[name].supply
-            if left is not None and supply is not None and left < 0:
+            if game.spec.pieces[name].hand and left is not None and supply is not None:
+                on_board = (state.owner[side] & state.kinds[kind]).bit_count()
+                if on_board + left > supply:
+                    raise PositionError(f"{player} has {on_board} {name} pieces on the "
+                                        f"board and {left} in hand, more than the "
+                                        f"{supply} of the supply")
+            elif left is not None and supply is not None and left < 0:
                 raise PositionError(f"{player} has {supply - left} {name} pieces on the "
                                     f"board, but the supply is {supply}")
         for a, attribute in enumerate(game.attributes):

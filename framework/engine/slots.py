@@ -81,6 +81,13 @@ AGAIN = Slot("again", scope="turn", default=0, kind="bool")
 CHAIN = Slot("chain", scope="turn", default=-1, kind="cell")
 
 
+
+def hand_slot_name(player: str, kind: str) -> str:
+    """The slot of ``player``'s hand of ``kind`` (``pieces.<kind>.hand``): its key in
+    position JSON and FEN, ``hand.white.man``."""
+    return f"hand.{player}.{kind}"
+
+
 class SlotTable:
     """The slots of one compiled game, by index; built once by the compiler."""
 

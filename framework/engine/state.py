@@ -27,6 +27,7 @@ from framework.engine.action import Action
 from framework.engine.fen import read_fen, state_to_fen
 from framework.engine.position import read_json, state_to_json
 from framework.engine.slots import CLOCK_RESET, HALFMOVE, MUST_PASS
+from framework.engine.supply import fill_hands
 from framework.errors import IllegalActionError, NotationError, quoted_input
 
 if TYPE_CHECKING:
@@ -77,6 +78,7 @@ class State:
         state = cls(game)
         for setup in game.setups:
             setup.prepare(state)
+        fill_hands(state, set())  # the pieces a setup put down came out of the hands
         state.setup = 0
         state._advance_setup()
         return state

@@ -1,6 +1,11 @@
-"""Supplies, derived: what a player still has off the board is the declared ``supply`` minus
-what of theirs is on the board. A removed piece, with its attributes, is back in its owner's
-supply the moment it leaves the board; nothing is stored, so nothing can drift.
+"""Supplies: what a player still has off the board.
+
+By default a supply is derived: the declared ``supply`` minus what of theirs is on the
+board. A removed piece, with its attributes, is back in its owner's supply the moment it
+leaves the board; nothing is stored, so nothing can drift. A kind declared with
+``hand: true`` is kept in hand instead: each player's hand of it is a position slot
+(``hand.<player>.<kind>``, starting at the supply) that placing takes from and nothing gives
+back, so a piece taken off the board is gone for good (Nine Men's Morris).
 
 The per-game tables (supplies, caps, which kinds carry which attribute) are built once.
 """
@@ -11,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from framework.engine.bits import iter_bits
+from framework.engine.slots import hand_slot_name
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -26,6 +32,7 @@ class Limits:
     attribute_max: tuple[tuple[int | None, ...], ...]  # [kind][attribute]
     total_max: tuple[int | None, ...]  # per kind, cap on the sum of its attributes
     carried_by: tuple[tuple[int, ...], ...]  # per kind, the attributes it carries
+    hand_slots: tuple[tuple[int, ...], ...]  # per kind, per side, its hand's slot (-1: none)
 
 
 def limits(game: CompiledGame) -> Limits:
@@ -49,6 +56,9 @@ def _limits(game: CompiledGame) -> Limits:
         total_max=tuple(p.max_attributes_total for p in pieces),
         carried_by=tuple(tuple(i for i, a in enumerate(game.attributes) if a in p.attributes)
                          for p in pieces),
+        hand_slots=tuple(tuple(game.slots.index[hand_slot_name(str(player), kind)]
+                               if game.spec.pieces[kind].hand else -1
+                               for player in game.players) for kind in game.piece_kinds),
     )
 
 
@@ -63,8 +73,31 @@ def attribute_on_board(state: State, side: int, attribute: int) -> int:
 
 def piece_supply(state: State, side: int, kind: int) -> int | None:
     """Pieces of ``kind`` that ``side`` can still bring in; None = unlimited."""
-    supply = limits(state.game).piece_supply[kind]
+    table = limits(state.game)
+    slot = table.hand_slots[kind][side]
+    if slot >= 0:
+        return state.vars[slot]
+    supply = table.piece_supply[kind]
     return None if supply is None else supply - pieces_on_board(state, side, kind)
+
+
+def take_from_supply(state: State, side: int, kind: int) -> None:
+    """A new piece of ``kind`` came onto the board for ``side``: out of the hand, when the
+    kind is kept in one (a derived supply follows the board by itself)."""
+    slot = limits(state.game).hand_slots[kind][side]
+    if slot >= 0:
+        state.vars[slot] -= 1
+
+
+def fill_hands(state: State, given: set[str]) -> None:
+    """The hands a position does not give (``given``: the slot names it gives): the supply
+    less what of that kind the side has on the board, as a derived supply reads."""
+    table = limits(state.game)
+    for kind, slots in enumerate(table.hand_slots):
+        for side, slot in enumerate(slots):
+            if slot >= 0 and state.game.slots.slots[slot].name not in given:
+                state.vars[slot] = max(0, (table.piece_supply[kind] or 0)
+                                       - pieces_on_board(state, side, kind))
 
 
 def attribute_supply(state: State, side: int, attribute: int) -> int | None:

@@ -26,7 +26,7 @@ from pydantic import Field
 from framework.engine.action import Action
 from framework.engine.bits import iter_bits
 from framework.engine.slots import CLOCK_RESET, LANDED, Slot
-from framework.engine.supply import piece_supply
+from framework.engine.supply import piece_supply, take_from_supply
 from framework.moves.base import Loc, Masks, Primitive, kind_index, own_of_kind, written
 from framework.plugins import OptionParams, Rule, Translate, join_words, untranslated
 
@@ -190,6 +190,7 @@ class Line(Primitive):
                 state.vars[CLOCK_RESET] = 1
         if self.placing:
             state.place(dst, state.to_move, self.made)
+            take_from_supply(state, state.to_move, self.made)
         else:
             state.move_piece(action.src, dst)
         self.landed_on(state, dst)

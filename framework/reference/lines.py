@@ -78,7 +78,7 @@ def _lines(reached: Any) -> Any:
 def _play(phase: Any, option: Any, src: str | None, dst: str, made: str) -> Effect:
     def play(s: RefState) -> None:
         captured = s.cells.pop(dst, None)  # capture by replacement
-        s.cells[dst] = s.cells.pop(src) if src else phase.game.new_piece(s.to_move, made)
+        s.cells[dst] = s.cells.pop(src) if src else phase.bring_in(s, made)
         phase.landing(option, s, dst)
         if captured is not None and option.resets_halfmove_clock_on_capture:
             s.clock_reset = True

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from framework.engine.slots import Slot
+from framework.engine.slots import Slot, hand_slot_name
 from framework.moves import primitive
 from framework.moves.kinds import piece_options
 from framework.plugins import PluginKind, plugins
@@ -33,7 +33,16 @@ def declared_slots(spec: Any) -> list[tuple[str, Slot]]:
         who = f"{'.'.join(map(str, loc))} ({option.type})"
         declared += [(who, slot) for slot in primitive(option.type).declared_slots(option)]
         declared += [(who, slot) for slot in condition_slots(option)]
+    declared += [("pieces", slot) for slot in hand_slots(spec)]
     return declared
+
+
+def hand_slots(spec: Any) -> list[Slot]:
+    """One slot per player and kind kept in hand (``pieces.<kind>.hand``): the pieces of
+    that kind the player still holds, starting full."""
+    return [Slot(hand_slot_name(str(player), kind), default=piece.supply)
+            for kind, piece in spec.pieces.items() if piece.hand
+            for player in spec.players]
 
 
 def condition_slots(params: Any) -> list[Slot]:

@@ -128,6 +128,17 @@ class PieceSpec(Rule):
     moves: list[Annotated[Any, Registered("moves")]] = Field(
         default_factory=list, description="this kind's own moves, as a moves phase's "
         "options (without 'piece'), played by the phases that say piece_moves: true")
+    hand: bool = Field(default=False, description="the supply is a hand kept apart from the "
+                       "board: each player starts with 'supply' pieces in hand, placing one "
+                       "takes it from there, and a piece taken off the board does not come "
+                       "back (false: the supply is what is not on the board)")
+
+    @model_validator(mode="after")
+    def _hand_has_supply(self) -> PieceSpec:
+        if self.hand and self.supply is None:
+            raise ValueError("a hand holds a number of pieces: give the kind a 'supply' "
+                             "(how many each player starts with in hand)")
+        return self
 
 
 class FenSpec(Rule):

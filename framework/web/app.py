@@ -489,11 +489,12 @@ def state_payload(server: Server, session: GameSession, lang: str,
                       "agent": spec, "human": spec == HUMAN})
     sides = []
     for side, player in enumerate(players):
-        supplies = {}
+        supplies: dict[str, int] = {}
+        hands: dict[str, int] = {}
         for kind, name in enumerate(game.piece_kinds):
             left = piece_supply(state, side, kind)
-            if left is not None:
-                supplies[_(name)] = left
+            if left is not None:  # a kind kept in hand: what the hand holds
+                (hands if game.spec.pieces[name].hand else supplies)[_(name)] = left
         for index, name in enumerate(game.attributes):
             left = attribute_supply(state, side, index)
             if left is not None:
@@ -503,7 +504,7 @@ def state_payload(server: Server, session: GameSession, lang: str,
                       "on_board": state.owner[side].bit_count(),
                       "counters": {_(c): v for c, v in zip(game.counters, state.counters[side],
                                                            strict=True)},
-                      "supplies": supplies})
+                      "supplies": supplies, "hands": hands})
     winners = sorted(state.winners) if state.winners is not None else None
     agent = session.agent_to_move()
     names = game.board.names

@@ -186,7 +186,8 @@ SPEC: dict[str, Any] = {
             "terminal": {"type": "boolean"}, "result": {"type": ["object", "null"]},
             "seats": {"type": "array", "items": {"type": "object"}},
             "sides": {"type": "array", "items": {"type": "object"},
-                      "description": "per player: counters and supplies"},
+                      "description": "per player: counters, hands (the pieces a player holds "
+                                     "off the board, by kind) and supplies"},
             "turns": {"type": "array", "items": {"type": "object"}},
             "legal": {"type": "array", "items": _ref("Action")},
             "svg": {"type": "string", "description": "the board, as the rulebooks draw it"},

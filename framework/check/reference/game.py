@@ -20,7 +20,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from framework.compiler import slot_table_of
-from framework.engine.slots import CORE_SLOTS, flags_text
+from framework.engine.slots import CORE_SLOTS, flags_text, hand_slot_name
 from framework.plugins import PluginKind, plugins
 from framework.reference.board import RefBoard
 from framework.reference.moves import primitive_twin
@@ -184,6 +184,11 @@ class ReferenceGame:
         s.last_mover = self.previous(self.players[0], 1)
         for block in self.setups:
             block.prepare(s)
+        for kind, piece in self.spec.pieces.items():  # a setup's pieces leave the hands
+            if piece.hand:
+                for player in self.players:
+                    s.vars[hand_slot_name(player, kind)] = \
+                        (piece.supply or 0) - len(s.pieces_of(player, kind))
         s.setup = 0
         self._advance_setup(s)
         return s

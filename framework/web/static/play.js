@@ -330,7 +330,7 @@
   }
 
   function renderSides() {
-    // One column per player, one row per quantity: on the board, counters, supplies.
+    // One column per player, one row per quantity: on the board, counters, hands, supplies.
     const table = $("sides");
     table.textContent = "";
     const head = table.insertRow();
@@ -344,6 +344,7 @@
     }
     const rows = [[T.on_board, (side) => side.on_board]];
     for (const name of Object.keys(S.sides[0].counters)) rows.push([name, (side) => side.counters[name]]);
+    for (const name of Object.keys(S.sides[0].hands || {})) rows.push([`${name} (${T.hand})`, (side) => side.hands[name]]);
     for (const name of Object.keys(S.sides[0].supplies)) rows.push([`${name} (${T.supply})`, (side) => side.supplies[name]]);
     for (const [label, value] of rows) {
       const row = table.insertRow();

@@ -20,7 +20,8 @@ other player, added up), ``all``, or a player's name. ``where: board`` (default)
 pieces on the board — of the kind ``piece`` if given, in the zone ``zone`` if given (the
 player's own when the zone is declared per player); ``where: hand`` counts the pieces of
 kind ``piece`` still off the board (its ``supply`` minus those on the board: a kind with
-an unlimited supply has no hand). The count is compared with ``at_least``, ``at_most``
+an unlimited supply has no hand; for a kind declared with ``hand: true``, the pieces its
+hand still holds, which captures never refill). The count is compared with ``at_least``, ``at_most``
 and ``exactly`` (all those given must hold).
 """
 

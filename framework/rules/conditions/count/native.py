@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.kernel.pieces import ConditionPiece
+from framework.kernel.pieces import ConditionPiece, Unsupported
 
 
 class CountPiece(ConditionPiece):
@@ -22,6 +22,8 @@ class CountPiece(ConditionPiece):
         kind = f"st[KINDS + {count.kind}]" if count.kind >= 0 else "ALL"
         zone = self.zone
         if p.where == "hand":
+            if count.game.spec.pieces[p.piece].hand:
+                raise Unsupported("count of a hand (the kernels keep no hands)")
             supply = count.game.spec.pieces[p.piece].supply
             per_side = f"{supply} - count(st[s] & {kind})"
         else:

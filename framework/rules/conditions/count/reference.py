@@ -3,6 +3,7 @@ the position, or a kind's supply less its pieces on the board."""
 
 from __future__ import annotations
 
+from framework.engine.slots import hand_slot_name
 from framework.reference.position import RefState
 from framework.reference.rules import RefCondition
 from framework.spec.zones import zone_cell_names
@@ -23,8 +24,10 @@ class RefCount(RefCondition):
         on_board = [c for c, piece in s.cells.items() if piece["owner"] == player
                     and (p.piece is None or piece["piece"] == p.piece)]
         if p.where == "hand":
-            supply = self.game.spec.pieces[p.piece].supply
-            return supply - len(on_board)
+            declared = self.game.spec.pieces[p.piece]
+            if declared.hand:
+                return s.vars[hand_slot_name(player, p.piece)]
+            return declared.supply - len(on_board)
         if p.zone is not None:
             zone = zone_cell_names(self.game.spec, p.zone, player, self.board.graph)
             on_board = [c for c in on_board if c in zone]

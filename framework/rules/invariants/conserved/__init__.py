@@ -11,7 +11,9 @@ invariants:
 ```
 
 Supplies are derived (declared supply minus what is on the board), so the conservation law
-is broken exactly when a rule puts on the board something the supply does not have.
+is broken exactly when a rule puts on the board something the supply does not have. A kind
+kept in hand (``pieces.<kind>.hand``) loses for good what leaves the board, so there the law
+is that the board plus the hand never hold more than the supply.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field, model_validator
 
 from framework.engine.counting import attribute_sum, kind_mask, kinds_with_attribute
+from framework.engine.supply import piece_supply
 from framework.plugins import Invariant, Rule, Translate, untranslated
 
 if TYPE_CHECKING:
@@ -98,6 +101,11 @@ class Conserved(Invariant):
                 if on_board > supply:
                     return (f"{player} has {on_board} {what} on the board but a supply of "
                             f"only {supply} (derived supply {supply - on_board})")
+                held = piece_supply(state, side, self.game.piece_kinds.index(kind)) \
+                    if attribute is None and self.game.spec.pieces[kind].hand else None
+                if held is not None and on_board + held > supply:
+                    return (f"{player} has {on_board} {what} on the board and {held} in "
+                            f"hand, more than the supply of {supply}")
         return None
 
     def describe(self, _: Translate = untranslated) -> str:

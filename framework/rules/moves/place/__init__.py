@@ -53,7 +53,7 @@ from pydantic import Field
 from framework.board.direction_words import motion
 from framework.engine.action import Action
 from framework.engine.bits import iter_bits
-from framework.engine.supply import piece_supply
+from framework.engine.supply import piece_supply, take_from_supply
 from framework.moves.base import Loc, Masks, Primitive, written
 from framework.moves.flank import Flanker
 from framework.plugins import OptionParams, Translate, untranslated
@@ -204,6 +204,7 @@ class Place(Primitive):
             while below >= 0 and not blocked >> below & 1:  # a gap stops the fall too
                 cell, below = below, step[below][fall]
         state.place(cell, state.to_move, self.made)
+        take_from_supply(state, state.to_move, self.made)
         self.landed_on(state, cell)
 
     def describe(self, _: Translate = untranslated) -> str:

@@ -75,7 +75,7 @@ def _place_play(phase: RefMoves, option: Any, cell: str, kind: str) -> Effect:
             below = phase.board.step(at, option.gravity)
             while below is not None and s.empty(below):
                 at, below = below, phase.board.step(below, option.gravity)
-        s.cells[at] = phase.game.new_piece(s.to_move, kind)
+        s.cells[at] = phase.bring_in(s, kind)
         phase.landing(option, s, at)
     return play
 

@@ -10,7 +10,9 @@ turn:
       - {type: reach, distance: 2, effect: move, kind: jump}
 ```
 
-Distances are board distances, measured across holes. ``directions`` keeps only the cells
+Distances are board distances, measured across holes. ``anywhere: true`` instead of a
+distance reaches every other cell of the board (a flying man in Nine Men's Morris:
+``{type: reach, anywhere: true, to: empty}``). ``directions`` keeps only the cells
 straight along the listed directions (the board's, or named from the player's forward), so
 ``{distance: 1, directions: [forward_left, forward_right]}`` is a draughts man's step.
 A clone is named by its target alone (two pieces that could clone to one cell make one
@@ -26,11 +28,11 @@ from functools import reduce
 from operator import or_
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from framework.engine.action import Action
 from framework.engine.bits import iter_bits
-from framework.engine.supply import piece_supply
+from framework.engine.supply import piece_supply, take_from_supply
 from framework.limits import MAX_DISTANCE
 from framework.moves.base import (
     Loc,
@@ -51,7 +53,10 @@ if TYPE_CHECKING:
 
 class ReachParams(OptionParams):
     type: Literal["reach"]
-    distance: int = Field(ge=1, le=MAX_DISTANCE, description="the exact board distance")
+    distance: int | None = Field(default=None, ge=1, le=MAX_DISTANCE,
+                                 description="the exact board distance")
+    anywhere: bool = Field(default=False, description="to any other cell of the board, at "
+                           "whatever distance (instead of distance: a flying piece)")
     effect: Literal["clone", "move"] = Field(
         default="move", description="clone: a new piece appears and the source stays; "
                                     "move: the piece leaves its cell")
@@ -71,6 +76,17 @@ class ReachParams(OptionParams):
                                          "board's, or named from the player's forward)")
 
 
+    @model_validator(mode="after")
+    def _how_far(self) -> ReachParams:
+        if (self.distance is None) == (not self.anywhere):
+            raise ValueError("give either distance (the exact board distance) or anywhere: "
+                             "true (any cell of the board)")
+        if self.anywhere and self.directions is not None:
+            raise ValueError("directions keep the cells straight along them at a distance: "
+                             "they do not go with anywhere")
+        return self
+
+
 class Reach(Primitive):
     keyword = "reach"
     reference = ".reference:RefReach"
@@ -85,7 +101,8 @@ class Reach(Primitive):
         self.by_source = not self.clone
         self.kind_name = params.kind or params.effect
         self.template = params.notation or ("{to}" if self.clone else "{from}{to}")
-        self.ring = board.ring(params.distance)
+        self.ring = tuple(board.all_mask & ~(1 << c) for c in range(board.size)) \
+            if params.anywhere else board.ring(params.distance or 1)
         #: Per player, per cell: the cells straight along ``directions`` (None: all).
         self.rings: tuple[tuple[int, ...], ...] | None = None
         if params.directions is not None:
@@ -114,7 +131,7 @@ class Reach(Primitive):
             mask = 0
             for d in dirs:
                 at = cell
-                for _ in range(self.params.distance):
+                for _ in range(self.params.distance or 1):
                     at = step[at][d] if at >= 0 else -1
                 if at >= 0:
                     mask |= 1 << at
@@ -169,13 +186,17 @@ class Reach(Primitive):
             state.remove(dst)
         if self.clone:
             state.place(dst, state.to_move, self.made)
+            take_from_supply(state, state.to_move, self.made)
         else:
             state.move_piece(action.src, dst)
         self.landed_on(state, dst)
 
     def describe(self, _: Translate = untranslated) -> str:
-        d = self.params.distance
-        if self.params.directions is not None and not self.clone:
+        d = self.params.distance or 1
+        if self.params.anywhere:
+            text = _("a new piece of yours appears on any cell") if self.clone else \
+                _("one of your pieces moves to any cell of the board")
+        elif self.params.directions is not None and not self.clone:
             directions = direction_words(_, self.params.directions)
             piece = _(self.params.piece) if self.params.piece else _("piece")
             text = ngettext("a {piece} moves {distance} cell {direction}",

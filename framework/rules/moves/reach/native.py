@@ -12,7 +12,7 @@ from framework.kernel.pieces import PrimitivePiece
 class ReachPiece(PrimitivePiece):
     """``reach``: a clone (named by its target) or a move at an exact distance."""
 
-    KNOWN = frozenset({"distance", "effect", "kind", "piece", "to", "notation",
+    KNOWN = frozenset({"distance", "anywhere", "effect", "kind", "piece", "to", "notation",
                        "resets_halfmove_clock", "directions"})
 
     def __init__(self, option: Any, index: int) -> None:

@@ -25,7 +25,8 @@ def reach(phase: RefMoves, option: Any, s: RefState) -> Moves:
     found: Moves = {}
     for src in s.pieces_of(s.to_move, option.piece):
         for target, d in phase.board.distances(src).items():
-            if d != option.distance or target not in phase.board.cells:
+            if target not in phase.board.cells or (
+                    d < 1 if option.anywhere else d != option.distance):
                 continue
             if option.directions is not None and not any(
                     phase.board.walk(src, phase.board.resolve(n, phase.forward(s.to_move)),
@@ -50,7 +51,7 @@ def _reach_play(phase: RefMoves, option: Any, src: str | None, target: str,
                 made: str) -> Effect:
     def play(s: RefState) -> None:
         s.cells.pop(target, None)
-        s.cells[target] = s.cells.pop(src) if src else phase.game.new_piece(s.to_move, made)
+        s.cells[target] = s.cells.pop(src) if src else phase.bring_in(s, made)
         phase.landing(option, s, target)
     return play
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from framework.engine.slots import hand_slot_name
 from framework.moves.kinds import piece_options
 from framework.reference.moves import Moves, RefPrimitive, primitive_twin, tagged
 from framework.reference.position import RefState
@@ -104,8 +105,18 @@ class RefMoves(RefPhase):
 
     # What every landing shares ---------------------------------------------------------
     def supply_left(self, s: RefState, piece: str) -> float:
-        supply = self.game.spec.pieces[piece].supply
-        return float("inf") if supply is None else supply - len(s.pieces_of(s.to_move, piece))
+        declared = self.game.spec.pieces[piece]
+        if declared.supply is None:
+            return float("inf")
+        if declared.hand:  # kept apart from the board: what the hand holds
+            return s.vars[hand_slot_name(s.to_move, piece)]
+        return declared.supply - len(s.pieces_of(s.to_move, piece))
+
+    def bring_in(self, s: RefState, piece: str) -> dict[str, Any]:
+        """A new piece of the mover's, out of their hand when the kind is kept in one."""
+        if self.game.spec.pieces[piece].hand:
+            s.vars[hand_slot_name(s.to_move, piece)] -= 1
+        return self.game.new_piece(s.to_move, piece)
 
     def forward(self, player: str) -> str | None:
         """The player's forward direction, as the game file declares it."""

@@ -21,6 +21,7 @@ from pydantic import Field
 
 from framework.engine.action import Action
 from framework.engine.bits import iter_bits
+from framework.engine.supply import take_from_supply
 from framework.moves.optional import cell_pattern
 from framework.plugins import Rule, Setup, Translate, join_words, untranslated
 
@@ -87,6 +88,7 @@ class PlaceEach(Setup):
 
     def apply(self, state: State, action: Action) -> None:
         state.place(action.at, action.side, self.kind)
+        take_from_supply(state, action.side, self.kind)
 
     def action_space(self) -> tuple[Action, ...]:
         return tuple(a for row in self.placements for a in row)

@@ -4,6 +4,7 @@ read again, for obviousness, on cell names and piece dicts (``boardspec check``'
 
 from __future__ import annotations
 
+from framework.engine.slots import hand_slot_name
 from framework.reference.position import RefState
 from framework.reference.rules import Effect, RefSetup
 
@@ -24,7 +25,10 @@ class RefPlaceEach(RefSetup):
 
     def _place(self, side: str, cell: str) -> Effect:
         def play(s: RefState) -> None:
-            s.cells[cell] = self.game.new_piece(side, self.kind(self.params.piece))
+            kind = self.kind(self.params.piece)
+            s.cells[cell] = self.game.new_piece(side, kind)
+            if self.game.spec.pieces[kind].hand:  # out of the side's hand
+                s.vars[hand_slot_name(side, kind)] -= 1
         return play
 
     def finished(self, s: RefState) -> bool:

@@ -1,0 +1,168 @@
+"""Nine Men's Morris as data (a hand of nine men, place / move / fly phases chosen by
+``count`` conditions, ``line_formed`` and ``remove`` for a mill), against OpenSpiel's
+``nine_mens_morris``.
+
+How the actions map: OpenSpiel numbers the 24 points from the top left, row by row
+(``POINTS`` gives ours, a1 bottom left to g7 top right); a placement is ``Point n``, a
+move or a flight ``Move a -> b``, and the removal after a mill is a separate action of the
+same player, ``Point n`` again, which we write ``x<cell>``. A turn of ours holds the
+move and its removal, as OpenSpiel's player stays the same for both, so perft counts
+the same plies.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pyspiel
+import pytest
+
+from framework import load_game
+from framework.errors import SpecError
+from framework.perft import perft
+
+from .conftest import ROOT
+from .spiel import openspiel_perft
+
+GAME = load_game(ROOT / "games" / "nine-mens-morris.yaml")
+POINTS = ["a7", "d7", "g7", "b6", "d6", "f6", "c5", "d5", "e5", "a4", "b4", "c4",
+          "e4", "f4", "g4", "c3", "d3", "e3", "b2", "d2", "f2", "a1", "d1", "g1"]
+
+
+def ours(state: pyspiel.State, action: int) -> str:
+    """OpenSpiel's action in our notation (its removal: the state is waiting for it)."""
+    text = state.action_to_string(action)
+    if text.startswith("Move "):
+        src, dst = text.removeprefix("Move ").split(" -> ")
+        return f"{POINTS[int(src)]}-{POINTS[int(dst)]}"
+    cell = POINTS[int(text.removeprefix("Point "))]
+    return "x" + cell if "Capture time" in str(state) else cell
+
+
+def play_side_by_side(games: int, seed: int) -> tuple[dict[tuple[float, ...], int], int]:
+    rng = random.Random(seed)
+    spiel = pyspiel.load_game("nine_mens_morris")
+    outcomes: dict[tuple[float, ...], int] = {}
+    plies = 0
+    for _ in range(games):
+        mine, theirs = GAME.new_initial_state(), spiel.new_initial_state()
+        while True:
+            assert mine.is_terminal() == theirs.is_terminal(), str(theirs)
+            assert mine.returns() == pytest.approx(theirs.returns()), str(theirs)
+            if theirs.is_terminal():
+                break
+            assert mine.current_player == theirs.current_player(), str(theirs)
+            named = {ours(theirs, a): a for a in theirs.legal_actions()}
+            assert {a.notation for a in mine.legal_actions()} == set(named), str(theirs)
+            move = rng.choice(sorted(named))
+            theirs.apply_action(named[move])
+            mine.apply(move)
+            plies += 1
+        key = tuple(theirs.returns())
+        outcomes[key] = outcomes.get(key, 0) + 1
+    return outcomes, plies
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_perft_matches_openspiel(depth: int) -> None:
+    spiel = pyspiel.load_game("nine_mens_morris").new_initial_state()
+    assert perft(GAME.new_initial_state(), depth) == openspiel_perft(spiel, depth)
+
+
+def test_random_games_agree_with_openspiel_at_every_ply() -> None:
+    outcomes, plies = play_side_by_side(6, 5)
+    assert sum(outcomes.values()) == 6 and plies > 6 * 50
+
+
+@pytest.mark.slow
+def test_many_random_games_agree_with_openspiel() -> None:
+    outcomes, _plies = play_side_by_side(400, 25)
+    # wins both ways and draws by the turn limit: every ending is compared
+    assert {(1.0, -1.0), (-1.0, 1.0), (0.0, 0.0)} <= set(outcomes)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("depth", [4, 5, 6])  # 6: the first removals (a mill at ply 5)
+def test_deep_perft_matches_openspiel(depth: int) -> None:
+    spiel = pyspiel.load_game("nine_mens_morris").new_initial_state()
+    assert perft(GAME.new_initial_state(), depth) == openspiel_perft(spiel, depth)
+
+
+def test_a_removed_man_does_not_return_to_the_hand() -> None:
+    state = GAME.new_initial_state()
+    for action in ("a1", "a4", "d1", "b4", "g1"):
+        state.apply(action)
+    assert state.to_json()["phase"] == "remove"
+    assert sorted(a.notation for a in state.legal_actions()) == ["xa4", "xb4"]
+    state.apply("xa4")
+    position = state.to_json()
+    assert (position["hand.white.man"], position["hand.black.man"]) == (6, 7)
+    assert "a4" not in position["cells"] and position["to_move"] == "black"
+    fen = state.to_fen()
+    assert fen.endswith("hand.white.man=6 hand.black.man=7")
+    again = GAME.state_from_fen(fen)
+    assert again.to_json()["hand.black.man"] == 7  # not 8, as a derived supply would say
+
+
+def test_a_position_without_hands_fills_them_from_the_board() -> None:
+    state = GAME.state_from_json({"to_move": "black", "cells": {"a1": "white", "d1": "white"}})
+    position = state.to_json()
+    assert (position["hand.white.man"], position["hand.black.man"]) == (7, 9)
+    with pytest.raises(Exception, match="more than the 9"):
+        GAME.state_from_json({"cells": {"a1": "white"}, "hand.white.man": 9})
+
+
+def test_men_in_mills_are_spared_unless_all_are() -> None:
+    spared = GAME.state_from_json({
+        "to_move": "white", "cells": {"a1": "white", "d1": "white", "a7": "black",
+                                      "d7": "black", "g7": "black", "b4": "black"}})
+    spared.apply("g1")
+    assert [a.notation for a in spared.legal_actions()] == ["xb4"]
+    all_in_mills = GAME.state_from_json({
+        "to_move": "white", "cells": {"a1": "white", "d1": "white", "a7": "black",
+                                      "d7": "black", "g7": "black"}})
+    all_in_mills.apply("g1")
+    assert sorted(a.notation for a in all_in_mills.legal_actions()) == ["xa7", "xd7", "xg7"]
+
+
+def test_a_hand_needs_a_supply_and_reach_needs_a_distance_or_anywhere(tmp_path: Path
+                                                                      ) -> None:
+    text = (ROOT / "games" / "nine-mens-morris.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "morris.yaml"
+    path.write_text(text.replace("    supply: 9\n", ""), encoding="utf-8")
+    with pytest.raises(SpecError, match="give the kind a 'supply'"):
+        load_game(path)
+    path.write_text(text.replace("anywhere: true", "anywhere: false"), encoding="utf-8")
+    with pytest.raises(SpecError, match="either distance"):
+        load_game(path)
+
+
+HAND_SETUP = """
+name: Hand setup
+players: [white, black]
+board: {type: grid, rows: 3, columns: 3}
+pieces:
+  stone: {symbols: {white: W, black: B}, supply: 3, hand: true}
+setup:
+  - type: fixed
+    cells: {a1: white}
+  - {type: place_each, piece: stone}
+turn:
+  - {name: place, type: moves, options: [{type: place, piece: stone}]}
+goals:
+  - {type: line, length: 3}
+result: {type: draw}
+max_plies: 20
+"""
+
+
+def test_the_pieces_of_a_setup_come_out_of_the_hands(tmp_path: Path) -> None:
+    path = tmp_path / "hand-setup.yaml"
+    path.write_text(HAND_SETUP, encoding="utf-8")
+    state = load_game(path).new_initial_state()
+    assert (state.to_json()["hand.white.stone"], state.to_json()["hand.black.stone"]) == (2, 3)
+    state.apply("black@b1")  # place_each: black, who has no stone yet, puts one down
+    assert state.to_json()["hand.black.stone"] == 2
+    state.apply("c1")
+    assert state.to_json()["hand.white.stone"] == 1

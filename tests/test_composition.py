@@ -35,7 +35,9 @@ def reference_perft(ref: ReferenceGame, s: Any, depth: int) -> int:
 
 @pytest.mark.parametrize(("name", "depth"), [("hand-then-move.yaml", 7),
                                              ("twice-first.yaml", 4),
-                                             ("small-hasami.yaml", 3)])
+                                             ("small-hasami.yaml", 3),
+                                             pytest.param("idle-turns.yaml", 4,
+                                                          marks=pytest.mark.slow)])
 def test_perft_equals_the_reference_interpreters(name: str, depth: int) -> None:
     game = load_game(DATA / name)
     ref = ReferenceGame(game.spec)
@@ -161,7 +163,10 @@ def test_unit_folders_hold_twin_and_piece() -> None:
         assert twin(unit, "reference") is not None and twin(unit, "native") is not None
 
 
-@pytest.mark.parametrize("name", ["conditional-placement.yaml", "small-hasami.yaml"])
+@pytest.mark.parametrize("name", ["conditional-placement.yaml", "small-hasami.yaml",
+                                  # the moves phase's if: and the result's (a compile
+                                  # of its own: slow)
+                                  pytest.param("idle-turns.yaml", marks=pytest.mark.slow)])
 def test_the_native_kernels_play_if_then_and_the_new_units_as_the_engine(name: str) -> None:
     """Options and goals guarded by their if:, an option's then: (custodial), the count,
     turn and outcome units: perft from the start and from random positions, and random

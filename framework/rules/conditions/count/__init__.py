@@ -138,15 +138,26 @@ class Count(Condition):
 
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params
-        whose = {"mover": _("you have"), "opponents": _("your opponents have"),
+        one_opponent = len(self.players) == 2
+        whose = {"mover": _("you have"),
+                 "opponents": _("your opponent has") if one_opponent
+                 else _("your opponents have"),
                  "all": _("the players have")}.get(p.of) or _("{player} has").format(
                      player=_(p.of))
-        word = p.piece or next(iter(self.game.spec.pieces))
-        bounds = [(p.exactly, _("exactly {n}")), (p.at_least, _("at least {n}")),
-                  (p.at_most, _("at most {n}"))]
-        amount = next(text.format(n=n) for n, text in bounds if n is not None)
-        n = next(n for n, _text in bounds if n is not None)
+        # Without a kind every piece is counted: the generic word, not the first kind's.
+        word = p.piece or "pieces"
+        n = p.exactly if p.exactly is not None else p.at_least if p.at_least is not None \
+            else p.at_most
+        if p.exactly is not None:
+            amount = _("exactly {n}").format(n=p.exactly)
+        elif p.at_least is not None and p.at_most is not None:  # two bounds: one range
+            n = p.at_most
+            amount = _("between {low} and {high}").format(low=p.at_least, high=p.at_most)
+        elif p.at_least is not None:
+            amount = _("at least {n}").format(n=p.at_least)
+        else:
+            amount = _("at most {n}").format(n=p.at_most)
         where = _(" in hand") if p.where == "hand" else (
             _(" in the zone {zone}").format(zone=_(p.zone)) if p.zone else "")
         return _("{whose} {amount} {pieces}{where}").format(
-            whose=whose, amount=amount, pieces=counted(_, word, n), where=where)
+            whose=whose, amount=amount, pieces=counted(_, word, n or 0), where=where)

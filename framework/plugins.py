@@ -745,7 +745,10 @@ def twin(unit: type[Any], side: Literal["reference", "native"]) -> Any | None:
 
 def _load(unit: type[Any], side: str, spec: str) -> Any:
     module_name, _, attribute = spec.partition(":")
-    module = sys.modules[unit.__module__]
+    # A relative name is relative to the class that wrote it: a subclass elsewhere that
+    # inherits the attribute finds the same twin as the class it inherits from.
+    declared = next((c for c in unit.__mro__ if side in vars(c)), unit)
+    module = sys.modules[declared.__module__]
     package = module.__name__ if hasattr(module, "__path__") else module.__package__
     try:
         loaded = importlib.import_module(module_name, package=package) if module_name \

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.moves.kinds import piece_options
+from framework.spec.piece_moves import piece_options
 from framework.reference.moves import primitive_twin
 from framework.reference.position import RefState
 from framework.reference.rules import find_reference

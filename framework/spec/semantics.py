@@ -15,7 +15,7 @@ from typing import Any
 
 from framework.board import build_board
 from framework.board.directions import RELATIVE_DIRECTIONS, direction_bearings
-from framework.moves.kinds import check_piece_moves
+from framework.spec.piece_moves import check_piece_moves
 from framework.plugins import Phase, plugins
 from framework.spec.declared import declared_slots
 from framework.spec.yamlsource import Loc

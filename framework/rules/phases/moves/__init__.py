@@ -1,7 +1,7 @@
 """``moves``: the player picks one action among the listed move primitives
 (``framework/rules/moves/``: ``reach``, ``walk``, ``place``, ``grow``, ``step``, ``slide``,
 ``leap``), and with ``piece_moves: true`` among the moves each piece kind lists under
-``pieces:`` (a kind's own ``moves``: see ``framework/moves/kinds.py``).
+``pieces:`` (a kind's own ``moves``: see ``framework/spec/piece_moves.py``).
 
 ```yaml
 turn:
@@ -43,7 +43,7 @@ from framework.engine.bits import iter_bits, nth_bit
 from framework.engine.slots import CHAIN, Slot
 from framework.moves import MoveOption, Primitive, primitive
 from framework.moves.base import masks_of, notation_pattern
-from framework.moves.kinds import piece_options
+from framework.spec.piece_moves import piece_options
 from framework.moves.optional import OptionalPhaseParams, cell_pattern, skip_action
 from framework.plugins import (
     Loc,

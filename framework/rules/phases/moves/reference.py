@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from framework.moves.kinds import piece_options
+from framework.spec.piece_moves import piece_options
 from framework.reference.moves import Moves, RefPrimitive, primitive_twin, tagged
 from framework.reference.position import RefState
 from framework.reference.rules import (

@@ -9,8 +9,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from framework.engine.slots import Slot
-from framework.spec.piece_moves import piece_options
 from framework.plugins import PluginKind, plugins
+from framework.spec.piece_moves import piece_options
 
 
 def declared_slots(spec: Any) -> list[tuple[str, Slot]]:

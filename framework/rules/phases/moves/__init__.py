@@ -43,7 +43,6 @@ from framework.engine.bits import iter_bits, nth_bit
 from framework.engine.slots import CHAIN, Slot
 from framework.moves import MoveOption, Primitive, primitive
 from framework.moves.base import masks_of, notation_pattern
-from framework.spec.piece_moves import piece_options
 from framework.moves.optional import OptionalPhaseParams, cell_pattern, skip_action
 from framework.plugins import (
     Loc,
@@ -55,6 +54,7 @@ from framework.plugins import (
     plugins,
     untranslated,
 )
+from framework.spec.piece_moves import piece_options
 from framework.spec.semantics import block_issues
 from framework.spec.yamlsource import format_path
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from framework.spec.piece_moves import piece_options
 from framework.reference.moves import Moves, RefPrimitive, primitive_twin, tagged
 from framework.reference.position import RefState
 from framework.reference.rules import (
@@ -21,6 +20,7 @@ from framework.reference.rules import (
     find_reference,
     make_condition,
 )
+from framework.spec.piece_moves import piece_options
 
 
 class RefMoves(RefPhase):

@@ -214,7 +214,7 @@ def _primitives() -> list[str]:
              "new piece) may go, and what landing there does.", ""]
     for keyword, cls in plugins("moves").items():
         lines += _entry(keyword, sys.modules[cls.__module__].__doc__, cls.Params)
-    from framework.moves import kinds
+    from framework.spec import piece_moves as kinds
     from framework.moves import lines as shared
 
     lines += ["### What step, slide and leap share", "", inspect.cleandoc(shared.__doc__ or ""),

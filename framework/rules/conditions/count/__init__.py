@@ -91,6 +91,14 @@ def compared(n: int, params: Any) -> bool:
             and (params.exactly is None or n == params.exactly))
 
 
+def npgettext(context: str, singular: str, plural: str, n: int, _: Translate) -> str:
+    """The form for ``n`` of a word in a context (Babel extracts ``npgettext`` calls)."""
+    owner = getattr(_, "__self__", None)
+    if owner is not None and hasattr(owner, "npgettext"):
+        return str(owner.npgettext(context, singular, plural, n))
+    return singular if n == 1 else plural
+
+
 class Count(Condition):
     """How many pieces a side has, compared with a number."""
 
@@ -144,8 +152,6 @@ class Count(Condition):
                  else _("your opponents have"),
                  "all": _("the players have")}.get(p.of) or _("{player} has").format(
                      player=_(p.of))
-        # Without a kind every piece is counted: the generic word, not the first kind's.
-        word = p.piece or "pieces"
         n = p.exactly if p.exactly is not None else p.at_least if p.at_least is not None \
             else p.at_most
         if p.exactly is not None:
@@ -159,5 +165,8 @@ class Count(Condition):
             amount = _("at most {n}").format(n=p.at_most)
         where = _(" in hand") if p.where == "hand" else (
             _(" in the zone {zone}").format(zone=_(p.zone)) if p.zone else "")
+        # Without a kind every piece is counted: the generic word, not the first kind's.
+        pieces = counted(_, p.piece, n or 0) if p.piece else \
+            npgettext("any kind", "piece", "pieces", n or 0, _)
         return _("{whose} {amount} {pieces}{where}").format(
-            whose=whose, amount=amount, pieces=counted(_, word, n or 0), where=where)
+            whose=whose, amount=amount, pieces=pieces, where=where)

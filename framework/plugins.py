@@ -673,6 +673,36 @@ def plugins(kind: PluginKind) -> dict[str, type[Any]]:
     return dict(sorted(found.items()))
 
 
+#: The kinds whose models hold those of the kinds before them (an option holds conditions
+#: and consequences, a phase holds options): ``build_models`` builds them in this order.
+_BUILD_ORDER: tuple[PluginKind | Literal["consequences"], ...] = (
+    "conditions", "consequences", "moves", "setups", "phases", "goals", "results",
+    "restrictions", "invariants", "turn_orders")
+
+
+def build_models() -> None:
+    """Build the model of every registered unit, the held before their holders.
+
+    A model is built when first used (``Rule``), and a model built before the models it
+    holds generates their schemas again inside its own: built from the leaves up, each
+    schema is generated once and reused by every model holding it (the game model builds
+    in a fraction of the time). A model holding a registered union is built again, as the
+    registry may have changed (``refresh``)."""
+    holders = set(_HOLDERS)
+    built: set[type[BaseModel]] = set()
+    for kind in _BUILD_ORDER:
+        if kind == "consequences":
+            models = [then_params(cls) for cls in plugins("phases").values()
+                      if not cls.decides]
+        else:
+            models = [cls.Params for cls in plugins(kind).values()
+                      if getattr(cls, "Params", None) is not None]
+        for model in models:
+            if model not in built:
+                built.add(model)
+                model.model_rebuild(force=model in holders)
+
+
 #: How many times the registry was refreshed: models cached per registry key on it.
 _generation = [0]
 
@@ -719,7 +749,10 @@ def twin(unit: type[Any], side: Literal["reference", "native"]) -> Any | None:
 
 def _load(unit: type[Any], side: str, spec: str) -> Any:
     module_name, _, attribute = spec.partition(":")
-    module = sys.modules[unit.__module__]
+    # A relative name is relative to the class that wrote it: a subclass elsewhere that
+    # inherits the attribute finds the same twin as the class it inherits from.
+    declared = next((c for c in unit.__mro__ if side in vars(c)), unit)
+    module = sys.modules[declared.__module__]
     package = module.__name__ if hasattr(module, "__path__") else module.__package__
     try:
         loaded = importlib.import_module(module_name, package=package) if module_name \

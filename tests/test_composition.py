@@ -35,7 +35,9 @@ def reference_perft(ref: ReferenceGame, s: Any, depth: int) -> int:
 
 @pytest.mark.parametrize(("name", "depth"), [("hand-then-move.yaml", 7),
                                              ("twice-first.yaml", 4),
-                                             ("small-hasami.yaml", 3)])
+                                             ("small-hasami.yaml", 3),
+                                             pytest.param("idle-turns.yaml", 4,
+                                                          marks=pytest.mark.slow)])
 def test_perft_equals_the_reference_interpreters(name: str, depth: int) -> None:
     game = load_game(DATA / name)
     ref = ReferenceGame(game.spec)
@@ -161,7 +163,10 @@ def test_unit_folders_hold_twin_and_piece() -> None:
         assert twin(unit, "reference") is not None and twin(unit, "native") is not None
 
 
-@pytest.mark.parametrize("name", ["conditional-placement.yaml", "small-hasami.yaml"])
+@pytest.mark.parametrize("name", ["conditional-placement.yaml", "small-hasami.yaml",
+                                  # the moves phase's if: and the result's (a compile
+                                  # of its own: slow)
+                                  pytest.param("idle-turns.yaml", marks=pytest.mark.slow)])
 def test_the_native_kernels_play_if_then_and_the_new_units_as_the_engine(name: str) -> None:
     """Options and goals guarded by their if:, an option's then: (custodial), the count,
     turn and outcome units: perft from the start and from random positions, and random
@@ -171,3 +176,72 @@ def test_the_native_kernels_play_if_then_and_the_new_units_as_the_engine(name: s
 
     game = load_game(DATA / name)
     check_equivalence(game, games=20)
+
+
+DESCRIBED = """
+name: Described
+players: PLAYERS
+board: {type: grid, rows: 5, columns: 5, adjacency: orthogonal}
+pieces:
+  stone: {symbols: STONES}
+  king: {symbols: KINGS}
+counters: [captures]
+turn:
+  - name: move
+    type: moves
+    options:
+      - {type: slide, directions: [n, e, s, w]}
+  - {name: take, type: custodial, CUSTODIAL}
+goals:
+  - {type: outcome, winner: mover, if: COUNT}
+"""
+
+
+def _described(custodial: str = "max_length: 1", count: str = "{type: count, at_least: 1}",
+               players: str = "[black, white]") -> tuple[str, str]:
+    three = "red" in players
+    text = DESCRIBED.replace("STONES", "{black: b, white: w%s}" % (", red: r" * three))
+    text = text.replace("KINGS", "{black: k, white: q%s}" % (", red: s" * three))
+    game = load_game_text(text.replace("CUSTODIAL", custodial).replace("COUNT", count)
+                          .replace("PLAYERS", players))
+    return game.phases[1].describe(), game.goals[0].describe()
+
+
+def test_a_count_reads_as_its_bounds_say_for_whom_and_of_what() -> None:
+    """A count of every kind says "pieces" (not the first kind's word), two bounds read
+    as one range, and the opponents of a two-player game are "your opponent"."""
+    _, goal = _described(count="{type: count, of: opponents, at_least: 2, at_most: 4}")
+    assert goal == ("The game ends when your opponent has between 2 and 4 pieces: the "
+                    "player who just moved wins.")
+    _, goal = _described(count="{type: count, of: opponents, at_most: 1}",
+                         players="[black, white, red]")
+    assert goal.startswith("The game ends when your opponents have at most 1 piece:")
+    _, goal = _described(count="{type: count, piece: king, exactly: 0}")
+    assert goal.startswith("The game ends when you have exactly 0 kings:")
+
+
+def test_custodial_says_which_pieces_how_many_and_what_it_counts() -> None:
+    phase, _ = _described("piece: stone, counter: captures, min_length: 2, max_length: null")
+    assert phase == ("A line of at least 2 enemy stones caught between the piece that just "
+                     "moved and another of yours is taken off the board; each piece taken "
+                     "adds 1 to your captures.")
+    phase, _ = _described("min_length: 2, max_length: 3")
+    assert phase.startswith("A line of 2 to 3 enemy pieces caught between")
+    phase, _ = _described("piece: king")
+    assert phase.startswith("An enemy king caught between")
+
+
+def test_hasami_shogi_names_its_pawn_in_every_language() -> None:
+    """The goal's count names no kind: "piece"; the catalogs word Hasami's kind as the
+    game's own piece (ficha), not as the chess pawn (peón)."""
+    from framework.i18n import game_translations
+    from framework.plugins import counted
+
+    game = load_game(ROOT / "games" / "hasami-shogi.yaml")
+    assert game.goals[0].describe().startswith(
+        "The game ends when your opponent has at most 1 piece:")
+    words = {"es": ("ficha", "fichas"), "pt": ("peça", "peças"), "ru": ("фишка", "фишек"),
+             "eo": ("peco", "pecoj")}
+    for lang, (one, five) in words.items():
+        _ = game_translations(lang, "hasami-shogi").gettext
+        assert (_("pawn"), counted(_, "pawn", 1), counted(_, "pawn", 5)) == (one, one, five)

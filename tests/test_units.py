@@ -97,3 +97,25 @@ def test_drivers_find_units_only_through_the_registry() -> None:
                     "framework.rules"):
                 found[str(path.relative_to(ROOT))] = node.module
     assert found == {}
+
+
+def test_a_relative_twin_is_found_beside_the_class_that_names_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A unit subclassed in another package inherits ``reference = ".reference:…"``: the
+    name is read relative to the class that wrote it, not to the subclass's folder."""
+    import importlib
+
+    from framework.rules.phases.custodial import Custodial
+    from framework.rules.phases.custodial.native import CustodialPiece
+    from framework.rules.phases.custodial.reference import RefCustodial
+
+    package = tmp_path / "elsewhere_units"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "from framework.rules.phases.custodial import Custodial\n\n\n"
+        "class Sandwich(Custodial):\n    pass\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    sandwich = importlib.import_module("elsewhere_units").Sandwich
+    assert sandwich.reference == Custodial.reference == ".reference:RefCustodial"
+    assert twin(sandwich, "reference") is RefCustodial
+    assert twin(sandwich, "native") is CustodialPiece

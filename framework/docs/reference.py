@@ -214,8 +214,8 @@ def _primitives() -> list[str]:
              "new piece) may go, and what landing there does.", ""]
     for keyword, cls in plugins("moves").items():
         lines += _entry(keyword, sys.modules[cls.__module__].__doc__, cls.Params)
-    from framework.moves import kinds
     from framework.moves import lines as shared
+    from framework.spec import piece_moves as kinds
 
     lines += ["### What step, slide and leap share", "", inspect.cleandoc(shared.__doc__ or ""),
               "", "### A kind's own moves", "", inspect.cleandoc(kinds.__doc__ or ""), ""]

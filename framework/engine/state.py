@@ -306,7 +306,13 @@ class State:
                             else frozenset())
                 return
             self._pass_turn()
-            if self._goals_at_turn_end():
+            # The goals, then the turn's slots reset (``_goals_at_turn_end``, inline: this
+            # is every turn's path, in perft and playouts alike).
+            ended = self._check_goals()
+            values = self.vars
+            for i, default in self.game.slots.turn_resets:
+                values[i] = default
+            if ended:
                 return
             index = 0
 

@@ -258,6 +258,8 @@ class GoalPiece(Piece):
 
 # Results: ``winners(st)`` returns the winners as a side mask -----------------------------
 class ResultPiece(Piece):
+    HANDLED = frozenset({"if_"})  # the assembler's guard: a draw when the if: fails
+
     def __init__(self, result: Any) -> None:
         super().__init__("r_", result.keyword if result else "",
                          result.params if result else None)

@@ -100,6 +100,10 @@ class Plan:
     #: The regions of words some pieces keep after the fields (name, length): the
     #: hashes of the positions a repetition counts.
     regions: list[tuple[str, int]] = field(default_factory=list)
+    #: The guards of the moves phase's own if: (for the player to move: the phase is
+    #: passed over when it fails) and of the result's (for the last mover: a draw then).
+    phase_guard: str = ""
+    result_guard: str = ""
 
     @property
     def chaining(self) -> list[PrimitivePiece]:
@@ -181,7 +185,7 @@ def plan_of(game: CompiledGame) -> Plan:
         raise Unsupported(f"the phase {first.name!r} ({first.keyword}): the turn must begin "
                           "with a moves phase (or a preset of one)")
     check_params(first.keyword, first.expand(first.params),
-                 {"optional", "skip", "options", "when_impossible", "piece_moves"})
+                 {"optional", "skip", "options", "when_impossible", "piece_moves", "if_"})
     if first.skip_when_impossible:
         raise Unsupported(f"the phase {first.name!r} is passed over when impossible")
     choices: list[Piece] = []
@@ -214,6 +218,11 @@ def plan_of(game: CompiledGame) -> Plan:
                    for i, o in enumerate(first.options)]
     goal_guards = [guard(g, f"g{i}") for i, g in enumerate(game.goals)]
     consequence_guards = [guard(p, f"p{i}") for i, p in automatic]
+    phase_guard = guard(first, "f")
+    if phase_guard and choices:
+        raise Unsupported(f"the phase {first.name!r} has an if: beside a choice folded into "
+                          "the move")
+    result_guard = guard(game.result, "r") if game.result else ""
     result = _piece("results", game.result.keyword if game.result else "draw",
                     "the result")(game.result)
     skippable = first.skip is not None
@@ -243,7 +252,8 @@ def plan_of(game: CompiledGame) -> Plan:
                 plain=[plain_move(o) and not o.consequences for o in first.options],
                 conditions=conditions, option_guards=option_guards, option_then=option_then,
                 goal_guards=goal_guards, consequence_guards=consequence_guards,
-                regions=[p.REGION for p in every if hasattr(p, "REGION")])
+                regions=[p.REGION for p in every if hasattr(p, "REGION")],
+                phase_guard=phase_guard, result_guard=result_guard)
 
 
 def _check_mix(restrictions: list[Piece], choices: list[Piece], moves: list[PrimitivePiece],
@@ -350,15 +360,48 @@ def pass_turn(st):
     st[TO_MOVE] = U64(after)
 
 
+@njit(cache=True, inline='always')
+def can_act(st, side):
+    """Whether ``side`` would have a move at the start of its turn (its phase's if:)."""
+    return phase_on(st, side) and has_moves(st, side)
+
+
+@njit(cache=True, inline='always')
+def end_of_turn(st):
+    """The goals, then the turn's slots reset once the goals have seen how it ended (as
+    the engine); whether a goal ended the game."""
+    ended = check_goals(st)
+    st[RESET] = ZERO
+    st[LANDED] = ZERO
+    st[CHAIN] = ZERO
+    reset_slots(st)
+    return ended
+
+
 @njit(cache=True)
 def start_turn(st):
-    """The deciding phase of the player to move: an action, a forced pass, or the end."""
+    """The deciding phase of the player to move: an action, a forced pass, or the end.
+    A turn whose moves phase's if: fails is passed over, as the engine passes it: the
+    consequences run, the game ends when no other side could act, else the turn passes."""
     side = np.int64(st[TO_MOVE])
+    while not phase_on(st, side):
+        consequences(st, side)
+        other = False
+        for s in range(S):
+            if s != side and can_act(st, s):
+                other = True
+        if not other:
+            finish(st, r_score(st))
+            return
+        pass_turn(st)
+        if end_of_turn(st):
+            return
+        side = np.int64(st[TO_MOVE])
     if has_moves(st, side):
         return
     if PASSES:
         for s in range(S):
-            if s != side and has_moves(st, s):
+            if s != side and can_act(st, s):
                 st[MUST_PASS] = ONE
                 return
     if LOSES:  # every other side shares the win
@@ -367,7 +410,7 @@ def start_turn(st):
     if WINS:
         finish(st, np.int64(1) << side)
         return
-    finish(st, r_winners(st))
+    finish(st, r_score(st))
 
 
 @njit(cache=True)
@@ -384,13 +427,7 @@ def make_move(st, mv):
         choose(st, side, mv >> CHOICE_SHIFT)
         consequences(st, side)
     pass_turn(st)
-    ended = check_goals(st)
-    # The turn's slots are reset once the goals have seen how it ended (as the engine).
-    st[RESET] = ZERO
-    st[LANDED] = ZERO
-    st[CHAIN] = ZERO
-    reset_slots(st)
-    if not ended:
+    if not end_of_turn(st):
         start_turn(st)
 
 
@@ -705,12 +742,19 @@ def _game_functions(plan: Plan) -> list[str]:
         goals += ["    if f:", "        fired = True", "        scored = scored or sc",
                   "        named |= nm"]
     goals += ["    if not fired:", "        return False", "    winners = named",
-              "    if scored:", "        winners |= r_winners(st)",
+              "    if scored:", "        winners |= r_score(st)",
               "    if count(U64(winners)) > 1 and named != 0:",
               "        winners = (np.int64(1) << np.int64(st[LAST_MOVER])) if TIE_LAST "
               "else np.int64(0)",
               "    finish(st, winners)", "    return True", ""]
-    return [*gen, *cnt, *has, *apply, *choose, *reset, *then, *goals]
+    phase = ["@njit(cache=True, inline='always')", "def phase_on(st, side):",
+             f"    return {plan.phase_guard or 'True'}", ""]
+    score = ["@njit(cache=True, inline='always')", "def r_score(st):"]
+    if plan.result_guard:  # the result's if:, for the player who moved last
+        score += ["    side = np.int64(st[LAST_MOVER])", f"    if not ({plan.result_guard}):",
+                  "        return np.int64(0)"]
+    score += ["    return r_winners(st)", ""]
+    return [*gen, *cnt, *has, *apply, *choose, *reset, *then, *goals, *phase, *score]
 
 
 def _listed(plan: Plan) -> tuple[list[str], list[str], list[str]]:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.moves.kinds import piece_options
 from framework.reference.moves import primitive_twin
 from framework.reference.position import RefState
 from framework.reference.rules import find_reference
+from framework.spec.piece_moves import piece_options
 
 #: Move types that never capture a piece standing on their landing cell.
 NOT_ATTACKING = frozenset({"rush", "en_passant", "castle", "place", "grow"})

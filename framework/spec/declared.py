@@ -9,9 +9,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from framework.engine.slots import Slot, hand_slot_name
-from framework.moves import primitive
-from framework.moves.kinds import piece_options
 from framework.plugins import PluginKind, plugins
+from framework.spec.piece_moves import piece_options
 
 
 def declared_slots(spec: Any) -> list[tuple[str, Slot]]:
@@ -31,7 +30,8 @@ def declared_slots(spec: Any) -> list[tuple[str, Slot]]:
         declared += [(who, slot) for slot in condition_slots(params)]
     for loc, option in piece_options(spec):  # a kind's own moves may keep state too
         who = f"{'.'.join(map(str, loc))} ({option.type})"
-        declared += [(who, slot) for slot in primitive(option.type).declared_slots(option)]
+        unit = plugins("moves")[option.type]
+        declared += [(who, slot) for slot in unit.declared_slots(option)]
         declared += [(who, slot) for slot in condition_slots(option)]
     declared += [("pieces", slot) for slot in hand_slots(spec)]
     return declared

@@ -22,7 +22,15 @@ from pydantic import (
 
 from framework.board import BoardSpec
 from framework.limits import MAX_COUNT
-from framework.plugins import PluginKind, Registered, Rule, generation, plugins, union_of
+from framework.plugins import (
+    PluginKind,
+    Registered,
+    Rule,
+    build_models,
+    generation,
+    plugins,
+    union_of,
+)
 from framework.spec.params import ParameterSpec
 from framework.spec.zones import ZoneSpec
 
@@ -326,6 +334,7 @@ def game_model() -> type[GameBase]:
 
 @cache
 def _game_model(registry: int) -> type[GameBase]:
+    build_models()  # the units' models first, so that the game's reuses their schemas
     setup = _union("setups")
     phase = _union("phases")
     goal = _union("goals")

@@ -15,9 +15,9 @@ from typing import Any
 
 from framework.board import build_board
 from framework.board.directions import RELATIVE_DIRECTIONS, direction_bearings
-from framework.moves.kinds import check_piece_moves
 from framework.plugins import Phase, plugins
 from framework.spec.declared import declared_slots
+from framework.spec.piece_moves import check_piece_moves
 from framework.spec.yamlsource import Loc
 from framework.spec.zones import zone_issues
 

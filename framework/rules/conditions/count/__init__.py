@@ -92,6 +92,14 @@ def compared(n: int, params: Any) -> bool:
             and (params.exactly is None or n == params.exactly))
 
 
+def npgettext(context: str, singular: str, plural: str, n: int, _: Translate) -> str:
+    """The form for ``n`` of a word in a context (Babel extracts ``npgettext`` calls)."""
+    owner = getattr(_, "__self__", None)
+    if owner is not None and hasattr(owner, "npgettext"):
+        return str(owner.npgettext(context, singular, plural, n))
+    return singular if n == 1 else plural
+
+
 class Count(Condition):
     """How many pieces a side has, compared with a number."""
 
@@ -139,15 +147,27 @@ class Count(Condition):
 
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params
-        whose = {"mover": _("you have"), "opponents": _("your opponents have"),
+        one_opponent = len(self.players) == 2
+        whose = {"mover": _("you have"),
+                 "opponents": _("your opponent has") if one_opponent
+                 else _("your opponents have"),
                  "all": _("the players have")}.get(p.of) or _("{player} has").format(
                      player=_(p.of))
-        word = p.piece or next(iter(self.game.spec.pieces))
-        bounds = [(p.exactly, _("exactly {n}")), (p.at_least, _("at least {n}")),
-                  (p.at_most, _("at most {n}"))]
-        amount = next(text.format(n=n) for n, text in bounds if n is not None)
-        n = next(n for n, _text in bounds if n is not None)
+        n = p.exactly if p.exactly is not None else p.at_least if p.at_least is not None \
+            else p.at_most
+        if p.exactly is not None:
+            amount = _("exactly {n}").format(n=p.exactly)
+        elif p.at_least is not None and p.at_most is not None:  # two bounds: one range
+            n = p.at_most
+            amount = _("between {low} and {high}").format(low=p.at_least, high=p.at_most)
+        elif p.at_least is not None:
+            amount = _("at least {n}").format(n=p.at_least)
+        else:
+            amount = _("at most {n}").format(n=p.at_most)
         where = _(" in hand") if p.where == "hand" else (
             _(" in the zone {zone}").format(zone=_(p.zone)) if p.zone else "")
+        # Without a kind every piece is counted: the generic word, not the first kind's.
+        pieces = counted(_, p.piece, n or 0) if p.piece else \
+            npgettext("any kind", "piece", "pieces", n or 0, _)
         return _("{whose} {amount} {pieces}{where}").format(
-            whose=whose, amount=amount, pieces=counted(_, word, n), where=where)
+            whose=whose, amount=amount, pieces=pieces, where=where)

@@ -43,7 +43,7 @@ from pydantic import Field, model_validator
 
 from framework.engine.slots import LANDED
 from framework.limits import MAX_DISTANCE
-from framework.plugins import Loc, Phase, PhaseParams, Translate, untranslated
+from framework.plugins import Loc, Phase, PhaseParams, Translate, counted, many, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -171,12 +171,24 @@ class Custodial(Phase):
 
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params
+        # The enemy pieces named by their kind when only that kind is taken.
+        one = _("An enemy {piece}").format(piece=counted(_, p.piece, 1)) if p.piece \
+            else _("An enemy piece")
+        pieces = _("enemy {pieces}").format(pieces=many(_, p.piece)) if p.piece \
+            else _("enemy pieces")
         if p.max_length == 1:
-            what = _("An enemy piece")
+            what = one
+        elif p.max_length is None and p.min_length == 1:
+            what = _("A line of {pieces}").format(pieces=pieces)
         elif p.max_length is None:
-            what = _("A line of enemy pieces")
+            what = _("A line of at least {n} {pieces}").format(n=p.min_length, pieces=pieces)
+        elif p.min_length == 1:
+            what = _("A line of up to {n} {pieces}").format(n=p.max_length, pieces=pieces)
+        elif p.min_length == p.max_length:
+            what = _("A line of exactly {n} {pieces}").format(n=p.max_length, pieces=pieces)
         else:
-            what = _("A line of up to {n} enemy pieces").format(n=p.max_length)
+            what = _("A line of {low} to {high} {pieces}").format(
+                low=p.min_length, high=p.max_length, pieces=pieces)
         text = _("{what} caught between the piece that just moved and another of yours "
                  "is taken off the board").format(what=what)
         if p.directions:
@@ -192,4 +204,7 @@ class Custodial(Phase):
                      if p.hostile else
                      _("; an enemy {royal} is not taken in a line: it is taken when your "
                        "pieces surround it on every side").format(royal=_(p.royal)))
+        if p.counter:
+            text += _("; each piece taken adds 1 to your {counter}").format(
+                counter=_(p.counter))
         return text + "."

@@ -1,7 +1,7 @@
 """``moves``: the player picks one action among the listed move primitives
 (``framework/rules/moves/``: ``reach``, ``walk``, ``place``, ``grow``, ``step``, ``slide``,
 ``leap``), and with ``piece_moves: true`` among the moves each piece kind lists under
-``pieces:`` (a kind's own ``moves``: see ``framework/moves/kinds.py``).
+``pieces:`` (a kind's own ``moves``: see ``framework/spec/piece_moves.py``).
 
 ```yaml
 turn:
@@ -43,7 +43,6 @@ from framework.engine.bits import iter_bits, nth_bit
 from framework.engine.slots import CHAIN, Slot
 from framework.moves import MoveOption, Primitive, primitive
 from framework.moves.base import masks_of, notation_pattern
-from framework.moves.kinds import piece_options
 from framework.moves.optional import OptionalPhaseParams, cell_pattern, skip_action
 from framework.plugins import (
     Loc,
@@ -55,6 +54,7 @@ from framework.plugins import (
     plugins,
     untranslated,
 )
+from framework.spec.piece_moves import piece_options
 from framework.spec.semantics import block_issues
 from framework.spec.yamlsource import format_path
 
@@ -186,21 +186,22 @@ class Moves(Phase):
         """The action listed after the options' own: the skip, or a chain's stop."""
         return self.stop if self._chained(state) >= 0 else self.skip
 
-    def _offered(self, state: State, at: int) -> tuple[Primitive, ...]:
-        """The options that offer actions now: the chaining ones in a chain (``at``: the
-        hopping piece's cell), and only those whose ``if:`` holds."""
-        options = self.chaining if at >= 0 else self.options
-        if self.conditional:
-            me = state.to_move
-            options = tuple(o for o in options if o.active(state, me))
-        return options
+    def _offered(self, state: State, options: tuple[Primitive, ...]) -> tuple[Primitive, ...]:
+        """The options whose ``if:`` holds now. Called only when some option has one
+        (``conditional``): the callers pick the chaining options in a chain, all of them
+        otherwise, and every other game pays no call on its hot paths."""
+        me = state.to_move
+        return tuple(o for o in options if o.active(state, me))
 
     def _choices(self, state: State) -> tuple[Any, list[tuple[Primitive, int, int]]]:
         masks = masks_of(state)
         found = []
         at = self._chained(state)
         only = 1 << at if at >= 0 else -1
-        for option in self._offered(state, at):
+        options = self.chaining if at >= 0 else self.options
+        if self.conditional:
+            options = self._offered(state, options)
+        for option in options:
             if option.by_source:
                 for src in iter_bits(option.sources(state, masks) & only):
                     targets = option.targets(state, masks, src)
@@ -218,7 +219,10 @@ class Moves(Phase):
         masks = masks_of(state)
         at = self._chained(state)
         only = 1 << at if at >= 0 else -1
-        for option in self._offered(state, at):
+        options = self.chaining if at >= 0 else self.options
+        if self.conditional:
+            options = self._offered(state, options)
+        for option in options:
             if option.by_source:
                 for src in iter_bits(option.sources(state, masks) & only):
                     for dst in iter_bits(option.targets(state, masks, src)):
@@ -247,7 +251,8 @@ class Moves(Phase):
         if self.skip or self._chained(state) >= 0:  # a chain goes on only while it can
             return True
         masks = masks_of(state)
-        for option in self._offered(state, -1):
+        options = self._offered(state, self.options) if self.conditional else self.options
+        for option in options:
             if not option.by_source:
                 if option.targets(state, masks, -1):
                     return True
@@ -293,7 +298,8 @@ class Moves(Phase):
     def _can_hop_on(self, state: State, cell: int) -> bool:
         masks = masks_of(state)
         return any(o.sources(state, masks) >> cell & 1 and o.targets(state, masks, cell)
-                   for o in self._offered(state, cell))
+                   for o in (self._offered(state, self.chaining) if self.conditional
+                             else self.chaining))
 
     def continues(self, state: State) -> bool:
         return self._chained(state) >= 0

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import Any
 
 from framework.engine.slots import hand_slot_name
-from framework.moves.kinds import piece_options
 from framework.reference.moves import Moves, RefPrimitive, primitive_twin, tagged
 from framework.reference.position import RefState
 from framework.reference.rules import (
@@ -22,6 +21,7 @@ from framework.reference.rules import (
     find_reference,
     make_condition,
 )
+from framework.spec.piece_moves import piece_options
 
 
 class RefMoves(RefPhase):

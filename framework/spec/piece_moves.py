@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from framework.moves.base import Loc
+from framework.plugins import Loc
 
 
 def piece_options(spec: Any) -> list[tuple[Loc, Any]]:

@@ -141,7 +141,10 @@ class Count(Condition):
         whose = {"mover": _("you have"), "opponents": _("your opponents have"),
                  "all": _("the players have")}.get(p.of) or _("{player} has").format(
                      player=_(p.of))
-        word = p.piece or next(iter(self.game.spec.pieces))
+        kinds = list(self.game.spec.pieces)
+        # Without a kind every piece counts: the game's one kind, or "pieces" of several
+        # (before, a game of men and kings read "exactly 1 man" for one piece of any kind).
+        word = p.piece or (kinds[0] if len(kinds) == 1 else "piece")
         bounds = [(p.exactly, _("exactly {n}")), (p.at_least, _("at least {n}")),
                   (p.at_most, _("at most {n}"))]
         amount = next(text.format(n=n) for n, text in bounds if n is not None)

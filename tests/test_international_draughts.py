@@ -254,3 +254,39 @@ def test_a_thousand_random_games_side_by_side_with_pydraughts(draughts: Any) -> 
     seen = _side_by_side(draughts, games=1000, seed=6)
     print(seen)  # what the games went through (pytest -s shows it)
     assert seen["king captures from afar"] > 100 and seen["wins"]
+
+
+# The native backend ----------------------------------------------------------------------
+def test_the_native_backend_plays_it() -> None:
+    from framework.native import support_of
+
+    # 50 playable cells of the 100 squares: the light ones are holes, not cells, so the
+    # board fits the kernels' 64-bit masks.
+    assert GAME.board.size == 50 and support_of(GAME) is None
+
+
+@pytest.fixture(scope="module")
+def native() -> Any:
+    pytest.importorskip("numba")
+    from framework.native import NativeGame
+
+    return NativeGame(GAME)
+
+
+@pytest.mark.slow
+def test_native_perft_by_whole_turns(native: Any) -> None:
+    st = native.encode(GAME.state_from_fen(FEN))
+    assert [native.perft_turns(st, d) for d in range(1, 7)] == PUBLISHED
+
+
+@pytest.mark.slow
+def test_native_captures_stay_until_the_capture_is_over(native: Any) -> None:
+    state = _state("white", STRIKE)
+    st = native.encode(state)
+    for notation in ("j10xe5", "e5xg3", "g3xi1"):
+        moves = {native.action_of(state, m).notation: m for m in native.legal(st)}
+        assert set(moves) == {a.notation for a in state.legal_actions()}
+        state.apply(notation)
+        st = native.play(st, moves[notation])
+        assert native.snapshot(st) == native.python_snapshot(state)
+    assert sorted(state.to_json()["cells"]) == ["b8", "d8", "e9", "h10", "i1"]

@@ -39,6 +39,7 @@ from framework.plugins import (
     Loc,
     Translate,
     counted,
+    ngettext,
     untranslated,
 )
 
@@ -151,5 +152,7 @@ class Count(Condition):
         n = next(n for n, _text in bounds if n is not None)
         where = _(" in hand") if p.where == "hand" else (
             _(" in the zone {zone}").format(zone=_(p.zone)) if p.zone else "")
+        pieces = counted(_, word, n) if word != "piece" else \
+            ngettext("piece", "pieces", n, _)
         return _("{whose} {amount} {pieces}{where}").format(
-            whose=whose, amount=amount, pieces=counted(_, word, n), where=where)
+            whose=whose, amount=amount, pieces=pieces, where=where)

@@ -290,8 +290,9 @@ class Hop(Primitive):
         else:
             who = _(p.piece) if p.piece else _("one of your pieces")
             text = _("a {piece} jumps {direction} along the line over {over} {where} to "
-                     "{to}").format(piece=who, direction=directions, over=over,
-                                    where=self._where(_), to=self._to(_))
+                     "{to}, every cell it passes empty").format(
+                piece=who, direction=directions, over=over, where=self._where(_),
+                to=self._to(_))
         if p.capture:
             text += " " + (_("(the jumped piece is captured)") if self.captured < 0 else
                            _("(the jumped piece is captured, but stays on the board until "
@@ -308,16 +309,15 @@ class Hop(Primitive):
         if self.approach == 0:
             return _("next to it")
         if self.params.approach == "any":
-            return _("at any distance (the cells between empty)")
-        return _("at most {n} empty cells away").format(n=self.approach)
+            return _("at any distance")
+        return _("at most {n} cells away").format(n=self.approach + 1)
 
     def _to(self, _: Translate) -> str:
         if self.landing == 1:
             return _("the empty cell just beyond")
         if self.params.landing == "any":
-            return _("any empty cell beyond it (the cells between empty)")
-        return _("one of the {n} cells beyond it (the cells between empty)").format(
-            n=self.landing)
+            return _("any cell beyond it")
+        return _("one of the {n} cells beyond it").format(n=self.landing)
 
 
 def _ray(step: Any, cell: int, direction: int, longest: int) -> tuple[int, ...]:

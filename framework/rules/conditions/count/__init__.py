@@ -153,6 +153,6 @@ class Count(Condition):
         where = _(" in hand") if p.where == "hand" else (
             _(" in the zone {zone}").format(zone=_(p.zone)) if p.zone else "")
         pieces = counted(_, word, n) if word != "piece" else \
-            ngettext("piece", "pieces", n, _)
+            ngettext("piece of any kind", "pieces of any kind", n, _)
         return _("{whose} {amount} {pieces}{where}").format(
             whose=whose, amount=amount, pieces=pieces, where=where)

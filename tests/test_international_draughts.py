@@ -211,32 +211,36 @@ def test_pydraughts_takes_the_same_pieces_in_the_positions_above(draughts: Any) 
         assert _their_turns(board) == set(_our_turns(state))
 
 
-def _side_by_side(draughts: Any, games: int, seed: int) -> dict[str, int]:
-    """Random games played in both, the legal turns and the result compared at every
-    turn; what came up, counted."""
-    rng = random.Random(seed)
+def _side_by_side(draughts: Any, seeds: range) -> dict[str, int]:
+    """Random games played in both, one per seed, the legal turns and the result compared
+    at every turn; what came up, counted. pydraughts' ``Game`` (what its ``Board`` wraps, on the
+    same squares for this variant) is asked once a turn: its ``Board`` would build a
+    ``Move`` object and convert a FEN for each, which is most of the time."""
+    from draughts.core.game import Game
+
     seen = {"turns": 0, "king captures from afar": 0, "draws": 0, "wins": 0}
-    for _ in range(games):
-        board = draughts.Board(variant="standard")
+    for seed in seeds:
+        rng = random.Random(seed)
+        theirs = Game("standard")
         state = GAME.new_initial_state()
         while True:
-            assert board.is_over() == state.is_terminal(), state.to_json()
+            winner = theirs.get_winner()
+            assert (winner is not None) == state.is_terminal(), state.to_json()
             if state.is_terminal():
                 break
             ours = _our_turns(state)
-            assert set(ours) == _their_turns(board), state.to_json()
+            moves = {tuple(_cell(s) for s in [m[0][0], *(step[1] for step in m)]): m
+                     for m in theirs.legal_moves()[0]}
+            assert set(ours) == set(moves), state.to_json()
             path = rng.choice(sorted(ours))
             kings = {c for c, p in state.to_json()["cells"].items() if p["piece"] == "king"}
             if path[0] in kings and len(path) > 1 and any(
                     abs(int(a[1:]) - int(b[1:])) > 2 for a, b in itertools.pairwise(path)):
                 seen["king captures from afar"] += 1
-            move = next(m for m in board.legal_moves()
-                        if tuple(_cell(s) for s in m.steps_move) == path)
-            board.push(move)
+            theirs.push(moves[path])
             state = ours[path]
             seen["turns"] += 1
-        assert not board._game.is_threefold()  # a rule the file does not have: not met
-        winner = board.winner()
+        assert not theirs.is_threefold()  # a rule the file does not have: not met
         expected = {0: [0.0, 0.0], draughts.WHITE: [1.0, -1.0],
                     draughts.BLACK: [-1.0, 1.0]}[winner]
         assert state.returns() == expected
@@ -245,13 +249,13 @@ def _side_by_side(draughts: Any, games: int, seed: int) -> dict[str, int]:
 
 
 def test_random_games_side_by_side_with_pydraughts(draughts: Any) -> None:
-    seen = _side_by_side(draughts, games=1, seed=8)
+    seen = _side_by_side(draughts, range(8, 9))
     assert seen["turns"] > 40 and seen["king captures from afar"]
 
 
 @pytest.mark.slow
 def test_a_thousand_random_games_side_by_side_with_pydraughts(draughts: Any) -> None:
-    seen = _side_by_side(draughts, games=1000, seed=6)
+    seen = _side_by_side(draughts, range(1000))
     print(seen)  # what the games went through (pytest -s shows it)
     assert seen["king captures from afar"] > 100 and seen["wins"]
 

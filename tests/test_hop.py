@@ -170,3 +170,37 @@ def test_two_options_for_one_piece_may_not_share_a_kind() -> None:
     text = HOPPERS.replace("directions: [backward], kind: capture", "directions: [backward]")
     with pytest.raises(SpecError, match="both make actions of kind 'hop'"):
         load_game_text(text)
+
+
+#: Hoppers whose capture hops from up to two cells away onto one of the two cells beyond,
+#: the pieces it takes staying until its chain is over: numbers, not just ``any``.
+LONG = HOPPERS.replace("{type: hop, directions: [backward], kind: capture, chain: may}",
+                       "{type: hop, directions: [backward, backward_left, backward_right], "
+                       "kind: capture, chain: must, approach: 2, landing: 2, "
+                       "removed: at_end}")
+
+
+def test_long_range_hops_with_numbers_agree_with_the_reference() -> None:
+    game = load_game_text(LONG)
+    state = game.state_from_json({"to_move": "red", "cells": {
+        "c6": "red", "c3": "blue", "f6": "blue"}})
+    # Backward from c6: c5 and c4 empty, over c3, onto c2 or c1 (two beyond at most); c1 is
+    # the edge. Backward to the left (b5, a4) and right (d5, e4, f3): nothing to jump.
+    assert sorted(a.notation for a in state.legal_actions()) == ["c6xc1", "c6xc2"]
+    report = check_game(game, examples=8, random_seed=3)
+    failed = [(o.name, o.status, o.note) for o in report.outcomes if o.status != "passed"]
+    assert not failed
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ("chain: must, approach: 2, landing: 2, removed: at_end",
+     "removed: at_end takes the captured pieces off when the chain is over"),
+    ("chain: must, approach: 2, landing: 2, removed: at_end, capture: false",
+     "removed: at_end says when a captured piece leaves: it needs capture: true")])
+def test_removed_at_end_needs_a_chain_that_must_go_on_and_a_capture(change: str,
+                                                                    message: str) -> None:
+    text = LONG.replace("chain: must, approach: 2, landing: 2, removed: at_end", change)
+    text = text.replace("chain: must,", "chain: may,", 1) if "capture: false" not in change \
+        else text
+    with pytest.raises(SpecError, match=message):
+        load_game_text(text)

@@ -60,6 +60,8 @@ def slots_to_json(state: State) -> dict[str, Any]:
             data[slot.name] = bool(value)
         elif slot.kind == "flags":
             data[slot.name] = flags_text(slot, value)
+        elif slot.kind == "cells":
+            data[slot.name] = sorted(names[c] for c in range(len(names)) if value >> c & 1)
         else:
             data[slot.name] = value
     return data
@@ -94,8 +96,20 @@ def _slots_from_json(state: State, position: dict[str, Any]) -> None:
                 state.vars[i] = flags_value(slot, _text(raw, slot.name, "letters"))
             except ValueError as exc:
                 raise PositionError(str(exc)) from None
+        elif slot.kind == "cells":
+            state.vars[i] = _cells(game, raw, slot.name)
         else:
             state.vars[i] = _whole_number(position, slot.name, slot.default)
+
+
+def _cells(game: CompiledGame, value: Any, key: str) -> int:
+    """A list of cell names as one bit per cell."""
+    if not isinstance(value, list) or len(value) > game.board.size:
+        raise PositionError(f"{key!r} must be a list of cell names, found {shown(value)}")
+    mask = 0
+    for name in value:
+        mask |= 1 << game.board.cell(_text(name, key))
+    return mask
 
 
 def _text(value: Any, key: str, what: str = "a cell name") -> str:

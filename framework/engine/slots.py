@@ -28,7 +28,8 @@ A ``derived`` slot is recomputed when a position is read (whether the player to 
 pass), so it is never written. Values are ints: ``kind`` says how JSON shows them
 (``int``: a whole number ≥ 0; ``bool``; ``cell``: a cell name, -1 for none; ``flags``: a
 set of bits, one per character of ``letters``, written as those letters in order, ``-``
-for none — four rights written ``KQkq``).
+for none — four rights written ``KQkq``; ``cells``: a set of cells, one bit per cell,
+written as the list of their names, sorted).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 Scope = Literal["position", "game", "turn"]
-SlotKind = Literal["int", "bool", "cell", "flags"]
+SlotKind = Literal["int", "bool", "cell", "flags", "cells"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +80,9 @@ AGAIN = Slot("again", scope="turn", default=0, kind="bool")
 #: The cell of the piece in the middle of a chain of hops (-1: no chain is going on): kept by
 #: ``hop``, read by the ``moves`` phase and the native kernels.
 CHAIN = Slot("chain", scope="turn", default=-1, kind="cell")
+#: The pieces a chain of hops has captured and not yet taken off (``hop`` with
+#: ``removed: at_end``): they leave when the chain is over.
+CAPTURED = Slot("captured", scope="turn", default=0, kind="cells")
 
 
 

@@ -163,6 +163,10 @@ class Primitive(Unit):
         """After any action of the phase (``upkeeps``): bring this primitive's slots up to
         date."""
 
+    def chain_over(self, state: State) -> None:
+        """When a chain of this phase is over (a chaining primitive that waits for it,
+        ``hop`` with ``removed: at_end``, takes its captured pieces off here)."""
+
     def describe(self, _: Translate = untranslated) -> str:
         """This primitive as a clause of the rulebook (lower case, no final stop): the
         ``moves`` phase joins the clauses of its options into a sentence."""

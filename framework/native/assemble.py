@@ -690,19 +690,26 @@ def _game_functions(plan: Plan) -> list[str]:
              "    dst = mv & 255"]
     if plan.chaining:  # a stop, or any move but a hop that can go on, ends the chain
         apply += ["    st[CHAIN] = ZERO"]
+    # The chaining pieces that act when a chain is over (hop's removed: at_end).
+    ending = [m for m in plan.chaining if getattr(m, "captured", "")]
     for m in plan.moves:
         apply += [f"    if opt == {m.index}:", f"        {m.prefix}apply(st, side, src, dst)"]
         for after, guard in plan.option_then[m.index]:  # the option's then:, in order
             apply += _when(guard, f"{after.prefix}run(st, side)", "        ")
-        if m in plan.chaining:
+        if m in plan.chaining:  # as Moves.apply: at the chain's end, Primitive.chain_over
             apply += ["        if can_hop_on(st, side, dst):",
                       "            st[CHAIN] = U64(dst + 1)"]
+            if ending:
+                apply += ["        else:", "            chain_over(st)"]
     # Slots kept up to date after every move of the phase (a castling right, a passed cell).
     upkept = [m for m in plan.moves if getattr(m, "UPKEEPS", False)]
     if upkept:
         apply.append(f"    if opt < {STOP >> 16}:")
         apply += [f"        {m.prefix}upkeep(st, side, opt)" for m in upkept]
     apply.append("")
+    if ending:
+        apply += ["@njit(cache=True)", "def chain_over(st):",
+                  *(f"    {m.prefix}chain_over(st)" for m in ending), ""]
     if plan.chaining:  # as Moves._can_hop_on: any chaining option, from the landing cell
         args = "st, side, own, enemy, empty"
         apply += ["@njit(cache=True)", "def can_hop_on(st, side, at):",

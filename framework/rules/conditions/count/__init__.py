@@ -40,6 +40,7 @@ from framework.plugins import (
     Loc,
     Translate,
     counted,
+    ngettext,
     untranslated,
 )
 

@@ -27,17 +27,37 @@ chain is one turn. A captured piece leaves the board when it is jumped, so it ca
 jumped twice (in English draughts removing it at once or at the end of the chain makes no
 difference: a cell one diagonal step from a landing cell is never a landing cell). A chain
 needs ``capture: true``, so that it always ends. Consequences after the phase (``promote``)
-act once the chain is over, on the cell it ended on.
+act once the chain is over, on the cell it ended on (a man that passes the crown row in the
+middle of a chain is not crowned there).
+
+**Long-range hops.** ``approach`` is how many empty cells may lie between the hopping piece
+and the piece it jumps (0, the default: next to it; ``any``: any number), ``landing`` how
+far beyond the jumped piece it may land (1, the default: just beyond; ``any``: on any cell
+of the line beyond, every cell up to it empty). International draughts' flying king hops
+with ``approach: any, landing: any``:
+
+```yaml
+      - {type: hop, piece: king, directions: [ne, nw, se, sw], kind: king_jump,
+         chain: must, approach: any, landing: any, removed: at_end}
+```
+
+**When the jumped piece leaves.** With ``removed: at_end`` (for a chain only), a captured
+piece stays on the board until the chain is over, then all leave together: until then it
+cannot be jumped again, and it blocks the line (nothing hops over two pieces, nor lands on
+one), as the international rules say. A position in the middle of such a chain lists them
+under ``captured``. With ``removed: at_once`` (the default) each leaves as it is jumped.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
 from framework.engine.action import Action
+from framework.engine.bits import iter_bits
+from framework.engine.slots import CAPTURED, Slot
 from framework.moves.base import Loc, Masks, Primitive, kind_index, own_of_kind, written
 from framework.plugins import OptionParams, Translate, join_words, untranslated
 
@@ -47,6 +67,12 @@ if TYPE_CHECKING:
     from framework.spec.semantics import SpecContext
 
 
+
+
+#: The longest ``approach`` or ``landing`` a file may give as a number.
+MAX_REACH = 64
+Approach = Annotated[int, Field(ge=0, le=MAX_REACH)] | Literal["any"]
+Landing = Annotated[int, Field(ge=1, le=MAX_REACH)] | Literal["any"]
 
 
 class HopParams(OptionParams):
@@ -66,6 +92,22 @@ class HopParams(OptionParams):
     notation: str = Field(default="{from}x{to}", description="how a hop is written")
     resets_halfmove_clock: bool = Field(default=True, description="a hop resets the "
                                         "half-move clock (at the end of the turn)")
+    approach: Approach = Field(
+        default=0, description="how many empty cells may lie between "
+        "the piece and the piece it jumps (0: next to it; any: any number, a flying king)")
+    landing: Landing = Field(
+        default=1, description="how far beyond the jumped piece the "
+        "piece may land, every cell up to there empty (1: just beyond; any: anywhere on "
+        "the line beyond)")
+    removed: Literal["at_once", "at_end"] = Field(
+        default="at_once", description="when a captured piece leaves the board: as it is "
+        "jumped, or when the chain is over (until then it blocks the line and cannot be "
+        "jumped again)")
+
+
+def reach_of(value: int | str, board_size: int) -> int:
+    """An ``approach`` or ``landing`` as a number of cells (``any``: the whole line)."""
+    return board_size if value == "any" else int(value)
 
 
 def N_(text: str) -> str:  # gettext's "mark now, translate later"
@@ -102,20 +144,44 @@ class Hop(Primitive):
         self.piece = kind_index(game, params.piece)
         self.chain = params.chain
         self.capture = params.capture
+        self.approach = reach_of(params.approach, board.size)
+        self.landing = reach_of(params.landing, board.size)
+        #: Whether the piece may hop from afar or land further than just beyond.
+        self.long_range = self.approach > 0 or self.landing > 1
+        #: The slot of the pieces a chain has captured and not yet removed (-1: at once).
+        self.captured = game.slots.index.get(CAPTURED.name, -1) \
+            if params.removed == "at_end" else -1
+        directions = self._directions(game)
         # Per player, per cell: the (jumped cell, landing cell) pairs of its directions.
         self.jumps: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
             tuple(tuple((step[c][d], step[step[c][d]][d]) for d in dirs
                         if step[c][d] >= 0 and step[step[c][d]][d] >= 0)
                   for c in range(board.size))
-            for dirs in self._directions(game))
-        #: The cell a hop from ``src`` to ``dst`` jumps (the same for every player).
+            for dirs in directions)
+        # Per player, per cell: the line of cells along each direction, as far as a hop
+        # can reach (the approach, the jumped piece and the landing).
+        longest = min(board.size, self.approach + 1 + self.landing)
+        self.rays: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+            tuple(tuple(ray for d in dirs if len(ray := _ray(step, c, d, longest)) >= 2)
+                  for c in range(board.size))
+            for dirs in directions)
+        #: The cells a hop from ``src`` to ``dst`` passes (the same for every player): the
+        #: jumped piece is the one of them that is taken.
+        self.path: dict[tuple[int, int], tuple[int, ...]] = {
+            (c, ray[k]): ray[:k] for per_player in self.rays
+            for c, rays in enumerate(per_player) for ray in rays
+            for k in range(1, len(ray)) if k <= self.approach + self.landing}
+        #: The cell a hop next to it from ``src`` to ``dst`` jumps.
         self.between: dict[tuple[int, int], int] = {
             (c, land): over for per_player in self.jumps
             for c, pairs in enumerate(per_player) for over, land in pairs}
+        by_source: list[list[int]] = [[] for _ in range(board.size)]
+        for src, land in self.path:
+            by_source[src].append(land)
         self.hops: tuple[dict[int, Action], ...] = tuple(
             {land: Action(phase, params.kind, src=src, dst=land,
                           notation=written(self.template, names, src, land))
-             for (s, land) in self.between if s == src} for src in range(board.size))
+             for land in dict.fromkeys(lands)} for src, lands in enumerate(by_source))
 
     def _directions(self, game: CompiledGame) -> list[tuple[int, ...]]:
         found = []
@@ -132,6 +198,19 @@ class Hop(Primitive):
         if params.chain != "none" and not params.capture:
             yield (*loc, "chain"), ("a chain of hops needs capture: true (hops that take "
                                     "nothing could go round the board forever)")
+        if params.removed == "at_end":
+            if not params.capture:
+                yield (*loc, "removed"), ("removed: at_end says when a captured piece "
+                                          "leaves: it needs capture: true")
+            elif params.chain != "must":
+                yield (*loc, "removed"), (
+                    "removed: at_end takes the captured pieces off when the chain is over: "
+                    "it needs chain: must (a hop alone ends at once; a chain that may stop "
+                    "is not supported with it)")
+
+    @classmethod
+    def slots_of(cls, params: Any) -> tuple[Slot, ...]:
+        return (CAPTURED,) if params.removed == "at_end" else ()
 
     @classmethod
     def kinds_of(cls, params: Any) -> tuple[tuple[str, str], ...]:
@@ -147,39 +226,105 @@ class Hop(Primitive):
         over = self.params.over
         jumpable = masks.enemy if over == "enemy" else \
             masks.own if over == "own" else masks.enemy | masks.own
+        if self.captured >= 0:  # a piece the chain has taken is not taken twice
+            jumpable &= ~state.vars[self.captured]
         empty = masks.empty
         found = 0
-        for jumped, land in self.jumps[state.to_move][src]:
-            if jumpable >> jumped & 1 and empty >> land & 1:
-                found |= 1 << land
+        if not self.long_range:
+            for jumped, land in self.jumps[state.to_move][src]:
+                if jumpable >> jumped & 1 and empty >> land & 1:
+                    found |= 1 << land
+            return found
+        approach, landing = self.approach, self.landing
+        for ray in self.rays[state.to_move][src]:
+            j, n = 0, len(ray)
+            while j < n and empty >> ray[j] & 1:  # the empty cells before a piece
+                j += 1
+            if j > approach or j >= n or not jumpable >> ray[j] & 1:
+                continue
+            for k in range(j + 1, min(n, j + 1 + landing)):
+                if not empty >> ray[k] & 1:
+                    break
+                found |= 1 << ray[k]
         return found
 
     def action(self, masks: Masks, src: int, dst: int) -> Action:
         return self.hops[src][dst]
 
+    def jumped(self, state: State, src: int, dst: int) -> int:
+        """The cell of the piece a hop from ``src`` to ``dst`` jumps (before it moves)."""
+        if not self.long_range:
+            return self.between[src, dst]
+        occupied = state.occupied()
+        return next(c for c in self.path[src, dst] if occupied >> c & 1)
+
     def apply(self, state: State, action: Action) -> None:
         src, dst = action.src, action.dst
+        jumped = self.jumped(state, src, dst) if self.capture else -1
         state.move_piece(src, dst)
-        if self.capture:
-            state.remove(self.between[src, dst])
+        if self.captured >= 0:
+            state.vars[self.captured] |= 1 << jumped
+        elif self.capture:
+            state.remove(jumped)
         self.landed_on(state, dst)
+
+    def chain_over(self, state: State) -> None:
+        if self.captured >= 0 and state.vars[self.captured]:
+            for cell in iter_bits(state.vars[self.captured]):
+                state.remove(cell)
+            state.vars[self.captured] = 0
 
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params
         directions = direction_words(_, p.directions)
         over = {"enemy": _("an enemy piece"), "own": _("one of your pieces"),
                 "any": _("a piece")}[p.over]
-        if p.piece:
-            text = _("a {piece} jumps {direction} over {over} next to it to the empty cell "
-                     "beyond").format(piece=_(p.piece), direction=directions, over=over)
+        if not self.long_range:
+            if p.piece:
+                text = _("a {piece} jumps {direction} over {over} next to it to the empty "
+                         "cell beyond").format(piece=_(p.piece), direction=directions,
+                                               over=over)
+            else:
+                text = _("one of your pieces jumps {direction} over {over} next to it to the "
+                         "empty cell beyond").format(direction=directions, over=over)
         else:
-            text = _("one of your pieces jumps {direction} over {over} next to it to the "
-                     "empty cell beyond").format(direction=directions, over=over)
+            who = _(p.piece) if p.piece else _("one of your pieces")
+            text = _("a {piece} jumps {direction} along the line over {over} {where} to "
+                     "{to}, every cell it passes empty").format(
+                piece=who, direction=directions, over=over, where=self._where(_),
+                to=self._to(_))
         if p.capture:
-            text += " " + _("(the jumped piece is captured)")
+            text += " " + (_("(the jumped piece is captured)") if self.captured < 0 else
+                           _("(the jumped piece is captured, but stays on the board until "
+                             "the chain is over: until then it cannot be jumped again and "
+                             "blocks the line)"))
         if p.chain == "must":
             text += ", " + _("and must jump again with the same piece while it can, in the "
                              "same turn")
         elif p.chain == "may":
             text += ", " + _("and may jump again with the same piece, in the same turn")
         return text
+
+    def _where(self, _: Translate) -> str:
+        if self.approach == 0:
+            return _("next to it")
+        if self.params.approach == "any":
+            return _("at any distance")
+        return _("at most {n} cells away").format(n=self.approach + 1)
+
+    def _to(self, _: Translate) -> str:
+        if self.landing == 1:
+            return _("the empty cell just beyond")
+        if self.params.landing == "any":
+            return _("any cell beyond it")
+        return _("one of the {n} cells beyond it").format(n=self.landing)
+
+
+def _ray(step: Any, cell: int, direction: int, longest: int) -> tuple[int, ...]:
+    """The cells from ``cell`` along ``direction``, at most ``longest`` of them."""
+    ray: list[int] = []
+    at = step[cell][direction]
+    while at >= 0 and at != cell and at not in ray and len(ray) < longest:
+        ray.append(at)
+        at = step[at][direction]
+    return tuple(ray)

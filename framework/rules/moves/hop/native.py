@@ -6,23 +6,31 @@ from __future__ import annotations
 
 from typing import Any
 
+from framework.engine.slots import CAPTURED
 from framework.kernel.pieces import FromSourcesPiece
+from framework.kernel.slots import slot_field
 
 
 class HopPiece(FromSourcesPiece):
-    """``hop``: a piece jumps over the piece next to it onto the empty cell beyond, the
-    jumped piece taken at once. Its per-player tables list, per cell, the (jumped, landing)
-    cells of the player's directions. A chaining hop also gives ``gen_at`` and ``can_at``,
-    the hops of the one piece in the middle of a chain (the assembler keeps the turn the
-    player's while one of them can go on, as ``Moves`` does)."""
+    """``hop``: a piece jumps over a piece onto an empty cell beyond. A hop next to it
+    reads per-player tables listing, per cell, the (jumped, landing) cells of the player's
+    directions; a long-range hop (``approach``, ``landing``) walks per-player rays instead,
+    as ``Hop.targets`` does. The jumped piece is taken at once, or with ``removed: at_end``
+    marked in the ``captured`` slot (no longer jumpable, still in the way) and taken when
+    the chain is over (``chain_over``, which the assembler calls where ``Moves`` calls
+    ``Primitive.chain_over``). A chaining hop also gives ``gen_at`` and ``can_at``, the hops
+    of the one piece in the middle of a chain (the assembler keeps the turn the player's
+    while one of them can go on, as ``Moves`` does)."""
 
     KNOWN = frozenset({"piece", "directions", "over", "capture", "chain", "kind",
-                       "notation", "resets_halfmove_clock"})
+                       "notation", "resets_halfmove_clock", "approach", "landing", "removed"})
     PLACES = False
 
     def __init__(self, option: Any, index: int) -> None:
         super().__init__(option, index)
-        size = option.game.board.size
+        game = option.game
+        size = game.board.size
+        self.size = size
         jumps = option.jumps  # per player, per cell: (jumped, landing) pairs
         self.width = max(1, max(len(pairs) for rows in jumps for pairs in rows))
         padded = [pairs[i] if i < len(pairs) else (-1, -1)
@@ -30,22 +38,31 @@ class HopPiece(FromSourcesPiece):
         self.over = self.table("OVER", [o for o, _ in padded], "int64")
         self.land = self.table("LAND", [t for _, t in padded], "int64")
         self.row = f"(side * {size} + {{}}) * {self.width}"
-        self.jumpable = {"enemy": "enemy", "own": "own",
-                         "any": "(own | enemy)"}[option.params.over]
+        self.long = option.long_range
+        if self.long:  # RAY[((side * size + cell) * lines + line) * length + i]
+            rays = option.rays
+            self.lines = max(1, max(len(r) for rows in rays for r in rows))
+            self.length = max(1, max(len(ray) for rows in rays for r in rows for ray in r))
+            self.ray = self.table("RAY", [
+                r[i][j] if i < len(r) and j < len(r[i]) else -1
+                for rows in rays for r in rows for i in range(self.lines)
+                for j in range(self.length)], "int64")
+            self.approach, self.landing_most = option.approach, option.landing
+        self.captured = ""  # the slot's field with removed: at_end
+        if option.captured >= 0:
+            self.SLOTS = (CAPTURED.name,)
+            self.captured = f"st[{slot_field(game, CAPTURED.name)}]"
+        jumpable = {"enemy": "enemy", "own": "own", "any": "(own | enemy)"}[option.params.over]
+        self.jumpable = f"({jumpable} & ~{self.captured})" if self.captured else jumpable
         self.capture = option.capture
         self.chains = option.chain != "none"
         self.resets = option.resets_clock
         self.sources = "own" if option.piece < 0 else f"(own & st[KINDS + {option.piece}])"
 
     def functions(self) -> list[str]:
-        w = self.width
-        targets = self.function("targets", "side, s, jumpable, empty", [
-            f"base = {self.row.format('s')}", "t = ZERO", f"for i in range({w}):",
-            f"    o = {self.over}[base + i]", "    if o < 0:", "        break",
-            f"    land = {self.land}[base + i]",
-            "    if (jumpable >> U64(o)) & ONE and (empty >> U64(land)) & ONE:",
-            "        t |= ONE << U64(land)", "return t"])
-        found = [targets, *super().functions()]
+        found = [self.function("targets", "side, s, jumpable, empty",
+                               self._long_targets() if self.long else self._targets()),
+                 *super().functions()]
         if self.chains:
             found += [
                 self.function("gen_at", self.ARGS + ", at, buf, n", [
@@ -56,15 +73,59 @@ class HopPiece(FromSourcesPiece):
                 self.function("can_at", self.ARGS + ", at", [
                     f"if not ({self.sources} >> U64(at)) & ONE:", "    return False",
                     f"return {self._from('at')} != ZERO"])]
+        if self.captured:
+            found.append(self.function("chain_over", "st", [
+                f"b = {self.captured}", "while b:", "    remove(st, low(b))", "    b &= b - ONE",
+                f"{self.captured} = ZERO"]))
         return found
+
+    def _targets(self) -> list[str]:
+        return [f"base = {self.row.format('s')}", "t = ZERO", f"for i in range({self.width}):",
+                f"    o = {self.over}[base + i]", "    if o < 0:", "        break",
+                f"    land = {self.land}[base + i]",
+                "    if (jumpable >> U64(o)) & ONE and (empty >> U64(land)) & ONE:",
+                "        t |= ONE << U64(land)", "return t"]
+
+    def _long_targets(self) -> list[str]:
+        """Along each ray: past the empty cells (``approach`` at most), over the first
+        piece if it is jumpable, onto the empty cells beyond (``landing`` at most)."""
+        n, ray = self.length, self.ray
+        return ["t = ZERO", f"for r in range({self.lines}):",
+                f"    row = ((side * {self.size} + s) * {self.lines} + r) * {n}",
+                "    j = 0",
+                f"    while j < {n} and {ray}[row + j] >= 0 and "
+                f"(empty >> U64({ray}[row + j])) & ONE:", "        j += 1",
+                f"    if j > {self.approach} or j >= {n} or {ray}[row + j] < 0:",
+                "        continue",
+                f"    if not (jumpable >> U64({ray}[row + j])) & ONE:", "        continue",
+                f"    for k in range(j + 1, min({n}, j + 1 + {self.landing_most})):",
+                f"        c = {ray}[row + k]",
+                "        if c < 0 or not (empty >> U64(c)) & ONE:", "            break",
+                "        t |= ONE << U64(c)", "return t"]
 
     def _from(self, s: str) -> str:
         return f"{self.prefix}targets(side, {s}, {self.jumpable}, empty)"
 
     def apply(self) -> list[str]:
-        lines = ["move_piece(st, src, dst)"]
-        if self.capture:  # the jumped piece leaves at once, as the Python engine does
-            lines += [f"base = {self.row.format('src')}", f"for i in range({self.width}):",
+        lines: list[str] = []
+        if self.capture and self.long:  # the one piece between src and dst on its ray
+            n, ray = self.length, self.ray
+            lines += ["own, enemy, empty = masks(st, side)", "jumped = np.int64(-1)",
+                      f"for r in range({self.lines}):",
+                      f"    row = ((side * {self.size} + src) * {self.lines} + r) * {n}",
+                      "    o = np.int64(-1)", f"    for j in range({n}):",
+                      f"        c = {ray}[row + j]", "        if c < 0:", "            break",
+                      "        if c == dst:", "            jumped = o", "            break",
+                      "        if not (empty >> U64(c)) & ONE:", "            o = c",
+                      "    if jumped >= 0:", "        break"]
+        elif self.capture:
+            lines += [f"base = {self.row.format('src')}", "jumped = np.int64(-1)",
+                      f"for i in range({self.width}):",
                       f"    if {self.land}[base + i] == dst:",
-                      f"        remove(st, {self.over}[base + i])", "        break"]
+                      f"        jumped = {self.over}[base + i]", "        break"]
+        lines.append("move_piece(st, src, dst)")
+        if self.capture and self.captured:  # taken when the chain is over
+            lines.append(f"{self.captured} |= ONE << U64(jumped)")
+        elif self.capture:  # the jumped piece leaves at once, as the Python engine does
+            lines.append("remove(st, jumped)")
         return lines + self.landing(self.resets)

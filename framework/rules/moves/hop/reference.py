@@ -14,31 +14,49 @@ if TYPE_CHECKING:
     from framework.rules.phases.moves.reference import RefMoves
 
 
+def _reach(value: Any) -> float:
+    return float("inf") if value == "any" else int(value)
+
+
 def hop(phase: RefMoves, option: Any, s: RefState) -> Moves:
-    """Over the piece next to it (enemy, own or any, as ``over`` says), along one of the
-    player's directions, onto the empty cell beyond; the jumped piece is captured when
-    ``capture`` says so. A chaining hop then goes on while the same piece can hop again."""
+    """Along one of the player's directions: past ``approach`` empty cells at most, over
+    the first piece met (enemy, own or any, as ``over`` says; not one this chain has
+    already captured), onto one of the next ``landing`` cells beyond, all empty up to it.
+    The jumped piece is captured when ``capture`` says so — at once, or with ``removed:
+    at_end`` when the chain is over. A chaining hop then goes on while the same piece can
+    hop again."""
     found: Moves = {}
+    taken = set(s.vars.get("captured") or ())
     for src in s.pieces_of(s.to_move, option.piece):
         for name in option.directions:
             d = phase.board.resolve(name, phase.forward(s.to_move))
-            over = phase.board.step(src, d) if d else None
-            land = phase.board.step(over, d) if over and d else None
-            if over is None or land is None or over not in s.cells or not s.empty(land):
+            if d is None:
+                continue
+            over, gap = phase.board.step(src, d), 0
+            while over is not None and over != src and s.empty(over):
+                over, gap = phase.board.step(over, d), gap + 1
+            if over is None or over not in s.cells or gap > _reach(option.approach):
                 continue
             mine = s.cells[over]["owner"] == s.to_move
-            if {"enemy": mine, "own": not mine, "any": False}[option.over]:
+            if {"enemy": mine, "own": not mine, "any": False}[option.over] or over in taken:
                 continue
-            effect = tagged(option.kind, _hop_play(phase, option, src, over, land))
-            effect.src = src  # type: ignore[attr-defined]
-            found[_written(option.notation, src, land)] = effect
+            land, beyond = phase.board.step(over, d), 1
+            while land is not None and land != src and s.empty(land) and \
+                    beyond <= _reach(option.landing):
+                effect = tagged(option.kind, _hop_play(phase, option, src, over, land))
+                effect.src = src  # type: ignore[attr-defined]
+                found[_written(option.notation, src, land)] = effect
+                land, beyond = phase.board.step(land, d), beyond + 1
     return found
 
 
 def _hop_play(phase: RefMoves, option: Any, src: str, over: str, land: str) -> Effect:
     def play(s: RefState) -> None:
         s.cells[land] = s.cells.pop(src)
-        if option.capture:
+        later = option.removed == "at_end"
+        if option.capture and later:
+            s.vars["captured"] = sorted({*s.vars["captured"], over})
+        elif option.capture:
             del s.cells[over]
         phase.landing(option, s, land)
         if option.chain != "none":
@@ -46,6 +64,10 @@ def _hop_play(phase: RefMoves, option: Any, src: str, over: str, land: str) -> E
             going_on = any(e.src == land for o in phase.chaining()  # type: ignore[attr-defined]
                            if o.piece in (None, piece) for e in hop(phase, o, s).values())
             s.vars["chain"] = land if going_on else None
+            if not going_on and later:  # the chain is over: its captures leave together
+                for cell in s.vars["captured"]:
+                    del s.cells[cell]
+                s.vars["captured"] = []
     return play
 
 

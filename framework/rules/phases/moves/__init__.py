@@ -23,7 +23,8 @@ action landed a piece on.
 An option that chains (``hop`` with ``chain: must`` or ``may``) keeps the phase the
 player's after a hop while the piece can hop on: the turn's ``chain`` slot holds its cell,
 and the only actions are the chaining options' hops from there (and ``stop`` when an option
-says ``may``). The consequences after the phase run once the chain is over.
+says ``may``). The consequences after the phase run once the chain is over, after the pieces
+a chain took with ``removed: at_end`` have left.
 
 ``clone_or_jump``, ``walk`` and ``build`` are presets of this phase: they expand into it
 when the game is compiled.
@@ -294,6 +295,9 @@ class Moves(Phase):
         if self.chain >= 0:
             going_on = option.chain != "none" and self._can_hop_on(state, action.dst)
             state.vars[self.chain] = action.dst if going_on else -1
+            if not going_on:
+                for chaining in self.chaining:
+                    chaining.chain_over(state)
 
     def _can_hop_on(self, state: State, cell: int) -> bool:
         masks = masks_of(state)

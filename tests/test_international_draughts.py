@@ -1,0 +1,296 @@
+"""International draughts (games/international-draughts.yaml) against the published perft
+counts and pydraughts' ``standard`` variant.
+
+How the turns line up:
+
+- **Perft** counts whole turns (``perft_turns``): a capture of several pieces is several
+  actions of ours (one per hop, the turn's ``chain`` slot holding the capturing piece) and
+  one move, as the published counts and pydraughts count it.
+- **pydraughts** plays a whole capture as one move (``steps_move``: the squares it lands
+  on). Its squares are numbered 1-50 as draughts players number them, 1 at the top left
+  (b10 here), 46 at the bottom left (a1); white, on 31-50, moves first, as ours does on
+  rows 1-4. A turn of ours ``d4xf6 f6xd8`` is the path d4, f6, d8. With flying kings and
+  captured pieces left on the board until the capture ends, two turns never share a path:
+  between two landing squares of a line lies exactly one captured piece.
+
+Its draw rules are ours, written as ``halfmove_clock`` goals (a man's move or a capture
+resets the clock): 25 king moves each; one king against three pieces with a king after 16
+each, against one or two with a king after 5. Its threefold repetition is not written in
+the game file (no unit says it yet); no game compared here repeated a position three times
+(``_side_by_side`` fails on one that does, so the comparison would show it).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from framework import load_game
+from framework.engine.state import State
+from framework.engine.turns import perft_turns, turns_with_states
+from framework.game import load_game_text
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = load_game(ROOT / "games" / "international-draughts.yaml")
+
+
+def _published() -> tuple[str, list[int]]:
+    rows = [line.split("\t") for line in (ROOT / "tests" / "data" / "international-draughts-"
+            "perft.tsv").read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
+    (name, fen, *counts), = rows
+    assert name == "start"
+    return fen, [int(n) for n in counts]
+
+
+FEN, PUBLISHED = _published()
+
+
+def test_the_start_is_the_published_position() -> None:
+    assert GAME.new_initial_state().to_fen() == FEN
+
+
+@pytest.mark.parametrize("depth", [
+    *range(1, 5), *(pytest.param(d, marks=pytest.mark.slow) for d in (5, 6))])
+def test_published_perft_by_whole_turns(depth: int) -> None:
+    assert perft_turns(GAME.state_from_fen(FEN), depth) == PUBLISHED[depth - 1]
+
+
+def _state(to_move: str, cells: dict[str, Any]) -> State:
+    return GAME.state_from_json({"to_move": to_move, "cells": cells})
+
+
+def _king(owner: str) -> dict[str, str]:
+    return {"owner": owner, "piece": "king"}
+
+
+def _turns(state: State) -> set[str]:
+    return {t.notation for t, _ in turns_with_states(state)}
+
+
+def test_a_king_captures_from_afar_and_lands_anywhere_beyond() -> None:
+    state = _state("white", {"a1": _king("white"), "d4": "black", "j10": "black",
+                             "j2": "white"})
+    # Over d4 (b2 and c3 empty) onto any of e5 to i9 (j10 has nothing beyond it), and from
+    # none of them a second capture.
+    assert _turns(state) == {"a1xe5", "a1xf6", "a1xg7", "a1xh8", "a1xi9"}
+
+
+#: The king on j10 takes three at most while the pieces it took stay on the board; were
+#: they taken off at once it could take four, crossing b8's square again on a9 to g3.
+STRIKE = {"j10": _king("white"), "h2": "black", "f4": "black", "g7": "black", "b8": "black",
+          "d8": "black", "e9": "black", "h10": "black"}
+
+
+def test_captured_pieces_stay_until_the_capture_is_over_and_block_the_line() -> None:
+    state = _state("white", STRIKE)
+    assert _turns(state) == {"j10xe5 e5xg3 g3xi1", "j10xf6 f6xc9 c9xa7"}
+    state.apply("j10xe5")
+    written = state.to_json()
+    assert written["captured"] == ["g7"] and "g7" in written["cells"]  # still there
+    assert GAME.state_from_json(written).to_json() == written  # and read back so
+    state.apply("e5xg3")
+    assert state.to_json()["captured"] == ["f4", "g7"]
+    state.apply("g3xi1")
+    after = state.to_json()
+    assert "captured" not in after and state.to_move == 1
+    assert sorted(after["cells"]) == ["b8", "d8", "e9", "h10", "i1"]  # all three gone
+
+
+def test_removed_at_once_would_let_the_king_cross_a_taken_square() -> None:
+    text = (ROOT / "games" / "international-draughts.yaml").read_text(encoding="utf-8")
+    at_once = load_game_text(text.replace("removed: at_end", "removed: at_once"))
+    state = at_once.state_from_json({"to_move": "white", "cells": STRIKE})
+    assert "j10xe5 e5xa9 a9xg3 g3xi1" in {t.notation for t, _ in turns_with_states(state)}
+
+
+def test_the_most_pieces_must_be_taken_kings_and_men_alike() -> None:
+    # The man on j4 takes two men (i5, g7); the king on a1 one king (c3): two it is.
+    cells = {"a1": _king("white"), "c3": _king("black"), "h8": "white", "j4": "white",
+             "i5": "black", "g7": "black"}
+    assert _turns(_state("white", cells)) == {"j4xh6 h6xf8"}
+    # One piece either way: taking the king or the man are both legal (no preference for
+    # kings, as Italian draughts has).
+    del cells["g7"]
+    assert _turns(_state("white", {**cells, "a9": "black"})) == {
+        "a1xd4", "a1xe5", "a1xf6", "a1xg7", "j4xh6"}
+    # Two either way, a king and a man or two men: both.
+    assert _turns(_state("white", {
+        "c3": "white", "d4": "black", "f6": "black", "j2": _king("white"),
+        "h4": _king("black"), "a9": "black"})) == {
+        "c3xe5 e5xg7", "j2xg5 g5xb10", "j2xg5 g5xc9", "j2xg5 g5xd8", "j2xg5 g5xe7"}
+
+
+def test_a_man_passing_the_crown_row_in_a_capture_stays_a_man() -> None:
+    state = _state("white", {"b8": "white", "c9": "black", "e9": "black", "a3": "black"})
+    assert _turns(state) == {"b8xd10 d10xf8"}
+    state.apply("b8xd10")
+    assert state.to_json()["cells"]["d10"]["piece"] == "man"  # in the middle: no crown
+    state.apply("d10xf8")
+    assert state.to_json()["cells"]["f8"] == {"owner": "white", "piece": "man"}
+
+
+def test_a_man_whose_capture_ends_on_the_crown_row_is_crowned() -> None:
+    state = _state("white", {"b8": "white", "c9": "black", "a3": "black"})
+    state.apply("b8xd10")
+    assert state.to_json()["cells"]["d10"] == {"owner": "white", "piece": "king"}
+    assert state.to_move == 1
+
+
+def test_twenty_five_king_moves_each_draw() -> None:
+    state = GAME.state_from_json({"to_move": "white", "halfmove": 49, "cells": {
+        "a1": _king("white"), "c1": _king("white"), "j10": _king("black"),
+        "h10": _king("black")}})
+    state.apply("a1-b2")
+    assert state.is_terminal() and state.returns() == [0.0, 0.0]
+
+
+def test_one_king_against_two_pieces_with_a_king_draws_after_five_moves_each() -> None:
+    cells = {"a1": _king("white"), "j10": _king("black"), "f10": "black"}
+    state = GAME.state_from_json({"to_move": "white", "halfmove": 9, "cells": cells})
+    state.apply("a1-b2")
+    assert state.is_terminal() and state.returns() == [0.0, 0.0]
+    three = {**cells, "e9": "black"}  # against three the limit is 16 moves each
+    state = GAME.state_from_json({"to_move": "white", "halfmove": 9, "cells": three})
+    state.apply("a1-b2")
+    assert not state.is_terminal()
+
+
+# pydraughts ----------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def draughts() -> Any:
+    return pytest.importorskip("draughts")
+
+
+def _cell(square: int) -> str:
+    """Our cell of a pydraughts square (1 = b10, 5 = j10, 6 = a9, 46 = a1, 50 = i1)."""
+    row_from_top, k = divmod(square - 1, 5)
+    col = 2 * k + 1 if row_from_top % 2 == 0 else 2 * k
+    return f"{'abcdefghij'[col]}{10 - row_from_top}"
+
+
+def _their_turns(board: Any) -> set[tuple[str, ...]]:
+    return {tuple(_cell(s) for s in m.steps_move) for m in board.legal_moves()}
+
+
+def _our_turns(state: State) -> dict[tuple[str, ...], State]:
+    found = {}
+    for turn, child in turns_with_states(state):
+        hops = [a.notation.replace("x", "-").split("-") for a in turn.actions]
+        found[(hops[0][0], *(to for _, to in hops))] = child
+    return found
+
+
+def _their_fen(state: State) -> str:
+    """A position of ours as pydraughts reads it (``W:W31,K32:B1``)."""
+    square = {_cell(s): s for s in range(1, 51)}
+    written = state.to_json()
+    sides: dict[str, list[str]] = {"white": [], "black": []}
+    for cell, piece in written["cells"].items():
+        sides[piece["owner"]].append(("K" if piece["piece"] == "king" else "") +
+                                     str(square[cell]))
+    return f"{written['to_move'][0].upper()}:W{','.join(sides['white'])}:" \
+        f"B{','.join(sides['black'])}"
+
+
+def test_the_numbering_is_pydraughts(draughts: Any) -> None:
+    assert _their_turns(draughts.Board(variant="standard")) == set(
+        _our_turns(GAME.new_initial_state()))
+    assert [_cell(s) for s in (1, 5, 6, 46, 50)] == ["b10", "j10", "a9", "a1", "i1"]
+
+
+def test_pydraughts_takes_the_same_pieces_in_the_positions_above(draughts: Any) -> None:
+    for cells in (STRIKE, {"a1": _king("white"), "c3": _king("black"), "h8": "white",
+                           "j4": "white", "i5": "black", "g7": "black"},
+                  {"b8": "white", "c9": "black", "e9": "black", "a3": "black"}):
+        state = _state("white", cells)
+        board = draughts.Board(variant="standard", fen=_their_fen(state))
+        assert _their_turns(board) == set(_our_turns(state))
+
+
+def _side_by_side(draughts: Any, seeds: range) -> dict[str, int]:
+    """Random games played in both, one per seed, the legal turns and the result compared
+    at every turn; what came up, counted. pydraughts' ``Game`` (what its ``Board`` wraps, on the
+    same squares for this variant) is asked once a turn: its ``Board`` would build a
+    ``Move`` object and convert a FEN for each, which is most of the time."""
+    from draughts.core.game import Game
+
+    seen = {"turns": 0, "king captures from afar": 0, "draws": 0, "wins": 0}
+    for seed in seeds:
+        rng = random.Random(seed)
+        theirs = Game("standard")
+        state = GAME.new_initial_state()
+        while True:
+            winner = theirs.get_winner()
+            assert (winner is not None) == state.is_terminal(), state.to_json()
+            if state.is_terminal():
+                break
+            ours = _our_turns(state)
+            moves = {tuple(_cell(s) for s in [m[0][0], *(step[1] for step in m)]): m
+                     for m in theirs.legal_moves()[0]}
+            assert set(ours) == set(moves), state.to_json()
+            path = rng.choice(sorted(ours))
+            kings = {c for c, p in state.to_json()["cells"].items() if p["piece"] == "king"}
+            if path[0] in kings and len(path) > 1 and any(
+                    abs(int(a[1:]) - int(b[1:])) > 2 for a, b in itertools.pairwise(path)):
+                seen["king captures from afar"] += 1
+            theirs.push(moves[path])
+            state = ours[path]
+            seen["turns"] += 1
+        assert not theirs.is_threefold()  # a rule the file does not have: not met
+        expected = {0: [0.0, 0.0], draughts.WHITE: [1.0, -1.0],
+                    draughts.BLACK: [-1.0, 1.0]}[winner]
+        assert state.returns() == expected
+        seen["draws" if winner == 0 else "wins"] += 1
+    return seen
+
+
+def test_random_games_side_by_side_with_pydraughts(draughts: Any) -> None:
+    seen = _side_by_side(draughts, range(8, 9))
+    assert seen["turns"] > 40 and seen["king captures from afar"]
+
+
+@pytest.mark.slow
+def test_a_thousand_random_games_side_by_side_with_pydraughts(draughts: Any) -> None:
+    seen = _side_by_side(draughts, range(1000))
+    print(seen)  # what the games went through (pytest -s shows it)
+    assert seen["king captures from afar"] > 100 and seen["wins"]
+
+
+# The native backend ----------------------------------------------------------------------
+def test_the_native_backend_plays_it() -> None:
+    from framework.native import support_of
+
+    # 50 playable cells of the 100 squares: the light ones are holes, not cells, so the
+    # board fits the kernels' 64-bit masks.
+    assert GAME.board.size == 50 and support_of(GAME) is None
+
+
+@pytest.fixture(scope="module")
+def native() -> Any:
+    pytest.importorskip("numba")
+    from framework.native import NativeGame
+
+    return NativeGame(GAME)
+
+
+@pytest.mark.slow
+def test_native_perft_by_whole_turns(native: Any) -> None:
+    st = native.encode(GAME.state_from_fen(FEN))
+    assert [native.perft_turns(st, d) for d in range(1, 7)] == PUBLISHED
+
+
+@pytest.mark.slow
+def test_native_captures_stay_until_the_capture_is_over(native: Any) -> None:
+    state = _state("white", STRIKE)
+    st = native.encode(state)
+    for notation in ("j10xe5", "e5xg3", "g3xi1"):
+        moves = {native.action_of(state, m).notation: m for m in native.legal(st)}
+        assert set(moves) == {a.notation for a in state.legal_actions()}
+        state.apply(notation)
+        st = native.play(st, moves[notation])
+        assert native.snapshot(st) == native.python_snapshot(state)
+    assert sorted(state.to_json()["cells"]) == ["b8", "d8", "e9", "h10", "i1"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from framework.engine.position_check import check_count, check_shape, check_supplies, shown
-from framework.engine.slots import flags_text, flags_value
+from framework.engine.slots import board_from_text, board_text, flags_text, flags_value
 from framework.errors import PositionError
 from framework.safeio import load_json
 
@@ -50,9 +50,17 @@ def slots_to_json(state: State) -> dict[str, Any]:
             data[slot.name] = bool(value)
         elif slot.kind == "flags":
             data[slot.name] = flags_text(slot, value)
+        elif slot.kind == "boards":
+            data[slot.name] = boards_json(state, value)
         else:
             data[slot.name] = value
     return data
+
+
+def boards_json(state: State, value: frozenset[int] | int) -> list[str]:
+    """A ``boards`` slot as JSON: its boards written out, sorted (0: none)."""
+    sides, cells = len(state.owner), state.game.board.size
+    return sorted(board_text(key, sides, cells) for key in value or ())
 
 
 def _inside_turn(state: State) -> bool:
@@ -84,8 +92,23 @@ def _slots_from_json(state: State, position: dict[str, Any]) -> None:
                 state.vars[i] = flags_value(slot, _text(raw, slot.name, "letters"))
             except ValueError as exc:
                 raise PositionError(str(exc)) from None
+        elif slot.kind == "boards":
+            state.vars[i] = _boards(state, slot.name, raw)
         else:
             state.vars[i] = _whole_number(position, slot.name, slot.default)
+
+
+def _boards(state: State, key: str, raw: Any) -> frozenset[int] | int:
+    if not isinstance(raw, list) or not all(isinstance(b, str) for b in raw):
+        raise PositionError(f"{key!r} must be a list of boards written as text, found "
+                            f"{shown(raw)}")
+    check_count(repr(key), len(raw))
+    try:
+        found = frozenset(board_from_text(b, len(state.owner), state.game.board.size)
+                          for b in raw)
+    except ValueError as exc:
+        raise PositionError(f"{key!r}: {exc}") from None
+    return found or 0
 
 
 def _text(value: Any, key: str, what: str = "a cell name") -> str:

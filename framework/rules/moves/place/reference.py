@@ -33,9 +33,40 @@ def place(phase: RefMoves, option: Any, s: RefState) -> Moves:
             near = cell in zone
         if option.must_flank and near and s.empty(cell):
             near = bool(outflanked_from(phase, s, cell))
+        if option.ko and near and cell == s.vars.get("ko"):
+            near = False
+        if not option.suicide and near and s.empty(cell):
+            near = _breathes(phase, s, cell)
         if s.empty(cell) and near:
             found.update(_placing(phase, option, cell, kind))
     return found
+
+
+def _group(phase: RefMoves, s: RefState, cell: str) -> set[str]:
+    """The cells of the pieces of ``cell``'s owner linked to it, step by step."""
+    owner = s.cells[cell]["owner"]
+    group, todo = {cell}, [cell]
+    while todo:
+        for n in phase.board.neighbours(todo.pop()):
+            if n not in group and n in s.cells and s.cells[n]["owner"] == owner:
+                group.add(n)
+                todo.append(n)
+    return group
+
+
+def _breathes(phase: RefMoves, s: RefState, cell: str) -> bool:
+    """Put the piece on a copy, take the enemy groups left without an empty neighbour, and
+    ask whether the new piece's group has one (the rule text of ``suicide: false``)."""
+    after = s.copy()
+    after.cells[cell] = {"owner": s.to_move}
+    for n in phase.board.neighbours(cell):
+        if n in after.cells and after.cells[n]["owner"] != s.to_move:
+            group = _group(phase, after, n)
+            if not any(after.empty(m) for g in group for m in phase.board.neighbours(g)):
+                for g in group:
+                    del after.cells[g]
+    return any(after.empty(m) for g in _group(phase, after, cell)
+               for m in phase.board.neighbours(g))
 
 
 def _placing(phase: RefMoves, option: Any, cell: str, kind: str) -> Moves:

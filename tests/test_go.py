@@ -14,7 +14,7 @@ import pytest
 from framework import load_game, load_game_text
 from framework.engine.slots import board_from_text, board_key, board_text
 from framework.examples import run_examples
-from framework.moves.groups import breathes, group_of, liberties, regions
+from framework.moves.groups import Links
 
 from .conftest import ROOT
 from .spiel import openspiel_perft, play_side_by_side
@@ -119,7 +119,9 @@ def _board(go, rows: list[str]) -> tuple[int, int]:  # type: ignore[no-untyped-d
 def test_groups_liberties_and_breathing_on_a_small_board() -> None:
     go = load_game(FILE, {"size": 5})
     board = go.board
-    near = board.neighbour_masks
+    links = Links.of(board)
+    loop = Links(board.neighbour_masks)
+    loop.shifts = None  # the loop over cells, as a board with many offsets has it
     black, white = _board(go, [".....",
                                ".....",
                                "xx...",
@@ -127,16 +129,19 @@ def test_groups_liberties_and_breathing_on_a_small_board() -> None:
                                ".ox.."])
     empty = board.all_mask & ~(black | white)
     a3 = board.cell("a3")
-    group = group_of(a3, black, near)
-    assert group == (1 << a3) | (1 << board.cell("b3")) | (1 << board.cell("b2"))
-    assert liberties(group, empty, near) == sum(1 << board.cell(c) for c in
-                                                ("a4", "b4", "c3", "c2"))
-    a1 = board.cell("a1")
-    # For Black, a1 has no empty neighbour but takes a2 and b1 (a1 is the last liberty
-    # of each): legal. For White, a1 joins a2 and b1 and fills their last liberty: suicide.
-    assert breathes(a1, black, [white], empty, near)
-    assert not breathes(a1, white, [black], empty, near)
-    assert sorted(r.bit_count() for r in regions(empty, near)) == [1, 18]
+    assert len(links.shifts or ()) == 4  # a grid's four link offsets
+    a1 = 1 << board.cell("a1")
+    for way in (links, loop):
+        group = way.group_of(a3, black)
+        assert group == (1 << a3) | (1 << board.cell("b3")) | (1 << board.cell("b2"))
+        assert way.liberties(group, empty) == sum(1 << board.cell(c) for c in
+                                                  ("a4", "b4", "c3", "c2"))
+        # For Black, a1 has no empty neighbour but takes a2 and b1 (a1 is the last liberty
+        # of each): legal. For White, a1 joins a2 and b1 and fills their last liberty.
+        assert way.breathing(empty, black, [white], empty) & a1
+        assert not way.breathing(empty, white, [black], empty) & a1
+        assert way.breathing(empty, white, [black], empty) == empty & ~a1
+        assert sorted(r.bit_count() for r in way.regions(empty)) == [1, 18]
 
 
 def test_a_board_key_is_written_and_read_back() -> None:

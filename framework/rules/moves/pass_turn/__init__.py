@@ -75,6 +75,9 @@ class PassTurn(Primitive):
         # cell, so it stands as one bit whose cell means nothing (``action`` ignores it).
         return 1
 
+    def surely_offers(self, state: State) -> bool:
+        return True
+
     def action(self, masks: Masks, src: int, dst: int) -> Action:
         return self.made
 

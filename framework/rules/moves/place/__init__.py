@@ -60,7 +60,7 @@ from framework.engine.slots import KO, Slot
 from framework.engine.supply import piece_supply
 from framework.moves.base import Loc, Masks, Primitive, written
 from framework.moves.flank import Flanker
-from framework.moves.groups import around, breathes
+from framework.moves.groups import Links
 from framework.plugins import OptionParams, Translate, untranslated
 
 if TYPE_CHECKING:
@@ -122,6 +122,7 @@ class Place(Primitive):
         self.flanker = Flanker(board, range(len(board.directions))) \
             if params.must_flank else None
         self.suicide = params.suicide
+        self.links = Links.of(board)
         self.ko = game.slots.index[KO.name] if params.ko else -1
 
     @classmethod
@@ -199,18 +200,10 @@ class Place(Primitive):
 
     def _breathing(self, state: State, masks: Masks, cells: int) -> int:
         """The cells of ``cells`` where a new piece's group would have a liberty once the
-        enemy groups it leaves without one are taken (a cell with an empty neighbour at
-        once; the others, surrounded, one by one)."""
-        neighbours = self.neighbours
-        empty = masks.empty
-        # A cell is next to an empty cell when an empty cell is next to it.
-        free = cells & around(empty, neighbours)
+        enemy groups it leaves without one are taken."""
         me = state.to_move
         enemies = [m for side, m in enumerate(state.owner) if side != me]
-        for cell in iter_bits(cells & ~free):
-            if breathes(cell, masks.own, enemies, empty, neighbours):
-                free |= 1 << cell
-        return free
+        return self.links.breathing(cells, masks.own, enemies, masks.empty)
 
     def action(self, masks: Masks, src: int, dst: int) -> Action:
         return self.places[dst]

@@ -36,7 +36,7 @@ from pydantic import Field
 
 from framework.engine.bits import iter_bits
 from framework.engine.slots import KO, LANDED, Slot
-from framework.moves.groups import group_of, liberties
+from framework.moves.groups import Links
 from framework.plugins import Loc, Phase, PhaseParams, Translate, untranslated
 
 if TYPE_CHECKING:
@@ -75,6 +75,7 @@ class CaptureGroups(Phase):
         self.landed = game.slots.index[LANDED.name]
         self.ko = game.slots.index[KO.name] if params.ko else -1
         self.neighbours = game.board.neighbour_masks
+        self.links = Links.of(game.board)
         self.counter = game.counters.index(params.counter) if params.counter else -1
 
     @classmethod
@@ -102,8 +103,8 @@ class CaptureGroups(Phase):
                 continue
             for cell in iter_bits(near & mask & ~taken):
                 if not taken >> cell & 1:
-                    group = group_of(cell, mask, neighbours)
-                    if not liberties(group, empty, neighbours):
+                    group = self.links.group_of(cell, mask)
+                    if not self.links.liberties(group, empty):
                         taken |= group
         if taken:
             clear = ~taken

@@ -246,8 +246,11 @@ class Moves(Phase):
     def has_action(self, state: State) -> bool:
         if self.skip or self._chained(state) >= 0:  # a chain goes on only while it can
             return True
+        offered = self._offered(state, -1)
+        if any(option.surely_offers(state) for option in offered):
+            return True
         masks = masks_of(state)
-        for option in self._offered(state, -1):
+        for option in offered:
             if not option.by_source:
                 if option.targets(state, masks, -1):
                     return True

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
-from framework.moves.groups import around, regions
+from framework.moves.groups import Links
 from framework.plugins import Loc, Result, ResultParams, Translate, untranslated
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ class Area(Result):
     def __init__(self, params: AreaParams, game: CompiledGame) -> None:
         super().__init__(params, game)
         self.komi = [params.komi.get(str(p), 0.0) for p in game.players]
-        self.neighbours = game.board.neighbour_masks
+        self.links = Links.of(game.board)
 
     @classmethod
     def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
@@ -62,8 +62,9 @@ class Area(Result):
         """Each side's area score: its pieces, the empty regions it alone borders, komi."""
         owner = state.owner
         totals = [mask.bit_count() + self.komi[side] for side, mask in enumerate(owner)]
-        for region in regions(state.empty(), self.neighbours):
-            border = around(region, self.neighbours)
+        links = self.links
+        for region in links.regions(state.empty()):
+            border = links.around(region)
             touching = [side for side, mask in enumerate(owner) if mask & border]
             if len(touching) == 1:
                 totals[touching[0]] += region.bit_count()

@@ -13,7 +13,6 @@ import pytest
 
 from framework import load_game, load_game_text
 from framework.engine.slots import board_from_text, board_key, board_text
-from framework.examples import run_examples
 from framework.moves.groups import Links
 
 from .conftest import ROOT
@@ -83,12 +82,6 @@ def test_many_random_9x9_games_agree_with_openspiel(go9) -> None:  # type: ignor
 def test_random_19x19_games_agree_with_openspiel(go19) -> None:  # type: ignore[no-untyped-def]
     outcomes, _ = play_side_by_side(go19, "go", 12, 3, notation, {"board_size": 19})
     assert sum(outcomes.values()) == 12
-
-
-def test_the_examples_of_every_size_hold() -> None:
-    for size in (5, 9):
-        game = load_game(FILE, {"size": size})
-        assert [(name, failures) for name, failures in run_examples(game) if failures] == []
 
 
 def test_the_native_backend_says_why_it_cannot_play_go(go9) -> None:  # type: ignore[no-untyped-def]

@@ -17,7 +17,14 @@ from typing import TYPE_CHECKING
 
 from framework.engine.position import boards_json
 from framework.engine.position_check import check_supplies
-from framework.engine.slots import HALFMOVE, Slot, board_from_text, flags_text, flags_value
+from framework.engine.slots import (
+    HALFMOVE,
+    Slot,
+    board_from_text,
+    boards_value,
+    flags_text,
+    flags_value,
+)
 from framework.errors import PositionError
 from framework.limits import MAX_COUNT, MAX_FEN_CHARS, MAX_FEN_DIGITS
 
@@ -115,9 +122,9 @@ def _read_slot_text(state: State, fen: str, i: int, text: str) -> None:
         state.vars[i] = -1 if text == "-" else state.game.board.cell(text)
     elif slot.kind == "boards":
         try:
-            state.vars[i] = frozenset(
+            state.vars[i] = boards_value(frozenset(
                 board_from_text(b, len(state.owner), state.game.board.size)
-                for b in text.split(",") if text != "-") or 0
+                for b in text.split(",") if text != "-"))
         except ValueError as exc:
             raise PositionError(f"FEN {fen!r}: {name}: {exc}") from None
     elif slot.kind == "bool" and text in ("0", "1"):

@@ -17,7 +17,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from framework.engine.position_check import check_count, check_shape, check_supplies, shown
-from framework.engine.slots import board_from_text, board_text, flags_text, flags_value
+from framework.engine.slots import (
+    board_from_text,
+    board_text,
+    boards_value,
+    flags_text,
+    flags_value,
+    seen_boards,
+)
 from framework.errors import PositionError
 from framework.safeio import load_json
 
@@ -57,10 +64,10 @@ def slots_to_json(state: State) -> dict[str, Any]:
     return data
 
 
-def boards_json(state: State, value: frozenset[int] | int) -> list[str]:
+def boards_json(state: State, value: int) -> list[str]:
     """A ``boards`` slot as JSON: its boards written out, sorted (0: none)."""
     sides, cells = len(state.owner), state.game.board.size
-    return sorted(board_text(key, sides, cells) for key in value or ())
+    return sorted(board_text(key, sides, cells) for key in seen_boards(value))
 
 
 def _inside_turn(state: State) -> bool:
@@ -98,7 +105,7 @@ def _slots_from_json(state: State, position: dict[str, Any]) -> None:
             state.vars[i] = _whole_number(position, slot.name, slot.default)
 
 
-def _boards(state: State, key: str, raw: Any) -> frozenset[int] | int:
+def _boards(state: State, key: str, raw: Any) -> int:
     if not isinstance(raw, list) or not all(isinstance(b, str) for b in raw):
         raise PositionError(f"{key!r} must be a list of boards written as text, found "
                             f"{shown(raw)}")
@@ -108,7 +115,7 @@ def _boards(state: State, key: str, raw: Any) -> frozenset[int] | int:
                           for b in raw)
     except ValueError as exc:
         raise PositionError(f"{key!r}: {exc}") from None
-    return found or 0
+    return boards_value(found)
 
 
 def _text(value: Any, key: str, what: str = "a cell name") -> str:

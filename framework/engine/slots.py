@@ -37,7 +37,7 @@ reference interpreter writes the same from its cell names).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
 Scope = Literal["position", "game", "turn"]
 SlotKind = Literal["int", "bool", "cell", "flags", "boards"]
@@ -91,6 +91,18 @@ SEEN = Slot("seen", scope="game", default=0, kind="boards")
 #: The cell of the piece in the middle of a chain of hops (-1: no chain is going on): kept by
 #: ``hop``, read by the ``moves`` phase and the native kernels.
 CHAIN = Slot("chain", scope="turn", default=-1, kind="cell")
+
+
+def seen_boards(value: int) -> frozenset[int]:
+    """The boards a ``boards`` slot holds. ``State.vars`` is typed as ints; a ``boards``
+    slot is the one that holds a frozenset there (0 until a board is seen): these two
+    functions are the only places that say so to the type checker."""
+    return cast("frozenset[int]", value) if value else frozenset()
+
+
+def boards_value(boards: frozenset[int]) -> int:
+    """The value a ``boards`` slot stores for a set of boards (0 for none)."""
+    return cast(int, boards) if boards else 0
 
 
 def board_key(owner: list[int], cells: int) -> int:

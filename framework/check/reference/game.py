@@ -73,7 +73,7 @@ class ReferenceGame:
         # The slots the blocks declare (not the engine's own, which this file spells out):
         # read from the same declarations the compiler reads, kept as JSON values.
         self.slots = [s for s in slot_table_of(spec).slots if s not in CORE_SLOTS]
-        self.slot_defaults = {s.name: None if s.kind == "cell" and s.default < 0
+        self.slot_defaults: dict[str, Any] = {s.name: None if s.kind == "cell" and s.default < 0
                               else bool(s.default) if s.kind == "bool"
                               else flags_text(s, s.default) if s.kind == "flags"
                               else [] if s.kind == "boards"  # no board seen yet

@@ -12,7 +12,7 @@ action (any other action of the phase breaks the run).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
@@ -36,7 +36,7 @@ class Passes(Condition):
 
     keyword = "passes"
     Params = PassesParams
-    slots: tuple[Slot, ...] = (PASSES,)
+    slots: ClassVar[tuple[Slot, ...]] = (PASSES,)
     reference = ".reference:RefPasses"
     native = None
     no_twin_reason = "no native piece yet: the pass it counts (pass_turn) has none"

@@ -97,5 +97,5 @@ class PassTurn(Primitive):
         return self.params.notation
 
     def describe(self, _: Translate = untranslated) -> str:
-        return _("pass ({notation}): nothing changes on the board").format(
+        return _("you pass ({notation}): nothing changes on the board").format(
             notation=self.params.notation)

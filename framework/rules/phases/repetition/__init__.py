@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
-from framework.engine.slots import LANDED, SEEN, board_key
+from framework.engine.slots import LANDED, SEEN, board_key, boards_value, seen_boards
 from framework.plugins import Loc, Phase, PhaseParams, Translate, untranslated
 
 if TYPE_CHECKING:
@@ -72,13 +72,13 @@ class Repetition(Phase):
 
     def run(self, state: State) -> None:
         key = board_key(state.owner, self.cells)
-        seen = state.vars[self.seen] or frozenset()
+        seen = seen_boards(state.vars[self.seen])
         if state.vars[self.landed] >= 0 and key in seen:
             state.finish(frozenset() if self.params.outcome == "draw" else
                          frozenset(range(len(state.owner))) - {state.to_move})
             return
         if key not in seen:
-            state.vars[self.seen] = seen | {key}
+            state.vars[self.seen] = boards_value(seen | {key})
 
     def describe(self, _: Translate = untranslated) -> str:
         if self.params.outcome == "draw":

@@ -85,7 +85,7 @@ class Area(Result):
                  "board; one that touches pieces of both players, or none, scores for "
                  "nobody).")
         for player, points in self.params.komi.items():
-            text += " " + _("{player} adds {points} points (komi).").format(
+            text += " " + _("Komi: {player} adds {points} points.").format(
                 player=_(player), points=f"{points:g}")
         if self.params.equal == "shared":
             return text + " " + _("The highest score wins; players tied for it all win.")

@@ -83,8 +83,9 @@ class ZobristTable:
             if seat != side:
                 h ^= _mix(self.seats[side], seat)
         for i, (value, default) in enumerate(zip(state.vars, self.slot_defaults, strict=True)):
-            if value != default:
-                h ^= _mix(self.slots[i], value)
+            if value != default:  # a set of boards (``boards``) by its hash
+                h ^= _mix(self.slots[i], value if isinstance(value, int) else
+                          hash(value) & MASK64)
         if self.round_matters and not state.fullmove & 1:
             h ^= self.even_round
         if state.winners is not None:

@@ -88,6 +88,8 @@ def action_sentence(game: CompiledGame, before: State, action: Action, _: Transl
         text = _("{player} skips the {phase} step").format(player=player, phase=_(action.phase))
     elif kind == "pass":
         text = _("{player} cannot move and passes").format(player=player)
+    elif kind == "pass_turn":  # a pass by choice (the pass_turn primitive)
+        text = _("{player} passes").format(player=player)
     else:
         text = _("{player} plays {action}").format(player=player, action=shown(action))
     return capitalised(text) + f" ({shown(action)})" * (kind not in ("pass",))

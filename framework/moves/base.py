@@ -144,6 +144,11 @@ class Primitive(Unit):
     def sources(self, state: State, masks: Masks) -> int:
         return masks.own
 
+    def surely_offers(self, state: State) -> bool:
+        """True when the option has an action whatever the position (a pass): the phase
+        then knows it has one without asking the others for their targets."""
+        return False
+
     def targets(self, state: State, masks: Masks, src: int) -> int:
         raise NotImplementedError
 

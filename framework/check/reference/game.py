@@ -81,6 +81,7 @@ class ReferenceGame:
             else bool(s.default) if s.kind == "bool"
             else flags_text(s, s.default) if s.kind == "flags"
             else [] if s.kind == "cells"
+            else [] if s.kind == "boards"  # no board seen yet
             else s.default
             for s in self.slots}
 

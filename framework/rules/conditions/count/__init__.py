@@ -40,7 +40,6 @@ from framework.plugins import (
     Loc,
     Translate,
     counted,
-    ngettext,
     untranslated,
 )
 

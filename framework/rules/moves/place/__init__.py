@@ -40,6 +40,19 @@ only: the ``flip_flanked`` consequence after the phase turns the runs over.
 ```yaml
       - {type: place, piece: disc, must_flank: true}  # Othello
 ```
+
+``suicide: false`` makes a placement legal only where the new piece's group (the pieces of
+the mover connected to it over the board's links) has a liberty — an empty cell next to
+it — once the enemy groups it leaves without a liberty are taken off; ``ko: true`` makes
+the cell of the game's ``ko`` slot illegal for the one action after it is set (a simple ko:
+the cell where a lone piece was just captured by a lone piece). Both are conditions only:
+the ``capture_groups`` consequence under the option's ``then:`` takes the groups off and
+writes the ``ko`` slot.
+
+```yaml
+      - {type: place, piece: stone, suicide: false, ko: true,   # Go
+         then: [{type: capture_groups, ko: true}]}
+```
 """
 
 from __future__ import annotations
@@ -53,9 +66,11 @@ from pydantic import Field
 from framework.board.direction_words import motion
 from framework.engine.action import Action
 from framework.engine.bits import iter_bits
+from framework.engine.slots import KO, Slot
 from framework.engine.supply import piece_supply, take_from_supply
 from framework.moves.base import Loc, Masks, Primitive, written
 from framework.moves.flank import Flanker
+from framework.moves.groups import Links
 from framework.plugins import OptionParams, Translate, untranslated
 
 if TYPE_CHECKING:
@@ -76,6 +91,11 @@ class PlaceParams(OptionParams):
                                   "farthest empty cell; the action names the line's entry cell")
     must_flank: bool = Field(default=False, description="legal only where the piece "
                              "outflanks at least one run of enemy pieces (Othello)")
+    suicide: bool = Field(default=True, description="false: legal only where the new piece's "
+                          "group has a liberty once the enemy groups it leaves without "
+                          "one are taken (Go)")
+    ko: bool = Field(default=False, description="not on the cell the ko slot names (a "
+                     "simple ko, written by capture_groups)")
     zone: str | None = Field(default=None, description="legal only on a cell of this zone "
                              "(the mover's cells of it, for a zone per player)")
     kind: str = Field(default="place", description="the action's kind in JSON and records")
@@ -112,6 +132,9 @@ class Place(Primitive):
         self.zone = game.zones[params.zone] if params.zone else None
         self.flanker = Flanker(board, range(len(board.directions))) \
             if params.must_flank else None
+        self.suicide = params.suicide
+        self.links = Links.of(board)
+        self.ko = game.slots.index[KO.name] if params.ko else -1
 
     def _line_name(self, entry: int) -> str:
         """The name part every cell of the line from ``entry`` along the fall shares."""
@@ -156,6 +179,17 @@ class Place(Primitive):
             if params.must_flank:
                 yield (*loc, "must_flank"), ("must_flank does not go with gravity (the "
                                              "piece outflanks from where it falls)")
+            if not params.suicide or params.ko:
+                yield (*loc, "gravity"), ("suicide: false and ko: true do not go with "
+                                          "gravity (they judge the cell the piece is put on)")
+        captures = [t for t in getattr(params, "then", ()) if t.type == "capture_groups"]
+        if not params.suicide and not captures:
+            yield (*loc, "suicide"), ("suicide: false judges a placement after the enemy "
+                                      "groups it leaves without liberties are taken: put "
+                                      "{type: capture_groups} under this option's then:")
+        if params.ko and not any(getattr(t, "ko", False) for t in captures):
+            yield (*loc, "ko"), ("ko: true reads the ko cell that capture_groups writes: put "
+                                 "{type: capture_groups, ko: true} under this option's then:")
         if params.must_flank and not ctx.graph.graph.get("directions"):
             yield (*loc, "must_flank"), ("must_flank needs a board with named directions "
                                          "(grids, hex boards, custom boards that name "
@@ -165,6 +199,10 @@ class Place(Primitive):
         if "{line}" in self.template:  # a line's name, not a cell's
             return self.action_space()[0].notation
         return super().example()
+
+    @classmethod
+    def slots_of(cls, params: Any) -> tuple[Slot, ...]:
+        return (KO,) if params.ko else ()
 
     def action_space(self) -> tuple[Action, ...]:
         if self.fall >= 0:  # with gravity only the entry cells are ever played
@@ -191,7 +229,18 @@ class Place(Primitive):
             found &= self.zone[state.to_move]
         if self.flanker is not None:
             found = self.flanker.cells(found, masks.own, masks.enemy)
+        if self.ko >= 0 and state.vars[self.ko] >= 0:
+            found &= ~(1 << state.vars[self.ko])
+        if not self.suicide:
+            found = self._breathing(state, masks, found)
         return found
+
+    def _breathing(self, state: State, masks: Masks, cells: int) -> int:
+        """The cells of ``cells`` where a new piece's group would have a liberty once the
+        enemy groups it leaves without one are taken."""
+        me = state.to_move
+        enemies = [m for side, m in enumerate(state.owner) if side != me]
+        return self.links.breathing(cells, masks.own, enemies, masks.empty)
 
     def action(self, masks: Masks, src: int, dst: int) -> Action:
         return self.places[dst]
@@ -209,6 +258,13 @@ class Place(Primitive):
 
     def describe(self, _: Translate = untranslated) -> str:
         clause = self._clause(_)
+        if not self.suicide:
+            clause = _("{clause}, but not where its group would be left without a liberty "
+                       "(an empty cell next to it) once the enemy groups it leaves without "
+                       "one are taken: no suicide").format(clause=clause)
+        if self.ko >= 0:
+            clause = _("{clause}; not on the cell where a lone piece was just captured by "
+                       "a lone piece placed among enemy pieces (ko)").format(clause=clause)
         if self.params.zone is None:
             return clause
         return _("{clause}, only on a cell of the zone {zone}").format(

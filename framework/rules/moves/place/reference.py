@@ -33,9 +33,47 @@ def place(phase: RefMoves, option: Any, s: RefState) -> Moves:
             near = cell in zone
         if option.must_flank and near and s.empty(cell):
             near = bool(outflanked_from(phase, s, cell))
+        if option.ko and near and cell == s.vars.get("ko"):
+            near = False
+        if not option.suicide and near and s.empty(cell):
+            near = _breathes(phase, s, cell)
         if s.empty(cell) and near:
             found.update(_placing(phase, option, cell, kind))
     return found
+
+
+def _group(phase: RefMoves, cells: dict[str, Any], cell: str) -> set[str]:
+    """The cells of the pieces of ``cell``'s owner linked to it, step by step."""
+    owner = cells[cell]["owner"]
+    group, todo = {cell}, [cell]
+    while todo:
+        for n in phase.board.neighbours(todo.pop()):
+            if n not in group and n in cells and cells[n]["owner"] == owner:
+                group.add(n)
+                todo.append(n)
+    return group
+
+
+def _breathes(phase: RefMoves, s: RefState, cell: str) -> bool:
+    """Put the piece on a copy of the board, take the enemy groups left without an empty
+    neighbour, and ask whether the new piece's group has one (the rule text of
+    ``suicide: false``)."""
+    board = phase.board
+
+    def free(cells: dict[str, Any], n: str) -> bool:
+        return n not in cells and n not in s.gaps
+
+    if any(free(s.cells, n) for n in board.neighbours(cell)):
+        return True  # an empty neighbour: a liberty whatever is taken
+    after = dict(s.cells)
+    after[cell] = {"owner": s.to_move}
+    for n in board.neighbours(cell):
+        if n in after and after[n]["owner"] != s.to_move:
+            group = _group(phase, after, n)
+            if not any(free(after, m) for g in group for m in board.neighbours(g)):
+                for g in group:
+                    del after[g]
+    return any(free(after, m) for g in _group(phase, after, cell) for m in board.neighbours(g))
 
 
 def _placing(phase: RefMoves, option: Any, cell: str, kind: str) -> Moves:

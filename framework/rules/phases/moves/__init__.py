@@ -251,9 +251,11 @@ class Moves(Phase):
     def has_action(self, state: State) -> bool:
         if self.skip or self._chained(state) >= 0:  # a chain goes on only while it can
             return True
+        offered = self._offered(state, self.options) if self.conditional else self.options
+        if any(option.surely_offers(state) for option in offered):
+            return True
         masks = masks_of(state)
-        options = self._offered(state, self.options) if self.conditional else self.options
-        for option in options:
+        for option in offered:
             if not option.by_source:
                 if option.targets(state, masks, -1):
                     return True

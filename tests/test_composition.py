@@ -226,6 +226,8 @@ def test_a_count_reads_as_its_bounds_say_for_whom_and_of_what() -> None:
     assert goal.startswith("The game ends when your opponents have at most 1 piece:")
     _, goal = _described(count="{type: count, piece: king, exactly: 0}")
     assert goal.startswith("The game ends when you have exactly 0 kings:")
+    one_kind = load_game(ROOT / "games" / "nine-mens-morris.yaml")  # its men alone
+    assert "2 men" in " ".join(goal.describe() for goal in one_kind.goals)
 
 
 def test_custodial_says_which_pieces_how_many_and_what_it_counts() -> None:

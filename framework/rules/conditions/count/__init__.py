@@ -166,8 +166,12 @@ class Count(Condition):
             amount = _("at most {n}").format(n=p.at_most)
         where = _(" in hand") if p.where == "hand" else (
             _(" in the zone {zone}").format(zone=_(p.zone)) if p.zone else "")
-        # Without a kind every piece is counted: the generic word, not the first kind's.
-        pieces = counted(_, p.piece, n or 0) if p.piece else \
+        # Without a kind every piece is counted: the game's word when it has one kind
+        # ("4 men"), else the generic word (never the first kind's: "exactly 1 man" read
+        # wrong in a game of men and kings).
+        kinds = list(self.game.spec.pieces)
+        word = p.piece or (kinds[0] if len(kinds) == 1 else None)
+        pieces = counted(_, word, n or 0) if word else \
             npgettext("any kind", "piece", "pieces", n or 0, _)
         return _("{whose} {amount} {pieces}{where}").format(
             whose=whose, amount=amount, pieces=pieces, where=where)

@@ -53,8 +53,8 @@ def test_fast_perft_equals_the_plain_recursion(any_game: CompiledGame) -> None:
         for depth in range(4):
             leaves = perft(state, depth)
             assert leaves == plain_perft(state, depth)
-            if leaves * state.count_legal_actions() > 1_000_000:
-                break  # the next depth (Gomoku's third ply: 11 million) is too big
+            if leaves * state.count_legal_actions() > 100_000:
+                break  # the next depth (Tablut's third ply: a million, a minute) is too big
 
 
 def test_fast_playouts_agree_with_the_reference_interpreter() -> None:

@@ -306,13 +306,7 @@ class State:
                             else frozenset())
                 return
             self._pass_turn()
-            # The goals, then the turn's slots reset (``_goals_at_turn_end``, inline: this
-            # is every turn's path, in perft and playouts alike).
-            ended = self._check_goals()
-            values = self.vars
-            for i, default in self.game.slots.turn_resets:
-                values[i] = default
-            if ended:
+            if self._goals_at_turn_end():  # the trail, the goals, the turn's slots reset
                 return
             index = 0
 

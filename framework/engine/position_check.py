@@ -4,7 +4,7 @@
 documents (docs/positions.md), so that reading it can only fail with a ``PositionError``.
 ``check_supplies`` runs after a position (JSON or FEN) is built: no side may have more
 pieces, or more of an attribute, on the board than its supply; ``check_on_board`` then
-checks the counts a kind declares (``on_board``: chess's one king per player).
+checks the counts a kind declares (``on_board``: one royal piece per player, say).
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ def shown(value: Any) -> str:
 
 def check_on_board(state: State, source: str) -> None:
     """Refuse a position of play in which a player has fewer or more pieces of a kind than
-    its ``on_board`` allows (chess: no king, or two). ``source`` names the input read."""
+    its ``on_board`` allows (say, a royal piece missing, or two of it). ``source`` names the input read."""
     game = state.game
     for kind, name in enumerate(game.piece_kinds):
         bounds = game.spec.pieces[name].on_board

@@ -101,7 +101,7 @@ CAPTURED = Slot("captured", scope="turn", default=0, kind="cells")
 
 def hand_slot_name(player: str, kind: str) -> str:
     """The slot of ``player``'s hand of ``kind`` (``pieces.<kind>.hand``): its key in
-    position JSON and FEN, ``hand.white.man``."""
+    position JSON and FEN, ``hand.white.token``."""
     return f"hand.{player}.{kind}"
 
 

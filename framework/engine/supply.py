@@ -5,7 +5,7 @@ board. A removed piece, with its attributes, is back in its owner's supply the m
 leaves the board; nothing is stored, so nothing can drift. A kind declared with
 ``hand: true`` is kept in hand instead: each player's hand of it is a position slot
 (``hand.<player>.<kind>``, starting at the supply) that placing takes from and nothing gives
-back, so a piece taken off the board is gone for good (Nine Men's Morris).
+back, so a piece taken off the board is gone for good (a hand of pieces to place).
 
 The per-game tables (supplies, caps, which kinds carry which attribute) are built once.
 """

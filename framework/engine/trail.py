@@ -40,7 +40,7 @@ def trail_key_of(game: CompiledGame) -> Callable[[State], TrailKey] | None:
                  if s.scope != "turn" and not s.derived and i != HALFMOVE)
     viewers = tuple(o for p in game.turn_phases for o in getattr(p.block, "options", ())
                     if o.repetition_reads())
-    # A slot several options read changes only when every one of them says so (a pawn
+    # A slot several options read changes only when every one of them says so (a piece
     # of either of two kinds that may take en passant keeps the cell a right).
     readers: dict[int, int] = {}
     for option in viewers:

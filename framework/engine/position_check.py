@@ -77,7 +77,8 @@ def shown(value: Any) -> str:
 
 def check_on_board(state: State, source: str) -> None:
     """Refuse a position of play in which a player has fewer or more pieces of a kind than
-    its ``on_board`` allows (say, a royal piece missing, or two of it). ``source`` names the input read."""
+    its ``on_board`` allows (say, a royal piece missing, or two of it). ``source`` names
+    the input read."""
     game = state.game
     for kind, name in enumerate(game.piece_kinds):
         bounds = game.spec.pieces[name].on_board

@@ -160,8 +160,10 @@ def _within_limits(game: Game, cells: dict[str, dict[str, Any]]) -> None:
     for name in [n for n in game.board.names if n in cells]:
         entry = cells[name]
         owner, kind = entry["owner"], entry["piece"]
-        supply = pieces[kind].supply
-        if supply is not None and used.get((owner, kind), 0) >= supply:
+        bounds = pieces[kind].on_board
+        caps = [c for c in (pieces[kind].supply, bounds.max if bounds else None)
+                if c is not None]
+        if caps and used.get((owner, kind), 0) >= min(caps):
             del cells[name]
             continue
         used[(owner, kind)] = used.get((owner, kind), 0) + 1
@@ -176,6 +178,20 @@ def _within_limits(game: Game, cells: dict[str, dict[str, Any]]) -> None:
             entry[attribute] = max(0, min(room))
             used[(owner, attribute)] = used.get((owner, attribute), 0) + entry[attribute]
             total += entry[attribute]
+    _fill_on_board(game, cells, used)
+
+
+def _fill_on_board(game: Game, cells: dict[str, dict[str, Any]],
+                   used: dict[tuple[str, str], int]) -> None:
+    """Put the pieces a kind's ``on_board`` asks for (a royal piece each) on the first
+    empty cells, so the position is one of play."""
+    empty = [n for n in game.board.names if n not in cells]
+    for kind, piece in game.spec.pieces.items():
+        least = piece.on_board.min if piece.on_board else 0
+        for owner in game.players:
+            while used.get((owner, kind), 0) < least and empty:
+                cells[empty.pop(0)] = {"owner": owner, "piece": kind}
+                used[(owner, kind)] = used.get((owner, kind), 0) + 1
 
 
 def _phases(game: Game) -> list[str | None]:

@@ -127,7 +127,9 @@ class ReferenceGame:
             s.last_mover = self.previous(s.to_move, s.fullmove)
         self._start_play(s)
         written = data.get("result")
-        if s.result is not None and written is not None:  # a finished game keeps its result
+        # A written result stands, as the engine reads it: the final position cannot always
+        # say how the game ended (a repeated board ends it, and is no longer on the board).
+        if written is not None:
             s.result = frozenset([written["winner"]] if "winner" in written
                                  else written.get("winners", []))
         return s

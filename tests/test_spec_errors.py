@@ -110,7 +110,7 @@ def test_bundled_games_load() -> None:
 @pytest.mark.parametrize(("old", "new", "keys"), [
     ("clone: {distance: 1}", "clone: 3", "(distance)"),
     ("  stone:\n    symbols: {x: x, o: o}", "  stone: 4",
-     "(symbols, glyph, supply, on_board, attributes"),
+     "(symbols, glyph, glyphs, disc, supply, on_board, attributes"),
     ("max_plies: 10000", "max_plies: 10000\nevaluation: 3", "(terms, mobility)"),
 ])
 def test_a_value_where_a_block_belongs_names_its_keys_not_a_class(old: str, new: str,

@@ -5,6 +5,7 @@ nothing; seats need their tokens; games survive a restart; records replay; --wat
 from __future__ import annotations
 
 import json
+import os
 import random
 import shutil
 import time
@@ -277,6 +278,14 @@ def test_sockets_and_sessions_are_bounded(tmp_path: Path) -> None:
             pass
 
 
+def save(path: Path, text: str) -> None:
+    """Save as an editor does, in one step (a write in place can be read half done: the
+    watcher, polling every 50 ms, once saw the emptied file before its new text)."""
+    temporary = path.with_suffix(".saving")
+    temporary.write_text(text)
+    os.replace(temporary, path)
+
+
 def test_watch_reloads_a_saved_file_and_shows_errors_of_a_broken_one(tmp_path: Path) -> None:
     path = tmp_path / "mine.yaml"
     shutil.copy(GAMES / "ataxx.yaml", path)
@@ -287,7 +296,7 @@ def test_watch_reloads_a_saved_file_and_shows_errors_of_a_broken_one(tmp_path: P
         with client.websocket_connect(f"ws://localhost/api/play/{game_id}/ws") as ws:
             ws.receive_json()
             text = path.read_text()
-            path.write_text(text.replace("players: [x, o]", "players: [x, o]\nbogus: 1"))
+            save(path, text.replace("players: [x, o]", "players: [x, o]\nbogus: 1"))
             assert ws.receive_json() == {"type": "rules"}
             state = client.get(f"/api/play/{game_id}").json()
             assert state["file_errors"][0]["line"] == 7
@@ -295,7 +304,7 @@ def test_watch_reloads_a_saved_file_and_shows_errors_of_a_broken_one(tmp_path: P
             assert state["file_version"] == state["version"]  # the old rules still play
             assert play(client, game_id, tokens[1], 1, action="b1").status_code == 200
             assert ws.receive_json() == {"type": "update", "ply": 2}
-            path.write_text(text.replace("max_plies", "# edited\nmax_plies"))
+            save(path, text.replace("max_plies", "# edited\nmax_plies"))
             assert ws.receive_json() == {"type": "rules"}
             state = client.get(f"/api/play/{game_id}").json()
             assert state["file_errors"] == [] and state["file_version"] != state["version"]

@@ -242,14 +242,15 @@ def test_custodial_says_which_pieces_how_many_and_what_it_counts() -> None:
 
 
 def test_hasami_shogi_names_its_pawn_in_every_language() -> None:
-    """The goal's count names no kind: "piece"; the catalogs word Hasami's kind as the
-    game's own piece (ficha), not as the chess pawn (peón)."""
+    """The goal's count names no kind, and the game has one: its word, "pawn"; the
+    catalogs word Hasami's kind as the game's own piece (ficha), not as the chess pawn
+    (peón)."""
     from framework.i18n import game_translations
     from framework.plugins import counted
 
     game = load_game(ROOT / "games" / "hasami-shogi.yaml")
     assert game.goals[0].describe().startswith(
-        "The game ends when your opponent has at most 1 piece:")
+        "The game ends when your opponent has at most 1 pawn:")
     words = {"es": ("ficha", "fichas"), "pt": ("peça", "peças"), "ru": ("фишка", "фишек"),
              "eo": ("peco", "pecoj")}
     for lang, (one, five) in words.items():

@@ -80,8 +80,7 @@ class ReferenceGame:
             s.name: None if s.kind == "cell" and s.default < 0
             else bool(s.default) if s.kind == "bool"
             else flags_text(s, s.default) if s.kind == "flags"
-            else [] if s.kind == "cells"
-            else [] if s.kind == "boards"  # no board seen yet
+            else [] if s.kind in ("cells", "boards")  # no cell taken, no board seen yet
             else s.default
             for s in self.slots}
 

@@ -8,6 +8,8 @@ semantic, can name the line it comes from.
 
 from __future__ import annotations
 
+import sys
+
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -102,10 +104,21 @@ def _build(node: yaml.Node, loc: Loc, src: YamlSource, constructor: yaml.SafeLoa
         return [_build(item, (*loc, i), src, constructor) for i, item in enumerate(node.value)]
     try:
         return constructor.construct_object(node, deep=True)
-    except ValueError as exc:  # e.g. an integer of 5,000 digits
+    except ValueError as exc:
         raise SpecError([SpecIssue(src.file, node.start_mark.line + 1,
                                    node.start_mark.column + 1, format_path(loc),
-                                   f"this value cannot be read: {exc}")]) from None
+                                   _unreadable(node, exc))]) from None
+
+
+def _unreadable(node: yaml.Node, exc: ValueError) -> str:
+    """Why a scalar cannot be read, in a game author's terms: Python's own message for an
+    integer of thousands of digits names an interpreter setting no author can act on."""
+    digits = sum(ch.isdigit() for ch in str(node.value))
+    if node.tag == "tag:yaml.org,2002:int" and digits > sys.get_int_max_str_digits():
+        return (f"a number of {digits:,} digits cannot be read; a number in a game file has "
+                f"at most {sys.get_int_max_str_digits():,} digits (and every count a game "
+                "declares has its own, far smaller bound)")
+    return f"this value cannot be read: {exc}"
 
 
 def check_shape(text: str, file: str) -> None:

@@ -541,6 +541,13 @@ def test_bad_values_in_a_game_file(old: str, new: str, needle: str) -> None:
     refused(ASSIMILATION.replace(old, new, 1), needle)
 
 
+def test_a_number_of_thousands_of_digits_is_refused_in_an_authors_terms() -> None:
+    text = ASSIMILATION.replace("max_plies: 2000", "max_plies: " + "9" * 5000, 1)
+    outcome = run_bounded(lambda: load_game_text(text, "hostile.yaml"))
+    assert_refused(outcome, "hostile.yaml:", "max_plies", "5,000 digits", "at most 4,300")
+    assert "sys." not in outcome.message  # Python's hint names a setting no author can use
+
+
 @pytest.mark.parametrize("char", ["\u202e", "\u200b"])
 def test_an_invisible_character_is_never_printed_raw(char: str) -> None:
     """The name is refused, and the other errors that list the players show it escaped (a

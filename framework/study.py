@@ -29,6 +29,7 @@ from framework.errors import BoardspecError, InputError
 from framework.limits import MAX_GAME_FILE_BYTES, MAX_STUDY_FILE_BYTES
 from framework.records import Record, RecordError
 from framework.safeio import load_json, read_bytes, read_text, write_text
+from framework.seals import SEAL_HEADER, SealError, seal_problem, sealed
 
 FORMAT = "boardspec-study"
 VERSION = 1
@@ -90,7 +91,8 @@ class StudyFolder:
         already finished, by game index. ``expected(index, record)`` says what is wrong
         with a record that does not belong at its place (None: it does): a match replays
         each one there, so that a record edited, cut or forged is refused, by name, and
-        never counted. A record file that is no game of this study is refused too."""
+        never counted. Before that each record's seal must hold: a record rewritten as
+        another legal game replays, but carries no seal this study's key made. A record file that is no game of this study is refused too."""
         manifest = self.folder / MANIFEST
         if self.folder.exists() and not self.folder.is_dir():
             raise StudyError(f"{self.folder} is a file, not a folder for the records")
@@ -111,9 +113,11 @@ class StudyFolder:
                 record = Record.load(path)
             except RecordError as exc:
                 raise StudyError(f"{exc}; remove {path} to play that game again") from None
-            problem = expected(index, record) if expected else None
+            problem = self._seal_problem(index, record) or (
+                expected(index, record) if expected else None)
             if problem:
                 raise StudyError(f"{path}: {problem}; remove it to play that game again")
+            record.headers.pop(SEAL_HEADER)  # storage's: the game is the one just played
             done[index] = record
         for index in done:  # only once every record is known good: a refusal changes nothing
             self.unfinished_path_of(index).unlink(missing_ok=True)  # finished since
@@ -153,8 +157,24 @@ class StudyFolder:
             raise StudyError(f"{self.folder} holds another study ({details}). Run the same "
                              "command to continue it, or choose another folder")
 
+    def _sealed_identity(self) -> dict[str, Any]:
+        """What a seal binds a record to: the study, but not where its game file was read
+        from (the same study continues from another path to the same game)."""
+        return {key: value for key, value in self.identity.items() if key != "game_file"}
+
+    def _seal_problem(self, index: int, record: Record) -> str | None:
+        try:
+            return seal_problem(record, self._sealed_identity(), index)
+        except SealError as exc:
+            raise StudyError(str(exc)) from None
+
     def write(self, index: int, record: Record) -> Path:
-        """Write the record of a finished game (replacing its interrupted record, if any)."""
+        """Write the record of a finished game (replacing its interrupted record, if any),
+        sealed (``framework.seals``): a resumed study counts only the records it wrote."""
+        try:
+            record = sealed(record, self._sealed_identity(), index)
+        except SealError as exc:
+            raise StudyError(str(exc)) from None
         path = self._write(self.path_of(index), record)
         self.unfinished_path_of(index).unlink(missing_ok=True)
         return path

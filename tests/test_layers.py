@@ -48,7 +48,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # The package's own __init__ re-exports the façade lazily (PEP 562).
     ("façade", ("framework.game", "framework")),
     ("players and runs", ("framework.agents", "framework.records", "framework.ratings",
-                          "framework.study",
+                          "framework.seals", "framework.study",
                           "framework.backend_base", "framework.ray_backend",
                           "framework.backends", "framework.match")),
     ("tools", ("framework.check", "framework.docs", "framework.balance", "framework.interop",

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from framework import Game, load_game, load_game_text
+from framework.records import Record
 from tests.conftest import ROOT
 from tests.hostile.bounded import assert_refused, cli, run_bounded
 
@@ -114,6 +115,39 @@ def test_a_resumed_match_refuses_a_tampered_record(played_match: Path, tmp_path:
     outcome = run_bounded(cli(*MATCH, "--out", str(out)))
     assert_refused(outcome, "game-0002.txt", "remove it to play that game again")
     assert outcome.exit_code == 2
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before  # nothing counted
+
+
+def another_legal_game(played_match: Path, text: str) -> str:
+    """game-0002 rewritten as another legal, finished game (game-0001's moves and result,
+    its own round, seed and seats): it replays, so only its seal can tell."""
+    other = Record.load(played_match / "game-0001.txt")
+    mine = Record.from_text(text)
+    headers = {**mine.headers, "Result": other.headers["Result"],
+               "Plies": other.headers["Plies"]}
+    headers.pop("Seal", None)
+    forged = Record(headers=headers, turns=other.turns)
+    game = load_game(GAMES / "assimilation.yaml")
+    assert forged.verify(game).is_terminal()  # a legal game to its end
+    assert forged.turns != mine.turns
+    return forged.to_text()
+
+
+@pytest.mark.parametrize("reseal", [False, True])
+def test_a_resumed_match_refuses_a_forged_but_legal_record(played_match: Path,
+                                                           tmp_path: Path,
+                                                           reseal: bool) -> None:
+    out = tmp_path / "m"
+    shutil.copytree(played_match, out)
+    (out / "summary.json").unlink()
+    record = out / "game-0002.txt"
+    text = another_legal_game(played_match, record.read_text())
+    if reseal:  # a seal made with a key of the forger's own
+        text = text.replace("\n\n", '\n[Seal "hmac-sha256:' + "0" * 64 + '"]\n\n', 1)
+    record.write_text(text)
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    outcome = run_bounded(cli(*MATCH, "--out", str(out)))
+    assert_refused(outcome, "game-0002.txt", "seal", "remove it to play that game again")
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before  # nothing counted
 
 

@@ -92,7 +92,8 @@ class StudyFolder:
         with a record that does not belong at its place (None: it does): a match replays
         each one there, so that a record edited, cut or forged is refused, by name, and
         never counted. Before that each record's seal must hold: a record rewritten as
-        another legal game replays, but carries no seal this study's key made. A record file that is no game of this study is refused too."""
+        another legal game replays, but carries no seal this study's key made. A record
+        file that is no game of this study is refused too."""
         manifest = self.folder / MANIFEST
         if self.folder.exists() and not self.folder.is_dir():
             raise StudyError(f"{self.folder} is a file, not a folder for the records")

@@ -9,7 +9,6 @@ semantic, can name the line it comes from.
 from __future__ import annotations
 
 import sys
-
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any

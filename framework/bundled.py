@@ -37,7 +37,7 @@ def game_folders() -> list[Path]:
 
 
 def named_games() -> dict[str, Path]:
-    """Every game found by name: the file's stem (``ataxx-4``) → its path; the first folder
+    """Every game found by name: the file's stem (``connect-four``) → its path; the first folder
     that has a name wins."""
     found: dict[str, Path] = {}
     for folder in game_folders():

@@ -43,11 +43,11 @@ def test_the_ataxx_family_and_the_placement_games_are_supported() -> None:
             "breakthrough", "clobber", "checkers", "chess", "hex-5"} <= set(SUPPORTED)
 
 
-@pytest.mark.parametrize(("game", "reason"), [
-    ("ataxx-4", "81 cells"), ("adaptoid", "attributes")])
-def test_a_game_the_backend_cannot_play_is_refused_with_the_reason(game: str,
-                                                                    reason: str) -> None:
-    found = support_of(load_game(GAMES / f"{game}.yaml"))
+@pytest.mark.parametrize(("game", "parameters", "reason"), [
+    ("ataxx", {"players": 4}, "81 cells"), ("adaptoid", {}, "attributes")])
+def test_a_game_the_backend_cannot_play_is_refused_with_the_reason(
+        game: str, parameters: dict[str, int], reason: str) -> None:
+    found = support_of(load_game(GAMES / f"{game}.yaml", parameters))
     assert found is not None and reason in found
 
 

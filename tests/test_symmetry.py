@@ -184,7 +184,7 @@ def play_through(game: Game, games: int, plies: int, seed: int) -> int:
 
 #: Bundled games and how many symmetries their rules keep (the board has more).
 KEPT = {"tic-tac-toe": 8, "ataxx": 4, "othello": 4, "connect-four": 2, "breakthrough": 2,
-        "hexxagon": 6, "chess": 1, "ataxx-4": 1, "adaptoid": 12, "checkers": 1, "hex": 2}
+        "hexxagon": 6, "chess": 1, "ataxx players=4": 1, "adaptoid": 12, "checkers": 1, "hex": 2}
 
 
 @pytest.mark.parametrize("file", ["tic-tac-toe", "ataxx"])  # every game: the slow test
@@ -199,7 +199,9 @@ def test_game_symmetries_keep_the_rules(file: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("file", sorted(KEPT))
 def test_how_many_symmetries_each_game_keeps(file: str) -> None:
-    game = load_game(GAMES / f"{file}.yaml")
+    stem, _, setting = file.partition(" ")  # "ataxx players=4": a file and a setting
+    parameters = dict([setting.split("=")]) if setting else None
+    game = load_game(GAMES / f"{stem}.yaml", parameters)
     assert len(game.symmetries()) == KEPT[file]
 
 

@@ -21,8 +21,8 @@ def game_words(data: Any) -> list[str]:
     phases (every rulebook sentence about the game uses them)."""
     if not isinstance(data, dict):
         return []
-    texts: list[Any] = [data.get("name")]
-    for player in data.get("players") or []:  # a name, or {name, forward}
+    texts: list[Any] = _fixed(data.get("name"))
+    for player in _branches(data.get("players")):  # a name, or {name, forward}
         texts.append(player.get("name") if isinstance(player, dict) else player)
     for kind, piece in (data.get("pieces") or {}).items():
         texts.append(kind)
@@ -59,6 +59,14 @@ def _fixed(value: Any) -> list[Any]:
     if isinstance(value, dict) and "$if" in value:
         return [*_fixed(value.get("then")), *_fixed(value.get("else"))]
     return [value] if isinstance(value, str) and "${" not in value else []
+
+
+def _branches(value: Any) -> list[Any]:
+    """The items of a list a game file may write whole or as a ``$if`` of lists (players
+    that change with a parameter): every branch's items."""
+    if isinstance(value, dict) and "$if" in value:
+        return [*_branches(value.get("then")), *_branches(value.get("else"))]
+    return list(value) if isinstance(value, list) else []
 
 
 def _unique(texts: list[Any]) -> list[str]:

@@ -118,6 +118,8 @@ def coerce(spec: ParameterSpec, value: Any, name: str) -> Value:
     if spec.type == "choice":
         if isinstance(value, str) and value in spec.choices:
             return value
+        if isinstance(value, int) and not isinstance(value, bool) and str(value) in spec.choices:
+            return str(value)  # a choice of numbers ("2", "4") given as one: {"players": 4}
         close = difflib.get_close_matches(str(value), spec.choices, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise ValueError(f"{name}: expected {spec.allowed()}; {found}{hint}")

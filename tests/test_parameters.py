@@ -160,7 +160,7 @@ def test_a_game_pickles_with_its_parameters() -> None:
 def test_check_runs_a_few_other_settings() -> None:
     declared = load_game(HEX).spec.parameters
     assert list(settings_to_check(declared)) == [{"size": 5}, {"size": 19}, {"swap": False}]
-    run = boardspec("check", "games/hex.yaml", "--examples", "5", "--settings", "2",
+    run = boardspec("check", "games/hex.yaml", "--examples", "2", "--settings", "2",
                     "--param", "size=7")
     assert run.returncode == 0, run.stdout + run.stderr
     assert "--param size=5" in run.stdout and "--param size=19" in run.stdout

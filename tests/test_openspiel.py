@@ -38,6 +38,21 @@ def test_every_game_registers_and_loads_by_name(path: Path) -> None:
     assert game.get_type().long_name == f"{ours.name} (boardspec)"
 
 
+def test_a_players_parameter_reaches_openspiel_as_its_int() -> None:
+    """Ataxx's ``players`` (a choice of 2 or 4) is an int to OpenSpiel, as its own games'
+    ``players`` are; the type spans both counts and is zero-sum only if all were two."""
+    four = openspiel.load(ROOT / "games" / "ataxx.yaml", parameters={"players": 4})
+    kind = four.get_type()
+    assert four.num_players() == 4 and (kind.min_num_players, kind.max_num_players) == (2, 4)
+    assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
+    pyspiel.random_sim_test(four, num_sims=1, serialize=False, verbose=False)
+    assert openspiel.load(ROOT / "games" / "ataxx.yaml").num_players() == 2
+    with pytest.raises(pyspiel.SpielError, match="players"):
+        pyspiel.load_game(kind.short_name, {"players": "4"})  # text: not its type
+    only_two = openspiel.load(ROOT / "games" / "tic-tac-toe.yaml").get_type()
+    assert only_two.utility == pyspiel.GameType.Utility.ZERO_SUM
+
+
 @pytest.mark.parametrize("path", GAME_FILES, ids=IDS)
 def test_openspiel_random_simulation_test_passes(path: Path) -> None:
     game = openspiel.load(path)

@@ -31,6 +31,7 @@ unfinished ends there as a draw (``state.truncated``).
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Mapping
@@ -76,7 +77,7 @@ def register(path: str | Path, name: str | None = None) -> str:
     # pyspiel keeps the creator until after the interpreter has shut down: it must be a
     # class (as OpenSpiel's own Python games register), which outlives the interpreter's
     # teardown; a closure would be freed without the GIL and abort the process at exit.
-    game_type = spiel_game_type(spec, name)
+    game_type = spiel_game_type(spec, name, player_counts(path, spec))
     creator = type(f"BoardspecGame_{name}", (BoardspecGame,), {
         "path": path, "game_type": game_type, "variants": {}})
     pyspiel.register_game(game_type, creator)
@@ -114,11 +115,30 @@ def max_game_length(game: Game) -> int:
     return game.spec.max_plies or DEFAULT_MAX_PLIES
 
 
-def spiel_game_type(spec: Any, name: str) -> pyspiel.GameType:
+#: At most this many settings of a game's choices and switches are loaded to find how many
+#: players its variants have (a game with more keeps its default's count).
+MAX_SETTINGS_READ = 64
+
+
+def player_counts(path: str, spec: Any) -> set[int]:
+    """How many players the game has in each setting of its choice and switch parameters
+    (Ataxx's ``players``: 2 or 4); numbers stay at their defaults."""
+    values = [[(name, v) for v in (p.choices if p.type == "choice" else [False, True])]
+              for name, p in spec.parameters.items() if p.type in ("choice", "bool")]
+    settings = list(itertools.islice(itertools.product(*values), MAX_SETTINGS_READ + 1))
+    if len(settings) > MAX_SETTINGS_READ:
+        return {len(spec.players)}
+    return {len(load_spec(path, dict(setting))[0].players) for setting in settings}
+
+
+def spiel_game_type(spec: Any, name: str, players: set[int] | None = None
+                    ) -> pyspiel.GameType:
     """The game's OpenSpiel type: what every boardspec game is (sequential, deterministic,
-    perfect information, terminal rewards), its players and its parameters."""
-    players = len(spec.players)
-    utility = (pyspiel.GameType.Utility.ZERO_SUM if players == 2
+    perfect information, terminal rewards), its players (over every setting: ``players``
+    may be a parameter) and its parameters. Zero-sum only if every setting has two players:
+    with more, a win is +1 and each loss -1."""
+    counts = players or {len(spec.players)}
+    utility = (pyspiel.GameType.Utility.ZERO_SUM if counts == {2}
                else pyspiel.GameType.Utility.GENERAL_SUM)
     return pyspiel.GameType(
         short_name=name,
@@ -128,8 +148,8 @@ def spiel_game_type(spec: Any, name: str) -> pyspiel.GameType:
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=players,
-        min_num_players=players,
+        max_num_players=max(counts),
+        min_num_players=min(counts),
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
@@ -140,11 +160,18 @@ def spiel_game_type(spec: Any, name: str) -> pyspiel.GameType:
 def _spiel_default(declared: Any) -> Any:
     """A parameter's default as pyspiel holds it: bool, int, float or str (pyspiel types a
     parameter by its default, so a number is always a float)."""
-    return float(declared.default) if declared.type == "number" else declared.default
+    if declared.type == "number":
+        return float(declared.default)
+    if declared.type == "choice" and all(c.isdigit() for c in declared.choices):
+        return int(declared.default)  # a choice of counts is given as OpenSpiel's ints
+    return declared.default
 
 
-def spiel_game_info(game: Game) -> pyspiel.GameInfo:
+def spiel_game_info(game: Game, zero_sum: bool | None = None) -> pyspiel.GameInfo:
+    """The game's sizes for pyspiel; ``zero_sum`` as its type says (a type that spans a
+    four-player setting is general-sum in its two-player one too)."""
     players = len(game.players)
+    zero_sum = players == 2 if zero_sum is None else zero_sum
     return pyspiel.GameInfo(
         num_distinct_actions=game.codec.num_distinct_actions,
         max_chance_outcomes=0,
@@ -152,7 +179,7 @@ def spiel_game_info(game: Game) -> pyspiel.GameInfo:
         min_utility=-1.0,
         max_utility=1.0,
         # With more than two players every loser gets -1: the sum is not constant.
-        utility_sum=0.0 if players == 2 else None,
+        utility_sum=0.0 if zero_sum else None,
         max_game_length=max_game_length(game))
 
 
@@ -173,7 +200,8 @@ class BoardspecGame(pyspiel.Game):
         if compiled is None:
             compiled = self.variants[key] = load_game(self.path, given)
         self.compiled = compiled
-        self.game_info = spiel_game_info(compiled)
+        self.game_info = spiel_game_info(
+            compiled, self.game_type.utility == pyspiel.GameType.Utility.ZERO_SUM)
         super().__init__(self.game_type, self.game_info, given)
         self.max_length = self.game_info.max_game_length
 

@@ -27,7 +27,9 @@ from framework.spec.models import ExampleSpec
 from .conftest import GAME_FILES, ROOT
 
 RULEBOOKS = ROOT / "docs" / "rulebooks"
-REGENERATE = "rm -rf docs/rulebooks && boardspec docs games/*.yaml --out docs/rulebooks"
+#: (screenshots/ is kept: a browser takes those, ``python -m tests.browser``)
+REGENERATE = ("find docs/rulebooks -mindepth 1 -maxdepth 1 ! -name screenshots -exec rm -rf "
+              "{} + && boardspec docs games/*.yaml --out docs/rulebooks")
 
 
 def _tree(root: Path) -> set[str]:

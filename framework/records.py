@@ -47,6 +47,8 @@ UNFINISHED = "unfinished"
 #: The ``Termination`` header of a game a player resigned: its ``Result`` stands though the
 #: moves stop short of an end.
 RESIGNATION = "resignation"
+#: ``Termination`` of a game the players agreed to draw (its ``Result`` is ``draw``).
+AGREEMENT = "agreement"
 DRAW = "draw"
 # Possessive: a long value is matched in one pass, never backtracked through.
 _HEADER = re.compile(r'\[(\w+)\s+"((?:[^"\\]++|\\.)*+)"\]')
@@ -253,9 +255,11 @@ class Record:
             raise RecordError(f"the record's Plies header says {plies!r}, but it has "
                               f"{len(self.plies)} plies")
         claimed = self.headers.get("Result")
-        resigned = self.headers.get("Termination") == RESIGNATION and found == UNFINISHED \
+        termination = self.headers.get("Termination")
+        resigned = termination == RESIGNATION and found == UNFINISHED \
             and claimed is not None and all(p in game.players for p in claimed.split("+"))
-        if claimed is not None and claimed != found and not resigned:
+        agreed = termination == AGREEMENT and found == UNFINISHED and claimed == DRAW
+        if claimed is not None and claimed != found and not (resigned or agreed):
             raise RecordError(f"the record claims the result {claimed!r}, but its "
                               f"{len(self.plies)} plies end {found!r}")
         return state

@@ -454,6 +454,85 @@ def test_a_resignation_is_kept_across_a_restart_and_refused_to_others(tmp_path: 
         assert record.turns == [["f1"]]
 
 
+def offer(client: TestClient, game_id: str, token: str | None, kind: str) -> Any:
+    return client.post(f"/api/play/{game_id}/offer", json={"token": token, "offer": kind})
+
+
+def answer(client: TestClient, game_id: str, token: str | None, accept: bool) -> Any:
+    return client.post(f"/api/play/{game_id}/answer", json={"token": token, "accept": accept})
+
+
+def test_a_draw_offered_and_accepted_is_kept_across_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite"
+    with TestClient(create_app([GAMES], db), base_url="http://localhost") as client:
+        game_id, tokens, _ = new_game(client, "ataxx", ["human", "human"])
+        assert play(client, game_id, tokens[0], 0, action="f1").status_code == 200
+        assert offer(client, game_id, None, "draw").status_code == 403
+        assert offer(client, game_id, tokens[0], "peace").status_code == 422
+        made = offer(client, game_id, tokens[0], "draw").json()
+        assert made["outcome"] == "pending"
+        assert made["state"]["offer"] == {"kind": "draw", "seat": 0, "by": "x"}
+        assert answer(client, game_id, tokens[0], True).status_code == 403  # not one's own
+        done = answer(client, game_id, tokens[1], True).json()
+        assert done["outcome"] == "agreed" and done["state"]["terminal"]
+        assert done["state"]["result"]["winners"] == []
+        assert done["state"]["result"]["reason"] == "agreement"
+        assert done["state"]["offer"] is None
+    with TestClient(create_app([GAMES], db), base_url="http://localhost") as client:
+        state = client.get(f"/api/play/{game_id}").json()
+        assert state["terminal"] and state["result"]["reason"] == "agreement"
+        record = Record.from_text(client.get(f"/api/play/{game_id}/record").text)
+        record.verify(load_game(GAMES / "ataxx.yaml"))  # a draw its moves do not reach
+        assert (record.headers["Result"], record.headers["Termination"]) == ("draw",
+                                                                              "agreement")
+
+
+def test_a_declined_offer_and_one_a_move_outlives_change_nothing(client: TestClient) -> None:
+    game_id, tokens, _ = new_game(client, "ataxx", ["human", "human"])
+    assert offer(client, game_id, tokens[1], "draw").json()["outcome"] == "pending"
+    declined = answer(client, game_id, tokens[0], False).json()
+    assert declined["outcome"] == "declined" and not declined["state"]["terminal"]
+    assert answer(client, game_id, tokens[0], True).status_code == 409  # nothing waits
+    offer(client, game_id, tokens[1], "draw")
+    assert play(client, game_id, tokens[0], 0, action="f1").status_code == 200
+    state = client.get(f"/api/play/{game_id}").json()
+    assert state["offer"] is None and not state["terminal"]  # the move ended the offer
+
+
+def test_a_move_taken_back_on_request_and_at_once_against_an_agent(client: TestClient
+                                                                   ) -> None:
+    game_id, tokens, _ = new_game(client, "ataxx", ["human", "human"])
+    assert offer(client, game_id, tokens[0], "undo").status_code == 409  # nothing played
+    assert play(client, game_id, tokens[0], 0, action="f1").status_code == 200
+    assert play(client, game_id, tokens[1], 1, action="b2").status_code == 200
+    assert offer(client, game_id, tokens[0], "undo").json()["outcome"] == "pending"
+    back = answer(client, game_id, tokens[1], True).json()["state"]
+    assert back["ply"] == 0 and back["to_move"] == "x"  # x's turn again, o's reply gone too
+    assert back["pieces"] == new_game(client, "ataxx", ["human", "human"])[2]["pieces"]
+    solo, mine, _ = new_game(client, "ataxx", ["human", "greedy"])
+    play(client, solo, mine[0], 0, action="f1")
+    replied = client.post(f"/api/play/{solo}/agent", json={"ply": 1})  # waits for its move
+    assert replied.status_code == 200 and replied.json()["state"]["ply"] == 2
+    taken = offer(client, solo, mine[0], "undo").json()
+    assert taken["outcome"] == "agreed" and taken["state"]["ply"] == 0
+    assert offer(client, solo, mine[0], "draw").json()["outcome"] == "declined"
+
+
+def test_a_rematch_swaps_the_seats_and_keeps_each_persons_link(client: TestClient) -> None:
+    game_id, tokens, _ = new_game(client, "ataxx", ["human", "human"])
+    assert offer(client, game_id, tokens[0], "rematch").status_code == 409  # not over
+    client.post(f"/api/play/{game_id}/resign", json={"token": tokens[0]})
+    assert offer(client, game_id, tokens[1], "rematch").json()["outcome"] == "pending"
+    agreed = answer(client, game_id, tokens[0], True).json()
+    rematch = agreed["state"]["rematch"]
+    assert agreed["outcome"] == "agreed" and rematch and rematch != game_id
+    again = client.get(f"/api/play/{rematch}").json()
+    assert again["ply"] == 0 and not again["terminal"]
+    # o's person (tokens[1]) now plays x and moves first with the same link.
+    assert play(client, rematch, tokens[1], 0, action="f1").status_code == 200
+    assert play(client, rematch, tokens[0], 1, action="b2").status_code == 200
+
+
 def test_a_new_game_takes_the_game_files_parameters(tmp_path: Path) -> None:
     """The new-game card offers a game's parameters (GET /api/games lists them) and a new
     game is played under the values given; they survive a server restart, a restart of

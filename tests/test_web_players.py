@@ -432,3 +432,41 @@ def test_the_move_list_pairs_turns_and_steps_back_through_the_game(driver: Any,
     click_cell(driver, "b8")  # and it plays on
     click_cell(driver, "c6")
     wait(driver, lambda: ply(driver) == 4, "black's reply")
+
+
+# Offers: take-backs, draws, rematches ----------------------------------------------------------
+def test_a_take_back_a_draw_and_a_rematch_are_offered_and_answered(driver: Any,
+                                                                  base: str) -> None:
+    """x plays in this browser; o is another person (their answers go through the API, as
+    their page sends them)."""
+    game_id, tokens = new_game(base, "ataxx", ["human", "human"])
+    open_game(driver, base, game_id, {0: tokens[0]})
+    click_cell(driver, "f1")
+    wait(driver, lambda: ply(driver) == 1, "x's move")
+    play_api(base, game_id, tokens[1], "b2")
+    wait(driver, lambda: ply(driver) == 2, "o's move")
+    # o asks to take back their move: x is asked, and accepts by a click.
+    api(base, f"/api/play/{game_id}/offer", {"token": tokens[1], "offer": "undo"})
+    wait(driver, lambda: body(driver, "offer") == "undo", "o's request shown")
+    assert "o asks to take back their last move." in driver.find_element(By.ID, "offer").text
+    click_button(driver, "#accept")
+    wait(driver, lambda: ply(driver) == 1 and body(driver, "offer") == "", "the take-back")
+    assert body(driver, "mine") == "no"  # o's turn again
+    # x offers a draw by a click; o accepts.
+    click_button(driver, "#offer-draw")
+    wait(driver, lambda: body(driver, "offer") == "draw", "the offer made")
+    assert "Your offer waits for an answer." in driver.find_element(By.ID, "offer").text
+    api(base, f"/api/play/{game_id}/answer", {"token": tokens[1], "accept": True})
+    wait(driver, lambda: body(driver, "terminal") == "yes", "the agreed draw")
+    assert "draw agreed" in status(driver)
+    assert not driver.find_element(By.ID, "offer-draw").is_displayed()
+    # A rematch: offered here, accepted by o; this page goes on to it, now playing o.
+    click_button(driver, "#rematch")
+    wait(driver, lambda: body(driver, "offer") == "rematch", "the rematch offered")
+    rematch = api(base, f"/api/play/{game_id}/answer",
+                  {"token": tokens[1], "accept": True})["state"]["rematch"]
+    wait(driver, lambda: rematch in driver.current_url and body(driver, "ply") == "0",
+         "the rematch opened")
+    assert body(driver, "mine") == "no"  # o's person, now x, moves first
+    play_api(base, rematch, tokens[1], "f1")
+    wait(driver, lambda: ply(driver) == 1 and body(driver, "mine") == "yes", "o's turn here")

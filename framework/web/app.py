@@ -129,6 +129,8 @@ def create_app(paths: Iterable[str | Path], db: str | Path = ":memory:", *,
         Route("/api/play/{id}/agent", agent_move, methods=["POST"]),
         Route("/api/play/{id}/restart", restart, methods=["POST"]),
         Route("/api/play/{id}/resign", resign, methods=["POST"]),
+        Route("/api/play/{id}/offer", offer, methods=["POST"]),
+        Route("/api/play/{id}/answer", answer, methods=["POST"]),
         Route("/api/play/{id}/record", record),
         WebSocketRoute("/api/play/{id}/ws", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -424,6 +426,51 @@ async def resign(request: Request) -> Response:
     return JSONResponse({"state": _payload(request, server, session)})
 
 
+async def offer(request: Request) -> Response:
+    """The seat of the token offers a draw, to take its last turn back, or a rematch
+    (``{"token", "offer"}``); the answer says ``agreed``, ``declined`` (an agent plays on
+    rather than draw) or ``pending`` (another person answers at /answer)."""
+    server = _server(request)
+    session = server.sessions.get(request.path_params["id"])
+    body = await read_json(request)
+    async with session.lock:
+        outcome = session.make_offer(body.get("token"), body.get("offer"))
+        _settle(server, session, body.get("offer"), outcome)
+    await _announce_offer(server, session, body.get("offer"), outcome)
+    return JSONResponse({"outcome": outcome, "state": _payload(request, server, session)})
+
+
+async def answer(request: Request) -> Response:
+    """A person of another seat accepts or declines the offer (``{"token", "accept"}``)."""
+    server = _server(request)
+    session = server.sessions.get(request.path_params["id"])
+    body = await read_json(request)
+    async with session.lock:
+        kind = session.offer[0] if session.offer else None
+        outcome = session.answer_offer(body.get("token"), body.get("accept"))
+        _settle(server, session, kind, outcome)
+    await _announce_offer(server, session, kind, outcome)
+    return JSONResponse({"outcome": outcome, "state": _payload(request, server, session)})
+
+
+def _settle(server: Server, session: GameSession, kind: Any, outcome: str) -> None:
+    """After an offer or its answer: stop a thinking agent whose position was taken back
+    or drawn, make an agreed rematch, and keep the game."""
+    if outcome == "agreed" and kind in ("undo", "draw") and session.agent_task is not None:
+        session.agent_task.cancel()
+    if outcome == "agreed" and kind == "rematch":
+        server.sessions.rematch(session)
+    server.sessions.save_all(session)
+
+
+async def _announce_offer(server: Server, session: GameSession, kind: Any,
+                          outcome: str) -> None:
+    """Tell every page (no new ply: each fetches the state, with the offer in it)."""
+    await broadcast(session, {"type": "offer", "offer": kind, "outcome": outcome})
+    if outcome == "agreed" and kind == "undo":
+        _start_agents(server, session)
+
+
 async def record(request: Request) -> Response:
     session = _server(request).sessions.get(request.path_params["id"])
     fmt = request.query_params.get("format", "text")
@@ -536,7 +583,13 @@ def state_payload(server: Server, session: GameSession, lang: str,
             "labels": [_(players[w]) for w in winners],
             **({"reason": "resign", "resigned": _(players[state.seat_of_side.index(
                 session.resigned)]), "row": []} if session.resigned is not None and
-               view is None else _reason(game, state, _))},
+               view is None else {"reason": "agreement", "row": []}
+               if session.agreed and view is None else _reason(game, state, _))},
+        "offer": None if session.offer is None or view is not None else {
+            "kind": session.offer[0], "seat": session.offer[1],
+            "by": _(players[state.seat_of_side.index(session.offer[1])]
+                    if session.offer[1] in state.seat_of_side else players[session.offer[1]])},
+        "rematch": session.rematch,
         "pieces": {names[c]: players[state.owner_of(c)] for c in range(game.board.size)
                    if state.owner_of(c) >= 0},
         "last": _last_move(game, plies), "continuing": bool(plies) and

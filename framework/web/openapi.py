@@ -19,6 +19,9 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
 
 ERROR = _json(_ref("Error"), "refused; the game is unchanged")
 REFUSALS = {code: ERROR for code in ("400", "403", "404", "409", "413", "422")}
+OFFER_OUTCOME = {"type": "object", "properties": {
+    "outcome": {"type": "string", "enum": ["agreed", "declined", "pending"]},
+    "state": _ref("State")}}
 ID = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"},
       "description": "the game's id (from POST /api/play)"}
 FLIP = {"name": "flip", "in": "query", "required": False,
@@ -111,6 +114,29 @@ SPEC: dict[str, Any] = {
                     "token": {"type": "string"}}}}}},
             "responses": {"200": _json({"type": "object", "properties": {
                 "state": _ref("State")}}, "the finished game"), **REFUSALS}}},
+        "/api/play/{id}/offer": {"post": {
+            "summary": "The seat of the token offers a draw, to take back its last turn "
+                       "(and every turn after it), or, once the game is over, a rematch "
+                       "with the seats turned (each token opens its person's new seat). "
+                       "Agreed at once when no other person holds a seat (an agent takes "
+                       "back and plays a rematch, but declines a draw); otherwise pending "
+                       "until another person answers; a move ends a pending offer",
+            "parameters": [ID, LANG, FLIP],
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": {"type": "object", "required": ["token", "offer"], "properties": {
+                    "token": {"type": "string"},
+                    "offer": {"type": "string", "enum": ["draw", "undo", "rematch"]}}}}}},
+            "responses": {"200": _json(OFFER_OUTCOME, "what became of the offer"),
+                          **REFUSALS}}},
+        "/api/play/{id}/answer": {"post": {
+            "summary": "A person of another seat accepts or declines the pending offer (an "
+                       "agreed draw: the record says Termination: agreement)",
+            "parameters": [ID, LANG, FLIP],
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": {"type": "object", "required": ["token", "accept"], "properties": {
+                    "token": {"type": "string"}, "accept": {"type": "boolean"}}}}}},
+            "responses": {"200": _json(OFFER_OUTCOME, "what became of the offer"),
+                          **REFUSALS}}},
         "/api/play/{id}/record": {"get": {
             "summary": "The game record (boardspec replay reads it)",
             "parameters": [ID, {"name": "format", "in": "query", "required": False,
@@ -122,7 +148,8 @@ SPEC: dict[str, Any] = {
         "/api/play/{id}/ws": {"get": {
             "summary": "WebSocket: pushes {type: update, ply} after every move, {type: "
                        "rules} when the game file changes, {type: presence} when a seat "
-                       "opens or leaves the game, {type: resigned}; a page may send {type: "
+                       "opens or leaves the game, {type: resigned}, {type: offer, offer, outcome} "
+                       "when an offer is made or answered; a page may send {type: "
                        "hello, tokens: [...]} to be shown present in its seats",
             "parameters": [ID],
             "responses": {"101": {"description": "switching protocols"}}}},
@@ -194,6 +221,10 @@ SPEC: dict[str, Any] = {
             "version": {"type": "string", "description": "the rules this game is played with"},
             "file_version": {"type": "string",
                              "description": "the rules file now (differs: restart offered)"},
-            "file_errors": {"type": "array", "items": _ref("FileError")}}},
+            "file_errors": {"type": "array", "items": _ref("FileError")},
+            "offer": {"type": ["object", "null"], "description": "an offer waiting for an "
+                      "answer: kind (draw, undo, rematch), seat, by (the player, in words)"},
+            "rematch": {"type": ["string", "null"],
+                        "description": "the id of the agreed rematch"}}},
     }},
 }

@@ -31,6 +31,10 @@ if TYPE_CHECKING:
 HUMAN = "human"
 #: Kept among a game's stored plies where a seat resigned (never an action's notation).
 RESIGN = "(resigns)"
+#: Kept likewise where the players agreed to a draw.
+AGREED = "(draw agreed)"
+#: What a seat may offer the others: a draw, to take back its last turn, a new game.
+OFFERS = ("draw", "undo", "rematch")
 #: Budgets above these would let one game hold a core for minutes.
 MAX_SECONDS = 30.0
 MAX_DEPTH = 8
@@ -107,9 +111,18 @@ class GameSession:
         self.touched = time.monotonic()
         #: The seat that resigned, if one did (the game is over then).
         self.resigned: int | None = None
+        #: Whether the players agreed to a draw (the game is over then).
+        self.agreed = False
+        #: An offer waiting for the other seats' answer: (what, the seat that made it).
+        self.offer: tuple[str, int] | None = None
+        #: The id of the rematch, once one is agreed (each seat's token opens it).
+        self.rematch: str | None = None
         for notation, seat in stored.plies:
             if notation == RESIGN:
                 self._resign(seat)
+                break
+            if notation == AGREED:
+                self._agree()
                 break
             try:
                 self.state, plies = self._trial([notation], seat)
@@ -182,6 +195,7 @@ class GameSession:
         ``lang`` writes them; their notations as the engine (and the record) writes them."""
         self.state, plies = self._trial(notations, seat, lang)
         self.plies += plies
+        self.offer = None  # an offer stands until the next move
         self._stored_update()
         return [p.notation for p in plies]
 
@@ -247,6 +261,87 @@ class GameSession:
         self.state.finish(frozenset(side for side in range(len(sides)) if sides[side] != seat))
         self.resigned = seat
 
+    # Offers: a draw, taking a turn back, a rematch ---------------------------------------
+    def make_offer(self, token: Any, kind: Any) -> str:
+        """The seat of ``token`` offers ``kind`` to the other seats: ``agreed`` when no
+        other person holds a seat (an agent takes a move back or a rematch at once, but
+        plays on rather than draw: ``declined``), else ``pending`` until one answers."""
+        if kind not in OFFERS:
+            raise WebError(422, f"'offer' must be one of {', '.join(OFFERS)}; found {kind!r}")
+        seat = self._offering_seat(token, kind)
+        others = [s for s, spec in enumerate(self.stored.seats)
+                  if s not in self.seats_of_token(token)]
+        people = [s for s in others if self.seat_spec(s) == HUMAN]
+        if people:
+            self.offer = (kind, seat)
+            return "pending"
+        if kind == "draw" and others:
+            return "declined"
+        self._carry_out(kind, seat)
+        return "agreed"
+
+    def _offering_seat(self, token: Any, kind: str) -> int:
+        seats = self.seats_of_token(token)
+        if not seats:
+            raise WebError(403, "only a player of this game (a seat link) can make an offer")
+        over = self.state.is_terminal()
+        if kind == "rematch" and not over:
+            raise WebError(409, "a rematch is offered once the game is over")
+        if kind != "rematch" and over:
+            raise WebError(409, "the game is over")
+        if self.offer is not None and self.offer[1] not in seats:
+            raise WebError(409, "another offer waits for your answer")
+        seat = self.state.current_player if self.state.current_player in seats else seats[0]
+        if kind == "undo":
+            mine = [p.seat for p in self.plies if p.seat in seats]
+            if not mine:
+                raise WebError(409, "you have no move to take back")
+            seat = mine[-1]
+        return seat
+
+    def answer_offer(self, token: Any, accept: Any) -> str:
+        """A person of another seat answers the waiting offer: ``agreed`` or ``declined``."""
+        if self.offer is None:
+            raise WebError(409, "no offer waits for an answer")
+        if not isinstance(accept, bool):
+            raise WebError(422, f"'accept' must be true or false, found {accept!r}")
+        kind, seat = self.offer
+        seats = [s for s in self.seats_of_token(token) if s != seat]
+        if not seats:
+            raise WebError(403, "only another player of this game can answer the offer")
+        self.offer = None
+        if not accept:
+            return "declined"
+        self._carry_out(kind, seat)
+        return "agreed"
+
+    def _carry_out(self, kind: str, seat: int) -> None:
+        if kind == "draw":
+            self._agree()
+            self._stored_update()
+        elif kind == "undo":
+            self._take_back(seat)
+        # a rematch is made by Sessions.rematch (a new game), which the caller asks for
+
+    def _agree(self) -> None:
+        self.state = self.state.clone()
+        self.state.finish(frozenset())
+        self.agreed = True
+
+    def _take_back(self, seat: int) -> None:
+        """Take back the last turn ``seat`` played and every turn after it, so that it is
+        that seat's turn again (lichess's takeback)."""
+        keep = max(i for i, p in enumerate(self.plies) if p.seat == seat)
+        key = self.plies[keep].key
+        while keep > 0 and self.plies[keep - 1].key == key and self.plies[keep - 1].seat == seat:
+            keep -= 1  # the whole turn: each of its actions
+        state = self.game.new_initial_state()
+        for ply in self.plies[:keep]:
+            state.apply(ply.notation)
+        self.state, self.plies = state, self.plies[:keep]
+        self.agents = {}  # an agent's search tree belongs to the position it was made in
+        self._stored_update()
+
     def resolve(self, src: str | None, dst: str | None, at: str | None) -> str:
         """The one legal action that a click designates by its cells (``from``/``to``, or
         ``at``); a WebError saying what is legal from there when none or several do."""
@@ -291,6 +386,9 @@ class GameSession:
         self.state = game.new_initial_state()
         self.plies = []
         self.resigned = None
+        self.agreed = False
+        self.offer = None
+        self.rematch = None
         self.agents = {}
         self.agent_error = ""
         self._stored_update()
@@ -311,6 +409,8 @@ class GameSession:
         self.stored.plies = [(p.notation, p.seat) for p in self.plies]
         if self.resigned is not None:
             self.stored.plies.append((RESIGN, self.resigned))
+        if self.agreed:
+            self.stored.plies.append((AGREED, -1))
         self.stored.result = result_of(self.state)
 
     # Reading ----------------------------------------------------------------------------
@@ -363,6 +463,10 @@ class GameSession:
             from framework.records import RESIGNATION
 
             headers["Termination"] = RESIGNATION
+        if self.agreed:
+            from framework.records import AGREEMENT
+
+            headers["Termination"] = AGREEMENT
         headers["Plies"] = str(self.ply)
         return Record(headers, [t["actions"] for t in self.turns()])
 
@@ -485,6 +589,23 @@ class Sessions:
             self.live.move_to_end(game_id)
         session.touched = time.monotonic()
         return session
+
+    def rematch(self, session: GameSession) -> str:
+        """The next game of the same rules and setting, the seats turned by one (the sides
+        swapped for two players): each seat's agent and token go with the person, so the
+        same seat links open it. Its id (made once; asked again, the same)."""
+        if session.rematch is None:
+            turn = len(session.stored.seats) - 1  # seat i's person plays seat i+1's side
+            seats = session.stored.seats[turn:] + session.stored.seats[:turn]
+            tokens = session.stored.tokens[turn:] + session.stored.tokens[:turn]
+            stored = StoredGame(id=secrets.token_urlsafe(9), slug=session.stored.slug,
+                                file=session.stored.file, rules=session.stored.rules,
+                                seats=seats, tokens=tokens, seed=None,
+                                parameters=dict(session.stored.parameters))
+            self.store.save(stored)
+            self._hold(GameSession(stored, session.game))
+            session.rematch = stored.id
+        return session.rematch
 
     def archive(self, session: GameSession) -> str:
         """Keep a copy of the game as it is, read-only (no seat tokens), under a new id."""

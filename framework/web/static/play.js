@@ -127,8 +127,66 @@
     const resign = $("resign");
     resign.hidden = watching() || S.terminal || !!V;
     if (resign.dataset.confirm !== "yes") resign.textContent = T.resign;
+    renderOffers();
     $("flip").setAttribute("aria-pressed", flipped() ? "true" : "false");
     markCurrent();
+  }
+
+  function renderOffers() {
+    // A draw, a take-back, a rematch: offered by one seat, answered by another person (an
+    // agent answers at once: it takes back and plays again, but plays on rather than draw).
+    const playing = !watching() && !V;
+    const offer = S.offer;
+    const mineTurns = S.turns.some((turn) => tokens[turn.seat] !== undefined);
+    $("take-back").hidden = !playing || S.terminal || !mineTurns || !!offer;
+    $("offer-draw").hidden = !playing || S.terminal || !!offer;
+    $("rematch").hidden = !playing || !S.terminal || !!S.rematch || !!offer;
+    $("take-back").textContent = T.take_back;
+    $("offer-draw").textContent = T.offer_draw;
+    $("rematch").textContent = T.rematch;
+    const link = $("to-rematch");
+    link.hidden = !S.rematch || watching();
+    if (S.rematch) {
+      // Each seat's token goes with its person to the next seat (the sides swapped).
+      const n = S.seats.length, next = new URLSearchParams();
+      for (const [seat, token] of Object.entries(tokens)) next.set(`s${(+seat + 1) % n}`, token);
+      link.href = `/play/${S.rematch}?lang=${B.lang}#${next}`;
+      link.textContent = T.to_rematch;
+      // Agreed while this page was open: both players go on to it at once.
+      if (knownRematch === null && !watching()) location.assign(link.href);
+    }
+    knownRematch = S.rematch || null;
+    const box = $("offer");
+    box.hidden = !offer || !!V;
+    document.body.dataset.offer = offer ? offer.kind : "";
+    if (!offer) return;
+    const own = tokens[offer.seat] !== undefined;
+    const answering = !own && !watching();
+    $("offer-text").textContent = own ? T.offer_waiting
+      : fill(T[`offers_${offer.kind}`], {player: offer.by});
+    $("accept").hidden = $("decline").hidden = !answering;
+    $("accept").textContent = T.accept;
+    $("decline").textContent = T.decline;
+  }
+
+  let knownRematch;  // the rematch of the first state seen (undefined: none seen yet)
+
+  function ownToken() {
+    const seat = tokens[S.current_seat] !== undefined ? S.current_seat : Object.keys(tokens)[0];
+    return tokens[seat];
+  }
+
+  async function offerOrAnswer(path, body) {
+    const response = await fetch(`${api}/${path}?${query()}`, {
+      method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify({token: ownToken(), ...body}),
+    });
+    const data = await response.json();
+    if (!response.ok) { say(data.error, true); return; }
+    say(data.outcome === "declined" ? T.offer_declined : "");
+    S = data.state;
+    selected = null;
+    render();
   }
 
   function markCurrent() {
@@ -575,6 +633,8 @@
     };
     ws.onmessage = (event) => {
       const message = JSON.parse(event.data);
+      if (message.type === "offer" && message.outcome === "declined" && S && S.offer &&
+          tokens[S.offer.seat] !== undefined) say(T.offer_declined);
       if (message.type === "rules" || !S || message.ply !== S.ply) load();
     };
     ws.onclose = () => {
@@ -616,6 +676,11 @@
     S = data.state;
     render();
   });
+  $("offer-draw").addEventListener("click", () => offerOrAnswer("offer", {offer: "draw"}));
+  $("take-back").addEventListener("click", () => offerOrAnswer("offer", {offer: "undo"}));
+  $("rematch").addEventListener("click", () => offerOrAnswer("offer", {offer: "rematch"}));
+  $("accept").addEventListener("click", () => offerOrAnswer("answer", {accept: true}));
+  $("decline").addEventListener("click", () => offerOrAnswer("answer", {accept: false}));
   $("flip").addEventListener("click", async () => {
     turned = !flipped();
     const shown = V ? V.viewing : null;

@@ -90,9 +90,50 @@ def action_sentence(game: CompiledGame, before: State, action: Action, _: Transl
         text = _("{player} cannot move and passes").format(player=player)
     elif kind == "pass_turn":  # a pass by choice (the pass_turn primitive)
         text = _("{player} passes").format(player=player)
+    elif kind == "swap":
+        text = _("{player} swaps: the first player's piece becomes theirs").format(
+            player=player)
+    elif action.src >= 0 and action.dst >= 0:  # a piece's own move (chess's, draughts')
+        text = _moved(game, before, action, words, _)
+    elif action.dst >= 0 and action.dst in pieces_of(before.child(action)):  # a shot arrow
+        made = pieces_of(before.child(action))[action.dst]
+        text = _("{player} places a new {piece} on {at}").format(
+            player=player, piece=_(made.kind), at=dst)
+    elif action.attribute in game.piece_kinds:  # a choice of kind (a promotion's)
+        text = _("{player} chooses a {kind}").format(player=player,
+                                                       kind=_(action.attribute))
+    elif action.at >= 0:
+        text = _("{player} plays on {at}").format(**words)
     else:
         text = _("{player} plays {action}").format(player=player, action=shown(action))
     return capitalised(text) + f" ({shown(action)})" * (kind not in ("pass",))
+
+
+def _moved(game: CompiledGame, before: State, action: Action, words: dict[str, str],
+           _: Translate) -> str:
+    """A move of a piece from one cell to another, with what it took and any other piece
+    of the mover's that moved with it (castling's rook), read off the engine."""
+    names = game.board.names
+    then, now = pieces_of(before), pieces_of(before.child(action))
+    mover = then[action.src]
+    text = _("{player} moves the {piece} on {src} to {dst}").format(**words)
+    taken = [(cell, p) for cell, p in then.items() if p.side != mover.side and (
+        cell not in now or now[cell].side != p.side)]
+    if taken:
+        text += " " + _("and captures the {piece} on {cell}").format(
+            piece=_(taken[0][1].kind), cell=names[taken[0][0]]) if len(taken) == 1 else \
+            " " + _("and captures {n} pieces").format(n=len(taken))
+    left = [c for c, p in then.items() if p.side == mover.side and c != action.src
+            and c not in now]
+    came = [c for c, p in now.items() if p.side == mover.side and c != action.dst
+            and c not in then]
+    if len(left) == 1 and len(came) == 1:  # a partner moved too: castling's rook
+        text += ", " + _("and the {piece} on {src} to {dst}").format(
+            piece=_(then[left[0]].kind), src=names[left[0]], dst=names[came[0]])
+    kind_after = now.get(action.dst)
+    if kind_after is not None and kind_after.kind != mover.kind:
+        text += ", " + _("which becomes a {piece}").format(piece=_(kind_after.kind))
+    return text
 
 
 def consequences(game: CompiledGame, before: State, after: State, action: Action,

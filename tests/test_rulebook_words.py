@@ -183,3 +183,27 @@ def test_a_file_names_its_zones_and_rules_per_language(tmp_path: Path) -> None:
     game.write_text(text.replace("  en: {crown: crowning}", "  en: {crowns: crowning}"))
     with pytest.raises(SpecError, match=r"draughts.yaml:\d+:\d+: .*'crowns' names nothing"):
         load_game(game)
+
+
+def test_diagram_marks_match_the_legend() -> None:
+    """A piece that moved is never drawn as taken off (castling's king and rook, the pawn
+    that takes en passant, a man crowned on arrival), and every moved piece has its arrow;
+    two moves along one row are drawn apart."""
+    from framework.docs.diagrams import example_diagram
+    from framework.render.svg import board_svg
+
+    chess = _game(ROOT / "games" / "chess.yaml")
+    by_name = {e.name: e for e in chess.spec.examples}
+    cell = chess.board.cell
+    castling = example_diagram(chess, by_name["Castling"])
+    assert castling.marks.arrows == [(cell("e1"), cell("g1")), (cell("h1"), cell("f1"))]
+    assert not castling.marks.removed
+    svg = board_svg(castling.state, castling.marks)
+    lines = re.findall(r'<line x1="([^"]+)" y1="([^"]+)" x2="[^"]+" y2="([^"]+)"', svg)
+    assert len(lines) == 2 and len({(y1, y2) for _x, y1, y2 in lines}) == 2  # apart
+    passant = example_diagram(chess, by_name["En passant"])
+    assert list(passant.marks.removed) == [cell("d5")]  # the victim only
+    draughts = _game(ROOT / "games" / "checkers.yaml")
+    crowning = example_diagram(draughts, next(e for e in draughts.spec.examples
+                                              if e.name == "Crowning"))
+    assert not crowning.marks.removed and crowning.marks.arrows

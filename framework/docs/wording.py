@@ -123,13 +123,11 @@ def _moved(game: CompiledGame, before: State, action: Action, words: dict[str, s
         text += " " + _("and captures the {piece} on {cell}").format(
             piece=_(taken[0][1].kind), cell=names[taken[0][0]]) if len(taken) == 1 else \
             " " + _("and captures {n} pieces").format(n=len(taken))
-    left = [c for c, p in then.items() if p.side == mover.side and c != action.src
-            and c not in now]
-    came = [c for c, p in now.items() if p.side == mover.side and c != action.dst
-            and c not in then]
-    if len(left) == 1 and len(came) == 1:  # a partner moved too: castling's rook
+    from framework.docs.diagrams import moved_pieces
+
+    for src, dst in moved_pieces(before, action, before.child(action))[1:]:  # a rook
         text += ", " + _("and the {piece} on {src} to {dst}").format(
-            piece=_(then[left[0]].kind), src=names[left[0]], dst=names[came[0]])
+            piece=_(then[src].kind), src=names[src], dst=names[dst])
     kind_after = now.get(action.dst)
     if kind_after is not None and kind_after.kind != mover.kind:
         text += ", " + _("which becomes a {piece}").format(piece=_(kind_after.kind))

@@ -23,6 +23,7 @@ from framework.docs.wording import (
     action_sentence,
     capitalised,
     example_words,
+    keeps_case,
     targets_sentence,
 )
 from framework.engine.slots import hand_slot_name
@@ -292,8 +293,8 @@ def _names(words: Iterable[str], _: Translate) -> str:
 def _material(game: Game, _: Translate) -> Section:
     spec = game.spec
     section = Section()
-    section.paragraphs.append(_("Players, in turn order: {players}.").format(
-        players=_names(game.players, _)))
+    section.paragraphs.append(sentence(_("{players} take turns, in this order.").format(
+        players=_names(game.players, _))))
     if len(game.players) > 2 or spec.turn_order != "rotate":  # two alternate: nothing to add
         section.paragraphs.append(game.turn_order.describe(_))
     section.paragraphs.append(_board_text(game, _))
@@ -767,8 +768,11 @@ def _facts(game: Game, diagram: Diagram, example: ExampleSpec | None,
     state = diagram.state
     facts = []
     if diagram.actions and example is not None and example.caption.strip():
-        facts.append(_("After {actions}.").format(
-            actions=", ".join(shown(action) for _before, action, _after in diagram.steps)))
+        played = [action_sentence(game, before, action, _)
+                  for before, action, _after in diagram.steps]
+        facts.append(_("Played: {actions}.").format(actions="; ".join(
+            [played[0], *(text[:1].lower() + text[1:] if not keeps_case(text, game) else text
+                          for text in played[1:])])))
     if state.is_terminal():
         winners = sorted(state.winners or ())
         if len(winners) == 1:
@@ -789,14 +793,17 @@ def _facts(game: Game, diagram: Diagram, example: ExampleSpec | None,
                 counter=sentence(_(counter)), values=", ".join(
                     f"{_(p)} {state.counters[s][c]}" for s, p in enumerate(game.players))))
     if example is not None:
-        legal, illegal = example.expect.legal, example.expect.illegal
-        if legal:
-            facts.append(ngettext("The action {actions} is legal here.",
-                                  "The actions {actions} are legal here.", len(legal), _).format(
-                actions=join_words(_, [shown_text(a) for a in legal])))
-        if illegal:
-            facts.append(ngettext("The action {actions} is not legal here.",
-                                  "The actions {actions} are not legal here.",
-                                  len(illegal), _).format(
-                actions=join_words(_, [shown_text(a) for a in illegal])))
+        legal = join_words(_, [shown_text(a) for a in example.expect.legal], either=True)
+        illegal = join_words(_, [shown_text(a) for a in example.expect.illegal],
+                             either=True)
+        player = _(game.players[state.to_move])
+        if legal and illegal:
+            facts.append(_("Here {player} may play {legal}, but not {illegal}.").format(
+                player=player, legal=legal, illegal=illegal))
+        elif legal:
+            facts.append(_("Here {player} may play {legal}.").format(player=player,
+                                                                     legal=legal))
+        elif illegal:
+            facts.append(_("Here {player} may not play {illegal}.").format(
+                player=player, illegal=illegal))
     return [sentence(fact) for fact in facts]

@@ -153,7 +153,7 @@ def test_chess_names_its_terms_and_every_draw_it_applies() -> None:
         assert names[goal] in text, names[goal]
     assert "as many" not in text
     assert "1 king, 1 queen, 2 rooks, 2 bishops, 2 knights and 8 pawns" in text
-    assert re.search(r"rooks on a1 and h1", text)
+    assert "2 rooks on a1 and h1" in text
 
 
 @pytest.mark.parametrize(("stem", "said"), [

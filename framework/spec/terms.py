@@ -43,7 +43,8 @@ def terms_in(spec: Any, lang: str, _: Translate) -> dict[str, str]:
     declared: dict[str, dict[str, str]] = getattr(spec, "terms", {}) or {}
     own = dict(declared.get(lang, {}))
     for key, english in declared.get("en", {}).items():
-        own.setdefault(key, _(english))
+        if key not in own:  # asked only when missing: the catalogs say what is untranslated
+            own[key] = _(english)
     return own
 
 

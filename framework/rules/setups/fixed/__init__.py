@@ -91,8 +91,9 @@ class Fixed(Setup):
                 placements="; ".join(parts))
         sentences = [_("The game starts with these pieces on the board.")]
         for owner, pieces in by_owner.items():
-            placed = [_("{pieces} on {cells}").format(
-                pieces=counted(_, piece, len(cells)), cells=join_words(_, cells))
+            placed = [(_("{n} {pieces} on {cells}") if len(cells) > 1 else
+                       _("{pieces} on {cells}")).format(
+                n=len(cells), pieces=counted(_, piece, len(cells)), cells=join_words(_, cells))
                 for piece, cells in sorted(pieces.items(), key=lambda kv: kinds.index(kv[0]))]
             text = _("{player}: {pieces}.").format(player=_(owner), pieces=", ".join(placed))
             sentences.append(text[:1].upper() + text[1:])

@@ -140,7 +140,13 @@ def render_rulebook(game: Game, lang: str, fmt: str, stem: str, *,
     links = [(code, name, f"../{code}/{stem}.{fmt}") for code, name in LANGUAGES.items()
              if code in linked]
     template = env.get_template(f"rulebook.{'html' if fmt == 'pdf' else fmt}.j2")
+    contents = [("material", _("Material")), ("setup", _("Setup")),
+                ("turn", _("Playing a turn")), ("end", _("End of the game")),
+                ("notation", _("Notation"))]
+    contents += [("variants", _("Variants"))] * bool(book["variants"].items)
+    contents += [("examples", _("Examples"))] * bool(book["examples"].figures)
     text = template.render(book=book, lang=lang, languages=links, stem=stem,
+                           for_print=fmt == "pdf", contents=contents,
                            source=source or f"games/{stem}.yaml",
                            svg_dir=f"../{SVG_DIR}/{stem}", diagrams=len(figures),
                            css=_css())

@@ -801,7 +801,7 @@ def _facts(game: Game, diagram: Diagram, example: ExampleSpec | None,
     if example is not None:
         legal = join_words(_, [shown_text(a) for a in example.expect.legal], either=True)
         illegal = join_words(_, [shown_text(a) for a in example.expect.illegal],
-                             either=True)
+                             negated=True)  # "but not a or b": Spanish "ni"
         player = _(game.players[state.to_move])
         if legal and illegal:
             facts.append(_("Here {player} may play {legal}, but not {illegal}.").format(

@@ -318,6 +318,10 @@ class CompiledGame:
             from framework.notation_words import check_words
 
             check_words(self, src)
+        if spec.terms:  # a term names one of the compiled game's identifiers
+            from framework.spec.terms import check_terms
+
+            check_terms(self, src)
 
     def __reduce__(self) -> tuple[Any, ...]:
         from framework.pickling import reduce_game

@@ -225,4 +225,4 @@ def test_the_english_rulebook_says_men() -> None:
 
     assert [counted(untranslated, "man", n) for n in (1, 12)] == ["man", "men"]
     text = (ROOT / "docs" / "rulebooks" / "en" / "checkers.md").read_text(encoding="utf-8")
-    assert "as many men and kings as needed" in text and "mans" not in text
+    assert "Each player starts with 12 men." in text and "mans" not in text

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -35,14 +36,14 @@ def _require_renderer() -> None:
         pytest.skip(f"missing: {', '.join(missing)}")
 
 
-def _pdf(tmp_path: Path, lang: str) -> Path:
+def _pdf(tmp_path: Path, lang: str, stem: str = "adaptoid") -> Path:
     _require_renderer()
     done = subprocess.run([sys.executable, "-m", "framework", "docs",
-                           str(ROOT / "games" / "adaptoid.yaml"), "--format", "pdf",
+                           str(ROOT / "games" / f"{stem}.yaml"), "--format", "pdf",
                            "--lang", lang, "--out", str(tmp_path)],
                           capture_output=True, text=True, check=False, cwd=ROOT)
     assert done.returncode == 0, done.stderr
-    return tmp_path / lang / "adaptoid.pdf"
+    return tmp_path / lang / f"{stem}.pdf"
 
 
 def _run(*args: str) -> str:
@@ -77,6 +78,50 @@ def test_pdf_rulebook_renders_with_vector_diagrams(tmp_path: Path) -> None:
     pdf = _pdf(tmp_path, "en")
     _check(pdf, tmp_path, ["Reading the diagrams", "Each player has 12 adaptoids, 12 legs "
                            "and 12 pincers.", "The pie rule"])
+    _check_layout(pdf, "adaptoid", 17)
+
+
+def _pages(pdf: Path, title: str) -> list[list[str]]:
+    """Each page's lines of text, as laid out, without the running head (the title, on every
+    page but the first) and the page number."""
+    pages = _run("pdftotext", "-layout", str(pdf), "-").split("\f")
+    found = []
+    for number, page in enumerate(pages):
+        lines = [line.strip() for line in page.splitlines() if line.strip()]
+        if lines and lines[-1].isdigit():
+            lines = lines[:-1]
+        if number and lines and lines[0] == title:
+            lines = lines[1:]
+        found.append(lines)
+    return [lines for lines in found if lines]
+
+
+def _check_layout(pdf: Path, stem: str, pages_before: int) -> None:
+    """A book: a title page, a contents page, at most two examples to a page (fewer pages
+    than with one to a page), and no heading left alone at the foot of a page."""
+    from framework import load_game
+    from framework.docs import render_rulebook
+
+    game = load_game(ROOT / "games" / f"{stem}.yaml")
+    pages = _pages(pdf, game.spec.name)
+    assert len(pages) < pages_before, len(pages)
+    assert pages[0][0] == game.spec.name and "Material" not in " ".join(pages[0])
+    assert pages[1][0] == "Contents" and any(line.startswith("Examples") for line in pages[1])
+    html, _ = render_rulebook(game, "en", "pdf", stem)
+    headings = [h for h in re.findall(r"<h[23][^>]*>([^<]+)</h[23]>", html)
+                if h != "Contents"]
+    examples = {e.name for e in game.spec.examples}
+    for number, lines in enumerate(pages[2:], start=3):
+        shown = sum(1 for line in lines if line in examples)
+        assert shown <= 2, f"page {number}: {shown} examples"
+        last = lines[-1]
+        alone = [h for h in headings if h == last or (len(last) > 12 and h.endswith(last))]
+        assert not alone, f"page {number} ends with the heading {alone[0]!r}"
+
+
+@pytest.mark.slow
+def test_chess_pdf_is_a_book(tmp_path: Path) -> None:
+    _check_layout(_pdf(tmp_path, "en", "chess"), "chess", 12)
 
 
 @pytest.mark.slow

@@ -140,7 +140,8 @@ def test_longest_keeps_only_the_chains_that_take_the_most() -> None:
     state.apply("c3xe5")
     assert [a.notation for a in state.legal_actions()] == ["e5xg7"]
     assert "longest run" not in game.restrictions[0].describe()  # the rulebook's wording
-    assert "the most of them" in game.restrictions[0].describe()
+    assert "Capturing is compulsory" in game.restrictions[0].describe()
+    assert "takes the most pieces" in game.restrictions[0].describe()
 
 
 def test_longest_agrees_with_the_reference() -> None:

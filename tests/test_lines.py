@@ -276,10 +276,12 @@ no_legal_move: lose
 
 def test_the_rulebook_words_each_primitive() -> None:
     text = game().phases[0].describe()
-    assert "leaps over anything to the cell at a (file, rank) offset of (1, 2)" in text
-    assert "slides up to 2 cells in direction forward" in text
-    assert "steps to the next cell in direction diagonally forward left or diagonally " \
-        "forward right (a cell with an enemy piece, which is captured)" in text
+    assert "a knight leaps over anything to the cell 2 cells away along a row or a column " \
+        "and then 1 to the side" in text
+    assert "a rook slides any number of cells along a row or a column" in text
+    assert "a pawn slides up to 2 cells forward" in text
+    assert "a pawn steps to the next cell diagonally forward (a cell with an enemy piece, " \
+        "which is captured)" in text
 
 
 def test_a_consequence_may_follow_a_phase_of_piece_moves() -> None:

@@ -202,9 +202,10 @@ def test_the_rulebooks_write_the_translated_words(adaptoid: Game) -> None:
     spanish, _ = render_rulebook(adaptoid, "es", "md", "adaptoid")
     assert "- `C5+pata`: Las negras añaden una pata al adaptoide de C5" in spanish
     assert "- `saltar`: Las blancas se saltan el paso «mover»" in spanish
-    assert "*Tras saltar, +D4." in spanish
-    assert "Tras blancas@D2, negras@D6, blancas." in spanish
-    assert "las acciones D3+pata y G4+pata" in spanish
+    assert ("*Jugado: Las blancas se saltan el paso «mover» (saltar); las blancas colocan una "
+            "pieza nueva (adaptoide) en D4 (+D4).") in spanish
+    assert "(blancas@D2)" in spanish and "(negras@D6)" in spanish
+    assert "Aquí las blancas pueden jugar D3+pata o G4+pata, pero no" in spanish
     assert "(blancas = white, negras = black, saltar = skip, pata = leg, pinza = pincer)" \
         in spanish
     assert "C5+leg" not in spanish and "`skip`" not in spanish

@@ -60,7 +60,7 @@ def example_diagram(game: Game, example: ExampleSpec) -> Diagram:
         targets |= {a.dst for a in named if a.src == piece and a.dst >= 0}
         # Actions named by their target alone (a clone) are the piece's too when listed.
         targets |= {a.dst for a in named if a.src < 0 and a.dst >= 0}
-    arrows = [(a.src, a.dst) for _, a, _ in steps if a.src >= 0 and a.dst >= 0]
+    arrows = [arrow for before, a, after in steps for arrow in moved_pieces(before, a, after)]
     removed: dict[int, tuple[Piece, ...]] = {}
     converted: list[int] = []
     if steps:
@@ -76,10 +76,13 @@ def removed_and_converted(before: State, action: Action, after: State
     loses is taken off its target, not its origin), and the cells whose piece changed
     sides."""
     then, now = pieces_of(before), pieces_of(after)
-    moved = action.kind in ("walk", "attack", "jump") and action.src in then
+    moved = action.src >= 0 and action.dst >= 0 and action.src in then
+    partners = {src for src, _dst in moved_pieces(before, action, after)[1:]}
     removed: dict[int, tuple[Piece, ...]] = {}
     converted = []
     for cell, piece in sorted(then.items()):
+        if cell in partners:  # it moved with the mover (castling's rook): not removed
+            continue
         if moved and cell == action.src:
             if action.dst not in now or now[action.dst].side != piece.side:
                 removed[action.dst] = (*removed.get(action.dst, ()), piece)
@@ -88,6 +91,26 @@ def removed_and_converted(before: State, action: Action, after: State
         elif now[cell].side != piece.side:
             converted.append(cell)
     return removed, converted
+
+
+def moved_pieces(before: State, action: Action, after: State) -> list[tuple[int, int]]:
+    """Every piece the action moved, as (from, to): the mover's own move first, then any
+    piece of the mover's side that left one cell for a cell that was empty (castling's
+    rook), read off the two positions."""
+    if action.src < 0 or action.dst < 0:
+        return []
+    then, now = pieces_of(before), pieces_of(after)
+    mover = then.get(action.src)
+    found = [(action.src, action.dst)]
+    if mover is None:
+        return found
+    left = [c for c, p in then.items() if p.side == mover.side and c != action.src
+            and c not in now]
+    came = [c for c, p in now.items() if p.side == mover.side and c != action.dst
+            and c not in then]
+    if len(left) == 1 and len(came) == 1 and then[left[0]].kind == now[came[0]].kind:
+        found.append((left[0], came[0]))
+    return found
 
 
 def _landing(action: Action | None) -> int:

@@ -23,6 +23,7 @@ from framework.docs.wording import (
     action_sentence,
     capitalised,
     example_words,
+    keeps_case,
     targets_sentence,
 )
 from framework.engine.slots import hand_slot_name
@@ -37,8 +38,10 @@ from framework.render.svg import (
     Marks,
     board_svg,
     legend_swatch,
+    pieces_of,
     player_colour,
 )
+from framework.spec.terms import TERMS, shown_key, terms_in
 
 if TYPE_CHECKING:
     from framework.game import Game
@@ -125,9 +128,11 @@ def render_rulebook(game: Game, lang: str, fmt: str, stem: str, *,
     env.install_gettext_translations(gettext, newstyle=True)  # type: ignore[attr-defined]
     token = SYMBOLS.set(frozenset(_(p) for p in game.players if len(_(p)) == 1))
     writing = WRITING.set(words_in(game, lang))
+    terms = TERMS.set(terms_in(game.spec, lang, _))
     try:
         book = _book(game, _)
     finally:
+        TERMS.reset(terms)
         WRITING.reset(writing)
         SYMBOLS.reset(token)
     figures = [*book["setup"].figures, *book["examples"].figures]
@@ -135,7 +140,13 @@ def render_rulebook(game: Game, lang: str, fmt: str, stem: str, *,
     links = [(code, name, f"../{code}/{stem}.{fmt}") for code, name in LANGUAGES.items()
              if code in linked]
     template = env.get_template(f"rulebook.{'html' if fmt == 'pdf' else fmt}.j2")
+    contents = [("material", _("Material")), ("setup", _("Setup")),
+                ("turn", _("Playing a turn")), ("end", _("End of the game")),
+                ("notation", _("Notation"))]
+    contents += [("variants", _("Variants"))] * bool(book["variants"].items)
+    contents += [("examples", _("Examples"))] * bool(book["examples"].figures)
     text = template.render(book=book, lang=lang, languages=links, stem=stem,
+                           for_print=fmt == "pdf", contents=contents,
                            source=source or f"games/{stem}.yaml",
                            svg_dir=f"../{SVG_DIR}/{stem}", diagrams=len(figures),
                            css=_css())
@@ -241,6 +252,7 @@ def _book(game: Game, _: Translate) -> dict[str, Any]:
         "legend": _legend(game, [*setup.figures, *examples.figures], _),
         "setup": setup,
         "turn": _turn(game, _),
+        "pieces": _pieces(game, _),
         "end": _end(game, _),
         "notation": _notation(game, _),
         "variants": _variants(game, _),
@@ -287,15 +299,24 @@ def _names(words: Iterable[str], _: Translate) -> str:
 def _material(game: Game, _: Translate) -> Section:
     spec = game.spec
     section = Section()
-    section.paragraphs.append(_("Players, in turn order: {players}.").format(
-        players=_names(game.players, _)))
+    section.paragraphs.append(sentence(_("{players} take turns, in this order.").format(
+        players=_names(game.players, _))))
     if len(game.players) > 2 or spec.turn_order != "rotate":  # two alternate: nothing to add
         section.paragraphs.append(game.turn_order.describe(_))
     section.paragraphs.append(_board_text(game, _))
     counts, unlimited, in_hand = [], [], []
+    at_start = _start_counts(game)
+    started: list[str] = []
+    uneven = any(len(set(n)) > 1 for n in at_start.values())
     for kind, piece in spec.pieces.items():
-        if piece.supply is None:
+        if piece.supply is None and kind in at_start and not uneven:
+            started.append(_count(_, kind, at_start[kind][0]))
+        elif piece.supply is None and kind in at_start:
+            continue
+        elif piece.supply is None and kind not in _promoted_kinds(game):
             unlimited.append(many(_, kind))
+        elif piece.supply is None:
+            continue
         elif piece.hand:
             in_hand.append(_count(_, kind, piece.supply))
         else:
@@ -305,6 +326,23 @@ def _material(game: Game, _: Translate) -> Section:
     if counts:
         section.paragraphs.append(_("Each player has {counts}.").format(
             counts=join_words(_, counts)))
+    if started:
+        section.paragraphs.append((
+            _("Each player starts with {counts} on the board; more come into play as the "
+              "game goes on.") if _adds_pieces(game) else
+            _("Each player starts with {counts}.")).format(counts=join_words(_, started)))
+    if uneven:  # Tablut: 16 soldiers against 8 and a king
+        each = [_("{counts} for {player}").format(player=_(player), counts=join_words(
+            _, [_count(_, kind, n[side]) for kind, n in at_start.items() if n[side]]))
+            for side, player in enumerate(game.players)]
+        section.paragraphs.append(_("At the start there are {counts} on the board.").format(
+            counts="; ".join(each)))
+    for kind, (promoted, phase) in _promoted_kinds(game).items():
+        if spec.pieces[kind].supply is None and kind not in at_start:
+            section.paragraphs.append(_("There is no {piece} on the board at the start: a "
+                                        "{promoted} becomes one as the {step} step says."
+                                        ).format(piece=_(kind), promoted=_(promoted),
+                                                 step=_(phase)))
     if unlimited:
         section.paragraphs.append(_("Each player has as many {pieces} as needed.").format(
             pieces=join_words(_, unlimited)))
@@ -337,6 +375,51 @@ def _material(game: Game, _: Translate) -> Section:
     return section
 
 
+def _start_counts(game: Game) -> dict[str, list[int]]:
+    """Each kind's count per player at the start, for the kinds the setup puts on the
+    board (chess: 8 pawns each); empty when players set the board up themselves."""
+    start = game.new_initial_state()
+    if start.setup < len(game.setups):
+        return {}
+    per_side: dict[tuple[int, str], int] = {}
+    for piece in pieces_of(start).values():
+        per_side[piece.side, piece.kind] = per_side.get((piece.side, piece.kind), 0) + 1
+    found = {}
+    for kind in game.spec.pieces:
+        counts = [per_side.get((side, kind), 0) for side in range(len(game.players))]
+        if any(counts):
+            found[kind] = counts
+    return found
+
+
+def _promoted_kinds(game: Game) -> dict[str, tuple[str, str]]:
+    """The kinds a promotion step makes: kind → (the kind promoted, the step's name)."""
+    found: dict[str, tuple[str, str]] = {}
+    for phase in game.phases:
+        params = phase.params
+        made = getattr(params, "to", None) or list(getattr(params, "choices", {}).values())
+        piece = getattr(params, "piece", None)
+        if piece is None or not (isinstance(made, (str, list))) or not \
+                phase.keyword.startswith("promote"):
+            continue
+        for kind in [made] if isinstance(made, str) else made:
+            found.setdefault(kind, (piece, phase.name))
+    return found
+
+
+def _adds_pieces(game: Game, tried: int = 64) -> bool:
+    """Whether a first action can bring a new piece onto the board (Othello's discs,
+    Ataxx's clones), read off the engine: the start's first actions, played."""
+    start = game.new_initial_state()
+    if start.is_terminal():
+        return False
+    before = len(pieces_of(start))
+    for action in start.legal_actions()[:tried]:
+        if len(pieces_of(start.child(action))) > before:
+            return True
+    return False
+
+
 def _count(_: Translate, word: str, n: int) -> str:
     """"12 legs": a number and a game's word in the form that number takes."""
     return ngettext("{n} {word}", "{n} {word}", n, _).format(n=n, word=counted(_, word, n))
@@ -367,11 +450,27 @@ def _board_text(game: Game, _: Translate) -> str:
         text = ngettext("The board has {n} cell, linked as the diagram shows.",
                         "The board has {n} cells, linked as the diagram shows.", cells
                         , _).format(n=cells)
-    if board.holes:
+    if board.holes and _chequered(game):
+        text += " " + _("Only every other cell is part of the board, as the dark squares of a "
+                        "chequered board: {first} is one of them.").format(
+            first=game.board.names[0])
+    elif board.holes:
         text += " " + ngettext("This cell is not part of the board: {holes}.",
                                "These cells are not part of the board: {holes}.",
                                len(board.holes), _).format(holes=join_words(_, board.holes))
     return text
+
+
+def _chequered(game: Game) -> bool:
+    """Whether a grid's holes are exactly the cells of one colour of a chequerboard."""
+    board = game.spec.board
+    if board.type != "grid":
+        return False
+    holes = set(board.holes)
+    cells = [f"{chr(ord('a') + c)}{r + 1}" for r in range(board.rows) for c in
+             range(board.columns)]
+    odd = {name for i, name in enumerate(cells) if (i // board.columns + i % board.columns) % 2}
+    return holes in (odd, set(cells) - odd)
 
 
 def _legend(game: Game, figures: list[Figure], _: Translate) -> Section:
@@ -441,10 +540,37 @@ def _always_can_act(game: Game) -> bool:
     return first is not None and bool(getattr(first.params, "optional", False))
 
 
+def _by_piece(phase: Any, _: Translate) -> list[tuple[str, str]]:
+    """A move step's options as one short paragraph per kind of piece (chess: the king's
+    moves, then the queen's, …), when every option moves a named kind and none has an
+    ``if:`` or a ``then:`` (those read with their option); else none."""
+    options = getattr(phase, "options", ())
+    kinds: list[str] = [getattr(o.params, "piece", None) or "" for o in options]
+    if len(set(kinds)) < 2 or "" in kinds or getattr(phase, "skip", None) or any(
+            o.conditions or getattr(o, "consequences", ()) for o in options):
+        return []
+    by_kind: dict[str, list[str]] = {}
+    for kind, option in zip(kinds, options, strict=True):
+        by_kind.setdefault(kind, []).append(option.describe(_))
+    return [(sentence(_(kind)), sentence("; ".join(clauses)) + ".")
+            for kind, clauses in by_kind.items()]
+
+
+def _pieces(game: Game, _: Translate) -> Section:
+    """How each kind of piece moves, for the turn's step that moves them."""
+    section = Section()
+    for phase in game.phases:
+        section.items += _by_piece(phase, _)
+    return section
+
+
 def _turn(game: Game, _: Translate) -> Section:
     section = Section(paragraphs=[_("A turn is made of these steps, in this order:")])
     for phase in game.phases:
         text = sentence(guarded(phase, phase.describe(_), _))
+        if _by_piece(phase, _):
+            text = guarded(phase, _("You move one of your pieces as its kind allows (see "
+                                    "below)."), _)
         if not phase.decides:
             text = _("(automatic)") + " " + text
         section.items.append((sentence(_(phase.name)), text))
@@ -595,7 +721,7 @@ def _fen_text(game: Game, _: Translate) -> str:
     named = list(spec.notation.fen.fields) if spec.notation.fen else []
     if named and len(fields) > len(named):  # slots written as fields of their own
         values = fields[1:1 + len(named)]
-        items = [_("{field} ({value})").format(field=_(name), value=value)
+        items = [_("{field} ({value})").format(field=shown_key(name, _), value=value)
                  for name, value in zip(named, values, strict=True)]
         text += " " + _("After the player to move ({side}) come {fields}.").format(
             side=fields[0], fields=join_words(_, items))
@@ -648,8 +774,11 @@ def _facts(game: Game, diagram: Diagram, example: ExampleSpec | None,
     state = diagram.state
     facts = []
     if diagram.actions and example is not None and example.caption.strip():
-        facts.append(_("After {actions}.").format(
-            actions=", ".join(shown(action) for _before, action, _after in diagram.steps)))
+        played = [action_sentence(game, before, action, _)
+                  for before, action, _after in diagram.steps]
+        facts.append(_("Played: {actions}.").format(actions="; ".join(
+            [played[0], *(text[:1].lower() + text[1:] if not keeps_case(text, game) else text
+                          for text in played[1:])])))
     if state.is_terminal():
         winners = sorted(state.winners or ())
         if len(winners) == 1:
@@ -670,14 +799,17 @@ def _facts(game: Game, diagram: Diagram, example: ExampleSpec | None,
                 counter=sentence(_(counter)), values=", ".join(
                     f"{_(p)} {state.counters[s][c]}" for s, p in enumerate(game.players))))
     if example is not None:
-        legal, illegal = example.expect.legal, example.expect.illegal
-        if legal:
-            facts.append(ngettext("The action {actions} is legal here.",
-                                  "The actions {actions} are legal here.", len(legal), _).format(
-                actions=join_words(_, [shown_text(a) for a in legal])))
-        if illegal:
-            facts.append(ngettext("The action {actions} is not legal here.",
-                                  "The actions {actions} are not legal here.",
-                                  len(illegal), _).format(
-                actions=join_words(_, [shown_text(a) for a in illegal])))
+        legal = join_words(_, [shown_text(a) for a in example.expect.legal], either=True)
+        illegal = join_words(_, [shown_text(a) for a in example.expect.illegal],
+                             negated=True)  # "but not a or b": Spanish "ni"
+        player = _(game.players[state.to_move])
+        if legal and illegal:
+            facts.append(_("Here {player} may play {legal}, but not {illegal}.").format(
+                player=player, legal=legal, illegal=illegal))
+        elif legal:
+            facts.append(_("Here {player} may play {legal}.").format(player=player,
+                                                                     legal=legal))
+        elif illegal:
+            facts.append(_("Here {player} may not play {illegal}.").format(
+                player=player, illegal=illegal))
     return [sentence(fact) for fact in facts]

@@ -90,9 +90,48 @@ def action_sentence(game: CompiledGame, before: State, action: Action, _: Transl
         text = _("{player} cannot move and passes").format(player=player)
     elif kind == "pass_turn":  # a pass by choice (the pass_turn primitive)
         text = _("{player} passes").format(player=player)
+    elif kind == "swap":
+        text = _("{player} swaps: the first player's piece becomes theirs").format(
+            player=player)
+    elif action.src >= 0 and action.dst >= 0:  # a piece's own move (chess's, draughts')
+        text = _moved(game, before, action, words, _)
+    elif action.dst >= 0 and action.dst in pieces_of(before.child(action)):  # a shot arrow
+        made = pieces_of(before.child(action))[action.dst]
+        text = _("{player} places a new {piece} on {at}").format(
+            player=player, piece=_(made.kind), at=dst)
+    elif action.attribute in game.piece_kinds:  # a choice of kind (a promotion's)
+        text = _("{player} chooses a {kind}").format(player=player,
+                                                       kind=_(action.attribute))
+    elif action.at >= 0:
+        text = _("{player} plays on {at}").format(**words)
     else:
         text = _("{player} plays {action}").format(player=player, action=shown(action))
     return capitalised(text) + f" ({shown(action)})" * (kind not in ("pass",))
+
+
+def _moved(game: CompiledGame, before: State, action: Action, words: dict[str, str],
+           _: Translate) -> str:
+    """A move of a piece from one cell to another, with what it took and any other piece
+    of the mover's that moved with it (castling's rook), read off the engine."""
+    names = game.board.names
+    then, now = pieces_of(before), pieces_of(before.child(action))
+    mover = then[action.src]
+    text = _("{player} moves the {piece} on {src} to {dst}").format(**words)
+    taken = [(cell, p) for cell, p in then.items() if p.side != mover.side and (
+        cell not in now or now[cell].side != p.side)]
+    if taken:
+        text += " " + _("and captures the {piece} on {cell}").format(
+            piece=_(taken[0][1].kind), cell=names[taken[0][0]]) if len(taken) == 1 else \
+            " " + _("and captures {n} pieces").format(n=len(taken))
+    from framework.docs.diagrams import moved_pieces
+
+    for src, dst in moved_pieces(before, action, before.child(action))[1:]:  # a rook
+        text += ", " + _("and the {piece} on {src} to {dst}").format(
+            piece=_(then[src].kind), src=names[src], dst=names[dst])
+    kind_after = now.get(action.dst)
+    if kind_after is not None and kind_after.kind != mover.kind:
+        text += ", " + _("which becomes a {piece}").format(piece=_(kind_after.kind))
+    return text
 
 
 def consequences(game: CompiledGame, before: State, after: State, action: Action,
@@ -105,13 +144,22 @@ def consequences(game: CompiledGame, before: State, after: State, action: Action
     removed = [(names[cell], piece) for cell, pieces in sorted(taken.items())
                for piece in pieces]
     sentences = []
-    by_side: dict[int, list[str]] = {}
+    by_cell: dict[str, list[str]] = {}
     for cell, piece in removed:
-        by_side.setdefault(piece.side, []).append(cell)
-    for side, cells in sorted(by_side.items()):
-        sentences.append(ngettext("{player} loses the piece on {cells}",
-                                  "{player} loses the pieces on {cells}", len(cells), _).format(
-            player=_(game.players[side]), cells=join_words(_, cells)))
+        by_cell.setdefault(cell, []).append(piece.kind)
+    both = [cell for cell, kinds in by_cell.items() if len(kinds) == 2 and kinds[0] == kinds[1]]
+    for cell in both:  # an attacker and its target taken together (Adaptoid's equal pincers)
+        sentences.append(_("both {pieces} on {cell} are taken off the board").format(
+            pieces=counted(_, by_cell[cell][0], 2), cell=cell))
+    by_kind: dict[str, list[str]] = {}
+    for cell, piece in removed:
+        if cell not in both:
+            by_kind.setdefault(piece.kind, []).append(cell)
+    for kind, cells in by_kind.items():
+        sentences.append(ngettext("the {piece} on {cells} is taken off the board",
+                                  "the {piece} on {cells} are taken off the board", len(cells),
+                                  _).format(piece=counted(_, kind, len(cells)),
+                                            cells=join_words(_, cells)))
     if turned:
         side = pieces_of(after)[turned[0]].side
         sentences.append(ngettext("the enemy piece on {cells} becomes {player}'s",
@@ -120,6 +168,14 @@ def consequences(game: CompiledGame, before: State, after: State, action: Action
                                                                             turned]),
                                                       player=_(game.players[side])))
     for c, counter in enumerate(game.counters):
+        news = {after.counters[side][c] for side in range(len(game.players))}
+        if len(news) == 1 and all(after.counters[side][c] != before.counters[side][c]
+                                  for side in range(len(game.players))):
+            new = news.pop()  # every player scored alike
+            sentences.append(ngettext("each player now has {n} {counter}",
+                                      "each player now has {n} {counter}", new, _).format(
+                n=new, counter=counted(_, counter, new)))
+            continue
         for side, player in enumerate(game.players):
             old, new = before.counters[side][c], after.counters[side][c]
             if new != old:
@@ -139,11 +195,11 @@ def example_words(game: CompiledGame, steps: Sequence[tuple[State, Action, State
         out.append(text + ".")
         if then:
             out.append("; ".join(then if not then else [then[0]] + [
-                t if _keeps_case(t, game) else t[:1].lower() + t[1:] for t in then[1:]]) + ".")
+                t if keeps_case(t, game) else t[:1].lower() + t[1:] for t in then[1:]]) + ".")
     return out
 
 
-def _keeps_case(text: str, game: CompiledGame) -> bool:
+def keeps_case(text: str, game: CompiledGame) -> bool:
     """Whether a sentence starts with a name that keeps its capital (a cell name)."""
     return any(text.startswith(name) for name in game.board.names)
 

@@ -23,12 +23,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field
 
+from framework.board.direction_words import directions_phrase
 from framework.engine.action import Action
 from framework.engine.bits import iter_bits
 from framework.engine.slots import CLOCK_RESET, LANDED, Slot
 from framework.engine.supply import piece_supply, take_from_supply
 from framework.moves.base import Loc, Masks, Primitive, kind_index, own_of_kind, written
-from framework.plugins import OptionParams, Rule, Translate, join_words, untranslated
+from framework.plugins import OptionParams, Rule, Translate, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -61,21 +62,9 @@ class LineParams(OptionParams):
         "the end of the turn): chess's fifty-move rule")
 
 
-def N_(text: str) -> str:  # gettext's "mark now, translate later" (see framework.i18n)
-    return text
-
-
-#: How the rulebook words the relative directions (a board's own, n or se, stay as named).
-DIRECTION_WORDS = {
-    "forward": N_("forward"), "backward": N_("backward"), "left": N_("left"),
-    "right": N_("right"), "forward_left": N_("diagonally forward left"),
-    "forward_right": N_("diagonally forward right"),
-    "backward_left": N_("diagonally backward left"),
-    "backward_right": N_("diagonally backward right")}
-
-
 def direction_word(name: str, _: Translate) -> str:
-    return _(DIRECTION_WORDS[name]) if name in DIRECTION_WORDS else name
+    """One direction in words ("forward", "north-eastwards")."""
+    return directions_phrase([name], _)
 
 
 class Line(Primitive):
@@ -200,14 +189,13 @@ class Line(Primitive):
         if self.from_landed:
             return _("the piece that just moved")
         if self.params.piece and not self.placing:
-            return _("one of your pieces of kind {piece}").format(piece=_(self.params.piece))
+            return _("a {piece}").format(piece=_(self.params.piece))
         return _("one of your pieces")
 
     def directions_text(self, names: Sequence[str] | None, _: Translate) -> str:
         if not names:
             return _("in any direction")
-        return _("in direction {directions}").format(
-            directions=join_words(_, [direction_word(n, _) for n in names], either=True))
+        return directions_phrase(list(names), _)
 
     def target_text(self, _: Translate) -> str:
         return {
@@ -222,7 +210,7 @@ class Line(Primitive):
         """The clause of a move whose motion is ``motion`` ("steps one cell …")."""
         if self.placing:
             made = _(self.game.piece_kinds[self.made])
-            return _("a new piece of kind {piece} from your supply goes on a cell that "
+            return _("a new {piece} from your supply goes on a cell that "
                      "{who} could reach if it {motion}").format(
                          piece=made, who=self.who(_), motion=motion) + " " + \
                 self.target_text(_)

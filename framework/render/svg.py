@@ -187,8 +187,11 @@ def board_svg(state: State, marks: Marks | None = None, title: str = "",
         for piece, (gx, gy, scale) in zip(ghosts, spots, strict=False):
             out.append(_removed(canvas, game, (gx, gy), piece, board.names[cell], _,
                                 scale=scale))
+    drawn: list[tuple[tuple[float, float], tuple[float, float]]] = []
     for src, dst in marks.arrows:
-        out.append(_arrow(canvas, board.pos[src], board.pos[dst]))
+        start, end = _apart(board.pos[src], board.pos[dst], drawn)
+        drawn.append((board.pos[src], board.pos[dst]))
+        out.append(_arrow(canvas, start, end))
     occupied = state.occupied() | sum(1 << c for c in marks.removed)
     for cell in sorted(set(marks.targets)):
         x, y = board.pos[cell]
@@ -336,6 +339,24 @@ def _shape(canvas: _Canvas, board: CompiledBoard, cell: int, fill: str) -> str:
         shape = (f'<circle cx="{cx}" cy="{cy}" r="{_n(UNIT * 0.4)}" fill="{fill}" '
                  f'stroke="#8a7a5c" stroke-width="1.5"/>')
     return shape
+
+
+def _apart(start: tuple[float, float], end: tuple[float, float],
+           drawn: list[tuple[tuple[float, float], tuple[float, float]]]
+           ) -> tuple[tuple[float, float], tuple[float, float]]:
+    """An arrow moved a little aside when it runs along one already drawn (castling: the
+    king's and the rook's moves on one row), so that each move shows."""
+    (x0, y0), (x1, y1) = start, end
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    nx_, ny = -(y1 - y0) / length, (x1 - x0) / length  # the arrow's normal
+
+    def along(point: tuple[float, float]) -> bool:  # on this arrow's line
+        return abs((point[0] - x0) * nx_ + (point[1] - y0) * ny) < 1e-6
+    shared = sum(1 for a, b in drawn if along(a) and along(b))
+    if not shared:
+        return start, end
+    shift = 0.16 * shared * (1 if x1 - x0 + y1 - y0 >= 0 else -1)
+    return (x0 + nx_ * shift, y0 + ny * shift), (x1 + nx_ * shift, y1 + ny * shift)
 
 
 def _arrow(canvas: _Canvas, start: tuple[float, float], end: tuple[float, float]) -> str:

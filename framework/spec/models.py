@@ -305,6 +305,13 @@ class GameBase(Rule):
                                         "null = the game may not terminate by itself")
     notation: NotationSpec = Field(default_factory=NotationSpec,
                                    description="how actions and positions are written")
+    terms: dict[str, dict[str, str]] = Field(
+        default_factory=dict,
+        description="per rulebook language (en, es, pt, ru, eo), the reader's words for "
+                    "the file's identifiers: a zone, a rule's type, a phase's name, a "
+                    "state slot ({en: {promotion: the last rank, halfmove_clock: the "
+                    "fifty-move rule}}); a language left out reads the English terms "
+                    "through the catalogs (see framework/spec/terms.py)")
     evaluation: EvaluationSpec | None = Field(
         default=None, description="weights for computer players; default: piece count "
                                   "difference plus a little mobility")

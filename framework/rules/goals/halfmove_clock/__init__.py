@@ -17,7 +17,8 @@ from pydantic import Field
 
 from framework.engine.slots import HALFMOVE
 from framework.limits import MAX_COUNT
-from framework.plugins import Goal, GoalParams, Translate, Verdict, untranslated
+from framework.plugins import Goal, GoalParams, Translate, Verdict, join_words, untranslated
+from framework.spec.terms import term
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -47,5 +48,38 @@ class HalfmoveClock(Goal):
         return Verdict() if state.vars[HALFMOVE] >= self.limit else None
 
     def describe(self, _: Translate = untranslated) -> str:
-        return _("After {limit} turns in a row without a reset of the half-move clock, the "
-                 "game is a draw.").format(limit=self.params.limit)
+        limit, players = self.params.limit, len(self.game.players)
+        resets = self._resets(_)
+        if not resets:
+            text = _("After {limit} turns in a row without a reset of the half-move clock, "
+                     "the game is a draw.").format(limit=limit)
+        elif limit % players == 0:
+            text = _("After {limit} turns in a row ({each} by each player) without {resets}, "
+                     "the game is a draw.").format(limit=limit, each=limit // players,
+                                                   resets=resets)
+        else:
+            text = _("After {limit} turns in a row without {resets}, the game is a draw."
+                     ).format(limit=limit, resets=resets)
+        name = term(self.keyword)
+        return f"{text[:-1]} ({name})." if name else text
+
+    def _resets(self, _: Translate) -> str:
+        """What sets the clock back to 0, read off the moves that reset it: "a capture or a
+        move of a pawn"; empty when no move option says (a phase of its own resets it)."""
+        captures, movers = False, []
+        for phase in self.game.phases:
+            for option in getattr(phase, "options", ()):
+                params = option.params
+                capturing = bool(getattr(params, "capture", False)) or \
+                    getattr(option, "to", None) == "enemy"
+                if getattr(option, "capture_resets", False) or (
+                        option.resets_clock and capturing):
+                    captures = True
+                elif option.resets_clock:
+                    piece = getattr(params, "piece", None)
+                    if piece is None:
+                        return ""
+                    movers.append(piece)
+        words = [_("a capture")] * captures + [
+            _("a move of a {piece}").format(piece=_(p)) for p in dict.fromkeys(movers)]
+        return join_words(_, words, negated=True)

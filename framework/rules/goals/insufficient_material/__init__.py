@@ -29,7 +29,19 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field
 
 from framework.limits import MAX_COUNT
-from framework.plugins import Goal, GoalParams, Loc, Rule, Translate, Verdict, untranslated
+from framework.plugins import (
+    Goal,
+    GoalParams,
+    Loc,
+    Rule,
+    Translate,
+    Verdict,
+    counted,
+    join_words,
+    many,
+    untranslated,
+)
+from framework.spec.terms import zone_words
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -123,14 +135,15 @@ class InsufficientMaterial(Goal):
     def describe(self, _: Translate = untranslated) -> str:
         parts = []
         for m in self.params.draws:
-            named = [(_("any number of {piece}") if n == "any" else
-                      _("{n} {piece}")).format(n=n, piece=_(p)) for p, n in m.pieces.items()]
+            named = [(_("any number of {piece}").format(piece=many(_, p)) if n == "any" else
+                      _("{n} {piece}").format(n=n, piece=counted(_, p, n)))
+                     for p, n in m.pieces.items()]
             text = ", ".join(named) if named else _("nothing")
             if m.shade:
-                text += " " + _("(all on cells of {zone} or all off them)").format(
-                    zone=_(m.shade))
+                text += " " + _("(all on {zone} or all off them)").format(
+                    zone=zone_words(self.game, m.shade, _))
             parts.append(text)
-        ignored = ", ".join(_(p) for p in self.params.ignore)
+        ignored = join_words(_, [many(_, p) for p in self.params.ignore])
         lead = _("Insufficient material: the game is a draw when the pieces left on the "
                  "board")
         if ignored:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
+from framework.board.direction_words import edge_words
 from framework.plugins import Goal, GoalParams, Translate, Verdict, join_words, untranslated
 from framework.spec.zones import ColumnZone, EdgeZone, RowZone
 
@@ -72,8 +73,8 @@ class ReachZone(Goal):
         else:
             cells = zone_words(zone, _)
         if self.params.piece:
-            return _("A player with a piece of kind {piece} on its goal cells wins "
-                     "({cells}).").format(piece=_(self.params.piece), cells=cells)
+            return _("A player with a {piece} on its goal cells wins ({cells}).").format(
+                piece=_(self.params.piece), cells=cells)
         return _("A player with a piece on its goal cells wins ({cells}).").format(
             cells=cells)
 
@@ -82,13 +83,17 @@ def zone_words(items: list[Any], _: Translate) -> str:
     """A zone's items as the rulebook words them: cells by name, then rows, columns,
     edges."""
     words = []
+    edges = {item.edge for item in items if isinstance(item, EdgeZone)}
+    if edges == {"n", "e", "s", "w"}:
+        words.append(_("any edge of the board"))
+        items = [item for item in items if not isinstance(item, EdgeZone)]
     for item in items:
         if isinstance(item, RowZone):
             words.append(_("row {row}").format(row=item.row))
         elif isinstance(item, ColumnZone):
             words.append(_("column {column}").format(column=item.column))
         elif isinstance(item, EdgeZone):
-            words.append(_("the edge {edge}").format(edge=item.edge))
+            words.append(edge_words(item.edge, _))
         else:
             words.append(str(item))
     return join_words(_, words) if words else _("none")

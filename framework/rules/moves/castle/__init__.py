@@ -38,7 +38,7 @@ from framework.engine.action import Action
 from framework.engine.slots import Slot
 from framework.moves.attacks import attacks_of
 from framework.moves.base import Loc, Masks, Primitive, written
-from framework.plugins import OptionParams, Rule, Translate, untranslated
+from framework.plugins import OptionParams, Rule, Translate, join_words, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledBoard, CompiledGame
@@ -230,6 +230,9 @@ class Castle(Primitive):
         if p.safe:
             text += " " + _("and the {piece} does not stand on, cross or land on an attacked "
                             "cell").format(piece=_(p.piece))
-        routes = ", ".join(f"{r.from_}-{r.to} + {r.partner_from}-{r.partner_to}"
-                           for r in p.routes)
+        routes = join_words(_, [_("{piece} {src} to {dst} with the {partner} {partner_src} to "
+                                  "{partner_dst}").format(
+            piece=_(p.piece), src=r.from_, dst=r.to, partner=_(p.partner),
+            partner_src=r.partner_from, partner_dst=r.partner_to) for r in p.routes],
+            either=True)
         return f"{text} ({routes})"

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field
 
+from framework.board.direction_words import directions_phrase
 from framework.engine.action import Action
 from framework.engine.slots import Slot
 from framework.moves.base import (
@@ -31,7 +32,7 @@ from framework.moves.base import (
     own_of_kind,
     written,
 )
-from framework.plugins import OptionParams, Translate, join_words, untranslated
+from framework.plugins import OptionParams, Translate, untranslated
 from framework.rules.moves.rush import passed_slot
 
 if TYPE_CHECKING:
@@ -164,5 +165,5 @@ class EnPassant(Primitive):
         piece = _(self.params.piece) if self.params.piece else _("piece")
         return _("a {piece} steps {directions} onto the cell an enemy piece passed over in "
                  "its rush on the turn just played, and captures that piece (en passant)"
-                 ).format(piece=piece, directions=join_words(
-                     _, [_(d) for d in self.params.directions], either=True))
+                 ).format(piece=piece, directions=directions_phrase(
+                     list(self.params.directions), _))

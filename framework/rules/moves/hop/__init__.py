@@ -55,11 +55,12 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
+from framework.board.direction_words import directions_phrase
 from framework.engine.action import Action
 from framework.engine.bits import iter_bits
 from framework.engine.slots import CAPTURED, Slot
 from framework.moves.base import Loc, Masks, Primitive, kind_index, own_of_kind, written
-from framework.plugins import OptionParams, Translate, join_words, untranslated
+from framework.plugins import OptionParams, Translate, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -110,24 +111,9 @@ def reach_of(value: int | str, board_size: int) -> int:
     return board_size if value == "any" else int(value)
 
 
-def N_(text: str) -> str:  # gettext's "mark now, translate later"
-    return text
-
-
-#: How a rulebook words each direction named from the player's forward.
-RELATIVE_WORDS = {
-    "forward": N_("forward"), "backward": N_("backward"), "left": N_("left"),
-    "right": N_("right"), "forward_left": N_("diagonally forward to the left"),
-    "forward_right": N_("diagonally forward to the right"),
-    "backward_left": N_("diagonally backward to the left"),
-    "backward_right": N_("diagonally backward to the right")}
-
-
 def direction_words(_: Translate, names: list[str]) -> str:
-    """Directions as a rulebook words them: "ne or nw", "diagonally forward to the left or
-    diagonally forward to the right"."""
-    return join_words(_, [_(RELATIVE_WORDS[n]) if n in RELATIVE_WORDS else n for n in names],
-                      either=True)
+    """Directions as a rulebook words them: "diagonally", "diagonally forward"."""
+    return directions_phrase(names, _)
 
 
 class Hop(Primitive):

@@ -111,7 +111,12 @@ class Leap(Line):
 
     def describe(self, _: Translate = untranslated) -> str:
         params = self.params
-        if params.offsets is not None:
+        if params.offsets is not None and params.symmetric and len(params.offsets) == 1 and \
+                0 < abs(params.offsets[0][0]) != abs(params.offsets[0][1]) > 0:
+            near, far = sorted(abs(d) for d in params.offsets[0])
+            motion = _("leaps over anything to the cell {far} cells away along a row or a "
+                       "column and then {near} to the side").format(far=far, near=near)
+        elif params.offsets is not None:
             shown = ", ".join(f"({dx}, {dy})" for dx, dy in
                               symmetric_offsets(params.offsets, params.symmetric))
             motion = _("leaps over anything to the cell at a (file, rank) offset of "

@@ -26,11 +26,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field
 
+from framework.board.direction_words import directions_phrase
 from framework.engine.action import Action
 from framework.engine.slots import Slot
 from framework.limits import MAX_DISTANCE
 from framework.moves.base import Loc, Masks, Primitive, kind_index, own_of_kind, written
 from framework.plugins import OptionParams, Translate, untranslated
+from framework.spec.terms import zone_words
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -140,8 +142,8 @@ class Rush(Primitive):
 
     def describe(self, _: Translate = untranslated) -> str:
         piece = _(self.params.piece) if self.params.piece else _("piece")
-        return _("a {piece} in the zone {zone} moves {distance} cells {direction} through "
-                 "empty cells (the cell it passes over may be captured en passant on the "
-                 "next turn)").format(piece=piece, zone=_(self.params.zone),
-                                      distance=self.params.distance,
-                                      direction=_(self.params.direction))
+        return _("a {piece} on {zone} may move {distance} cells {direction} through empty "
+                 "cells (the cell it passes over may be captured en passant on the next "
+                 "turn)").format(piece=piece, zone=zone_words(self.game, self.params.zone, _),
+                                 distance=self.params.distance,
+                                 direction=directions_phrase([self.params.direction], _))

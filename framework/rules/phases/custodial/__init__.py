@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, model_validator
 
+from framework.board.direction_words import directions_phrase
 from framework.engine.slots import LANDED
 from framework.limits import MAX_DISTANCE
 from framework.plugins import Loc, Phase, PhaseParams, Translate, counted, many, untranslated
@@ -192,8 +193,7 @@ class Custodial(Phase):
         text = _("{what} caught between the piece that just moved and another of yours "
                  "is taken off the board").format(what=what)
         if p.directions:
-            text += " " + _("(along {directions})").format(directions=", ".join(
-                _(d) for d in p.directions))
+            text += f" ({directions_phrase(list(p.directions), _)})"
         if p.hostile:
             text += _("; an empty cell of {zone} closes the line as your piece would").format(
                 zone=_(p.hostile))

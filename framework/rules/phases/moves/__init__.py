@@ -324,12 +324,16 @@ class Moves(Phase):
             text = _("Your move: {action}.").format(action=clauses[0])
         else:
             text = _("Choose one: {actions}.").format(actions="; ".join(clauses))
-        for option in self.options:  # what follows an option's actions (then:)
-            if option.consequences:
-                after = " ".join(guarded(c, c.describe(_), _) for c in option.consequences)
-                text += " " + (_("After such a move: {then}") if len(self.options) == 1 else
-                               _("After a move where {action}: {then}")).format(
-                    action=option.describe(_), then=after)
+        afters = [" ".join(guarded(c, c.describe(_), _) for c in option.consequences)
+                  for option in self.options]  # what follows an option's actions (then:)
+        if len(self.options) > 1 and len(set(afters)) == 1 and afters[0]:
+            text += " " + _("After any of these moves: {then}").format(then=afters[0])
+        else:
+            for option, after in zip(self.options, afters, strict=True):
+                if after:
+                    text += " " + (_("After such a move: {then}") if len(self.options) == 1
+                                   else _("After a move where {action}: {then}")).format(
+                        action=option.describe(_), then=after)
         if self.skip:
             text += " " + _("This step may be skipped.")
         return text

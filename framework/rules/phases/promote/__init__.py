@@ -45,6 +45,7 @@ from framework.plugins import (
     join_words,
     untranslated,
 )
+from framework.spec.terms import term, zone_words
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -127,18 +128,44 @@ class Promote(Phase):
 
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params
+        zone = zone_words(self.game, p.zone, _)
         if isinstance(p.to, list):
             kinds = join_words(_, [_(k) for k in p.to], either=True)
             if p.piece:
-                return _("A {piece} that ends its move in the zone {zone} becomes the {to} "
-                         "of your choice.").format(piece=_(p.piece), zone=_(p.zone), to=kinds)
-            return _("A piece that ends its move in the zone {zone} becomes the {to} of "
-                     "your choice.").format(zone=_(p.zone), to=kinds)
+                return _("A {piece} that ends its move on {zone} becomes the {to} of your "
+                         "choice.").format(piece=_(p.piece), zone=zone, to=kinds)
+            return _("A piece that ends its move on {zone} becomes the {to} of your "
+                     "choice.").format(zone=zone, to=kinds)
         if p.piece:
-            return _("A {piece} that ends its move in the zone {zone} becomes a {to}."
-                     ).format(piece=_(p.piece), zone=_(p.zone), to=_(p.to))
-        return _("A piece that ends its move in the zone {zone} becomes a {to}.").format(
-            zone=_(p.zone), to=_(p.to))
+            text = _("A {piece} that ends its move on {zone} becomes a {to}.").format(
+                piece=_(p.piece), zone=zone, to=_(p.to))
+            return text + self._after_a_chain(p.piece, p.to, zone, _)
+        return _("A piece that ends its move on {zone} becomes a {to}.").format(
+            zone=zone, to=_(p.to))
+
+    def _after_a_chain(self, piece: str, to: str, zone: str, _: Translate) -> str:
+        """What a chain of captures that reaches the zone does: this step comes when the
+        move is over, so a piece that can only go on forward (it has reached the far row)
+        stops there, and one that can go on does so unpromoted."""
+        chains = [o for phase in self.game.phases for o in getattr(phase, "chaining", ())
+                  if getattr(o.params, "piece", None) in (piece, None)]
+        if not chains:
+            return ""
+        event = term(self.name) or _("promotion")
+        forward_only = all(set(getattr(o.params, "directions", None) or ()) <= FORWARD
+                           and getattr(o.params, "directions", None) for o in chains)
+        if forward_only:
+            text = _("{event} ends the move: a {piece} that reaches {zone} with a capture "
+                     "becomes a {to} there and jumps no further in that turn.")
+        else:
+            text = _("A {piece} that passes over {zone} in the middle of a capture and can "
+                     "jump on goes on as a {piece}: {event} comes only where its move ends.")
+        text = text.format(event=event, piece=_(piece), zone=zone, to=_(to))
+        return " " + text[:1].upper() + text[1:]
+
+
+#: The directions that only go forward: a piece on the far row can take none of them.
+FORWARD = {"forward", "forward_left", "forward_right"}
 
 
 class PromoteChoice(Promote):

@@ -31,6 +31,7 @@ from pydantic import Field
 from framework.engine.action import Action
 from framework.engine.slots import LANDED
 from framework.plugins import Phase, PhaseParams, Translate, join_words, untranslated
+from framework.spec.terms import zone_words
 
 if TYPE_CHECKING:
     from random import Random
@@ -124,5 +125,6 @@ class PromoteChoice(Phase):
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params
         kinds = join_words(_, [_(k) for k in p.choices.values()], either=True)
-        return _("A {piece} that ends its move in the zone {zone} becomes, as its player "
-                 "chooses, a {kinds}.").format(piece=_(p.piece), zone=_(p.zone), kinds=kinds)
+        return _("A {piece} that ends its move on {zone} becomes, as its player chooses, a "
+                 "{kinds}.").format(piece=_(p.piece), zone=zone_words(self.game, p.zone, _),
+                                    kinds=kinds)

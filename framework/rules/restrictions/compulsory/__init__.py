@@ -26,6 +26,7 @@ from pydantic import Field
 
 from framework.engine.action import STOP_KIND
 from framework.plugins import Restriction, Rule, Translate, join_words, untranslated
+from framework.spec.terms import shown_key
 
 if TYPE_CHECKING:
     from framework.engine.action import Action
@@ -97,9 +98,25 @@ class Compulsory(Restriction):
         return length
 
     def describe(self, _: Translate = untranslated) -> str:
+        if self._captures():
+            text = _("Capturing is compulsory: when you can capture, you must.")
+            if self.params.longest:
+                text += " " + _("Of the captures you can make, you must choose one that "
+                                "takes the most pieces in your turn.")
+            return text
+        kinds = [shown_key(k, _) for k in self.params.kinds]
         text = _("Compulsory: when you can play {kinds}, you must play one of them.").format(
-            kinds=join_words(_, [_(k) for k in self.params.kinds], either=True))
+            kinds=join_words(_, kinds, either=True))
         if self.params.longest:
             text += " " + _("Of those, you must choose one that makes the most of them in "
                             "your turn.")
         return text
+
+    def _captures(self) -> bool:
+        """Whether every option making the forced kinds captures (a forced capture)."""
+        kinds = set(self.params.kinds)
+        makers = [o for phase in self.game.phases for o in getattr(phase, "options", ())
+                  if any(kind in kinds for kind, _attribute in o.kinds())]
+        return bool(makers) and all(
+            getattr(o.params, "capture", False) or getattr(o, "to", None) == "enemy"
+            for o in makers)

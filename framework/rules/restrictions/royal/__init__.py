@@ -141,5 +141,6 @@ class Royal(Restriction):
         return kept
 
     def describe(self, _: Translate = untranslated) -> str:
-        return _("Royal piece: no move may leave your {piece} attacked (where an enemy piece "
-                 "could capture it with its next move).").format(piece=_(self.params.piece))
+        return _("Your {piece} is attacked, or in check, where an enemy piece could capture "
+                 "it with its next move: no move may leave your {piece} in check.").format(
+                     piece=_(self.params.piece))

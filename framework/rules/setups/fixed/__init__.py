@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
-from framework.plugins import Rule, Setup, Translate, join_words, untranslated
+from framework.plugins import Rule, Setup, Translate, counted, join_words, untranslated
 
 if TYPE_CHECKING:
     from framework.engine.state import State
@@ -77,14 +77,27 @@ class Fixed(Setup):
             state.last_mover = game.turn_order.previous(state.to_move, state.fullmove)
 
     def describe(self, _: Translate = untranslated) -> str:
-        by_owner: dict[str, list[str]] = {}
+        kinds = self.game.piece_kinds
+        by_owner: dict[str, dict[str, list[str]]] = {}
         for cell, value in self.params.cells.items():
             owner = value if isinstance(value, str) else value.owner
-            by_owner.setdefault(owner, []).append(cell)
-        parts = [_("{player} on {cells}").format(player=_(owner), cells=join_words(_, cells))
-                 for owner, cells in by_owner.items()]
-        return _("The game starts with these pieces on the board: {placements}.").format(
-            placements="; ".join(parts))
+            piece = (None if isinstance(value, str) else value.piece) or kinds[0]
+            by_owner.setdefault(owner, {}).setdefault(piece, []).append(cell)
+        if all(len(pieces) == 1 for pieces in by_owner.values()) and len(
+                {p for pieces in by_owner.values() for p in pieces}) == 1:
+            parts = [_("{player} on {cells}").format(player=_(owner), cells=join_words(
+                _, cells)) for owner, pieces in by_owner.items() for cells in pieces.values()]
+            return _("The game starts with these pieces on the board: {placements}.").format(
+                placements="; ".join(parts))
+        sentences = [_("The game starts with these pieces on the board.")]
+        for owner, pieces in by_owner.items():
+            placed = [(_("{n} {pieces} on {cells}") if len(cells) > 1 else
+                       _("{pieces} on {cells}")).format(
+                n=len(cells), pieces=counted(_, piece, len(cells)), cells=join_words(_, cells))
+                for piece, cells in sorted(pieces.items(), key=lambda kv: kinds.index(kv[0]))]
+            text = _("{player}: {pieces}.").format(player=_(owner), pieces=", ".join(placed))
+            sentences.append(text[:1].upper() + text[1:])
+        return " ".join(sentences)
 
 
 def _over_supply(params: FixedParams, loc: tuple[str | int, ...], ctx: SpecContext

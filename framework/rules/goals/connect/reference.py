@@ -16,14 +16,16 @@ from framework.spec.zones import zone_cell_names
 
 class RefConnect(RefGoal):
     """A player with one group of touching pieces (networkx components of the graph
-    restricted to that player's pieces) holding a cell of each of that player's zones."""
+    restricted to that player's pieces) holding a cell of each of that player's zones (of
+    ``at_least`` of them, when given)."""
 
     def verdict(self, s: RefState) -> RefVerdict:
         graph, zones = self._zones
         winners = set()
         for player in self.game.players:
             mine = graph.subgraph(s.pieces_of(player, self.params.piece))
-            if any(all(group & zone for zone in zones[player])
+            needed = self.params.at_least or len(zones[player])
+            if any(sum(1 for zone in zones[player] if group & zone) >= needed
                    for group in nx.connected_components(mine)):
                 winners.add(player)
         return winners or None

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
+from framework.moves.groups import Links
 from framework.plugins import Goal, GoalParams, Translate, Verdict, untranslated
-from framework.rules.goals.connect import chain_from
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 
 #: The board types whose cells are hexagons (every closed chain fences in its inside).
 HEX_BOARDS = ("hexhex", "hex_rhombus", "hex_triangle")
+#: How many link offsets a board may have for ring's flood to shift masks.
+FLOOD_SHIFTS = 64
 
 
 class RingParams(GoalParams):
@@ -57,6 +59,9 @@ class Ring(Goal):
         self.kind = game.piece_kinds.index(params.piece) if params.piece else -1
         board = game.board
         self.neighbours = board.neighbour_masks
+        #: A hexagon board's ids run along rows of different lengths: some 20-40 link
+        #: offsets, still cheaper as shifts than a loop over the cells of a whole region.
+        self.links = Links.of(board, max_shifts=FLOOD_SHIFTS)
         self.all = board.all_mask
         inner = max(len(ns) for ns in board.neighbours)
         #: The cells with fewer neighbours than an inner cell: the way off the board.
@@ -80,16 +85,9 @@ class Ring(Goal):
         if not pieces:
             return False
         free = self.all & ~pieces
-        open_ = chain_from(free & self.edge, free, self.neighbours) if free & self.edge else 0
-        if free & ~open_:
-            return True
-        inner = pieces & ~self.edge
-        while inner:
-            low = inner & -inner
-            if not self.neighbours[low.bit_length() - 1] & ~pieces:
-                return True
-            inner ^= low
-        return False
+        if pieces & ~self.edge & ~self.links.around(free):
+            return True  # an inner piece with no neighbour but pieces
+        return bool(free & ~self.links.spread(free & self.edge, free))
 
     def evaluate(self, state: State) -> Verdict | None:
         kind_mask = state.kinds[self.kind] if self.kind >= 0 else -1

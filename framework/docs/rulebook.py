@@ -510,9 +510,13 @@ def _notation(game: Game, _: Translate) -> Section:
                                     "its row number (1 at the bottom): {example}.")
                                   .format(example=example))
     elif spec.board.type == "hexhex":
-        section.paragraphs.append(_("A cell is named by its row letter (A at the bottom) and "
-                                    "its number along the diagonal, as on the margins of the "
-                                    "diagrams: {example}.").format(example=example))
+        if spec.board.case == "upper":
+            words = _("A cell is named by its row letter (A at the bottom) and its number "
+                      "along the diagonal, as on the margins of the diagrams: {example}.")
+        else:
+            words = _("A cell is named by its row letter (a at the bottom) and its number "
+                      "along the diagonal, as on the margins of the diagrams: {example}.")
+        section.paragraphs.append(words.format(example=example))
     else:
         section.paragraphs.append(_("Cells are named as in the diagrams: {example}.")
                                   .format(example=example))

@@ -16,14 +16,19 @@ DATA = Path(__file__).resolve().parent / "data"
 #: Cases of the tests over every game that are heavy on a big board, by test and game: they
 #: run under ``-m slow`` (CI time). Havannah (169 cells) and Y (190) evaluate their
 #: group goals (ring, fork, bridge, three sides) with a flood on every placement, and these
-#: tests place tens of thousands of stones (perft by plain recursion, the reference
-#: interpreter on every action from every start, the codec on whole random games).
+#: tests place thousands of stones (perft by plain recursion, the reference interpreter
+#: on every action from every start, the codec and OpenSpiel's simulation test on whole
+#: random games, check's properties, whole games through the web API). Their own tests
+#: (tests/test_havannah_y.py) keep them in the default run.
 SLOW_CASES = {
     (test, game)
     for game in ("havannah", "y")
     for test in ("test_fast_perft_equals_the_plain_recursion",
                  "test_reference_agrees_on_every_start_and_every_action_from_it",
-                 "test_the_codec_round_trips_every_legal_action_of_random_games")
+                 "test_the_codec_round_trips_every_legal_action_of_random_games",
+                 "test_every_bundled_game_passes",
+                 "test_openspiel_random_simulation_test_passes",
+                 "test_two_people_play_every_game_through_the_api")
 }
 
 

@@ -511,12 +511,12 @@ def _notation(game: Game, _: Translate) -> Section:
                                   .format(example=example))
     elif spec.board.type == "hexhex":
         if spec.board.case == "upper":
-            words = _("A cell is named by its row letter (A at the bottom) and its number "
+            naming = _("A cell is named by its row letter (A at the bottom) and its number "
                       "along the diagonal, as on the margins of the diagrams: {example}.")
         else:
-            words = _("A cell is named by its row letter (a at the bottom) and its number "
+            naming = _("A cell is named by its row letter (a at the bottom) and its number "
                       "along the diagonal, as on the margins of the diagrams: {example}.")
-        section.paragraphs.append(words.format(example=example))
+        section.paragraphs.append(naming.format(example=example))
     else:
         section.paragraphs.append(_("Cells are named as in the diagrams: {example}.")
                                   .format(example=example))

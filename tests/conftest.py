@@ -18,7 +18,8 @@ DATA = Path(__file__).resolve().parent / "data"
 #: group goals (ring, fork, bridge, three sides) with a flood on every placement, and these
 #: tests place thousands of stones (perft by plain recursion, the reference interpreter
 #: on every action from every start, the codec and OpenSpiel's simulation test on whole
-#: random games, check's properties, whole games through the web API). Their own tests
+#: random games, check's properties, whole games through the web API, the presets played
+#: as their expansions). Their own tests
 #: (tests/test_havannah_y.py) keep them in the default run.
 SLOW_CASES = {
     (test, game)
@@ -28,7 +29,8 @@ SLOW_CASES = {
                  "test_the_codec_round_trips_every_legal_action_of_random_games",
                  "test_every_bundled_game_passes",
                  "test_openspiel_random_simulation_test_passes",
-                 "test_two_people_play_every_game_through_the_api")
+                 "test_two_people_play_every_game_through_the_api",
+                 "test_every_preset_plays_as_its_expansion")
 }
 
 

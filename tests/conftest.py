@@ -29,6 +29,37 @@ def study_key(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         os.environ["BOARDSPEC_STUDY_KEY"] = before
 
 
+#: Cases of the tests over every game that are heavy on a big board, by test and game: they
+#: run under ``-m slow`` (CI time). Havannah (169 cells) and Y (190) evaluate their
+#: group goals (ring, fork, bridge, three sides) with a flood on every placement, and these
+#: tests place thousands of stones (perft by plain recursion, the reference interpreter
+#: on every action from every start, the codec and OpenSpiel's simulation test on whole
+#: random games, check's properties, whole games through the web API, the presets played
+#: as their expansions). Their own tests
+#: (tests/test_havannah_y.py) keep them in the default run.
+SLOW_CASES = {
+    (test, game)
+    for game in ("havannah", "y")
+    for test in ("test_fast_perft_equals_the_plain_recursion",
+                 "test_reference_agrees_on_every_start_and_every_action_from_it",
+                 "test_the_codec_round_trips_every_legal_action_of_random_games",
+                 "test_every_bundled_game_passes",
+                 "test_openspiel_random_simulation_test_passes",
+                 "test_two_people_play_every_game_through_the_api",
+                 "test_every_preset_plays_as_its_expansion")
+}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks the cases of ``SLOW_CASES`` slow before ``-m`` selects."""
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None and (getattr(item, "originalname", ""), callspec.id) \
+                in SLOW_CASES:
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(scope="session", params=GAME_FILES, ids=[p.stem for p in GAME_FILES])
 def any_game(request: pytest.FixtureRequest) -> CompiledGame:
     return load_game(request.param)

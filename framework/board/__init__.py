@@ -20,12 +20,15 @@ from framework.board.custom import CustomBoard
 from framework.board.grid import GridBoard
 from framework.board.hexhex import HexHexBoard
 from framework.board.hexrhombus import HexRhombusBoard
+from framework.board.hextriangle import HexTriangleBoard
 
-BoardSpec = Annotated[GridBoard | HexHexBoard | HexRhombusBoard | CustomBoard,
+BoardSpec = Annotated[GridBoard | HexHexBoard | HexRhombusBoard | HexTriangleBoard
+                      | CustomBoard,
                       Field(discriminator="type")]
 
 
-def build_board(board: GridBoard | HexHexBoard | HexRhombusBoard | CustomBoard) -> nx.Graph:
+def build_board(board: GridBoard | HexHexBoard | HexRhombusBoard | HexTriangleBoard
+                | CustomBoard) -> nx.Graph:
     """The board's graph with its holes marked."""
     graph = board.build()
     for hole in board.holes:
@@ -34,4 +37,4 @@ def build_board(board: GridBoard | HexHexBoard | HexRhombusBoard | CustomBoard) 
     return graph
 
 __all__ = ["BoardSpec", "CustomBoard", "GridBoard", "HexHexBoard", "HexRhombusBoard",
-           "build_board"]
+           "HexTriangleBoard", "build_board"]

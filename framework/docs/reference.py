@@ -14,7 +14,13 @@ from typing import Any, Union, get_args, get_origin
 from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
 
-from framework.board import CustomBoard, GridBoard, HexHexBoard, HexRhombusBoard
+from framework.board import (
+    CustomBoard,
+    GridBoard,
+    HexHexBoard,
+    HexRhombusBoard,
+    HexTriangleBoard,
+)
 from framework.plugins import GROUP, PluginKind, plugins
 
 SECTIONS: dict[PluginKind, tuple[str, str]] = {
@@ -75,7 +81,7 @@ def reference_markdown() -> str:
              "models give `schemas/game.schema.json`).", ""]
     lines += _top_level()
     lines += ["## Boards", "", "`board:` — the cells and how they touch.", ""]
-    for model in (GridBoard, HexHexBoard, HexRhombusBoard, CustomBoard):
+    for model in (GridBoard, HexHexBoard, HexRhombusBoard, HexTriangleBoard, CustomBoard):
         keyword = get_args(model.model_fields["type"].annotation)[0]
         lines += _entry(keyword, sys.modules[model.__module__].__doc__, model)
     lines += _zones_and_directions()
@@ -193,9 +199,11 @@ def _zones_and_directions() -> list[str]:
     lines = ["## Zones", ""]
     lines += [inspect.cleandoc(zones.__doc__ or ""), "",
               "| item | meaning |", "| --- | --- |", "| a cell name | that cell |"]
-    for model in (zones.RowZone, zones.ColumnZone, zones.EdgeZone):
-        (key, info), = model.model_fields.items()
-        lines.append(f"| `{{{key}: …}}` | {info.description} |")
+    for model in (zones.RowZone, zones.ColumnZone, zones.EdgeZone, zones.CornerZone,
+                  zones.SideZone):
+        (key, info), *more = model.model_fields.items()
+        extra = "".join(f"; `{k}:` {i.description}" for k, i in more)
+        lines.append(f"| `{{{key}: …}}` | {info.description}{extra} |")
     lines += ["", "## Directions", "", inspect.cleandoc(directions.__doc__ or ""), "",
               "```yaml", "players:", "  - {name: white, forward: n}",
               "  - {name: black, forward: s}", "```", "",

@@ -446,6 +446,10 @@ def _board_text(game: Game, _: Translate) -> str:
         text = _("The board is a rhombus of {rows} × {columns} hexagonal cells {in_all}; "
                  "each row sits half a cell to the right of the row below it.").format(
             rows=board.height, columns=board.width, in_all=in_all)
+    elif board.type == "hex_triangle":
+        text = _("The board is a triangle of hexagonal cells, {n} cells on each side "
+                 "{in_all}; each row sits half a cell to the right of the row below it and "
+                 "holds one cell fewer.").format(n=board.side, in_all=in_all)
     else:
         text = ngettext("The board has {n} cell, linked as the diagram shows.",
                         "The board has {n} cells, linked as the diagram shows.", cells
@@ -627,14 +631,18 @@ def _notation(game: Game, _: Translate) -> Section:
     board = game.board
     section = Section()
     example = join_words(_, [board.names[0], board.names[-1]])
-    if spec.board.type in ("grid", "hex_rhombus"):
+    if spec.board.type in ("grid", "hex_rhombus", "hex_triangle"):
         section.paragraphs.append(_("A cell is named by its column letter (a on the left) and "
                                     "its row number (1 at the bottom): {example}.")
                                   .format(example=example))
     elif spec.board.type == "hexhex":
-        section.paragraphs.append(_("A cell is named by its row letter (A at the bottom) and "
-                                    "its number along the diagonal, as on the margins of the "
-                                    "diagrams: {example}.").format(example=example))
+        if spec.board.case == "upper":
+            naming = _("A cell is named by its row letter (A at the bottom) and its number "
+                      "along the diagonal, as on the margins of the diagrams: {example}.")
+        else:
+            naming = _("A cell is named by its row letter (a at the bottom) and its number "
+                      "along the diagonal, as on the margins of the diagrams: {example}.")
+        section.paragraphs.append(naming.format(example=example))
     else:
         section.paragraphs.append(_("Cells are named as in the diagrams: {example}.")
                                   .format(example=example))

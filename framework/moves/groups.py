@@ -24,7 +24,7 @@ class Links:
 
     __slots__ = ("neighbours", "shifts")
 
-    def __init__(self, neighbours: Sequence[int]) -> None:
+    def __init__(self, neighbours: Sequence[int], max_shifts: int = MAX_SHIFTS) -> None:
         self.neighbours = tuple(neighbours)
         by_offset: dict[int, int] = {}
         for cell, near in enumerate(neighbours):
@@ -35,14 +35,16 @@ class Links:
                 near ^= low
         #: (offset, the cells with a link of that offset), or None: loop over cells.
         self.shifts: tuple[tuple[int, int], ...] | None = tuple(sorted(by_offset.items())) \
-            if len(by_offset) <= MAX_SHIFTS else None
+            if len(by_offset) <= max_shifts else None
 
     @classmethod
-    def of(cls, board: Any) -> Links:
-        """The links of a compiled board, built once and kept with it."""
-        found = board.derived.get("links")
+    def of(cls, board: Any, max_shifts: int = MAX_SHIFTS) -> Links:
+        """The links of a compiled board, built once and kept with it. A flood over a
+        whole region (rather than one group) pays for more shifts: ``max_shifts``."""
+        key = "links" if max_shifts == MAX_SHIFTS else ("links", max_shifts)
+        found = board.derived.get(key)
         if found is None:
-            found = board.derived["links"] = cls(board.neighbour_masks)
+            found = board.derived[key] = cls(board.neighbour_masks, max_shifts)
         return found
 
     def around(self, mask: int) -> int:
@@ -60,6 +62,15 @@ class Links:
             found |= neighbours[low.bit_length() - 1]
             mask ^= low
         return found
+
+    def spread(self, start: int, cells: int) -> int:
+        """The cells of ``cells`` connected to those of ``start`` (a mask of some of them)
+        through links between cells of ``cells``."""
+        reached = frontier = start
+        while frontier:
+            frontier = self.around(frontier) & cells & ~reached
+            reached |= frontier
+        return reached
 
     def group_of(self, cell: int, stones: int) -> int:
         """The cells of ``stones`` connected to ``cell`` through links between cells of

@@ -6,11 +6,17 @@ zones:
   far_rows: {white: [{row: 8}], black: [{row: 1}]}  # one set per player
   files: [{column: a}, {column: h}]                 # whole columns
   north: [{edge: n}]                                # cells with no neighbour to the north
+  fork_s: [{side: s, corners: false}]               # one side of a hexagon, corners left out
+  corner_e: [{corner: e}]                           # one corner cell
 ```
 
 A zone is a list whose items are cell names, ``{row: N}`` (the row numbered N in the cell
-names, 1 the first), ``{column: x}`` (the column lettered x) or ``{edge: d}`` (every cell
-with no neighbour in board direction d); the zone is their union. Written as a mapping from
+names, 1 the first), ``{column: x}`` (the column lettered x), ``{edge: d}`` (every cell
+with no neighbour in board direction d), ``{corner: d}`` (the corner cell of the board's
+outline that lies to compass direction d of its centre) or ``{side: d}`` (the cells along the
+side of the outline facing compass direction d, its two corners too unless ``corners:
+false``; see ``framework.board.outline`` for the names each board has); the zone is their
+union. Written as a mapping from
 player names to such lists, a zone is one set per player (each player named once; a player
 left out has an empty zone). Blocks name zones (a goal's target rows, a promotion zone); the
 compiler lowers each to one int cell mask per player.
@@ -23,11 +29,13 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
+from framework.board.outline import outline_of
 from framework.plugins import Rule
 
 if TYPE_CHECKING:
     import networkx as nx
 
+    from framework.plugins import Translate
     from framework.spec.yamlsource import Loc
 
 
@@ -51,9 +59,34 @@ class EdgeZone(Rule):
                                                 "neighbour that way")
 
 
-ZoneItem = str | RowZone | ColumnZone | EdgeZone
+class CornerZone(Rule):
+    """One corner cell of the board's outline."""
+
+    corner: str = Field(min_length=1, description="the compass direction of the corner "
+                                                  "from the board's centre (n, ne, e, ...)")
+
+
+class SideZone(Rule):
+    """The cells along one side of the board's outline."""
+
+    side: str = Field(min_length=1, description="the compass direction the side faces (n, "
+                                                "ne, e, ...)")
+    corners: bool = Field(default=True, description="whether the side's two corner cells "
+                                                    "belong to it")
+
+
+ZoneItem = str | RowZone | ColumnZone | EdgeZone | CornerZone | SideZone
 ZoneCells = list[ZoneItem]
 ZoneSpec = ZoneCells | dict[str, ZoneCells]
+
+
+def outline_words(_: Translate, item: CornerZone | SideZone) -> str:
+    """``the ne corner``, ``the s side``, ``the s side without its corners``."""
+    if isinstance(item, CornerZone):
+        return _("the {direction} corner").format(direction=item.corner)
+    if item.corners:
+        return _("the {direction} side").format(direction=item.side)
+    return _("the {direction} side without its corners").format(direction=item.side)
 
 
 def zone_cells(items: ZoneCells, graph: nx.Graph) -> Iterator[tuple[int, str | None]]:
@@ -68,6 +101,14 @@ def zone_cells(items: ZoneCells, graph: nx.Graph) -> Iterator[tuple[int, str | N
             found = [n for n in real if graph.nodes[n]["row"] == item.row - 1]
         elif isinstance(item, ColumnZone):
             found = [n for n in real if graph.nodes[n]["col"] == _column_number(item.column)]
+        elif isinstance(item, CornerZone):
+            corner = outline_of(graph).corners.get(item.corner)
+            found = [corner] if corner is not None else []
+        elif isinstance(item, SideZone):
+            outline = outline_of(graph)
+            found = list(outline.sides.get(item.side, ()))
+            if not item.corners:
+                found = [n for n in found if n not in outline.corners.values()]
         else:
             found = [n for n in real
                      if not any(graph.edges[n, m].get("dirs", {}).get(n) == item.edge
@@ -109,13 +150,22 @@ def zone_issues(spec: Any, graph: nx.Graph) -> Iterator[tuple[Loc, str]]:
                             f"{', '.join(spec.players)}")
                 continue
             for i, item in enumerate(items):
+                if isinstance(item, CornerZone | SideZone):
+                    outline = outline_of(graph)
+                    kind, named = (("corner", outline.corners) if isinstance(item, CornerZone)
+                                   else ("side", outline.sides))
+                    name = item.corner if isinstance(item, CornerZone) else item.side
+                    if name not in named:
+                        known = ", ".join(named) or "none"
+                        yield (*loc, i, kind), (f"unknown {kind} {name!r}; this board's "
+                                                f"{kind}s are: {known}")
                 if isinstance(item, EdgeZone) and item.edge not in directions:
                     yield (*loc, i, "edge"), (f"unknown direction {item.edge!r}; expected "
                                               f"one of: {', '.join(directions) or 'none'}")
             for i, cell in zone_cells(items, graph):
                 item = items[i]
-                if cell is None and not (isinstance(item, EdgeZone)
-                                         and item.edge not in directions):
+                if cell is None and not isinstance(item, CornerZone | SideZone) \
+                        and not (isinstance(item, EdgeZone) and item.edge not in directions):
                     yield (*loc, i), _nothing(item)
 
 

@@ -9,6 +9,18 @@ goals:
   - {type: connect, zones: [first_side, second_side]}
 ```
 
+With ``at_least: k`` one chain reaching any k of the listed zones is enough (Havannah's fork:
+a chain touching 3 of the board's 6 sides, corners not counted as side cells; its bridge: 2
+of the 6 corners, each a zone of one cell):
+
+```yaml
+zones:
+  side_s: [{side: s, corners: false}]
+  # ... one zone per side
+goals:
+  - {type: connect, zones: [side_s, side_se, side_ne, side_n, side_nw, side_sw], at_least: 3}
+```
+
 A chain is a set of the player's pieces each of which touches the next (neighbours on the
 board: links, not directions). The zones are read per player (see Zones): a player whose
 copy of some zone is empty never wins this way. ``piece`` counts only one kind. The whole
@@ -23,8 +35,25 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
-from framework.plugins import Goal, GoalParams, Translate, Verdict, join_words, untranslated
-from framework.spec.zones import ColumnZone, EdgeZone, RowZone, ZoneCells, per_player
+from framework.plugins import (
+    Goal,
+    GoalParams,
+    Translate,
+    Verdict,
+    join_words,
+    ngettext,
+    untranslated,
+)
+from framework.spec.zones import (
+    ColumnZone,
+    CornerZone,
+    EdgeZone,
+    RowZone,
+    SideZone,
+    ZoneCells,
+    outline_words,
+    per_player,
+)
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -39,6 +68,9 @@ class ConnectParams(GoalParams):
                                          "pieces must reach, each read for that player")
     piece: str | None = Field(default=None, description="the kind counted (default: every "
                                                          "kind)")
+    at_least: int | None = Field(default=None, ge=1, le=16,
+                                 description="how many of the zones one chain must reach "
+                                             "(default: every one)")
 
 
 def chain_from(start: int, pieces: int, neighbours: tuple[int, ...]) -> int:
@@ -74,6 +106,7 @@ class Connect(Goal):
         self.targets = tuple(tuple(game.zone_mask(z, side) for z in params.zones)
                              for side in range(len(game.players)))
         self.drawn_edges = self.targets
+        self.needed = params.at_least or len(params.zones)
 
     @classmethod
     def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
@@ -83,9 +116,15 @@ class Connect(Goal):
                 yield (*loc, "zones", i), ctx.unknown("zone", name, ctx.zones)
         if params.piece and params.piece not in ctx.pieces:
             yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
+        if params.at_least is not None and params.at_least > len(params.zones):
+            yield (*loc, "at_least"), (f"at_least {params.at_least} is more than the "
+                                       f"{len(params.zones)} zones listed: no chain could "
+                                       "ever reach that many")
 
     def connected(self, pieces: int, zones: tuple[int, ...]) -> bool:
-        """Whether one chain of ``pieces`` reaches every mask of ``zones``."""
+        """Whether one chain of ``pieces`` reaches ``needed`` masks of ``zones``."""
+        if self.needed < len(zones):
+            return self._reaches_some(pieces, zones)
         if not all(pieces & zone for zone in zones):
             return False
         starts = pieces & zones[0]
@@ -97,6 +136,19 @@ class Connect(Goal):
             starts &= ~chain  # the other pieces of this chain would find the same chain
         return False
 
+    def _reaches_some(self, pieces: int, zones: tuple[int, ...]) -> bool:
+        touched = [zone for zone in zones if pieces & zone]
+        if len(touched) < self.needed:
+            return False
+        starts = pieces & sum(touched)  # zones overlap rarely; an overlap only adds starts
+        while starts:
+            low = starts & -starts
+            chain = chain_from(low, pieces, self.neighbours)
+            if sum(1 for zone in touched if chain & zone) >= self.needed:
+                return True
+            starts &= ~chain
+        return False
+
     def evaluate(self, state: State) -> Verdict | None:
         kind_mask = state.kinds[self.kind] if self.kind >= 0 else -1
         winners = [side for side, owned in enumerate(state.owner)
@@ -105,11 +157,27 @@ class Connect(Goal):
 
     def describe(self, _: Translate = untranslated) -> str:
         players = self.game.players
+        if self.needed < len(self.params.zones):
+            return self._describe_some(_)
         joins = [_("{player} joins {zones}").format(
             player=_(player), zones=join_words(_, [zone_words(_, items) for items in zones]))
             for player, zones in zip(players, self._zone_items(), strict=True)]
         return _("A player wins with one chain of touching pieces that joins their zones: "
                  "{joins}.").format(joins="; ".join(joins))
+
+    def _describe_some(self, _: Translate) -> str:
+        per_player = [[zone_words(_, items) for items in zones] for zones in self._zone_items()]
+        if all(words == per_player[0] for words in per_player):
+            zones = join_words(_, per_player[0])
+        else:
+            zones = "; ".join(_("for {player}: {zones}").format(
+                player=_(player), zones=join_words(_, words))
+                for player, words in zip(self.game.players, per_player, strict=True))
+        return ngettext("A player wins with one chain of touching pieces that reaches at "
+                        "least {n} of these: {zones}.",
+                        "A player wins with one chain of touching pieces that reaches at "
+                        "least {n} of these: {zones}.", self.needed, _).format(
+            n=self.needed, zones=zones)
 
     def _zone_items(self) -> list[list[ZoneCells]]:
         """Per player, the items of each of its zones as the game file writes them."""
@@ -128,6 +196,8 @@ def zone_words(_: Translate, items: ZoneCells) -> str:
             words.append(_("column {x}").format(x=item.column))
         elif isinstance(item, EdgeZone):
             words.append(_("the {direction} edge").format(direction=item.edge))
+        elif isinstance(item, CornerZone | SideZone):
+            words.append(outline_words(_, item))
         else:
             words.append(item)
     return join_words(_, words, either=True) if words else _("nothing")

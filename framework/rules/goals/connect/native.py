@@ -12,9 +12,10 @@ from framework.kernel.pieces import GoalPiece, _kind_mask
 class ConnectPiece(GoalPiece):
     """``connect``: a side wins when one chain of its touching pieces (of the kind) reaches
     every one of its zones — a flood fill on the neighbour masks from each piece in the
-    first zone not yet in a chain tried."""
+    first zone not yet in a chain tried; with ``at_least``, from each piece in any zone, a
+    chain counting the zones it reaches."""
 
-    KNOWN = frozenset({"zones", "piece"})
+    KNOWN = frozenset({"zones", "piece", "at_least"})
 
     def __init__(self, goal: Any, index: int) -> None:
         super().__init__(goal, index)
@@ -25,6 +26,8 @@ class ConnectPiece(GoalPiece):
     def evaluate(self) -> list[str]:
         kinds = _kind_mask(self.goal.params.piece, self.goal.game)
         z, nz = self.zones, self.count
+        if self.goal.needed < nz:
+            return self._evaluate_some(kinds)
         return ["named = np.int64(0)", "for s in range(S):",
                 f"    pieces = st[s] & {kinds}", "    ok = True", f"    for j in range({nz}):",
                 f"        if not (pieces & {z}[s * {nz} + j]):", "            ok = False",
@@ -40,3 +43,20 @@ class ConnectPiece(GoalPiece):
                 "                joined = False", "        if joined:",
                 "            named |= np.int64(1) << s", "            break",
                 "        starts &= ~reached", "return named != 0, False, named"]
+
+    def _evaluate_some(self, kinds: str) -> list[str]:
+        z, nz, k = self.zones, self.count, self.goal.needed
+        return ["named = np.int64(0)", "for s in range(S):",
+                f"    pieces = st[s] & {kinds}", "    starts = ZERO",
+                f"    for j in range({nz}):", f"        starts |= {z}[s * {nz} + j]",
+                "    starts &= pieces", "    while starts:",
+                "        reached = ONE << U64(low(starts))", "        frontier = reached",
+                "        while frontier:", "            grown = ZERO", "            f = frontier",
+                "            while f:", f"                grown |= {self.near}[low(f)]",
+                "                f &= f - ONE", "            frontier = grown & pieces & ~reached",
+                "            reached |= frontier", "        hit = 0",
+                f"        for j in range({nz}):",
+                f"            if reached & {z}[s * {nz} + j]:", "                hit += 1",
+                f"        if hit >= {k}:", "            named |= np.int64(1) << s",
+                "            break", "        starts &= ~reached",
+                "return named != 0, False, named"]

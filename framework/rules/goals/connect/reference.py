@@ -15,16 +15,17 @@ from framework.spec.zones import zone_cell_names
 
 
 class RefConnect(RefGoal):
-    """A player with one group of touching pieces (networkx components of the graph
-    restricted to that player's pieces) holding a cell of each of that player's zones."""
+    """A player with one group of touching pieces (the pieces reached from one of them by
+    walking the board's links over the player's pieces) holding a cell of each of that
+    player's zones (of ``at_least`` of them, when given)."""
 
     def verdict(self, s: RefState) -> RefVerdict:
         graph, zones = self._zones
         winners = set()
         for player in self.game.players:
-            mine = graph.subgraph(s.pieces_of(player, self.params.piece))
-            if any(all(group & zone for zone in zones[player])
-                   for group in nx.connected_components(mine)):
+            needed = self.params.at_least or len(zones[player])
+            if any(sum(1 for zone in zones[player] if group & zone) >= needed
+                   for group in _groups(graph, set(s.pieces_of(player, self.params.piece)))):
                 winners.add(player)
         return winners or None
 
@@ -35,3 +36,22 @@ class RefConnect(RefGoal):
         zones = {p: [set(zone_cell_names(self.game.spec, z, p, graph))
                      for z in self.params.zones] for p in self.game.players}
         return graph, zones
+
+
+def _groups(graph: nx.Graph, pieces: set[str]) -> list[set[str]]:
+    """The groups of touching ``pieces``: each a walk over the board's links from a piece
+    not yet in a group (a plain walk: networkx's views of a subgraph filter every step)."""
+    adjacency = graph.adj
+    groups: list[set[str]] = []
+    left = set(pieces)
+    while left:
+        group = {left.pop()}
+        todo = list(group)
+        while todo:
+            for n in adjacency[todo.pop()]:
+                if n in left:
+                    left.discard(n)
+                    group.add(n)
+                    todo.append(n)
+        groups.append(group)
+    return groups

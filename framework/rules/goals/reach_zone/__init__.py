@@ -22,7 +22,14 @@ from pydantic import Field
 
 from framework.board.direction_words import edge_words
 from framework.plugins import Goal, GoalParams, Translate, Verdict, join_words, untranslated
-from framework.spec.zones import ColumnZone, EdgeZone, RowZone
+from framework.spec.zones import (
+    ColumnZone,
+    CornerZone,
+    EdgeZone,
+    RowZone,
+    SideZone,
+    outline_words,
+)
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -94,6 +101,8 @@ def zone_words(items: list[Any], _: Translate) -> str:
             words.append(_("column {column}").format(column=item.column))
         elif isinstance(item, EdgeZone):
             words.append(edge_words(item.edge, _))
+        elif isinstance(item, CornerZone | SideZone):
+            words.append(outline_words(_, item))
         else:
             words.append(str(item))
     return join_words(_, words) if words else _("none")

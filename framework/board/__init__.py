@@ -20,12 +20,14 @@ from framework.board.custom import CustomBoard
 from framework.board.grid import GridBoard
 from framework.board.hexhex import HexHexBoard
 from framework.board.hexrhombus import HexRhombusBoard
+from framework.board.star import StarBoard
 
-BoardSpec = Annotated[GridBoard | HexHexBoard | HexRhombusBoard | CustomBoard,
+BoardSpec = Annotated[GridBoard | HexHexBoard | HexRhombusBoard | StarBoard | CustomBoard,
                       Field(discriminator="type")]
 
 
-def build_board(board: GridBoard | HexHexBoard | HexRhombusBoard | CustomBoard) -> nx.Graph:
+def build_board(board: GridBoard | HexHexBoard | HexRhombusBoard | StarBoard | CustomBoard
+                ) -> nx.Graph:
     """The board's graph with its holes marked."""
     graph = board.build()
     for hole in board.holes:
@@ -33,5 +35,5 @@ def build_board(board: GridBoard | HexHexBoard | HexRhombusBoard | CustomBoard) 
             graph.nodes[hole]["hole"] = True
     return graph
 
-__all__ = ["BoardSpec", "CustomBoard", "GridBoard", "HexHexBoard", "HexRhombusBoard",
+__all__ = ["BoardSpec", "CustomBoard", "GridBoard", "HexHexBoard", "HexRhombusBoard", "StarBoard",
            "build_board"]

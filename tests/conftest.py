@@ -26,3 +26,23 @@ def ataxx() -> CompiledGame:
 @pytest.fixture(scope="session")
 def assimilation() -> CompiledGame:
     return load_game(ROOT / "games" / "assimilation.yaml")
+
+
+#: Cases of the tests run over every bundled game that cost a game more than a second of
+#: CPU in the default run (a native compile, a 121-cell board's long random games): they
+#: run in the slow tier; each game's own test file keeps a small version of them by default.
+SLOW_CASES = {
+    "test_every_bundled_game_passes[fox-and-geese]",     # the native kernels' compile
+    "test_every_bundled_game_passes[chinese-checkers]",
+    "test_fast_perft_equals_the_plain_recursion[chinese-checkers]",
+    "test_the_codec_round_trips_every_legal_action_of_random_games[chinese-checkers]",
+    "test_openspiel_random_simulation_test_passes[chinese-checkers]",
+    "test_two_people_play_every_game_through_the_api[chinese-checkers]",
+}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.name in SLOW_CASES:
+            item.add_marker(pytest.mark.slow)

@@ -27,10 +27,15 @@ ROWS = ((5, 5), (5, 6), (5, 7), (5, 8), (1, 13), (2, 13), (3, 13), (4, 13), (5, 
 HOLES = {(r, c) for r, (first, last) in enumerate(ROWS, 1) for c in range(first, last + 1)}
 # Row and number changes to the six neighbours of a hole (each row half a hole to the right).
 SIX = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1))
+# The six points, going round the star from the bottom one.
 BOTTOM = {(r, c) for r, c in HOLES if r <= 4}
+BOTTOM_RIGHT = {(r, c) for r, c in HOLES if 5 <= r <= 8 and c >= r + 5}
+TOP_RIGHT = {(r, c) for r, c in HOLES if 10 <= r <= 13 and c >= 14}
 TOP = {(r, c) for r, c in HOLES if r >= 14}
-HOME = {"red": BOTTOM, "green": TOP}
-TARGET = {"red": TOP, "green": BOTTOM}
+TOP_LEFT = {(r, c) for r, c in HOLES if 10 <= r <= 13 and c <= r - 5}
+BOTTOM_LEFT = {(r, c) for r, c in HOLES if 5 <= r <= 8 and c <= 4}
+POINTS = (BOTTOM, BOTTOM_RIGHT, TOP_RIGHT, TOP, TOP_LEFT, BOTTOM_LEFT)
+SIX_PLAYERS = ("red", "orange", "yellow", "green", "blue", "purple")
 
 
 def _name(rc: tuple[int, int]) -> str:
@@ -52,10 +57,18 @@ class S:
 
 
 class ChineseCheckers:
-    players = ("red", "green")
+    """Two players (red from the bottom point, green from the top), or six, one on each
+    point going round the star; each player's target is the point opposite its own."""
+
+    def __init__(self, players: tuple[str, ...] = ("red", "green")) -> None:
+        self.players = players
+        homes = (BOTTOM, TOP) if len(players) == 2 else POINTS
+        self.home = dict(zip(players, homes, strict=True))
+        self.target = {p: POINTS[(POINTS.index(h) + 3) % 6] for p, h in self.home.items()}
 
     def start(self) -> S:
-        return S({**dict.fromkeys(BOTTOM, "red"), **dict.fromkeys(TOP, "green")}, "red", 1)
+        cells = {c: p for p, home in self.home.items() for c in home}
+        return S(cells, self.players[0], 1)
 
     def from_position(self, p: dict[str, Any]) -> S:
         chain = p.get("chain")
@@ -88,11 +101,11 @@ class ChineseCheckers:
         return found
 
     def _end_turn(self, s: S) -> S:
-        other = "green" if s.to_move == "red" else "red"
-        after = S(s.cells, other, s.round + (other == "red"))
+        other = self.players[(self.players.index(s.to_move) + 1) % len(self.players)]
+        after = S(s.cells, other, s.round + (other == self.players[0]))
         filled = frozenset(p for p in self.players
-                           if all(t in s.cells for t in TARGET[p])
-                           and any(s.cells[t] == p for t in TARGET[p]))
+                           if all(t in s.cells for t in self.target[p])
+                           and any(s.cells[t] == p for t in self.target[p]))
         if filled:   # both at once: a draw (the game's tie_break)
             return replace(after, over=filled if len(filled) == 1 else frozenset())
         if after.round > 100:
@@ -123,6 +136,7 @@ class ChineseCheckers:
 
 
 REF = ChineseCheckers()
+assert {len(p) for p in POINTS} == {10} and len(set().union(*POINTS)) == 60
 
 
 def test_the_board_is_the_star_of_121_holes() -> None:
@@ -176,6 +190,49 @@ def test_a_filled_target_wins_and_blockers_count() -> None:
 def test_the_native_backend_says_why_not() -> None:
     reason = support_of(GAME)
     assert reason is not None and "121 cells" in reason and "at most 64" in reason
+
+
+def six_player_file() -> str:
+    """The bundled file made a six-player game: only its players, zones and setup change."""
+    text = (ROOT / "games" / "chinese-checkers.yaml").read_text()
+    ref = ChineseCheckers(SIX_PLAYERS)
+    head, rest = text.split("players: [red, green]\n")
+    _, turn = rest.split("turn:\n", 1)
+    symbols = ", ".join(f"{p}: {p[0]}" for p in SIX_PLAYERS)
+    board = "board: {type: star, points: 4}\npieces:\n  marble:\n" \
+        f"    symbols: {{{symbols}}}\n"
+    zones = "zones:\n  target:\n" + "".join(
+        f"    {p}: [{', '.join(sorted(_name(c) for c in ref.target[p]))}]\n"
+        for p in SIX_PLAYERS)
+    cells = ", ".join(f"{_name(c)}: {p}" for p in SIX_PLAYERS for c in sorted(ref.home[p]))
+    setup = f"setup:\n  - type: fixed\n    cells: {{{cells}}}\n"
+    examples = turn.index("examples:")
+    return (f"{head}players: [{', '.join(SIX_PLAYERS)}]\n{board}{zones}{setup}turn:\n"
+            f"{turn[:examples]}")
+
+
+def test_six_players_compose_from_the_same_rules() -> None:
+    from framework import load_game_text
+
+    game = load_game_text(six_player_file())
+    ref = ChineseCheckers(SIX_PLAYERS)
+    state = game.new_initial_state()
+    assert len(game.players) == 6 and len(state.to_json()["cells"]) == 60
+    same_perft(game, ref, state, 2)
+    assert play_side_by_side(game, ref, 1, seed=4, plies=60) == 60
+
+
+@pytest.mark.slow
+def test_six_player_random_games_agree_with_the_reference() -> None:
+    from framework import load_game_text
+
+    game = load_game_text(six_player_file())
+    ref = ChineseCheckers(SIX_PLAYERS)
+    outcomes: list[frozenset[str]] = []
+    assert play_side_by_side(game, ref, 200, seed=6, outcomes=outcomes) > 200 * 600
+    same_perft(game, ref, game.new_initial_state(), 3)
+    for state in random_positions(game, 5, seed=7):
+        same_perft(game, ref, state, 2)
 
 
 @pytest.mark.slow

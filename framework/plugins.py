@@ -83,6 +83,10 @@ def counted(_: Translate, word: str, n: int) -> str:
         return word[:-1] if _plural_looking(word) else word
     if word.endswith("man"):  # a draughts man: men, not mans
         return word[:-3] + "men"
+    if word.endswith("goose"):  # geese, not gooses
+        return word[:-5] + "geese"
+    if word.endswith(("x", "ch", "sh", "ss")):  # foxes, not foxs
+        return word + "es"
     return word if _plural_looking(word) else word + "s"
 
 

@@ -47,6 +47,16 @@ SLOW_CASES = {
                  "test_openspiel_random_simulation_test_passes",
                  "test_two_people_play_every_game_through_the_api",
                  "test_every_preset_plays_as_its_expansion")
+} | {
+    # More than a second of CPU for a game in the default run: Fox and Geese's native
+    # compile in check, the long random games of Chinese checkers' 121 cells; each game's
+    # own test file keeps a small version of them by default.
+    ("test_every_bundled_game_passes", "fox-and-geese"),
+    *((test, "chinese-checkers") for test in (
+        "test_every_bundled_game_passes", "test_fast_perft_equals_the_plain_recursion",
+        "test_the_codec_round_trips_every_legal_action_of_random_games",
+        "test_openspiel_random_simulation_test_passes",
+        "test_two_people_play_every_game_through_the_api")),
 }
 
 

@@ -21,14 +21,15 @@ from framework.board.grid import GridBoard
 from framework.board.hexhex import HexHexBoard
 from framework.board.hexrhombus import HexRhombusBoard
 from framework.board.hextriangle import HexTriangleBoard
+from framework.board.star import StarBoard
 
-BoardSpec = Annotated[GridBoard | HexHexBoard | HexRhombusBoard | HexTriangleBoard
+BoardSpec = Annotated[GridBoard | HexHexBoard | HexRhombusBoard | HexTriangleBoard | StarBoard
                       | CustomBoard,
                       Field(discriminator="type")]
 
 
 def build_board(board: GridBoard | HexHexBoard | HexRhombusBoard | HexTriangleBoard
-                | CustomBoard) -> nx.Graph:
+                | StarBoard | CustomBoard) -> nx.Graph:
     """The board's graph with its holes marked."""
     graph = board.build()
     for hole in board.holes:
@@ -37,4 +38,4 @@ def build_board(board: GridBoard | HexHexBoard | HexRhombusBoard | HexTriangleBo
     return graph
 
 __all__ = ["BoardSpec", "CustomBoard", "GridBoard", "HexHexBoard", "HexRhombusBoard",
-           "HexTriangleBoard", "build_board"]
+           "HexTriangleBoard", "StarBoard", "build_board"]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import string
+from collections.abc import Callable
 from typing import Literal
 
 import networkx as nx
@@ -51,23 +52,28 @@ class HexHexBoard(Rule):
         return 1 <= r <= span and 1 <= c <= span and abs(c - r) <= self.side - 1
 
     def build(self) -> nx.Graph:
-        graph = nx.Graph(shape="hex")
-        span = 2 * self.side - 1
-        for r in range(1, span + 1):
-            for c in range(1, span + 1):
-                if self.exists(r, c):
-                    # Pointy-top hexes: a row is horizontal, the next row sits half a cell right.
-                    x = c - (r - 1) / 2
-                    y = (r - 1) * math.sqrt(3) / 2
-                    graph.add_node(self.cell_name(r, c), row=r - 1, col=c - 1, pos=(x, y),
-                                   hole=False)
-        graph.graph["directions"] = HEX_DIRECTIONS
-        graph.graph["opposite"] = {d: o for _, _, f, b in NEIGHBOUR_STEPS
-                                   for d, o in ((f, b), (b, f))}
-        for r in range(1, span + 1):
-            for c in range(1, span + 1):
-                for dr, dc, forward, back in NEIGHBOUR_STEPS:
-                    if self.exists(r, c) and self.exists(r + dr, c + dc):
-                        a, b = self.cell_name(r, c), self.cell_name(r + dr, c + dc)
-                        graph.add_edge(a, b, relation="adjacent", dirs={a: forward, b: back})
-        return graph
+        return hex_graph(2 * self.side - 1, self.exists, self.cell_name)
+
+
+def hex_graph(span: int, exists: Callable[[int, int], bool],
+              name: Callable[[int, int], str]) -> nx.Graph:
+    """The graph of the cells (r, c), 1 ≤ r, c ≤ ``span``, that ``exists`` keeps, on the
+    hex-hex lattice (shared by the boards cut from it: a hexagon, a star)."""
+    graph = nx.Graph(shape="hex")
+    for r in range(1, span + 1):
+        for c in range(1, span + 1):
+            if exists(r, c):
+                # Pointy-top hexes: a row is horizontal, the next row sits half a cell right.
+                x = c - (r - 1) / 2
+                y = (r - 1) * math.sqrt(3) / 2
+                graph.add_node(name(r, c), row=r - 1, col=c - 1, pos=(x, y), hole=False)
+    graph.graph["directions"] = HEX_DIRECTIONS
+    graph.graph["opposite"] = {d: o for _, _, f, b in NEIGHBOUR_STEPS
+                               for d, o in ((f, b), (b, f))}
+    for r in range(1, span + 1):
+        for c in range(1, span + 1):
+            for dr, dc, forward, back in NEIGHBOUR_STEPS:
+                if exists(r, c) and exists(r + dr, c + dc):
+                    a, b = name(r, c), name(r + dr, c + dc)
+                    graph.add_edge(a, b, relation="adjacent", dirs={a: forward, b: back})
+    return graph

@@ -20,6 +20,7 @@ from framework.board import (
     HexHexBoard,
     HexRhombusBoard,
     HexTriangleBoard,
+    StarBoard,
 )
 from framework.plugins import GROUP, PluginKind, plugins
 
@@ -81,7 +82,8 @@ def reference_markdown() -> str:
              "models give `schemas/game.schema.json`).", ""]
     lines += _top_level()
     lines += ["## Boards", "", "`board:` — the cells and how they touch.", ""]
-    for model in (GridBoard, HexHexBoard, HexRhombusBoard, HexTriangleBoard, CustomBoard):
+    for model in (GridBoard, HexHexBoard, HexRhombusBoard, HexTriangleBoard, StarBoard,
+                  CustomBoard):
         keyword = get_args(model.model_fields["type"].annotation)[0]
         lines += _entry(keyword, sys.modules[model.__module__].__doc__, model)
     lines += _zones_and_directions()

@@ -442,6 +442,12 @@ def _board_text(game: Game, _: Translate) -> str:
                            "{in_all}.",
                         "The board is a hexagon of hexagonal cells, {n} cells on each side "
                         "{in_all}.", board.side, _).format(n=board.side, in_all=in_all)
+    elif board.type == "star":
+        text = ngettext("The board is a six-pointed star of hexagonal cells: a hexagon with "
+                        "a triangle of {n} row on each of its sides {in_all}.",
+                        "The board is a six-pointed star of hexagonal cells: a hexagon with "
+                        "a triangle of {n} rows on each of its sides {in_all}.",
+                        board.points, _).format(n=board.points, in_all=in_all)
     elif board.type == "hex_rhombus":
         text = _("The board is a rhombus of {rows} × {columns} hexagonal cells {in_all}; "
                  "each row sits half a cell to the right of the row below it.").format(
@@ -635,7 +641,7 @@ def _notation(game: Game, _: Translate) -> Section:
         section.paragraphs.append(_("A cell is named by its column letter (a on the left) and "
                                     "its row number (1 at the bottom): {example}.")
                                   .format(example=example))
-    elif spec.board.type == "hexhex":
+    elif spec.board.type in ("hexhex", "star"):
         if spec.board.case == "upper":
             naming = _("A cell is named by its row letter (A at the bottom) and its number "
                       "along the diagonal, as on the margins of the diagrams: {example}.")

@@ -96,6 +96,12 @@ CHAIN = Slot("chain", scope="turn", default=-1, kind="cell")
 #: The pieces a chain of hops has captured and not yet taken off (``hop`` with
 #: ``removed: at_end``): they leave when the chain is over.
 CAPTURED = Slot("captured", scope="turn", default=0, kind="cells")
+#: The cell the last hop of a chain started from (``hop`` with ``straight: true``): the
+#: chain goes on only the way that hop went.
+HOPPED_FROM = Slot("hopped_from", scope="turn", default=-1, kind="cell")
+#: The cells a chain of hops has stood on this turn, its start included (``hop`` with
+#: ``revisit: false``): it may land on none of them again.
+VISITED = Slot("visited", scope="turn", default=0, kind="cells")
 
 
 

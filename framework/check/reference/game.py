@@ -137,7 +137,9 @@ class ReferenceGame:
         data: dict[str, Any] = {"game": self.name, "to_move": s.to_move}
         if s.setup is not None:
             data["setup"] = self.setups[s.setup].name
-        elif (s.result is None and (s.phase or len(self.phases) > 1)) or self._mid_turn(s):
+        elif s.phase or (s.result is None and len(self.phases) > 1) or self._mid_turn(s):
+            # As the engine writes it: a game over in a later phase of its turn (the player
+            # to move had no jump left there) keeps that phase.
             data["phase"] = self.phases[s.phase].name
         data["cells"] = {name: dict(entry) for name, entry in s.cells.items()}
         data["gaps"] = sorted(s.gaps)
@@ -288,7 +290,9 @@ class ReferenceGame:
             self._start_play(s)
 
     def _start_play(self, s: RefState) -> None:
-        if s.phase == 0 and self._check_goals(s):
+        # Goals are checked when a turn begins, not in the middle of one (a chain of hops
+        # under way, read from a position, is not yet over).
+        if s.phase == 0 and not self._mid_turn(s) and self._check_goals(s):
             return
         self._continue_turn(s, s.phase)
 

@@ -46,6 +46,21 @@ piece stays on the board until the chain is over, then all leave together: until
 cannot be jumped again, and it blocks the line (nothing hops over two pieces, nor lands on
 one), as the international rules say. A position in the middle of such a chain lists them
 under ``captured``. With ``removed: at_once`` (the default) each leaves as it is jumped.
+
+**Straight chains.** With ``straight: true``, every hop of a chain after the first goes the
+way the first went (Konane: a piece jumps on along one line only, never turning); the
+position keeps the cell the last hop started from (``hopped_from``) to tell the way.
+
+**Hops that take nothing.** With ``capture: false`` the jumped piece stays where it is
+(Chinese checkers: over any piece, own or enemy). Such a hop may chain only with
+``revisit: false``: a chain may not land on a cell it has already stood on in this turn,
+its starting cell included (the position lists them under ``visited``), so every chain
+ends.
+
+```yaml
+      - {type: hop, over: any, capture: false, chain: may, revisit: false,
+         directions: [e, w, ne, nw, se, sw]}
+```
 """
 
 from __future__ import annotations
@@ -58,7 +73,7 @@ from pydantic import Field
 from framework.board.direction_words import directions_phrase
 from framework.engine.action import Action
 from framework.engine.bits import iter_bits
-from framework.engine.slots import CAPTURED, Slot
+from framework.engine.slots import CAPTURED, CHAIN, HOPPED_FROM, VISITED, Slot
 from framework.moves.base import Loc, Masks, Primitive, kind_index, own_of_kind, written
 from framework.plugins import OptionParams, Translate, untranslated
 
@@ -104,6 +119,11 @@ class HopParams(OptionParams):
         default="at_once", description="when a captured piece leaves the board: as it is "
         "jumped, or when the chain is over (until then it blocks the line and cannot be "
         "jumped again)")
+    straight: bool = Field(default=False, description="every hop of a chain goes the way "
+                           "its first hop went (Konane)")
+    revisit: bool = Field(default=True, description="a chain may land on a cell it has "
+                          "already stood on this turn (false: never, its start included; a "
+                          "chain that captures nothing needs false)")
 
 
 def reach_of(value: int | str, board_size: int) -> int:
@@ -138,6 +158,24 @@ class Hop(Primitive):
         self.captured = game.slots.index.get(CAPTURED.name, -1) \
             if params.removed == "at_end" else -1
         directions = self._directions(game)
+        slots = game.slots.index
+        self.straight = params.straight
+        self.revisit = params.revisit
+        #: The slots of a chain: the chaining cell, where its last hop began (straight),
+        #: the cells it has stood on (revisit: false); -1 when the option has none.
+        self.chain_slot = slots.get(CHAIN.name, -1) if params.chain != "none" else -1
+        self.hopped_from = slots.get(HOPPED_FROM.name, -1) if params.straight else -1
+        self.visited = slots.get(VISITED.name, -1) if not params.revisit else -1
+        #: Per player, per cell: (direction, jumped cell, landing cell) of its hops next to it.
+        self.heading_jumps: tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...] = tuple(
+            tuple(tuple((d, step[c][d], step[step[c][d]][d]) for d in dirs
+                        if step[c][d] >= 0 and step[step[c][d]][d] >= 0)
+                  for c in range(board.size))
+            for dirs in directions)
+        #: The direction of each hop next to it, by (source, landing) and player.
+        self.heading: tuple[dict[tuple[int, int], int], ...] = tuple(
+            {(c, land): d for c, triples in enumerate(per_player) for d, _, land in triples}
+            for per_player in self.heading_jumps)
         # Per player, per cell: the (jumped cell, landing cell) pairs of its directions.
         self.jumps: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
             tuple(tuple((step[c][d], step[step[c][d]][d]) for d in dirs
@@ -181,9 +219,20 @@ class Hop(Primitive):
         if params.piece and params.piece not in ctx.pieces:
             yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
         yield from ctx.check_directions(params.directions, (*loc, "directions"))
-        if params.chain != "none" and not params.capture:
-            yield (*loc, "chain"), ("a chain of hops needs capture: true (hops that take "
-                                    "nothing could go round the board forever)")
+        if params.chain != "none" and not params.capture and params.revisit:
+            yield (*loc, "chain"), ("a chain of hops that capture nothing needs revisit: "
+                                    "false (else it could go round the board forever)")
+        if params.chain == "none":
+            for name, value in (("straight", params.straight), ("revisit", not params.revisit)):
+                if value:
+                    yield (*loc, name), (f"{name} says how a chain goes on: it needs chain: "
+                                         "must or may")
+        if params.straight and (params.approach != 0 or params.landing != 1):
+            yield (*loc, "straight"), ("straight chains are supported for hops next to the "
+                                       "piece only (approach: 0, landing: 1)")
+        if params.removed == "at_end" and not params.revisit:
+            yield (*loc, "revisit"), ("revisit: false is for chains that take nothing or "
+                                      "take at once, not with removed: at_end")
         if params.removed == "at_end":
             if not params.capture:
                 yield (*loc, "removed"), ("removed: at_end says when a captured piece "
@@ -196,7 +245,9 @@ class Hop(Primitive):
 
     @classmethod
     def slots_of(cls, params: Any) -> tuple[Slot, ...]:
-        return (CAPTURED,) if params.removed == "at_end" else ()
+        return ((CAPTURED,) if params.removed == "at_end" else ()) + \
+            ((HOPPED_FROM,) if params.straight else ()) + \
+            ((VISITED,) if not params.revisit and params.chain != "none" else ())
 
     @classmethod
     def kinds_of(cls, params: Any) -> tuple[tuple[str, str], ...]:
@@ -216,6 +267,16 @@ class Hop(Primitive):
             jumpable &= ~state.vars[self.captured]
         empty = masks.empty
         found = 0
+        chaining = self.chain_slot >= 0 and state.vars[self.chain_slot] >= 0
+        if chaining and self.visited >= 0:  # never back onto a cell the chain stood on
+            empty &= ~state.vars[self.visited]
+        if chaining and self.hopped_from >= 0:  # on the way the chain's hops went
+            me = state.to_move
+            way = self.heading[me].get((state.vars[self.hopped_from], src), -1)
+            for d, jumped, land in self.heading_jumps[me][src]:
+                if d == way and jumpable >> jumped & 1 and empty >> land & 1:
+                    found |= 1 << land
+            return found
         if not self.long_range:
             for jumped, land in self.jumps[state.to_move][src]:
                 if jumpable >> jumped & 1 and empty >> land & 1:
@@ -248,6 +309,10 @@ class Hop(Primitive):
         src, dst = action.src, action.dst
         jumped = self.jumped(state, src, dst) if self.capture else -1
         state.move_piece(src, dst)
+        if self.hopped_from >= 0:
+            state.vars[self.hopped_from] = src
+        if self.visited >= 0:
+            state.vars[self.visited] |= 1 << src | 1 << dst
         if self.captured >= 0:
             state.vars[self.captured] |= 1 << jumped
         elif self.capture:
@@ -279,7 +344,9 @@ class Hop(Primitive):
                      "{to}, every cell it passes empty").format(
                 piece=who, direction=directions, over=over, where=self._where(_),
                 to=self._to(_))
-        if p.capture:
+        if not p.capture:
+            text += " " + _("(the jumped piece stays where it is)")
+        else:
             text += " " + (_("(the jumped piece is captured)") if self.captured < 0 else
                            _("(the jumped piece is captured, but stays on the board until "
                              "the chain is over: until then it cannot be jumped again and "
@@ -289,6 +356,12 @@ class Hop(Primitive):
                              "same turn")
         elif p.chain == "may":
             text += ", " + _("and may jump again with the same piece, in the same turn")
+        if p.straight:
+            text += " " + _("(each further jump goes the same way as the first, along one "
+                            "line)")
+        if not p.revisit and p.chain != "none":
+            text += " " + _("(never landing on a cell it has already stood on in this turn, "
+                            "its starting cell included)")
         return text
 
     def _where(self, _: Translate) -> str:

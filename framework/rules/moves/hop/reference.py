@@ -24,13 +24,18 @@ def hop(phase: RefMoves, option: Any, s: RefState) -> Moves:
     already captured), onto one of the next ``landing`` cells beyond, all empty up to it.
     The jumped piece is captured when ``capture`` says so — at once, or with ``removed:
     at_end`` when the chain is over. A chaining hop then goes on while the same piece can
-    hop again."""
+    hop again: with ``straight``, only on along the line of the hop before; with ``revisit:
+    false``, never onto a cell the chain has stood on."""
     found: Moves = {}
     taken = set(s.vars.get("captured") or ())
+    chained = s.vars.get("chain") if option.chain != "none" else None
+    stood = set(s.vars.get("visited") or ()) if chained and not option.revisit else set()
     for src in s.pieces_of(s.to_move, option.piece):
         for name in option.directions:
             d = phase.board.resolve(name, phase.forward(s.to_move))
             if d is None:
+                continue
+            if chained and option.straight and not _along(phase, s.vars["hopped_from"], src, d):
                 continue
             over, gap = phase.board.step(src, d), 0
             while over is not None and over != src and s.empty(over):
@@ -42,7 +47,7 @@ def hop(phase: RefMoves, option: Any, s: RefState) -> Moves:
                 continue
             land, beyond = phase.board.step(over, d), 1
             while land is not None and land != src and s.empty(land) and \
-                    beyond <= _reach(option.landing):
+                    beyond <= _reach(option.landing) and land not in stood:
                 effect = tagged(option.kind, _hop_play(phase, option, src, over, land))
                 effect.src = src  # type: ignore[attr-defined]
                 found[_written(option.notation, src, land)] = effect
@@ -53,6 +58,10 @@ def hop(phase: RefMoves, option: Any, s: RefState) -> Moves:
 def _hop_play(phase: RefMoves, option: Any, src: str, over: str, land: str) -> Effect:
     def play(s: RefState) -> None:
         s.cells[land] = s.cells.pop(src)
+        if option.straight:
+            s.vars["hopped_from"] = src
+        if not option.revisit:
+            s.vars["visited"] = sorted({*s.vars["visited"], src, land})
         later = option.removed == "at_end"
         if option.capture and later:
             s.vars["captured"] = sorted({*s.vars["captured"], over})
@@ -61,6 +70,7 @@ def _hop_play(phase: RefMoves, option: Any, src: str, over: str, land: str) -> E
         phase.landing(option, s, land)
         if option.chain != "none":
             piece = s.cells[land]["piece"]
+            s.vars["chain"] = land  # the chain's cell while asking whether it goes on
             going_on = any(e.src == land for o in phase.chaining()  # type: ignore[attr-defined]
                            if o.piece in (None, piece) for e in hop(phase, o, s).values())
             s.vars["chain"] = land if going_on else None
@@ -69,6 +79,12 @@ def _hop_play(phase: RefMoves, option: Any, src: str, over: str, land: str) -> E
                     del s.cells[cell]
                 s.vars["captured"] = []
     return play
+
+
+def _along(phase: RefMoves, before: str, at: str, d: str) -> bool:
+    """Whether a hop from ``before`` two steps along ``d`` lands on ``at``."""
+    over = phase.board.step(before, d)
+    return over is not None and phase.board.step(over, d) == at
 
 
 class RefHop(RefPrimitive):

@@ -295,6 +295,9 @@ class Moves(Phase):
         for upkept in self.upkeeping:
             upkept.upkeep(state, action)
         if self.chain >= 0:
+            # The piece's cell is the chain's while asking whether it hops on: a straight
+            # chain, or one that may not land where it has stood, reads it.
+            state.vars[self.chain] = action.dst if option.chain != "none" else -1
             going_on = option.chain != "none" and self._can_hop_on(state, action.dst)
             state.vars[self.chain] = action.dst if going_on else -1
             if not going_on:

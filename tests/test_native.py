@@ -245,8 +245,13 @@ def test_perft_command_with_the_native_backend() -> None:
     assert "native kernels" in found.stderr
     divided = run(str(GAMES / "connect-four.yaml"), "2", "--backend", "native", "--divide")
     assert divided.stdout.splitlines()[0] == "a: 7" and "total: 49" in divided.stdout
-    refused = run(str(GAMES / "adaptoid.yaml"), "2", "--backend", "native")
-    assert refused.returncode != 0 and "attributes" in refused.stderr
+    # A game the kernels cannot play is counted by the Python engine, the reason said once.
+    python = run(str(GAMES / "adaptoid.yaml"), "2", "--backend", "python")
+    fallen = run(str(GAMES / "adaptoid.yaml"), "2", "--backend", "native")
+    assert fallen.returncode == 0 and fallen.stdout == python.stdout != ""
+    assert fallen.stderr.count("cannot play") == 1 and "attributes" in fallen.stderr
+    assert "counting with the Python engine" in fallen.stderr
+    assert "native kernels" not in python.stderr  # python: the engine, whatever the game
 
 
 def test_rollout_values_are_the_evaluation_of_the_mcts_agent() -> None:
@@ -281,6 +286,20 @@ def test_mcts_with_native_playouts_plays_legal_moves() -> None:
         assert chosen == again.decide(state)  # the same seed, the same decisions
         assert chosen[0] in state.legal_actions()
         state.apply(chosen[0])
+
+
+def test_mcts_native_on_a_game_the_kernels_cannot_play_says_so_once_and_plays() -> None:
+    from framework.agents import mcts
+    from framework.agents.registry import make_agent
+
+    game = load_game(GAMES / "adaptoid.yaml")
+    mcts._TOLD.discard(game.name)
+    with pytest.warns(mcts.NativeFallback, match="attributes") as told:
+        agent = make_agent("mcts:8i:native", game, seed=1)
+        make_agent("mcts:8i:native", game, seed=2)  # told already
+    assert len(told) == 1 and agent.native is None and "in Python" in agent.native_note
+    state = game.new_initial_state()
+    assert agent.decide(state)[0] in state.legal_actions()
 
 
 @pytest.mark.slow

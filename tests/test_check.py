@@ -74,20 +74,13 @@ def replay(game: CompiledGame, start: dict[str, Any] | None, actions: list[str])
     return trail
 
 
-def test_every_bundled_game_passes(any_game: CompiledGame,
-                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_bundled_game_passes(any_game: CompiledGame, wide_native_later: str) -> None:
     from framework.check import native_diff
     from framework.native import support_of
 
     reason = support_of(any_game)
-    # A board over 64 cells has kernels of several words, a cold compile of seconds each:
-    # their comparison with the engine is the slow run's (below, and
-    # tests/test_native_wide.py's), the default run's is the games of one word.
+    # A board over 64 cells: its kernels are compared in the slow run (below).
     wide = reason is None and any_game.board.size > 64
-    if wide:
-        later = native_diff.NativeOutcome(native_diff.NAME, "not checked",
-                                          note="a wide board: the slow run compares it")
-        monkeypatch.setattr(native_diff, "compare_with_native", lambda *_: later)
     report = check_game(any_game, examples=4)
     assert [(o.name, o.failure) for o in report.failed] == []
     # Every block has a reference version.
@@ -97,7 +90,9 @@ def test_every_bundled_game_passes(any_game: CompiledGame,
     assert len(names) == len(set(names)) >= 10
     # The native kernels are compared with the engine wherever they play the game.
     native = next(o for o in report.outcomes if o.name == "same as the native kernels")
-    if not wide:
+    if wide:
+        assert native.status == "not checked" and native.note == wide_native_later
+    else:
         assert native.status == ("passed" if reason is None else "not required"), native.note
         assert reason is None or reason in native.note
 

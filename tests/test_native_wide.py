@@ -178,3 +178,31 @@ def test_wide_masks_compute_as_python_ints() -> None:
                            a >> c & 1, a != 0, a == b, a != b, a == 0)
 
 
+
+
+def othello_10x10() -> Any:
+    """Othello on 10 × 10 (100 cells, two words), from games/othello.yaml: the four discs
+    in the middle, the 8 × 8 examples left out."""
+    from framework import load_game_text
+
+    text = (GAMES / "othello.yaml").read_text()
+    head, examples = text.split("\nexamples:\n", 1)
+    after = [line for line in examples.splitlines(keepends=True)
+             if line[:1] not in (" ", "\n", "")]
+    rest = examples[examples.index(after[0]):] if after else ""
+    text = (head + "\n" + rest).replace("rows: 8, columns: 8", "rows: 10, columns: 10")
+    return load_game_text(text.replace("cells: {d4: white, e5: white, d5: black, e4: black}",
+                                       "cells: {e5: white, f6: white, e6: black, f5: black}"))
+
+
+@pytest.mark.slow
+def test_othello_on_100_cells_outflanks_across_the_words() -> None:
+    """must_flank's whole-mask shifts (one id difference per direction on a grid) and
+    flip_flanked's walks, on masks of two words, against the engine."""
+    native = NativeGame(othello_10x10())
+    assert native.plan.masks.width == 2 and "wmake((U64(" in native.source
+    check_perft(native, native.game.new_initial_state(), 4)  # type: ignore[attr-defined]
+    for state in random_positions(native, 10, seed=6):
+        check_perft(native, state, 3)
+    for seed in range(10):
+        assert replay(native, 200 + seed) > 60

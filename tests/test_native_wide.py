@@ -108,13 +108,24 @@ def tree_agrees(native: NativeGame, state: Any, depth: int) -> int:
 
 def test_hex_on_81_cells_plays_as_the_engine(hex9: NativeGame) -> None:
     """The one wide compile of the default run: two words, a stone on each word's cells,
-    the pie rule (a swap onto the mirror cell, across the words) and a winning chain."""
+    the pie rule (a swap onto the mirror cell, across the words) and a winning chain —
+    the depth-2 tree, then a random game to its end played on by the kernels, the legal
+    moves and the whole state compared with the engine's after every move."""
     game = hex9.game
     assert hex9.plan.masks.width == 2
     assert tree_agrees(hex9, game.new_initial_state(), 2) == 81 * 81
-    for state in random_positions(hex9, 2, seed=4):
-        tree_agrees(hex9, state, 2)
-    assert replay(hex9, 1) > 20
+    rng = random.Random(1)
+    state = game.new_initial_state()
+    st = hex9.encode(state)
+    while not state.is_terminal():
+        moves = hex9.legal(st)
+        assert sorted(hex9.action_of(state, m).notation for m in moves) == sorted(
+            a.notation for a in state.legal_actions())
+        move = rng.choice(moves)
+        state.apply(hex9.action_of(state, move))
+        st = hex9.play(st, move)
+        assert hex9.snapshot(st) == hex9.python_snapshot(state)
+    assert hex9.legal(st) == [] and state.fullmove > 10
 
 
 @pytest.mark.slow

@@ -26,7 +26,7 @@ from framework.perft import perft
 GAMES = Path(__file__).resolve().parent.parent / "games"
 ALL_GAMES = sorted(p.stem for p in GAMES.glob("*.yaml"))
 #: Variants played besides each file's defaults: ``hex-5`` is hex.yaml at size 5 (the
-#: standard 11 × 11 has more cells than the native backend's 64-bit masks).
+#: standard 11 × 11 has more cells than one 64-bit mask: tests/test_native_wide.py).
 VARIANTS = {"hex-5": ("hex", {"size": 5})}
 
 
@@ -35,7 +35,10 @@ def load_named(name: str) -> Game:
     return load_game(GAMES / f"{stem}.yaml", parameters)
 
 
-SUPPORTED = [g for g in [*ALL_GAMES, *VARIANTS] if support_of(load_named(g)) is None]
+#: The games of one-word masks (at most 64 cells); the wider ones, whose compiles and
+#: Python perfts cost more, are tests/test_native_wide.py's.
+SUPPORTED = [g for g in [*ALL_GAMES, *VARIANTS]
+             if (game := load_named(g)).board.size <= 64 and support_of(game) is None]
 
 
 def test_the_ataxx_family_and_the_placement_games_are_supported() -> None:
@@ -43,11 +46,11 @@ def test_the_ataxx_family_and_the_placement_games_are_supported() -> None:
             "breakthrough", "clobber", "checkers", "chess", "hex-5"} <= set(SUPPORTED)
 
 
-@pytest.mark.parametrize(("game", "parameters", "reason"), [
-    ("ataxx", {"players": 4}, "81 cells"), ("adaptoid", {}, "attributes")])
-def test_a_game_the_backend_cannot_play_is_refused_with_the_reason(
-        game: str, parameters: dict[str, int], reason: str) -> None:
-    found = support_of(load_game(GAMES / f"{game}.yaml", parameters))
+@pytest.mark.parametrize(("game", "reason"), [
+    ("amazons", "second deciding phase"), ("adaptoid", "attributes")])
+def test_a_game_the_backend_cannot_play_is_refused_with_the_reason(game: str,
+                                                                    reason: str) -> None:
+    found = support_of(load_game(GAMES / f"{game}.yaml"))
     assert found is not None and reason in found
 
 
@@ -242,8 +245,13 @@ def test_perft_command_with_the_native_backend() -> None:
     assert "native kernels" in found.stderr
     divided = run(str(GAMES / "connect-four.yaml"), "2", "--backend", "native", "--divide")
     assert divided.stdout.splitlines()[0] == "a: 7" and "total: 49" in divided.stdout
-    refused = run(str(GAMES / "adaptoid.yaml"), "2", "--backend", "native")
-    assert refused.returncode != 0 and "attributes" in refused.stderr
+    # A game the kernels cannot play is counted by the Python engine, the reason said once.
+    fallen = run(str(GAMES / "adaptoid.yaml"), "2", "--backend", "native")
+    adaptoid = load_game(GAMES / "adaptoid.yaml")
+    assert fallen.returncode == 0 and fallen.stdout.strip() == str(
+        perft(adaptoid.new_initial_state(), 2))
+    assert fallen.stderr.count("cannot play") == 1 and "attributes" in fallen.stderr
+    assert "counting with the Python engine" in fallen.stderr
 
 
 def test_rollout_values_are_the_evaluation_of_the_mcts_agent() -> None:
@@ -278,6 +286,20 @@ def test_mcts_with_native_playouts_plays_legal_moves() -> None:
         assert chosen == again.decide(state)  # the same seed, the same decisions
         assert chosen[0] in state.legal_actions()
         state.apply(chosen[0])
+
+
+def test_mcts_native_on_a_game_the_kernels_cannot_play_says_so_once_and_plays() -> None:
+    from framework.agents import mcts
+    from framework.agents.registry import make_agent
+
+    game = load_game(GAMES / "adaptoid.yaml")
+    mcts._TOLD.discard(game.name)
+    with pytest.warns(mcts.NativeFallback, match="attributes") as told:
+        agent = make_agent("mcts:8i:native", game, seed=1)
+        make_agent("mcts:8i:native", game, seed=2)  # told already
+    assert len(told) == 1 and agent.native is None and "in Python" in agent.native_note
+    state = game.new_initial_state()
+    assert agent.decide(state)[0] in state.legal_actions()
 
 
 @pytest.mark.slow

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import time
+import warnings
 from typing import TYPE_CHECKING
 
 from framework.agents.base import Agent
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.action import Action
     from framework.engine.state import State
+    from framework.native.playouts import NativePlayouts
 
 DEFAULT_ITERATIONS = 1000
 DEFAULT_ROLLOUT = 4
@@ -48,6 +50,36 @@ class Node:
         self.value = 0.0  # summed rewards of the seat that chose this node
 
 
+class NativeFallback(UserWarning):
+    """``mcts:…:native`` on a game the kernels cannot play: its playouts run in Python."""
+
+
+#: The games already told about (the reason is said once per game and process).
+_TOLD: set[str] = set()
+
+
+def _native_playouts(game: CompiledGame, evaluator: Evaluator, rollout: int
+                     ) -> tuple[NativePlayouts | None, str]:
+    """The native playouts, or None and why not (warned once per game): the agent then
+    plays out in Python, as without ``native``."""
+    from framework.errors import BoardspecError
+    from framework.native import why_not_native
+
+    reason = why_not_native(game)
+    if reason is None:
+        from framework.native.playouts import NativePlayouts
+
+        try:
+            return NativePlayouts(game, evaluator, rollout), ""
+        except BoardspecError as exc:  # an evaluation the kernels do not compute
+            reason = str(exc)
+    note = f"mcts native playouts: {reason}; they run in Python"
+    if game.name not in _TOLD:
+        _TOLD.add(game.name)
+        warnings.warn(note, NativeFallback, stacklevel=3)
+    return None, note
+
+
 class MctsAgent(Agent):
     """UCT search with truncated random playouts."""
 
@@ -65,12 +97,11 @@ class MctsAgent(Agent):
         self.exploration = exploration
         self.rollout = rollout
         self.evaluate = Evaluator(game)
+        self.native: NativePlayouts | None = None
+        #: Why the playouts run in Python although ``native`` was asked for ("": they do not).
+        self.native_note = ""
         if native:
-            from framework.native.playouts import NativePlayouts
-
-            self.native: NativePlayouts | None = NativePlayouts(game, self.evaluate, rollout)
-        else:
-            self.native = None
+            self.native, self.native_note = _native_playouts(game, self.evaluate, rollout)
 
     def decide(self, state: State) -> list[Action]:
         actions = state.legal_actions()

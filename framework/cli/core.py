@@ -110,7 +110,9 @@ def perft(game_file: GameArgument,
           turns: Annotated[bool, typer.Option(help="count whole turns, not phase steps")]
           = False,
           backend: Annotated[str, typer.Option(help="python (the reference engine) or native "
-                                                    "(numba kernels: the \\[fast] extra)")]
+                                                    "(numba kernels: the \\[fast] extra; "
+                                                    "the engine, saying why, where they "
+                                                    "cannot count the game)")]
           = "python",
           parallel: Annotated[bool, typer.Option(help="native: spread the root's moves over "
                                                       "the cores")] = False,
@@ -127,11 +129,12 @@ def perft(game_file: GameArgument,
         divide_counts, perft_count = divide_turns, perft_turns
     game = load(game_file, params)
     state = start_state(game, position, fen)
-    if backend == "native":
+    if backend == "native":  # or, saying why not, the Python engine
         from framework.native.cli import native_counters
 
-        divide_counts, perft_count = native_counters(game, state, turns=turns,
-                                                     parallel=parallel)
+        counters = native_counters(game, state, turns=turns, parallel=parallel)
+        if counters is not None:
+            divide_counts, perft_count = counters
     start = time.perf_counter()
     if divide and depth > 0:
         total = 0

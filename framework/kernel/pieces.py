@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from framework.errors import BoardspecError
+from framework.kernel.masks import Masks
 
 #: The move code of a chain's ``stop`` (``framework.native.assemble.STOP``).
 STOP_CODE = 253 << 16
@@ -62,16 +63,28 @@ class Piece:
     #: The parameters the assembler plays for every piece of a kind (an option's ``if:``
     #: and ``then:``, a goal's ``if:``), so no piece need know them.
     HANDLED: frozenset[str] = frozenset()
+    #: Whether the piece's code is written for masks of any width (``self.m``,
+    #: ``framework/kernel/masks.py``): the others play boards of at most 64 cells.
+    WIDE = False
 
-    def __init__(self, prefix: str, keyword: str = "", params: Any = None) -> None:
+    def __init__(self, prefix: str, keyword: str = "", params: Any = None,
+                 game: Any = None) -> None:
         if params is not None:
             check_params(keyword, params, set(self.KNOWN | self.HANDLED))
         self.prefix = prefix  # names this piece's tables and functions in the module
+        self.keyword = keyword
+        #: How the piece's code spells masks for its board's width.
+        self.m = Masks.of(game)
         #: name (without prefix) -> (values, numpy dtype name)
         self.tables: dict[str, tuple[list[int], str]] = {}
 
     def table(self, name: str, values: Any, dtype: str = "uint64") -> str:
-        self.tables[name] = ([int(v) for v in values], dtype)
+        """A table of masks (uint64: on a wide board each row is its words, read with
+        ``self.m.row``) or of numbers (int64)."""
+        found = [int(v) for v in values]
+        if dtype == "uint64" and self.m.wide and self.WIDE:
+            found = [w for v in found for w in self.m.words(v)]
+        self.tables[name] = (found, dtype)
         return self.prefix + name
 
     def function(self, name: str, args: str, body: list[str]) -> str:
@@ -95,7 +108,7 @@ class PrimitivePiece(Piece):
     HANDLED = frozenset({"if_", "then"})
 
     def __init__(self, option: Any, index: int) -> None:
-        super().__init__(f"o{index}_", option.keyword, option.params)
+        super().__init__(f"o{index}_", option.keyword, option.params, option.game)
         self.option = option
         self.index = index
         self.code = index << 16
@@ -162,6 +175,7 @@ class StepTablePiece(FromSourcesPiece):
                        "kind", "notation", "resets_halfmove_clock",
                        "resets_halfmove_clock_on_capture"})
     PLACES = False
+    WIDE = True
 
     def __init__(self, option: Any, index: int) -> None:
         super().__init__(option, index)
@@ -174,15 +188,16 @@ class StepTablePiece(FromSourcesPiece):
                         "empty_or_enemy": "(empty | enemy)"}[option.to]
         self.captures = option.removes
         self.capture_resets = option.capture_resets
-        self.sources = "own" if option.piece < 0 else f"(own & st[KINDS + {option.piece}])"
+        self.sources = ("own" if option.piece < 0 else
+                        f"(own & {self.m.get(f'KINDS + {option.piece}')})")
 
     def _from(self, s: str) -> str:
-        return f"{self.reach}[side * {self.size} + {s}] & {self.allowed}"
+        return f"{self.m.row(self.reach, f'side * {self.size} + {s}')} & {self.allowed}"
 
     def apply(self) -> list[str]:
         lines = ["remove(st, dst)"] if self.captures else []
         if self.capture_resets:  # a capture resets the half-move clock
-            lines = ["for s in range(S):", "    if (st[s] >> U64(dst)) & ONE:",
+            lines = ["for s in range(S):", f"    if {self.m.test(self.m.get('s'), 'dst')}:",
                      "        st[RESET] = ONE", *lines]
         return [*lines, "move_piece(st, src, dst)", *self.landing(self.resets)]
 
@@ -201,8 +216,8 @@ def flank_cells(piece: Piece, board: Any, directions: Any) -> list[str]:
     direction that moves every cell by one id difference is a shift of whole masks, with
     the difference and the mask of cells that can move frozen in as constants; any other
     direction is walked on the step table from the candidates next to an enemy."""
-    size, nd = board.size, len(board.directions)
-    lines = ["found = ZERO"]
+    size, nd, m = board.size, len(board.directions), piece.m
+    lines = [f"found = {m.zero}"]
     walked = []
     for d in directions:
         back = board.opposite[d]
@@ -213,24 +228,25 @@ def flank_cells(piece: Piece, board: Any, directions: Any) -> list[str]:
         delta = deltas.pop()
         movable = sum(1 << c for c in range(size) if board.step[c][back] >= 0)
         shift = f"<< U64({delta})" if delta > 0 else f">> U64({-delta})"
-        lines += [f"run = ((own & U64({movable})) {shift}) & enemy", "while run:",
-                  f"    ahead = (run & U64({movable})) {shift}",
+        lines += [f"run = ((own & {m.const(movable)}) {shift}) & enemy", "while run:",
+                  f"    ahead = (run & {m.const(movable)}) {shift}",
                   "    found |= ahead & cand", "    run = ahead & enemy"]
     if not walked:
         return [*lines, "return found"]
     step = _step_table(piece, board)
     near = piece.table("NEAR_ENEMY", board.neighbour_masks)
     dirs = piece.table("WALKED", walked, "int64")
-    return [*lines, "b = enemy", "near = ZERO", "while b:", f"    near |= {near}[low(b)]",
+    return [*lines, "b = enemy", f"near = {m.zero}", "while b:",
+            f"    near |= {m.row(near, 'low(b)')}",
             "    b &= b - ONE", "rest = cand & near & ~found", "while rest:",
             "    c = low(rest)", "    rest &= rest - ONE",
             f"    for i in range({len(walked)}):", f"        d = {dirs}[i]",
             f"        at = {step}[c * {nd} + d]",
-            "        if at < 0 or not (enemy >> U64(at)) & ONE:", "            continue",
-            "        while at >= 0 and (enemy >> U64(at)) & ONE:",
+            f"        if at < 0 or not {m.test('enemy', 'at')}:", "            continue",
+            f"        while at >= 0 and {m.test('enemy', 'at')}:",
             f"            at = {step}[at * {nd} + d]",
-            "        if at >= 0 and (own >> U64(at)) & ONE:",
-            "            found |= ONE << U64(c)", "            break",
+            f"        if at >= 0 and {m.test('own', 'at')}:",
+            f"            found |= {m.bit('c')}", "            break",
             "return found"]
 
 
@@ -239,14 +255,15 @@ def flank_cells(piece: Piece, board: Any, directions: Any) -> list[str]:
 
 # Goals: ``evaluate(st)`` returns (fired, scored, named winners as a side mask) ---------
 def _kind_mask(piece: str | None, game: Any) -> str:
-    return f"st[KINDS + {game.piece_kinds.index(piece)}]" if piece else "ALL"
+    return (Masks.of(game).get(f"KINDS + {game.piece_kinds.index(piece)}") if piece
+            else "ALL")
 
 
 class GoalPiece(Piece):
     HANDLED = frozenset({"if_"})
 
     def __init__(self, goal: Any, index: int) -> None:
-        super().__init__(f"g{index}_", goal.keyword, goal.params)
+        super().__init__(f"g{index}_", goal.keyword, goal.params, goal.game)
         self.goal = goal
 
     def functions(self) -> list[str]:
@@ -262,7 +279,8 @@ class ResultPiece(Piece):
 
     def __init__(self, result: Any) -> None:
         super().__init__("r_", result.keyword if result else "",
-                         result.params if result else None)
+                         result.params if result else None,
+                         getattr(result, "game", None))
         self.result = result
 
     def functions(self) -> list[str]:
@@ -285,7 +303,8 @@ class RestrictionPiece(Piece):
 
     def __init__(self, restriction: Any, index: int, moves: list[PrimitivePiece],
                  skippable: bool) -> None:
-        super().__init__(f"x{index}_", restriction.keyword, restriction.params)
+        super().__init__(f"x{index}_", restriction.keyword, restriction.params,
+                         restriction.game)
         self.restriction = restriction
         self.moves = moves
         self.skippable = skippable
@@ -321,7 +340,8 @@ class ConditionPiece(Piece):
     The assembler negates it for ``not: true``."""
 
     def __init__(self, condition: Any, prefix: str) -> None:
-        super().__init__(prefix, condition.keyword, condition.params)
+        super().__init__(prefix, condition.keyword, condition.params,
+                         getattr(condition, "game", None))
         self.condition = condition
 
     def functions(self) -> list[str]:

@@ -18,6 +18,7 @@ from framework.kernel.pieces import Unsupported
 from framework.native.assemble import support_of
 
 if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
     from framework.native.backend import NativeGame
 
 
@@ -28,6 +29,19 @@ def available() -> bool:
     return importlib.util.find_spec("numba") is not None
 
 
+def why_not_native(game: CompiledGame) -> str | None:
+    """None when the native kernels can play ``game`` here, else why not, for people: the
+    game needs a block no kernel piece covers, or numba is not installed. Callers that
+    asked for the kernels fall back to the Python engine and say this once."""
+    reason = support_of(game)
+    if reason is not None:
+        return f"the native backend cannot play {game.name}: {reason}"
+    if not available():
+        return ("the native backend needs numba: pip install 'boardspec[fast]' (or "
+                "pip install -e '.[fast]' in a clone)")
+    return None
+
+
 def __getattr__(name: str) -> Any:
     if name == "NativeGame":  # imports numba: only when asked for
         from framework.native.backend import NativeGame
@@ -36,4 +50,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
-__all__ = ["NativeGame", "Unsupported", "available", "support_of"]
+__all__ = ["NativeGame", "Unsupported", "available", "support_of", "why_not_native"]

@@ -142,10 +142,9 @@ class NativeGame:
                                  "turn, after the setup")
         at = self.layout
         st = np.zeros(at["L"], np.uint64)
-        sides, kinds = self.plan.sides, self.plan.kinds
-        st[:sides] = state.owner
-        st[sides:sides + kinds] = state.kinds
-        st[at["GAPS"]] = state.gaps
+        masks = [*state.owner, *state.kinds, state.gaps]  # in the order of the layout
+        m = self.plan.masks
+        st[:len(masks) * m.width] = [w for mask in masks for w in m.words(mask)]
         st[at["TO_MOVE"]] = state.to_move
         st[at["HALFMOVE"]] = state.vars[HALFMOVE]
         st[at["RESET"]] = state.vars[CLOCK_RESET]
@@ -169,15 +168,22 @@ class NativeGame:
         """What a compact state says, in the terms of ``python_snapshot``."""
         at = self.layout
         sides, kinds = self.plan.sides, self.plan.kinds
+        masks = self.masks_of(st)
         code = int(st[at["WINNERS"]])
         winners = (frozenset(s for s in range(sides) if code >> s & 1) if code else None)
         slots = self.game.slots
         extra = tuple(decoded(slots.slots[slots.index[n]], int(st[at[slot_field(self.game, n)]]))
                       for n in self.plan.slots)
-        return (tuple(int(m) for m in st[:sides]),
-                tuple(int(m) for m in st[sides:sides + kinds]), int(st[at["TO_MOVE"]]),
+        return (tuple(masks[:sides]), tuple(masks[sides:sides + kinds]), int(st[at["TO_MOVE"]]),
                 int(st[at["HALFMOVE"]]), int(st[at["FULLMOVE"]]), int(st[at["MUST_PASS"]]),
                 winners, int(st[at["CHAIN"]]) - 1, extra)
+
+    def masks_of(self, st: Array) -> list[int]:
+        """The masks of a compact state as ints: each side's, each kind's, the gaps."""
+        width = self.plan.masks.width
+        count = self.plan.sides + self.plan.kinds + 1
+        return [sum(int(st[i * width + j]) << (64 * j) for j in range(width))
+                for i in range(count)]
 
     def python_snapshot(self, state: State) -> tuple[Any, ...]:
         chain = state.vars[self.chain] if self.chain >= 0 else -1

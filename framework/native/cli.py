@@ -6,22 +6,22 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any
 
-from framework.errors import BoardspecError
-
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
 
 
 def native_counters(game: CompiledGame, state: State, *, turns: bool, parallel: bool
-                    ) -> tuple[Any, Any]:
+                    ) -> tuple[Any, Any] | None:
     """``divide`` and ``perft`` run by the game's kernels (compiled first, the time said
-    on stderr)."""
-    from framework.native import available
+    on stderr), or None, the reason said once on stderr, when the kernels cannot make this
+    count: the Python engine makes it."""
+    from framework.native import why_not_native
 
-    if not available():
-        raise BoardspecError("--backend native needs numba: pip install 'boardspec[fast]' "
-                             "(or pip install -e '.[fast]' in a clone)")
+    reason = why_not_native(game)
+    if reason is not None:
+        print(f"{reason}; counting with the Python engine", file=sys.stderr)
+        return None
     from framework.native.backend import NativeGame
 
     # A native move is one ply, except when a later choice is folded into it (a
@@ -30,10 +30,10 @@ def native_counters(game: CompiledGame, state: State, *, turns: bool, parallel: 
     native = NativeGame(game)
     if native.plan.choices and not turns:
         folded = native.plan.choices[0].phase.name  # type: ignore[attr-defined]
-        raise BoardspecError(f"a native move of {game.name} is a whole turn (the choice of "
-                             f"{folded!r} is part of it): count "
-                             "by turns with --turns, or by phase steps with the Python "
-                             "engine")
+        print(f"a native move of {game.name} is a whole turn (the choice of {folded!r} is "
+              "part of it), so it counts by turns (--turns); counting phase steps with "
+              "the Python engine", file=sys.stderr)
+        return None
     seconds = native.compile()
     if turns:  # compiled on demand: here, so that the count's time is the count's alone
         begun = time.perf_counter()

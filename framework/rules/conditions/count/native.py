@@ -11,6 +11,7 @@ from framework.kernel.pieces import ConditionPiece, Unsupported
 class CountPiece(ConditionPiece):
     KNOWN = frozenset({"of", "piece", "zone", "where", "at_least", "at_most", "exactly",
                        "not_"})
+    WIDE = True
 
     def __init__(self, condition: Any, prefix: str) -> None:
         super().__init__(condition, prefix)
@@ -19,15 +20,16 @@ class CountPiece(ConditionPiece):
     def holds(self) -> list[str]:
         count = self.condition
         p = count.params
-        kind = f"st[KINDS + {count.kind}]" if count.kind >= 0 else "ALL"
+        m = self.m
+        kind = m.get(f"KINDS + {count.kind}") if count.kind >= 0 else "ALL"
         zone = self.zone
         if p.where == "hand":
             if count.game.spec.pieces[p.piece].hand:
                 raise Unsupported("count of a hand (the kernels keep no hands)")
             supply = count.game.spec.pieces[p.piece].supply
-            per_side = f"{supply} - count(st[s] & {kind})"
+            per_side = f"{supply} - count({m.get('s')} & {kind})"
         else:
-            per_side = f"count(st[s] & {kind} & {zone}[s])"
+            per_side = f"count({m.get('s')} & {kind} & {m.row(zone, 's')})"
         if p.of == "mover":
             select = "s == side"
         elif p.of == "opponents":

@@ -10,15 +10,16 @@ from framework.kernel.pieces import ConditionPiece
 
 class LandedPiece(ConditionPiece):
     KNOWN = frozenset({"zone", "piece", "not_"})
+    WIDE = True
 
     def __init__(self, condition: Any, prefix: str) -> None:
         super().__init__(condition, prefix)
         self.zone = self.table("ZONE", condition.zone)
 
     def holds(self) -> list[str]:
-        kind = self.condition.kind
+        kind, m = self.condition.kind, self.m
         lines = ["at = np.int64(st[LANDED]) - 1", "if at < 0:", "    return False",
-                 f"if not ({self.zone}[side] >> U64(at)) & ONE:", "    return False"]
+                 f"if not {m.test(m.row(self.zone, 'side'), 'at')}:", "    return False"]
         if kind >= 0:
-            return [*lines, f"return bool((st[KINDS + {kind}] >> U64(at)) & ONE)"]
+            return [*lines, f"return bool({m.test(m.get(f'KINDS + {kind}'), 'at')})"]
         return [*lines, "return True"]

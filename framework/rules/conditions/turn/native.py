@@ -7,6 +7,7 @@ from framework.kernel.pieces import ConditionPiece
 
 class TurnPiece(ConditionPiece):
     KNOWN = frozenset({"at_least", "at_most", "exactly", "not_"})
+    WIDE = True
 
     def holds(self) -> list[str]:
         p = self.condition.params

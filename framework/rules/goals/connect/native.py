@@ -16,6 +16,7 @@ class ConnectPiece(GoalPiece):
     chain counting the zones it reaches."""
 
     KNOWN = frozenset({"zones", "piece", "at_least"})
+    WIDE = True
 
     def __init__(self, goal: Any, index: int) -> None:
         super().__init__(goal, index)
@@ -25,38 +26,42 @@ class ConnectPiece(GoalPiece):
 
     def evaluate(self) -> list[str]:
         kinds = _kind_mask(self.goal.params.piece, self.goal.game)
-        z, nz = self.zones, self.count
+        z, nz, m = self.zones, self.count, self.m
         if self.goal.needed < nz:
             return self._evaluate_some(kinds)
         return ["named = np.int64(0)", "for s in range(S):",
-                f"    pieces = st[s] & {kinds}", "    ok = True", f"    for j in range({nz}):",
-                f"        if not (pieces & {z}[s * {nz} + j]):", "            ok = False",
+                f"    pieces = {m.get('s')} & {kinds}", "    ok = True",
+                f"    for j in range({nz}):",
+                f"        if not (pieces & {m.row(z, f's * {nz} + j')}):", "            ok = False",
                 "    if not ok:", "        continue",
-                f"    starts = pieces & {z}[s * {nz}]", "    while starts:",
-                "        reached = ONE << U64(low(starts))", "        frontier = reached",
-                "        while frontier:", "            grown = ZERO", "            f = frontier",
-                "            while f:", f"                grown |= {self.near}[low(f)]",
+                f"    starts = pieces & {m.row(z, f's * {nz}')}", "    while starts:",
+                f"        reached = {m.bit('low(starts)')}", "        frontier = reached",
+                "        while frontier:", f"            grown = {m.zero}",
+                "            f = frontier", "            while f:",
+                f"                grown |= {m.row(self.near, 'low(f)')}",
                 "                f &= f - ONE", "            frontier = grown & pieces & ~reached",
                 "            reached |= frontier", "        joined = True",
                 f"        for j in range(1, {nz}):",
-                f"            if not (reached & {z}[s * {nz} + j]):",
+                f"            if not (reached & {m.row(z, f's * {nz} + j')}):",
                 "                joined = False", "        if joined:",
                 "            named |= np.int64(1) << s", "            break",
                 "        starts &= ~reached", "return named != 0, False, named"]
 
     def _evaluate_some(self, kinds: str) -> list[str]:
-        z, nz, k = self.zones, self.count, self.goal.needed
+        z, nz, k, m = self.zones, self.count, self.goal.needed, self.m
         return ["named = np.int64(0)", "for s in range(S):",
-                f"    pieces = st[s] & {kinds}", "    starts = ZERO",
-                f"    for j in range({nz}):", f"        starts |= {z}[s * {nz} + j]",
+                f"    pieces = {m.get('s')} & {kinds}", f"    starts = {m.zero}",
+                f"    for j in range({nz}):", f"        starts |= {m.row(z, f's * {nz} + j')}",
                 "    starts &= pieces", "    while starts:",
-                "        reached = ONE << U64(low(starts))", "        frontier = reached",
-                "        while frontier:", "            grown = ZERO", "            f = frontier",
-                "            while f:", f"                grown |= {self.near}[low(f)]",
+                f"        reached = {m.bit('low(starts)')}", "        frontier = reached",
+                "        while frontier:", f"            grown = {m.zero}",
+                "            f = frontier", "            while f:",
+                f"                grown |= {m.row(self.near, 'low(f)')}",
                 "                f &= f - ONE", "            frontier = grown & pieces & ~reached",
                 "            reached |= frontier", "        hit = 0",
                 f"        for j in range({nz}):",
-                f"            if reached & {z}[s * {nz} + j]:", "                hit += 1",
+                f"            if reached & {m.row(z, f's * {nz} + j')}:",
+                "                hit += 1",
                 f"        if hit >= {k}:", "            named |= np.int64(1) << s",
                 "            break", "        starts &= ~reached",
                 "return named != 0, False, named"]

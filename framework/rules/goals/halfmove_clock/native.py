@@ -11,6 +11,7 @@ class HalfmoveClockPiece(GoalPiece):
     """``halfmove_clock``: a draw at the limit."""
 
     KNOWN = frozenset({"limit"})
+    WIDE = True
 
     def evaluate(self) -> list[str]:
         return [f"return st[HALFMOVE] >= U64({self.goal.params.limit}), False, np.int64(0)"]

@@ -14,6 +14,7 @@ class LinePiece(GoalPiece):
     """``line``: a side with a row of ``length`` pieces wins."""
 
     KNOWN = frozenset({"length", "directions", "exactly", "piece"})
+    WIDE = True
 
     def __init__(self, goal: Any, index: int) -> None:
         super().__init__(goal, index)
@@ -26,10 +27,12 @@ class LinePiece(GoalPiece):
         params = self.goal.params
         kinds = _kind_mask(params.piece, self.goal.game)
         extends = " and not (mine & e)" if params.exactly else ""
-        return ["named = np.int64(0)", "for s in range(S):", f"    mine = st[s] & {kinds}",
+        return ["named = np.int64(0)", "for s in range(S):",
+                f"    mine = {self.m.get('s')} & {kinds}",
                 f"    if count(mine) < {params.length}:", "        continue",
                 f"    for w in range({self.count}):",
-                f"        win = {self.windows}[w]", f"        e = {self.ends}[w]",
+                f"        win = {self.m.row(self.windows, 'w')}",
+                f"        e = {self.m.row(self.ends, 'w')}",
                 f"        if mine & win == win{extends}:",
                 "            named |= np.int64(1) << s", "            break",
                 "return named != 0, False, named"]

@@ -12,11 +12,12 @@ class NoPiecesPiece(GoalPiece):
     pieces wins)."""
 
     KNOWN = frozenset({"piece", "then"})
+    WIDE = True
 
     def evaluate(self) -> list[str]:
         kinds = _kind_mask(self.goal.params.piece, self.goal.game)
         lines = ["survivors = np.int64(0)", "for s in range(S):",
-                 f"    if st[s] & {kinds}:", "        survivors |= np.int64(1) << s",
+                 f"    if {self.m.get('s')} & {kinds}:", "        survivors |= np.int64(1) << s",
                  "if survivors == (np.int64(1) << S) - 1:",
                  "    return False, False, np.int64(0)"]
         if self.goal.params.then == "score":

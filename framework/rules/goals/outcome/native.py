@@ -8,6 +8,7 @@ from framework.kernel.pieces import GoalPiece
 
 class OutcomePiece(GoalPiece):
     KNOWN = frozenset({"winner", "if_"})
+    WIDE = True
 
     def evaluate(self) -> list[str]:
         winner = self.goal.params.winner

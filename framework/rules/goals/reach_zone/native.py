@@ -13,6 +13,7 @@ class ReachZonePiece(GoalPiece):
     """``reach_zone``: a side with a piece (of the kind) in its zone wins."""
 
     KNOWN = frozenset({"zone", "piece"})
+    WIDE = True
 
     def __init__(self, goal: Any, index: int) -> None:
         super().__init__(goal, index)
@@ -21,5 +22,5 @@ class ReachZonePiece(GoalPiece):
     def evaluate(self) -> list[str]:
         kinds = _kind_mask(self.goal.params.piece, self.goal.game)
         return ["named = np.int64(0)", "for s in range(S):",
-                f"    if st[s] & {kinds} & {self.zone}[s]:",
+                f"    if {self.m.get('s')} & {kinds} & {self.m.row(self.zone, 's')}:",
                 "        named |= np.int64(1) << s", "return named != 0, False, named"]

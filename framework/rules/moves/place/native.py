@@ -15,6 +15,7 @@ class PlacePiece(PrimitivePiece):
 
     KNOWN = frozenset({"piece", "where", "gravity", "kind", "notation",
                        "resets_halfmove_clock", "must_flank"})
+    WIDE = True
 
     def __init__(self, option: Any, index: int) -> None:
         super().__init__(option, index)
@@ -27,7 +28,7 @@ class PlacePiece(PrimitivePiece):
         self.resets = option.resets_clock
         self.near = option.near
         self.neighbours = self.table("NEAR", option.neighbours)
-        self.entries = "ALL" if option.fall < 0 else f"U64({option.entries})"
+        self.entries = "ALL" if option.fall < 0 else self.m.const(option.entries)
         self.fall = self.table("FALL", [option.step[c][option.fall] for c in range(size)],
                                "int64") if option.fall >= 0 else ""
 
@@ -41,7 +42,8 @@ class PlacePiece(PrimitivePiece):
         flank = [f"t = {self.prefix}flank(t, own, enemy)"] if self.flank else []
         if not self.near:
             return [f"t = empty & {self.entries}", *flank]
-        return ["b = own", "t = ZERO", "while b:", f"    t |= {self.neighbours}[low(b)]",
+        return ["b = own", f"t = {self.m.zero}", "while b:",
+                f"    t |= {self.m.row(self.neighbours, 'low(b)')}",
                 "    b &= b - ONE", "t &= empty", *flank]
 
     def gen(self) -> list[str]:
@@ -57,9 +59,9 @@ class PlacePiece(PrimitivePiece):
     def apply(self) -> list[str]:
         lines = ["cell = dst"]
         if self.fall:
-            lines += ["blocked = st[GAPS]", "for s in range(S):", "    blocked |= st[s]",
-                      f"nxt = {self.fall}[cell]",
-                      "while nxt >= 0 and not (blocked >> U64(nxt)) & ONE:",
+            lines += [f"blocked = {self.m.get('GAPS')}", "for s in range(S):",
+                      f"    blocked |= {self.m.get('s')}", f"nxt = {self.fall}[cell]",
+                      f"while nxt >= 0 and not {self.m.test('blocked', 'nxt')}:",
                       "    cell = nxt", f"    nxt = {self.fall}[nxt]"]
         lines.append(f"place(st, cell, side, {self.made})")
         return [*lines, "st[LANDED] = U64(cell + 1)",

@@ -14,6 +14,7 @@ class ReachPiece(PrimitivePiece):
 
     KNOWN = frozenset({"distance", "anywhere", "effect", "kind", "piece", "to", "notation",
                        "resets_halfmove_clock", "directions"})
+    WIDE = True
 
     def __init__(self, option: Any, index: int) -> None:
         super().__init__(option, index)
@@ -29,11 +30,15 @@ class ReachPiece(PrimitivePiece):
         self.allowed = {"empty": "empty", "enemy": "enemy",
                         "empty_or_enemy": "(empty | enemy)"}[option.to]
         self.captures = option.to != "empty"
-        self.sources = "own" if option.piece < 0 else f"(own & st[KINDS + {option.piece}])"
+        self.sources = ("own" if option.piece < 0 else
+                        f"(own & {self.m.get(f'KINDS + {option.piece}')})")
+
+    def _ring(self, cell: str) -> str:
+        return self.m.row(self.ring, f"{self.row}{cell}")
 
     def _near(self) -> list[str]:
-        return [f"b = {self.sources}", "near = ZERO", "while b:",
-                f"    near |= {self.ring}[{self.row}low(b)]", "    b &= b - ONE",
+        return [f"b = {self.sources}", f"near = {self.m.zero}", "while b:",
+                f"    near |= {self._ring('low(b)')}", "    b &= b - ONE",
                 f"near &= {self.allowed}"]
 
     def gen(self) -> list[str]:
@@ -41,7 +46,7 @@ class ReachPiece(PrimitivePiece):
             return [*self._near(), "while near:", f"    buf[n] = {self.code} | low(near)",
                     "    n += 1", "    near &= near - ONE", "return n"]
         return [f"b = {self.sources}", "while b:", "    s = low(b)", "    b &= b - ONE",
-                f"    t = {self.ring}[{self.row}s] & {self.allowed}", "    while t:",
+                f"    t = {self._ring('s')} & {self.allowed}", "    while t:",
                 f"        buf[n] = {self.code} | ((s + 1) << 8) | low(t)", "        n += 1",
                 "        t &= t - ONE", "return n"]
 
@@ -49,12 +54,12 @@ class ReachPiece(PrimitivePiece):
         if self.clone:
             return [*self._near(), "return count(near)"]
         return [f"b = {self.sources}", "n = 0", "while b:",
-                f"    n += count({self.ring}[{self.row}low(b)] & {self.allowed})",
+                f"    n += count({self._ring('low(b)')} & {self.allowed})",
                 "    b &= b - ONE", "return n"]
 
     def has(self) -> list[str]:
         return [f"b = {self.sources}", "while b:",
-                f"    if {self.ring}[{self.row}low(b)] & {self.allowed}:", "        return True",
+                f"    if {self._ring('low(b)')} & {self.allowed}:", "        return True",
                 "    b &= b - ONE", "return False"]
 
     def apply(self) -> list[str]:

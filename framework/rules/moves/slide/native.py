@@ -17,6 +17,7 @@ class SlidePiece(StepTablePiece):
     KNOWN = frozenset({"directions", "max", "no_stop", "no_entry", "piece", "to", "kind",
                        "notation",
                        "resets_halfmove_clock", "resets_halfmove_clock_on_capture"})
+    WIDE = True
 
     def __init__(self, option: Any, index: int) -> None:
         super().__init__(option, index)
@@ -33,18 +34,19 @@ class SlidePiece(StepTablePiece):
         self.barred = self.table("BARRED", option.barred)
 
     def functions(self) -> list[str]:
-        step, nd = self.step, self.nd
+        step, nd, m = self.step, self.nd, self.m
         ray = self.function("ray", "side, src, blocked", [
-            "found = ZERO", f"for i in range({self.width}):",
+            f"found = {m.zero}", f"for i in range({self.width}):",
             f"    d = {self.dirs}[side * {self.width} + i]", "    if d < 0:", "        break",
             f"    at = {step}[src * {nd} + d]", "    k = 0",
-            f"    while at >= 0 and k < {self.limit}:", "        found |= ONE << U64(at)",
-            "        if (blocked >> U64(at)) & ONE:", "            break",
+            f"    while at >= 0 and k < {self.limit}:", f"        found |= {m.bit('at')}",
+            f"        if {m.test('blocked', 'at')}:", "            break",
             f"        at = {step}[at * {nd} + d]", "        k += 1", "return found"])
         return [ray, *super().functions()]
 
     def _from(self, s: str) -> str:
         if self.walled:  # cells of no_entry stop the ray; those of no_stop are crossed
-            return (f"{self.prefix}ray(side, {s}, (ALL & ~empty) | {self.walls}[side]) & "
-                    f"{self.allowed} & ~{self.barred}[side]")
+            return (f"{self.prefix}ray(side, {s}, (ALL & ~empty) | "
+                    f"{self.m.row(self.walls, 'side')}) & "
+                    f"{self.allowed} & ~{self.m.row(self.barred, 'side')}")
         return f"{self.prefix}ray(side, {s}, ALL & ~empty) & {self.allowed}"

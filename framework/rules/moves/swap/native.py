@@ -17,6 +17,7 @@ class SwapPiece(PrimitivePiece):
 
     KNOWN = frozenset({"mirror", "kind", "notation"})
     PLACES = False
+    WIDE = True
 
     def __init__(self, option: Any, index: int) -> None:
         super().__init__(option, index)
@@ -36,7 +37,8 @@ class SwapPiece(PrimitivePiece):
 
     def apply(self) -> list[str]:
         # The one piece on the board, whoever's, becomes the mover's on its mirror cell.
-        return ["occupied = ZERO", "for s in range(S):", "    occupied |= st[s]",
+        m = self.m
+        return [f"occupied = {m.zero}", "for s in range(S):", f"    occupied |= {m.get('s')}",
                 "cell = low(occupied)", "kind = 0", "for k in range(K):",
-                "    if (st[KINDS + k] >> U64(cell)) & ONE:", "        kind = k",
+                f"    if {m.test(m.get('KINDS + k'), 'cell')}:", "        kind = k",
                 "remove(st, cell)", f"place(st, {self.mirror}[cell], side, kind)"]

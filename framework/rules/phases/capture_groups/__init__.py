@@ -62,9 +62,9 @@ class CaptureGroups(Phase):
     decides = False
     reference = ".reference:RefCaptureGroups"
     native = None
-    no_twin_reason = ("no native piece yet: group captures need flood fills the kernels do "
-                      "not have, and every Go board of OpenSpiel's (9x9 and more) exceeds "
-                      "the native backend's 64 cells")
+    no_twin_reason = ("no native piece yet: group captures need flood fills of the groups "
+                      "the kernels do not have (boards up to 255 cells fit their masks, "
+                      "Go 9x9 and 13x13 among them; 19x19's 361 cells do not)")
 
     @classmethod
     def declare_slots(cls, params: Any) -> tuple[Slot, ...]:

@@ -16,9 +16,10 @@ class FlipFlankedPiece(Piece):
     KNOWN = frozenset({"directions"})
 
     HANDLED = frozenset({"if_"})
+    WIDE = True
 
     def __init__(self, phase: Any, index: int | str) -> None:
-        super().__init__(f"p{index}_", phase.keyword, phase.params)
+        super().__init__(f"p{index}_", phase.keyword, phase.params, phase.game)
         board = phase.game.board
         self.nd = len(board.directions)
         self.step = _step_table(self, board)
@@ -26,14 +27,15 @@ class FlipFlankedPiece(Piece):
         self.count = len(phase.directions)
 
     def functions(self) -> list[str]:
-        step, nd = self.step, self.nd
+        step, nd, m = self.step, self.nd, self.m
         return [self.function("run", "st, side", [
             "landed = np.int64(st[LANDED]) - 1", "if landed < 0:", "    return",
-            "own = st[side]", "enemy = ZERO", "for s in range(S):", "    if s != side:",
-            "        enemy |= st[s]", "taken = ZERO", f"for i in range({self.count}):",
-            f"    d = {self.dirs}[i]", f"    at = {step}[landed * {nd} + d]", "    run = ZERO",
-            "    while at >= 0 and (enemy >> U64(at)) & ONE:", "        run |= ONE << U64(at)",
+            f"own = {m.get('side')}", f"enemy = {m.zero}", "for s in range(S):",
+            "    if s != side:", f"        enemy |= {m.get('s')}", f"taken = {m.zero}",
+            f"for i in range({self.count}):", f"    d = {self.dirs}[i]",
+            f"    at = {step}[landed * {nd} + d]", f"    run = {m.zero}",
+            f"    while at >= 0 and {m.test('enemy', 'at')}:", f"        run |= {m.bit('at')}",
             f"        at = {step}[at * {nd} + d]",
-            "    if run and at >= 0 and (own >> U64(at)) & ONE:", "        taken |= run",
-            "if taken:", "    for s in range(S):", "        st[s] &= ~taken",
-            "    st[side] |= taken"])]
+            f"    if run and at >= 0 and {m.test('own', 'at')}:", "        taken |= run",
+            "if taken:", "    for s in range(S):", f"        {m.update('s', '&', '~taken')}",
+            f"    {m.update('side', '|', 'taken')}"])]

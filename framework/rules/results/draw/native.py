@@ -10,5 +10,7 @@ from framework.kernel.pieces import ResultPiece
 class DrawPiece(ResultPiece):
     """``draw`` (or no result rule): nobody wins."""
 
+    WIDE = True
+
     def winners(self) -> list[str]:
         return ["return np.int64(0)"]

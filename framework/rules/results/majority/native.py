@@ -11,13 +11,15 @@ class MajorityPiece(ResultPiece):
     """``majority``: most pieces wins; a tie for the most is a draw or shared."""
 
     KNOWN = frozenset({"piece", "equal"})
+    WIDE = True
 
     def winners(self) -> list[str]:
         params = self.result.params
         kinds = _kind_mask(params.piece, self.result.game)
         shared = params.equal == "shared"
         return ["best = -1", "leaders = np.int64(0)", "for s in range(S):",
-                f"    c = count(st[s] & {kinds})", "    if c > best:", "        best = c",
+                f"    c = count({self.m.get('s')} & {kinds})", "    if c > best:",
+                "        best = c",
                 "        leaders = np.int64(1) << s", "    elif c == best:",
                 "        leaders |= np.int64(1) << s",
                 "return leaders" if shared else

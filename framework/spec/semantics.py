@@ -141,6 +141,9 @@ def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
             if player not in spec.players:
                 yield ("pieces", name, "glyphs", player), ctx.unknown("player", player,
                                                                         ctx.players)
+        for zone in piece.piles or {}:
+            if zone not in ctx.zones:
+                yield ("pieces", name, "piles", zone), ctx.unknown("zone", zone, ctx.zones)
         if not piece.disc and not piece.glyphs and not piece.glyph:
             yield ("pieces", name, "disc"), ("disc: false draws the piece by its glyph "
                                              "alone, and it has none: give it 'glyph' or "

@@ -4,7 +4,8 @@ Every node is a cell id string (its name) with attributes ``row`` and ``col`` (i
 position strings), ``pos`` (x, y drawing coordinates, one unit between neighbours) and
 ``hole`` (a removed cell: kept in the graph so distances are measured across it, never
 playable). Every edge has a ``relation`` (``orthogonal``, ``diagonal`` or ``adjacent``).
-The graph attribute ``shape`` says how cells are drawn (``square``, ``hex`` or ``circle``).
+The graph attribute ``shape`` says how cells are drawn (``square``, ``hex`` or ``circle``);
+``faces`` (an ``edges`` board) lists the cells around each face.
 
 Only the compiler uses these graphs; the engine sees the int tables made from them.
 """
@@ -17,15 +18,17 @@ import networkx as nx
 from pydantic import Field
 
 from framework.board.custom import CustomBoard
+from framework.board.edges import EdgesBoard
 from framework.board.grid import GridBoard
 from framework.board.hexhex import HexHexBoard
 from framework.board.hexrhombus import HexRhombusBoard
 
-BoardSpec = Annotated[GridBoard | HexHexBoard | HexRhombusBoard | CustomBoard,
+BoardSpec = Annotated[GridBoard | HexHexBoard | HexRhombusBoard | CustomBoard | EdgesBoard,
                       Field(discriminator="type")]
 
 
-def build_board(board: GridBoard | HexHexBoard | HexRhombusBoard | CustomBoard) -> nx.Graph:
+def build_board(board: GridBoard | HexHexBoard | HexRhombusBoard | CustomBoard | EdgesBoard
+                ) -> nx.Graph:
     """The board's graph with its holes marked."""
     graph = board.build()
     for hole in board.holes:
@@ -33,5 +36,5 @@ def build_board(board: GridBoard | HexHexBoard | HexRhombusBoard | CustomBoard) 
             graph.nodes[hole]["hole"] = True
     return graph
 
-__all__ = ["BoardSpec", "CustomBoard", "GridBoard", "HexHexBoard", "HexRhombusBoard",
+__all__ = ["BoardSpec", "CustomBoard", "EdgesBoard", "GridBoard", "HexHexBoard", "HexRhombusBoard",
            "build_board"]

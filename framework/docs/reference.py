@@ -14,7 +14,7 @@ from typing import Any, Union, get_args, get_origin
 from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
 
-from framework.board import CustomBoard, GridBoard, HexHexBoard, HexRhombusBoard
+from framework.board import CustomBoard, EdgesBoard, GridBoard, HexHexBoard, HexRhombusBoard
 from framework.plugins import GROUP, PluginKind, plugins
 
 SECTIONS: dict[PluginKind, tuple[str, str]] = {
@@ -75,7 +75,7 @@ def reference_markdown() -> str:
              "models give `schemas/game.schema.json`).", ""]
     lines += _top_level()
     lines += ["## Boards", "", "`board:` — the cells and how they touch.", ""]
-    for model in (GridBoard, HexHexBoard, HexRhombusBoard, CustomBoard):
+    for model in (GridBoard, HexHexBoard, HexRhombusBoard, CustomBoard, EdgesBoard):
         keyword = get_args(model.model_fields["type"].annotation)[0]
         lines += _entry(keyword, sys.modules[model.__module__].__doc__, model)
     lines += _zones_and_directions()

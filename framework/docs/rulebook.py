@@ -363,6 +363,10 @@ def _board_text(game: Game, _: Translate) -> str:
         text = _("The board is a rhombus of {rows} × {columns} hexagonal cells {in_all}; "
                  "each row sits half a cell to the right of the row below it.").format(
             rows=board.height, columns=board.width, in_all=in_all)
+    elif board.type == "edges":
+        text = _("The board is a grid of {rows} × {columns} boxes drawn with dots: each "
+                 "line between two neighbouring dots is a cell {in_all}, named by its two "
+                 "dots.").format(rows=board.rows, columns=board.columns, in_all=in_all)
     else:
         text = ngettext("The board has {n} cell, linked as the diagram shows.",
                         "The board has {n} cells, linked as the diagram shows.", cells

@@ -30,7 +30,7 @@ from pydantic import Field, model_validator
 from framework.engine.piles import check_piled, pile_slots
 from framework.engine.slots import LANDED, Slot
 from framework.limits import MAX_COUNT
-from framework.plugins import Condition, ConditionParams, Loc, Translate, untranslated
+from framework.plugins import Condition, ConditionParams, Loc, Translate, counted, untranslated
 from framework.rules.conditions.count import compared
 
 if TYPE_CHECKING:
@@ -113,6 +113,7 @@ class Pile(Condition):
             amount = _("at most {n}").format(n=p.at_most)
         if p.step is None:
             return _("the cell where the last {piece} fell now holds {amount}").format(
-                piece=_(p.piece), amount=amount)
+                piece=counted(_, p.piece, 1), amount=amount)
         return _("the cell one step {step} from where the last {piece} fell holds "
-                 "{amount}").format(step=_(p.step), piece=_(p.piece), amount=amount)
+                 "{amount}").format(step=_(p.step), piece=counted(_, p.piece, 1),
+                                    amount=amount)

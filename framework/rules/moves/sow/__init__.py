@@ -38,7 +38,7 @@ from framework.engine.action import Action
 from framework.engine.piles import check_piled, pile_slots
 from framework.limits import MAX_CELLS
 from framework.moves.base import Loc, Masks, Primitive, written
-from framework.plugins import OptionParams, Translate, untranslated
+from framework.plugins import OptionParams, Translate, many, untranslated
 from framework.spec.zones import zone_cell_names
 
 if TYPE_CHECKING:
@@ -164,7 +164,7 @@ class Sow(Primitive):
         text = _("take all the {piece} from a cell of yours in the zone {zone} that holds "
                  "some, and drop them one on each cell that follows along the track "
                  "{track} (round again after {last})").format(
-                     piece=_(p.piece), zone=_(p.zone), track=", ".join(p.track),
+                     piece=many(_, p.piece), zone=_(p.zone), track=", ".join(p.track),
                      last=p.track[-1])
         if p.skip is not None:
             text += _(", passing over your opponent's {skip}").format(skip=_(p.skip))

@@ -30,7 +30,7 @@ from pydantic import Field
 
 from framework.engine.piles import check_piled, pile_slots
 from framework.engine.slots import LANDED
-from framework.plugins import Loc, Phase, PhaseParams, Translate, untranslated
+from framework.plugins import Loc, Phase, PhaseParams, Translate, many, untranslated
 from framework.rules.conditions.pile import steps_of
 from framework.spec.zones import zone_cell_names
 
@@ -103,7 +103,7 @@ class Collect(Phase):
         p = self.params
         if p.across is None:
             return _("The {piece} where the last one fell go to your {into}.").format(
-                piece=_(p.piece), into=_(p.into))
+                piece=many(_, p.piece), into=_(p.into))
         return _("The {piece} where the last one fell, and those on the cell one step "
                  "{across} from there, go to your {into}.").format(
-                     piece=_(p.piece), across=_(p.across), into=_(p.into))
+                     piece=many(_, p.piece), across=_(p.across), into=_(p.into))

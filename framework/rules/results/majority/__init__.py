@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field
 
 from framework.engine.piles import pile_slots, pile_total
-from framework.plugins import Loc, Result, ResultParams, Translate, untranslated
+from framework.plugins import Loc, Result, ResultParams, Translate, join_words, many, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -104,8 +104,9 @@ class Majority(Result):
         p = self.params
         if p.counter is not None or self.piles:
             what = _(p.counter) if p.counter is not None else _(
-                "{piece} in the piles of your {zones}").format(
-                    piece=_(p.piece or ""), zones=", ".join(_(z) for z in p.zones or ()))
+                "{pieces} on their own cells of {zones}").format(
+                    pieces=many(_, p.piece or ""),
+                    zones=join_words(_, [_(z) for z in p.zones or ()]))
             if p.equal == "shared":
                 return _("The player with the most {what} wins; players tied for the most "
                          "all win.").format(what=what)

@@ -103,7 +103,7 @@ class Majority(Result):
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params
         if p.counter is not None or self.piles:
-            what = _(p.counter) if p.counter is not None else _(
+            what = many(_, p.counter) if p.counter is not None else _(
                 "{pieces} on their own cells of {zones}").format(
                     pieces=many(_, p.piece or ""),
                     zones=join_words(_, [_(z) for z in p.zones or ()]))

@@ -398,6 +398,10 @@ def _legend(game: Game, figures: list[Figure], _: Translate) -> Section:
                 colour=glyph or _(COLOUR_NAMES.get(colour, OTHER_COLOUR_NAME)),
                 player=_(player))))
     for kind, piece in game.spec.pieces.items():
+        if piece.piles is not None:
+            section.legend.append((f"legend-pile-{kind}", legend_swatch("pile"), _(
+                "a number on a cell: how many {pieces} it holds").format(
+                    pieces=many(_, kind))))
         attributes = list(piece.attributes)
         if not attributes:
             continue

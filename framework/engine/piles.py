@@ -1,5 +1,5 @@
-"""Piles: a kind of piece kept as a number on each cell (``pieces.<kind>.piles``; seeds in
-the pits of a mancala board). Each cell's number is the position slot ``<kind>.<cell>``
+"""Piles: a kind of piece kept as a number on each cell (``pieces.<kind>.piles``: the
+counters of a sowing game's pits). Each cell's number is the position slot ``<kind>.<cell>``
 (``framework.engine.slots.pile_slot_name``), so clone, equality, position JSON, FEN,
 hashing and the reference interpreter carry them as they carry every slot; the blocks
 that sow, gather and count them look their slots up once, here."""

@@ -107,7 +107,7 @@ def hand_slot_name(player: str, kind: str) -> str:
 
 def pile_slot_name(kind: str, cell: str) -> str:
     """The slot of the number of ``kind`` on ``cell`` (``pieces.<kind>.piles``): its key in
-    position JSON and FEN, ``seed.a1``."""
+    position JSON and FEN, ``bean.a1``."""
     return f"{kind}.{cell}"
 
 

@@ -465,7 +465,8 @@ def _removed(canvas: _Canvas, game: CompiledGame, pos: tuple[float, float], piec
 
 def legend_swatch(kind: str, colour: str = "", *, glyph: str = "") -> str:
     """A small picture of one mark (``MARKS``) or, with ``kind="piece"``, of a piece in
-    ``colour`` (drawn as its ``glyph`` alone when it has one), for the rulebook's legend."""
+    ``colour`` (drawn as its ``glyph`` alone when it has one), or with ``kind="pile"`` the
+    number a cell's pile is drawn with, for the rulebook's legend."""
     size = 28
     c = size / 2
     body = {
@@ -481,6 +482,8 @@ def legend_swatch(kind: str, colour: str = "", *, glyph: str = "") -> str:
                  f'x2="18" y2="{c}" stroke="{ARROW}" stroke-width="4"/><polygon '
                  f'points="26,{c} 17,{c - 6} 17,{c + 6}" fill="{ARROW}"/>',
         "target": f'<circle cx="{c}" cy="{c}" r="5" fill="{TARGET}"/>',
+        "pile": f'<text x="{c}" y="{c}" text-anchor="middle" dominant-baseline="central" '
+                f'font-family="sans-serif" font-size="16" fill="#3a2f1d">4</text>',
         "removed": f'<circle cx="{c + 3}" cy="{c + 3}" r="9" fill="#999" stroke="#111" '
                    f'opacity="0.45"/><line x1="2" y1="2" x2="10" y2="10" stroke="{REMOVED}" '
                    f'stroke-width="3"/><line x1="10" y1="2" x2="2" y2="10" '

@@ -173,3 +173,11 @@ def test_piles_refuse_what_cannot_act(tmp_path: Path) -> None:
     path.write_text(text.replace("piles: {pits: 4}", "piles: {holes: 4}"), encoding="utf-8")
     with pytest.raises(SpecError, match="unknown zone"):
         load_game(path)
+    path.write_text(text.replace("      - type: sow ", "      - {type: place, piece: seed}\n"
+                                 "      - type: sow "), encoding="utf-8")
+    with pytest.raises(SpecError, match="'place' plays pieces one by one"):
+        load_game(path)
+    path.write_text(text.replace("where: pile, piece: seed, zone: pits, of: mover",
+                                 "piece: seed, zone: pits, of: mover"), encoding="utf-8")
+    with pytest.raises(SpecError, match="count it with where: pile"):
+        load_game(path)

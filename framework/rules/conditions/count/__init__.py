@@ -109,6 +109,8 @@ class Count(Condition):
     """How many pieces a side has, compared with a number."""
 
     keyword = "count"
+    #: Its ``piece`` may be a kind kept in piles (validate refuses one elsewhere).
+    reads_piles = True
     Params = CountParams
     reference = ".reference:RefCount"
     native = ".native:CountPiece"

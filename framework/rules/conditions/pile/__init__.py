@@ -76,6 +76,8 @@ class Pile(Condition):
     """The pile where the last piece landed (or one step from it), compared with a number."""
 
     keyword = "pile"
+    #: Its ``piece`` may be a kind kept in piles (validate refuses one elsewhere).
+    reads_piles = True
     Params = PileParams
     reference = ".reference:RefPile"
     native = None

@@ -64,6 +64,8 @@ class SowParams(OptionParams):
 
 class Sow(Primitive):
     keyword = "sow"
+    #: Its ``piece`` may be a kind kept in piles (validate refuses one elsewhere).
+    reads_piles = True
     reference = ".reference:RefSow"
     native = None
     no_twin_reason = ("no native kernel piece yet: the kernels' compact state has no "

@@ -52,6 +52,8 @@ class Collect(Phase):
     """The piles where the last piece landed and across from it go to the mover's cell."""
 
     keyword = "collect"
+    #: Its ``piece`` may be a kind kept in piles (validate refuses one elsewhere).
+    reads_piles = True
     Params = CollectParams
     decides = False
     slots = (LANDED,)

@@ -49,6 +49,8 @@ class Majority(Result):
     """Most pieces wins."""
 
     keyword = "majority"
+    #: Its ``piece`` may be a kind kept in piles (validate refuses one elsewhere).
+    reads_piles = True
     reference = ".reference:RefMajority"
     native = ".native:MajorityPiece"
     Params = MajorityParams

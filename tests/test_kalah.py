@@ -181,3 +181,11 @@ def test_piles_refuse_what_cannot_act(tmp_path: Path) -> None:
                                  "piece: seed, zone: pits, of: mover"), encoding="utf-8")
     with pytest.raises(SpecError, match="count it with where: pile"):
         load_game(path)
+
+
+def test_the_observation_planes_hold_the_piles() -> None:
+    observer = GAME.observer
+    state = GAME.new_initial_state()
+    state.apply("c1")
+    plane = observer.planes(state)[observer.plane_names.index("pile:seed")][0]
+    assert plane == [float(seeds(state)[INDEX[name]]) for name in GAME.board.names]

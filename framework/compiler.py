@@ -70,6 +70,8 @@ class CompiledBoard:
     #: Each direction's bearing in degrees, clockwise from north on the drawing (a grid
     #: also knows the compass points it has no links for): relative directions turn by it.
     bearings: dict[str, float] = field(default_factory=dict, repr=False)
+    #: Per face of the board (an ``edges`` board's boxes), the mask of the cells round it.
+    faces: tuple[int, ...] = ()
     #: Tables derived on demand (``ring``), kept with the board so that they go with it
     #: (a module-level cache would keep every board a long ``serve`` ever compiled).
     derived: dict[Any, Any] = field(default_factory=dict, repr=False)
@@ -185,17 +187,20 @@ def compile_board(spec: GameBase, src: YamlSource | None = None,
         pos=tuple(tuple(graph.nodes[n]["pos"]) for n in real),
         rows=tuple(tuple(rows[r]) for r in sorted(rows)),
         shape=graph.graph["shape"],
-        named_rows=spec.board.type != "custom" or spec.board.rows is not None,
+        named_rows=spec.board.type not in ("custom", "edges") or (
+            spec.board.type == "custom" and spec.board.rows is not None),
         all_mask=(1 << len(real)) - 1,
         index=ids,
         _folded={k: v for k, v in folded.items() if v >= 0},
-        coords=() if spec.board.type == "custom" else
+        coords=() if spec.board.type in ("custom", "edges") else
         tuple((graph.nodes[n]["row"], graph.nodes[n]["col"]) for n in real),
         directions=directions,
         opposite=opposite,
         step=step,
         rays=rays,
         bearings=direction_bearings(graph),
+        faces=tuple(sum(1 << ids[n] for n in face if n in ids)
+                    for face in graph.graph.get("faces", ())),
     )
 
 

@@ -8,7 +8,7 @@ move into rule units listed there):
 1. values: ``framework.errors``, ``framework.limits``, ``framework.safeio``,
    ``framework.bundled`` (where the bundled games are), and the
    engine's value modules ``framework.engine.action``, ``framework.engine.bits``,
-   ``framework.engine.slots``;
+   ``framework.engine.slots``, ``framework.engine.piles``;
 2. plugin API: ``framework.plugins`` (the units' base classes and their registry);
 3. tables: ``framework.i18n``, ``framework.board``, ``framework.spec``,
    ``framework.codec``, ``framework.render``, ``framework.pickling``,

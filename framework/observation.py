@@ -10,6 +10,7 @@ The planes, in order (``observer.plane_names`` spells them out):
 
 - ``piece:<kind>:<side>``: 1 where a piece of that kind and owner stands;
 - ``attribute:<name>``: the attribute's value on each piece that carries it;
+- ``pile:<kind>``: for a kind kept in piles (Kalah's seeds), each cell's number;
 - ``gap``: the cells blocked in this position; ``cell``: the cells of the board;
 - ``counter:<name>:<side>``: the counter's value, on the whole plane;
 - ``halfmove``: the half-move clock, on the whole plane;
@@ -29,6 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from framework.engine.bits import iter_bits
+from framework.engine.piles import pile_slots, piled_kinds
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -53,6 +55,8 @@ class Observer:
         sides = game.players
         names = [f"piece:{k}:{s}" for k in game.piece_kinds for s in sides]
         names += [f"attribute:{a}" for a in game.attributes]
+        self.piles = tuple(pile_slots(game, kind) for kind in piled_kinds(game))
+        names += [f"pile:{kind}" for kind in piled_kinds(game)]
         names += ["gap", "cell"]
         names += [f"counter:{c}:{s}" for c in game.counters for s in sides]
         names.append("halfmove")
@@ -96,6 +100,8 @@ class Observer:
                 high[i] = float(caps.get(rest, MAX_COUNT))
             elif kind == "counter":
                 low[i], high[i] = -float(MAX_COUNT), float(MAX_COUNT)
+            elif kind == "pile":
+                high[i] = float(MAX_COUNT)
             elif kind == "halfmove":
                 high[i] = float(spec.max_plies or MAX_COUNT)
         return low, high
@@ -124,6 +130,11 @@ class Observer:
             for c, value in enumerate(attribute):
                 if value:
                     values[base + offsets[c]] = float(value)
+            plane += 1
+        for slots in self.piles:
+            base = plane * area
+            for c, slot in enumerate(slots):
+                values[base + offsets[c]] = float(state.vars[slot])
             plane += 1
         base = plane * area
         for c in iter_bits(state.gaps):

@@ -321,10 +321,14 @@ def test_every_page_has_a_legend_for_every_mark_it_uses() -> None:
         legend = html[html.index('<section class="legend">'):html.index("</section>")]
         figures = "".join(re.findall(r'<figure class="diagram".*?</figure>', html, re.DOTALL))
         used = {m for m in MARKS if f'class="{m}"' in figures}
-        listed = set(re.findall(r'data-mark="(\w+)"', legend)) - {"piece"}
+        listed = set(re.findall(r'data-mark="(\w+)"', legend)) - {"piece", "pile"}
         assert used == listed, (page, used, listed)
         game = load_game(ROOT / "games" / f"{page.stem}.yaml")
-        assert legend.count('data-mark="piece"') == len(game.players)  # a disc per player
+        piled = [k for k, p in game.spec.pieces.items() if p.piles is not None]
+        # A disc per player, unless every kind is kept in piles; a number for each such kind.
+        discs = 0 if len(piled) == len(game.spec.pieces) else len(game.players)
+        assert legend.count('data-mark="piece"') == discs
+        assert legend.count('data-mark="pile"') == len(piled)
 
 
 def test_every_example_is_explained_in_words() -> None:

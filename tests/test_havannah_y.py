@@ -179,9 +179,9 @@ def test_ring_cases_in_the_engine_and_its_reference(stones: list[str], ringed: b
 def test_the_native_backend_says_why_it_cannot_play_them(havannah, y) -> None:  # type: ignore[no-untyped-def]
     from framework.native.assemble import Unsupported, plan_of
 
-    with pytest.raises(Unsupported, match="the board has 169 cells .masks of 3 64-bit words. "
-                                          "and the kernel piece of 'ring' is written for one "
-                                          "word"):
+    with pytest.raises(Unsupported, match=r"the board has 169 cells \(masks of 3 64-bit "
+                                          r"words\) and the kernel piece of 'ring' is written "
+                                          r"for one word"):
         plan_of(havannah)
     plan_of(y)  # masks of several words: connect (at_least too) knows them
     # A small Havannah fits in 64 cells: ring and connect's at_least have native pieces.

@@ -26,7 +26,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("values", ("framework.errors", "framework.limits", "framework.safeio", "framework.bundled",
                 # The engine's value modules: framework/engine/__init__.py is empty, so
                 # importing them runs nothing of the engine core.
-                "framework.engine.action", "framework.engine.bits", "framework.engine.slots")),
+                "framework.engine.action", "framework.engine.bits", "framework.engine.slots",
+                "framework.engine.piles")),
     ("plugin API", ("framework.plugins",)),
     ("tables", ("framework.i18n", "framework.board", "framework.spec", "framework.codec",
                 "framework.render", "framework.pickling", "framework.observation",

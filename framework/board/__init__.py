@@ -4,7 +4,8 @@ Every node is a cell id string (its name) with attributes ``row`` and ``col`` (i
 position strings), ``pos`` (x, y drawing coordinates, one unit between neighbours) and
 ``hole`` (a removed cell: kept in the graph so distances are measured across it, never
 playable). Every edge has a ``relation`` (``orthogonal``, ``diagonal`` or ``adjacent``).
-The graph attribute ``shape`` says how cells are drawn (``square``, ``hex`` or ``circle``).
+The graph attribute ``shape`` says how cells are drawn (``square``, ``hex`` or ``circle``);
+``faces`` (an ``edges`` board) lists the cells around each face.
 
 Only the compiler uses these graphs; the engine sees the int tables made from them.
 """
@@ -17,6 +18,7 @@ import networkx as nx
 from pydantic import Field
 
 from framework.board.custom import CustomBoard
+from framework.board.edges import EdgesBoard
 from framework.board.grid import GridBoard
 from framework.board.hexhex import HexHexBoard
 from framework.board.hexrhombus import HexRhombusBoard
@@ -24,12 +26,12 @@ from framework.board.hextriangle import HexTriangleBoard
 from framework.board.star import StarBoard
 
 BoardSpec = Annotated[GridBoard | HexHexBoard | HexRhombusBoard | HexTriangleBoard | StarBoard
-                      | CustomBoard,
+                      | CustomBoard | EdgesBoard,
                       Field(discriminator="type")]
 
 
 def build_board(board: GridBoard | HexHexBoard | HexRhombusBoard | HexTriangleBoard
-                | StarBoard | CustomBoard) -> nx.Graph:
+                | StarBoard | CustomBoard | EdgesBoard) -> nx.Graph:
     """The board's graph with its holes marked."""
     graph = board.build()
     for hole in board.holes:
@@ -37,5 +39,5 @@ def build_board(board: GridBoard | HexHexBoard | HexRhombusBoard | HexTriangleBo
             graph.nodes[hole]["hole"] = True
     return graph
 
-__all__ = ["BoardSpec", "CustomBoard", "GridBoard", "HexHexBoard", "HexRhombusBoard",
-           "HexTriangleBoard", "StarBoard", "build_board"]
+__all__ = ["BoardSpec", "CustomBoard", "EdgesBoard", "GridBoard", "HexHexBoard",
+           "HexRhombusBoard", "HexTriangleBoard", "StarBoard", "build_board"]

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from hypothesis import strategies as st
 
 from framework.check.trail import Subject, Trail, Violation
+from framework.spec.declared import pile_slots
 
 if TYPE_CHECKING:
     from framework.engine.action import Action
@@ -149,7 +150,8 @@ def _cell(game: Game) -> st.SearchStrategy[dict[str, Any] | None]:
         owners = [p for p in game.players if p in symbols] if symbols else game.players
         return st.builds(lambda owner, values: {"owner": owner, "piece": kind, **values},
                          st.sampled_from(owners or game.players), _attribute_values(game, kind))
-    return st.one_of(st.none(), *(piece(kind) for kind in game.piece_kinds))
+    placed = [k for k in game.piece_kinds if game.spec.pieces[k].piles is None]
+    return st.one_of(st.none(), *(piece(kind) for kind in placed))
 
 
 def _within_limits(game: Game, cells: dict[str, dict[str, Any]]) -> None:
@@ -207,6 +209,7 @@ def _halfmove_cap(game: Game) -> int:
 def arbitrary(game: Game) -> st.SearchStrategy[Subject]:
     names = list(game.board.names)
     board = st.lists(_cell(game), min_size=len(names), max_size=len(names))
+    piles = pile_slots(game.spec)
 
     @st.composite
     def position(draw: Callable[[st.SearchStrategy[Any]], Any]) -> Subject:
@@ -222,6 +225,8 @@ def arbitrary(game: Game) -> st.SearchStrategy[Subject]:
         if game.counters:
             data["counters"] = {p: {c: draw(st.integers(0, 10)) for c in game.counters}
                                 for p in game.players}
+        for slot in piles:  # a kind kept in piles: a number per cell
+            data[slot.name] = draw(st.integers(0, 2 * slot.default + 3))
         data["halfmove"] = draw(st.integers(0, _halfmove_cap(game)))
         data["fullmove"] = draw(st.integers(1, 500))
         trail = Trail("an arbitrary position", data)

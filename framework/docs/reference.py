@@ -16,6 +16,7 @@ from pydantic_core import PydanticUndefined
 
 from framework.board import (
     CustomBoard,
+    EdgesBoard,
     GridBoard,
     HexHexBoard,
     HexRhombusBoard,
@@ -83,7 +84,7 @@ def reference_markdown() -> str:
     lines += _top_level()
     lines += ["## Boards", "", "`board:` — the cells and how they touch.", ""]
     for model in (GridBoard, HexHexBoard, HexRhombusBoard, HexTriangleBoard, StarBoard,
-                  CustomBoard):
+                  CustomBoard, EdgesBoard):
         keyword = get_args(model.model_fields["type"].annotation)[0]
         lines += _entry(keyword, sys.modules[model.__module__].__doc__, model)
     lines += _zones_and_directions()

@@ -26,7 +26,7 @@ from framework.docs.wording import (
     keeps_case,
     targets_sentence,
 )
-from framework.engine.slots import hand_slot_name
+from framework.engine.slots import hand_slot_name, pile_slot_name
 from framework.errors import BoardspecError
 from framework.i18n import LANGUAGES, game_translations
 from framework.notation_words import WRITING, shown, shown_text, words_in
@@ -309,7 +309,9 @@ def _material(game: Game, _: Translate) -> Section:
     started: list[str] = []
     uneven = any(len(set(n)) > 1 for n in at_start.values())
     for kind, piece in spec.pieces.items():
-        if piece.supply is None and kind in at_start and not uneven:
+        if piece.piles is not None:
+            section.paragraphs.append(_piles_text(game, kind, piece.piles, _))
+        elif piece.supply is None and kind in at_start and not uneven:
             started.append(_count(_, kind, at_start[kind][0]))
         elif piece.supply is None and kind in at_start:
             continue
@@ -456,6 +458,10 @@ def _board_text(game: Game, _: Translate) -> str:
         text = _("The board is a triangle of hexagonal cells, {n} cells on each side "
                  "{in_all}; each row sits half a cell to the right of the row below it and "
                  "holds one cell fewer.").format(n=board.side, in_all=in_all)
+    elif board.type == "edges":
+        text = _("The board is a grid of {rows} × {columns} boxes drawn with dots: each "
+                 "line between two neighbouring dots is a cell {in_all}, named by its two "
+                 "dots.").format(rows=board.rows, columns=board.columns, in_all=in_all)
     else:
         text = ngettext("The board has {n} cell, linked as the diagram shows.",
                         "The board has {n} cells, linked as the diagram shows.", cells
@@ -488,7 +494,9 @@ def _legend(game: Game, figures: list[Figure], _: Translate) -> Section:
     them, and each mark (``framework.render.svg.MARKS``) a diagram of the page uses."""
     section = Section()
     pieces = list(game.spec.pieces.values())
-    for side, player in enumerate(game.players):
+    # A game whose every kind is kept in piles has no player's pieces to draw.
+    drawn = game.players if any(p.piles is None for p in pieces) else []
+    for side, player in enumerate(drawn):
         colour = player_colour(game, side)
         # Pieces drawn by their glyph alone (noughts and crosses) are told by it.
         glyph = pieces[0].glyphs.get(player) or pieces[0].glyph or "" \
@@ -499,6 +507,10 @@ def _legend(game: Game, figures: list[Figure], _: Translate) -> Section:
                 colour=glyph or _(COLOUR_NAMES.get(colour, OTHER_COLOUR_NAME)),
                 player=_(player))))
     for kind, piece in game.spec.pieces.items():
+        if piece.piles is not None:
+            section.legend.append((f"legend-pile-{kind}", legend_swatch("pile"), _(
+                "a number on a cell: how many {pieces} it holds").format(
+                    pieces=many(_, kind))))
         attributes = list(piece.attributes)
         if not attributes:
             continue
@@ -529,9 +541,24 @@ def _legend(game: Game, figures: list[Figure], _: Translate) -> Section:
     return section
 
 
+def _piles_text(game: Game, kind: str, piles: dict[str, int], _: Translate) -> str:
+    """What a kind kept in piles is, and what each zone's cells start with."""
+    text = _("The {pieces} are all alike and belong to nobody: each cell holds a number of "
+             "them, a pile, shown by its number on the diagrams.").format(
+                 pieces=many(_, kind))
+    starts = [_("{n} on each cell of the zone {zone}").format(
+        n=_count(_, kind, n), zone=_(zone)) for zone, n in piles.items()]
+    if starts:
+        text += " " + _("At the start there are {starts}; every other cell is empty.").format(
+            starts=join_words(_, starts))
+    return text
+
+
 def _setup(game: Game, _: Translate) -> Section:
     section = Section(paragraphs=[sentence(block.describe(_)) for block in game.setups])
-    if not game.setups:
+    if not game.setups and any(p.piles for p in game.spec.pieces.values()):
+        section.paragraphs.append(_("The game starts with the piles the material gives."))
+    elif not game.setups:
         section.paragraphs.append(_("The game starts on an empty board."))
     start = game.new_initial_state()
     title = _("The starting position")
@@ -728,9 +755,13 @@ def _fen_text(game: Game, _: Translate) -> str:
         for player, symbol in piece.symbols.items():
             symbols.append(_("{symbol} for a {piece} of {player}").format(
                 symbol=symbol, piece=_(kind), player=_(player)))
-    text = _("A position can be written as a FEN-like string: the rows from top to bottom, "
-             "separated by /; in each row, a digit for a run of empty cells and a letter for "
-             "each piece ({symbols}).").format(symbols=join_words(_, symbols))
+    if symbols:
+        text = _("A position can be written as a FEN-like string: the rows from top to "
+                 "bottom, separated by /; in each row, a digit for a run of empty cells and a "
+                 "letter for each piece ({symbols}).").format(symbols=join_words(_, symbols))
+    else:  # no piece is ever on a cell (piles only): the rows are runs of empty cells
+        text = _("A position can be written as a FEN-like string: the rows from top to "
+                 "bottom, separated by /, each the number of its cells.")
     fields = fen.split()[1:]
     named = list(spec.notation.fen.fields) if spec.notation.fen else []
     if named and len(fields) > len(named):  # slots written as fields of their own
@@ -752,6 +783,12 @@ def _fen_text(game: Game, _: Translate) -> str:
     elif fields:
         text += " " + _("Then comes the player to move ({side}).").format(side=fields[0])
     text += " " + _("The start is written {fen}.").format(fen=fen)
+    piled = [kind for kind, piece in spec.pieces.items() if piece.piles is not None]
+    if piled:
+        cell = game.board.names[0]
+        text += " " + _("The piles follow, where they differ from the start, as "
+                        "{field}=n ({example}).").format(
+            field=pile_slot_name(piled[0], "<cell>"), example=f"{pile_slot_name(piled[0], cell)}=0")
     kept = [(kind, piece.supply or 0) for kind, piece in spec.pieces.items() if piece.hand]
     if kept:
         kind, supply = kept[0]

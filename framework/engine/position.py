@@ -290,6 +290,10 @@ def _place(state: State, name: str, entry: Any) -> None:
         raise PositionError(f"cell {name!r}: unknown piece {kind_name!r}; expected one of "
                             f"{', '.join(game.piece_kinds)}")
     piece = game.spec.pieces[kind_name]
+    if piece.piles is not None:
+        raise PositionError(f"cell {name!r}: {kind_name!r} is kept in piles, a number on "
+                            f"each cell: write it as {kind_name}.{name}: <number>, not as a "
+                            "piece")
     extra = set(entry) - {"owner", "piece"} - set(piece.attributes)
     if extra:
         raise PositionError(f"cell {name!r}: {kind_name} has no attribute {sorted(extra)[0]!r}")

@@ -111,6 +111,12 @@ def hand_slot_name(player: str, kind: str) -> str:
     return f"hand.{player}.{kind}"
 
 
+def pile_slot_name(kind: str, cell: str) -> str:
+    """The slot of the number of ``kind`` on ``cell`` (``pieces.<kind>.piles``): its key in
+    position JSON and FEN, ``bean.a1``."""
+    return f"{kind}.{cell}"
+
+
 def seen_boards(value: int) -> frozenset[int]:
     """The boards a ``boards`` slot holds. ``State.vars`` is typed as ints; a ``boards``
     slot is the one that holds a frozenset there (0 until a board is seen): these two

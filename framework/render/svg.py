@@ -27,7 +27,9 @@ from functools import lru_cache
 from html import escape
 from typing import TYPE_CHECKING
 
+from framework.engine.piles import piled_kinds
 from framework.plugins import Translate, untranslated
+from framework.render.text import pile_numbers
 
 
 def N_(text: str) -> str:  # gettext's "mark now, translate later" (see framework.i18n)
@@ -166,6 +168,7 @@ def board_svg(state: State, marks: Marks | None = None, title: str = "",
                    f"</g>")
     for cell, piece in sorted(pieces_of(state).items()):
         out.append(_piece(canvas, game, board.pos[cell], piece, board.names[cell], _))
+    out += _piles(canvas, state)
     for cell in sorted(set(marks.converted)):
         cx, cy = canvas.xy(*board.pos[cell])
         out.append(f'<circle class="converted" cx="{cx}" cy="{cy}" r="{_n(UNIT * 0.38)}" '
@@ -303,6 +306,23 @@ def _links_not_obvious(board: CompiledBoard) -> bool:
         return False
     return any(math.dist(board.pos[a], board.pos[b]) > 1.01
                for a in range(board.size) for b in board.neighbours[a])
+
+
+def _piles(canvas: _Canvas, state: State) -> list[str]:
+    """A game that keeps a kind in piles (Kalah's seeds): each cell's number, written on
+    it in large figures."""
+    if not piled_kinds(state.game):
+        return []
+    board = state.game.board
+    found = []
+    for cell in range(board.size):
+        n = pile_numbers(state, cell)
+        cx, cy = canvas.xy(*board.pos[cell])
+        found.append(f'<text class="pile" data-cell="{escape(board.names[cell])}" x="{cx}" '
+                     f'y="{cy}" text-anchor="middle" dominant-baseline="central" '
+                     f'font-family="sans-serif" font-size="{_n(UNIT * 0.36)}" '
+                     f'fill="{"#3a2f1d" if n else "#b3a27f"}">{n}</text>')
+    return found
 
 
 def _cell(canvas: _Canvas, board: CompiledBoard, cell: int, *, gap: bool, named: bool) -> str:
@@ -466,7 +486,8 @@ def _removed(canvas: _Canvas, game: CompiledGame, pos: tuple[float, float], piec
 
 def legend_swatch(kind: str, colour: str = "", *, glyph: str = "") -> str:
     """A small picture of one mark (``MARKS``) or, with ``kind="piece"``, of a piece in
-    ``colour`` (drawn as its ``glyph`` alone when it has one), for the rulebook's legend."""
+    ``colour`` (drawn as its ``glyph`` alone when it has one), or with ``kind="pile"`` the
+    number a cell's pile is drawn with, for the rulebook's legend."""
     size = 28
     c = size / 2
     body = {
@@ -482,6 +503,8 @@ def legend_swatch(kind: str, colour: str = "", *, glyph: str = "") -> str:
                  f'x2="18" y2="{c}" stroke="{ARROW}" stroke-width="4"/><polygon '
                  f'points="26,{c} 17,{c - 6} 17,{c + 6}" fill="{ARROW}"/>',
         "target": f'<circle cx="{c}" cy="{c}" r="5" fill="{TARGET}"/>',
+        "pile": f'<text x="{c}" y="{c}" text-anchor="middle" dominant-baseline="central" '
+                f'font-family="sans-serif" font-size="16" fill="#3a2f1d">4</text>',
         "removed": f'<circle cx="{c + 3}" cy="{c + 3}" r="9" fill="#999" stroke="#111" '
                    f'opacity="0.45"/><line x1="2" y1="2" x2="10" y2="10" stroke="{REMOVED}" '
                    f'stroke-width="3"/><line x1="10" y1="2" x2="2" y2="10" '

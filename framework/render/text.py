@@ -2,7 +2,8 @@
 square grid comes out as a grid and a hex board as staggered rows.
 
 A piece shows its symbol (owner's) followed by its attribute values (Adaptoid ``w21`` =
-white, 2 legs, 1 pincer); ``.`` is an empty cell, ``#`` a gap.
+white, 2 legs, 1 pincer); ``.`` is an empty cell, ``#`` a gap; in a game that keeps a kind
+in piles (Kalah's seeds), a cell with no piece on it shows its pile's number.
 """
 
 from __future__ import annotations
@@ -11,6 +12,9 @@ import os
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
+
+from framework.engine.piles import piled_kinds
+from framework.engine.slots import pile_slot_name
 
 if TYPE_CHECKING:
     from framework.engine.state import State
@@ -22,7 +26,8 @@ def cell_label(state: State, cell: int) -> str:
         return "#"
     side = state.owner_of(cell)
     if side < 0:
-        return "."
+        piles = pile_numbers(state, cell)
+        return str(piles) if piles is not None else "."
     kind = game.piece_kinds[state.kind_of(cell)]
     piece = game.spec.pieces[kind]
     label = piece.symbols.get(game.players[side]) or game.players[side][0]
@@ -30,6 +35,18 @@ def cell_label(state: State, cell: int) -> str:
         if attribute in piece.attributes:
             label += str(state.attrs[a][cell])
     return label
+
+
+def pile_numbers(state: State, cell: int) -> int | None:
+    """How many pieces the piles on ``cell`` hold (every kind kept in piles, added up), or
+    None in a game without piles."""
+    game = state.game
+    kinds = piled_kinds(game)
+    if not kinds:
+        return None
+    names = game.board.names
+    index = game.slots.index
+    return sum(state.vars[index[pile_slot_name(kind, names[cell])]] for kind in kinds)
 
 
 def board_lines(state: State, labels: list[str] | None = None) -> list[str]:
@@ -64,6 +81,8 @@ def board_lines(state: State, labels: list[str] | None = None) -> list[str]:
 def _file_names(state: State, width: int, left: float, step: float) -> str:
     """Column letters under boards whose rows are named by a suffix (a1 b1 … under rank 1)."""
     board = state.game.board
+    if state.game.spec.board.type == "edges":
+        return ""  # its cells are named by two dots each: no column letters to show
     bottom = [board.names[c] for c in board.rows[0]]
     rank = _row_name(bottom, _rows_by_prefix(board.names, board.rows))
     if not bottom or not all(n.endswith(rank) and n != rank for n in bottom) or \

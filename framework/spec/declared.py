@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from framework.engine.slots import Slot, hand_slot_name
+from framework.engine.slots import Slot, hand_slot_name, pile_slot_name
 from framework.plugins import PluginKind, plugins
 from framework.spec.piece_moves import piece_options
 
@@ -34,7 +34,33 @@ def declared_slots(spec: Any) -> list[tuple[str, Slot]]:
         declared += [(who, slot) for slot in unit.declared_slots(option)]
         declared += [(who, slot) for slot in condition_slots(option)]
     declared += [("pieces", slot) for slot in hand_slots(spec)]
+    declared += [("pieces", slot) for slot in pile_slots(spec)]
     return declared
+
+
+def pile_slots(spec: Any) -> list[Slot]:
+    """One slot per cell and kind kept in piles (``pieces.<kind>.piles``): how many of that
+    kind the cell holds, starting with the number its zone says (an unknown zone, refused
+    by validate, starts nothing)."""
+    piled = [(kind, piece.piles) for kind, piece in spec.pieces.items()
+             if piece.piles is not None]
+    if not piled:
+        return []
+    from framework.board import build_board  # the board's cells: only a game with piles
+    from framework.spec.zones import zone_cell_names
+
+    graph = build_board(spec.board)
+    cells = [n for n in graph.nodes if not graph.nodes[n]["hole"]]
+    found: list[Slot] = []
+    for kind, piles in piled:
+        start: dict[str, int] = {}
+        for zone, n in piles.items():
+            if zone in spec.zones:
+                for player in spec.players:
+                    for cell in zone_cell_names(spec, zone, str(player), graph):
+                        start[cell] = n
+        found += [Slot(pile_slot_name(kind, c), default=start.get(c, 0)) for c in cells]
+    return found
 
 
 def hand_slots(spec: Any) -> list[Slot]:

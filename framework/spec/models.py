@@ -140,12 +140,20 @@ class PieceSpec(Rule):
                        "board: each player starts with 'supply' pieces in hand, placing one "
                        "takes it from there, and a piece taken off the board does not come "
                        "back (false: the supply is what is not on the board)")
+    piles: dict[str, Annotated[int, Field(ge=0, le=MAX_COUNT)]] | None = Field(
+        default=None, description="pieces of this kind are alike and kept as a number on "
+        "each cell, owned by nobody (seeds in the pits of a mancala board): per zone, the "
+        "number each of its cells starts with ({pits: 4}; every other cell starts empty); "
+        "the position slot <kind>.<cell> holds each cell's number")
 
     @model_validator(mode="after")
     def _hand_has_supply(self) -> PieceSpec:
         if self.hand and self.supply is None:
             raise ValueError("a hand holds a number of pieces: give the kind a 'supply' "
                              "(how many each player starts with in hand)")
+        if self.piles is not None and (self.hand or self.supply is not None or self.moves):
+            raise ValueError("a kind kept in piles is counted on the cells, not placed or "
+                             "moved one by one: leave out 'hand', 'supply' and 'moves'")
         return self
 
 

@@ -141,6 +141,9 @@ def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
             if player not in spec.players:
                 yield ("pieces", name, "glyphs", player), ctx.unknown("player", player,
                                                                         ctx.players)
+        for zone in piece.piles or {}:
+            if zone not in ctx.zones:
+                yield ("pieces", name, "piles", zone), ctx.unknown("zone", zone, ctx.zones)
         if not piece.disc and not piece.glyphs and not piece.glyph:
             yield ("pieces", name, "disc"), ("disc: false draws the piece by its glyph "
                                              "alone, and it has none: give it 'glyph' or "
@@ -440,6 +443,18 @@ def _references(params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, 
                                              known)
 
 
+def piled_issues(cls: type[Any], params: Any, loc: Loc, ctx: SpecContext
+                 ) -> Iterator[tuple[Loc, str]]:
+    """A block's ``piece`` may name a kind kept in piles only if the block reads piles
+    (its class says ``reads_piles``): the others place, move and take pieces one by one."""
+    piece = getattr(params, "piece", None)
+    if isinstance(piece, str) and piece in ctx.pieces and \
+            ctx.spec.pieces[piece].piles is not None and not getattr(cls, "reads_piles", False):
+        yield (*loc, "piece"), (f"{piece!r} is kept in piles, a number on each cell: "
+                                f"{params.type!r} plays pieces one by one (sow, collect, pile, "
+                                "count where: pile and majority read piles)")
+
+
 def _plugin(cls: type[Any], params: Any, loc: Loc, ctx: SpecContext
             ) -> Iterator[tuple[Loc, str]]:
     yield from block_issues(cls, params, loc, ctx)
@@ -453,6 +468,7 @@ def block_issues(cls: type[Any], params: Any, loc: Loc, ctx: SpecContext
     for i, condition in enumerate(getattr(params, "if_", ())):
         yield from block_issues(conditions[condition.type], condition, (*loc, "if", i), ctx)
     yield from _references(params, loc, ctx)
+    yield from piled_issues(cls, params, loc, ctx)
     for field in ("attributes", "cells"):
         value = getattr(params, field, None)
         if field == "attributes" and isinstance(value, list | tuple):

@@ -21,7 +21,10 @@ pieces on the board — of the kind ``piece`` if given, in the zone ``zone`` if 
 player's own when the zone is declared per player); ``where: hand`` counts the pieces of
 kind ``piece`` still off the board (its ``supply`` minus those on the board: a kind with
 an unlimited supply has no hand; for a kind declared with ``hand: true``, the pieces its
-hand still holds, which captures never refill). The count is compared with ``at_least``, ``at_most``
+hand still holds, which captures never refill); ``where: pile`` adds up the piles of the
+kind ``piece`` (one kept in piles, ``pieces.<kind>.piles``) on the cells of ``zone`` (the
+side's own; the whole board without a zone): a side whose pits are all empty has
+``exactly: 0``. The count is compared with ``at_least``, ``at_most``
 and ``exactly`` (all those given must hold).
 """
 
@@ -32,6 +35,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, model_validator
 
+from framework.engine.piles import check_piled, pile_slots, pile_total
 from framework.engine.supply import piece_supply
 from framework.limits import MAX_COUNT
 from framework.plugins import (
@@ -57,8 +61,9 @@ class CountParams(ConditionParams):
                               "(required with where: hand)")
     zone: str | None = Field(default=None, description="only pieces in this zone "
                              "(where: board)")
-    where: Literal["board", "hand"] = Field(default="board", description="on the board, "
-                                            "or in hand (the kind's supply not yet placed)")
+    where: Literal["board", "hand", "pile"] = Field(
+        default="board", description="on the board, in hand (the kind's supply not yet "
+        "placed), or in the piles of a kind kept in piles (on the cells of the zone)")
     at_least: int | None = Field(default=None, ge=0, le=MAX_COUNT,
                                   description="holds when the count is at least this")
     at_most: int | None = Field(default=None, ge=0, le=MAX_COUNT,
@@ -104,6 +109,8 @@ class Count(Condition):
     """How many pieces a side has, compared with a number."""
 
     keyword = "count"
+    #: Its ``piece`` may be a kind kept in piles (validate refuses one elsewhere).
+    reads_piles = True
     Params = CountParams
     reference = ".reference:RefCount"
     native = ".native:CountPiece"
@@ -115,6 +122,8 @@ class Count(Condition):
         sides = range(len(game.players))
         self.zone = tuple(game.zone_mask(params.zone, s) if params.zone
                           else game.board.all_mask for s in sides)
+        self.piles = pile_slots(game, params.piece) \
+            if params.where == "pile" and params.piece else ()
 
     @classmethod
     def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
@@ -128,15 +137,26 @@ class Count(Condition):
                 yield (*loc, "zone"), "pieces in hand are in no zone: leave 'zone' out"
             if params.piece is None:
                 yield (*loc, "piece"), "a count in hand names the kind of piece (piece: …)"
-            elif params.piece in ctx.pieces and ctx.spec.pieces[params.piece].supply is None:
+            elif params.piece in ctx.pieces and ctx.spec.pieces[params.piece].supply is None \
+                    and ctx.spec.pieces[params.piece].piles is None:
                 yield (*loc, "where"), (f"{params.piece!r} has an unlimited supply, so no "
                                         "hand to count: give the kind a 'supply'")
+
+        if params.where == "pile":
+            if params.piece is None:
+                yield (*loc, "piece"), "a count of piles names the kind of piece (piece: …)"
+            yield from check_piled(params.piece, loc, ctx)
+        elif params.piece in ctx.pieces and ctx.spec.pieces[params.piece].piles is not None:
+            yield (*loc, "where"), (f"{params.piece!r} is kept in piles, never on the "
+                                    "board nor in hand: count it with where: pile")
 
     def holds(self, state: State, mover: int) -> bool:
         return compared(sum(self.count_of(state, s) for s in
                             sides_of(self.params.of, mover, self.players)), self.params)
 
     def count_of(self, state: State, side: int) -> int:
+        if self.piles:
+            return pile_total(state, self.piles, self.zone[side])
         if self.params.where == "hand":
             left = piece_supply(state, side, self.kind)
             return left if left is not None else 0
@@ -164,6 +184,8 @@ class Count(Condition):
             amount = _("at least {n}").format(n=p.at_least)
         else:
             amount = _("at most {n}").format(n=p.at_most)
+        # A count of piles reads as one of pieces: "you have exactly 0 seeds in the zone
+        # pits".
         where = _(" in hand") if p.where == "hand" else (
             _(" in the zone {zone}").format(zone=_(p.zone)) if p.zone else "")
         # Without a kind every piece is counted: the game's word when it has one kind

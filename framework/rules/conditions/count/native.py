@@ -23,6 +23,8 @@ class CountPiece(ConditionPiece):
         m = self.m
         kind = m.get(f"KINDS + {count.kind}") if count.kind >= 0 else "ALL"
         zone = self.zone
+        if p.where == "pile":
+            raise Unsupported("count of piles (the kernels keep no numbers per cell)")
         if p.where == "hand":
             if count.game.spec.pieces[p.piece].hand:
                 raise Unsupported("count of a hand (the kernels keep no hands)")

@@ -3,7 +3,7 @@ the position, or a kind's supply less its pieces on the board."""
 
 from __future__ import annotations
 
-from framework.engine.slots import hand_slot_name
+from framework.engine.slots import hand_slot_name, pile_slot_name
 from framework.reference.position import RefState
 from framework.reference.rules import RefCondition
 from framework.spec.zones import zone_cell_names
@@ -23,6 +23,10 @@ class RefCount(RefCondition):
         p = self.params
         on_board = [c for c, piece in s.cells.items() if piece["owner"] == player
                     and (p.piece is None or piece["piece"] == p.piece)]
+        if p.where == "pile":
+            cells = zone_cell_names(self.game.spec, p.zone, player, self.board.graph) \
+                if p.zone is not None else self.board.cells
+            return sum(s.vars[pile_slot_name(p.piece, c)] for c in cells)
         if p.where == "hand":
             declared = self.game.spec.pieces[p.piece]
             if declared.hand:

@@ -56,7 +56,7 @@ from framework.plugins import (
     untranslated,
 )
 from framework.spec.piece_moves import piece_options
-from framework.spec.semantics import block_issues
+from framework.spec.semantics import block_issues, piled_issues
 from framework.spec.yamlsource import format_path
 
 if TYPE_CHECKING:
@@ -123,6 +123,7 @@ class Moves(Phase):
         for where, option in options:
             unit = primitive(option.type)
             yield from unit.check_spec(option, where, ctx)
+            yield from piled_issues(unit, option, where, ctx)
             conditions = plugins("conditions")
             for i, condition in enumerate(option.if_):
                 yield from block_issues(conditions[condition.type], condition,

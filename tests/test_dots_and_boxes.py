@@ -1,0 +1,132 @@
+"""Dots and Boxes as data (an ``edges`` board, ``complete_faces``, ``completes_face``,
+``again``, ``majority`` of a counter), against OpenSpiel's ``dots_and_boxes`` (2 × 2
+boxes).
+
+How the actions map: OpenSpiel writes a line ``P1(h,r,c)`` (horizontal, from dot column c
+to c + 1 on dot row r, row 0 the top) or ``P1(v,r,c)`` (vertical, on dot column c from dot
+row r down to r + 1); we name a line by its two dots, west or south first, rows numbered
+from the bottom: ``h,0,0`` is our ``a3b3``, ``v,0,0`` our ``a2a3``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pyspiel
+import pytest
+
+from framework import load_game
+from framework.errors import SpecError
+from framework.perft import perft
+
+from .conftest import ROOT
+from .spiel import openspiel_perft
+
+GAME = load_game(ROOT / "games" / "dots-and-boxes.yaml")
+LETTERS = "abc"
+DOT_ROWS = 3
+
+
+def ours(text: str) -> str:
+    """OpenSpiel's line in our notation."""
+    found = re.fullmatch(r"P\d\((h|v),(\d+),(\d+)\)", text)
+    assert found, text
+    kind, r, c = found.group(1), int(found.group(2)), int(found.group(3))
+    row = DOT_ROWS - r  # our dot row (1 at the bottom) of OpenSpiel's dot row r
+    if kind == "h":
+        return f"{LETTERS[c]}{row}{LETTERS[c + 1]}{row}"
+    return f"{LETTERS[c]}{row - 1}{LETTERS[c]}{row}"
+
+
+def play_side_by_side(games: int, seed: int) -> tuple[dict[tuple[float, ...], int], int]:
+    rng = random.Random(seed)
+    spiel = pyspiel.load_game("dots_and_boxes")
+    outcomes: dict[tuple[float, ...], int] = {}
+    plies = 0
+    for _ in range(games):
+        mine, theirs = GAME.new_initial_state(), spiel.new_initial_state()
+        while True:
+            assert mine.is_terminal() == theirs.is_terminal(), str(theirs)
+            assert mine.returns() == pytest.approx(theirs.returns()), str(theirs)
+            if theirs.is_terminal():
+                break
+            assert mine.current_player == theirs.current_player(), str(theirs)
+            named = {ours(theirs.action_to_string(a)): a for a in theirs.legal_actions()}
+            assert {a.notation for a in mine.legal_actions()} == set(named), str(theirs)
+            move = rng.choice(sorted(named))
+            theirs.apply_action(named[move])
+            mine.apply(move)
+            plies += 1
+        key = tuple(theirs.returns())
+        outcomes[key] = outcomes.get(key, 0) + 1
+    return outcomes, plies
+
+
+def test_the_notation_maps_openspiels_lines_one_to_one() -> None:
+    state = pyspiel.load_game("dots_and_boxes").new_initial_state()
+    mapped = {ours(state.action_to_string(a)) for a in state.legal_actions()}
+    assert mapped == set(GAME.board.names) and len(mapped) == 12
+    assert ours("P1(h,0,0)") == "a3b3" and ours("P1(v,1,2)") == "c1c2"
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3, 4])
+def test_perft_matches_openspiel(depth: int) -> None:
+    spiel = pyspiel.load_game("dots_and_boxes").new_initial_state()
+    assert perft(GAME.new_initial_state(), depth) == openspiel_perft(spiel, depth)
+
+
+def test_random_games_agree_with_openspiel_at_every_ply() -> None:
+    outcomes, plies = play_side_by_side(20, 4)
+    assert sum(outcomes.values()) == 20 and plies == 20 * 12
+
+
+@pytest.mark.slow
+def test_many_random_games_agree_with_openspiel() -> None:
+    outcomes, _plies = play_side_by_side(400, 31)
+    assert {(1.0, -1.0), (-1.0, 1.0), (0.0, 0.0)} <= set(outcomes)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("depth", [5, 6, 7])
+def test_deep_perft_matches_openspiel(depth: int) -> None:
+    spiel = pyspiel.load_game("dots_and_boxes").new_initial_state()
+    assert perft(GAME.new_initial_state(), depth) == openspiel_perft(spiel, depth)
+
+
+def test_the_boxes_are_faces_of_four_lines() -> None:
+    board = GAME.board
+    named = [sorted(board.names[c] for c in range(board.size) if face >> c & 1)
+             for face in board.faces]
+    assert named == [["a1a2", "a1b1", "a2b2", "b1b2"], ["b1b2", "b1c1", "b2c2", "c1c2"],
+                     ["a2a3", "a2b2", "a3b3", "b2b3"], ["b2b3", "b2c2", "b3c3", "c2c3"]]
+
+
+def test_closing_a_box_scores_it_and_the_mover_draws_again() -> None:
+    state = GAME.state_from_json({"to_move": "blue", "cells": {
+        "a1b1": "red", "a1a2": "red", "a2b2": "blue",
+        "b2c2": "red", "c1c2": "blue", "b1c1": "red"}})
+    state.apply("c2c3")  # closes nothing: the turn passes
+    assert state.to_json()["to_move"] == "red"
+    state.apply("b1b2")  # the line between the two lower boxes closes both
+    position = state.to_json()
+    assert position["counters"]["red"]["boxes"] == 2 and position["to_move"] == "red"
+
+
+def test_the_game_ends_with_the_last_line_and_most_boxes_wins() -> None:
+    lines = list(GAME.board.names)
+    state = GAME.state_from_json({"to_move": "red", "cells": {
+        n: "blue" for n in lines if n != "b2b3"},
+        "counters": {"red": {"boxes": 0}, "blue": {"boxes": 2}}})
+    state.apply("b2b3")  # the two upper boxes: 2 against 2
+    assert state.is_terminal() and state.returns() == [0.0, 0.0]
+
+
+def test_face_rules_need_a_board_with_faces(tmp_path: Path) -> None:
+    text = (ROOT / "games" / "dots-and-boxes.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "boxes.yaml"
+    path.write_text(text.replace("{type: edges, rows: 2, columns: 2}",
+                                 "{type: grid, rows: 3, columns: 4}"), encoding="utf-8")
+    with pytest.raises(SpecError, match="board of type edges"):
+        load_game(path)

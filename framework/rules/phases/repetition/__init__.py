@@ -93,12 +93,19 @@ class Repetition(Phase):
             state.vars[self.seen] = boards_value(seen | {key})
 
     def describe(self, _: Translate = untranslated) -> str:
-        text = self._ending(_)
-        if self.params.start:
-            text += " " + _("The board the game starts from counts as seen.")
-        return text
+        if not self.params.start:
+            return self._superko(_)
+        if self.params.outcome == "draw":
+            return _("A move that brings back a board seen earlier in the game, the one it "
+                     "started from included (the same pieces of the same players on the same "
+                     "cells, whoever is to move), ends the game at once in a draw, even when "
+                     "it would also win.")
+        return _("A move that brings back a board seen earlier in the game, the one it "
+                 "started from included (the same pieces of the same players on the same "
+                 "cells, whoever is to move), loses the game at once for the player who "
+                 "made it.")
 
-    def _ending(self, _: Translate) -> str:
+    def _superko(self, _: Translate) -> str:
         if self.params.outcome == "draw":
             return _("A placement that brings back a board seen earlier in the game (the same "
                      "pieces of the same players on the same cells) ends the game at once in "

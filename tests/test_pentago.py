@@ -107,6 +107,27 @@ def test_many_random_games_agree_with_openspiel(pentago) -> None:  # type: ignor
     assert outcomes[(1.0, -1.0)] and outcomes[(-1.0, 1.0)] and outcomes[(0.0, 0.0)]
 
 
+@pytest.mark.slow
+def test_native_kernels_count_openspiels_perft_3() -> None:
+    from framework.native.backend import NativeGame
+
+    from .spiel import openspiel_perft
+
+    native = NativeGame(load_game(FILE))  # a placement and its rotation: one native move
+    start = pyspiel.load_game("pentago").new_initial_state()
+    assert native.perft(native.initial(), 3) == openspiel_perft(start, 3) == 21934080
+
+
+def test_validate_says_the_native_backend_plays_pentago() -> None:
+    from framework.native.assemble import support_of
+
+    assert support_of(load_game(FILE)) is None
+    # The rotation is a choice folded into the placement before it: never a first move.
+    first = GRID.replace("options: [{type: place, piece: stone}]",
+                         "options: [{type: rotate, zones: [low]}]")
+    assert "rotate in the turn's first phase" in (support_of(load_game_text(first)) or "")
+
+
 GRID = """
 name: Twister
 players: [red, blue]

@@ -85,10 +85,7 @@ def quarter_turn(i: int, j: int, side: int, turn: str) -> tuple[int, int]:
 class Rotate(Primitive):
     keyword = "rotate"
     reference = ".reference:RefRotate"
-    native = None
-    no_twin_reason = ("no native piece yet: the kernels play one deciding phase per turn "
-                      "(a choice folded into it only for promote_choice), and a rotation "
-                      "comes after the move in a phase of its own")
+    native = ".native:RotatePiece"
     Params = RotateParams
     by_source = False
     lands: ClassVar[bool] = False

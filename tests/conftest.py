@@ -44,8 +44,12 @@ SLOW_CASES: dict[str, frozenset[str]] = {
         "test_actions_unique_notation_round_trips_and_json", "test_each_line_is_one_turn",
         "test_random_playout_plays_the_same_games_as_the_plain_loop",
         "test_text_and_json_round_trip"}),
-    # Check's default budget plays whole turns of 288 placements and rotations each.
-    "pentago": frozenset({"test_every_bundled_game_passes"}),
+    # Check's default budget plays whole turns of 288 placements and rotations each, and
+    # the native cases compile the game's kernels (seconds of CPU on an empty cache).
+    "pentago": frozenset({"test_every_bundled_game_passes", "test_perft_from_the_start",
+                          "test_perft_from_random_positions",
+                          "test_random_games_replay_through_the_python_engine",
+                          "test_playouts_end_with_a_result_and_repeat_for_a_seed"}),
 }
 
 
@@ -54,7 +58,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     slow = pytest.mark.slow
     for item in items:
         params = getattr(getattr(item, "callspec", None), "params", {})
-        games = {v.stem for v in params.values() if isinstance(v, Path)}
+        games = {v.stem if isinstance(v, Path) else v for v in params.values()
+                 if isinstance(v, (Path, str))}
         name = getattr(item, "originalname", item.name)
         if any(name in SLOW_CASES.get(game, ()) for game in games):
             item.add_marker(slow)

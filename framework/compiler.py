@@ -305,6 +305,9 @@ class CompiledGame:
             for i, (block, phase) in enumerate(zip(self.phases, played, strict=True)))
         #: What the engine plays, phase by phase (``turn_phases[i].played``).
         self.phases = list(played)
+        #: The phases that write something down when play begins (``Phase.begin``).
+        self.beginning = [t.block for t in self.turn_phases
+                          if type(t.block).begin is not Phase.begin]
         self.goals: list[Goal] = [_make(plugins("goals"), p, self, src, ("goals", i))
                                   for i, p in enumerate(spec.goals)]
         #: The key of a position in the trail, when a goal reads the history (else None).

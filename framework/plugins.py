@@ -414,6 +414,11 @@ class Phase(Plugin):
     def run(self, state: State) -> None:
         """Automatic phases do their work here."""
 
+    def begin(self, state: State) -> None:
+        """Once, when a game's play begins (its setup over): a phase that keeps a record
+        in the position may write the start into it. A position read from JSON or FEN
+        says what its record holds, and is not begun again."""
+
     def may_act_after(self, state: State, action: Action) -> bool:
         """False when, as a later step of the same turn, this phase surely has no action
         after ``action`` is played in ``state`` (perft and turn listings then need not

@@ -58,6 +58,25 @@ SLOW_CASES = {
         "test_the_codec_round_trips_every_legal_action_of_random_games",
         "test_openspiel_random_simulation_test_passes",
         "test_two_people_play_every_game_through_the_api")),
+} | {
+    # Lines of Action: long random games (about 190 plies) with the boards seen kept in the
+    # position, and a branching of 30 to 40: the perft, preset, codec, undo and reference
+    # walks take seconds each.
+    *((test, "lines-of-action") for test in (
+        "test_fast_perft_equals_the_plain_recursion", "test_every_preset_plays_as_its_expansion",
+        "test_reference_agrees_on_every_start_and_every_action_from_it",
+        "test_the_codec_round_trips_every_legal_action_of_random_games",
+        "test_every_bundled_game_passes", "test_undo_action_restores_the_exact_state",
+        "test_openspiel_random_simulation_test_passes",
+        "test_actions_unique_notation_round_trips_and_json", "test_each_line_is_one_turn",
+        "test_random_playout_plays_the_same_games_as_the_plain_loop",
+        "test_text_and_json_round_trip")),
+    # Pentago: check's default budget plays whole turns of 288 placements and rotations
+    # each, and the native cases compile the game's kernels (seconds on an empty cache).
+    *((test, "pentago") for test in (
+        "test_every_bundled_game_passes", "test_perft_from_the_start",
+        "test_perft_from_random_positions", "test_random_games_replay_through_the_python_engine",
+        "test_playouts_end_with_a_result_and_repeat_for_a_seed")),
 }
 
 
@@ -66,8 +85,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Marks the cases of ``SLOW_CASES`` slow before ``-m`` selects."""
     for item in items:
         callspec = getattr(item, "callspec", None)
-        if callspec is not None and (getattr(item, "originalname", ""), callspec.id) \
-                in SLOW_CASES:
+        if callspec is None:
+            continue
+        # The game of a case: its id, or any parameter that is a game file or its name.
+        games = {callspec.id} | {v.stem if isinstance(v, Path) else v
+                                 for v in callspec.params.values() if isinstance(v, Path | str)}
+        name = getattr(item, "originalname", item.name)
+        if any((name, game) in SLOW_CASES for game in games):
             item.add_marker(pytest.mark.slow)
 
 

@@ -147,7 +147,10 @@ def check_perft(native: NativeGame, state, depth: int) -> None:
     count = perft_turns if native.plan.choices else perft
     st = native.encode(state)
     for d in range(depth + 1):
-        assert native.perft(st, d) == count(state, d), (state.to_fen(), d)
+        leaves = native.perft(st, d)
+        if leaves > 100_000:
+            break  # the Python engine would take minutes (Pentago's third turn: 21,934,080)
+        assert leaves == count(state, d), (state.to_fen(), d)
 
 
 def test_perft_from_the_start(native: NativeGame) -> None:

@@ -89,6 +89,8 @@ class State:
             self.setup += 1
             self.setup_actions = 0
         if self.setup == len(setups):
+            for phase in self.game.beginning:
+                phase.begin(self)
             self.start_play()
 
     def start_play(self) -> None:

@@ -177,6 +177,11 @@ class Primitive(Unit):
         ``moves`` phase joins the clauses of its options into a sentence."""
         return _(self.keyword)
 
+    def notation_pattern(self, cell: str) -> str:
+        """The regular expression its actions' notation matches (``cell``: a cell name's),
+        which tells a badly written action from an illegal one."""
+        return notation_pattern(self.template, cell)
+
     def example(self) -> str:
         """An action written as this primitive writes them (for error messages)."""
         names = self.game.board.names

@@ -176,6 +176,24 @@ def _piece(kind: PluginKind, keyword: str, what: str, decides: bool | None = Non
     return found
 
 
+def _folded_option(phase: Any, moves_phase: Any) -> Piece | None:
+    """The piece of a deciding ``moves`` phase right after the first whose one option is a
+    choice folded into the move (its piece says ``FOLDS``: ``rotate``), else None."""
+    if not phase.decides or type(phase) is not moves_phase or phase.index != 1 or \
+            len(phase.options) != 1 or phase.conditions or phase.skip is not None:
+        return None
+    option = phase.options[0]
+    unit = _with_piece("moves").get(option.keyword)
+    found: Any = twin(unit, "native") if unit is not None else None
+    if found is None or not getattr(found, "FOLDS", False):
+        return None
+    if option.conditions or option.consequences:
+        raise Unsupported(f"{option.keyword} with an if: or a then: (a choice folded into the "
+                          "move plays neither)")
+    piece: Piece = found(option, phase.index)
+    return piece
+
+
 def plan_of(game: CompiledGame) -> Plan:
     """The pieces of ``game``'s kernels; ``Unsupported`` with the reason if there are none."""
     moves_phase = plugins("phases")["moves"]
@@ -202,6 +220,10 @@ def plan_of(game: CompiledGame) -> Plan:
         raise Unsupported(f"the phase {first.name!r} is passed over when impossible")
     choices: list[Piece] = []
     for phase in rest:
+        fold = _folded_option(phase, moves_phase)
+        if fold is not None:  # a moves phase of one choice folded into the move (rotate)
+            choices.append(fold)
+            continue
         if phase.decides:
             folded = _with_piece("phases", decides=True)
             if phase.index != 1 or phase.keyword not in folded:
@@ -213,6 +235,10 @@ def plan_of(game: CompiledGame) -> Plan:
                                                                               phase.index))
     moves = [_piece("moves", o.keyword, "the move primitive")(o, i)
              for i, o in enumerate(first.options)]
+    for o, piece in zip(first.options, moves, strict=True):
+        if getattr(piece, "FOLDS", False):
+            raise Unsupported(f"{o.keyword} in the turn's first phase (its piece is a choice "
+                              "folded into the move before it, in a phase of its own)")
     automatic = [(i, p) for i, p in enumerate(rest, start=1) if not p.decides]
     consequences = [_piece("phases", p.keyword, "the phase", False)(p, i) for i, p in automatic]
     goals = [_piece("goals", g.keyword, "the goal")(g, i) for i, g in enumerate(game.goals)]
@@ -264,7 +290,7 @@ def plan_of(game: CompiledGame) -> Plan:
         if name not in claimed:
             raise Unsupported(f"the state slot {name!r}, which the compact state lacks")
     raw = len(first.action_space()) + 1
-    most = max([1, *(len(c.phase.choices) for c in choices)])  # type: ignore[attr-defined]
+    most = max([1, *(len(c.choices) for c in choices)])  # type: ignore[attr-defined]
     return Plan(game, moves, consequences, goals, result, skippable=skippable,
                 max_moves=raw * most, restrictions=restrictions, choices=choices,
                 helpers=helpers, slots=extra, raw_moves=raw,
@@ -923,7 +949,7 @@ def _vetted(plan: Plan) -> tuple[list[str], list[str], list[str]]:
         vet += [f"        if {c.prefix}due(trial, side):", f"            mv |= {due}",
                 "            extra += 1"]
     vet += ["        buf[m] = mv", "        m += 1"]
-    many = max([1, *(len(c.phase.choices) for c in plan.choices)])  # type: ignore[attr-defined]
+    many = max([1, *(len(c.choices) for c in plan.choices)])  # type: ignore[attr-defined]
     if plan.choices:
         vet += [f"    total = m + extra * {many - 1}", "    if extra == 0 or not spread:",
                 "        return total", "    j = total", "    for i in range(m - 1, -1, -1):",

@@ -221,7 +221,7 @@ class NativeGame:
         found = [self.action_of(state, move)]
         choice = move >> CHOICE_SHIFT
         if choice:
-            found.append(self.plan.choices[0].phase.choices[choice - 1])  # type: ignore[attr-defined]
+            found.append(self.plan.choices[0].choices[choice - 1])  # type: ignore[attr-defined]
         return found
 
     def move_of(self, action: Action, state: State | None = None) -> int:
@@ -251,7 +251,7 @@ class NativeGame:
         """The native move of a whole turn (``turn_of`` read backwards)."""
         move = self.move_of(actions[0], state)
         if len(actions) > 1:
-            choices = self.plan.choices[0].phase.choices  # type: ignore[attr-defined]
+            choices = self.plan.choices[0].choices  # type: ignore[attr-defined]
             move |= (choices.index(actions[1]) + 1) << CHOICE_SHIFT
         return move
 

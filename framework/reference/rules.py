@@ -71,6 +71,9 @@ class RefPhase(RefBlock):
     def run(self, s: RefState) -> None:
         """An automatic phase's work."""
 
+    def begin(self, s: RefState) -> None:
+        """Once, when play begins (the setup over): a phase's record of the start."""
+
     def continues(self, s: RefState) -> bool:
         """Whether the phase decides again after the move just played (a chain of hops)."""
         return False

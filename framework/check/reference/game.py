@@ -287,6 +287,8 @@ class ReferenceGame:
             s.setup_actions = 0
         if s.setup == len(self.setups):
             s.setup = None
+            for phase in self.phases:  # a phase that records the start (``begin``)
+                phase.begin(s)
             self._start_play(s)
 
     def _start_play(self, s: RefState) -> None:

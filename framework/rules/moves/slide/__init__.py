@@ -18,6 +18,17 @@ number of cells (default: no cap). A slide never passes an occupied cell or a ho
 the king may occupy: the other pieces slide with ``no_stop: throne``). With
 ``from: landed`` and ``effect: place`` it is a shot: a new piece goes on a cell the piece
 that just moved could slide to (Amazons' arrow). Written ``{from}{to}``, kind ``slide``.
+
+``over: own`` lets the piece pass over its own pieces (never over an enemy piece or a
+hole); it still ends only where ``to`` allows. ``distance: pieces_on_line`` makes the length
+read from the board (Lines of Action): the piece moves exactly as many cells as there are
+pieces, of every player and itself included, on the whole line it moves along (both ways
+from it, to the board's edges); a direction whose cell at that distance is off the board,
+or whose path crosses what the slide may not cross, gives no move:
+
+```yaml
+      - {type: slide, distance: pieces_on_line, over: own, to: empty_or_enemy}
+```
 """
 
 from __future__ import annotations
@@ -51,6 +62,13 @@ class SlideParams(LineParams):
                                 "may cross but never end on")
     no_entry: str | None = Field(default=None, description="a zone whose cells the piece "
                                  "neither ends on nor crosses")
+    distance: Literal["any", "pieces_on_line"] = Field(
+        default="any", description="any: any number of cells (up to max); pieces_on_line: "
+        "exactly as many cells as there are pieces (all players', the mover included) on "
+        "the whole line the slide runs along")
+    over: Literal["empty", "own"] = Field(
+        default="empty", description="the cells a slide may pass over: empty ones, or "
+        "the mover's own pieces too (never an enemy piece or a hole)")
 
 
 class Slide(Line):
@@ -86,8 +104,25 @@ class Slide(Line):
                            for p in sides)
         self.barred = tuple(self.walls[p] | (game.zone_mask(params.no_stop, p)
                                              if params.no_stop else 0) for p in sides)
+        #: Passing over own pieces: they do not stop a slide (enemy pieces and holes do).
+        self.over_own = params.over == "own"
+        #: ``distance: pieces_on_line``: per cell and direction, the whole line through the
+        #: cell (both ways, the cell included), whose pieces give the distance, and the
+        #: masks of the ray's first k cells (k = 0, 1, ...): the path a move of k + 1 crosses.
+        self.counted = params.distance == "pieces_on_line"
+        if self.counted:
+            self.axes = tuple(tuple((1 << cell) | board.rays[cell][d] |
+                                    board.rays[cell][board.opposite[d]]
+                                    for d in range(len(board.directions)))
+                              for cell in range(board.size))
+            self.paths = tuple(tuple(tuple(sum(1 << c for c in cells[:k])
+                                           for k in range(len(cells)))
+                                     for _mask, _sign, cells in per_direction)
+                               for per_direction in self.lines)
         super().__init__(params, phase, game)
-        if not any(self.barred):  # the plain slide: no detour through the method below
+        if self.counted:
+            self.targets = self.counted_targets  # type: ignore[method-assign]
+        elif not any(self.barred) and not self.over_own:  # the plain slide: no detour
             self.targets = super().targets  # type: ignore[method-assign]
 
     @classmethod
@@ -98,13 +133,46 @@ class Slide(Line):
             zone = getattr(params, key)
             if zone is not None and zone not in ctx.zones:
                 yield (*loc, key), ctx.unknown("zone", zone, ctx.zones)
+        if params.distance == "pieces_on_line":
+            for key, why in (("max", "the distance is read from the board, not capped"),
+                             ("no_stop", "a slide of a distance read from the board has no "
+                                         "zones to avoid (not supported)"),
+                             ("no_entry", "a slide of a distance read from the board has "
+                                          "no zones to avoid (not supported)")):
+                if getattr(params, key) is not None:
+                    yield (*loc, key), f"{key} does not go with distance: pieces_on_line: {why}"
+            if params.effect == "place":
+                yield (*loc, "effect"), ("effect: place does not go with distance: "
+                                         "pieces_on_line: the distance is counted from a "
+                                         "moving piece's own line")
 
     def targets(self, state: State, masks: Masks, src: int) -> int:
         me = state.to_move
-        if not self.barred[me] or src < 0:
+        if (not self.barred[me] and not self.over_own) or src < 0:
             return super().targets(state, masks, src)
-        occupied = masks.own | masks.enemy | state.gaps | self.walls[me]
+        occupied = masks.enemy | state.gaps | self.walls[me]
+        if not self.over_own:
+            occupied |= masks.own
         return self.reached(me, src, occupied) & self._allowed(masks) & ~self.barred[me]
+
+    def counted_targets(self, state: State, masks: Masks, src: int) -> int:
+        """``distance: pieces_on_line``: per direction, the cell as many cells away as the
+        line holds pieces, when the cells before it may all be passed over."""
+        if src < 0:
+            return 0
+        me = state.to_move
+        pieces = masks.own | masks.enemy
+        blockers = masks.enemy | state.gaps
+        if not self.over_own:
+            blockers |= masks.own
+        found = 0
+        axes, paths, lines = self.axes[src], self.paths[src], self.lines[src]
+        for d in self.directions[me]:
+            n = (pieces & axes[d]).bit_count()
+            cells = lines[d][2]
+            if n <= len(cells) and not paths[d][n - 1] & blockers:
+                found |= 1 << cells[n - 1]
+        return found & self._allowed(masks)
 
     def reach_table(self, player: int) -> tuple[int, ...]:
         return tuple(self.reached(player, c, 0) for c in range(self.game.board.size))
@@ -132,6 +200,13 @@ class Slide(Line):
 
     def describe(self, _: Translate = untranslated) -> str:
         where = self.directions_text(self.params.directions, _)
+        if self.counted:
+            motion = _("moves in a straight line {directions}, exactly as many cells as "
+                       "there are pieces (of both sides, itself included) on that whole "
+                       "line").format(directions=where)
+            motion += _(", passing over your own pieces but not over enemy ones") \
+                if self.over_own else _(", through empty cells")
+            return self.describe_move(motion, _)
         if self.params.max:
             motion = _("slides up to {max} cells {directions} through empty cells").format(
                 max=self.params.max, directions=where)
@@ -145,4 +220,6 @@ class Slide(Line):
         if self.params.no_stop:
             text += _(", never ending on {zone} (it may cross it when empty)").format(
                 zone=_(self.params.no_stop))
+        if self.over_own:
+            text += _(", and it may pass over your own pieces (not over enemy ones)")
         return text

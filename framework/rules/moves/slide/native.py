@@ -15,7 +15,7 @@ class SlidePiece(StepTablePiece):
     piece or gap in the way ends the ray (walked on the board's step table)."""
 
     KNOWN = frozenset({"directions", "max", "no_stop", "no_entry", "piece", "to", "kind",
-                       "notation",
+                       "notation", "distance", "over",
                        "resets_halfmove_clock", "resets_halfmove_clock_on_capture"})
     WIDE = True
 
@@ -32,6 +32,10 @@ class SlidePiece(StepTablePiece):
         self.walled = any(option.barred)
         self.walls = self.table("WALLS", option.walls)
         self.barred = self.table("BARRED", option.barred)
+        self.over_own = option.over_own
+        self.counted = option.counted
+        if self.counted:  # the whole line through each cell, per direction
+            self.axes = self.table("AXES", [m for row in option.axes for m in row])
 
     def functions(self) -> list[str]:
         step, nd, m = self.step, self.nd, self.m
@@ -42,9 +46,28 @@ class SlidePiece(StepTablePiece):
             f"    while at >= 0 and k < {self.limit}:", f"        found |= {m.bit('at')}",
             f"        if {m.test('blocked', 'at')}:", "            break",
             f"        at = {step}[at * {nd} + d]", "        k += 1", "return found"])
+        if self.counted:
+            ray = self.function("counted", "side, src, pieces, blocked", [
+                "found = ZERO", f"for i in range({self.width}):",
+                f"    d = {self.dirs}[side * {self.width} + i]", "    if d < 0:",
+                "        break",
+                f"    n = count(pieces & {self.axes}[src * {nd} + d])",
+                "    at = src", "    k = 0", "    while k < n:",
+                f"        at = {step}[at * {nd} + d]", "        k += 1",
+                "        if at < 0:", "            break",
+                "        if k < n and (blocked >> U64(at)) & ONE:", "            at = -1",
+                "            break",
+                "    if at >= 0:", "        found |= ONE << U64(at)", "return found"])
         return [ray, *super().functions()]
 
     def _from(self, s: str) -> str:
+        blocked = "(ALL & ~empty & ~own)" if self.over_own else "(ALL & ~empty)"
+        if self.counted:
+            return (f"{self.prefix}counted(side, {s}, own | enemy, {blocked}) & "
+                    f"{self.allowed}")
+        if self.over_own:
+            return (f"{self.prefix}ray(side, {s}, {blocked} | {self.walls}[side]) & "
+                    f"{self.allowed} & ~{self.barred}[side]")
         if self.walled:  # cells of no_entry stop the ray; those of no_stop are crossed
             return (f"{self.prefix}ray(side, {s}, (ALL & ~empty) | "
                     f"{self.m.row(self.walls, 'side')}) & "

@@ -16,8 +16,11 @@ if TYPE_CHECKING:
 
 
 def _slide_cells(phase: RefMoves, option: Any, s: RefState, src: str) -> set[str]:
-    """Along each direction through empty cells, up to ``max`` cells, the first occupied
-    cell included (whether it may be ended on is ``to``'s business)."""
+    """Along each direction through empty cells (and own pieces, with ``over: own``), up to
+    ``max`` cells, the first cell that stops it included (whether it may be ended on is
+    ``to``'s business); with ``distance: pieces_on_line``, see ``_counted_cells``."""
+    if option.distance == "pieces_on_line":
+        return _counted_cells(phase, option, s, src)
     def zone(name: str | None) -> frozenset[str]:
         return zone_cell_names(phase.game.spec, name, s.to_move, phase.board.graph) \
             if name else frozenset()
@@ -33,9 +36,39 @@ def _slide_cells(phase: RefMoves, option: Any, s: RefState, src: str) -> set[str
             if there not in no_stop:
                 cells.add(there)
             n += 1
-            if there in s.cells or there in s.gaps:
+            if there in s.gaps or (there in s.cells and not _passable(option, s, there)):
                 break
             at = there
+    return cells
+
+
+def _passable(option: Any, s: RefState, cell: str) -> bool:
+    """Whether a slide may pass over the piece on ``cell`` (``over: own``: the mover's)."""
+    return option.over == "own" and s.cells[cell]["owner"] == s.to_move
+
+
+def _counted_cells(phase: RefMoves, option: Any, s: RefState, src: str) -> set[str]:
+    """For each direction: count the pieces on the whole line through ``src`` (walked
+    both ways to the edge, ``src`` itself counted), then walk that many cells; every cell
+    before the last must be empty (or an own piece, with ``over: own``)."""
+    board = phase.board
+    cells = set()
+    for d in _directions(phase, option.directions, s.to_move):
+        pieces = 1
+        for way in (d, board.opposite(d)):
+            at = board.step(src, way)
+            while at is not None:
+                pieces += at in s.cells
+                at = board.step(at, way)
+        at, walked = src, 0
+        while at is not None and walked < pieces:
+            if walked and (at in s.gaps or (at in s.cells and not _passable(option, s, at))):
+                at = None
+                break
+            at = board.step(at, d)
+            walked += 1
+        if at is not None:
+            cells.add(at)
     return cells
 
 

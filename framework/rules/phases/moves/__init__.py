@@ -43,7 +43,7 @@ from framework.engine.action import RESERVED_KINDS, STOP_KIND, Action
 from framework.engine.bits import iter_bits, nth_bit
 from framework.engine.slots import CHAIN, Slot
 from framework.moves import MoveOption, Primitive, primitive
-from framework.moves.base import masks_of, notation_pattern
+from framework.moves.base import masks_of
 from framework.moves.optional import OptionalPhaseParams, cell_pattern, skip_action
 from framework.plugins import (
     Loc,
@@ -170,7 +170,7 @@ class Moves(Phase):
         self.stop = Action(self.name, STOP_KIND, notation="stop") \
             if any(o.chain == "may" for o in self.chaining) else None
         cell = cell_pattern(game.board.names)
-        patterns = [notation_pattern(o.template, cell) for o in self.options]
+        patterns = [o.notation_pattern(cell) for o in self.options]
         examples = [o.example() for o in self.options]
         for extra in (self.skip, self.stop):
             if extra:

@@ -19,6 +19,8 @@ class PromoteChoicePiece(Piece):
     def __init__(self, phase: Any, index: int) -> None:
         super().__init__(f"c{index}_", phase.keyword, phase.params)
         self.phase = phase
+        #: The actions of the choice, in the order of the move's choice bits.
+        self.choices = phase.choices
         self.zone = self.table("ZONE", phase.zone)
         self.piece = phase.piece
         self.kinds = self.table("KINDS", [phase.kinds[a.attribute] for a in phase.choices],

@@ -18,7 +18,12 @@ action landed a piece and the board it made was seen after an earlier action, th
 ends: with ``outcome: draw`` nobody wins, with ``outcome: loss`` the player who made it
 loses. An action that lands nothing (a pass) leaves the board as it was and repeats
 nothing. The board before the first action is not written down (a game whose first boards
-come back by captures only, as in Go, never needs it).
+come back by captures only, as in Go, never needs it) unless ``start: true`` says so: then
+the board play begins from (after the setup) is seen too, and a move that brings it back
+ends the game (Lines of Action as OpenSpiel plays it).
+
+The game ends in this phase, before the turn's goals are checked: a repeated board that
+would also win by a goal is still a draw (or a loss).
 
 The record is kept in the position, so copies of a state, search and perft all see it; a
 position's JSON lists the boards seen.
@@ -45,6 +50,8 @@ class RepetitionParams(PhaseParams):
     outcome: Literal["draw", "loss"] = Field(
         default="draw", description="how a placement that repeats a board ends the game: a "
                                     "draw, or a loss for the player who made it")
+    start: bool = Field(default=False, description="the board play begins from counts as "
+                        "seen: a move that brings it back ends the game too")
 
 
 class Repetition(Phase):
@@ -70,6 +77,11 @@ class Repetition(Phase):
         yield from ctx.check_landing_before(
             loc, params.name, "ends the game when a placement repeats an earlier board")
 
+    def begin(self, state: State) -> None:
+        if self.params.start:
+            key = board_key(state.owner, self.cells)
+            state.vars[self.seen] = boards_value(seen_boards(state.vars[self.seen]) | {key})
+
     def run(self, state: State) -> None:
         key = board_key(state.owner, self.cells)
         seen = seen_boards(state.vars[self.seen])
@@ -81,6 +93,19 @@ class Repetition(Phase):
             state.vars[self.seen] = boards_value(seen | {key})
 
     def describe(self, _: Translate = untranslated) -> str:
+        if not self.params.start:
+            return self._superko(_)
+        if self.params.outcome == "draw":
+            return _("A move that brings back a board seen earlier in the game, the one it "
+                     "started from included (the same pieces of the same players on the same "
+                     "cells, whoever is to move), ends the game at once in a draw, even when "
+                     "it would also win.")
+        return _("A move that brings back a board seen earlier in the game, the one it "
+                 "started from included (the same pieces of the same players on the same "
+                 "cells, whoever is to move), loses the game at once for the player who "
+                 "made it.")
+
+    def _superko(self, _: Translate) -> str:
         if self.params.outcome == "draw":
             return _("A placement that brings back a board seen earlier in the game (the same "
                      "pieces of the same players on the same cells) ends the game at once in "

@@ -17,9 +17,16 @@ class RefRepetition(RefPhase):
         self.order = [n for n in self.board.graph.nodes if n in self.board.cells]
         self.index = {p: str(i) for i, p in enumerate(game.players)}
 
+    def written(self, s: RefState) -> str:
+        return "".join(self.index[s.cells[c]["owner"]] if c in s.cells else "."
+                       for c in self.order)
+
+    def begin(self, s: RefState) -> None:
+        if self.params.start:
+            s.vars["seen"] = sorted({*s.vars["seen"], self.written(s)})
+
     def run(self, s: RefState) -> None:
-        board = "".join(self.index[s.cells[c]["owner"]] if c in s.cells else "."
-                        for c in self.order)
+        board = self.written(s)
         seen: list[str] = s.vars["seen"]
         if s.vars["landed"] is not None and board in seen:
             players = self.game.players

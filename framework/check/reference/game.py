@@ -20,6 +20,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from framework.compiler import slot_table_of
+from framework.engine.chance import CHANCE
 from framework.engine.slots import CORE_SLOTS, flags_text, hand_slot_name
 from framework.plugins import PluginKind, plugins
 from framework.reference.board import RefBoard
@@ -173,6 +174,8 @@ class ReferenceGame:
             return None
         if s.setup is not None:
             return self.setups[s.setup].actor(s)
+        if getattr(self.phases[s.phase], "chance", False) and not s.must_pass:
+            return CHANCE
         return s.seats.index(s.to_move)
 
     def returns(self, s: RefState) -> list[float]:

@@ -25,7 +25,7 @@ along the mover's track:
 
 - a checker on the bar (``bar`` > 0) must enter first, on the die's point of the track
   (the first point is a 1);
-- a point with ``block`` or more enemy checkers is closed; landing on a lone enemy checker
+- a point with two or more enemy checkers is closed; landing on a lone enemy checker
   sends it to the bar;
 - once all the mover's checkers are on the last ``home`` points, a die bears one off from
   the point exactly that far from the end, or from the furthest occupied point with a
@@ -58,6 +58,8 @@ if TYPE_CHECKING:
 RACE_KIND = "race"
 #: A step from the bar (in a step's ``from``: track indices are ≥ 0).
 BAR = -1
+#: Enemy checkers that close a point (fewer: one, a blot, is hit).
+BLOCK = 2
 #: One die played: from (a track index, or BAR) and the die's number.
 Step = tuple[int, int]
 
@@ -73,7 +75,6 @@ class RaceParams(PhaseParams):
                                                     "checkers must be before bearing off")
     bar: str = Field(description="the counter of a player's checkers on the bar")
     borne_off: str = Field(description="the counter of a player's checkers borne off")
-    block: int = Field(default=2, ge=1, description="enemy checkers that close a point")
 
 
 class Race(Phase):
@@ -81,11 +82,11 @@ class Race(Phase):
 
     keyword = "race"
     Params = RaceParams
-    pattern = r"pass|((bar|[\w]+)-([\w]+|off(\(\d+\))?)( |$))+"
-    notation_examples = ("p13-p7 p8-p7", "bar-p20 p6-off", "pass")
-    reference = None
+    pattern = r"pass|(bar|\w+)-(\w+|off\(\d+\))(,(bar|\w+)-(\w+|off\(\d+\)))*"
+    notation_examples = ("p13-p7,p8-p7", "bar-p20,p6-off", "pass")
+    reference = ".reference:RefRace"
     native = None
-    no_twin_reason = "no reference twin yet: OpenSpiel's backgammon side by side is its oracle"
+    no_twin_reason = "no native kernel piece: the kernels have no chance nodes"
 
     @classmethod
     def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
@@ -146,10 +147,10 @@ class Race(Phase):
     def _steps(self, mine: list[int], theirs: list[int], bar: int,
                dice: list[int]) -> list[Step]:
         """Every single die the mover may play now."""
-        length, block = self.length, self.params.block
+        length = self.length
         values = sorted(set(dice))
         if bar:
-            return [(BAR, d) for d in values if d - 1 < length and theirs[d - 1] < block]
+            return [(BAR, d) for d in values if d - 1 < length and theirs[d - 1] < BLOCK]
         start = length - self.params.home
         all_home = not any(mine[:start])
         furthest = next((t for t in range(start, length) if mine[t]), -1)
@@ -161,7 +162,7 @@ class Race(Phase):
                     if to >= length:
                         if all_home and (to == length or t == furthest):
                             steps.append((t, d))
-                    elif theirs[to] < block:
+                    elif theirs[to] < BLOCK:
                         steps.append((t, d))
         return steps
 
@@ -217,7 +218,8 @@ class Race(Phase):
             target = names[track[to]] if to < length else off
             words.append(f"{source}-{target}")
             codes.append(f"{'b' if t == BAR else t}:{d}")
-        return Action(self.name, RACE_KIND, attribute=",".join(codes), notation=" ".join(words))
+        # Joined without a space: a record's line separates actions by spaces.
+        return Action(self.name, RACE_KIND, attribute=",".join(codes), notation=",".join(words))
 
     @staticmethod
     def steps_of(action: Action) -> tuple[Step, ...]:
@@ -287,9 +289,9 @@ class Race(Phase):
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params
         return _("Play the dice: each die moves one of your checkers that many points along "
-                 "your track. A checker on the bar must enter first. A point with {block} or "
+                 "your track. A checker on the bar must enter first. A point with two or "
                  "more enemy checkers is closed; landing on a lone enemy checker sends it to "
                  "the bar. Once all your checkers are on the last {home} points, a die bears "
                  "one off from the point that far from the end, or from the furthest point "
                  "with a higher die. Play as many dice as you can; if only one, the higher "
-                 "one; if none, pass.").format(block=p.block, home=p.home)
+                 "one; if none, pass.").format(home=p.home)

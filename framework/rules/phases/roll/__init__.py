@@ -79,11 +79,11 @@ class Roll(Phase):
     keyword = "roll"
     Params = RollParams
     chance = True
-    pattern = r"roll \d+(-\d+)*(, \w+ starts)?"
-    notation_examples = ("roll 3-5",)
-    reference = None
+    pattern = r"roll:\d+(-\d+)*(:\w+)?"
+    notation_examples = ("roll:3-5", "roll:2-6:x")
+    reference = ".reference:RefRoll"
     native = None
-    no_twin_reason = "chance has no reference twin yet: OpenSpiel side by side is its oracle"
+    no_twin_reason = "no native kernel piece: the kernels have no chance nodes"
 
     @classmethod
     def declare_slots(cls, params: Any) -> tuple[Slot, ...]:
@@ -127,9 +127,9 @@ class Roll(Phase):
 
     def _action(self, dice: Sequence[int], starter: int = -1) -> Action:
         text = "-".join(map(str, dice))
-        notation = f"roll {text}"
+        notation = f"roll:{text}"  # no space: a record's line separates actions by spaces
         if starter >= 0:
-            notation += f", {self.game.players[starter]} starts"
+            notation += f":{self.game.players[starter]}"  # who starts
         return Action(self.name, ROLL_KIND, attribute=text, side=starter, notation=notation)
 
     # The chance node -----------------------------------------------------------------

@@ -44,6 +44,7 @@ from open_spiel.python.observation import IIGObserverForPublicInfoGame
 from framework.engine.playout import DEFAULT_MAX_PLIES
 from framework.engine.state import State
 from framework.game import Game, load_game
+from framework.plugins import plugins
 from framework.spec.load import load_spec
 
 #: The ``format`` of a serialised state (``BoardspecState.serialize``).
@@ -115,16 +116,19 @@ def max_game_length(game: Game) -> int:
 
 
 def spiel_game_type(spec: Any, name: str) -> pyspiel.GameType:
-    """The game's OpenSpiel type: what every boardspec game is (sequential, deterministic,
-    perfect information, terminal rewards), its players and its parameters."""
+    """The game's OpenSpiel type: what every boardspec game is (sequential, perfect
+    information, terminal rewards), explicit chance when a phase is decided by chance (a
+    ``roll``), its players and its parameters."""
     players = len(spec.players)
+    chance = (pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if has_chance(spec)
+              else pyspiel.GameType.ChanceMode.DETERMINISTIC)
     utility = (pyspiel.GameType.Utility.ZERO_SUM if players == 2
                else pyspiel.GameType.Utility.GENERAL_SUM)
     return pyspiel.GameType(
         short_name=name,
         long_name=f"{spec.name} (boardspec)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        chance_mode=chance,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -137,6 +141,12 @@ def spiel_game_type(spec: Any, name: str) -> pyspiel.GameType:
         parameter_specification={p: _spiel_default(d) for p, d in spec.parameters.items()})
 
 
+def has_chance(spec: Any) -> bool:
+    """Whether a phase of the game file is decided by chance (its unit says ``chance``)."""
+    units = plugins("phases")
+    return any(getattr(units.get(p.type), "chance", False) for p in spec.turn)
+
+
 def _spiel_default(declared: Any) -> Any:
     """A parameter's default as pyspiel holds it: bool, int, float or str (pyspiel types a
     parameter by its default, so a number is always a float)."""
@@ -147,7 +157,8 @@ def spiel_game_info(game: Game) -> pyspiel.GameInfo:
     players = len(game.players)
     return pyspiel.GameInfo(
         num_distinct_actions=game.codec.num_distinct_actions,
-        max_chance_outcomes=0,
+        # Chance outcomes are codec indices like every action (a roll's "3-5").
+        max_chance_outcomes=game.codec.num_distinct_actions if has_chance(game.spec) else 0,
         num_players=players,
         min_utility=-1.0,
         max_utility=1.0,
@@ -276,6 +287,11 @@ class BoardspecState(pyspiel.State):
         if held.state.winners is not None or held.plies >= held.max_length:
             return int(pyspiel.PlayerId.TERMINAL)
         return held.state.current_player
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a chance node, each outcome's codec index with its probability."""
+        held = self._held
+        return [(held.codec.index(a), float(p)) for a, p in held.state.chance_outcomes()]
 
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.current_player():  # also when the game is over

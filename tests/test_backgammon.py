@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import re
+from fractions import Fraction
 
 import pyspiel
 import pytest
@@ -24,9 +25,11 @@ from framework import load_game
 from framework.engine.action import Action
 from framework.engine.chance import CHANCE
 from framework.engine.state import TERMINAL, State
+from framework.perft import perft
 from framework.rules.phases.race import BAR, Race
 
 from .conftest import ROOT
+from .spiel import openspiel_perft
 
 GAME = load_game(ROOT / "games" / "backgammon.yaml")
 SPIEL = pyspiel.load_game("backgammon")
@@ -112,6 +115,32 @@ def play(games: int, seed: int) -> tuple[int, int]:
             theirs.apply_action(chosen)
             ours.apply(by_id[chosen])
     return games, steps
+
+
+def test_perft_counts_chance_outcomes_as_openspiel_does() -> None:
+    # One ply per dice outcome, as OpenSpiel counts (its documented 30, 758, 27288).
+    start = GAME.new_initial_state()
+    assert [perft(start, d) for d in (1, 2, 3)] == [30, 758, 27288]
+    assert openspiel_perft(SPIEL.new_initial_state(), 2) == 758
+
+
+def test_chance_nodes_through_the_state_api() -> None:
+    start = GAME.new_initial_state()
+    assert start.is_chance_node() and start.current_player == CHANCE
+    outcomes = start.chance_outcomes()
+    assert [a for a, _ in outcomes] == start.legal_actions()
+    assert sum(p for _, p in outcomes) == 1 and {p for _, p in outcomes} == {Fraction(1, 30)}
+    start.apply("roll:3-5:o")
+    assert not start.is_chance_node() and start.current_player == 1
+    with pytest.raises(ValueError, match="where a player decides"):
+        start.chance_outcomes()
+    start.apply("p12-p17,p12-p15")  # o plays the five, then the three; chance rolls for x
+    assert start.is_chance_node() and len(start.chance_outcomes()) == 36
+    start.apply("roll:4-4")  # doubles: x plays the four twice, both dice each time
+    start.apply("p13-p9,p13-p9")
+    assert start.current_player == 0 and not start.is_chance_node()
+    start.apply("p24-p20,p24-p20")
+    assert start.is_chance_node()  # and now o's roll
 
 
 def test_a_few_games_agree_with_openspiel() -> None:

@@ -17,11 +17,13 @@ from __future__ import annotations
 import random
 import re
 from fractions import Fraction
+from types import SimpleNamespace
 
 import pyspiel
 import pytest
 
 from framework import load_game
+from framework.check.properties import chance_well_formed, terminal_iff_no_action
 from framework.engine.action import Action
 from framework.engine.chance import CHANCE
 from framework.engine.state import TERMINAL, State
@@ -151,3 +153,21 @@ def test_a_few_games_agree_with_openspiel() -> None:
 def test_two_hundred_games_agree_with_openspiel() -> None:
     games, steps = play(200, seed=2027)
     assert games == 200 and steps > 20_000
+
+
+def test_check_knows_chance_nodes_and_catches_a_broken_roll(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    start = GAME.new_initial_state()
+    subject = SimpleNamespace(state=start)
+    assert chance_well_formed(GAME, subject) is None  # type: ignore[arg-type]
+    assert terminal_iff_no_action(GAME, subject) is None  # type: ignore[arg-type]
+    moved = SimpleNamespace(state=start.child(start.legal_actions()[0]))
+    assert chance_well_formed(GAME, moved) is None  # type: ignore[arg-type]
+    roll = GAME.phases[0]
+    outcomes = roll.outcomes(start)
+    monkeypatch.setattr(roll, "actions", lambda state: [a for a, _ in outcomes[1:]])
+    found = chance_well_formed(GAME, subject)  # type: ignore[arg-type]
+    assert found is not None and "are not the legal actions" in found  # one roll lost
+    monkeypatch.setattr(roll, "outcomes", lambda state: outcomes[1:])
+    found = chance_well_formed(GAME, subject)  # type: ignore[arg-type]
+    assert found == "the chance outcomes' probabilities sum to 29/30, not 1"

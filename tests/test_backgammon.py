@@ -22,7 +22,7 @@ from types import SimpleNamespace
 import pyspiel
 import pytest
 
-from framework import load_game
+from framework import SpecError, load_game, load_game_text
 from framework.check.properties import chance_well_formed, terminal_iff_no_action
 from framework.engine.action import Action
 from framework.engine.chance import CHANCE
@@ -171,3 +171,13 @@ def test_check_knows_chance_nodes_and_catches_a_broken_roll(
     monkeypatch.setattr(roll, "outcomes", lambda state: outcomes[1:])
     found = chance_well_formed(GAME, subject)  # type: ignore[arg-type]
     assert found == "the chance outcomes' probabilities sum to 29/30, not 1"
+
+
+def test_validate_refuses_a_race_without_its_roll() -> None:
+    text = (ROOT / "games" / "backgammon.yaml").read_text(encoding="utf-8")
+    broken = text.replace("    roll: roll\n", "    roll: move\n")
+    with pytest.raises(SpecError, match="'move' must be a roll phase before 'move'"):
+        load_game_text(broken)
+    opening = text.replace("    dice: 2\n", "    dice: 3\n")
+    with pytest.raises(SpecError, match="'higher_starts' is one die for each of two players"):
+        load_game_text(opening)

@@ -96,6 +96,12 @@ class Race(Phase):
                 yield (*loc, key), ctx.unknown("counter", name, ctx.counters)
         if params.roll not in ctx.phases:
             yield (*loc, "roll"), ctx.unknown("phase", params.roll, ctx.phases)
+        else:
+            rolled = next(p for p in ctx.spec.turn if p.name == params.roll)
+            if rolled.type != "roll" or list(ctx.phases).index(params.roll) > \
+                    list(ctx.phases).index(params.name):
+                yield (*loc, "roll"), (f"{params.roll!r} must be a roll phase before "
+                                       f"{params.name!r}: the dice it plays come from there")
         lengths = set()
         for player in ctx.players:
             track = params.tracks.get(player)

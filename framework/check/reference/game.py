@@ -138,7 +138,9 @@ class ReferenceGame:
         data: dict[str, Any] = {"game": self.name, "to_move": s.to_move}
         if s.setup is not None:
             data["setup"] = self.setups[s.setup].name
-        elif (s.result is None and (s.phase or len(self.phases) > 1)) or self._mid_turn(s):
+        elif s.phase or (s.result is None and len(self.phases) > 1) or self._mid_turn(s):
+            # A game that ended inside a turn (a later phase with nothing to do: a race
+            # with no dice) keeps that phase, as the position rules say.
             data["phase"] = self.phases[s.phase].name
         data["cells"] = {name: dict(entry) for name, entry in s.cells.items()}
         data["gaps"] = sorted(s.gaps)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import random
 from collections.abc import Callable, Generator, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ from framework.backend_base import (
     hold_point,
     stop_requested,
 )
+from framework.engine.chance import sample
 from framework.records import (
     DRAW,
     UNFINISHED,
@@ -66,8 +68,13 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def play_game(game: Game, agents: Sequence[Agent], *, max_plies: int | None = None,
-              headers: dict[str, str] | None = None, round_number: int = 1) -> Record:
+              headers: dict[str, str] | None = None, round_number: int = 1,
+              seed: int | None = None) -> Record:
     """Play one game, agent i in seat i, until it ends or ``max_plies`` actions.
+
+    Chance (a dice roll) is drawn with a generator of the game's own ``seed`` (default: the
+    record's ``Seed`` header), so two matches with one seed roll the same dice for
+    whichever agents play them.
 
     Asked to stop (``stop_requested()``, a worker's Ctrl-C), the game stops after its
     current turn; stopped by Ctrl-C in this process, it keeps the turns played whole and
@@ -75,6 +82,9 @@ def play_game(game: Game, agents: Sequence[Agent], *, max_plies: int | None = No
     "interrupted"]`` and replays to the position where it stopped."""
     limit = max_plies or game.spec.max_plies or DEFAULT_MAX_PLIES
     state = game.new_initial_state()
+    if seed is None and headers and headers.get("Seed", "").isdigit():
+        seed = int(headers["Seed"])
+    chance = random.Random(seed)
     steps: list[tuple[State, list[str]]] = []
     plies = 0
     try:
@@ -83,7 +93,9 @@ def play_game(game: Game, agents: Sequence[Agent], *, max_plies: int | None = No
                 return _game_record(game, agents, headers, steps, None)
             before = state.clone()
             played: list[str] = []
-            for action in agents[state.current_player].act(state):
+            decided = [sample(state, chance)] if state.is_chance_node() \
+                else agents[state.current_player].act(state)
+            for action in decided:
                 if plies >= limit or state.is_terminal():
                     break
                 state.apply(action)

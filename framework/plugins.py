@@ -37,6 +37,7 @@ from framework.engine.slots import Slot
 from framework.errors import BoardspecError
 
 if TYPE_CHECKING:
+    from fractions import Fraction
     from random import Random
 
     from framework.compiler import CompiledGame
@@ -379,11 +380,18 @@ class Phase(Plugin):
     pattern: str = ""
     #: Short examples of notation, for error messages and docs.
     notation_examples: tuple[str, ...] = ()
+    #: Chance decides this phase, not a player (``framework.engine.chance``): its actions
+    #: are outcomes, each with the probability ``outcomes`` gives.
+    chance: ClassVar[bool] = False
 
     def __init__(self, params: PhaseParams, game: CompiledGame) -> None:
         super().__init__(params, game)
         self.name = params.name
         self.index = -1
+
+    def outcomes(self, state: State) -> list[tuple[Action, Fraction]]:
+        """A chance phase's outcomes with their probabilities (summing to 1)."""
+        raise NotImplementedError(f"the phase {self.name!r} is not decided by chance")
 
     @classmethod
     def lands_piece(cls, params: Any) -> bool:

@@ -77,6 +77,25 @@ SLOW_CASES = {
         "test_every_bundled_game_passes", "test_perft_from_the_start",
         "test_perft_from_random_positions", "test_random_games_replay_through_the_python_engine",
         "test_playouts_end_with_a_result_and_repeat_for_a_seed")),
+    # Backgammon: long random games with slow move generation (it is also played side by
+    # side with OpenSpiel in tests/test_backgammon.py).
+    *((test, "backgammon") for test in (
+        "test_the_codec_round_trips_every_legal_action_of_random_games",
+        "test_the_mask_marks_exactly_the_legal_actions",
+        "test_openspiel_random_simulation_test_passes",
+        "test_every_game_registers_and_loads_by_name",
+        "test_every_bundled_game_passes",
+        "test_reference_agrees_on_every_start_and_every_action_from_it",
+        "test_every_preset_plays_as_its_expansion",
+        "test_fast_perft_equals_the_plain_recursion",
+        "test_random_playout_plays_the_same_games_as_the_plain_loop",
+        "test_random_action_is_the_choice_of_the_action_list",
+        "test_pettingzoo_api_test_passes",
+        "test_undo_action_restores_the_exact_state",
+        "test_every_diagram_is_drawn",
+        "test_actions_unique_notation_round_trips_and_json",
+        "test_random_games_finish_with_a_result",
+    )),
 }
 
 

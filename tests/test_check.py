@@ -342,7 +342,7 @@ test_endless = boardspec_suite({path!r}, examples=3)
 def test_pytest_plugin_runs_the_suite_on_a_file(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest("--boardspec", str(BROKEN / "endless.yaml"),
                                 "--boardspec-examples", "3", "-p", "no:cacheprovider")
-    result.assert_outcomes(passed=10, failed=1)  # the native kernels too
+    result.assert_outcomes(passed=11, failed=1)  # the chance property and native kernels too
     result.stdout.fnmatch_lines(["*random play ends within max_plies*",
                                  "*actions (60): *", "*replay: boardspec apply *"])
 
@@ -350,7 +350,7 @@ def test_pytest_plugin_runs_the_suite_on_a_file(pytester: pytest.Pytester) -> No
 def test_pytest_plugin_two_line_test_file(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_mine=PLUGIN_TEST.format(path=str(BROKEN / "endless.yaml")))
     result = pytester.runpytest("-p", "no:cacheprovider")
-    result.assert_outcomes(passed=10, failed=1)  # the native kernels too
+    result.assert_outcomes(passed=11, failed=1)  # the chance property and native kernels too
 
 
 def test_pytest_plugin_is_idle_without_the_option(pytester: pytest.Pytester) -> None:

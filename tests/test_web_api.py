@@ -17,7 +17,7 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from framework import load_game
+from framework import State, load_game
 from framework.records import Record
 from framework.web import create_app
 from framework.web.app import MAX_BODY
@@ -53,23 +53,36 @@ def test_every_game_file_is_listed_and_playable(client: TestClient) -> None:
     assert all(g["playable"] and not g["errors"] and g["players"] for g in games)
 
 
+def catch_up(engine: State, state: dict[str, Any], played: int) -> int:
+    """Play on ``engine`` the plies the server played by itself (its dice rolls) after the
+    first ``played``; the plies played in all."""
+    actions = [a for turn in state["turns"] for a in turn["actions"]]
+    for notation in actions[played:]:
+        assert engine.is_chance_node(), f"the server played {notation!r} for a person"
+        engine.apply(notation)
+    return len(actions)
+
+
 @pytest.mark.parametrize("path", GAME_FILES, ids=[p.stem for p in GAME_FILES])
 def test_two_people_play_every_game_through_the_api(client: TestClient, path: Path) -> None:
     players = len(load_game(path).players)  # every seat a person, whatever the number
     game_id, tokens, state = new_game(client, path.stem, ["human"] * players)
     rng = random.Random(path.stem)
     engine = load_game(path).new_initial_state()
-    for ply in range(60):
+    played = catch_up(engine, state, 0)  # the server rolls the dice, never a client
+    for _ in range(60):
         if state["terminal"]:
             break
         assert [a["notation"] for a in state["legal"]] == \
             [a.notation for a in engine.legal_actions()]
         action = rng.choice(state["legal"])["notation"]
-        response = play(client, game_id, tokens[state["current_seat"]], ply, action=action)
+        response = play(client, game_id, tokens[state["current_seat"]], state["ply"],
+                        action=action)
         assert response.status_code == 200, response.text
         state = response.json()["state"]
         engine.apply(action)
-        assert state["ply"] == ply + 1
+        played = catch_up(engine, state, played + 1)
+        assert state["ply"] == played
     assert state["svg"].startswith("<svg")
     record = Record.from_text(client.get(f"/api/play/{game_id}/record").text)
     assert record.replay(load_game(path)).key() == engine.key()
@@ -578,3 +591,15 @@ def test_a_new_game_takes_the_game_files_parameters(tmp_path: Path) -> None:
                              json={"token": tokens[0], "parameters": {"size": 9}}).json()
         assert bigger["state"]["parameters"] == {"size": 9, "swap": True}
         assert len(bigger["state"]["legal"]) == 81
+
+
+def test_the_server_rolls_the_dice_and_a_client_cannot(client: TestClient) -> None:
+    game_id, tokens, state = new_game(client, "backgammon", ["human", "human"], seed=5)
+    opening = state["turns"][0]["actions"][0]
+    assert state["ply"] == 1 and opening.startswith("roll:")  # rolled before anyone asks
+    seat = state["current_seat"]
+    assert opening.endswith(":" + ["x", "o"][seat])  # the opening roll's winner moves
+    response = play(client, game_id, tokens[seat], state["ply"], action="roll:6-6")
+    assert response.status_code in (409, 422), response.text  # no roll from a client
+    assert new_game(client, "backgammon", ["human", "human"], seed=5)[2]["turns"] == \
+        state["turns"]  # a seeded game rolls the same dice

@@ -116,6 +116,10 @@ class AlphaBetaAgent(Agent):
         if depth == 0:
             self.cut_off = True
             return self.evaluate(state, state.seat_of_side.index(self.seat))
+        if state.is_chance_node():  # expectimax: the outcomes' values, weighted
+            return sum(float(p) * self._search(state.child(outcome), depth - 1, ply + 1,
+                                               -2 * WIN, 2 * WIN)
+                       for outcome, p in state.chance_outcomes())
         key = self.zobrist.hash(state)
         entry = self.table.get(key)
         hint: Move | None = None

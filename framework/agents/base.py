@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, ClassVar
 
+from framework.engine.chance import sample
 from framework.errors import BoardspecError
 
 if TYPE_CHECKING:
@@ -46,6 +47,8 @@ class Agent:
         decides in ``state``). ``state`` is not changed."""
         if state.winners is not None:
             raise BoardspecError(f"{self.spec} has no decision to make: the game is over")
+        if state.is_chance_node():  # asked to roll: chance decides, drawn with our rng
+            return [sample(state, self.rng)]
         return self.decide(state)
 
     def decide(self, state: State) -> list[Action]:

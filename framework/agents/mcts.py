@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from framework.agents.base import Agent
 from framework.agents.evaluation import Evaluator
+from framework.engine.chance import CHANCE, sample
 from framework.engine.playout import random_playout
 
 if TYPE_CHECKING:
@@ -125,17 +126,22 @@ class MctsAgent(Agent):
         return [best.action]
 
     def _node(self, parent: Node | None, action: Action | None, state: State) -> Node:
-        untried = state.legal_actions()
+        untried = [] if state.is_chance_node() else state.legal_actions()
         self.rng.shuffle(untried)
         return Node(parent, action, state, untried)
 
     def _iterate(self, root: Node, start: State) -> None:
         node = root
         state = start.clone()
-        while not node.untried and node.children:
-            node = self._select(node)
-            assert node.action is not None
-            state.apply_unchecked(node.action)
+        while True:
+            if node.seat == CHANCE:  # chance is sampled, not selected
+                node = self._chance_child(node, state)
+            elif not node.untried and node.children:
+                node = self._select(node)
+                assert node.action is not None
+                state.apply_unchecked(node.action)
+            else:
+                break
         if node.untried:
             action = node.untried.pop()
             state.apply_unchecked(action)
@@ -146,9 +152,21 @@ class MctsAgent(Agent):
         walk: Node | None = node
         while walk is not None:
             walk.visits += 1
-            if walk.parent is not None:
+            if walk.parent is not None and walk.parent.seat >= 0:
                 walk.value += rewards[walk.parent.seat]
             walk = walk.parent
+
+    def _chance_child(self, node: Node, state: State) -> Node:
+        """The child of a chance node for an outcome drawn with its probability (made on
+        first draw); ``state`` is moved on to it."""
+        outcome = sample(state, self.rng)
+        state.apply_unchecked(outcome)
+        for child in node.children:
+            if child.action == outcome:
+                return child
+        child = self._node(node, outcome, state)
+        node.children.append(child)
+        return child
 
     def _select(self, node: Node) -> Node:
         log_n = math.log(node.visits)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from framework.check.strategies import sample
+from framework.engine.chance import CHANCE
 from framework.engine.state import TERMINAL
 from framework.errors import IllegalActionError, NotationError
 
@@ -192,13 +193,41 @@ def terminal_iff_no_action(game: Game, subject: Subject) -> str | None:
     if state.is_terminal() != (state.current_player == TERMINAL):
         return f"current_player is {state.current_player} when is_terminal() is " \
                f"{state.is_terminal()}"
-    if not state.is_terminal() and state.current_player not in range(len(game.players)):
+    if state.is_chance_node() != (state.current_player == CHANCE):
+        return f"current_player is {state.current_player} when is_chance_node() is " \
+               f"{state.is_chance_node()}"
+    if not state.is_terminal() and not state.is_chance_node() and \
+            state.current_player not in range(len(game.players)):
         return f"current_player {state.current_player} is no seat of the game"
     passing = game.pass_action in actions
     if passing and game.spec.no_legal_move != "pass":
         return "a pass is legal, but the file says a player without a move ends the game"
     if passing and len(actions) != 1:
         return f"a pass is offered beside other actions: {_notations(state)}"
+    return None
+
+
+def chance_well_formed(game: Game, subject: Subject) -> str | None:
+    """At a chance node: the outcomes are exactly the legal actions (no player's action
+    among them), each with a probability in (0, 1], summing to 1. Elsewhere asking for
+    them is refused."""
+    state = subject.state
+    if not state.is_chance_node():
+        try:
+            state.chance_outcomes()
+        except ValueError:
+            return None
+        return "chance_outcomes() answered where a player decides (or the game is over)"
+    outcomes = state.chance_outcomes()
+    actions = state.legal_actions()
+    if [a for a, _ in outcomes] != actions:
+        return (f"the chance outcomes {[a.notation for a, _ in outcomes][:8]} are not the "
+                f"legal actions {_notations(state)[:8]}")
+    if any(not 0 < p <= 1 for _, p in outcomes):
+        return f"a chance outcome has probability outside (0, 1]: {outcomes[:4]}"
+    total = sum(p for _, p in outcomes)
+    if total != 1:
+        return f"the chance outcomes' probabilities sum to {total}, not 1"
     return None
 
 
@@ -276,6 +305,13 @@ def reference_agrees(ref: ReferenceGame) -> Callable[[Game, Subject], str | None
             missing = sorted(set(expected) - set(found))
             return (f"legal actions differ from the reference's: engine only {extra[:8]}, "
                     f"reference only {missing[:8]}")
+        chances = getattr(ref.phases[mirror.phase], "outcomes", None) \
+            if state.is_chance_node() else None
+        if chances is not None:
+            theirs_p = {name: p for name, (_, p) in chances(mirror).items()}
+            ours_p = {a.notation: p for a, p in state.chance_outcomes()}
+            if ours_p != theirs_p:
+                return f"chance probabilities differ from the reference's: {ours_p}, {theirs_p}"
         for action in state.legal_actions():
             ours = state.child(action).to_json()
             theirs = ref.to_json(ref.play(mirror, action.notation))
@@ -294,4 +330,6 @@ CONFORMANCE: tuple[StateProperty, ...] = (
     StateProperty("notation round-trip", notation_round_trip),
     StateProperty("terminal exactly when no action", terminal_iff_no_action),
     StateProperty("returns only at the end, matching the result", returns_consistent),
+    StateProperty("chance outcomes are the actions, probabilities summing to 1",
+                  chance_well_formed),
 )

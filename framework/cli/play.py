@@ -10,6 +10,7 @@ the sides the seats play).
 
 from __future__ import annotations
 
+import random
 import re
 import sys
 from pathlib import Path
@@ -26,6 +27,7 @@ from framework.cli.options import (
     check_backend,
     load,
 )
+from framework.engine.chance import CHANCE, sample
 from framework.limits import MAX_COUNT, MAX_JOBS
 
 if TYPE_CHECKING:
@@ -162,6 +164,8 @@ class PlaySession:
             seat: make_agent(spec, game, None if seed is None else seed + seat)
             for seat, spec in enumerate(specs) if seat not in self.humans}
         self.state = game.new_initial_state()
+        #: The dice: a generator of the game's seed (the same seed rolls the same dice).
+        self.chance = random.Random(seed)
         #: How the notation is shown and read in the player's language (records: the file's).
         self.words = words_in(game, lang)
         #: (state before, seat, actions) of every turn played, for undo and the record.
@@ -180,7 +184,9 @@ class PlaySession:
         try:
             while not self.state.is_terminal() and self.plies < self.limit:
                 seat = self.state.current_player
-                if seat in self.humans:
+                if self.state.is_chance_node():
+                    self._roll()
+                elif seat in self.humans:
                     if not self._human_turn(seat):
                         break
                 else:
@@ -196,6 +202,15 @@ class PlaySession:
         if self.save_path is not None:
             self._save(self.save_path)
         return not self.interrupted
+
+    def _roll(self) -> None:
+        """Chance plays (the dice), drawn with the session's generator and shown."""
+        before = self.state.clone()
+        outcome = sample(self.state, self.chance)
+        self.state = self.state.child(outcome)
+        self.history.append((before, CHANCE, [outcome.notation]))
+        if not self.quiet:
+            self.console.print(f"    chance: {self.words.write(outcome)}")
 
     def _agent_turn(self, seat: int) -> None:
         agent = self.agents[seat]

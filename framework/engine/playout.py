@@ -7,7 +7,8 @@ while not state.is_terminal():
     state.apply_unchecked(rng.choice(state.legal_actions()))
 ```
 
-for the same ``rng`` state, but asks the deciding phase for its pick
+for the same ``rng`` state (chance drawing its outcomes with their probabilities:
+``framework.engine.chance``), but asks the deciding phase for its pick
 (``Phase.random_action``) instead of building the list of every legal action, which is
 what a playout spends most of its time on.
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 from random import Random
 from typing import TYPE_CHECKING
 
+from framework.engine.chance import sample
 from framework.engine.slots import MUST_PASS
 
 if TYPE_CHECKING:
@@ -56,6 +58,8 @@ def plain_random_playout(state: State, rng: Random, max_plies: int | None = None
     limit = max_plies if max_plies is not None else game.spec.max_plies or DEFAULT_MAX_PLIES
     plies = 0
     while not state.is_terminal() and plies < limit:
-        state.apply(rng.choice(state.legal_actions()))
+        # Chance draws its outcome with its probabilities (a uniform one as choice does).
+        state.apply(sample(state, rng) if state.is_chance_node()
+                    else rng.choice(state.legal_actions()))
         plies += 1
     return plies

@@ -24,6 +24,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from framework.engine.action import Action
+from framework.engine.chance import CHANCE, Outcomes
 from framework.engine.fen import read_fen, state_to_fen
 from framework.engine.position import read_json, state_to_json
 from framework.engine.slots import CLOCK_RESET, HALFMOVE, MUST_PASS
@@ -143,12 +144,27 @@ class State:
     # The state API --------------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        """The seat that decides now, or ``TERMINAL``."""
+        """The seat that decides now, ``CHANCE`` at a chance node, or ``TERMINAL``."""
         if self.winners is not None:
             return TERMINAL
         if self.setup < len(self.game.setups):
             return self.game.setups[self.setup].actor(self)
+        if self.game.phases[self.phase].chance and not self.vars[MUST_PASS]:
+            return CHANCE
         return self.seat_of_side[self.to_move]
+
+    def is_chance_node(self) -> bool:
+        """Whether chance decides now (a ``roll``): ``legal_actions`` are its outcomes."""
+        return self.winners is None and self.setup == len(self.game.setups) and \
+            self.game.phases[self.phase].chance and not self.vars[MUST_PASS]
+
+    def chance_outcomes(self) -> Outcomes:
+        """At a chance node, each outcome with its probability (exact fractions that sum
+        to 1; OpenSpiel's ``chance_outcomes``); elsewhere a ValueError."""
+        if not self.is_chance_node():
+            raise ValueError(f"chance_outcomes() asked where a player decides: "
+                             f"{self._situation()}")
+        return self.game.phases[self.phase].outcomes(self)
 
     def legal_actions(self) -> list[Action]:
         if self.winners is not None:

@@ -45,6 +45,7 @@ from open_spiel.python.observation import IIGObserverForPublicInfoGame
 from framework.engine.playout import DEFAULT_MAX_PLIES
 from framework.engine.state import State
 from framework.game import Game, load_game
+from framework.plugins import plugins
 from framework.spec.load import load_spec
 
 #: The ``format`` of a serialised state (``BoardspecState.serialize``).
@@ -133,10 +134,13 @@ def player_counts(path: str, spec: Any) -> set[int]:
 
 def spiel_game_type(spec: Any, name: str, players: set[int] | None = None
                     ) -> pyspiel.GameType:
-    """The game's OpenSpiel type: what every boardspec game is (sequential, deterministic,
-    perfect information, terminal rewards), its players (over every setting: ``players``
-    may be a parameter) and its parameters. Zero-sum only if every setting has two players:
-    with more, a win is +1 and each loss -1."""
+    """The game's OpenSpiel type: what every boardspec game is (sequential, perfect
+    information, terminal rewards), explicit chance when a phase is decided by chance (a
+    ``roll``), its players (over every setting: ``players`` may be a parameter) and its
+    parameters. Zero-sum only if every setting has two players: with more, a win is +1 and
+    each loss -1."""
+    chance = (pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if has_chance(spec)
+              else pyspiel.GameType.ChanceMode.DETERMINISTIC)
     counts = players or {len(spec.players)}
     utility = (pyspiel.GameType.Utility.ZERO_SUM if counts == {2}
                else pyspiel.GameType.Utility.GENERAL_SUM)
@@ -144,7 +148,7 @@ def spiel_game_type(spec: Any, name: str, players: set[int] | None = None
         short_name=name,
         long_name=f"{spec.name} (boardspec)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        chance_mode=chance,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -155,6 +159,12 @@ def spiel_game_type(spec: Any, name: str, players: set[int] | None = None
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={p: _spiel_default(d) for p, d in spec.parameters.items()})
+
+
+def has_chance(spec: Any) -> bool:
+    """Whether a phase of the game file is decided by chance (its unit says ``chance``)."""
+    units = plugins("phases")
+    return any(getattr(units.get(p.type), "chance", False) for p in spec.turn)
 
 
 def _spiel_default(declared: Any) -> Any:
@@ -174,7 +184,8 @@ def spiel_game_info(game: Game, zero_sum: bool | None = None) -> pyspiel.GameInf
     zero_sum = players == 2 if zero_sum is None else zero_sum
     return pyspiel.GameInfo(
         num_distinct_actions=game.codec.num_distinct_actions,
-        max_chance_outcomes=0,
+        # Chance outcomes are codec indices like every action (a roll's "3-5").
+        max_chance_outcomes=game.codec.num_distinct_actions if has_chance(game.spec) else 0,
         num_players=players,
         min_utility=-1.0,
         max_utility=1.0,
@@ -304,6 +315,11 @@ class BoardspecState(pyspiel.State):
         if held.state.winners is not None or held.plies >= held.max_length:
             return int(pyspiel.PlayerId.TERMINAL)
         return held.state.current_player
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a chance node, each outcome's codec index with its probability."""
+        held = self._held
+        return [(held.codec.index(a), float(p)) for a, p in held.state.chance_outcomes()]
 
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.current_player():  # also when the game is over

@@ -32,6 +32,7 @@ the end: +1 a win, -1 a loss, 0 a draw. A game that reaches its ``max_plies`` (o
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,7 @@ from pettingzoo import AECEnv
 
 from framework.agents.base import Agent
 from framework.agents.registry import make_agent
+from framework.engine.chance import sample
 from framework.engine.playout import DEFAULT_MAX_PLIES
 from framework.engine.state import State
 from framework.errors import BoardspecError
@@ -148,6 +150,7 @@ class BoardspecAEC(AECEnv):
         #: The boardspec state being played (``state`` is AECEnv's global observation).
         self.board_state: State = self.game.new_initial_state()
         self.plies = 0
+        self.chance = random.Random()  # the dice of a game with chance (seeded by reset)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -156,13 +159,16 @@ class BoardspecAEC(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        # The games are deterministic: the seed only seeds the action spaces' sampling.
+        # The seed seeds the action spaces' sampling and the dice of a game with chance
+        # (the environment rolls them: PettingZoo has no chance agent).
         if seed is not None:
             for i, agent in enumerate(self.possible_agents):
                 self.action_spaces[agent].seed(seed + i)
+        self.chance = random.Random(seed)
         self.board_state = self.game.new_initial_state()
         self.frames.reset(self.board_state)
         self.plies = 0
+        self._roll()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -195,6 +201,7 @@ class BoardspecAEC(AECEnv):
         self.board_state.apply_unchecked(codec.legal_action(self.board_state, int(action)))
         self.frames.push(self.board_state)
         self.plies += 1
+        self._roll()
         self._cumulative_rewards[agent] = 0.0
         if self.board_state.is_terminal():
             returns = self.board_state.returns()
@@ -210,6 +217,14 @@ class BoardspecAEC(AECEnv):
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _roll(self) -> None:
+        """Play the chance nodes reached (dice), drawn with the environment's generator."""
+        state = self.board_state
+        while state.is_chance_node() and self.plies < self.max_plies:
+            state.apply_unchecked(sample(state, self.chance))
+            self.frames.push(state)
+            self.plies += 1
 
     def render(self) -> str | None:
         text = self.game.observer.string(self.board_state)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import random
 import secrets
 import time
 from collections import OrderedDict, deque
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
+from framework.engine.chance import CHANCE, sample
 from framework.errors import BoardspecError, IllegalActionError, NotationError
 from framework.web.library import Library, compile_rules
 from framework.web.store import Store, StoredGame
@@ -129,6 +131,7 @@ class GameSession:
             except BoardspecError:
                 break  # cannot happen with unchanged rules; keep what replays
             self.plies += plies
+        self.roll_dice()
         self._stored_update()
 
     # Facts ------------------------------------------------------------------------------
@@ -196,8 +199,20 @@ class GameSession:
         self.state, plies = self._trial(notations, seat, lang)
         self.plies += plies
         self.offer = None  # an offer stands until the next move
+        self.roll_dice()
         self._stored_update()
         return [p.notation for p in plies]
+
+    def roll_dice(self) -> None:
+        """Play the chance nodes reached (dice): the server rolls, never a client. The
+        generator is the game's seed and the ply (a seeded game rolls the same dice when
+        replayed), else the system's; the rolls are plies of the chance seat (CHANCE)."""
+        while self.state.is_chance_node():
+            seed = None if self.stored.seed is None else self.stored.seed * 100_003 + self.ply
+            rng = random.Random(seed) if seed is not None else random.SystemRandom()
+            outcome = sample(self.state, rng)
+            self.state, plies = self._trial([outcome.notation], CHANCE)
+            self.plies += plies
 
     def _trial(self, notations: list[str], seat: int, lang: str = "en"
                ) -> tuple[State, list[Ply]]:
@@ -339,6 +354,7 @@ class GameSession:
         for ply in self.plies[:keep]:
             state.apply(ply.notation)
         self.state, self.plies = state, self.plies[:keep]
+        self.roll_dice()  # (the dice of the turn taken back are kept: a roll is no turn)
         self.agents = {}  # an agent's search tree belongs to the position it was made in
         self._stored_update()
 
@@ -391,6 +407,7 @@ class GameSession:
         self.rematch = None
         self.agents = {}
         self.agent_error = ""
+        self.roll_dice()
         self._stored_update()
 
     def agent_for(self, seat: int) -> Agent:

@@ -20,6 +20,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from framework.compiler import slot_table_of
+from framework.engine.chance import CHANCE
 from framework.engine.slots import CORE_SLOTS, flags_text, hand_slot_name
 from framework.plugins import PluginKind, plugins
 from framework.reference.board import RefBoard
@@ -139,7 +140,7 @@ class ReferenceGame:
             data["setup"] = self.setups[s.setup].name
         elif s.phase or (s.result is None and len(self.phases) > 1) or self._mid_turn(s):
             # As the engine writes it: a game over in a later phase of its turn (the player
-            # to move had no jump left there) keeps that phase.
+            # to move had no jump left there, or a race with no dice) keeps that phase.
             data["phase"] = self.phases[s.phase].name
         data["cells"] = {name: dict(entry) for name, entry in s.cells.items()}
         data["gaps"] = sorted(s.gaps)
@@ -175,6 +176,8 @@ class ReferenceGame:
             return None
         if s.setup is not None:
             return self.setups[s.setup].actor(s)
+        if getattr(self.phases[s.phase], "chance", False) and not s.must_pass:
+            return CHANCE
         return s.seats.index(s.to_move)
 
     def returns(self, s: RefState) -> list[float]:

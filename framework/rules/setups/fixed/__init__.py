@@ -8,7 +8,8 @@ setup:
 ```
 
 A cell's value is the owner, or ``{owner: white, piece: stone}`` for a game with several
-kinds of piece.
+kinds of piece; ``attributes`` gives the piece its numbers (a stack of five checkers:
+``{owner: x, attributes: {count: 5}}``).
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
 class Placement(Rule):
     owner: str
     piece: str | None = None
+    attributes: dict[str, int] = Field(default_factory=dict, description="the piece's "
+                                       "attributes, by name (default 0)")
 
 
 class FixedParams(Rule):
@@ -61,6 +64,16 @@ class Fixed(Setup):
             if isinstance(value, Placement) and value.piece and value.piece not in ctx.pieces:
                 yield (*loc, "cells", cell, "piece"), ctx.unknown("piece", value.piece,
                                                                   ctx.pieces)
+            if isinstance(value, Placement):
+                kind = value.piece or next(iter(ctx.spec.pieces))
+                own = ctx.spec.pieces[kind].attributes if kind in ctx.spec.pieces else {}
+                for name, number in value.attributes.items():
+                    if name not in own:
+                        yield (*loc, "cells", cell, "attributes", name), ctx.unknown(
+                            "attribute", name, tuple(own))
+                    elif number < 0 or (own[name].max is not None and number > own[name].max):
+                        yield (*loc, "cells", cell, "attributes", name), (
+                            f"{name} {number} is outside 0..{own[name].max}")
         yield from _over_supply(params, loc, ctx)
         if params.to_move is not None and params.to_move not in ctx.players:
             yield (*loc, "to_move"), ctx.unknown("player", params.to_move, ctx.players)
@@ -71,7 +84,11 @@ class Fixed(Setup):
             owner = value if isinstance(value, str) else value.owner
             piece = None if isinstance(value, str) else value.piece
             kind = game.piece_kinds.index(piece) if piece else 0
-            state.place(game.board.cell(cell), game.players.index(owner), kind)
+            at = game.board.cell(cell)
+            state.place(at, game.players.index(owner), kind)
+            if not isinstance(value, str):
+                for name, number in value.attributes.items():
+                    state.attrs[game.attributes.index(name)][at] = number
         if self.params.to_move:
             state.to_move = game.players.index(self.params.to_move)
             state.last_mover = game.turn_order.previous(state.to_move, state.fullmove)

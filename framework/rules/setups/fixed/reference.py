@@ -16,6 +16,8 @@ class RefFixed(RefSetup):
             owner = value if isinstance(value, str) else value.owner
             piece = None if isinstance(value, str) else value.piece
             s.cells[cell] = self.game.new_piece(owner, self.kind(piece))
+            if not isinstance(value, str):
+                s.cells[cell].update(value.attributes)
         if self.params.to_move:
             s.to_move = self.params.to_move
             s.last_mover = self.game.previous(s.to_move, s.fullmove)

@@ -140,12 +140,23 @@ class PieceSpec(Rule):
                        "board: each player starts with 'supply' pieces in hand, placing one "
                        "takes it from there, and a piece taken off the board does not come "
                        "back (false: the supply is what is not on the board)")
+    in_hand: int | None = Field(default=None, ge=0, le=MAX_COUNT,
+                                description="with hand: how many each player starts with in "
+                                "hand (default: the supply less what the setup puts on the "
+                                "board); shogi's hands start empty: 0")
+    captured_as: str | None = Field(
+        default=None, description="a piece of this kind that is captured changes side: it "
+        "goes into the captor's hand as this kind (one kept in hand), shogi's captures; "
+        "default: a captured piece leaves the game")
 
     @model_validator(mode="after")
     def _hand_has_supply(self) -> PieceSpec:
         if self.hand and self.supply is None:
             raise ValueError("a hand holds a number of pieces: give the kind a 'supply' "
                              "(how many each player starts with in hand)")
+        if self.in_hand is not None and not self.hand:
+            raise ValueError("in_hand is the number a hand starts with: it goes with "
+                             "hand: true")
         return self
 
 

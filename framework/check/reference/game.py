@@ -191,7 +191,8 @@ class ReferenceGame:
         for kind, piece in self.spec.pieces.items():  # a setup's pieces leave the hands
             if piece.hand:
                 for player in self.players:
-                    s.vars[hand_slot_name(player, kind)] = \
+                    s.vars[hand_slot_name(player, kind)] = piece.in_hand \
+                        if piece.in_hand is not None else \
                         (piece.supply or 0) - len(s.pieces_of(player, kind))
         s.setup = 0
         self._advance_setup(s)
@@ -261,7 +262,7 @@ class ReferenceGame:
         placement = (frozenset((cell, tuple(sorted(piece.items())))
                                for cell, piece in s.cells.items()), frozenset(s.gaps))
         rights = {s2.name: s.vars.get(s2.name) for s2 in self.slots
-                  if s2.scope != "turn" and not s2.derived}
+                  if s2.scope != "turn" and not s2.derived and not s2.history}
         counted: dict[str, set[Any]] = {}
         for phase in self.phases:
             for option in getattr(phase, "_options", list)():

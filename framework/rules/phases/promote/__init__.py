@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field
 
 from framework.engine.action import Action
-from framework.engine.slots import LANDED
+from framework.engine.slots import DEPARTED, LANDED, Slot
 from framework.moves.base import written
 from framework.plugins import (
     Phase,
@@ -62,6 +62,9 @@ class PromoteParams(PhaseParams):
                           "written ({at}: the cell, {to}: the kind)")
     piece: str | None = Field(default=None, description="the kind that promotes (default: "
                               "any other kind)")
+    from_zone: bool = Field(default=False, description="also a piece whose move (a step, "
+                            "slide or leap) started in the zone; then only a piece that "
+                            "moved promotes, never one put on the board (shogi)")
 
 
 class Promote(Phase):
@@ -74,6 +77,10 @@ class Promote(Phase):
     decides = False
 
     slots = (LANDED,)
+
+    @classmethod
+    def declare_slots(cls, params: Any) -> tuple[Slot, ...]:
+        return (LANDED, DEPARTED) if params.from_zone else (LANDED,)
 
     def __new__(cls, params: PromoteParams, game: CompiledGame) -> Promote:
         # One keyword, two shapes: a list of kinds makes the step the player's choice.
@@ -88,6 +95,7 @@ class Promote(Phase):
         self.kinds = tuple(game.piece_kinds.index(k) for k in kinds)
         self.to = self.kinds[0]
         self.piece = game.piece_kinds.index(params.piece) if params.piece else -1
+        self.departed = game.slots.index[DEPARTED.name] if params.from_zone else -1
 
     @classmethod
     def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
@@ -112,7 +120,12 @@ class Promote(Phase):
             return -1
         bit = 1 << cell
         me = state.to_move
-        if not (self.zone[me] & bit and state.owner[me] & bit):
+        if self.departed >= 0:
+            start = state.vars[self.departed]
+            if start < 0:  # put on the board, not moved: no promotion
+                return -1
+            bit |= 1 << start
+        if not (self.zone[me] & bit and state.owner[me] & (1 << cell)):
             return -1
         kind = state.kind_of(cell)
         if (self.piece >= 0 and kind != self.piece) or \
@@ -126,6 +139,13 @@ class Promote(Phase):
             become(state, cell, self.to)
 
     def describe(self, _: Translate = untranslated) -> str:
+        text = self._described(_)
+        if self.params.from_zone:
+            text = text[:-1] + _(", or starts it there (a piece put on the board does not "
+                                 "promote).")
+        return text
+
+    def _described(self, _: Translate) -> str:
         p = self.params
         if isinstance(p.to, list):
             kinds = join_words(_, [_(k) for k in p.to], either=True)

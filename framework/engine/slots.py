@@ -25,9 +25,9 @@ Scopes say how long a value lives:
   cell the last action landed on, read by a later phase of the same turn).
 
 A ``history`` slot (how many checks in a row a player has given) is left out of what a
-repetition compares. A ``derived`` slot is recomputed when a position is read (whether the player to move must
-pass), so it is never written. Values are ints: ``kind`` says how JSON shows them
-(``int``: a whole number ≥ 0; ``bool``; ``cell``: a cell name, -1 for none; ``flags``: a
+repetition compares. A ``derived`` slot is recomputed when a position is read (whether the
+player to move must pass), so it is never written. Values are ints: ``kind`` says how JSON
+shows them (``int``: a whole number ≥ 0; ``bool``; ``cell``: a cell name, -1 for none; ``flags``: a
 set of bits, one per character of ``letters``, written as those letters in order, ``-``
 for none — four rights written ``KQkq``; ``cells``: a set of cells, one bit per cell,
 written as the list of their names, sorted;

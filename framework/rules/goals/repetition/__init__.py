@@ -22,8 +22,8 @@ the game ends: ``winner`` is ``draw`` (default), ``mover`` (the player who just 
 or ``opponents`` (that player loses). ``perpetual_check: n`` (with a ``count_checks``
 phase in the turn) first looks at each player's run of checks, in the order of play: a
 player whose last ``n`` or more moves all gave check loses instead (shogi's perpetual
-check, as OpenSpiel ends it: ``times: 4, perpetual_check: 6``). The history is kept while the game is played; a
-position read from JSON or FEN starts a history of its own.
+check, as OpenSpiel ends it: ``times: 4, perpetual_check: 6``). The history is kept
+while the game is played; a position read from JSON or FEN starts a history of its own.
 """
 
 from __future__ import annotations

@@ -276,26 +276,33 @@ class Place(Primitive):
 
     def _mating(self, state: State, cells: int) -> int:
         """The cells of ``cells`` where the new piece gives checkmate: it attacks an enemy
-        royal piece and that player has no legal action once the turn is over."""
+        royal piece, and that player has no legal action in reply."""
         royal = next((r for r in self.game.restrictions if hasattr(r, "royal_cells")), None)
         if royal is None:
             return 0
         from framework.moves.attacks import attacks_of  # the table is built on first use
 
         attacks, me = attacks_of(self.game), state.to_move
+        others = [side for side in range(len(state.owner)) if side != me]
         trial = state.clone()
         mating = 0
         for cell in iter_bits(cells):
             bit = 1 << cell
             trial.owner[me] |= bit
             trial.kinds[self.made] |= bit
-            checks = [side for side in range(len(state.owner)) if side != me and any(
-                attacks.attacked(trial, r, side) for r in iter_bits(royal.royal_cells(trial,
-                                                                                     side)))]
+            checks = any(attacks.attacked(trial, r, side) for side in others
+                         for r in iter_bits(royal.royal_cells(trial, side)))
+            # A placement that leaves the mover's own royal piece attacked is illegal
+            # anyway: no need to look further (and no endless look-ahead between players).
+            exposed = any(attacks.attacked(trial, r, me)
+                          for r in iter_bits(royal.royal_cells(trial, me)))
             trial.owner[me] &= ~bit
             trial.kinds[self.made] &= ~bit
-            if checks and _no_reply(state.child(self.places[cell]), me):
-                mating |= bit
+            if checks and not exposed:
+                after = state.clone()
+                self.apply(after, self.places[cell])
+                if not after._someone_else_can_act():
+                    mating |= bit
         return mating
 
     def _breathing(self, state: State, masks: Masks, cells: int) -> int:
@@ -359,15 +366,6 @@ class Place(Primitive):
             return _("a new piece from your supply goes on an empty cell next to one of your "
                      "pieces")
         return _("a new piece from your supply goes on any empty cell")
-
-
-def _no_reply(after: State, mover: int) -> bool:
-    """Whether the player to move after ``mover``'s action has no legal action in it."""
-    if after.to_move == mover:
-        return False
-    if after.winners is None:
-        return not after.legal_actions()
-    return not after.game.phases[after.phase].has_action(after)
 
 
 def _line_through(board: Any, cell: int, direction: int) -> int:

@@ -123,9 +123,15 @@ class Repetition(Goal):
         return Verdict(sides - {mover})
 
     def describe(self, _: Translate = untranslated) -> str:
-        same = _("the same pieces on the same cells, the same player to move and the same "
-                 "castling and en passant rights") if self.params.same == "position" else \
-            _("the same pieces on the same cells")
+        hands = any(p.hand for p in self.game.spec.pieces.values())
+        if self.params.same == "placement":
+            same = _("the same pieces on the same cells")
+        elif hands:
+            same = _("the same pieces on the same cells and in the hands, and the same "
+                     "player to move")
+        else:
+            same = _("the same pieces on the same cells, the same player to move and the "
+                     "same castling and en passant rights")
         times = self.params.times
         fold = {2: _("twofold"), 3: _("threefold"), 4: _("fourfold"), 5: _("fivefold")}.get(
             times) or _("{n}-fold").format(n=times)

@@ -365,6 +365,10 @@ class Place(Primitive):
         if self.near:
             return _("a new piece from your supply goes on an empty cell next to one of your "
                      "pieces")
+        if self.params.piece and self.game.spec.pieces[self.params.piece].hand and \
+                len(self.game.spec.pieces) > 1:  # which kind, when the game has several
+            return _("a {piece} from your hand goes on any empty cell").format(
+                piece=_(self.params.piece))
         return _("a new piece from your supply goes on any empty cell")
 
 

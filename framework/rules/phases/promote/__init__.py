@@ -139,11 +139,18 @@ class Promote(Phase):
             become(state, cell, self.to)
 
     def describe(self, _: Translate = untranslated) -> str:
-        text = self._described(_)
-        if self.params.from_zone:
-            text = text[:-1] + _(", or starts it there (a piece put on the board does not "
-                                 "promote).")
-        return text
+        p = self.params
+        if not p.from_zone:
+            return self._described(_)
+        piece = _(p.piece) if p.piece else _("piece")
+        if isinstance(p.to, list):
+            kinds = join_words(_, [_(k) for k in p.to], either=True)
+            return _("A {piece} that moves into, out of or within the zone {zone} becomes "
+                     "the {to} of your choice (a piece put on the board does not promote "
+                     "as it is put).").format(piece=piece, zone=_(p.zone), to=kinds)
+        return _("A {piece} that moves into, out of or within the zone {zone} becomes a "
+                 "{to} (a piece put on the board does not promote as it is put).").format(
+                     piece=piece, zone=_(p.zone), to=_(p.to))
 
     def _described(self, _: Translate) -> str:
         p = self.params

@@ -13,6 +13,29 @@ GAME_FILES = sorted((ROOT / "games").glob("*.yaml"))
 DATA = Path(__file__).resolve().parent / "data"
 
 
+#: Every-game tests too heavy for the default run on the bundled games named here (a 9×9
+#: board with hands and drops): those cases run in the slow tier (``pytest -m slow``).
+SLOW_CASES: dict[str, frozenset[str]] = {
+    "shogi": frozenset({
+        "test_every_bundled_game_passes",
+        "test_reference_agrees_on_every_start_and_every_action_from_it",
+        "test_agents_choose_legal_actions_for_the_seat_to_decide",
+    }),
+}
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m "not slow" deselects
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        name = getattr(item, "originalname", "")
+        spec = getattr(item, "callspec", None)
+        if spec is None:
+            continue
+        stems = {getattr(v, "stem", None) for v in spec.params.values()}
+        if any(name in SLOW_CASES.get(str(stem), ()) for stem in stems):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(scope="session", params=GAME_FILES, ids=[p.stem for p in GAME_FILES])
 def any_game(request: pytest.FixtureRequest) -> CompiledGame:
     return load_game(request.param)

@@ -121,9 +121,13 @@ class ReferenceGame:
             return s
         if "phase" in data:
             s.phase = [p.name for p in self.phases].index(data["phase"])
-            s.last_mover = s.to_move
-        else:
-            s.last_mover = self.previous(s.to_move, s.fullmove)
+        fresh = self.blank(s.to_move).vars
+        begun = s.phase > 0 or s.clock_reset or any(
+            s.vars.get(slot.name) != fresh.get(slot.name)
+            for slot in self.slots if slot.scope == "turn" and slot.name in fresh)
+        # In the middle of a turn the player to move moved last; at a turn's start (its
+        # first phase named or not), the previous player did.
+        s.last_mover = s.to_move if begun else self.previous(s.to_move, s.fullmove)
         self._start_play(s)
         written = data.get("result")
         # A written result stands, as the engine reads it: the final position cannot always

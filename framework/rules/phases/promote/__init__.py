@@ -180,6 +180,8 @@ class PromoteChoice(Promote):
         zones = 0
         for mask in self.zone:
             zones |= mask
+        if params.from_zone:  # a move out of the zone promotes on a cell outside it
+            zones = (1 << game.board.size) - 1
         self.choices = tuple(
             {k: Action(self.name, "promote", at=c, attribute=game.piece_kinds[k],
                        notation=written(params.notation.replace("{to}", game.piece_kinds[k]),

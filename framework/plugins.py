@@ -352,6 +352,11 @@ class Plugin(Unit):
         """The slots a block with these parameters needs (default: the class's ``slots``)."""
         return cls.slots
 
+    @classmethod
+    def player_slots(cls, params: Any, players: Any) -> tuple[Slot, ...]:
+        """The slots it needs one of per player (a run of checks each): none by default."""
+        return ()
+
     def describe(self, _: Translate = untranslated) -> str:
         """This block's paragraph of the rulebook, built from its parameters.
 

@@ -96,6 +96,18 @@ SLOW_CASES = {
         "test_actions_unique_notation_round_trips_and_json",
         "test_random_games_finish_with_a_result",
     )),
+    # Shogi: a 9×9 board with hands and drops, slow move generation.
+    *((test, "shogi") for test in (
+        "test_every_bundled_game_passes",
+        "test_reference_agrees_on_every_start_and_every_action_from_it",
+        "test_agents_choose_legal_actions_for_the_seat_to_decide",
+        "test_fast_perft_equals_the_plain_recursion", "test_every_preset_plays_as_its_expansion",
+        "test_random_games_keep_the_declared_laws",
+        "test_random_playout_plays_the_same_games_as_the_plain_loop",
+        "test_random_games_finish_with_a_result",
+        "test_random_action_is_the_choice_of_the_action_list",
+        "test_openspiel_random_simulation_test_passes",
+        "test_observations_have_one_fixed_shape_per_game")),
 }
 
 

@@ -151,6 +151,10 @@ def json_round_trip(game: Game, subject: Subject) -> str | None:
     state = subject.state
     data = state.to_json()
     again = game.state_from_json(json.loads(json.dumps(data)))
+    # The history of positions (a repetition's) is not part of the position: a position
+    # read back starts a history of its own, so the one the state went through is carried
+    # over for the comparison of what follows.
+    again.trail = state.trail
     if again.to_json() != data:
         return (f"reading the position JSON back gives a different position: "
                 f"{_diff(data, again.to_json(), ('written', 'read back'))}")
@@ -292,6 +296,10 @@ def reference_agrees(ref: ReferenceGame) -> Callable[[Game, Subject], str | None
         if _normal(ref.to_json(mirror)) != _normal(data):
             return (f"the reference reads this position otherwise: "
                     f"{_diff(data, ref.to_json(mirror))}")
+        if ref.keeps_history and subject.trail.actions:
+            # A repetition reads the positions gone through, which position JSON does not
+            # carry: the reference goes through them itself, from the trail's start.
+            mirror = _replayed(ref, subject.trail)
         seat = ref.current_seat(mirror)
         if (TERMINAL if seat is None else seat) != state.current_player:
             return (f"current_player is {state.current_player}, the reference says "
@@ -319,6 +327,14 @@ def reference_agrees(ref: ReferenceGame) -> Callable[[Game, Subject], str | None
                 return f"after {action.notation!r}: {_diff(ours, theirs)}"
         return None
     return check
+
+
+def _replayed(ref: ReferenceGame, trail: Any) -> Any:
+    """The reference state the trail's actions lead to, from its start."""
+    s = ref.initial() if trail.start is None else ref.from_json(trail.start)
+    for notation in trail.actions:
+        s = ref.play(s, notation)
+    return s
 
 
 CONFORMANCE: tuple[StateProperty, ...] = (

@@ -304,7 +304,7 @@ def _material(game: Game, _: Translate) -> Section:
     if len(game.players) > 2 or spec.turn_order != "rotate":  # two alternate: nothing to add
         section.paragraphs.append(game.turn_order.describe(_))
     section.paragraphs.append(_board_text(game, _))
-    counts, unlimited, in_hand = [], [], []
+    counts, unlimited, in_hand, empty_hands = [], [], [], []
     at_start = _start_counts(game)
     started: list[str] = []
     uneven = any(len(set(n)) > 1 for n in at_start.values())
@@ -317,10 +317,13 @@ def _material(game: Game, _: Translate) -> Section:
             continue
         elif piece.supply is None and kind not in _promoted_kinds(game):
             unlimited.append(many(_, kind))
+        elif piece.hand and piece.in_hand == 0:
+            empty_hands.append(many(_, kind))
         elif piece.supply is None:
             continue
         elif piece.hand:
-            in_hand.append(_count(_, kind, piece.supply))
+            in_hand.append(_count(_, kind, piece.in_hand if piece.in_hand is not None
+                                  else piece.supply))
         else:
             counts.append(_count(_, kind, piece.supply))
         counts += [_count(_, a, attr.supply) for a, attr in piece.attributes.items()
@@ -354,6 +357,19 @@ def _material(game: Game, _: Translate) -> Section:
                                     "piece taken off the board is out of the game and never "
                                     "comes back to the hand.").format(
             counts=join_words(_, in_hand)))
+    if empty_hands:
+        section.paragraphs.append(_("The hands start empty: {pieces} come into your hand "
+                                    "only by capture.").format(
+            pieces=join_words(_, empty_hands)))
+    changing = [(kind, piece.captured_as) for kind, piece in spec.pieces.items()
+                if piece.captured_as]
+    if changing:
+        section.paragraphs.append(_("A captured piece changes side: it goes into the hand "
+                                    "of the player who captured it, as {kinds}. Placing a "
+                                    "piece takes it from your hand.").format(
+            kinds=join_words(_, [_("a {kind} for a {piece}").format(kind=_(becomes),
+                                                                   piece=_(kind))
+                                 for kind, becomes in changing])))
     for kind, piece in spec.pieces.items():
         if not piece.attributes:
             continue

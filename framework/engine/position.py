@@ -240,8 +240,11 @@ def read_json(state: State, position: dict[str, Any] | str) -> State:
     check_on_board(state, "the position")  # of play: a setup may not have placed them yet
     if "phase" in position:
         state.phase = game.phase_index(position["phase"])
+    begun = state.phase > 0 or any(state.vars[i] != default
+                                   for i, default in game.slots.turn_resets)
+    if begun:  # in the middle of a turn: the player to move moved last
         state.last_mover = state.to_move
-    else:
+    else:  # a turn's start (its first phase named or not): the previous player moved
         state.last_mover = game.turn_order.previous(state.to_move, state.fullmove)
     state.start_play()
     if "result" in position:

@@ -24,9 +24,10 @@ Scopes say how long a value lives:
 - ``turn``: reset to its default when a turn ends, written only in the middle of one (the
   cell the last action landed on, read by a later phase of the same turn).
 
-A ``derived`` slot is recomputed when a position is read (whether the player to move must
-pass), so it is never written. Values are ints: ``kind`` says how JSON shows them
-(``int``: a whole number ≥ 0; ``bool``; ``cell``: a cell name, -1 for none; ``flags``: a
+A ``history`` slot (how many checks in a row a player has given) is left out of what a
+repetition compares. A ``derived`` slot is recomputed when a position is read (whether the
+player to move must pass), so it is never written. Values are ints: ``kind`` says how JSON
+shows them (``int``: a whole number ≥ 0; ``bool``; ``cell``: a cell name, -1 for none; ``flags``: a
 set of bits, one per character of ``letters``, written as those letters in order, ``-``
 for none — four rights written ``KQkq``; ``cells``: a set of cells, one bit per cell,
 written as the list of their names, sorted;
@@ -54,6 +55,9 @@ class Slot:
     default: int = 0
     kind: SlotKind = "int"
     derived: bool = False
+    #: A record of how the position was reached rather than part of it (a run of checks):
+    #: written and hashed like any slot, but a repetition does not compare it.
+    history: bool = False
     #: A ``flags`` slot: the letter of each bit, lowest first.
     letters: str = ""
 
@@ -78,6 +82,10 @@ CORE_SLOTS: tuple[Slot, ...] = (
 #: writes it when the game has it (``game.slots.index.get("landed", -1)``), so a game whose
 #: rules never read it does not carry it.
 LANDED = Slot("landed", scope="turn", default=-1, kind="cell")
+#: The cell the piece that moved last in this turn started from (-1: none; a placed piece
+#: starts nowhere). Declared by ``promote`` with ``from_zone``; ``step``, ``slide`` and
+#: ``leap`` write it when the game has it.
+DEPARTED = Slot("departed", scope="turn", default=-1, kind="cell")
 #: Set during a turn when the mover is to play again (``again``): the turn that follows is
 #: the same player's (the engine reads it as the turn passes).
 AGAIN = Slot("again", scope="turn", default=0, kind="bool")

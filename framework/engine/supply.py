@@ -33,6 +33,11 @@ class Limits:
     total_max: tuple[int | None, ...]  # per kind, cap on the sum of its attributes
     carried_by: tuple[tuple[int, ...], ...]  # per kind, the attributes it carries
     hand_slots: tuple[tuple[int, ...], ...]  # per kind, per side, its hand's slot (-1: none)
+    in_hand: tuple[int | None, ...]  # per kind, the hand a player starts with (None: derived)
+    #: Per kind, per captor side: the hand slot a captured piece of the kind goes into (-1:
+    #: it leaves the game), and the kind it becomes there.
+    captured_to: tuple[tuple[int, ...], ...]
+    captured_as: tuple[int, ...]
 
 
 def limits(game: CompiledGame) -> Limits:
@@ -59,6 +64,12 @@ def _limits(game: CompiledGame) -> Limits:
         hand_slots=tuple(tuple(game.slots.index[hand_slot_name(str(player), kind)]
                                if game.spec.pieces[kind].hand else -1
                                for player in game.players) for kind in game.piece_kinds),
+        in_hand=tuple(p.in_hand for p in pieces),
+        captured_to=tuple(tuple(game.slots.index[hand_slot_name(str(player), p.captured_as)]
+                                if p.captured_as else -1 for player in game.players)
+                          for p in pieces),
+        captured_as=tuple(game.piece_kinds.index(p.captured_as) if p.captured_as else -1
+                          for p in pieces),
     )
 
 
@@ -89,15 +100,26 @@ def take_from_supply(state: State, side: int, kind: int) -> None:
         state.vars[slot] -= 1
 
 
+def capture(state: State, cell: int, captor: int) -> None:
+    """Take the piece on ``cell`` off the board as ``captor``'s capture: into the captor's
+    hand as its ``captured_as`` kind when it has one (shogi), else out of the game."""
+    slot = limits(state.game).captured_to[state.kind_of(cell)][captor]
+    state.remove(cell)
+    if slot >= 0:
+        state.vars[slot] += 1
+
+
 def fill_hands(state: State, given: set[str]) -> None:
-    """The hands a position does not give (``given``: the slot names it gives): the supply
-    less what of that kind the side has on the board, as a derived supply reads."""
+    """The hands a position does not give (``given``: the slot names it gives): the kind's
+    ``in_hand`` when it declares one, else the supply less what of that kind the side has
+    on the board, as a derived supply reads."""
     table = limits(state.game)
     for kind, slots in enumerate(table.hand_slots):
+        start = table.in_hand[kind]
         for side, slot in enumerate(slots):
             if slot >= 0 and state.game.slots.slots[slot].name not in given:
-                state.vars[slot] = max(0, (table.piece_supply[kind] or 0)
-                                       - pieces_on_board(state, side, kind))
+                state.vars[slot] = start if start is not None else max(
+                    0, (table.piece_supply[kind] or 0) - pieces_on_board(state, side, kind))
 
 
 def attribute_supply(state: State, side: int, attribute: int) -> int | None:

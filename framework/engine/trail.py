@@ -37,7 +37,7 @@ def trail_key_of(game: CompiledGame) -> Callable[[State], TrailKey] | None:
         return None
     table = game.slots
     kept = tuple(i for i, s in enumerate(table.slots)
-                 if s.scope != "turn" and not s.derived and i != HALFMOVE)
+                 if s.scope != "turn" and not s.derived and not s.history and i != HALFMOVE)
     viewers = tuple(o for p in game.turn_phases for o in getattr(p.block, "options", ())
                     if o.repetition_reads())
     # A slot several options read changes only when every one of them says so (a piece

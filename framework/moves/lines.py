@@ -26,8 +26,8 @@ from pydantic import Field
 from framework.board.direction_words import directions_phrase
 from framework.engine.action import Action
 from framework.engine.bits import iter_bits
-from framework.engine.slots import CLOCK_RESET, LANDED, Slot
-from framework.engine.supply import piece_supply, take_from_supply
+from framework.engine.slots import CLOCK_RESET, DEPARTED, LANDED, Slot
+from framework.engine.supply import capture, piece_supply, take_from_supply
 from framework.moves.base import Loc, Masks, Primitive, kind_index, own_of_kind, written
 from framework.plugins import OptionParams, Rule, Translate, untranslated
 
@@ -87,6 +87,7 @@ class Line(Primitive):
         self.to = params.to
         self.removes = params.to != "empty"
         self.capture_resets = params.resets_halfmove_clock_on_capture
+        self.departed = game.slots.index.get(DEPARTED.name, -1)
         #: Per player, per cell: the cells a move from there can reach on an empty board.
         self.reach = tuple(self.reach_table(p) for p in range(len(game.players)))
         if self.placing:
@@ -174,7 +175,7 @@ class Line(Primitive):
     def apply(self, state: State, action: Action) -> None:
         dst = action.dst
         if self.removes and state.owner_of(dst) >= 0:
-            state.remove(dst)
+            capture(state, dst, state.to_move)
             if self.capture_resets:
                 state.vars[CLOCK_RESET] = 1
         if self.placing:
@@ -182,6 +183,8 @@ class Line(Primitive):
             take_from_supply(state, state.to_move, self.made)
         else:
             state.move_piece(action.src, dst)
+        if self.departed >= 0:
+            state.vars[self.departed] = action.src
         self.landed_on(state, dst)
 
     # Words -------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from framework.board.directions import RELATIVE_DIRECTIONS, direction_bearings
+from framework.engine.slots import hand_slot_name
 from framework.reference.moves import Moves, _written, tagged
 from framework.reference.position import RefState
 from framework.reference.rules import Effect
@@ -78,11 +79,24 @@ def _lines(reached: Any) -> Any:
 def _play(phase: Any, option: Any, src: str | None, dst: str, made: str) -> Effect:
     def play(s: RefState) -> None:
         captured = s.cells.pop(dst, None)  # capture by replacement
+        if captured is not None:
+            into_hand(phase.game.spec, s, captured)
         s.cells[dst] = s.cells.pop(src) if src else phase.bring_in(s, made)
+        if "departed" in s.vars:
+            s.vars["departed"] = src
         phase.landing(option, s, dst)
         if captured is not None and option.resets_halfmove_clock_on_capture:
             s.clock_reset = True
     return play
+
+
+def into_hand(spec: Any, s: RefState, captured: dict[str, Any]) -> None:
+    """A captured piece whose kind says ``captured_as`` changes side: the player to move
+    (its captor) gets one of that kind in hand."""
+    becomes = spec.pieces[captured["piece"]].captured_as
+    if becomes is not None:
+        key = hand_slot_name(s.to_move, becomes)
+        s.vars[key] = s.vars[key] + 1
 
 
 def direction(phase: Any, name: str, player: str) -> str | None:

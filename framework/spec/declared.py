@@ -27,6 +27,7 @@ def declared_slots(spec: Any) -> list[tuple[str, Slot]]:
         cls = plugins(kind)[params.type]
         who = f"{key} block {params.type!r}"
         declared += [(who, slot) for slot in cls.declare_slots(params)]
+        declared += [(who, slot) for slot in cls.player_slots(params, spec.players)]
         declared += [(who, slot) for slot in condition_slots(params)]
     for loc, option in piece_options(spec):  # a kind's own moves may keep state too
         who = f"{'.'.join(map(str, loc))} ({option.type})"
@@ -65,8 +66,9 @@ def pile_slots(spec: Any) -> list[Slot]:
 
 def hand_slots(spec: Any) -> list[Slot]:
     """One slot per player and kind kept in hand (``pieces.<kind>.hand``): the pieces of
-    that kind the player still holds, starting full."""
-    return [Slot(hand_slot_name(str(player), kind), default=piece.supply)
+    that kind the player still holds, starting full (or at its ``in_hand``)."""
+    return [Slot(hand_slot_name(str(player), kind),
+                 default=piece.supply if piece.in_hand is None else piece.in_hand)
             for kind, piece in spec.pieces.items() if piece.hand
             for player in spec.players]
 

@@ -145,6 +145,14 @@ class PieceSpec(Rule):
         "each cell, owned by nobody (seeds in the pits of a mancala board): per zone, the "
         "number each of its cells starts with ({pits: 4}; every other cell starts empty); "
         "the position slot <kind>.<cell> holds each cell's number")
+    in_hand: int | None = Field(default=None, ge=0, le=MAX_COUNT,
+                                description="with hand: how many each player starts with in "
+                                "hand (default: the supply less what the setup puts on the "
+                                "board); shogi's hands start empty: 0")
+    captured_as: str | None = Field(
+        default=None, description="a piece of this kind that is captured changes side: it "
+        "goes into the captor's hand as this kind (one kept in hand), shogi's captures; "
+        "default: a captured piece leaves the game")
 
     @model_validator(mode="after")
     def _hand_has_supply(self) -> PieceSpec:
@@ -154,6 +162,9 @@ class PieceSpec(Rule):
         if self.piles is not None and (self.hand or self.supply is not None or self.moves):
             raise ValueError("a kind kept in piles is counted on the cells, not placed or "
                              "moved one by one: leave out 'hand', 'supply' and 'moves'")
+        if self.in_hand is not None and not self.hand:
+            raise ValueError("in_hand is the number a hand starts with: it goes with "
+                             "hand: true")
         return self
 
 

@@ -144,6 +144,16 @@ def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
         for zone in piece.piles or {}:
             if zone not in ctx.zones:
                 yield ("pieces", name, "piles", zone), ctx.unknown("zone", zone, ctx.zones)
+        if piece.captured_as is not None:
+            taken = spec.pieces.get(piece.captured_as)
+            if taken is None:
+                yield ("pieces", name, "captured_as"), ctx.unknown("piece", piece.captured_as,
+                                                                   ctx.pieces)
+            elif not taken.hand:
+                yield ("pieces", name, "captured_as"), (
+                    f"a captured {name} goes into the captor's hand as a "
+                    f"{piece.captured_as}, which is not kept in hand: give "
+                    f"{piece.captured_as} hand: true (and a supply)")
         if not piece.disc and not piece.glyphs and not piece.glyph:
             yield ("pieces", name, "disc"), ("disc: false draws the piece by its glyph "
                                              "alone, and it has none: give it 'glyph' or "

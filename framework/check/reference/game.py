@@ -122,9 +122,13 @@ class ReferenceGame:
             return s
         if "phase" in data:
             s.phase = [p.name for p in self.phases].index(data["phase"])
-            s.last_mover = s.to_move
-        else:
-            s.last_mover = self.previous(s.to_move, s.fullmove)
+        fresh = self.blank(s.to_move).vars
+        begun = s.phase > 0 or s.clock_reset or any(
+            s.vars.get(slot.name) != fresh.get(slot.name)
+            for slot in self.slots if slot.scope == "turn" and slot.name in fresh)
+        # In the middle of a turn the player to move moved last; at a turn's start (its
+        # first phase named or not), the previous player did.
+        s.last_mover = s.to_move if begun else self.previous(s.to_move, s.fullmove)
         self._start_play(s)
         written = data.get("result")
         # A written result stands, as the engine reads it: the final position cannot always
@@ -196,7 +200,8 @@ class ReferenceGame:
         for kind, piece in self.spec.pieces.items():  # a setup's pieces leave the hands
             if piece.hand:
                 for player in self.players:
-                    s.vars[hand_slot_name(player, kind)] = \
+                    s.vars[hand_slot_name(player, kind)] = piece.in_hand \
+                        if piece.in_hand is not None else \
                         (piece.supply or 0) - len(s.pieces_of(player, kind))
         s.setup = 0
         self._advance_setup(s)
@@ -266,7 +271,7 @@ class ReferenceGame:
         placement = (frozenset((cell, tuple(sorted(piece.items())))
                                for cell, piece in s.cells.items()), frozenset(s.gaps))
         rights = {s2.name: s.vars.get(s2.name) for s2 in self.slots
-                  if s2.scope != "turn" and not s2.derived}
+                  if s2.scope != "turn" and not s2.derived and not s2.history}
         counted: dict[str, set[Any]] = {}
         for phase in self.phases:
             for option in getattr(phase, "_options", list)():

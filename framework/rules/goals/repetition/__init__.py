@@ -19,23 +19,29 @@ pawn moves), no earlier position can come back, so the count is the same, and th
 the rule reads is at most as long as the clock's limit (the native kernels keep it so).
 When the position just reached has been seen ``times`` times in all (this one included),
 the game ends: ``winner`` is ``draw`` (default), ``mover`` (the player who just moved wins)
-or ``opponents`` (that player loses). The history is kept while the game is played; a
-position read from JSON or FEN starts a history of its own.
+or ``opponents`` (that player loses). ``perpetual_check: n`` (with a ``count_checks``
+phase in the turn) first looks at each player's run of checks, in the order of play: a
+player whose last ``n`` or more moves all gave check loses instead (shogi's perpetual
+check, as OpenSpiel ends it: ``times: 4, perpetual_check: 6``). The history is kept
+while the game is played; a position read from JSON or FEN starts a history of its own.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Literal
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field
 
 from framework.engine.slots import HALFMOVE
 from framework.limits import MAX_COUNT
-from framework.plugins import Goal, GoalParams, Translate, Verdict, untranslated
+from framework.plugins import Goal, GoalParams, Loc, Translate, Verdict, untranslated
+from framework.rules.phases.count_checks import checks_slot_name
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.spec.semantics import SpecContext
 
 
 class RepetitionParams(GoalParams):
@@ -52,6 +58,11 @@ class RepetitionParams(GoalParams):
     winner: Literal["draw", "mover", "opponents"] = Field(
         default="draw", description="draw, mover (the player who just moved wins) or "
                                     "opponents (that player loses)")
+
+
+    perpetual_check: int | None = Field(
+        default=None, ge=1, le=MAX_COUNT, description="a player whose last n moves or more "
+        "all gave check loses the repetition (needs a count_checks phase)")
 
 
 class Repetition(Goal):
@@ -72,6 +83,18 @@ class Repetition(Goal):
         #: Whether the trail may start afresh at each reset of the clock (nothing older is
         #: read), which keeps it short.
         self.trail_since_reset = self.recent
+        self.runs: tuple[int, ...] = ()
+        if params.perpetual_check is not None:
+            self.runs = tuple(game.slots.index[checks_slot_name(str(p))]
+                              for p in game.players)
+
+    @classmethod
+    def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
+        if params.perpetual_check is not None and \
+                not any(p.type == "count_checks" for p in ctx.spec.turn):
+            yield (*loc, "perpetual_check"), (
+                "perpetual_check reads each player's run of checks, which a count_checks "
+                "phase keeps: add {name: checks, type: count_checks} at the end of the turn")
 
     def seen(self, state: State) -> int:
         """How many times the current position is in the trail (0 without one)."""
@@ -88,22 +111,36 @@ class Repetition(Goal):
     def evaluate(self, state: State) -> Verdict | None:
         if self.seen(state) < self.times:
             return None
+        sides = frozenset(range(len(self.game.players)))
+        for side, slot in enumerate(self.runs):
+            if state.vars[slot] >= (self.params.perpetual_check or 0):
+                return Verdict(sides - {side})
         winner, mover = self.params.winner, state.last_mover
         if winner == "draw":
             return Verdict()
         if winner == "mover":
             return Verdict(frozenset({mover}))
-        return Verdict(frozenset(range(len(self.game.players))) - {mover})
+        return Verdict(sides - {mover})
 
     def describe(self, _: Translate = untranslated) -> str:
-        same = _("the same pieces on the same cells, the same player to move and the same "
-                 "castling and en passant rights") if self.params.same == "position" else \
-            _("the same pieces on the same cells")
+        hands = any(p.hand for p in self.game.spec.pieces.values())
+        if self.params.same == "placement":
+            same = _("the same pieces on the same cells")
+        elif hands:
+            same = _("the same pieces on the same cells and in the hands, and the same "
+                     "player to move")
+        else:
+            same = _("the same pieces on the same cells, the same player to move and the "
+                     "same castling and en passant rights")
         times = self.params.times
         fold = {2: _("twofold"), 3: _("threefold"), 4: _("fourfold"), 5: _("fivefold")}.get(
             times) or _("{n}-fold").format(n=times)
         when = _("When the same position has occurred {n} times ({same}: {fold} "
                  "repetition)").format(n=times, same=same, fold=fold)
+        if self.params.perpetual_check is not None:
+            when = _("{when}, a player whose last {n} moves or more all gave check loses "
+                     "(perpetual check); otherwise").format(when=when,
+                                                           n=self.params.perpetual_check)
         if self.params.winner == "draw":
             return _("{when}, the game is a draw.").format(when=when)
         if self.params.winner == "mover":

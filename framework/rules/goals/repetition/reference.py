@@ -26,6 +26,10 @@ class RefRepetition(RefGoal):
             seen = sum(1 for old in history if old == here)
         if seen < p.times:
             return None
+        if p.perpetual_check is not None:  # a player checking on and on loses
+            for player in self.game.players:
+                if s.vars[f"checks.{player}"] >= p.perpetual_check:
+                    return set(self.game.players) - {player}
         if p.winner == "draw":
             return set()
         if p.winner == "mover":

@@ -53,6 +53,19 @@ writes the ``ko`` slot.
       - {type: place, piece: stone, suicide: false, ko: true,   # Go
          then: [{type: capture_groups, ko: true}]}
 ```
+
+Drops from a hand (shogi) say where a piece may not go. ``zone`` keeps a kind off the cells
+where it could never move again (a pawn on the last rank); ``once_per_line`` names a
+direction of the board and makes a placement illegal on a line along it (both ways) that
+already holds one of the mover's pieces of the placed kind (shogi's two pawns on a file,
+nifu); ``mates: false`` makes a placement illegal where it gives checkmate at once — the
+new piece attacks an enemy royal piece (``restrictions: royal``) and that player has no
+legal action (shogi's pawn drop mate, uchifuzume):
+
+```yaml
+      - {type: place, piece: pawn, zone: pawn_drops, once_per_line: n, mates: false,
+         notation: "P*{to}"}
+```
 """
 
 from __future__ import annotations
@@ -98,6 +111,12 @@ class PlaceParams(OptionParams):
                      "simple ko, written by capture_groups)")
     zone: str | None = Field(default=None, description="legal only on a cell of this zone "
                              "(the mover's cells of it, for a zone per player)")
+    once_per_line: str | None = Field(
+        default=None, description="a direction of the board: not on a line along it that "
+        "already holds one of the mover's pieces of this kind (shogi's nifu: n)")
+    mates: bool = Field(default=True, description="false: not where the new piece "
+                        "attacks an enemy royal piece whose player then has no legal "
+                        "action (shogi's pawn drop mate)")
     kind: str = Field(default="place", description="the action's kind in JSON and records")
     notation: str = Field(default="{to}", description="how a placement is written "
                           "({to}: its cell; with gravity, {line}: the line dropped into)")
@@ -135,6 +154,12 @@ class Place(Primitive):
         self.suicide = params.suicide
         self.links = Links.of(board)
         self.ko = game.slots.index[KO.name] if params.ko else -1
+        # Per cell, the whole line through it along once_per_line (both ways).
+        self.lines: tuple[int, ...] = ()
+        if params.once_per_line is not None:
+            d = board.direction(params.once_per_line)
+            self.lines = tuple(_line_through(board, c, d) for c in range(board.size))
+        self.mates = params.mates
 
     def _line_name(self, entry: int) -> str:
         """The name part every cell of the line from ``entry`` along the fall shares."""
@@ -182,6 +207,15 @@ class Place(Primitive):
             if not params.suicide or params.ko:
                 yield (*loc, "gravity"), ("suicide: false and ko: true do not go with "
                                           "gravity (they judge the cell the piece is put on)")
+        if params.once_per_line is not None:
+            known = tuple(ctx.graph.graph.get("directions", ()))
+            if params.once_per_line not in known:
+                yield (*loc, "once_per_line"), ctx.unknown("direction", params.once_per_line,
+                                                           known)
+        if not params.mates and not any(r.type == "royal" for r in ctx.spec.restrictions):
+            yield (*loc, "mates"), ("mates: false forbids a placement that checkmates an "
+                                    "enemy royal piece, and the game has none: add "
+                                    "restrictions: [{type: royal, piece: ...}]")
         captures = [t for t in getattr(params, "then", ()) if t.type == "capture_groups"]
         if not params.suicide and not captures:
             yield (*loc, "suicide"), ("suicide: false judges a placement after the enemy "
@@ -233,7 +267,43 @@ class Place(Primitive):
             found &= ~(1 << state.vars[self.ko])
         if not self.suicide:
             found = self._breathing(state, masks, found)
+        if self.lines and found:
+            for c in iter_bits(masks.own & state.kinds[self.made]):
+                found &= ~self.lines[c]
+        if not self.mates and found:
+            found &= ~self._mating(state, found)
         return found
+
+    def _mating(self, state: State, cells: int) -> int:
+        """The cells of ``cells`` where the new piece gives checkmate: it attacks an enemy
+        royal piece, and that player has no legal action in reply."""
+        royal = next((r for r in self.game.restrictions if hasattr(r, "royal_cells")), None)
+        if royal is None:
+            return 0
+        from framework.moves.attacks import attacks_of  # the table is built on first use
+
+        attacks, me = attacks_of(self.game), state.to_move
+        others = [side for side in range(len(state.owner)) if side != me]
+        trial = state.clone()
+        mating = 0
+        for cell in iter_bits(cells):
+            bit = 1 << cell
+            trial.owner[me] |= bit
+            trial.kinds[self.made] |= bit
+            checks = any(attacks.attacked(trial, r, side) for side in others
+                         for r in iter_bits(royal.royal_cells(trial, side)))
+            # A placement that leaves the mover's own royal piece attacked is illegal
+            # anyway: no need to look further (and no endless look-ahead between players).
+            exposed = any(attacks.attacked(trial, r, me)
+                          for r in iter_bits(royal.royal_cells(trial, me)))
+            trial.owner[me] &= ~bit
+            trial.kinds[self.made] &= ~bit
+            if checks and not exposed:
+                after = state.clone()
+                self.apply(after, self.places[cell])
+                if not after._someone_else_can_act():
+                    mating |= bit
+        return mating
 
     def _breathing(self, state: State, masks: Masks, cells: int) -> int:
         """The cells of ``cells`` where a new piece's group would have a liberty once the
@@ -265,6 +335,14 @@ class Place(Primitive):
         if self.ko >= 0:
             clause = _("{clause}; not on the cell where a lone piece was just captured by "
                        "a lone piece placed among enemy pieces (ko)").format(clause=clause)
+        if self.lines:
+            clause = _("{clause}, not on a line (along {direction}) that already holds one "
+                       "of your pieces of that kind").format(
+                           clause=clause, direction=self.params.once_per_line)
+        if not self.mates:
+            clause = _("{clause}, and not where it gives checkmate at once (it attacks an "
+                       "enemy royal piece whose player then has no legal move)").format(
+                           clause=clause)
         if self.params.zone is None:
             return clause
         return _("{clause}, only on a cell of the zone {zone}").format(
@@ -287,7 +365,22 @@ class Place(Primitive):
         if self.near:
             return _("a new piece from your supply goes on an empty cell next to one of your "
                      "pieces")
+        if self.params.piece and self.game.spec.pieces[self.params.piece].hand and \
+                len(self.game.spec.pieces) > 1:  # which kind, when the game has several
+            return _("a {piece} from your hand goes on any empty cell").format(
+                piece=_(self.params.piece))
         return _("a new piece from your supply goes on any empty cell")
+
+
+def _line_through(board: Any, cell: int, direction: int) -> int:
+    """The mask of the cells on the line through ``cell`` along ``direction``, both ways."""
+    mask = 1 << cell
+    for d in (direction, board.opposite[direction]):
+        c = board.step[cell][d]
+        while c >= 0:
+            mask |= 1 << c
+            c = board.step[c][d]
+    return mask
 
 
 def shared_name_part(names: list[str]) -> str:

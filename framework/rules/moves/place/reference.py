@@ -37,9 +37,47 @@ def place(phase: RefMoves, option: Any, s: RefState) -> Moves:
             near = False
         if not option.suicide and near and s.empty(cell):
             near = _breathes(phase, s, cell)
+        if option.once_per_line is not None and near:
+            near = not any((p := s.cells.get(c)) is not None and p["owner"] == s.to_move
+                           and p["piece"] == kind
+                           for c in _line_through(phase, cell, option.once_per_line))
         if s.empty(cell) and near:
-            found.update(_placing(phase, option, cell, kind))
+            made = _placing(phase, option, cell, kind)
+            if not option.mates and _mates(phase, s, made):
+                continue
+            found.update(made)
     return found
+
+
+def _line_through(phase: RefMoves, cell: str, direction: str) -> list[str]:
+    """The cells of the line through ``cell`` along ``direction``, both ways."""
+    board, found = phase.board, [cell]
+    for d in (direction, board.opposite(direction)):
+        here = board.step(cell, d)
+        while here is not None:
+            found.append(here)
+            here = board.step(here, d)
+    return found
+
+
+def _mates(phase: RefMoves, s: RefState, made: Moves) -> bool:
+    """Whether the placement attacks an enemy royal piece (the mover's own staying safe)
+    and leaves that player no legal action: a checkmate on the spot."""
+    from framework.reference.attacks import royal_attacked
+
+    game = phase.game
+    royal = next((r.piece for r in game.spec.restrictions if r.type == "royal"), None)
+    if royal is None:
+        return False
+    for effect in made.values():
+        after = s.copy()
+        effect(after)
+        if royal_attacked(game, after, royal, s.to_move):
+            return False  # illegal anyway
+        if any(royal_attacked(game, after, royal, p) for p in game.players
+               if p != s.to_move) and not game._another_side_can_act(after):
+            return True
+    return False
 
 
 def _group(phase: RefMoves, cells: dict[str, Any], cell: str) -> set[str]:

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field
 
 from framework.engine.action import Action
-from framework.engine.slots import LANDED
+from framework.engine.slots import DEPARTED, LANDED, Slot
 from framework.moves.base import written
 from framework.plugins import (
     Phase,
@@ -63,6 +63,9 @@ class PromoteParams(PhaseParams):
                           "written ({at}: the cell, {to}: the kind)")
     piece: str | None = Field(default=None, description="the kind that promotes (default: "
                               "any other kind)")
+    from_zone: bool = Field(default=False, description="also a piece whose move (a step, "
+                            "slide or leap) started in the zone; then only a piece that "
+                            "moved promotes, never one put on the board (shogi)")
 
 
 class Promote(Phase):
@@ -75,6 +78,10 @@ class Promote(Phase):
     decides = False
 
     slots = (LANDED,)
+
+    @classmethod
+    def declare_slots(cls, params: Any) -> tuple[Slot, ...]:
+        return (LANDED, DEPARTED) if params.from_zone else (LANDED,)
 
     def __new__(cls, params: PromoteParams, game: CompiledGame) -> Promote:
         # One keyword, two shapes: a list of kinds makes the step the player's choice.
@@ -89,6 +96,7 @@ class Promote(Phase):
         self.kinds = tuple(game.piece_kinds.index(k) for k in kinds)
         self.to = self.kinds[0]
         self.piece = game.piece_kinds.index(params.piece) if params.piece else -1
+        self.departed = game.slots.index[DEPARTED.name] if params.from_zone else -1
 
     @classmethod
     def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
@@ -113,7 +121,12 @@ class Promote(Phase):
             return -1
         bit = 1 << cell
         me = state.to_move
-        if not (self.zone[me] & bit and state.owner[me] & bit):
+        if self.departed >= 0:
+            start = state.vars[self.departed]
+            if start < 0:  # put on the board, not moved: no promotion
+                return -1
+            bit |= 1 << start
+        if not (self.zone[me] & bit and state.owner[me] & (1 << cell)):
             return -1
         kind = state.kind_of(cell)
         if (self.piece >= 0 and kind != self.piece) or \
@@ -127,6 +140,21 @@ class Promote(Phase):
             become(state, cell, self.to)
 
     def describe(self, _: Translate = untranslated) -> str:
+        p = self.params
+        if not p.from_zone:
+            return self._described(_)
+        piece = _(p.piece) if p.piece else _("piece")
+        zone = zone_words(self.game, p.zone, _)
+        if isinstance(p.to, list):
+            kinds = join_words(_, [_(k) for k in p.to], either=True)
+            return _("A {piece} that moves into, out of or within {zone} becomes "
+                     "the {to} of your choice (a piece put on the board does not promote "
+                     "as it is put).").format(piece=piece, zone=zone, to=kinds)
+        return _("A {piece} that moves into, out of or within {zone} becomes a "
+                 "{to} (a piece put on the board does not promote as it is put).").format(
+                     piece=piece, zone=zone, to=_(p.to))
+
+    def _described(self, _: Translate) -> str:
         p = self.params
         zone = zone_words(self.game, p.zone, _)
         if isinstance(p.to, list):
@@ -180,6 +208,8 @@ class PromoteChoice(Promote):
         zones = 0
         for mask in self.zone:
             zones |= mask
+        if params.from_zone:  # a move out of the zone promotes on a cell outside it
+            zones = (1 << game.board.size) - 1
         self.choices = tuple(
             {k: Action(self.name, "promote", at=c, attribute=game.piece_kinds[k],
                        notation=written(params.notation.replace("{to}", game.piece_kinds[k]),

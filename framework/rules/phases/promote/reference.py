@@ -36,9 +36,13 @@ class RefPromote(RefPhase):
         if (p.piece is not None and piece["piece"] != p.piece) or \
                 (p.piece is None and piece["piece"] in kinds):
             return None
-        inside = landed in zone_cell_names(self.game.spec, p.zone, s.to_move,
-                                           self.board.graph)
-        return landed if inside else None
+        zone = zone_cell_names(self.game.spec, p.zone, s.to_move, self.board.graph)
+        if p.from_zone:  # from or into the zone, by a move (a dropped piece never)
+            start = s.vars.get("departed")
+            if start is None:
+                return None
+            return landed if landed in zone or start in zone else None
+        return landed if landed in zone else None
 
     def run(self, s: RefState) -> None:
         cell = self.due(s)

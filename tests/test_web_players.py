@@ -560,3 +560,37 @@ def test_a_move_glides_from_its_cell_unless_motion_is_reduced(driver: Any, base:
         assert glided_from(driver, "c6") == ""  # the reader asked for no motion
     finally:
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+# Copy buttons on invite links ---------------------------------------------------------------
+def test_an_invite_link_is_copied_by_its_button_or_selected_to_copy_by_hand(
+        driver: Any, base: str) -> None:
+    game_id, tokens = new_game(base, "ataxx", ["human", "human"])
+    driver.get(f"{base}/play/{game_id}?lang=en#s0={tokens[0]}&invite1={tokens[1]}")
+    wait(driver, lambda: ply(driver) >= 0, "the game page")
+    link = f"{base}/play/{game_id}#s1={tokens[1]}"
+    assert driver.find_element(By.CSS_SELECTOR, "input.invite").get_attribute("value") == link
+    origin = {"origin": base}
+    driver.execute_cdp_cmd("Browser.grantPermissions", {
+        **origin, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    try:
+        click_button(driver, 'button.copy[data-seat="1"]')
+        wait(driver, lambda: driver.find_element(By.CSS_SELECTOR, "button.copy").text
+             == "Copied", "the link copied")
+        assert driver.execute_async_script(
+            "navigator.clipboard.readText().then(arguments[0], (e) => arguments[0](String(e)))"
+        ) == link
+        # Refused by the browser: the link is selected, for Ctrl+C.
+        driver.execute_cdp_cmd("Browser.setPermission", {
+            **origin, "permission": {"name": "clipboard-write"}, "setting": "denied"})
+        driver.refresh()
+        wait(driver, lambda: ply(driver) >= 0, "the game page again")
+        click_button(driver, 'button.copy[data-seat="1"]')
+        wait(driver, lambda: "Ctrl+C" in driver.find_element(By.CSS_SELECTOR,
+                                                             "button.copy").text, "the refusal")
+        wait(driver, lambda: driver.execute_script(
+            "const i = document.querySelector('input.invite');"
+            "return document.activeElement === i && i.selectionStart === 0 &&"
+            " i.selectionEnd === i.value.length"), "the link selected")
+    finally:
+        driver.execute_cdp_cmd("Browser.resetPermissions", {})

@@ -422,6 +422,9 @@
   function renderSeats() {
     $("seats-title").textContent = T.seats;
     const list = $("seats");
+    // An invite link being copied by hand stays selected through the redraw.
+    const focused = document.activeElement;
+    const keep = focused && focused.matches("input.invite") ? focused.dataset.seat : null;
     list.textContent = "";
     // By side, as the sides table: a choice of sides swaps who plays them, not the order.
     const order = S.sides.map((s) => s.player);
@@ -442,10 +445,32 @@
         input.dataset.seat = seat.seat;
         input.value = `${location.origin}/play/${S.id}#s${seat.seat}=${invites[seat.seat]}`;
         input.title = fill(T.invite, {player: seat.label});
-        li.append(document.createElement("br"), fill(T.invite, {player: seat.label}), input);
+        const copy = button(copied[seat.seat] || T.copy, () => copyLink(seat.seat, input));
+        copy.className = "copy";
+        copy.dataset.seat = seat.seat;
+        li.append(document.createElement("br"), fill(T.invite, {player: seat.label}), " ", copy, input);
+
       }
       list.append(li);
     }
+    const kept = keep !== null && list.querySelector(`input.invite[data-seat="${keep}"]`);
+    if (kept) { kept.focus(); kept.select(); }
+  }
+
+  const copied = {};  // by seat: what its copy button says after a click (kept across redraws)
+
+  async function copyLink(seat, input) {
+    // To the clipboard; where the browser refuses (no permission, an insecure page), the
+    // link is selected for the player to copy by hand.
+    try {
+      await navigator.clipboard.writeText(input.value);
+      copied[seat] = T.copied;
+    } catch (e) {
+      copied[seat] = T.copy_by_hand;
+      input.focus();
+      input.select();
+    }
+    renderSeats();
   }
 
   function renderMoves() {

@@ -569,7 +569,8 @@ def test_an_invite_link_is_copied_by_its_button_or_selected_to_copy_by_hand(
     driver.get(f"{base}/play/{game_id}?lang=en#s0={tokens[0]}&invite1={tokens[1]}")
     wait(driver, lambda: ply(driver) >= 0, "the game page")
     link = f"{base}/play/{game_id}#s1={tokens[1]}"
-    assert driver.find_element(By.CSS_SELECTOR, "input.invite").get_attribute("value") == link
+    assert driver.execute_script(  # read in one script: the seat list is redrawn often
+        "return document.querySelector('input.invite').value") == link
     origin = {"origin": base}
     driver.execute_cdp_cmd("Browser.grantPermissions", {
         **origin, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})

@@ -13,6 +13,9 @@ from typing import Any
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -470,3 +473,125 @@ def test_a_take_back_a_draw_and_a_rematch_are_offered_and_answered(driver: Any,
     assert body(driver, "mine") == "no"  # o's person, now x, moves first
     play_api(base, rematch, tokens[1], "f1")
     wait(driver, lambda: ply(driver) == 1 and body(driver, "mine") == "yes", "o's turn here")
+
+
+# Drag-and-drop and gliding pieces ---------------------------------------------------------
+def centre(driver: Any, name: str) -> tuple[int, int]:
+    """Where the cell ``name`` is on the screen (CSS pixels of the viewport)."""
+    x, y = driver.execute_script(
+        "const c = document.querySelector(`#board g.cell[data-cell='${arguments[0]}']`);"
+        "const r = c.firstElementChild.getBoundingClientRect();"
+        "return [r.x + r.width / 2, r.y + r.height / 2]", name)
+    return round(x), round(y)
+
+
+def drag(driver: Any, start: str, end: str, finger: bool = False) -> None:
+    """Press on ``start``, move to ``end`` and release there, by mouse or by a finger."""
+    kind = interaction.POINTER_TOUCH if finger else interaction.POINTER_MOUSE
+    actions = ActionBuilder(driver, mouse=PointerInput(kind, "finger" if finger else "mouse"),
+                            duration=0)
+    actions.pointer_action.move_to_location(*centre(driver, start)).pointer_down() \
+        .move_to_location(*centre(driver, end)).pointer_up()
+    actions.perform()
+
+
+def test_a_piece_is_dragged_by_mouse_or_finger_and_a_drop_off_target_cancels(
+        driver: Any, base: str) -> None:
+    game_id = both_seats(driver, base, "chess")
+    drag(driver, "e2", "e4")
+    wait(driver, lambda: ply(driver) == 1, "the pawn dropped on e4")
+    assert driver.find_elements(By.CSS_SELECTOR, '#board g.piece[data-cell="e4"]')
+    # Dropped off any target: back where it was, nothing picked, nothing sent.
+    drag(driver, "g8", "e5")
+    knight = driver.find_element(By.CSS_SELECTOR, '#board g.piece[data-cell="g8"]')
+    assert knight.value_of_css_property("transform") == "none"
+    assert not targets(driver, "circle.selected") and not targets(driver)
+    assert message(driver) == ("", "")
+    assert ply(driver) == 1 and api(base, f"/api/play/{game_id}")["ply"] == 1
+    driver.execute_script("document.addEventListener('pointerdown', "
+                          "(e) => { document.body.dataset.pointer = e.pointerType; })")
+    drag(driver, "g8", "f6", finger=True)  # a finger on a phone's screen, the same
+    assert body(driver, "pointer") == "touch"
+    wait(driver, lambda: ply(driver) == 2, "the knight dropped on f6 by touch")
+    click_cell(driver, "g1")  # clicks play as before
+    click_cell(driver, "f3")
+    wait(driver, lambda: ply(driver) == 3, "the knight's move by clicks")
+    record = api(base, f"/api/play/{game_id}/record?format=json")["turns"]
+    assert record == [["e2e4"], ["g8f6"], ["g1f3"]]
+
+
+def test_a_dragged_promotion_asks_its_choice(driver: Any, base: str) -> None:
+    opening = ["e2e4", "d7d5", "e4d5", "c7c6", "d5c6", "g8f6", "c6b7", "e7e6"]
+    both_seats(driver, base, "chess", opening)
+    drag(driver, "b7", "a8")  # several actions from b7 to a8: the choice is asked
+    picker = driver.find_element(By.ID, "picker")
+    wait(driver, picker.is_displayed, "the choice shown")
+    assert ply(driver) == len(opening)
+    click_button(driver, '#picker button[data-action="q"]')
+    wait(driver, lambda: ply(driver) == len(opening) + 2, "the move and its choice")
+    assert moves(driver)[-1] == "b7a8 q ×a8"
+
+
+def glided_from(driver: Any, cell: str) -> str:
+    return str(driver.execute_script(
+        "const p = document.querySelector(`#board g.piece[data-cell='${arguments[0]}']`);"
+        "return p ? p.dataset.glidedFrom || '' : 'no piece'", cell))
+
+
+def test_a_move_glides_from_its_cell_unless_motion_is_reduced(driver: Any, base: str) -> None:
+    game_id, tokens = new_game(base, "chess", ["human", "human"])
+    open_game(driver, base, game_id, {0: tokens[0]})  # black is another person
+    assert glided_from(driver, "e2") == ""  # nothing glides when the page opens
+    click_cell(driver, "e2")
+    click_cell(driver, "e4")
+    wait(driver, lambda: ply(driver) == 1, "white's move")
+    assert glided_from(driver, "e4") == "e2"  # one's own move glides
+    play_api(base, game_id, tokens[1], "e7e5")
+    wait(driver, lambda: ply(driver) == 2, "black's move")
+    assert glided_from(driver, "e5") == "e7"  # and the other seat's
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    try:
+        drag(driver, "g1", "f3")  # dropped where it goes: nothing to glide
+        wait(driver, lambda: ply(driver) == 3, "white's drop")
+        assert glided_from(driver, "f3") == ""
+        play_api(base, game_id, tokens[1], "b8c6")
+        wait(driver, lambda: ply(driver) == 4, "black's move")
+        assert glided_from(driver, "c6") == ""  # the reader asked for no motion
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+# Copy buttons on invite links ---------------------------------------------------------------
+def test_an_invite_link_is_copied_by_its_button_or_selected_to_copy_by_hand(
+        driver: Any, base: str) -> None:
+    game_id, tokens = new_game(base, "ataxx", ["human", "human"])
+    driver.get(f"{base}/play/{game_id}?lang=en#s0={tokens[0]}&invite1={tokens[1]}")
+    wait(driver, lambda: ply(driver) >= 0, "the game page")
+    link = f"{base}/play/{game_id}#s1={tokens[1]}"
+    assert driver.execute_script(  # read in one script: the seat list is redrawn often
+        "return document.querySelector('input.invite').value") == link
+    origin = {"origin": base}
+    driver.execute_cdp_cmd("Browser.grantPermissions", {
+        **origin, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    try:
+        click_button(driver, 'button.copy[data-seat="1"]')
+        wait(driver, lambda: driver.find_element(By.CSS_SELECTOR, "button.copy").text
+             == "Copied", "the link copied")
+        assert driver.execute_async_script(
+            "navigator.clipboard.readText().then(arguments[0], (e) => arguments[0](String(e)))"
+        ) == link
+        # Refused by the browser: the link is selected, for Ctrl+C.
+        driver.execute_cdp_cmd("Browser.setPermission", {
+            **origin, "permission": {"name": "clipboard-write"}, "setting": "denied"})
+        driver.refresh()
+        wait(driver, lambda: ply(driver) >= 0, "the game page again")
+        click_button(driver, 'button.copy[data-seat="1"]')
+        wait(driver, lambda: "Ctrl+C" in driver.find_element(By.CSS_SELECTOR,
+                                                             "button.copy").text, "the refusal")
+        wait(driver, lambda: driver.execute_script(
+            "const i = document.querySelector('input.invite');"
+            "return document.activeElement === i && i.selectionStart === 0 &&"
+            " i.selectionEnd === i.value.length"), "the link selected")
+    finally:
+        driver.execute_cdp_cmd("Browser.resetPermissions", {})

@@ -111,7 +111,9 @@
     const svg = $("board").querySelector("svg");
     svg.addEventListener("click", onClick);
     svg.addEventListener("keydown", onKey);
+    svg.addEventListener("pointerdown", onPress);
     prepareCells(svg, P);
+    if (!V) glide(svg);
     if (!V && mine() && S.continuing && S.last.to && !selected) {
       // The same piece goes on (a chain of hops): it stays picked, its next targets shown.
       const from = S.legal.filter((a) => a.from);
@@ -420,6 +422,9 @@
   function renderSeats() {
     $("seats-title").textContent = T.seats;
     const list = $("seats");
+    // An invite link being copied by hand stays selected through the redraw.
+    const focused = document.activeElement;
+    const keep = focused && focused.matches("input.invite") ? focused.dataset.seat : null;
     list.textContent = "";
     // By side, as the sides table: a choice of sides swaps who plays them, not the order.
     const order = S.sides.map((s) => s.player);
@@ -440,10 +445,32 @@
         input.dataset.seat = seat.seat;
         input.value = `${location.origin}/play/${S.id}#s${seat.seat}=${invites[seat.seat]}`;
         input.title = fill(T.invite, {player: seat.label});
-        li.append(document.createElement("br"), fill(T.invite, {player: seat.label}), input);
+        const copy = button(copied[seat.seat] || T.copy, () => copyLink(seat.seat, input));
+        copy.className = "copy";
+        copy.dataset.seat = seat.seat;
+        li.append(document.createElement("br"), fill(T.invite, {player: seat.label}), " ", copy, input);
+
       }
       list.append(li);
     }
+    const kept = keep !== null && list.querySelector(`input.invite[data-seat="${keep}"]`);
+    if (kept) { kept.focus(); kept.select(); }
+  }
+
+  const copied = {};  // by seat: what its copy button says after a click (kept across redraws)
+
+  async function copyLink(seat, input) {
+    // To the clipboard; where the browser refuses (no permission, an insecure page), the
+    // link is selected for the player to copy by hand.
+    try {
+      await navigator.clipboard.writeText(input.value);
+      copied[seat] = T.copied;
+    } catch (e) {
+      copied[seat] = T.copy_by_hand;
+      input.focus();
+      input.select();
+    }
+    renderSeats();
   }
 
   function renderMoves() {
@@ -510,8 +537,126 @@
     $("restart-new").hidden = !Object.keys(tokens).length;
   }
 
+  // Moving pieces: a glide from the last move's cell, and dragging ------------------------
+  let glided = null;   // the ply last drawn {ply, moved}: a glide is played once, then marked
+  let dropped = null;  // the cell a piece was dropped on by a drag (it is there: no glide)
+  const stillness = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+  function glide(svg) {
+    // A move that arrives (anyone's) glides its piece from its cell over ~150 ms. The state
+    // is already drawn where it ends: the glide only offsets the piece at first, so nothing
+    // waits for it, and a newer state simply draws over it.
+    const {from, to} = S.last;
+    // (Not the position a page opens on, nor one a take-back goes back to.)
+    const onwards = glided !== null && S.ply > glided.ply;
+    if (!glided || glided.ply !== S.ply) glided = {ply: S.ply, moved: false};
+    const piece = to && from && from !== to &&
+      svg.querySelector(`g.piece[data-cell="${CSS.escape(to)}"]`);
+    if (!piece) return;
+    if (onwards && dropped !== to && !stillness.matches) {
+      const [fx, fy] = cellCentre(svg, from) || [], [tx, ty] = cellCentre(svg, to) || [];
+      if (fx !== undefined && tx !== undefined && piece.animate) {
+        piece.animate([{transform: `translate(${fx - tx}px, ${fy - ty}px)`}, {transform: "none"}],
+                      {duration: 150, easing: "ease-out"});
+        glided.moved = true;
+      }
+    }
+    dropped = null;
+    if (glided.moved) piece.dataset.glidedFrom = from;  // for tests: which move glided
+  }
+
+  let drag = null;       // a press on one's own piece: {cell, piece, x, y, moved, id}
+  let dragged = false;   // a drag just ended: the click that follows it is not a click
+
+  function svgPoint(svg, event) {
+    const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
+    return [point.x, point.y];
+  }
+
+  function onPress(event) {
+    // Mouse, pen or finger on a piece that can move: it may be dragged to a target. A press
+    // released where it began stays a click (click-click plays as before).
+    if (event.button !== 0 || V || !mine() || !$("picker").hidden) return;
+    const cell = event.target.closest("g.cell, g.piece");
+    const name = cell && cell.dataset.cell;
+    if (!name || !S.legal.some((a) => a.from === name)) return;
+    const svg = event.currentTarget;
+    const piece = svg.querySelector(`g.piece[data-cell="${CSS.escape(name)}"]`);
+    if (!piece) return;
+    const [x, y] = svgPoint(svg, event);
+    drag = {cell: name, piece, svg, x, y, moved: false, id: event.pointerId};
+    svg.addEventListener("pointermove", onDrag);
+    svg.addEventListener("pointerup", onRelease);
+    svg.addEventListener("pointercancel", onRelease);
+  }
+
+  function onDrag(event) {
+    if (!drag || event.pointerId !== drag.id) return;
+    const [x, y] = svgPoint(drag.svg, event);
+    const [dx, dy] = [x - drag.x, y - drag.y];
+    if (!drag.moved && Math.hypot(dx, dy) < 4) return;
+    if (!drag.moved) {  // picked up: its targets shown, as after a click on it
+      drag.moved = true;
+      // Held from now on (a press released where it began is left a plain click).
+      drag.svg.setPointerCapture(drag.id);
+      selected = drag.cell;
+      drawMarks();
+      renderChoices(S.legal.filter((a) => !a.from && (a.to === drag.cell || a.at === drag.cell)));
+      renderStatus();
+      drag.piece = drag.svg.querySelector(`g.piece[data-cell="${CSS.escape(drag.cell)}"]`);
+      drag.piece.classList.add("dragging");
+      drag.svg.appendChild(drag.piece);  // drawn above every other piece and mark
+    }
+    drag.piece.style.transform = `translate(${dx}px, ${dy}px)`;
+  }
+
+  function cellAt(event) {
+    // The cell under the pointer (the dragged piece lets the pointer through).
+    for (const element of document.elementsFromPoint(event.clientX, event.clientY)) {
+      const cell = element.closest("#board [data-cell]");
+      if (cell && !cell.classList.contains("dragging")) return cell.dataset.cell;
+    }
+    return null;
+  }
+
+  function onRelease(event) {
+    if (!drag || event.pointerId !== drag.id) return;
+    const {svg, piece, cell, moved} = drag;
+    drag = null;
+    svg.removeEventListener("pointermove", onDrag);
+    svg.removeEventListener("pointerup", onRelease);
+    svg.removeEventListener("pointercancel", onRelease);
+    if (!moved) return;  // a click: the click handler plays it
+    dragged = true;
+    setTimeout(() => { dragged = false; }, 0);  // only the click of this release is eaten
+    piece.style.transform = "";
+    piece.classList.remove("dragging");
+    const target = event.type === "pointerup" ? cellAt(event) : null;
+    const found = target && S.legal.filter((a) => a.from === cell && (a.to === target || a.at === target));
+    if (found && found.length) {
+      if (found.length === 1 && !found[0].then) {
+        // Shown where it was dropped at once; the server's answer draws it for good.
+        piece.style.transform = `translate(${offset(svg, cell, target)})`;
+        dropped = target;
+      }
+      choose(found);
+      return;
+    }
+    // Released off any target: the piece goes back, nothing picked, nothing sent.
+    selected = null;
+    drawMarks();
+    renderChoices();
+    renderStatus();
+  }
+
+  function offset(svg, from, to) {
+    const [fx, fy] = cellCentre(svg, from), [tx, ty] = cellCentre(svg, to);
+    return `${tx - fx}px, ${ty - fy}px`;
+  }
+
   // Playing ------------------------------------------------------------------------------
   function onClick(event) {
+    if (dragged) { dragged = false; return; }
     const target = event.target.closest("[data-cell]");
     if (!target || !S) return;
     play(target.dataset.cell);

@@ -41,7 +41,7 @@ from framework.render.svg import (
     pieces_of,
     player_colour,
 )
-from framework.spec.terms import TERMS, shown_key, terms_in
+from framework.spec.terms import TERMS, shown_key, terms_in, zone_words
 
 if TYPE_CHECKING:
     from framework.game import Game
@@ -562,8 +562,8 @@ def _piles_text(game: Game, kind: str, piles: dict[str, int], _: Translate) -> s
     text = _("The {pieces} are all alike and belong to nobody: each cell holds a number of "
              "them, a pile, shown by its number on the diagrams.").format(
                  pieces=many(_, kind))
-    starts = [_("{n} on each cell of the zone {zone}").format(
-        n=_count(_, kind, n), zone=_(zone)) for zone, n in piles.items()]
+    starts = [_("{n} on each cell of {zone}").format(
+        n=_count(_, kind, n), zone=zone_words(game, zone, _)) for zone, n in piles.items()]
     if starts:
         text += " " + _("At the start there are {starts}; every other cell is empty.").format(
             starts=join_words(_, starts))

@@ -88,6 +88,10 @@ def action_sentence(game: CompiledGame, before: State, action: Action, _: Transl
         text = _("{player} skips the {phase} step").format(player=player, phase=_(action.phase))
     elif kind == "pass":
         text = _("{player} cannot move and passes").format(player=player)
+    elif kind == "stop":  # a chain of jumps ended by choice
+        text = _("{player} stops the chain of jumps there").format(player=player)
+    elif kind == "roll":  # a chance outcome: the dice, as the notation writes them
+        text = _("the dice are rolled: {dice}").format(dice=action.attribute)
     elif kind == "pass_turn":  # a pass by choice (the pass_turn primitive)
         text = _("{player} passes").format(player=player)
     elif kind == "swap":

@@ -6,7 +6,7 @@ A phase with ``chance = True`` (``roll``) is a chance node while the turn stands
 (they sum to 1), and ``apply(outcome)`` plays one, as ``apply`` plays a player's action.
 Records keep the outcomes as they keep every action, so a replay reads the same dice.
 
-Whoever plays a game (a playout, an agent's search, a match, the web server) draws the
+Whoever plays a game (a playout, an agent's search, a match, the browser app's server) draws the
 outcome with its own seeded ``random.Random``: ``sample_outcome``. Hidden information
 (per-player views) is a separate concern and joins the same state API beside this module.
 """

@@ -46,6 +46,7 @@ from framework.plugins import (
     counted,
     untranslated,
 )
+from framework.spec.terms import zone_words
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -187,7 +188,7 @@ class Count(Condition):
         # A count of piles reads as one of pieces: "you have exactly 0 seeds in the zone
         # pits".
         where = _(" in hand") if p.where == "hand" else (
-            _(" in the zone {zone}").format(zone=_(p.zone)) if p.zone else "")
+            _(" in {zone}").format(zone=zone_words(self.game, p.zone, _)) if p.zone else "")
         # Without a kind every piece is counted: the game's word when it has one kind
         # ("4 men"), else the generic word (never the first kind's: "exactly 1 man" read
         # wrong in a game of men and kings).

@@ -27,6 +27,7 @@ from pydantic import Field
 
 from framework.engine.slots import LANDED, Slot
 from framework.plugins import Condition, ConditionParams, Loc, Translate, untranslated
+from framework.spec.terms import zone_words
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -70,7 +71,7 @@ class Landed(Condition):
         return self.kind < 0 or bool(state.kinds[self.kind] >> cell & 1)
 
     def describe(self, _: Translate = untranslated) -> str:
-        where = _(" in the zone {zone}").format(zone=_(self.params.zone)) \
+        where = _(" in {zone}").format(zone=zone_words(self.game, self.params.zone, _)) \
             if self.params.zone else ""
         if self.negated:
             return _("no piece has landed yet this turn")

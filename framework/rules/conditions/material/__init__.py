@@ -30,6 +30,7 @@ from framework.engine.slots import hand_slot_name
 from framework.limits import MAX_COUNT
 from framework.plugins import Condition, ConditionParams, Loc, Translate, join_words, untranslated
 from framework.rules.conditions.count import compared, sides_of
+from framework.spec.terms import zone_words
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -115,7 +116,7 @@ class Material(Condition):
         whose = {"mover": _("your pieces"), "opponents": _("your opponents' pieces"),
                  "all": _("all the pieces")}.get(p.of) or _("the pieces of {player}").format(
                      player=_(p.of))
-        where = _(" in the zone {zone}").format(zone=_(p.zone)) if p.zone else ""
+        where = _(" in {zone}").format(zone=zone_words(self.game, p.zone, _)) if p.zone else ""
         hand = _(" and in hand") if p.hand else ""
         bounds = [_("at least {n}").format(n=p.at_least) if p.at_least is not None else "",
                   _("at most {n}").format(n=p.at_most) if p.at_most is not None else "",

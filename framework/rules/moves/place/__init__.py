@@ -85,6 +85,7 @@ from framework.moves.base import Loc, Masks, Primitive, written
 from framework.moves.flank import Flanker
 from framework.moves.groups import Links
 from framework.plugins import OptionParams, Translate, untranslated
+from framework.spec.terms import zone_words
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -345,8 +346,8 @@ class Place(Primitive):
                            clause=clause)
         if self.params.zone is None:
             return clause
-        return _("{clause}, only on a cell of the zone {zone}").format(
-            clause=clause, zone=_(self.params.zone))
+        return _("{clause}, only on a cell of {zone}").format(
+            clause=clause, zone=zone_words(self.game, self.params.zone, _))
 
     def _clause(self, _: Translate) -> str:
         if self.fall >= 0:

@@ -46,6 +46,7 @@ from framework.moves.base import Loc, Masks, Primitive, written
 from framework.moves.rows import in_row, rows_through
 from framework.plugins import OptionParams, Translate, ngettext, untranslated
 from framework.rules.conditions.line_formed import check_rows
+from framework.spec.terms import zone_words
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -160,7 +161,7 @@ class Remove(Primitive):
                 which += " " + _("of kind {piece}").format(piece=_(p.piece))
             where = []
             if p.zone:
-                where.append(_("in the zone {zone}").format(zone=_(p.zone)))
+                where.append(_("in {zone}").format(zone=zone_words(self.game, p.zone, _)))
             if p.next_to_empty:
                 where.append(_("next to an empty cell"))
             text = _("take {which} off the board").format(which=" ".join([which, *where]))

@@ -36,6 +36,7 @@ from pydantic import Field
 from framework.engine.action import Action
 from framework.moves.base import Loc, Masks, Primitive
 from framework.plugins import OptionParams, Translate, join_words, untranslated
+from framework.spec.terms import zone_words
 from framework.spec.zones import zone_cell_names
 
 if TYPE_CHECKING:
@@ -190,7 +191,8 @@ class Rotate(Primitive):
                          either=True)
         return _("turn one of the regions {zones} a quarter turn {turns}, with every piece "
                  "on it (an empty region may be turned too)").format(
-                     zones=join_words(_, list(self.params.zones), either=True), turns=how)
+                     zones=join_words(_, [zone_words(self.game, z, _) for z in self.params.zones],
+                                      either=True), turns=how)
 
 
 def written(template: str, zone: str, turn: str) -> str:

@@ -39,6 +39,7 @@ from framework.engine.piles import check_piled, pile_slots
 from framework.limits import MAX_CELLS
 from framework.moves.base import Loc, Masks, Primitive, written
 from framework.plugins import OptionParams, Translate, many, untranslated
+from framework.spec.terms import zone_words
 from framework.spec.zones import zone_cell_names
 
 if TYPE_CHECKING:
@@ -163,10 +164,11 @@ class Sow(Primitive):
 
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params
-        text = _("take all the {piece} from a cell of yours in the zone {zone} that holds "
+        text = _("take all the {piece} from a cell of yours in {zone} that holds "
                  "some, and drop them one on each cell that follows along the track "
                  "{track} (round again after {last})").format(
-                     piece=many(_, p.piece), zone=_(p.zone), track=", ".join(p.track),
+                     piece=many(_, p.piece), zone=zone_words(self.game, p.zone, _),
+                     track=", ".join(p.track),
                      last=p.track[-1])
         if p.skip is not None:
             text += _(", passing over your opponent's {skip}").format(skip=_(p.skip))

@@ -128,7 +128,7 @@ def pile_slot_name(kind: str, cell: str) -> str:
 def seen_boards(value: int) -> frozenset[int]:
     """The boards a ``boards`` slot holds. ``State.vars`` is typed as ints; a ``boards``
     slot is the one that holds a frozenset there (0 until a board is seen): these two
-    functions are the only places that say so to the type checker."""
+    functions are the only places that say so to mypy."""
     return cast("frozenset[int]", value) if value else frozenset()
 
 

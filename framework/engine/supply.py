@@ -102,7 +102,8 @@ def take_from_supply(state: State, side: int, kind: int) -> None:
 
 def capture(state: State, cell: int, captor: int) -> None:
     """Take the piece on ``cell`` off the board as ``captor``'s capture: into the captor's
-    hand as its ``captured_as`` kind when it has one (shogi), else out of the game."""
+    hand as its ``captured_as`` kind when it has one (a captured piece fights on for its
+    captor), else out of the game."""
     slot = limits(state.game).captured_to[state.kind_of(cell)][captor]
     state.remove(cell)
     if slot >= 0:

@@ -108,6 +108,34 @@ SLOW_CASES = {
         "test_random_action_is_the_choice_of_the_action_list",
         "test_openspiel_random_simulation_test_passes",
         "test_observations_have_one_fixed_shape_per_game")),
+} | {
+    # CI's whole run must stay within 15 minutes: the games bundled in the session that
+    # added eleven of them keep, by default, their own test files, check, the examples, the
+    # rulebook and registry tests and the cheap state-API properties; these every-game
+    # walks over their random games run in the slow tier (``pytest -m slow``).
+    (test, game)
+    for game in ("backgammon", "chinese-checkers", "dots-and-boxes", "fox-and-geese",
+                 "havannah", "kalah", "konane", "lines-of-action", "pentago", "shogi", "y")
+    for test in ("test_agents_choose_legal_actions_for_the_seat_to_decide",
+                 "test_turns_are_whole_and_distinct", "test_every_state_pickles",
+                 "test_the_codec_round_trips_every_legal_action_of_random_games",
+                 "test_the_mask_marks_exactly_the_legal_actions",
+                 "test_the_planes_hold_the_position",
+                 "test_counts_are_the_length_of_the_action_list",
+                 "test_fast_perft_equals_the_plain_recursion",
+                 "test_random_action_is_the_choice_of_the_action_list",
+                 "test_random_playout_plays_the_same_games_as_the_plain_loop",
+                 "test_pop_takes_back_every_push_exactly",
+                 "test_openspiel_random_simulation_test_passes",
+                 "test_observations_have_fixed_shapes_and_honest_masks",
+                 "test_pettingzoo_api_test_passes", "test_every_preset_plays_as_its_expansion",
+                 "test_random_games_keep_the_declared_laws", "test_each_line_is_one_turn",
+                 "test_multi_action_turns_are_kept_whole", "test_text_and_json_round_trip",
+                 "test_undo_action_restores_the_exact_state",
+                 "test_actions_unique_notation_round_trips_and_json",
+                 "test_random_games_finish_with_a_result",
+                 "test_two_people_play_every_game_through_the_api",
+                 "test_reference_agrees_on_every_start_and_every_action_from_it")
 }
 
 

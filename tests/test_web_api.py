@@ -309,11 +309,15 @@ def test_watch_reloads_a_saved_file_and_shows_errors_of_a_broken_one(tmp_path: P
         with client.websocket_connect(f"ws://localhost/api/play/{game_id}/ws") as ws:
             ws.receive_json()
             text = path.read_text()
-            save(path, text.replace("players: [x, o]", "players: [x, o]\nbogus: 1"))
+            broken = text.replace("no_legal_move: pass", "no_legal_move: pass\nbogus: 1")
+            assert broken != text  # (an unchanged file would never be announced)
+            line = broken.splitlines().index("bogus: 1") + 1
+            save(path, broken)
             assert ws.receive_json() == {"type": "rules"}
             state = client.get(f"/api/play/{game_id}").json()
-            assert state["file_errors"][0]["line"] == 7
-            assert state["file_errors"][0]["text"].startswith(f"{path.name}:7:1: error at bogus")
+            assert state["file_errors"][0]["line"] == line
+            assert state["file_errors"][0]["text"].startswith(
+                f"{path.name}:{line}:1: error at bogus")
             assert state["file_version"] == state["version"]  # the old rules still play
             assert play(client, game_id, tokens[1], 1, action="b1").status_code == 200
             assert ws.receive_json() == {"type": "update", "ply": 2}
@@ -416,13 +420,16 @@ def test_every_language_has_every_word_of_the_page() -> None:
 
 def test_a_file_that_does_not_load_is_listed_with_its_errors(tmp_path: Path) -> None:
     broken = tmp_path / "broken.yaml"
-    broken.write_text((GAMES / "ataxx.yaml").read_text().replace("players: [x, o]",
-                                                                 "players: [x, o]\nbogus: 1"))
+    text = (GAMES / "ataxx.yaml").read_text().replace("no_legal_move: pass",
+                                                      "no_legal_move: pass\nbogus: 1")
+    line = text.splitlines().index("bogus: 1") + 1
+    broken.write_text(text)
     with TestClient(create_app([broken, GAMES / "web.yaml"]),
                     base_url="http://localhost") as client:
         games = {g["slug"]: g for g in client.get("/api/games").json()["games"]}
         assert games["web"]["playable"] and not games["broken"]["playable"]
-        assert games["broken"]["errors"][0]["text"].startswith(f"{broken.name}:7:1: error at bogus")
+        assert games["broken"]["errors"][0]["text"].startswith(
+            f"{broken.name}:{line}:1: error at bogus")
         response = client.post("/api/play", json={"game": "broken"})
         assert response.status_code == 409 and "does not load" in response.json()["error"]
 

@@ -328,11 +328,13 @@ def test_an_edited_game_file_reloads_and_a_broken_one_shows_its_line(
         open_game(driver, base, game_id, {0: tokens[0], 1: tokens[1]})
         click_cell(driver, "f1")
         wait(driver, lambda: ply(driver) == 1, "a move")
-        path.write_text(text.replace("players: [x, o]", "players: [x, o]\nbogus: 1"))
+        broken = text.replace("no_legal_move: pass", "no_legal_move: pass\nbogus: 1")
+        line = broken.splitlines().index("bogus: 1") + 1
+        path.write_text(broken)
         errors = wait(driver, lambda: driver.find_element(By.ID, "rules-errors"),
                       "the errors")
         wait(driver, errors.is_displayed, "the errors shown")
-        assert "mine.yaml:7:1: error at bogus: unknown key 'bogus'" in errors.text  # no path
+        assert f"mine.yaml:{line}:1: error at bogus: unknown key 'bogus'" in errors.text  # no path
         assert not driver.find_element(By.ID, "board-area").is_displayed()
         driver.find_element(By.ID, "show-board").click()
         click_cell(driver, "b1")  # the previous rules keep playing

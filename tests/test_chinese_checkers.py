@@ -189,7 +189,9 @@ def test_a_filled_target_wins_and_blockers_count() -> None:
 
 def test_the_native_backend_says_why_not() -> None:
     reason = support_of(GAME)
-    assert reason is not None and "121 cells" in reason and "at most 64" in reason
+    # Masks of several words take its 121 cells; its chains of hops over any piece are what
+    # the native hop piece does not know yet.
+    assert reason is not None and "revisit" in reason
 
 
 def six_player_file() -> str:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import inspect
 import json
 import os
-import re
 import subprocess
 import sys
+
+import yaml
 
 from .conftest import GAME_FILES, ROOT
 
@@ -33,9 +34,10 @@ def test_validate_counts_in_the_singular_and_the_plural() -> None:
 def test_the_readme_names_every_bundled_game() -> None:
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     for path in GAME_FILES:
-        name = re.search(r"^name: (.+)$", path.read_text(encoding="utf-8"), re.M)
-        assert name, path
-        assert f"**{name.group(1)}**" in readme, f"README's game list omits {path.name}"
+        name = yaml.safe_load(path.read_text(encoding="utf-8"))["name"]
+        if isinstance(name, dict):  # a name a parameter changes: its default's ($if's else)
+            name = name["else"]
+        assert f"**{name}**" in readme, f"README's game list omits {path.name}"
 
 
 def test_serves_default_database_is_ignored_by_git() -> None:

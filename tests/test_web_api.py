@@ -566,7 +566,7 @@ def test_a_new_game_takes_the_game_files_parameters(tmp_path: Path) -> None:
         assert (size["type"], size["default"], size["min"], size["max"]) == ("int", 11, 5, 19)
         assert size["allowed"] == "a whole number from 5 to 19"
         assert next(g for g in first.get("/api/games").json()["games"]
-                    if g["slug"] == "ataxx")["parameters"] == []
+                    if g["slug"] == "othello")["parameters"] == []
         response = first.post("/api/play", json={"game": "hex", "seats": ["human", "human"],
                                                  "parameters": {"size": 7, "swap": False}})
         assert response.status_code == 201, response.text

@@ -93,7 +93,8 @@ def _play(phase: Any, option: Any, src: str | None, dst: str, made: str) -> Effe
 def into_hand(spec: Any, s: RefState, captured: dict[str, Any]) -> None:
     """A captured piece whose kind says ``captured_as`` changes side: the player to move
     (its captor) gets one of that kind in hand."""
-    becomes = spec.pieces[captured["piece"]].captured_as
+    kind = spec.pieces.get(captured["piece"])  # (None: the stand-in piece an attack test puts)
+    becomes = kind.captured_as if kind is not None else None
     if becomes is not None:
         key = hand_slot_name(s.to_move, becomes)
         s.vars[key] = s.vars[key] + 1

@@ -346,7 +346,7 @@ class Place(Primitive):
                            clause=clause)
         if self.params.zone is None:
             return clause
-        return _("{clause}, only on a cell of {zone}").format(
+        return _("{clause}, only on {zone}").format(
             clause=clause, zone=zone_words(self.game, self.params.zone, _))
 
     def _clause(self, _: Translate) -> str:

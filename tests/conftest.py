@@ -109,13 +109,16 @@ SLOW_CASES = {
         "test_openspiel_random_simulation_test_passes",
         "test_observations_have_one_fixed_shape_per_game")),
 } | {
-    # CI's whole run must stay within 15 minutes: the games bundled in the session that
-    # added eleven of them keep, by default, their own test files, check, the examples, the
-    # rulebook and registry tests and the cheap state-API properties; these every-game
-    # walks over their random games run in the slow tier (``pytest -m slow``).
+    # CI's whole run must stay within 15 minutes: the eleven games bundled last and the
+    # earlier games on big boards keep, by default, their own test files, check, the
+    # examples, the rulebook and registry tests and the cheap state-API properties; these
+    # every-game walks over their random games run in the slow tier (``pytest -m slow``).
     (test, game)
     for game in ("backgammon", "chinese-checkers", "dots-and-boxes", "fox-and-geese",
-                 "havannah", "kalah", "konane", "lines-of-action", "pentago", "shogi", "y")
+                 "havannah", "kalah", "konane", "lines-of-action", "pentago", "shogi", "y",
+                 # and the big boards of the earlier games, whose random games are long:
+                 "go", "international-draughts", "amazons", "gomoku", "tablut",
+                 "hasami-shogi", "super-adaptoid")
     for test in ("test_agents_choose_legal_actions_for_the_seat_to_decide",
                  "test_turns_are_whole_and_distinct", "test_every_state_pickles",
                  "test_the_codec_round_trips_every_legal_action_of_random_games",

@@ -54,6 +54,10 @@ def file_digest(path: str | Path) -> str:
         raise StudyError(str(exc)) from None
 
 
+#: What a study's identity says of where it was run from, not of the study: the same study
+#: continues from another path to the same game file (which its digest names).
+WHERE_FROM = "game_file"
+
 #: The names a study writes into its folder besides the records (and temporary ``.part``s).
 OWN_FILES = {MANIFEST, "summary.json"}
 _RECORD_NAME = re.compile(r"game-\d+(\.unfinished)?\.(txt|json)")
@@ -151,7 +155,7 @@ class StudyFolder:
             raise StudyError(f"{manifest} is not a boardspec study file")
         wanted = self.identity
         differ = [key for key in sorted(set(found) | set(wanted))
-                  if key != "game_file" and found.get(key) != wanted.get(key)]
+                  if key != WHERE_FROM and found.get(key) != wanted.get(key)]
         if differ:
             details = "; ".join(f"{key}: {_show(found.get(key))} there, "
                                 f"{_show(wanted.get(key))} here" for key in differ)
@@ -161,7 +165,7 @@ class StudyFolder:
     def _sealed_identity(self) -> dict[str, Any]:
         """What a seal binds a record to: the study, but not where its game file was read
         from (the same study continues from another path to the same game)."""
-        return {key: value for key, value in self.identity.items() if key != "game_file"}
+        return {key: value for key, value in self.identity.items() if key != WHERE_FROM}
 
     def _seal_problem(self, index: int, record: Record) -> str | None:
         try:

@@ -30,115 +30,50 @@ def study_key(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         os.environ["BOARDSPEC_STUDY_KEY"] = before
 
 
-#: Cases of the tests over every game that are heavy on a big board, by test and game: they
-#: run under ``-m slow`` (CI time). Havannah (169 cells) and Y (190) evaluate their
-#: group goals (ring, fork, bridge, three sides) with a flood on every placement, and these
-#: tests place thousands of stones (perft by plain recursion, the reference interpreter
-#: on every action from every start, the codec and OpenSpiel's simulation test on whole
-#: random games, check's properties, whole games through the web API, the presets played
-#: as their expansions). Their own tests
-#: (tests/test_havannah_y.py) keep them in the default run.
-SLOW_CASES = {
-    (test, game)
-    for game in ("havannah", "y")
-    for test in ("test_fast_perft_equals_the_plain_recursion",
-                 "test_reference_agrees_on_every_start_and_every_action_from_it",
-                 "test_the_codec_round_trips_every_legal_action_of_random_games",
-                 "test_every_bundled_game_passes",
-                 "test_openspiel_random_simulation_test_passes",
-                 "test_two_people_play_every_game_through_the_api",
-                 "test_every_preset_plays_as_its_expansion")
-} | {
-    # More than a second of CPU for a game in the default run: Fox and Geese's native
-    # compile in check, the long random games of Chinese checkers' 121 cells; each game's
-    # own test file keeps a small version of them by default.
-    ("test_every_bundled_game_passes", "fox-and-geese"),
-    *((test, "chinese-checkers") for test in (
-        "test_every_bundled_game_passes", "test_fast_perft_equals_the_plain_recursion",
-        "test_the_codec_round_trips_every_legal_action_of_random_games",
-        "test_openspiel_random_simulation_test_passes",
-        "test_two_people_play_every_game_through_the_api")),
-} | {
-    # Lines of Action: long random games (about 190 plies) with the boards seen kept in the
-    # position, and a branching of 30 to 40: the perft, preset, codec, undo and reference
-    # walks take seconds each.
-    *((test, "lines-of-action") for test in (
-        "test_fast_perft_equals_the_plain_recursion", "test_every_preset_plays_as_its_expansion",
-        "test_reference_agrees_on_every_start_and_every_action_from_it",
-        "test_the_codec_round_trips_every_legal_action_of_random_games",
-        "test_every_bundled_game_passes", "test_undo_action_restores_the_exact_state",
-        "test_openspiel_random_simulation_test_passes",
-        "test_actions_unique_notation_round_trips_and_json", "test_each_line_is_one_turn",
-        "test_random_playout_plays_the_same_games_as_the_plain_loop",
-        "test_text_and_json_round_trip")),
-    # Pentago: check's default budget plays whole turns of 288 placements and rotations
-    # each, and the native cases compile the game's kernels (seconds on an empty cache).
+#: The every-game tests that walk through random games (or a tree of them): seconds per case
+#: on a big board or a slow game.
+RANDOM_WALKS = (
+    "test_agents_choose_legal_actions_for_the_seat_to_decide",
+    "test_turns_are_whole_and_distinct", "test_every_state_pickles",
+    "test_the_codec_round_trips_every_legal_action_of_random_games",
+    "test_the_mask_marks_exactly_the_legal_actions", "test_the_planes_hold_the_position",
+    "test_counts_are_the_length_of_the_action_list",
+    "test_fast_perft_equals_the_plain_recursion",
+    "test_random_action_is_the_choice_of_the_action_list",
+    "test_random_playout_plays_the_same_games_as_the_plain_loop",
+    "test_pop_takes_back_every_push_exactly", "test_openspiel_random_simulation_test_passes",
+    "test_observations_have_fixed_shapes_and_honest_masks", "test_pettingzoo_api_test_passes",
+    "test_every_preset_plays_as_its_expansion", "test_random_games_keep_the_declared_laws",
+    "test_each_line_is_one_turn", "test_multi_action_turns_are_kept_whole",
+    "test_text_and_json_round_trip", "test_undo_action_restores_the_exact_state",
+    "test_actions_unique_notation_round_trips_and_json",
+    "test_random_games_finish_with_a_result",
+    "test_two_people_play_every_game_through_the_api",
+    "test_reference_agrees_on_every_start_and_every_action_from_it")
+#: CI's whole run must stay within 15 minutes: these games (the eleven bundled last, and the
+#: earlier ones on big boards, whose random games are long) keep, by default, their own test
+#: files, the examples, the rulebook and registry tests and the cheap state-API properties;
+#: their random walks run in the slow tier (``pytest -m slow``).
+SLOW_GAMES = ("backgammon", "chinese-checkers", "dots-and-boxes", "fox-and-geese", "havannah",
+              "kalah", "konane", "lines-of-action", "pentago", "shogi", "y", "go",
+              "international-draughts", "amazons", "gomoku", "tablut", "hasami-shogi",
+              "super-adaptoid")
+#: Cases of the tests over every game run under ``-m slow`` only, as (test, game).
+SLOW_CASES = {(test, game) for game in SLOW_GAMES for test in RANDOM_WALKS} | {
+    # check's properties at their default budget: the group goals' flood on every placement
+    # (Havannah, Y), a native compile (Fox and Geese, Pentago), long games (the others).
+    *(("test_every_bundled_game_passes", game) for game in (
+        "havannah", "y", "fox-and-geese", "chinese-checkers", "lines-of-action", "pentago",
+        "backgammon", "shogi")),
+    # Pentago's native kernels: a compile, and whole turns of 288 placements and rotations.
     *((test, "pentago") for test in (
-        "test_every_bundled_game_passes", "test_perft_from_the_start",
-        "test_perft_from_random_positions", "test_random_games_replay_through_the_python_engine",
+        "test_perft_from_the_start", "test_perft_from_random_positions",
+        "test_random_games_replay_through_the_python_engine",
         "test_playouts_end_with_a_result_and_repeat_for_a_seed")),
-    # Backgammon: long random games with slow move generation (it is also played side by
-    # side with OpenSpiel in tests/test_backgammon.py).
-    *((test, "backgammon") for test in (
-        "test_the_codec_round_trips_every_legal_action_of_random_games",
-        "test_the_mask_marks_exactly_the_legal_actions",
-        "test_openspiel_random_simulation_test_passes",
-        "test_every_game_registers_and_loads_by_name",
-        "test_every_bundled_game_passes",
-        "test_reference_agrees_on_every_start_and_every_action_from_it",
-        "test_every_preset_plays_as_its_expansion",
-        "test_fast_perft_equals_the_plain_recursion",
-        "test_random_playout_plays_the_same_games_as_the_plain_loop",
-        "test_random_action_is_the_choice_of_the_action_list",
-        "test_pettingzoo_api_test_passes",
-        "test_undo_action_restores_the_exact_state",
-        "test_every_diagram_is_drawn",
-        "test_actions_unique_notation_round_trips_and_json",
-        "test_random_games_finish_with_a_result",
-    )),
-    # Shogi: a 9×9 board with hands and drops, slow move generation.
-    *((test, "shogi") for test in (
-        "test_every_bundled_game_passes",
-        "test_reference_agrees_on_every_start_and_every_action_from_it",
-        "test_agents_choose_legal_actions_for_the_seat_to_decide",
-        "test_fast_perft_equals_the_plain_recursion", "test_every_preset_plays_as_its_expansion",
-        "test_random_games_keep_the_declared_laws",
-        "test_random_playout_plays_the_same_games_as_the_plain_loop",
-        "test_random_games_finish_with_a_result",
-        "test_random_action_is_the_choice_of_the_action_list",
-        "test_openspiel_random_simulation_test_passes",
-        "test_observations_have_one_fixed_shape_per_game")),
-} | {
-    # CI's whole run must stay within 15 minutes: the eleven games bundled last and the
-    # earlier games on big boards keep, by default, their own test files, check, the
-    # examples, the rulebook and registry tests and the cheap state-API properties; these
-    # every-game walks over their random games run in the slow tier (``pytest -m slow``).
-    (test, game)
-    for game in ("backgammon", "chinese-checkers", "dots-and-boxes", "fox-and-geese",
-                 "havannah", "kalah", "konane", "lines-of-action", "pentago", "shogi", "y",
-                 # and the big boards of the earlier games, whose random games are long:
-                 "go", "international-draughts", "amazons", "gomoku", "tablut",
-                 "hasami-shogi", "super-adaptoid")
-    for test in ("test_agents_choose_legal_actions_for_the_seat_to_decide",
-                 "test_turns_are_whole_and_distinct", "test_every_state_pickles",
-                 "test_the_codec_round_trips_every_legal_action_of_random_games",
-                 "test_the_mask_marks_exactly_the_legal_actions",
-                 "test_the_planes_hold_the_position",
-                 "test_counts_are_the_length_of_the_action_list",
-                 "test_fast_perft_equals_the_plain_recursion",
-                 "test_random_action_is_the_choice_of_the_action_list",
-                 "test_random_playout_plays_the_same_games_as_the_plain_loop",
-                 "test_pop_takes_back_every_push_exactly",
-                 "test_openspiel_random_simulation_test_passes",
-                 "test_observations_have_fixed_shapes_and_honest_masks",
-                 "test_pettingzoo_api_test_passes", "test_every_preset_plays_as_its_expansion",
-                 "test_random_games_keep_the_declared_laws", "test_each_line_is_one_turn",
-                 "test_multi_action_turns_are_kept_whole", "test_text_and_json_round_trip",
-                 "test_undo_action_restores_the_exact_state",
-                 "test_actions_unique_notation_round_trips_and_json",
-                 "test_random_games_finish_with_a_result",
-                 "test_two_people_play_every_game_through_the_api",
-                 "test_reference_agrees_on_every_start_and_every_action_from_it")
+    # Backgammon's and shogi's long games, read whole by these too.
+    ("test_every_game_registers_and_loads_by_name", "backgammon"),
+    ("test_every_diagram_is_drawn", "backgammon"),
+    ("test_observations_have_one_fixed_shape_per_game", "shogi"),
 }
 
 

@@ -350,10 +350,8 @@ class GameSession:
         key = self.plies[keep].key
         while keep > 0 and self.plies[keep - 1].key == key and self.plies[keep - 1].seat == seat:
             keep -= 1  # the whole turn: each of its actions
-        state = self.game.new_initial_state()
-        for ply in self.plies[:keep]:
-            state.apply(ply.notation)
-        self.state, self.plies = state, self.plies[:keep]
+        self.plies = self.plies[:keep]
+        self.state = self._replayed(self.plies)
         self.roll_dice()  # (the dice of the turn taken back are kept: a roll is no turn)
         self.agents = {}  # an agent's search tree belongs to the position it was made in
         self._stored_update()
@@ -457,10 +455,14 @@ class GameSession:
             raise WebError(422, f"'turn' must be from 0 to {len(turns)} (the turns played), "
                                 f"found {count}")
         plies = self.plies[:sum(len(t["actions"]) for t in turns[:count])]
+        return self._replayed(plies), plies
+
+    def _replayed(self, plies: list[Ply]) -> State:
+        """The position the game's first ``plies`` lead to (each already played once)."""
         state = self.game.new_initial_state()
         for ply in plies:
             state.apply(ply.notation)
-        return state, plies
+        return state
 
     def record(self) -> Record:
         from framework.records import Record, header_key, parameters_header

@@ -321,7 +321,7 @@ def test_a_server_restart_in_the_middle_of_a_game(driver: Any, tmp_path: Path) -
 def test_an_edited_game_file_reloads_and_a_broken_one_shows_its_line(
         driver: Any, tmp_path: Path) -> None:
     path = tmp_path / "mine.yaml"
-    shutil.copy(GAMES / "ataxx.yaml", path)
+    shutil.copy(ROOT / "tests" / "data" / "ataxx-plain.yaml", path)  # its name is one line
     text = path.read_text()
     with running_server([path], watch=True, poll_seconds=0.1) as base:
         game_id, tokens = new_game(base, "mine", ["human", "human"])
@@ -340,7 +340,9 @@ def test_an_edited_game_file_reloads_and_a_broken_one_shows_its_line(
         click_cell(driver, "b1")  # the previous rules keep playing
         wait(driver, lambda: ply(driver) == 2, "a move with the previous rules")
         time.sleep(0.05)
-        path.write_text(text.replace("name: Ataxx", "name: Ataxx edited"))
+        edited = text.replace("name: Ataxx", "name: Ataxx edited")
+        assert edited != text, "the edit must change the file, or the page waits for nothing"
+        path.write_text(edited)
         wait(driver, lambda: driver.find_element(By.ID, "rules-changed").is_displayed(),
              "the offer to restart")
         assert not driver.find_element(By.ID, "rules-errors").is_displayed()

@@ -242,6 +242,12 @@ def seats(driver: Any) -> list[str]:
         ".split('\\n')[0])"))
 
 
+def text_of(driver: Any, css: str) -> str:
+    """The element's text read in the page, at once: a redraw cannot make it stale."""
+    return str(driver.execute_script("return document.querySelector(arguments[0]).innerText",
+                                     css))
+
+
 def play_api(base: str, game_id: str, token: str, *notations: str) -> dict[str, Any]:
     state = api(base, f"/api/play/{game_id}")
     for notation in notations:
@@ -256,7 +262,7 @@ def test_adaptoids_pie_choice_names_who_plays_what(driver: Any, base: str) -> No
     open_game(driver, base, game_id, {0: tokens[0]})  # this browser: the first seat only
     wait(driver, lambda: "your turn" in status(driver), "the first seat's setup")
     assert "setup" in status(driver) and "place_each" not in status(driver)
-    assert "places one adaptoid of each side" in driver.find_element(By.ID, "hint").text
+    assert "places one adaptoid of each side" in text_of(driver, "#hint")
     play_api(base, game_id, tokens[0], "white@D4", "black@D6")
     wait(driver, lambda: ply(driver) == 2, "the placements")
     # The second seat chooses: this page names it (black until it chooses), not itself.
@@ -267,18 +273,20 @@ def test_adaptoids_pie_choice_names_who_plays_what(driver: Any, base: str) -> No
     assert "waiting for white" in status(driver)
     # The list keeps white first; the seats swapped; the choice is said in words.
     assert seats(driver) == ["white: another player — not here yet", "black: me (this browser)"]
-    last = driver.find_elements(By.CSS_SELECTOR, "#moves .move")[-1]
-    assert last.text == "takes white" and last.get_attribute("title") == "white: takes white"
+    last = driver.execute_script(  # read at once: the list may be redrawn between two reads
+        "const m = [...document.querySelectorAll('#moves .move')].pop();"
+        "return [m.innerText, m.title]")
+    assert last == ["takes white", "white: takes white"]
     # Black's build: the choices on a piece are named by what grows, not by notation.
     play_api(base, game_id, tokens[1], "skip", "D4+leg")
     wait(driver, lambda: body(driver, "mine") == "yes", "black's turn")
     click_button(driver, '#choices button[data-action="skip"]')
     wait(driver, lambda: ply(driver) == 6, "black's skip")
     click_cell(driver, "D6")
-    labels = [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#choices button")]
-    assert labels == ["legs", "pincers"]
-    assert "The numbers on a piece: legs · pincers" in driver.find_element(
-        By.ID, "piece-key").text
+    wait(driver, lambda: driver.execute_script(
+        "return [...document.querySelectorAll('#choices button')].map(b => b.innerText)")
+        == ["legs", "pincers"], "the choices named by what grows")
+    assert "The numbers on a piece: legs · pincers" in text_of(driver, "#piece-key")
 
 
 def test_no_internal_name_reaches_a_player(driver: Any, base: str) -> None:

@@ -32,12 +32,19 @@ def palette(game: Game, _: Any) -> dict[str, Any]:
         piece = game.spec.pieces[kind]
         if piece.piles is not None:  # a number on each cell: a slot of its own
             continue
-        pieces.append({"kind": kind, "label": _(kind), "symbols": dict(piece.symbols),
+        # Drawn as the board draws it where the file gives a picture, else its letter.
+        glyphs = {p: piece.glyphs.get(p) or piece.glyph or piece.symbols.get(p, "")
+                  for p in game.players}
+        pieces.append({"kind": kind, "label": _(kind), "symbols": glyphs,
                        "attributes": [{"name": name, "label": _(name), "max": spec.max}
                                       for name, spec in piece.attributes.items()]})
     numbers = [table.slots[i].name for i in table.written
                if table.slots[i].kind == "int" and table.slots[i].scope == "position"]
-    return {"sides": [{"player": p, "label": _(p)} for p in game.players],
+    from framework.render.svg import _ink, player_colour
+
+    colours = [player_colour(game, side) for side in range(len(game.players))]
+    return {"sides": [{"player": p, "label": _(p), "fill": colours[s], "ink": _ink(colours[s])}
+                      for s, p in enumerate(game.players)],
             "pieces": pieces, "counters": [{"name": c, "label": _(c)} for c in game.counters],
             "numbers": numbers, "phases": [p.name for p in game.phases],
             "setups": [s.name for s in game.setups],

@@ -746,7 +746,8 @@ class Sessions:
             stored = StoredGame(id=secrets.token_urlsafe(9), slug=session.stored.slug,
                                 file=session.stored.file, rules=session.stored.rules,
                                 seats=seats, tokens=tokens, seed=None,
-                                parameters=dict(session.stored.parameters))
+                                parameters=dict(session.stored.parameters),
+                                position=session.stored.position)  # (a study's, again)
             self.store.save(stored)
             self._hold(GameSession(stored, session.game))
             session.rematch = stored.id

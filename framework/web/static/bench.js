@@ -171,6 +171,8 @@
                                 dataset: {player: side.player, kind: piece.kind}},
                      piece.symbols[side.player] || `${side.label} ${piece.label}`);
         b.setAttribute("aria-pressed", chosen ? "true" : "false");
+        b.style.background = side.fill;  // in the side's colour, as the board draws it
+        b.style.color = side.ink;
         b.addEventListener("click", () => {
           E.brush = {player: side.player, kind: piece.kind, attributes: {}};
           for (const a of piece.attributes) E.brush.attributes[a.name] = a.name === "count" ? 1 : 0;

@@ -184,3 +184,53 @@ def test_an_edited_file_keeps_the_game_up_to_the_first_move_it_refuses(
         refused = client.post(f"/api/play/{game_id}/restart", json={"token": tokens[0],
                                                                    "keep": "yes"})
         assert refused.status_code == 422
+
+
+def test_a_game_from_a_position_survives_a_restart_and_an_older_database(
+        tmp_path: Path) -> None:
+    import sqlite3
+
+    from framework.web import create_app
+    from framework.web.store import Store
+
+    db = tmp_path / "games.sqlite"
+    served = [GAMES / "chess.yaml"]
+    with TestClient(create_app(served, db), base_url="http://localhost") as client:
+        game_id = client.post("/api/play", json={"game": "chess", "fen": CASTLING}).json()["id"]
+    with TestClient(create_app(served, db), base_url="http://localhost") as client:
+        state = client.get(f"/api/play/{game_id}").json()
+        assert len(state["legal"]) == 15 and state["pieces"]["h1"] == "white"
+    # A database written before positions were kept: the column is added, its games read.
+    old = tmp_path / "old.sqlite"
+    with sqlite3.connect(old) as connection:
+        connection.executescript(
+            "CREATE TABLE games (id TEXT PRIMARY KEY, slug TEXT NOT NULL, file TEXT NOT NULL,"
+            " rules TEXT NOT NULL, seats TEXT NOT NULL, tokens TEXT NOT NULL, seed INTEGER,"
+            " plies TEXT NOT NULL, result TEXT NOT NULL, created REAL NOT NULL,"
+            " updated REAL NOT NULL, parameters TEXT NOT NULL DEFAULT '{}');"
+            "INSERT INTO games VALUES ('g1', 'chess', 'chess.yaml', 'x', '[\"human\"]',"
+            " '[null]', NULL, '[]', 'unfinished', 0, 0, '{}');")
+    store = Store(old)
+    loaded = store.load("g1")
+    store.close()
+    assert loaded is not None and loaded.position == "" and loaded.rules == "x"
+
+
+def test_a_record_with_a_position_replays_on_the_command_line(client: TestClient,
+                                                             tmp_path: Path) -> None:
+    from framework.cli import _register, app
+
+    _register()
+    created = client.post("/api/play", json={"game": "chess", "seats": ["human", "human"],
+                                             "fen": CASTLING}).json()
+    client.post(f"/api/play/{created['id']}/apply", json={
+        "token": created["tokens"][0], "ply": 0, "action": "h1h8"})
+    path = tmp_path / "study.txt"
+    # A {comment} after a header, and braces inside the Position's value, both read.
+    path.write_text(client.get(f"/api/play/{created['id']}/record").text.replace(
+        '[Site "boardspec serve"]', '[Site "boardspec serve"] {from the editor}'))
+    shown = CliRunner().invoke(app, ["replay", str(path)])
+    assert shown.exit_code == 0, shown.output
+    assert Record.load(path).headers["Site"] == "boardspec serve"
+    replayed = Record.load(path).replay(load_game(GAMES / "chess.yaml"))
+    assert replayed.to_fen().split()[0] == "4k2R/8/8/8/8/8/8/4K3"

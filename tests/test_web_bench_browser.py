@@ -43,7 +43,8 @@ def driver() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def base() -> Iterator[str]:
-    with running_server([GAMES / "chess.yaml", GAMES / "ataxx.yaml"]) as url:
+    with running_server([GAMES / "chess.yaml", GAMES / "ataxx.yaml",
+                         GAMES / "nine-mens-morris.yaml"]) as url:
         yield url
 
 
@@ -101,6 +102,54 @@ def test_a_position_built_by_clicks_and_read_from_a_fen_starts_a_game(driver: An
     pieces = driver.execute_script(
         "return [...document.querySelectorAll('#board g.piece')].map(g => g.dataset.cell)")
     assert sorted(pieces) == ["e8", "f1", "g1"]
+
+
+def test_hands_are_edited_as_numbers_on_a_phone(driver: Any, base: str) -> None:
+    from .test_web_players import DESKTOP, PHONE, screen
+
+    created = api(base, "/api/play", {"game": "nine-mens-morris", "seats": ["human", "human"]})
+    screen(driver, PHONE)
+    try:
+        open_game(driver, base, created["id"], {0: created["tokens"][0]})
+        click_button(driver, "#edit-position")
+        wait(driver, lambda: editor(driver)["valid"] == "yes", "the editor")
+        hand = driver.find_element(By.CSS_SELECTOR, 'input[data-name="hand.white.man"]')
+        hand.send_keys(Keys.CONTROL, "a", Keys.NULL, "3", Keys.ENTER)  # typed over, entered
+        wait(driver, lambda: json.loads(editor(driver)["json"]).get("hand.white.man") == 3,
+             "the hand read")
+        click_button(driver, '#editor-palette button[data-player="black"]')
+        click_cell(driver, "a1")
+        wait(driver, lambda: "a1" in editor(driver)["pieces"], "a black man placed")
+        # Nine men in all: one on the board and nine in hand are one too many.
+        assert editor(driver)["valid"] == "no"
+        assert "more than the 9 of the supply" in editor(driver)["status"]
+        black = driver.find_element(By.CSS_SELECTOR, 'input[data-name="hand.black.man"]')
+        black.send_keys(Keys.CONTROL, "a", Keys.NULL, "8", Keys.ENTER)
+        wait(driver, lambda: editor(driver)["valid"] == "yes", "eight in hand")
+        widths = driver.execute_script(
+            "return [document.documentElement.scrollWidth, window.innerWidth, "
+            "document.querySelector('#editor').getBoundingClientRect().right]")
+        assert widths[0] <= widths[1] and widths[2] <= widths[1], widths
+    finally:
+        screen(driver, DESKTOP)
+
+
+def test_a_blocked_cell_is_written_in_the_fen(driver: Any, base: str) -> None:
+    created = api(base, "/api/play", {"game": "ataxx", "seats": ["human", "human"]})
+    open_game(driver, base, created["id"], {0: created["tokens"][0]})
+    click_button(driver, "#edit-position")
+    wait(driver, lambda: editor(driver)["valid"] == "yes", "the editor")
+    click_button(driver, "#editor-block")
+    click_cell(driver, "d4")
+    wait(driver, lambda: editor(driver)["fen"].startswith("x5o/7/7/3-3/7/7/o5x x "),
+         "the gap in the FEN")
+    assert json.loads(editor(driver)["json"])["gaps"] == ["d4"]
+    click_cell(driver, "d4")  # once more: open again
+    wait(driver, lambda: editor(driver)["fen"].startswith("x5o/7/7/7/7/7/o5x x "),
+         "the gap gone")
+    click_button(driver, "#editor-leave")
+    wait(driver, lambda: editor(driver)["hidden"], "the editor left")
+    assert len(editor(driver)["pieces"]) == 4  # the game's own board again
 
 
 def test_the_inspector_shows_the_phase_slots_and_legal_actions(driver: Any,

@@ -319,7 +319,8 @@ BENCH_TEXTS: dict[str, dict[str, str]] = {
         "inspect": "Inspect the state", "open_record": "Open a record…",
         "editor_help": "Choose a piece, then click cells to put it there (click it again "
                        "to take it off).",
-        "erase": "Empty a cell", "editor_to_move": "To move", "editor_step": "Turn step",
+        "erase": "Empty a cell", "block": "Block a cell",
+        "editor_to_move": "To move", "editor_step": "Turn step",
         "turn_start": "start of a turn", "editor_numbers": "Numbers (hands, piles, clocks)",
         "editor_counters": "Counters",
         "editor_valid": "A position of {game}: {n} legal moves.",
@@ -348,7 +349,8 @@ BENCH_TEXTS: dict[str, dict[str, str]] = {
         "inspect": "Inspeccionar el estado", "open_record": "Abrir una partida grabada…",
         "editor_help": "Elige una pieza y haz clic en las casillas para ponerla (otro clic "
                        "la quita).",
-        "erase": "Vaciar una casilla", "editor_to_move": "Juega", "editor_step": "Paso del "
+        "erase": "Vaciar una casilla", "block": "Bloquear una casilla",
+        "editor_to_move": "Juega", "editor_step": "Paso del "
         "turno", "turn_start": "inicio de un turno",
         "editor_numbers": "Números (manos, montones, relojes)", "editor_counters": "Contadores",
         "editor_valid": "Una posición de {game}: {n} jugadas legales.",
@@ -377,7 +379,8 @@ BENCH_TEXTS: dict[str, dict[str, str]] = {
         "inspect": "Inspecionar o estado", "open_record": "Abrir um registro de partida…",
         "editor_help": "Escolha uma peça e clique nas casas para colocá-la (outro clique a "
                        "retira).",
-        "erase": "Esvaziar uma casa", "editor_to_move": "Joga", "editor_step": "Etapa do "
+        "erase": "Esvaziar uma casa", "block": "Bloquear uma casa",
+        "editor_to_move": "Joga", "editor_step": "Etapa do "
         "turno", "turn_start": "início de um turno",
         "editor_numbers": "Números (mãos, pilhas, relógios)", "editor_counters": "Contadores",
         "editor_valid": "Uma posição de {game}: {n} lances legais.",
@@ -406,7 +409,8 @@ BENCH_TEXTS: dict[str, dict[str, str]] = {
         "inspect": "Показать состояние", "open_record": "Открыть запись партии…",
         "editor_help": "Выберите фигуру и щёлкайте по полям, чтобы поставить её (повторный "
                        "щелчок её снимает).",
-        "erase": "Очистить поле", "editor_to_move": "Ход", "editor_step": "Шаг хода",
+        "erase": "Очистить поле", "block": "Закрыть поле",
+        "editor_to_move": "Ход", "editor_step": "Шаг хода",
         "turn_start": "начало хода", "editor_numbers": "Числа (руки, кучки, счётчики ходов)",
         "editor_counters": "Счётчики",
         "editor_valid": "Позиция игры {game}: законных ходов — {n}.",
@@ -435,7 +439,8 @@ BENCH_TEXTS: dict[str, dict[str, str]] = {
         "inspect": "Esplori la staton", "open_record": "Malfermi registron de ludo…",
         "editor_help": "Elektu pecon, poste alklaku kampojn por meti ĝin tien (denova "
                        "alklako forprenas ĝin).",
-        "erase": "Malplenigi kampon", "editor_to_move": "Movas", "editor_step": "Paŝo de "
+        "erase": "Malplenigi kampon", "block": "Bloki kampon",
+        "editor_to_move": "Movas", "editor_step": "Paŝo de "
         "la vico", "turn_start": "komenco de vico",
         "editor_numbers": "Nombroj (manoj, amasoj, horloĝoj)", "editor_counters": "Nombriloj",
         "editor_valid": "Pozicio de {game}: {n} laŭregulaj movoj.",

@@ -145,7 +145,12 @@
     const owner = now && (typeof now === "string" ? now : now.owner);
     const kind = now && (typeof now === "string" ? E.found.palette.pieces[0].kind : now.piece);
     delete E.position.result;  // an edited position is judged again
-    if (!E.brush || (owner === E.brush.player && kind === E.brush.kind)) delete cells[name];
+    const wasGap = (E.position.gaps || []).includes(name);
+    E.position.gaps = (E.position.gaps || []).filter((g) => g !== name);
+    if (E.brush && E.brush.gap) {  // a blocked cell: on, or off again
+      if (!wasGap) E.position.gaps.push(name);
+      delete cells[name];
+    } else if (!E.brush || (owner === E.brush.player && kind === E.brush.kind)) delete cells[name];
     else cells[name] = {owner: E.brush.player, piece: E.brush.kind, ...E.brush.attributes};
     check();
   }
@@ -184,7 +189,10 @@
     const erase = el("button", {type: "button", className: "brush", id: "editor-erase"}, T.erase);
     erase.setAttribute("aria-pressed", E.brush ? "false" : "true");
     erase.addEventListener("click", () => { E.brush = null; drawEditor(); });
-    brushes.append(erase);
+    const block = el("button", {type: "button", className: "brush", id: "editor-block"}, T.block);
+    block.setAttribute("aria-pressed", E.brush && E.brush.gap ? "true" : "false");
+    block.addEventListener("click", () => { E.brush = {gap: true}; drawEditor(); });
+    brushes.append(erase, " ", block);
     box.append(brushes);
     const piece = E.brush && palette.pieces.find((p) => p.kind === E.brush.kind);
     if (piece && piece.attributes.length) {

@@ -76,6 +76,11 @@ def test_a_position_that_is_no_position_of_the_game_is_said_in_words_and_still_d
                                                             "position": {}})
     assert refused.status_code == 422 and "one of them" in refused.json()["error"]
     assert client.post("/api/games/nope/position", json={"fen": "x"}).status_code == 404
+    # Another site's page may not use the editor's check, nor start a game from a position.
+    for path, sent in (("/api/games/chess/position", {"fen": CASTLING}),
+                       ("/api/play", {"game": "chess", "fen": CASTLING})):
+        other = client.post(path, json=sent, headers={"Origin": "http://evil.example"})
+        assert other.status_code == 403, path
 
 
 def test_hands_and_piles_are_numbers_of_the_palette(client: TestClient) -> None:

@@ -819,7 +819,7 @@ def test_an_edited_file_keeps_the_game_to_its_last_legal_move(driver: Any,
         assert "stops being legal at turn 3" in said and "b6" in said
         assert "'b6' is not legal here" in said
         keep = driver.find_element(By.ID, "keep-new")
-        assert keep.is_displayed() and keep.text == "Go on from turn 2"
+        assert keep.is_displayed() and keep.text == "Keep the first 2 turns and go on"
         keep.click()
         wait(driver, lambda: not driver.find_element(By.ID, "rules-changed").is_displayed(),
              "the game going on under the new rules")

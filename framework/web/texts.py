@@ -342,7 +342,7 @@ BENCH_TEXTS: dict[str, dict[str, str]] = {
         "keep_position": "The game's starting position does not fit the new rules "
                          "({reason}).",
         "keep_continue": "Go on under the new rules",
-        "keep_from": "Go on from turn {turn}",
+        "keep_from": "Keep the first {turn} turns and go on",
     },
     "es": {
         "bench": "Mesa del diseñador", "edit_position": "Editar esta posición",
@@ -372,7 +372,7 @@ BENCH_TEXTS: dict[str, dict[str, str]] = {
         "keep_position": "La posición inicial de la partida no vale con las nuevas reglas "
                          "({reason}).",
         "keep_continue": "Seguir con las nuevas reglas",
-        "keep_from": "Seguir desde el turno {turn}",
+        "keep_from": "Conservar los {turn} primeros turnos y seguir",
     },
     "pt": {
         "bench": "Bancada do designer", "edit_position": "Editar esta posição",
@@ -402,7 +402,7 @@ BENCH_TEXTS: dict[str, dict[str, str]] = {
         "keep_position": "A posição inicial da partida não serve às novas regras "
                          "({reason}).",
         "keep_continue": "Continuar com as novas regras",
-        "keep_from": "Continuar a partir do turno {turn}",
+        "keep_from": "Manter os {turn} primeiros turnos e continuar",
     },
     "ru": {
         "bench": "Стол конструктора", "edit_position": "Редактировать эту позицию",
@@ -432,7 +432,7 @@ BENCH_TEXTS: dict[str, dict[str, str]] = {
         "keep_position": "Начальная позиция партии не подходит к новым правилам "
                          "({reason}).",
         "keep_continue": "Продолжить по новым правилам",
-        "keep_from": "Продолжить с хода {turn}",
+        "keep_from": "Продолжить после хода {turn}",
     },
     "eo": {
         "bench": "Tablo de la desegnanto", "edit_position": "Redakti ĉi tiun pozicion",
@@ -462,7 +462,7 @@ BENCH_TEXTS: dict[str, dict[str, str]] = {
         "keep_position": "La komenca pozicio de la ludo ne taŭgas por la novaj reguloj "
                          "({reason}).",
         "keep_continue": "Daŭrigi laŭ la novaj reguloj",
-        "keep_from": "Daŭrigi de la vico {turn}",
+        "keep_from": "Konservi la unuajn {turn} vicojn kaj daŭrigi",
     },
 }
 for _lang, _words in BENCH_TEXTS.items():

@@ -343,6 +343,7 @@ BENCH_TEXTS: dict[str, dict[str, str]] = {
                          "({reason}).",
         "keep_continue": "Go on under the new rules",
         "keep_from": "Keep the first {turn} turns and go on",
+        "keep_first": "Keep the first turn and go on",
     },
     "es": {
         "bench": "Mesa del diseñador", "edit_position": "Editar esta posición",
@@ -373,6 +374,7 @@ BENCH_TEXTS: dict[str, dict[str, str]] = {
                          "({reason}).",
         "keep_continue": "Seguir con las nuevas reglas",
         "keep_from": "Conservar los {turn} primeros turnos y seguir",
+        "keep_first": "Conservar el primer turno y seguir",
     },
     "pt": {
         "bench": "Bancada do designer", "edit_position": "Editar esta posição",
@@ -403,6 +405,7 @@ BENCH_TEXTS: dict[str, dict[str, str]] = {
                          "({reason}).",
         "keep_continue": "Continuar com as novas regras",
         "keep_from": "Manter os {turn} primeiros turnos e continuar",
+        "keep_first": "Manter o primeiro turno e continuar",
     },
     "ru": {
         "bench": "Стол конструктора", "edit_position": "Редактировать эту позицию",
@@ -433,6 +436,7 @@ BENCH_TEXTS: dict[str, dict[str, str]] = {
                          "({reason}).",
         "keep_continue": "Продолжить по новым правилам",
         "keep_from": "Продолжить после хода {turn}",
+        "keep_first": "Продолжить после первого хода",
     },
     "eo": {
         "bench": "Tablo de la desegnanto", "edit_position": "Redakti ĉi tiun pozicion",
@@ -463,6 +467,7 @@ BENCH_TEXTS: dict[str, dict[str, str]] = {
                          "({reason}).",
         "keep_continue": "Daŭrigi laŭ la novaj reguloj",
         "keep_from": "Konservi la unuajn {turn} vicojn kaj daŭrigi",
+        "keep_first": "Konservi la unuan vicon kaj daŭrigi",
     },
 }
 for _lang, _words in BENCH_TEXTS.items():

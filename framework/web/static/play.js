@@ -578,7 +578,8 @@
     $("rules-replay").textContent = text;
     const keep = $("keep-new");
     keep.dataset.kept = report.kept;
-    keep.textContent = report.reason ? fill(T.keep_from, {turn: report.turns_kept}) : T.keep_continue;
+    keep.textContent = !report.reason ? T.keep_continue
+      : report.turns_kept === 1 ? T.keep_first : fill(T.keep_from, {turn: report.turns_kept});
     keep.hidden = !Object.keys(tokens).length || !report.kept;
   }
 

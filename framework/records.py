@@ -19,7 +19,9 @@ writes them):
 
 The player headers are keyed by the player that each seat starts as (``White`` = seat 0);
 ``Result`` is the winning player (several joined by ``+`` for a shared win), ``draw`` or
-``unfinished``. The JSON form holds the same:
+``unfinished``. A game begun from a position of its own (the web app's position editor) has
+the header ``Position``, that position's JSON on one line; its actions replay from there.
+The JSON form holds the same:
 ``{"format": "boardspec-record", "version": 1, "headers": {...}, "turns": [["b6"], ...]}``.
 A ply is one action. ``replay`` plays the actions through the engine and refuses the first
 one that is not legal, naming its ply, its turn and the engine's reason.
@@ -50,6 +52,8 @@ RESIGNATION = "resignation"
 #: ``Termination`` of a game the players agreed to draw (its ``Result`` is ``draw``).
 AGREEMENT = "agreement"
 DRAW = "draw"
+#: The header of a game's starting position, when it is not the rules' own start.
+POSITION = "Position"
 # Possessive: a long value is matched in one pass, never backtracked through.
 _HEADER = re.compile(r'\[(\w+)\s+"((?:[^"\\]++|\\.)*+)"\]')
 _TURN = re.compile(r"([0-9]{1,9})\.\s*(.*)")
@@ -113,17 +117,20 @@ class Record:
         record = cls(source=source)
         where = str(source or "<record>")
         for number, raw in enumerate(text.splitlines(), start=1):
-            line = raw.split("{", 1)[0].strip()  # {comments} are ignored
-            if not line:
-                continue
+            line = raw.strip()
             if line.startswith("[") and len(line) > MAX_HEADER_CHARS + 80:
                 raise RecordError(f"{where}:{number}: a header of {len(line):,} characters; "
                                   f"a header's value has at most {MAX_HEADER_CHARS:,} (see "
                                   "docs/limits.md)")
-            header = _HEADER.fullmatch(line)
-            if header:
+            # A header's value may hold braces (a Position's JSON): a {comment} is only
+            # what follows it, as it is on a turn's line.
+            header = _HEADER.match(line)
+            if header and not line[header.end():].split("{", 1)[0].strip():
                 record.add_header(header.group(1), _unescape(header.group(2)),
                                   f"{where}:{number}")
+                continue
+            line = line.split("{", 1)[0].strip()  # {comments} are ignored
+            if not line:
                 continue
             turn = _TURN.fullmatch(line)
             if not turn:
@@ -232,7 +239,7 @@ class Record:
                               f"most {declared:,} (max_plies)")
         if ply is not None and not 0 <= ply <= total:
             raise RecordError(f"ply {ply} is out of range: the record has {total} plies")
-        state = game.new_initial_state()
+        state = self.start(game)
         done = 0
         for number, turn in enumerate(self.turns, start=1):
             for text in turn:
@@ -245,6 +252,19 @@ class Record:
                                       f"{exc}") from None
                 done += 1
         return state
+
+    def start(self, game: Game) -> State:
+        """The position the record's actions start from: its ``Position`` header, else the
+        rules' own start."""
+        from framework.errors import PositionError
+
+        written = self.headers.get(POSITION)
+        if written is None:
+            return game.new_initial_state()
+        try:
+            return game.state_from_json(written)
+        except PositionError as exc:
+            raise RecordError(f"the record's {POSITION} header: {exc}") from None
 
     def verify(self, game: Game) -> State:
         """Replay every action and check that the game ends as the ``Result`` header says."""
@@ -263,6 +283,20 @@ class Record:
             raise RecordError(f"the record claims the result {claimed!r}, but its "
                               f"{len(self.plies)} plies end {found!r}")
         return state
+
+
+def position_header(state: State) -> str:
+    """A position as the ``Position`` header writes it: its JSON on one line, a piece of
+    the game's first kind with no attributes written by its owner alone (a full board of
+    stones stays within a header's length)."""
+    import json
+
+    data = state.to_json()
+    first = state.game.piece_kinds[0]
+    data["cells"] = {name: entry["owner"] if set(entry) == {"owner", "piece"} and
+                     entry["piece"] == first else entry
+                     for name, entry in data["cells"].items()}
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def turn_lines(steps: Iterable[tuple[State, list[str]]]) -> list[list[str]]:

@@ -121,6 +121,7 @@ def create_app(paths: Iterable[str | Path], db: str | Path = ":memory:", *,
         Route("/api/openapi.json", openapi),
         Route("/api/games", list_games),
         Route("/api/games/{slug}", game_info),
+        Route("/api/games/{slug}/position", check_position, methods=["POST"]),
         Route("/api/recent", recent),
         Route("/api/play", new_game, methods=["POST"]),
         Route("/api/play/{id}", game_state),
@@ -128,6 +129,7 @@ def create_app(paths: Iterable[str | Path], db: str | Path = ":memory:", *,
         Route("/api/play/{id}/apply", apply, methods=["POST"]),
         Route("/api/play/{id}/agent", agent_move, methods=["POST"]),
         Route("/api/play/{id}/restart", restart, methods=["POST"]),
+        Route("/api/play/{id}/replay", replay_report, methods=["GET"]),
         Route("/api/play/{id}/resign", resign, methods=["POST"]),
         Route("/api/play/{id}/offer", offer, methods=["POST"]),
         Route("/api/play/{id}/answer", answer, methods=["POST"]),
@@ -285,6 +287,25 @@ async def game_info(request: Request) -> Response:
     return JSONResponse(entry.summary())
 
 
+async def check_position(request: Request) -> Response:
+    """The position editor's position read by the engine (``{"position"}`` or ``{"fen"}``,
+    and the game's ``parameters``): valid or why not, its JSON, FEN, picture and moves."""
+    from framework.web.bench import check_position as check
+
+    server = _server(request)
+    entry = server.library.get(request.path_params["slug"])
+    if entry is None or entry.game is None:
+        raise WebError(404, f"no playable game {request.path_params['slug']!r} on this "
+                            "server")
+    body = await read_json(request)
+    given = body.get("parameters")
+    game = server.sessions.setting(entry.text, entry.file, given) if given else entry.game
+    lang = _lang(request)
+    found = await anyio.to_thread.run_sync(check, game, body, lang,
+                                           translations(lang).gettext)
+    return JSONResponse(found)
+
+
 async def recent(request: Request) -> Response:
     return JSONResponse({"games": _server(request).store.recent()})
 
@@ -295,7 +316,9 @@ async def new_game(request: Request) -> Response:
     body = await read_json(request)
     session, tokens = server.sessions.create(body.get("game"), body.get("seats"),
                                              body.get("seed"), _client(request),
-                                             body.get("parameters"))
+                                             body.get("parameters"),
+                                             position=body.get("position"),
+                                             fen=body.get("fen"), record=body.get("record"))
     _start_agents(server, session)
     return JSONResponse({"id": session.id, "tokens": tokens, "url": f"/play/{session.id}",
                          "state": _payload(request, server, session)},
@@ -312,7 +335,17 @@ async def game_state(request: Request) -> Response:
         if not turn.isascii() or not turn.isdigit() or len(turn) > 6:
             raise WebError(422, f"'turn' must be a number of turns, found {turn[:20]!r}")
         view = session.after_turns(int(turn))
-        return JSONResponse(_payload(request, server, session, view))
+        found = _payload(request, server, session, view)
+        if request.query_params.get("inspect") in ("1", "true"):
+            from framework.web.bench import inspect
+
+            found["inspect"] = inspect(session.game, view[0], _lang(request))
+        return JSONResponse(found)
+    if request.query_params.get("inspect") in ("1", "true"):
+        from framework.web.bench import inspect
+
+        return JSONResponse({**_payload(request, server, session), "inspect": inspect(
+            session.game, session.state, _lang(request))})
     _start_agents(server, session)
     return JSONResponse(_payload(request, server, session))
 
@@ -400,16 +433,39 @@ async def restart(request: Request) -> Response:
     # The same setting again, unless the request names another one.
     given = body.get("parameters", session.stored.parameters)
     game = server.sessions.setting(entry.text, entry.file, given) if given else entry.game
+    keep = body.get("keep", False)
+    if not isinstance(keep, bool):
+        raise WebError(422, f"'keep' must be true or false, found {str(keep)[:40]!r}")
     async with session.lock:
         if session.agent_task is not None:
             session.agent_task.cancel()
         archived = server.sessions.archive(session) if session.ply else None
-        session.restart(entry.text, game)
+        if keep:  # go on from the last move the new rules still take
+            session.keep_under(entry.text, game)
+        else:
+            session.restart(entry.text, game)
         server.sessions.save_all(session)
     await broadcast(session, {"type": "update", "ply": session.ply})
     _start_agents(server, session)
     return JSONResponse({"archived": archived,
                          "state": _payload(request, server, session)})
+
+
+async def replay_report(request: Request) -> Response:
+    """The game's moves played again under its rules file as it is now (edited under
+    ``--watch``): how many stay legal, and the first that does not, with the reason."""
+    from framework.web.bench import replay_report as report
+
+    server = _server(request)
+    session = server.sessions.get(request.path_params["id"])
+    entry = server.library.get(session.stored.slug)
+    if entry is None or entry.game is None:
+        raise WebError(409, "the game file does not load: nothing to replay under")
+    given = session.stored.parameters
+    game = server.sessions.setting(entry.text, entry.file, given) if given else entry.game
+    found = await anyio.to_thread.run_sync(report, session, game, _lang(request))
+    return JSONResponse({**found, "version": session.version,
+                         "file_version": entry.version})
 
 
 async def resign(request: Request) -> Response:

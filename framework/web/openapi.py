@@ -48,6 +48,31 @@ SPEC: dict[str, Any] = {
             "parameters": [{"name": "slug", "in": "path", "required": True,
                             "schema": {"type": "string"}}],
             "responses": {"200": _json(_ref("GameFile"), "the game"), "404": ERROR}}},
+        "/api/games/{slug}/position": {"post": {
+            "summary": "The position editor's check: a position (position JSON, or the "
+                       "game's FEN) read by the engine, under the game's parameters",
+            "parameters": [{"name": "slug", "in": "path", "required": True,
+                            "schema": {"type": "string"}}, LANG],
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": {"type": "object", "properties": {
+                    "position": {"type": "object", "description": "position JSON (what "
+                                 "boardspec show --position reads)"},
+                    "fen": {"type": "string"},
+                    "parameters": {"type": "object"}}}}}},
+            "responses": {"200": _json({"type": "object", "properties": {
+                "valid": {"type": "boolean"},
+                "error": {"type": "string", "description": "why it is not a position of "
+                          "the game, in words ('' when valid)"},
+                "position": {"type": "object", "description": "the position JSON as the "
+                             "engine writes it (valid only)"},
+                "fen": {"type": ["string", "null"]},
+                "svg": {"type": "string", "description": "the board (of an invalid one: "
+                        "the pieces that could be placed)"},
+                "legal": {"type": "object", "description": "count, and actions "
+                          "(notation, written)"},
+                "palette": {"type": "object", "description": "sides, pieces, counters, "
+                            "numbers (slots), phases, setups, fen: what may be edited"}}},
+                "the position read"), **REFUSALS}}},
         "/api/recent": {"get": {
             "summary": "The most recently played games",
             "responses": {"200": _json({"type": "object"}, "id, game, seats, plies, result")}}},
@@ -65,7 +90,10 @@ SPEC: dict[str, Any] = {
             "summary": "The state of a game (with ?turn=N: the position after its first N "
                        "turns, read only)",
             "parameters": [ID, LANG, FLIP, {"name": "turn", "in": "query", "required": False,
-                                            "schema": {"type": "integer", "minimum": 0}}],
+                                            "schema": {"type": "integer", "minimum": 0}},
+                           {"name": "inspect", "in": "query", "required": False,
+                            "schema": {"type": "string", "enum": ["0", "1"]},
+                            "description": "1: add the state inspector's view (inspect)"}],
             "responses": {"200": _json(_ref("State"), "the state"), "404": ERROR}}},
         "/api/play/{id}/legal": {"get": {
             "summary": "The legal actions now (and whole turns with ?turns=1)",
@@ -99,12 +127,29 @@ SPEC: dict[str, Any] = {
             "requestBody": {"required": True, "content": {"application/json": {
                 "schema": {"type": "object", "required": ["token"], "properties": {
                     "token": {"type": "string"},
+                    "keep": {"type": "boolean", "description": "true: go on from the "
+                             "last move the new rules still take (GET /replay says which)"},
                     "parameters": {"type": "object", "description": "another setting "
                                    "(default: the game's own)"}}}}}},
             "responses": {"200": _json({"type": "object", "properties": {
                 "archived": {"type": ["string", "null"],
                              "description": "the id under which the game so far is kept"},
                 "state": _ref("State")}}, "the restarted game"), **REFUSALS}}},
+        "/api/play/{id}/replay": {"get": {
+            "summary": "The game's moves played again under its rules file as it is now "
+                       "(edited under --watch): how many stay legal, and the first that "
+                       "does not (POST /restart with keep: true goes on from there)",
+            "parameters": [ID, LANG],
+            "responses": {"200": _json({"type": "object", "properties": {
+                "plies": {"type": "integer"}, "kept": {"type": "integer"},
+                "turns_kept": {"type": "integer"},
+                "turn": {"type": "integer", "description": "the turn of the first move "
+                         "refused"},
+                "player": {"type": "string"}, "action": {"type": "string"},
+                "reason": {"type": "string", "description": "why it is refused ('' when "
+                           "every move replays)"},
+                "version": {"type": "string"}, "file_version": {"type": "string"}}},
+                "the replay"), "404": ERROR, "409": ERROR}}},
         "/api/play/{id}/resign": {"post": {
             "summary": "The seat of the token resigns: every other side wins (the record "
                        "says Termination: resignation)",
@@ -186,7 +231,13 @@ SPEC: dict[str, Any] = {
             "seed": {"type": "integer"},
             "parameters": {"type": "object", "description": "values of the game's "
                            "parameters, such as {\"size\": 7} (the defaults for the "
-                           "others); a value the file does not allow is refused with 422"}}},
+                           "others); a value the file does not allow is refused with 422"},
+            "position": {"type": "object", "description": "start from this position JSON "
+                         "(the position editor's 'start here')"},
+            "fen": {"type": "string", "description": "start from this position string"},
+            "record": {"type": ["string", "object"], "description": "a game record (its "
+                       "text or JSON, as /record writes it): the new game has its moves, "
+                       "each checked; the first refused is named in the 422"}}},
         "Apply": {"type": "object", "required": ["token", "ply"], "properties": {
             "token": {"type": "string", "description": "the seat's secret token"},
             "ply": {"type": "integer",
@@ -222,6 +273,9 @@ SPEC: dict[str, Any] = {
             "file_version": {"type": "string",
                              "description": "the rules file now (differs: restart offered)"},
             "file_errors": {"type": "array", "items": _ref("FileError")},
+            "inspect": {"type": "object", "description": "with ?inspect=1: setup, phase, "
+                        "to_move, fullmove, counters, slots (name, kind, scope, value, "
+                        "default), position (its JSON) and legal (count, actions)"},
             "offer": {"type": ["object", "null"], "description": "an offer waiting for an "
                       "answer: kind (draw, undo, rematch), seat, by (the player, in words)"},
             "rematch": {"type": ["string", "null"],

@@ -9,6 +9,7 @@ the state, so a refused request leaves the game exactly as it was.
 from __future__ import annotations
 
 import asyncio
+import json
 import math
 import random
 import secrets
@@ -99,7 +100,7 @@ class GameSession:
     def __init__(self, stored: StoredGame, game: Game) -> None:
         self.stored = stored
         self.game = game
-        self.state: State = game.new_initial_state()
+        self.state: State = self.initial(game)
         self.plies: list[Ply] = []
         self.agents: dict[int, Agent] = {}
         self.lock = asyncio.Lock()
@@ -148,6 +149,14 @@ class GameSession:
         from framework.web.library import version_of
 
         return version_of(self.stored.rules)
+
+    def initial(self, game: Game) -> State:
+        """The position the game starts from under the rules ``game``: the one it was
+        started from (a PositionError if those rules do not read it), else the rules'
+        own start."""
+        if not self.stored.position:
+            return game.new_initial_state()
+        return game.state_from_json(self.stored.position)
 
     def seat_spec(self, seat: int) -> str:
         return self.stored.seats[seat]
@@ -214,31 +223,37 @@ class GameSession:
             self.state, plies = self._trial([outcome.notation], CHANCE)
             self.plies += plies
 
-    def _trial(self, notations: list[str], seat: int, lang: str = "en"
+    def _trial(self, notations: list[str], seat: int, lang: str = "en", *,
+               game: Game | None = None, start: State | None = None
                ) -> tuple[State, list[Ply]]:
+        """The state after ``notations`` played by ``seat`` from ``start`` (default: the
+        game now) under the rules ``game`` (default: its own), and their plies."""
         from framework.engine.turns import turn_key
         from framework.notation_words import words_in
 
-        words = words_in(self.game, lang)
+        game = game or self.game
+        words = words_in(game, lang)
         if not notations:
             raise WebError(422, "no action given")
         if len(notations) > MAX_ACTIONS_PER_REQUEST:
             raise WebError(422, f"at most {MAX_ACTIONS_PER_REQUEST} actions per request")
-        trial = self.state.clone()
+        trial = (start or self.state).clone()
         plies = []
         for i, text in enumerate(notations):
             if trial.is_terminal() or trial.current_player != seat:
                 done = " ".join(notations[:i])
                 raise WebError(409, f"{text!r} cannot be played: the turn is over after "
-                                    f"{done!r}" if i else "the game is over")
+                                    f"{done!r}" if i else "the game is over"
+                               if trial.is_terminal() else
+                               f"{text!r} cannot be played: it is not that seat's turn")
             try:
                 action = words.parse(trial, text)
             except NotationError as exc:
                 raise WebError(422, str(exc)) from None
             except IllegalActionError as exc:
                 raise WebError(409, str(exc)) from None
-            player = self.game.players[trial.to_move] if trial.setup >= len(
-                self.game.setups) else self.game.players[seat]
+            player = game.players[trial.to_move] if trial.setup >= len(
+                game.setups) else game.players[seat]
             cell = action.dst if action.dst >= 0 else action.at
             before, owners = trial.occupied(), trial.owner[:]
             key = turn_key(trial)
@@ -252,7 +267,7 @@ class GameSession:
             if action.src >= 0 and cell >= 0 and before >> cell & 1 and \
                     trial.owner_of(cell) >= 0 and not owners[trial.owner_of(cell)] >> cell & 1:
                 gone |= 1 << cell
-            removed = tuple(c for c in range(self.game.board.size) if gone >> c & 1)
+            removed = tuple(c for c in range(game.board.size) if gone >> c & 1)
             plies.append(Ply(action.notation, seat, player, key, cell, action.src, removed,
                              action.side if action.kind == "choose" else -1))
         return trial, plies
@@ -397,7 +412,11 @@ class GameSession:
                                  *["random"] * (seats - len(self.stored.seats))]
             self.stored.tokens = [*self.stored.tokens[:seats],
                                   *[None] * (seats - len(self.stored.tokens))]
-        self.state = game.new_initial_state()
+        try:
+            self.state = self.initial(game)
+        except BoardspecError:  # the new rules do not read its start: theirs, then
+            self.stored.position = ""
+            self.state = game.new_initial_state()
         self.plies = []
         self.resigned = None
         self.agreed = False
@@ -407,6 +426,35 @@ class GameSession:
         self.agent_error = ""
         self.roll_dice()
         self._stored_update()
+
+    def replay_under(self, game: Game) -> tuple[State, list[Ply], str]:
+        """The game's moves played again under the rules ``game`` (an edited file): the
+        state and the plies as far as they stay legal, and why the next one does not
+        ("" when every one does)."""
+        try:
+            state = self.initial(game)
+        except BoardspecError as exc:
+            return game.new_initial_state(), [], f"the starting position does not read " \
+                                                  f"under these rules: {exc}"
+        kept: list[Ply] = []
+        for ply in self.plies:
+            try:
+                state, plies = self._trial([ply.notation], ply.seat, game=game, start=state)
+            except BoardspecError as exc:
+                return state, kept, str(exc)
+            kept += plies
+        return state, kept, ""
+
+    def keep_under(self, text: str, game: Game) -> int:
+        """Go on under new rules from the last move they still take (``replay_under``): the
+        plies kept."""
+        state, plies, _ = self.replay_under(game)
+        self.restart(text, game)
+        if plies:
+            self.state, self.plies = state, plies
+            self.roll_dice()
+            self._stored_update()
+        return len(plies)
 
     def agent_for(self, seat: int) -> Agent:
         from framework.agents import make_agent
@@ -459,7 +507,7 @@ class GameSession:
 
     def _replayed(self, plies: list[Ply]) -> State:
         """The position the game's first ``plies`` lead to (each already played once)."""
-        state = self.game.new_initial_state()
+        state = self.initial(self.game)
         for ply in plies:
             state.apply(ply.notation)
         return state
@@ -477,6 +525,10 @@ class GameSession:
             headers["Seed"] = str(self.stored.seed)
         if self.game.parameters:
             headers["Parameters"] = parameters_header(self.game.parameters)
+        if self.stored.position:
+            from framework.records import POSITION, position_header
+
+            headers[POSITION] = position_header(self.initial(self.game))
         headers["Result"] = self.stored.result
         if self.resigned is not None:
             from framework.records import RESIGNATION
@@ -488,6 +540,66 @@ class GameSession:
             headers["Termination"] = AGREEMENT
         headers["Plies"] = str(self.ply)
         return Record(headers, [t["actions"] for t in self.turns()])
+
+
+def read_record(value: Any) -> Record:
+    """A record sent by a page: its text (PGN-like) or its JSON form, as text or as the
+    JSON object; a WebError saying what is wrong."""
+    from framework.limits import MAX_RECORD_BYTES
+    from framework.records import Record, RecordError
+    from framework.safeio import load_json
+
+    try:
+        if isinstance(value, dict):
+            return Record.from_json(value)
+        if not isinstance(value, str) or not value.strip():
+            raise WebError(422, "'record' must be a game record: its text, as the record "
+                                "download writes it, or its JSON")
+        if len(value) > MAX_RECORD_BYTES:
+            raise WebError(413, f"the record is over {MAX_RECORD_BYTES:,} characters")
+        if value.lstrip().startswith("{"):
+            return Record.from_json(load_json(value, "the record", RecordError))
+        return Record.from_text(value)
+    except RecordError as exc:
+        raise WebError(422, str(exc)) from None
+
+
+def starting_point(game: Game, position: Any, fen: Any, record: Record | None
+                   ) -> tuple[State | None, list[tuple[str, int]]]:
+    """Where a new game starts (None: the rules' own start) and the moves already played
+    (a record's, each with the seat that played it), every one checked by the engine."""
+    from framework.errors import PositionError
+    from framework.records import POSITION, RecordError
+
+    given = [k for k, v in (("position", position), ("fen", fen), ("record", record))
+             if v is not None]
+    if len(given) > 1:
+        raise WebError(422, f"give one of 'position', 'fen' and 'record', not "
+                            f"{' and '.join(repr(k) for k in given)}")
+    try:
+        if position is not None:
+            if not isinstance(position, dict | str):
+                raise WebError(422, "'position' must be position JSON (an object)")
+            return game.state_from_json(position), []
+        if fen is not None:
+            if not isinstance(fen, str) or not fen.strip():
+                raise WebError(422, "'fen' must be the game's position string")
+            return game.state_from_fen(fen), []
+    except PositionError as exc:
+        raise WebError(422, f"the position: {exc}") from None
+    if record is None:
+        return None, []
+    try:
+        record.replay(game)  # every move checked, the first refused named in words
+        state = record.start(game)
+    except RecordError as exc:
+        raise WebError(422, f"the record: {exc}") from None
+    start = state.clone() if POSITION in record.headers else None
+    plies = []
+    for text in record.plies:
+        plies.append((text, state.current_player))
+        state.apply(text)
+    return start, plies
 
 
 def _plain(value: Any) -> bool:
@@ -537,7 +649,11 @@ class Sessions:
                 del self.created[known]
 
     def create(self, slug: Any, seats: Any, seed: Any = None, client: str = "",
-               parameters: Any = None) -> tuple[GameSession, list[str | None]]:
+               parameters: Any = None, *, position: Any = None, fen: Any = None,
+               record: Any = None) -> tuple[GameSession, list[str | None]]:
+        """A new game of the file ``slug``: from its rules' start, or from ``position``
+        (position JSON), ``fen`` (the game's position string) or the end of ``record`` (a
+        record's text or JSON, its moves the game's first)."""
         entry = self.library.get(slug) if isinstance(slug, str) else None
         if entry is None:
             known = ", ".join(self.library.files) or "none"
@@ -553,8 +669,16 @@ class Sessions:
             raise WebError(422, f"'seats' must list one entry per player ({', '.join(players)})"
                                 f", each 'human' or an agent; found {seats!r}")
         specs = [check_seat_spec(s, p) for s, p in zip(seats, players, strict=True)]
+        loaded = read_record(record) if record is not None else None
+        named = loaded.headers.get("Game", game.name) if loaded is not None else game.name
+        if named != game.name:  # (before its parameters, which another game may not have)
+            raise WebError(422, f"the record: this record is of {named!r}, not of "
+                                f"{game.name!r}")
+        if loaded is not None and not parameters and loaded.parameters():
+            parameters = loaded.parameters()
         if parameters:
             game = self.setting(entry.text, entry.file, parameters)
+        start, plies = starting_point(game, position, fen, loaded)
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
                                  or not 0 <= seed <= MAX_SEED):
             shown = repr(seed) if len(repr(seed)) <= 40 else repr(seed)[:37] + "..."
@@ -565,7 +689,9 @@ class Sessions:
                                     for s in specs]
         stored = StoredGame(id=secrets.token_urlsafe(9), slug=entry.slug, file=entry.file,
                             rules=entry.text, seats=specs, tokens=tokens, seed=seed,
-                            parameters=dict(game.parameters))
+                            parameters=dict(game.parameters), plies=plies,
+                            position="" if start is None else json.dumps(
+                                start.to_json(), ensure_ascii=False))
         session = GameSession(stored, game)
         self.store.save(stored)
         self._hold(session)
@@ -620,7 +746,8 @@ class Sessions:
             stored = StoredGame(id=secrets.token_urlsafe(9), slug=session.stored.slug,
                                 file=session.stored.file, rules=session.stored.rules,
                                 seats=seats, tokens=tokens, seed=None,
-                                parameters=dict(session.stored.parameters))
+                                parameters=dict(session.stored.parameters),
+                                position=session.stored.position)  # (a study's, again)
             self.store.save(stored)
             self._hold(GameSession(stored, session.game))
             session.rematch = stored.id

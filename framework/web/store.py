@@ -31,7 +31,8 @@ CREATE TABLE IF NOT EXISTS games (
     result TEXT NOT NULL,
     created REAL NOT NULL,
     updated REAL NOT NULL,
-    parameters TEXT NOT NULL DEFAULT '{}'
+    parameters TEXT NOT NULL DEFAULT '{}',
+    position TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
 CREATE TABLE IF NOT EXISTS rules (
@@ -59,6 +60,9 @@ class StoredGame:
     updated: float = field(default_factory=time.time)
     #: The values of the game's parameters it is played with (``parameters:`` of the file).
     parameters: dict[str, Any] = field(default_factory=dict)
+    #: The position JSON the game started from (a designer's "start here"); "" for the
+    #: rules' own start.
+    position: str = ""
 
 
 class Store:
@@ -79,6 +83,9 @@ class Store:
             if "parameters" not in columns:  # a database of a server before parameters
                 self._db.execute("ALTER TABLE games ADD COLUMN parameters TEXT NOT NULL "
                                  "DEFAULT '{}'")
+            if "position" not in columns:  # a database of a server before positions
+                self._db.execute("ALTER TABLE games ADD COLUMN position TEXT NOT NULL "
+                                 "DEFAULT ''")
 
     def save(self, game: StoredGame) -> None:
         game.updated = time.time()
@@ -86,10 +93,10 @@ class Store:
         row = (game.id, game.slug, game.file, RULES_REFERENCE + digest,
                json.dumps(game.seats), json.dumps(game.tokens), game.seed,
                json.dumps(game.plies), game.result, game.created, game.updated,
-               json.dumps(game.parameters))
+               json.dumps(game.parameters), game.position)
         with self._lock:
             self._db.execute("INSERT OR IGNORE INTO rules VALUES (?, ?)", (digest, game.rules))
-            self._db.execute("INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", row)
+            self._db.execute("INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", row)
 
     def size(self) -> int:
         """Bytes the database holds (its pages in use)."""
@@ -142,4 +149,5 @@ def _game(row: tuple[Any, ...]) -> StoredGame:
                       seats=json.loads(row[4]), tokens=json.loads(row[5]), seed=row[6],
                       plies=[(str(p[0]), int(p[1])) for p in json.loads(row[7])],
                       result=row[8], created=row[9], updated=row[10],
-                      parameters=dict(json.loads(row[11])) if len(row) > 11 else {})
+                      parameters=dict(json.loads(row[11])) if len(row) > 11 else {},
+                      position=str(row[12]) if len(row) > 12 else "")

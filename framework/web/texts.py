@@ -309,3 +309,166 @@ def pick_language(query: str | None, accept: str | None) -> str:
 
 def texts(lang: str) -> Mapping[str, str]:
     return TEXTS.get(lang, TEXTS["en"])
+
+
+#: The designer's bench (position editor, state inspector, records, a game kept across an
+#: edited file), kept apart so that the page's other words can grow without touching it.
+BENCH_TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "bench": "Designer's bench", "edit_position": "Edit this position",
+        "inspect": "Inspect the state", "open_record": "Open a record…",
+        "editor_help": "Choose a piece, then click cells to put it there (click it again "
+                       "to take it off).",
+        "erase": "Empty a cell", "block": "Block a cell",
+        "editor_to_move": "To move", "editor_step": "Turn step",
+        "turn_start": "start of a turn", "editor_numbers": "Numbers (hands, piles, clocks)",
+        "editor_counters": "Counters",
+        "editor_valid": "A position of {game}: {n} legal moves.",
+        "editor_over": "A finished position of {game}.",
+        "editor_invalid": "Not a position of this game:",
+        "editor_json": "Position JSON (boardspec show --position reads it)",
+        "read_json": "Read the JSON", "editor_fen": "FEN", "read_fen": "Read the FEN",
+        "clear_board": "Clear the board", "start_here": "Start here",
+        "leave_editor": "Leave the editor", "inspector": "State inspector",
+        "insp_setup": "Setup step", "insp_phase": "Phase", "insp_to_move": "To move",
+        "insp_fullmove": "Move number", "insp_slots": "Slots",
+        "insp_legal": "Legal actions ({n})", "insp_default": "(default)",
+        "step_first": "First position", "step_back": "One turn back",
+        "step_forward": "One turn on", "step_last": "Last position",
+        "record_bad": "The record was not opened:",
+        "keep_all": "Every move so far is still legal under the new rules.",
+        "keep_stop": "Under the new rules the game stops being legal at turn {turn}: "
+                     "{player}'s {action} is refused ({reason}).",
+        "keep_position": "The game's starting position does not fit the new rules "
+                         "({reason}).",
+        "keep_continue": "Go on under the new rules",
+        "keep_from": "Keep the first {turn} turns and go on",
+        "keep_first": "Keep the first turn and go on",
+    },
+    "es": {
+        "bench": "Mesa del diseñador", "edit_position": "Editar esta posición",
+        "inspect": "Inspeccionar el estado", "open_record": "Abrir una partida grabada…",
+        "editor_help": "Elige una pieza y haz clic en las casillas para ponerla (otro clic "
+                       "la quita).",
+        "erase": "Vaciar una casilla", "block": "Bloquear una casilla",
+        "editor_to_move": "Juega", "editor_step": "Paso del "
+        "turno", "turn_start": "inicio de un turno",
+        "editor_numbers": "Números (manos, montones, relojes)", "editor_counters": "Contadores",
+        "editor_valid": "Una posición de {game}: {n} jugadas legales.",
+        "editor_over": "Una posición terminada de {game}.",
+        "editor_invalid": "No es una posición de este juego:",
+        "editor_json": "JSON de la posición (lo lee boardspec show --position)",
+        "read_json": "Leer el JSON", "editor_fen": "FEN", "read_fen": "Leer el FEN",
+        "clear_board": "Vaciar el tablero", "start_here": "Empezar aquí",
+        "leave_editor": "Salir del editor", "inspector": "Inspector del estado",
+        "insp_setup": "Paso de preparación", "insp_phase": "Fase", "insp_to_move": "Juega",
+        "insp_fullmove": "Número de jugada", "insp_slots": "Variables",
+        "insp_legal": "Acciones legales ({n})", "insp_default": "(por defecto)",
+        "step_first": "Primera posición", "step_back": "Un turno atrás",
+        "step_forward": "Un turno adelante", "step_last": "Última posición",
+        "record_bad": "No se abrió la partida grabada:",
+        "keep_all": "Todas las jugadas hechas siguen siendo legales con las nuevas reglas.",
+        "keep_stop": "Con las nuevas reglas la partida deja de ser legal en el turno "
+                     "{turn}: {action} de {player} se rechaza ({reason}).",
+        "keep_position": "La posición inicial de la partida no vale con las nuevas reglas "
+                         "({reason}).",
+        "keep_continue": "Seguir con las nuevas reglas",
+        "keep_from": "Conservar los {turn} primeros turnos y seguir",
+        "keep_first": "Conservar el primer turno y seguir",
+    },
+    "pt": {
+        "bench": "Bancada do designer", "edit_position": "Editar esta posição",
+        "inspect": "Inspecionar o estado", "open_record": "Abrir um registro de partida…",
+        "editor_help": "Escolha uma peça e clique nas casas para colocá-la (outro clique a "
+                       "retira).",
+        "erase": "Esvaziar uma casa", "block": "Bloquear uma casa",
+        "editor_to_move": "Joga", "editor_step": "Etapa do "
+        "turno", "turn_start": "início de um turno",
+        "editor_numbers": "Números (mãos, pilhas, relógios)", "editor_counters": "Contadores",
+        "editor_valid": "Uma posição de {game}: {n} lances legais.",
+        "editor_over": "Uma posição terminada de {game}.",
+        "editor_invalid": "Não é uma posição deste jogo:",
+        "editor_json": "JSON da posição (boardspec show --position o lê)",
+        "read_json": "Ler o JSON", "editor_fen": "FEN", "read_fen": "Ler o FEN",
+        "clear_board": "Esvaziar o tabuleiro", "start_here": "Começar daqui",
+        "leave_editor": "Sair do editor", "inspector": "Inspetor do estado",
+        "insp_setup": "Etapa de preparação", "insp_phase": "Fase", "insp_to_move": "Joga",
+        "insp_fullmove": "Número do lance", "insp_slots": "Variáveis",
+        "insp_legal": "Ações legais ({n})", "insp_default": "(padrão)",
+        "step_first": "Primeira posição", "step_back": "Um turno para trás",
+        "step_forward": "Um turno para a frente", "step_last": "Última posição",
+        "record_bad": "O registro não foi aberto:",
+        "keep_all": "Todos os lances feitos continuam legais com as novas regras.",
+        "keep_stop": "Com as novas regras a partida deixa de ser legal no turno {turn}: "
+                     "{action} de {player} é recusado ({reason}).",
+        "keep_position": "A posição inicial da partida não serve às novas regras "
+                         "({reason}).",
+        "keep_continue": "Continuar com as novas regras",
+        "keep_from": "Manter os {turn} primeiros turnos e continuar",
+        "keep_first": "Manter o primeiro turno e continuar",
+    },
+    "ru": {
+        "bench": "Стол конструктора", "edit_position": "Редактировать эту позицию",
+        "inspect": "Показать состояние", "open_record": "Открыть запись партии…",
+        "editor_help": "Выберите фигуру и щёлкайте по полям, чтобы поставить её (повторный "
+                       "щелчок её снимает).",
+        "erase": "Очистить поле", "block": "Закрыть поле",
+        "editor_to_move": "Ход", "editor_step": "Шаг хода",
+        "turn_start": "начало хода", "editor_numbers": "Числа (руки, кучки, счётчики ходов)",
+        "editor_counters": "Счётчики",
+        "editor_valid": "Позиция игры {game}: законных ходов — {n}.",
+        "editor_over": "Законченная позиция игры {game}.",
+        "editor_invalid": "Это не позиция этой игры:",
+        "editor_json": "JSON позиции (его читает boardspec show --position)",
+        "read_json": "Прочитать JSON", "editor_fen": "FEN", "read_fen": "Прочитать FEN",
+        "clear_board": "Очистить доску", "start_here": "Начать отсюда",
+        "leave_editor": "Выйти из редактора", "inspector": "Состояние игры",
+        "insp_setup": "Шаг расстановки", "insp_phase": "Фаза", "insp_to_move": "Ход",
+        "insp_fullmove": "Номер хода", "insp_slots": "Переменные",
+        "insp_legal": "Законные действия ({n})", "insp_default": "(по умолчанию)",
+        "step_first": "Начальная позиция", "step_back": "На ход назад",
+        "step_forward": "На ход вперёд", "step_last": "Последняя позиция",
+        "record_bad": "Запись не открыта:",
+        "keep_all": "Все сделанные ходы законны и по новым правилам.",
+        "keep_stop": "По новым правилам партия перестаёт быть законной на ходу {turn}: "
+                     "{action} ({player}) не принимается ({reason}).",
+        "keep_position": "Начальная позиция партии не подходит к новым правилам "
+                         "({reason}).",
+        "keep_continue": "Продолжить по новым правилам",
+        "keep_from": "Продолжить после хода {turn}",
+        "keep_first": "Продолжить после первого хода",
+    },
+    "eo": {
+        "bench": "Tablo de la desegnanto", "edit_position": "Redakti ĉi tiun pozicion",
+        "inspect": "Esplori la staton", "open_record": "Malfermi registron de ludo…",
+        "editor_help": "Elektu pecon, poste alklaku kampojn por meti ĝin tien (denova "
+                       "alklako forprenas ĝin).",
+        "erase": "Malplenigi kampon", "block": "Bloki kampon",
+        "editor_to_move": "Movas", "editor_step": "Paŝo de "
+        "la vico", "turn_start": "komenco de vico",
+        "editor_numbers": "Nombroj (manoj, amasoj, horloĝoj)", "editor_counters": "Nombriloj",
+        "editor_valid": "Pozicio de {game}: {n} laŭregulaj movoj.",
+        "editor_over": "Finita pozicio de {game}.",
+        "editor_invalid": "Ne pozicio de ĉi tiu ludo:",
+        "editor_json": "JSON de la pozicio (boardspec show --position legas ĝin)",
+        "read_json": "Legi la JSON", "editor_fen": "FEN", "read_fen": "Legi la FEN",
+        "clear_board": "Malplenigi la tabulon", "start_here": "Komenci ĉi tie",
+        "leave_editor": "Forlasi la redaktilon", "inspector": "Esplorilo de la stato",
+        "insp_setup": "Paŝo de aranĝo", "insp_phase": "Fazo", "insp_to_move": "Movas",
+        "insp_fullmove": "Numero de movo", "insp_slots": "Variabloj",
+        "insp_legal": "Laŭregulaj agoj ({n})", "insp_default": "(defaŭlta)",
+        "step_first": "Unua pozicio", "step_back": "Unu vicon malantaŭen",
+        "step_forward": "Unu vicon antaŭen", "step_last": "Lasta pozicio",
+        "record_bad": "La registro ne malfermiĝis:",
+        "keep_all": "Ĉiuj faritaj movoj restas laŭregulaj laŭ la novaj reguloj.",
+        "keep_stop": "Laŭ la novaj reguloj la ludo ĉesas esti laŭregula ĉe la vico {turn}: "
+                     "{action} de {player} estas rifuzita ({reason}).",
+        "keep_position": "La komenca pozicio de la ludo ne taŭgas por la novaj reguloj "
+                         "({reason}).",
+        "keep_continue": "Daŭrigi laŭ la novaj reguloj",
+        "keep_from": "Konservi la unuajn {turn} vicojn kaj daŭrigi",
+        "keep_first": "Konservi la unuan vicon kaj daŭrigi",
+    },
+}
+for _lang, _words in BENCH_TEXTS.items():
+    TEXTS[_lang].update(_words)

@@ -14,6 +14,7 @@
   // that copying the address to invite someone never hands over one's own seat.
   const kept = `boardspec:${B.id}`;
   const tokens = {}, invites = {};
+  let startTurn = null;  // #turn=N: open on the position after N turns (a record opened)
   try { Object.assign(tokens, (JSON.parse(localStorage.getItem(kept)) || {}).tokens || {});
         Object.assign(invites, (JSON.parse(localStorage.getItem(kept)) || {}).invites || {}); }
   catch (e) { /* storage refused or spoilt: the link's fragment alone */ }
@@ -21,6 +22,7 @@
     const seat = /^s(\d+)$/.exec(key), invite = /^invite(\d+)$/.exec(key);
     if (seat) tokens[+seat[1]] = value;
     if (invite) invites[+invite[1]] = value;
+    if (key === "turn" && /^\d{1,6}$/.test(value)) startTurn = +value;
   }
   if (location.hash) {
     try { localStorage.setItem(kept, JSON.stringify({tokens, invites})); } catch (e) { /* kept in this page only */ }
@@ -103,10 +105,13 @@
     renderSeats();
     renderMoves();
     renderRules();
+    if (B.onDraw) B.onDraw();
   }
 
   function drawBoard() {
     const P = V || S;  // the position shown: the game now, or an earlier one
+    renderSteps();
+    if (B.editing) return;  // the position editor draws its own board
     $("board").innerHTML = P.svg;
     const svg = $("board").querySelector("svg");
     svg.addEventListener("click", onClick);
@@ -132,6 +137,21 @@
     renderOffers();
     $("flip").setAttribute("aria-pressed", flipped() ? "true" : "false");
     markCurrent();
+    if (B.onDraw) B.onDraw();
+  }
+
+  function renderSteps() {
+    // Step through the game (a record opened, a game played): as the arrow keys do.
+    const shown = V ? V.viewing : S.turns.length;
+    $("steps").hidden = !S.turns.length;
+    for (const [id, label, disabled] of [["step-first", T.step_first, shown === 0],
+                                         ["step-back", T.step_back, shown === 0],
+                                         ["step-forward", T.step_forward, !V],
+                                         ["step-last", T.step_last, !V]]) {
+      $(id).title = label;
+      $(id).setAttribute("aria-label", label);
+      $(id).disabled = disabled;
+    }
   }
 
   function renderOffers() {
@@ -212,7 +232,7 @@
   }
 
   document.addEventListener("keydown", (event) => {
-    if (!S || event.target.closest("input, select, textarea") || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (!S || B.editing || event.target.closest("input, select, textarea") || event.altKey || event.ctrlKey || event.metaKey) return;
     const shown = asked ?? (V ? V.viewing : S.turns.length);
     const step = {ArrowLeft: shown - 1, ArrowRight: shown + 1, Home: 0, End: S.turns.length, Escape: S.turns.length}[event.key];
     if (event.key === "Escape" && !$("picker").hidden) { closePicker(); selected = null; drawMarks(); return; }
@@ -535,6 +555,32 @@
     $("rules-changed-text").textContent = T.rules_changed;
     $("restart-new").textContent = T.restart_new;
     $("restart-new").hidden = !Object.keys(tokens).length;
+    if (changed) replayUnderNewRules();
+    else { replayed = null; $("rules-replay").textContent = ""; $("keep-new").hidden = true; }
+  }
+
+  let replayed = null;  // {key, report}: the game's moves replayed under the file as it is
+
+  async function replayUnderNewRules() {
+    // Say how far the game's moves stay legal under the edited file, and offer to go on
+    // from there (the restart stays on offer).
+    const key = `${S.version} ${S.file_version} ${S.ply}`;
+    if (replayed && replayed.key === key) return;
+    replayed = {key, report: null};
+    const response = await fetch(`${api}/replay?${query()}`);
+    if (!response.ok || replayed.key !== key) return;
+    const report = replayed.report = await response.json();
+    const player = (S.sides.find((s) => s.player === report.player) || {}).label || report.player;
+    let text = "";
+    if (!report.reason) text = T.keep_all;
+    else if (report.kept === 0 && !report.turn) text = fill(T.keep_position, {reason: report.reason});
+    else text = fill(T.keep_stop, {turn: report.turn, player, action: report.action, reason: report.reason});
+    $("rules-replay").textContent = text;
+    const keep = $("keep-new");
+    keep.dataset.kept = report.kept;
+    keep.textContent = !report.reason ? T.keep_continue
+      : report.turns_kept === 1 ? T.keep_first : fill(T.keep_from, {turn: report.turns_kept});
+    keep.hidden = !Object.keys(tokens).length || !report.kept;
   }
 
   // Moving pieces: a glide from the last move's cell, and dragging ------------------------
@@ -657,6 +703,7 @@
   // Playing ------------------------------------------------------------------------------
   function onClick(event) {
     if (dragged) { dragged = false; return; }
+    if (B.editing) return;
     const target = event.target.closest("[data-cell]");
     if (!target || !S) return;
     play(target.dataset.cell);
@@ -755,11 +802,11 @@
     }
   }
 
-  async function restartWithNewRules() {
+  async function restartWithNewRules(keep) {
     const token = Object.values(tokens)[0];  // any of this browser's seats
     const response = await fetch(`${api}/restart?${query()}`, {
       method: "POST", headers: {"Content-Type": "application/json"},
-      body: JSON.stringify({token}),
+      body: JSON.stringify({token, keep: keep === true}),
     });
     const data = await response.json();
     if (!response.ok) { say(data.error, true); return; }
@@ -833,7 +880,18 @@
     if (shown !== null) view(shown);
   });
   $("show-board").addEventListener("click", () => { showBoardAnyway = true; renderRules(); });
-  $("restart-new").addEventListener("click", restartWithNewRules);
+  $("restart-new").addEventListener("click", () => restartWithNewRules(false));
+  $("keep-new").addEventListener("click", () => restartWithNewRules(true));
+  $("step-first").addEventListener("click", () => view(0));
+  $("step-back").addEventListener("click", () => view((asked ?? (V ? V.viewing : S.turns.length)) - 1));
+  $("step-forward").addEventListener("click", () => view((asked ?? (V ? V.viewing : S.turns.length)) + 1));
+  $("step-last").addEventListener("click", () => view(S.turns.length));
+  // For the designer's bench (bench.js): the page's state and the few things it may do.
+  B.page = {
+    get state() { return S; }, get view() { return V; }, tokens, api, query, fill, say,
+    load, redraw: () => { if (S) render(); },
+    viewTurn: (turn) => view(turn),
+  };
   languages();
-  load().then(connect);
+  load().then(() => { if (startTurn !== null && S) view(startTurn); }).then(connect);
 })();

@@ -15,7 +15,9 @@ import asyncio
 import contextlib
 import functools
 import json
-from collections.abc import AsyncIterator, Iterable
+import math
+import time
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -80,6 +82,8 @@ class Server:
     #: Agents think in at most this many threads at once (the others wait their turn).
     agent_threads: int = 2
     limiter: anyio.CapacityLimiter | None = None
+    #: The task of each game with a running clock that lets its flag fall on time.
+    timers: dict[str, asyncio.Task[None]] = field(default_factory=dict)
 
 
 def create_app(paths: Iterable[str | Path], db: str | Path = ":memory:", *,
@@ -89,14 +93,16 @@ def create_app(paths: Iterable[str | Path], db: str | Path = ":memory:", *,
                allow_hosts: Iterable[str] = (),
                games_per_client: int = MAX_GAMES_PER_CLIENT,
                games_window: float = GAMES_WINDOW, max_db_bytes: int = MAX_DB_BYTES,
-               body_seconds: float = BODY_SECONDS) -> Starlette:
+               body_seconds: float = BODY_SECONDS,
+               clock: Callable[[], float] = time.monotonic) -> Starlette:
     """The app serving the game files ``paths`` (files or directories), games kept in the
     SQLite file ``db``, answering to the local host names, ``host`` (the address it
-    listens on) and ``allow_hosts``."""
+    listens on) and ``allow_hosts``. ``clock`` is the monotonic clock games' time controls
+    are kept by (a test gives a fake one that it advances)."""
     library = Library(paths)
     store = Store(db)
     sessions = Sessions(store, library, max_sessions, games_per_client=games_per_client,
-                        window=games_window, max_db_bytes=max_db_bytes)
+                        window=games_window, max_db_bytes=max_db_bytes, clock=clock)
     server = Server(library, store, sessions, watch, poll_seconds, max_sockets,
                     max_sockets_per_game, max_sockets_per_client, body_seconds)
 
@@ -108,9 +114,14 @@ def create_app(paths: Iterable[str | Path], db: str | Path = ":memory:", *,
         finally:
             if task is not None:
                 task.cancel()
+            for timer in list(server.timers.values()):
+                timer.cancel()
             for session in list(server.sessions.live.values()):
                 if session.agent_task is not None:
                     session.agent_task.cancel()
+                if session.clock is not None:  # the running clock charged up to the stop
+                    session._stored_update()
+                    store.save_plies(session.stored)
             store.close()
 
     routes = [
@@ -131,6 +142,7 @@ def create_app(paths: Iterable[str | Path], db: str | Path = ":memory:", *,
         Route("/api/play/{id}/resign", resign, methods=["POST"]),
         Route("/api/play/{id}/offer", offer, methods=["POST"]),
         Route("/api/play/{id}/answer", answer, methods=["POST"]),
+        Route("/api/play/{id}/name", name_seat, methods=["POST"]),
         Route("/api/play/{id}/record", record),
         WebSocketRoute("/api/play/{id}/ws", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -295,7 +307,8 @@ async def new_game(request: Request) -> Response:
     body = await read_json(request)
     session, tokens = server.sessions.create(body.get("game"), body.get("seats"),
                                              body.get("seed"), _client(request),
-                                             body.get("parameters"))
+                                             body.get("parameters"), body.get("clock"),
+                                             body.get("names"))
     _start_agents(server, session)
     return JSONResponse({"id": session.id, "tokens": tokens, "url": f"/play/{session.id}",
                          "state": _payload(request, server, session)},
@@ -313,6 +326,7 @@ async def game_state(request: Request) -> Response:
             raise WebError(422, f"'turn' must be a number of turns, found {turn[:20]!r}")
         view = session.after_turns(int(turn))
         return JSONResponse(_payload(request, server, session, view))
+    await _check_flag(server, session)
     _start_agents(server, session)
     return JSONResponse(_payload(request, server, session))
 
@@ -335,6 +349,7 @@ async def apply(request: Request) -> Response:
     server = _server(request)
     session = server.sessions.get(request.path_params["id"])
     body = await read_json(request)
+    await _check_flag(server, session)
     async with session.lock:
         seat = session.check_turn(body.get("token"), body.get("ply"))
         action = body.get("action")
@@ -352,7 +367,58 @@ async def apply(request: Request) -> Response:
         server.sessions.save(session)
     await broadcast(session, {"type": "update", "ply": session.ply})
     _start_agents(server, session)
+    _arm_clock(server, session)
     return JSONResponse({"played": played, "state": _payload(request, server, session)})
+
+
+async def name_seat(request: Request) -> Response:
+    """The person of a seat link gives their name (``{"token", "name"}``; null or empty:
+    none): the seat list and the record's headers show it."""
+    server = _server(request)
+    session = server.sessions.get(request.path_params["id"])
+    body = await read_json(request)
+    async with session.lock:
+        session.set_name(body.get("token"), body.get("name"))
+        server.sessions.save_all(session)
+    await broadcast(session, {"type": "presence"})  # no new ply: every page fetches
+    return JSONResponse({"state": _payload(request, server, session)})
+
+
+async def _check_flag(server: Server, session: GameSession) -> None:
+    """Let the running clock's flag fall if its time is up, and tell every page."""
+    if session.clock is None:
+        return
+    async with session.lock:
+        fallen = session.check_flag()
+        if fallen:
+            if session.agent_task is not None:
+                session.agent_task.cancel()
+            server.sessions.save(session)
+    if fallen:
+        await broadcast(session, {"type": "flag"})
+
+
+def _arm_clock(server: Server, session: GameSession) -> None:
+    """Keep one task per game whose clock runs, that lets the flag fall when its time is
+    up even if nobody asks (it looks at most once a second, by the server's clock)."""
+    if session.clock is None or session.clock.running is None or \
+            session.state.is_terminal():
+        return
+    timer = server.timers.get(session.id)
+    if timer is None or timer.done():
+        server.timers[session.id] = asyncio.create_task(_flag_timer(server, session))
+
+
+async def _flag_timer(server: Server, session: GameSession) -> None:
+    try:
+        while session.clock is not None and session.clock.running is not None and \
+                not session.state.is_terminal():
+            left = session.clock.remaining(session.clock.running)
+            await asyncio.sleep(min(max(left, 0.02), 1.0))
+            await _check_flag(server, session)
+    finally:
+        if server.timers.get(session.id) is asyncio.current_task():
+            del server.timers[session.id]
 
 
 async def agent_move(request: Request) -> Response:
@@ -469,6 +535,7 @@ async def _announce_offer(server: Server, session: GameSession, kind: Any,
     await broadcast(session, {"type": "offer", "offer": kind, "outcome": outcome})
     if outcome == "agreed" and kind == "undo":
         _start_agents(server, session)
+        _arm_clock(server, session)
 
 
 async def record(request: Request) -> Response:
@@ -533,7 +600,8 @@ def state_payload(server: Server, session: GameSession, lang: str,
     for seat, spec in enumerate(session.stored.seats):
         side = state.seat_of_side.index(seat) if seat in state.seat_of_side else seat
         seats.append({"seat": seat, "player": players[side], "label": _(players[side]),
-                      "agent": spec, "human": spec == HUMAN})
+                      "agent": spec, "human": spec == HUMAN,
+                      "name": session.stored.names[seat]})
     sides = []
     for side, player in enumerate(players):
         supplies: dict[str, int] = {}
@@ -583,8 +651,12 @@ def state_payload(server: Server, session: GameSession, lang: str,
             "labels": [_(players[w]) for w in winners],
             **({"reason": "resign", "resigned": _(players[state.seat_of_side.index(
                 session.resigned)]), "row": []} if session.resigned is not None and
-               view is None else {"reason": "agreement", "row": []}
+               view is None else {"reason": "time", "resigned": _(players[
+                   state.seat_of_side.index(session.flagged)]), "row": []}
+               if session.flagged is not None and view is None
+               else {"reason": "agreement", "row": []}
                if session.agreed and view is None else _reason(game, state, _))},
+        "clock": None if session.clock is None else session.clock.shown(),
         "offer": None if session.offer is None or view is not None else {
             "kind": session.offer[0], "seat": session.offer[1],
             "by": _(players[state.seat_of_side.index(session.offer[1])]
@@ -781,6 +853,7 @@ async def _run_agents(server: Server, session: GameSession) -> None:
                 return
             ply, state = session.ply, session.state.clone()
             agent = session.agent_for(seat)
+            _within_clock(session, seat, agent)
         try:
             if server.limiter is None:
                 server.limiter = anyio.CapacityLimiter(server.agent_threads)
@@ -789,7 +862,10 @@ async def _run_agents(server: Server, session: GameSession) -> None:
             session.agent_error = f"{agent.spec}: {exc}"
             await broadcast(session, {"type": "update", "ply": session.ply})
             return
+        await _check_flag(server, session)
         async with session.lock:
+            if session.state.is_terminal():
+                return  # its time ran out meanwhile, or the game ended otherwise
             if session.ply != ply:
                 continue  # restarted meanwhile
             notations = []
@@ -802,6 +878,18 @@ async def _run_agents(server: Server, session: GameSession) -> None:
             session.play(notations, seat)
             server.sessions.save(session)
         await broadcast(session, {"type": "update", "ply": session.ply})
+        _arm_clock(server, session)
+
+
+def _within_clock(session: GameSession, seat: int, agent: Any) -> None:
+    """An agent of a timed game thinks within its clock: at most its share of the time it
+    has left (an agent of a depth or iterations stops at that share too)."""
+    from framework.agents import parse_agent
+
+    if session.clock is None or "seconds" not in agent.budgets:
+        return
+    own = parse_agent(session.seat_spec(seat)).options.get("seconds") or math.inf
+    agent.seconds = min(own, session.clock.share())
 
 
 # WebSocket push ---------------------------------------------------------------------------

@@ -236,8 +236,10 @@ AGENT_STRENGTHS = {"alphabeta": ["alphabeta:d1", "alphabeta:d2", "alphabeta:0.5s
 
 def _page(name: str, lang: str, data: dict[str, Any]) -> HTMLResponse:
     html = (STATIC / name).read_text(encoding="utf-8")
+    from framework.web.clocks import OFFERED
+
     data = {**data, "lang": lang, "texts": texts(lang), "languages": LANGUAGES,
-            "agents": AGENT_STRENGTHS}
+            "agents": AGENT_STRENGTHS, "clocks": OFFERED}
     script = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
     return HTMLResponse(html.replace("__LANG__", lang).replace("__DATA__", script))
 

@@ -13,6 +13,8 @@ from framework.i18n import LANGUAGES
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
+        "clock": "clock", "no_clock": "none", "your_name": "Your name",
+        "save_name": "Save", "reason_time": "{player} ran out of time",
         "offer_draw": "Offer a draw", "take_back": "Take back", "rematch": "Rematch",
         "accept": "Accept", "decline": "Decline", "reason_agreement": "draw agreed",
         "offers_draw": "{player} offers a draw.",
@@ -67,6 +69,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "not_here": "not here yet",
     },
     "es": {
+        "clock": "reloj", "no_clock": "sin reloj", "your_name": "Tu nombre",
+        "save_name": "Guardar", "reason_time": "{player} agotó su tiempo",
         "offer_draw": "Ofrecer tablas", "take_back": "Deshacer", "rematch": "Revancha",
         "accept": "Aceptar", "decline": "Rechazar", "reason_agreement": "tablas acordadas",
         "offers_draw": "{player} ofrece tablas.",
@@ -123,6 +127,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "not_here": "aún no ha llegado",
     },
     "pt": {
+        "clock": "relógio", "no_clock": "sem relógio", "your_name": "Seu nome",
+        "save_name": "Salvar", "reason_time": "{player} ficou sem tempo",
         "offer_draw": "Propor empate", "take_back": "Voltar lance", "rematch": "Revanche",
         "accept": "Aceitar", "decline": "Recusar", "reason_agreement": "empate acordado",
         "offers_draw": "{player} propõe empate.",
@@ -177,6 +183,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "not_here": "ainda não chegou",
     },
     "ru": {
+        "clock": "часы", "no_clock": "без часов", "your_name": "Ваше имя",
+        "save_name": "Сохранить", "reason_time": "{player}: время истекло",
         "offer_draw": "Предложить ничью", "take_back": "Вернуть ход", "rematch": "Реванш",
         "accept": "Принять", "decline": "Отклонить", "reason_agreement": "ничья по согласию",
         "offers_draw": "{player}: предложение ничьей.",
@@ -230,6 +238,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "not_here": "ещё не подключился",
     },
     "eo": {
+        "clock": "horloĝo", "no_clock": "sen horloĝo", "your_name": "Via nomo",
+        "save_name": "Konservi", "reason_time": "{player} elĉerpis sian tempon",
         "offer_draw": "Proponi egalludon", "take_back": "Malfari movon", "rematch": "Revanĉo",
         "accept": "Akcepti", "decline": "Rifuzi", "reason_agreement": "interkonsentita egalludo",
         "offers_draw": "{player} proponas egalludon.",

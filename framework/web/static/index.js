@@ -87,6 +87,30 @@
     return values;
   }
 
+  function clockField() {
+    // The time control: none, or minutes + seconds added after each turn.
+    const label = document.createElement("label");
+    label.append(`${T.clock}: `);
+    const select = document.createElement("select");
+    select.name = "clock";
+    for (const control of B.clocks) select.append(option(control, control === "none" ? T.no_clock : control));
+    label.append(select);
+    return label;
+  }
+
+  function nameField() {
+    // The player's name (kept in this browser for the next game).
+    const label = document.createElement("label");
+    label.append(`${T.your_name}: `);
+    const input = document.createElement("input");
+    input.name = "name";
+    input.maxLength = 40;
+    input.autocomplete = "nickname";
+    try { input.value = localStorage.getItem("boardspec:name") || ""; } catch (e) { /* none kept */ }
+    label.append(input);
+    return label;
+  }
+
   async function start(game, form) {
     const seats = [], mine = [], friends = [];
     game.players.forEach((_, i) => {
@@ -98,9 +122,13 @@
         seats.push(AGENTS[who][+form.elements[`strength${i}`].value]);
       } else seats.push(who);
     });
+    const name = form.elements.name.value;
+    try { localStorage.setItem("boardspec:name", name); } catch (e) { /* this page only */ }
+    const names = game.players.map((_, i) => (mine.includes(i) && name.trim() ? name : null));
     const response = await fetch("/api/play", {
       method: "POST", headers: {"Content-Type": "application/json"},
-      body: JSON.stringify({game: game.slug, seats, parameters: parameterValues(game, form)}),
+      body: JSON.stringify({game: game.slug, seats, parameters: parameterValues(game, form),
+                            clock: form.elements.clock.value, names}),
     });
     const data = await response.json();
     if (!response.ok) { $("message").textContent = data.error; $("message").className = "error"; return; }
@@ -143,6 +171,7 @@
         const form = document.createElement("form");
         game.players.forEach((_, i) => form.append(seatPicker(game, i)));
         (game.parameters || []).forEach((p) => form.append(parameterField(p)));
+        form.append(clockField(), nameField());
         const go = document.createElement("button");
         go.type = "submit";
         go.textContent = `${T.new_game}`;

@@ -100,6 +100,7 @@
     renderStatus();
     renderChoices();
     renderSides();
+    renderClocks();
     renderSeats();
     renderMoves();
     renderRules();
@@ -325,7 +326,7 @@
     box.className = "";
     if (S.terminal) {
       const r = S.result;
-      const why = r.reason ? fill(T[`reason_${r.reason}`] || "", {n: r.n ?? "", counter: r.counter || "", player: r.resigned || ""}) : "";
+      const why = r.said || (r.reason ? fill(T[`reason_${r.reason}`] || "", {n: r.n ?? "", counter: r.counter || "", player: r.resigned || ""}) : "");
       box.textContent = `${T.over}: ` + (r.winners.length ? fill(T.wins, {player: r.labels.join(", ")}) : T.draw) +
         (why ? ` — ${why}` : "");
       box.dataset.reason = r.reason || "";
@@ -432,7 +433,7 @@
       const li = document.createElement("li");
       const here = S.online.includes(seat.seat);
       const who = seat.human ? (tokens[seat.seat] !== undefined ? T.you : T.person) : agentLabel(seat.agent);
-      li.textContent = `${seat.label}: ${who}`;
+      li.textContent = `${seat.label}: ${seat.name ? `${seat.name} — ${who}` : who}`;
       li.dataset.seat = seat.seat;
       if (seat.human && tokens[seat.seat] === undefined) {
         li.dataset.online = here ? "yes" : "no";
@@ -455,7 +456,95 @@
     }
     const kept = keep !== null && list.querySelector(`input.invite[data-seat="${keep}"]`);
     if (kept) { kept.focus(); kept.select(); }
+    renderNaming();
   }
+
+  function renderNaming() {
+    // A person names themself (kept in this browser for the next game): the seat list
+    // and the record show it. The field is left alone while it is being typed in.
+    const form = $("naming");
+    form.hidden = watching();
+    if (form.hidden) return;
+    $("name-label").textContent = T.your_name;
+    $("save-name").textContent = T.save_name;
+    const field = $("name");
+    if (document.activeElement !== field) {
+      const own = S.seats.find((seat) => tokens[seat.seat] !== undefined);
+      field.value = (own && own.name) || storedName();
+    }
+  }
+
+  function storedName() {
+    try { return localStorage.getItem("boardspec:name") || ""; } catch (e) { return ""; }
+  }
+
+  $("naming").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const name = $("name").value;
+    try { localStorage.setItem("boardspec:name", name); } catch (e) { /* this page only */ }
+    for (const token of new Set(Object.values(tokens))) {
+      const response = await fetch(`${api}/name?${query()}`, {
+        method: "POST", headers: {"Content-Type": "application/json"},
+        body: JSON.stringify({token, name}),
+      });
+      const data = await response.json();
+      if (!response.ok) { say(data.error, true); return; }
+      S = data.state;
+    }
+    $("name").blur();
+    say("");
+    render();
+  });
+
+  // Clocks --------------------------------------------------------------------------------
+  // The server keeps the time: each state says what every seat has left and whose clock
+  // runs; the page counts the running one down from the moment it received it, and when
+  // it shows zero asks the server, which decides whether the flag has fallen.
+  let clockAt = 0, clockAsked = false;
+
+  function renderClocks() {
+    const box = $("clocks");
+    const clock = S.clock;
+    box.hidden = !clock;
+    document.body.dataset.clock = clock ? clock.control : "";
+    if (!clock) return;
+    clockAt = performance.now();
+    clockAsked = false;
+    box.textContent = "";
+    const order = S.sides.map((side) => side.seat);
+    for (const seat of order) {
+      const info = S.seats[seat];
+      const span = document.createElement("span");
+      span.className = "clock";
+      span.dataset.seat = seat;
+      span.dataset.left = clock.left[seat];
+      span.dataset.running = clock.running === seat && !S.terminal ? "yes" : "no";
+      span.dataset.label = `${info.label}${info.name ? ` (${info.name})` : ""}`;
+      box.append(span);
+    }
+    tick();
+  }
+
+  function shownTime(seconds) {
+    // Minutes and seconds (hours above an hour), the seconds rounded up: 0:00 is the end.
+    const whole = Math.max(0, Math.ceil(seconds - 1e-9));
+    const h = Math.floor(whole / 3600), m = Math.floor(whole / 60) % 60, s = whole % 60;
+    const ss = String(s).padStart(2, "0");
+    return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
+  }
+
+  function tick() {
+    if (!S || !S.clock) return;
+    const spent = (performance.now() - clockAt) / 1000;
+    for (const span of document.querySelectorAll("#clocks .clock")) {
+      const running = span.dataset.running === "yes";
+      const left = +span.dataset.left - (running ? spent : 0);
+      span.textContent = `${span.dataset.label} ${shownTime(left)}`;
+      span.dataset.low = left < 10 ? "yes" : "no";
+      if (running && left <= 0 && !clockAsked) { clockAsked = true; load(); }
+    }
+  }
+  setInterval(tick, 250);
 
   const copied = {};  // by seat: what its copy button says after a click (kept across redraws)
 

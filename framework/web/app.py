@@ -773,26 +773,21 @@ def _choice_may_follow(game: Any, phase: int) -> bool:
 
 
 def _reason(game: Any, state: Any, _: Any) -> dict[str, Any]:
-    """Why a finished game ended, for the page to say (``reason`` a code of its texts,
-    with the numbers it names), and the row that won, if a goal of rows was met."""
+    """Why a finished game ended, in the page's words (``said``, from the goal that ended
+    it, else the result rule that scored it; ``reason`` its keyword), and the row that
+    won, if a goal of rows was met."""
     for goal in game.goals:
         if goal.evaluate(state) is None:
             continue
-        params = goal.params
         row: list[str] = []
         if hasattr(goal, "winning_row"):
             for side in sorted(state.winners or ()):
                 row = row or [game.board.names[c] for c in goal.winning_row(state, side)]
-        code = {"line": "line", "no_pieces": "no_pieces", "counter_at_least": "counter",
-                "connect": "connect", "reach_zone": "zone", "halfmove_clock": "clock"}.get(
-                    goal.keyword, "goal")
-        counter = getattr(params, "counter", "")
-        return {"reason": code, "n": getattr(params, "length", None) or getattr(
-            params, "value", None) or getattr(params, "limit", None),
-                "counter": _(counter) if counter else "", "row": row}
-    if game.result is not None and game.result.keyword == "royal_attacked":
-        return {"reason": "checkmate" if state.winners else "stalemate", "row": []}
-    return {"reason": "no_move", "row": []}
+        return {"reason": goal.keyword, "said": goal.reason(state, _), "row": row}
+    if game.result is not None:
+        return {"reason": game.result.keyword, "said": game.result.reason(state, _),
+                "row": []}
+    return {"reason": "no_move", "said": _("no move left"), "row": []}
 
 
 def _forced_cells(game: Any, state: Any, legal: list[Any]) -> list[str]:

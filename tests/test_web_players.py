@@ -681,3 +681,33 @@ def test_a_clock_game_named_at_the_start_where_a_flag_falls(
     headers = api(base, f"/api/play/{game_id}/record?format=json")["headers"]
     assert (headers["X"], headers["O"]) == ("Ann <b>", "Bo")
     assert (headers["Termination"], headers["TimeControl"]) == ("time forfeit", "300+3")
+
+
+# Everything in the page's language ----------------------------------------------------------
+def test_the_home_cards_and_the_result_read_in_the_pages_language(
+        driver: Any, base: str, size: tuple[int, int]) -> None:
+    driver.get(f"{base}/?lang=es")
+    card = wait(driver, lambda: driver.find_element(By.CSS_SELECTOR,
+                                                    'article[data-game="checkers"]'), "the cards")
+    read = driver.execute_script("""
+        const card = document.querySelector('article[data-game="checkers"]');
+        return {title: card.querySelector('h2').innerText,
+                about: card.querySelector('p').innerText,
+                seats: [...card.querySelectorAll('label')].map(l => l.innerText.split(':')[0]),
+                width: document.documentElement.scrollWidth,
+                right: card.getBoundingClientRect().right};""")
+    assert read["title"] == "Damas inglesas" and "tablero" in read["about"], read
+    assert read["seats"][:2] == ["negras", "blancas"] and "reloj" in read["seats"], read
+    assert read["width"] <= size[0] and read["right"] <= size[0], read
+    assert card.find_element(By.NAME, "clock").get_attribute("value") == "none"
+    game_id, tokens = new_game(base, "tic-tac-toe", ["human", "human"])
+    state = play_api(base, game_id, tokens[0], "a1")
+    play_api(base, game_id, tokens[1], "b1")
+    play_api(base, game_id, tokens[0], "b2")
+    play_api(base, game_id, tokens[1], "c1")
+    driver.get(f"{base}/play/{game_id}?lang=es#s0={tokens[0]}&s1={tokens[1]}")
+    wait(driver, lambda: ply(driver) == 4, "the game in Spanish")
+    assert text_of(driver, "#title") == "Tres en raya" and state["ply"] == 1
+    click_cell(driver, "c3")
+    wait(driver, lambda: body(driver, "terminal") == "yes", "the row")
+    assert "3 en línea" in status(driver), status(driver)

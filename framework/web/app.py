@@ -35,7 +35,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from framework.engine.action import SKIP_KIND
 from framework.engine.turns import turn_key
 from framework.errors import BoardspecError
-from framework.i18n import LANGUAGES, translations
+from framework.i18n import LANGUAGES, game_translations, translations
 from framework.limits import MAX_NESTING
 from framework.safeio import json_depth
 from framework.web.doors import Doors, allowed_hosts
@@ -288,15 +288,16 @@ async def openapi(request: Request) -> Response:
 
 # Game files -------------------------------------------------------------------------------
 async def list_games(request: Request) -> Response:
-    server = _server(request)
-    return JSONResponse({"games": [e.summary() for e in server.library.files.values()]})
+    """The game files, their words in the language of ``?lang=`` (or the browser's)."""
+    server, lang = _server(request), _lang(request)
+    return JSONResponse({"games": [e.summary(lang) for e in server.library.files.values()]})
 
 
 async def game_info(request: Request) -> Response:
     entry = _server(request).library.get(request.path_params["slug"])
     if entry is None:
         raise WebError(404, f"no game {request.path_params['slug']!r} on this server")
-    return JSONResponse(entry.summary())
+    return JSONResponse(entry.summary(_lang(request)))
 
 
 async def recent(request: Request) -> Response:
@@ -631,8 +632,10 @@ def state_payload(server: Server, session: GameSession, lang: str,
     lands = _landing_cells(state, legal)
     online = sorted({seat for seats in session.present.values() for seat in seats})
     actor = state.current_player
+    own = game_translations(lang, Path(session.stored.file).stem).gettext
     return {
         "id": session.id, "game": session.stored.slug, "name": game.name,
+        "title": own(game.name),
         "file": Path(session.stored.file).name, "version": session.version,
         "file_version": entry.version if entry else "",
         "file_errors": entry.errors if entry else [],

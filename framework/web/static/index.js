@@ -15,10 +15,11 @@
     return strength >= 0 ? `${T[name]}, ${[T.weak, T.medium, T.strong][strength]}` : T[name] || name;
   }
 
-  function resultLabel(result) {
+  function resultLabel(result, game) {
     if (result === "unfinished") return T.in_progress;
     if (result === "draw") return T.draw;
-    return fill(T.wins, {player: result.split("+").join(", ")});
+    const label = (player) => (game ? game.player_labels[game.players.indexOf(player)] : null) || player;
+    return fill(T.wins, {player: result.split("+").map(label).join(", ")});
   }
 
   function option(value, label) {
@@ -30,7 +31,7 @@
 
   function seatPicker(game, index) {
     const label = document.createElement("label");
-    label.append(`${game.players[index]}: `);
+    label.append(`${game.player_labels[index]}: `);
     const who = document.createElement("select");
     who.name = `seat${index}`;
     who.append(option("you", T.you), option("friend", T.friend), option("random", T.random),
@@ -52,7 +53,7 @@
   function parameterField(parameter) {
     const label = document.createElement("label");
     label.className = "parameter";
-    label.title = [parameter.description, parameter.allowed].filter(Boolean).join(": ");
+    label.title = [parameter.label || parameter.description, parameter.allowed].filter(Boolean).join(": ");
     label.append(`${parameter.name}: `);
     let input;
     if (parameter.type === "choice") {
@@ -146,20 +147,20 @@
       if (code === B.lang) a.className = "current";
       $("languages").append(a);
     }
-    const games = (await (await fetch("/api/games")).json()).games;
-    const names = Object.fromEntries(games.map((g) => [g.slug, g.name]));
+    const games = (await (await fetch(`/api/games?lang=${B.lang}`)).json()).games;
+    const known = Object.fromEntries(games.map((g) => [g.slug, g]));
     if (!games.length) $("games").textContent = T.no_games;
     for (const game of games) {
       const article = document.createElement("article");
       article.dataset.game = game.slug;
       const h = document.createElement("h2");
-      h.textContent = game.name;
+      h.textContent = game.label;
       const book = document.createElement("a");
       book.href = `/rulebooks/${B.lang}/${game.slug}.html`;
       book.textContent = T.rulebook;
       article.append(h);
       const p = document.createElement("p");
-      p.textContent = game.description;
+      p.textContent = game.about;
       article.append(p);
       if (game.errors.length) {
         const errors = document.createElement("p");
@@ -186,8 +187,9 @@
       const li = document.createElement("li");
       const a = document.createElement("a");
       a.href = `/play/${game.id}?lang=${B.lang}`;
-      a.textContent = `${names[game.game] || game.game}: ${game.seats.map(seatLabel).join(" – ")} · ` +
-        `${fill(T.plies, {n: game.plies})} · ${resultLabel(game.result)}`;
+      const card = known[game.game];
+      a.textContent = `${card ? card.label : game.game}: ${game.seats.map(seatLabel).join(" – ")} · ` +
+        `${fill(T.plies, {n: game.plies})} · ${resultLabel(game.result, card)}`;
       li.append(a);
       $("recent").append(li);
     }

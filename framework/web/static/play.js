@@ -91,8 +91,8 @@
     document.body.dataset.mine = mine() ? "yes" : "no";
     document.body.dataset.terminal = S.terminal ? "yes" : "no";
     document.body.dataset.version = S.version;
-    $("title").textContent = S.name;
-    document.title = `${S.name} — boardspec`;
+    $("title").textContent = S.title || S.name;
+    document.title = `${S.title || S.name} — boardspec`;
     const book = $("rulebook");
     book.href = `/rulebooks/${B.lang}/${S.game}.html`;
     book.textContent = T.rulebook;

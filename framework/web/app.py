@@ -331,6 +331,7 @@ async def game_state(request: Request) -> Response:
         return JSONResponse(_payload(request, server, session, view))
     await _check_flag(server, session)
     _start_agents(server, session)
+    _arm_clock(server, session)  # (a game read back from the store after a restart)
     return JSONResponse(_payload(request, server, session))
 
 
@@ -394,8 +395,9 @@ async def _check_flag(server: Server, session: GameSession) -> None:
     async with session.lock:
         fallen = session.check_flag()
         if fallen:
-            if session.agent_task is not None:
-                session.agent_task.cancel()
+            task = session.agent_task  # (the agents' loop itself stops by itself)
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
             server.sessions.save(session)
     if fallen:
         await broadcast(session, {"type": "flag"})

@@ -42,7 +42,7 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 def client(clock: FakeClock) -> Iterator[TestClient]:
-    with TestClient(create_app([GAMES / "ataxx.yaml", GAMES / "tic-tac-toe.yaml"],
+    with TestClient(create_app([GAMES / "ataxx.yaml"],
                                clock=clock), base_url="http://localhost") as opened:
         yield opened
 
@@ -174,3 +174,30 @@ def test_players_names_are_tidied_bounded_and_recorded(client: TestClient) -> No
     agent = client.post("/api/play", json={"game": "ataxx", "seats": ["human", "random"],
                                            "names": ["Ann", "Robot"]})
     assert agent.status_code == 422 and "agent" in agent.json()["error"]
+
+
+def test_a_database_of_an_older_server_opens_with_no_clock_and_no_names(tmp_path: Path
+                                                                       ) -> None:
+    import json
+    import sqlite3
+
+    from framework.web.store import Store
+
+    db = tmp_path / "old.sqlite"
+    with sqlite3.connect(db) as old:  # the table as servers before clocks made it
+        old.execute("CREATE TABLE games (id TEXT PRIMARY KEY, slug TEXT NOT NULL, file TEXT "
+                    "NOT NULL, rules TEXT NOT NULL, seats TEXT NOT NULL, tokens TEXT NOT "
+                    "NULL, seed INTEGER, plies TEXT NOT NULL, result TEXT NOT NULL, created "
+                    "REAL NOT NULL, updated REAL NOT NULL, parameters TEXT NOT NULL DEFAULT "
+                    "'{}')")
+        old.execute("INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", (
+            "g1", "ataxx", "ataxx.yaml", (GAMES / "ataxx.yaml").read_text(encoding="utf-8"),
+            json.dumps(["human", "random"]), json.dumps(["t", None]), None,
+            json.dumps([["f1", 0]]), "unfinished", 1.0, 1.0, "{}"))
+    store = Store(db)
+    stored = store.load("g1")
+    assert stored is not None and stored.clock == {} and stored.names == []
+    store.save(stored)  # and it is written back with the new columns
+    again = store.load("g1")
+    assert again is not None and again.plies == [("f1", 0)] and again.clock == {}
+    store.close()

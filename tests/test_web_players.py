@@ -711,3 +711,28 @@ def test_the_home_cards_and_the_result_read_in_the_pages_language(
     click_cell(driver, "c3")
     wait(driver, lambda: body(driver, "terminal") == "yes", "the row")
     assert "3 en línea" in status(driver), status(driver)
+
+
+# Sounds -----------------------------------------------------------------------------------
+def test_sounds_are_off_until_turned_on_and_then_a_move_is_heard(driver: Any,
+                                                                base: str) -> None:
+    game_id, tokens = new_game(base, "ataxx", ["human", "human"])
+    open_game(driver, base, game_id, {0: tokens[0]})
+    assert text_of(driver, "#sounds") == "Sounds: off"
+    play_api(base, game_id, tokens[0], "f1")
+    wait(driver, lambda: ply(driver) == 1, "x's move")
+    assert body(driver, "sounds") == ""  # off by default: nothing played
+    click_button(driver, "#sounds")
+    try:
+        assert text_of(driver, "#sounds") == "Sounds: on"
+        play_api(base, game_id, tokens[1], "b2")
+        wait(driver, lambda: ply(driver) == 2, "o's move")
+        assert (body(driver, "sounds"), body(driver, "lastSound")) == ("1", "move")
+        driver.refresh()  # kept in this browser
+        wait(driver, lambda: ply(driver) == 2, "the page again")
+        assert text_of(driver, "#sounds") == "Sounds: on" and body(driver, "sounds") == ""
+        api(base, f"/api/play/{game_id}/resign", {"token": tokens[0]})
+        wait(driver, lambda: body(driver, "terminal") == "yes", "the resignation")
+        assert (body(driver, "sounds"), body(driver, "lastSound")) == ("1", "end")
+    finally:
+        driver.execute_script("localStorage.removeItem('boardspec:sounds')")

@@ -13,6 +13,7 @@ from framework.i18n import LANGUAGES
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
+        "sounds_off": "Sounds: off", "sounds_on": "Sounds: on",
         "clock": "clock", "no_clock": "none", "your_name": "Your name",
         "save_name": "Save", "reason_time": "{player} ran out of time",
         "offer_draw": "Offer a draw", "take_back": "Take back", "rematch": "Rematch",
@@ -64,6 +65,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "not_here": "not here yet",
     },
     "es": {
+        "sounds_off": "Sonido: no", "sounds_on": "Sonido: sí",
         "clock": "reloj", "no_clock": "sin reloj", "your_name": "Tu nombre",
         "save_name": "Guardar", "reason_time": "{player} agotó su tiempo",
         "offer_draw": "Ofrecer tablas", "take_back": "Deshacer", "rematch": "Revancha",
@@ -117,6 +119,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "not_here": "aún no ha llegado",
     },
     "pt": {
+        "sounds_off": "Som: desligado", "sounds_on": "Som: ligado",
         "clock": "relógio", "no_clock": "sem relógio", "your_name": "Seu nome",
         "save_name": "Salvar", "reason_time": "{player} ficou sem tempo",
         "offer_draw": "Propor empate", "take_back": "Voltar lance", "rematch": "Revanche",
@@ -168,6 +171,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "not_here": "ainda não chegou",
     },
     "ru": {
+        "sounds_off": "Звук: выкл.", "sounds_on": "Звук: вкл.",
         "clock": "часы", "no_clock": "без часов", "your_name": "Ваше имя",
         "save_name": "Сохранить", "reason_time": "{player}: время истекло",
         "offer_draw": "Предложить ничью", "take_back": "Вернуть ход", "rematch": "Реванш",
@@ -218,6 +222,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "not_here": "ещё не подключился",
     },
     "eo": {
+        "sounds_off": "Sonoj: malŝaltitaj", "sounds_on": "Sonoj: ŝaltitaj",
         "clock": "horloĝo", "no_clock": "sen horloĝo", "your_name": "Via nomo",
         "save_name": "Konservi", "reason_time": "{player} elĉerpis sian tempon",
         "offer_draw": "Proponi egalludon", "take_back": "Malfari movon", "rematch": "Revanĉo",

@@ -101,6 +101,7 @@
     renderChoices();
     renderSides();
     renderClocks();
+    renderSounds();
     renderSeats();
     renderMoves();
     renderRules();
@@ -494,6 +495,46 @@
     $("name").blur();
     say("");
     render();
+  });
+
+  // Sounds ---------------------------------------------------------------------------------
+  // Off unless the player turns them on (kept in this browser): a move that arrives clicks,
+  // the end of the game chimes. Made by the browser (WebAudio): no file to fetch.
+  let sounds = false, heard = null, audio = null;
+  try { sounds = localStorage.getItem("boardspec:sounds") === "on"; } catch (e) { /* off */ }
+
+  function renderSounds() {
+    const toggle = $("sounds");
+    toggle.textContent = sounds ? T.sounds_on : T.sounds_off;
+    toggle.setAttribute("aria-pressed", sounds ? "true" : "false");
+    const now = {ply: S.ply, terminal: S.terminal};
+    if (heard && heard.id === S.id && sounds && (now.ply > heard.ply || (now.terminal && !heard.terminal))) {
+      sound(now.terminal ? "end" : "move");
+    }
+    heard = {...now, id: S.id};
+  }
+
+  function sound(kind) {
+    // For tests: how many sounds were played, and the last one.
+    document.body.dataset.sounds = String(+(document.body.dataset.sounds || 0) + 1);
+    document.body.dataset.lastSound = kind;
+    try {
+      audio = audio || new AudioContext();
+      const tone = audio.createOscillator(), gain = audio.createGain();
+      const length = kind === "end" ? 0.6 : 0.08;
+      tone.frequency.value = kind === "end" ? 660 : 440;
+      gain.gain.setValueAtTime(0.15, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + length);
+      tone.connect(gain).connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + length);
+    } catch (e) { /* a browser without sound */ }
+  }
+
+  $("sounds").addEventListener("click", () => {
+    sounds = !sounds;
+    try { localStorage.setItem("boardspec:sounds", sounds ? "on" : "off"); } catch (e) { /* this page only */ }
+    renderSounds();
   });
 
   // Clocks --------------------------------------------------------------------------------

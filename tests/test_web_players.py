@@ -665,6 +665,18 @@ def test_a_clock_game_named_at_the_start_where_a_flag_falls(
     wait(driver, lambda: ply(driver) == 2, "o's move")
     assert clocks(driver)[1][:2] == ["o (Bo) 3:23", "203"]
     assert clocks(driver)[0][2] == "yes"  # x's runs now
+    # It counts down in the page: the page's time moved on 62 s (a stand-in for its clock:
+    # the test waits for no real second), x's shows at least a minute and 2 s less (5:03,
+    # then 4:01 or, on a slow machine, a little less), o's stays.
+    driver.execute_script("const real = performance.now.bind(performance);"
+                          "performance.now = () => real() + 62000;")
+
+    def seconds(shown: str) -> int:
+        minutes, secs = shown.rsplit(" ", 1)[1].split(":")
+        return int(minutes) * 60 + int(secs)
+
+    wait(driver, lambda: 180 <= seconds(clocks(driver)[0][0]) <= 241, "the countdown")
+    assert clocks(driver)[1][0] == "o (Bo) 3:23"
     as_seat(driver, base, game_id, 0, own)
     screen(driver, PHONE)
     try:

@@ -696,8 +696,16 @@ def test_a_clock_game_named_at_the_start_where_a_flag_falls(
 
 
 # Everything in the page's language ----------------------------------------------------------
-def test_the_home_cards_and_the_result_read_in_the_pages_language(
-        driver: Any, base: str, size: tuple[int, int]) -> None:
+def test_the_home_cards_and_the_result_read_in_the_pages_language(driver: Any,
+                                                                   base: str) -> None:
+    screen(driver, PHONE)  # (the cards' new fields must fit a phone; a desktop has room)
+    try:
+        spanish_cards_and_result(driver, base, PHONE)
+    finally:
+        screen(driver, DESKTOP)
+
+
+def spanish_cards_and_result(driver: Any, base: str, size: tuple[int, int]) -> None:
     driver.get(f"{base}/?lang=es")
     card = wait(driver, lambda: driver.find_element(By.CSS_SELECTOR,
                                                     'article[data-game="checkers"]'), "the cards")

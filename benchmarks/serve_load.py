@@ -134,6 +134,9 @@ def main() -> None:
                              "test on a loaded machine asks for some, whatever the clock)")
     parser.add_argument("--timeout", type=float, default=10,
                         help="seconds a request may take before it counts as an error")
+    parser.add_argument("--start-seconds", type=float, default=180.0,
+                        help="how long the server may take to start (it compiles every "
+                             "bundled game first)")
     parser.add_argument("--max-growth", type=float, default=15.0,
                         help="largest memory growth accepted, in percent")
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" /
@@ -151,7 +154,7 @@ def main() -> None:
             cwd=ROOT, stdout=subprocess.DEVNULL)
         try:
             started = time.monotonic()
-            while time.monotonic() - started < max(20, args.timeout):
+            while time.monotonic() - started < max(args.start_seconds, args.timeout):
                 try:
                     if httpx2.get(f"{base}/api/games", timeout=1).status_code == 200:
                         break

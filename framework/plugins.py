@@ -513,6 +513,12 @@ class Goal(Plugin):
     def evaluate(self, state: State) -> Verdict | None:
         raise NotImplementedError
 
+    def reason(self, state: State, _: Translate = untranslated) -> str:
+        """Why the game ended, in a few words, when this goal ended it ("5 in a row",
+        "threefold repetition"): the result line of the game page says it after the
+        winner. Every bundled goal says its own; this is what a goal that does not says."""
+        return _("goal met")
+
 
 class Result(Plugin):
     """How a finished game is scored when no goal named the winner."""
@@ -526,6 +532,11 @@ class Result(Plugin):
 
     def winners(self, state: State) -> frozenset[int]:
         raise NotImplementedError
+
+    def reason(self, state: State, _: Translate = untranslated) -> str:
+        """Why a game this rule scored ended, in a few words ("checkmate", "the most
+        pieces on the board"), as ``Goal.reason``."""
+        return _("no move left")
 
 
 class Restriction(Plugin):

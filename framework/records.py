@@ -51,6 +51,9 @@ UNFINISHED = "unfinished"
 RESIGNATION = "resignation"
 #: ``Termination`` of a game the players agreed to draw (its ``Result`` is ``draw``).
 AGREEMENT = "agreement"
+#: ``Termination`` of a game lost on time (a clock's flag fell): its ``Result`` stands as
+#: for a resignation.
+TIME_FORFEIT = "time forfeit"
 DRAW = "draw"
 #: The header of a game's starting position, when it is not the rules' own start.
 POSITION = "Position"
@@ -276,7 +279,7 @@ class Record:
                               f"{len(self.plies)} plies")
         claimed = self.headers.get("Result")
         termination = self.headers.get("Termination")
-        resigned = termination == RESIGNATION and found == UNFINISHED \
+        resigned = termination in (RESIGNATION, TIME_FORFEIT) and found == UNFINISHED \
             and claimed is not None and all(p in game.players for p in claimed.split("+"))
         agreed = termination == AGREEMENT and found == UNFINISHED and claimed == DRAW
         if claimed is not None and claimed != found and not (resigned or agreed):

@@ -18,6 +18,7 @@ from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 from framework import load_game
 from framework.engine.turns import turns_with_states
@@ -35,6 +36,7 @@ from .test_web_browser import (
     targets,
     wait,
 )
+from .test_web_clocks import FakeClock
 from .webserver import running_server
 
 DESKTOP = (1000, 900)
@@ -828,3 +830,154 @@ def test_an_edited_file_keeps_the_game_to_its_last_legal_move(driver: Any,
         assert seen == ["2", 2]
         click_cell(driver, "a6")  # x plays on, orthogonally: a7 to a6
         wait(driver, lambda: ply(driver) == 3, "a move under the new rules")
+
+
+# Clocks and names -----------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def timed() -> Iterator[tuple[str, FakeClock]]:
+    """A server whose clocks the test moves (nothing waits for real time to pass)."""
+    clock = FakeClock()
+    with running_server([GAMES / "ataxx.yaml"], clock=clock) as url:
+        yield url, clock
+
+
+def clocks(driver: Any) -> list[list[str]]:
+    """The clocks as shown: the text, the time the server gave, and whether it runs."""
+    return list(driver.execute_script(
+        "return [...document.querySelectorAll('#clocks .clock')].map(c => "
+        "[c.textContent, c.dataset.left, c.dataset.running])"))
+
+
+def as_seat(driver: Any, base: str, game_id: str, seat: int, token: str) -> None:
+    """This browser holds ``seat`` of the game only (as another person's would)."""
+    driver.execute_script(f"localStorage.removeItem('boardspec:{game_id}')")
+    driver.get("about:blank")  # (the same page with another fragment would not reload)
+    open_game(driver, base, game_id, {seat: token})
+
+
+def test_a_clock_game_named_at_the_start_where_a_flag_falls(
+        driver: Any, timed: tuple[str, FakeClock]) -> None:
+    base, clock = timed
+    driver.get(f"{base}/?lang=en")
+    form = wait(driver, lambda: driver.find_element(
+        By.CSS_SELECTOR, 'article[data-game="ataxx"] form'), "the game list")
+    Select(form.find_element(By.NAME, "clock")).select_by_value("5+3")
+    Select(form.find_element(By.NAME, "seat1")).select_by_value("friend")
+    form.find_element(By.NAME, "name").send_keys("Ann <b>")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(driver, lambda: ply(driver) == 0, "the new game")
+    game_id = driver.current_url.split("/play/")[1].split("?")[0]
+    # The name is shown as typed (text, never markup), the clocks full and stopped.
+    assert seats(driver)[0] == "x: Ann <b> — me (this browser)"
+    assert not driver.find_elements(By.CSS_SELECTOR, "#seats b")
+    assert clocks(driver) == [["x (Ann <b>) 5:00", "300", "no"], ["o 5:00", "300", "no"]]
+    click_cell(driver, "f1")
+    wait(driver, lambda: ply(driver) == 1, "x's move")
+    assert [c[1:] for c in clocks(driver)] == [["303", "no"], ["300", "yes"]]
+    # The friend joins by the invite link and gives their name.
+    state = api(base, f"/api/play/{game_id}")
+    kept = driver.execute_script(f"return JSON.parse(localStorage.getItem('boardspec:{game_id}'))")
+    own, friend = kept["tokens"]["0"], kept["invites"]["1"]
+    assert state["clock"]["control"] == "5+3"  # (the tokens: in this page's storage)
+    as_seat(driver, base, game_id, 1, friend)
+    wait(driver, lambda: driver.find_element(By.ID, "naming").is_displayed(), "the name form")
+    field = driver.find_element(By.ID, "name")
+    field.clear()
+    field.send_keys("Bo", Keys.ENTER)
+    wait(driver, lambda: seats(driver)[1] == "o: Bo — me (this browser)", "o's name")
+    clock.advance(100)  # o thinks 100 s, then plays
+    play_api(base, game_id, friend, "b2")
+    wait(driver, lambda: ply(driver) == 2, "o's move")
+    assert clocks(driver)[1][:2] == ["o (Bo) 3:23", "203"]
+    assert clocks(driver)[0][2] == "yes"  # x's runs now
+    # It counts down in the page: the page's time moved on 62 s (a stand-in for its clock:
+    # the test waits for no real second), x's shows at least a minute and 2 s less (5:03,
+    # then 4:01 or, on a slow machine, a little less), o's stays.
+    driver.execute_script("const real = performance.now.bind(performance);"
+                          "performance.now = () => real() + 62000;")
+
+    def seconds(shown: str) -> int:
+        minutes, secs = shown.rsplit(" ", 1)[1].split(":")
+        return int(minutes) * 60 + int(secs)
+
+    wait(driver, lambda: 180 <= seconds(clocks(driver)[0][0]) <= 241, "the countdown")
+    assert clocks(driver)[1][0] == "o (Bo) 3:23"
+    as_seat(driver, base, game_id, 0, own)
+    screen(driver, PHONE)
+    try:
+        clock.advance(303.5)  # x's time runs out: the server says so to every page
+        api(base, f"/api/play/{game_id}")
+        wait(driver, lambda: body(driver, "terminal") == "yes", "the flag")
+        assert "winner: o — x ran out of time" in status(driver)
+        right = driver.execute_script(
+            "return document.getElementById('clocks').getBoundingClientRect().right")
+        assert right <= PHONE[0]
+    finally:
+        screen(driver, DESKTOP)
+    assert clocks(driver)[0][1:] == ["0", "no"]
+    headers = api(base, f"/api/play/{game_id}/record?format=json")["headers"]
+    assert (headers["X"], headers["O"]) == ("Ann <b>", "Bo")
+    assert (headers["Termination"], headers["TimeControl"]) == ("time forfeit", "300+3")
+
+
+# Everything in the page's language ----------------------------------------------------------
+def test_the_home_cards_and_the_result_read_in_the_pages_language(driver: Any,
+                                                                   base: str) -> None:
+    screen(driver, PHONE)  # (the cards' new fields must fit a phone; a desktop has room)
+    try:
+        spanish_cards_and_result(driver, base, PHONE)
+    finally:
+        screen(driver, DESKTOP)
+
+
+def spanish_cards_and_result(driver: Any, base: str, size: tuple[int, int]) -> None:
+    driver.get(f"{base}/?lang=es")
+    card = wait(driver, lambda: driver.find_element(By.CSS_SELECTOR,
+                                                    'article[data-game="checkers"]'), "the cards")
+    read = driver.execute_script("""
+        const card = document.querySelector('article[data-game="checkers"]');
+        return {title: card.querySelector('h2').innerText,
+                about: card.querySelector('p').innerText,
+                seats: [...card.querySelectorAll('label')].map(l => l.innerText.split(':')[0]),
+                width: document.documentElement.scrollWidth,
+                right: card.getBoundingClientRect().right};""")
+    assert read["title"] == "Damas inglesas" and "tablero" in read["about"], read
+    assert read["seats"][:2] == ["negras", "blancas"] and "reloj" in read["seats"], read
+    assert read["width"] <= size[0] and read["right"] <= size[0], read
+    assert card.find_element(By.NAME, "clock").get_attribute("value") == "none"
+    game_id, tokens = new_game(base, "tic-tac-toe", ["human", "human"])
+    state = play_api(base, game_id, tokens[0], "a1")
+    play_api(base, game_id, tokens[1], "b1")
+    play_api(base, game_id, tokens[0], "b2")
+    play_api(base, game_id, tokens[1], "c1")
+    driver.get(f"{base}/play/{game_id}?lang=es#s0={tokens[0]}&s1={tokens[1]}")
+    wait(driver, lambda: ply(driver) == 4, "the game in Spanish")
+    assert text_of(driver, "#title") == "Tres en raya" and state["ply"] == 1
+    click_cell(driver, "c3")
+    wait(driver, lambda: body(driver, "terminal") == "yes", "the row")
+    assert "3 en línea" in status(driver), status(driver)
+
+
+# Sounds -----------------------------------------------------------------------------------
+def test_sounds_are_off_until_turned_on_and_then_a_move_is_heard(driver: Any,
+                                                                base: str) -> None:
+    game_id, tokens = new_game(base, "ataxx", ["human", "human"])
+    open_game(driver, base, game_id, {0: tokens[0]})
+    assert text_of(driver, "#sounds") == "Sounds: off"
+    play_api(base, game_id, tokens[0], "f1")
+    wait(driver, lambda: ply(driver) == 1, "x's move")
+    assert body(driver, "sounds") == ""  # off by default: nothing played
+    click_button(driver, "#sounds")
+    try:
+        assert text_of(driver, "#sounds") == "Sounds: on"
+        play_api(base, game_id, tokens[1], "b2")
+        wait(driver, lambda: ply(driver) == 2, "o's move")
+        assert (body(driver, "sounds"), body(driver, "lastSound")) == ("1", "move")
+        driver.refresh()  # kept in this browser
+        wait(driver, lambda: ply(driver) == 2, "the page again")
+        assert text_of(driver, "#sounds") == "Sounds: on" and body(driver, "sounds") == ""
+        api(base, f"/api/play/{game_id}/resign", {"token": tokens[0]})
+        wait(driver, lambda: body(driver, "terminal") == "yes", "the resignation")
+        assert (body(driver, "sounds"), body(driver, "lastSound")) == ("1", "end")
+    finally:
+        driver.execute_script("localStorage.removeItem('boardspec:sounds')")

@@ -15,7 +15,9 @@ import asyncio
 import contextlib
 import functools
 import json
-from collections.abc import AsyncIterator, Iterable
+import math
+import time
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -33,7 +35,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from framework.engine.action import SKIP_KIND
 from framework.engine.turns import turn_key
 from framework.errors import BoardspecError
-from framework.i18n import LANGUAGES, translations
+from framework.i18n import LANGUAGES, game_translations, translations
 from framework.limits import MAX_NESTING
 from framework.safeio import json_depth
 from framework.web.doors import Doors, allowed_hosts
@@ -80,6 +82,8 @@ class Server:
     #: Agents think in at most this many threads at once (the others wait their turn).
     agent_threads: int = 2
     limiter: anyio.CapacityLimiter | None = None
+    #: The task of each game with a running clock that lets its flag fall on time.
+    timers: dict[str, asyncio.Task[None]] = field(default_factory=dict)
 
 
 def create_app(paths: Iterable[str | Path], db: str | Path = ":memory:", *,
@@ -89,14 +93,16 @@ def create_app(paths: Iterable[str | Path], db: str | Path = ":memory:", *,
                allow_hosts: Iterable[str] = (),
                games_per_client: int = MAX_GAMES_PER_CLIENT,
                games_window: float = GAMES_WINDOW, max_db_bytes: int = MAX_DB_BYTES,
-               body_seconds: float = BODY_SECONDS) -> Starlette:
+               body_seconds: float = BODY_SECONDS,
+               clock: Callable[[], float] = time.monotonic) -> Starlette:
     """The app serving the game files ``paths`` (files or directories), games kept in the
     SQLite file ``db``, answering to the local host names, ``host`` (the address it
-    listens on) and ``allow_hosts``."""
+    listens on) and ``allow_hosts``. ``clock`` is the monotonic clock games' time controls
+    are kept by (a test gives a fake one that it advances)."""
     library = Library(paths)
     store = Store(db)
     sessions = Sessions(store, library, max_sessions, games_per_client=games_per_client,
-                        window=games_window, max_db_bytes=max_db_bytes)
+                        window=games_window, max_db_bytes=max_db_bytes, clock=clock)
     server = Server(library, store, sessions, watch, poll_seconds, max_sockets,
                     max_sockets_per_game, max_sockets_per_client, body_seconds)
 
@@ -108,9 +114,14 @@ def create_app(paths: Iterable[str | Path], db: str | Path = ":memory:", *,
         finally:
             if task is not None:
                 task.cancel()
+            for timer in list(server.timers.values()):
+                timer.cancel()
             for session in list(server.sessions.live.values()):
                 if session.agent_task is not None:
                     session.agent_task.cancel()
+                if session.clock is not None:  # the running clock charged up to the stop
+                    session._stored_update()
+                    store.save_plies(session.stored)
             store.close()
 
     routes = [
@@ -133,6 +144,7 @@ def create_app(paths: Iterable[str | Path], db: str | Path = ":memory:", *,
         Route("/api/play/{id}/resign", resign, methods=["POST"]),
         Route("/api/play/{id}/offer", offer, methods=["POST"]),
         Route("/api/play/{id}/answer", answer, methods=["POST"]),
+        Route("/api/play/{id}/name", name_seat, methods=["POST"]),
         Route("/api/play/{id}/record", record),
         WebSocketRoute("/api/play/{id}/ws", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -226,8 +238,10 @@ AGENT_STRENGTHS = {"alphabeta": ["alphabeta:d1", "alphabeta:d2", "alphabeta:0.5s
 
 def _page(name: str, lang: str, data: dict[str, Any]) -> HTMLResponse:
     html = (STATIC / name).read_text(encoding="utf-8")
+    from framework.web.clocks import OFFERED
+
     data = {**data, "lang": lang, "texts": texts(lang), "languages": LANGUAGES,
-            "agents": AGENT_STRENGTHS}
+            "agents": AGENT_STRENGTHS, "clocks": OFFERED}
     script = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
     return HTMLResponse(html.replace("__LANG__", lang).replace("__DATA__", script))
 
@@ -276,15 +290,16 @@ async def openapi(request: Request) -> Response:
 
 # Game files -------------------------------------------------------------------------------
 async def list_games(request: Request) -> Response:
-    server = _server(request)
-    return JSONResponse({"games": [e.summary() for e in server.library.files.values()]})
+    """The game files, their words in the language of ``?lang=`` (or the browser's)."""
+    server, lang = _server(request), _lang(request)
+    return JSONResponse({"games": [e.summary(lang) for e in server.library.files.values()]})
 
 
 async def game_info(request: Request) -> Response:
     entry = _server(request).library.get(request.path_params["slug"])
     if entry is None:
         raise WebError(404, f"no game {request.path_params['slug']!r} on this server")
-    return JSONResponse(entry.summary())
+    return JSONResponse(entry.summary(_lang(request)))
 
 
 async def check_position(request: Request) -> Response:
@@ -316,8 +331,8 @@ async def new_game(request: Request) -> Response:
     body = await read_json(request)
     session, tokens = server.sessions.create(body.get("game"), body.get("seats"),
                                              body.get("seed"), _client(request),
-                                             body.get("parameters"),
-                                             position=body.get("position"),
+                                             body.get("parameters"), body.get("clock"),
+                                             body.get("names"), position=body.get("position"),
                                              fen=body.get("fen"), record=body.get("record"))
     _start_agents(server, session)
     return JSONResponse({"id": session.id, "tokens": tokens, "url": f"/play/{session.id}",
@@ -341,13 +356,15 @@ async def game_state(request: Request) -> Response:
 
             found["inspect"] = inspect(session.game, view[0], _lang(request))
         return JSONResponse(found)
+    await _check_flag(server, session)
+    _start_agents(server, session)
+    _arm_clock(server, session)  # (a game read back from the store after a restart)
+    found = _payload(request, server, session)
     if request.query_params.get("inspect") in ("1", "true"):
         from framework.web.bench import inspect
 
-        return JSONResponse({**_payload(request, server, session), "inspect": inspect(
-            session.game, session.state, _lang(request))})
-    _start_agents(server, session)
-    return JSONResponse(_payload(request, server, session))
+        found["inspect"] = inspect(session.game, session.state, _lang(request))
+    return JSONResponse(found)
 
 
 async def legal(request: Request) -> Response:
@@ -368,6 +385,7 @@ async def apply(request: Request) -> Response:
     server = _server(request)
     session = server.sessions.get(request.path_params["id"])
     body = await read_json(request)
+    await _check_flag(server, session)
     async with session.lock:
         seat = session.check_turn(body.get("token"), body.get("ply"))
         action = body.get("action")
@@ -385,7 +403,59 @@ async def apply(request: Request) -> Response:
         server.sessions.save(session)
     await broadcast(session, {"type": "update", "ply": session.ply})
     _start_agents(server, session)
+    _arm_clock(server, session)
     return JSONResponse({"played": played, "state": _payload(request, server, session)})
+
+
+async def name_seat(request: Request) -> Response:
+    """The person of a seat link gives their name (``{"token", "name"}``; null or empty:
+    none): the seat list and the record's headers show it."""
+    server = _server(request)
+    session = server.sessions.get(request.path_params["id"])
+    body = await read_json(request)
+    async with session.lock:
+        session.set_name(body.get("token"), body.get("name"))
+        server.sessions.save_all(session)
+    await broadcast(session, {"type": "presence"})  # no new ply: every page fetches
+    return JSONResponse({"state": _payload(request, server, session)})
+
+
+async def _check_flag(server: Server, session: GameSession) -> None:
+    """Let the running clock's flag fall if its time is up, and tell every page."""
+    if session.clock is None:
+        return
+    async with session.lock:
+        fallen = session.check_flag()
+        if fallen:
+            task = session.agent_task  # (the agents' loop itself stops by itself)
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+            server.sessions.save(session)
+    if fallen:
+        await broadcast(session, {"type": "flag"})
+
+
+def _arm_clock(server: Server, session: GameSession) -> None:
+    """Keep one task per game whose clock runs, that lets the flag fall when its time is
+    up even if nobody asks (it looks at most once a second, by the server's clock)."""
+    if session.clock is None or session.clock.running is None or \
+            session.state.is_terminal():
+        return
+    timer = server.timers.get(session.id)
+    if timer is None or timer.done():
+        server.timers[session.id] = asyncio.create_task(_flag_timer(server, session))
+
+
+async def _flag_timer(server: Server, session: GameSession) -> None:
+    try:
+        while session.clock is not None and session.clock.running is not None and \
+                not session.state.is_terminal():
+            left = session.clock.remaining(session.clock.running)
+            await asyncio.sleep(min(max(left, 0.02), 1.0))
+            await _check_flag(server, session)
+    finally:
+        if server.timers.get(session.id) is asyncio.current_task():
+            del server.timers[session.id]
 
 
 async def agent_move(request: Request) -> Response:
@@ -525,6 +595,7 @@ async def _announce_offer(server: Server, session: GameSession, kind: Any,
     await broadcast(session, {"type": "offer", "offer": kind, "outcome": outcome})
     if outcome == "agreed" and kind == "undo":
         _start_agents(server, session)
+        _arm_clock(server, session)
 
 
 async def record(request: Request) -> Response:
@@ -589,7 +660,8 @@ def state_payload(server: Server, session: GameSession, lang: str,
     for seat, spec in enumerate(session.stored.seats):
         side = state.seat_of_side.index(seat) if seat in state.seat_of_side else seat
         seats.append({"seat": seat, "player": players[side], "label": _(players[side]),
-                      "agent": spec, "human": spec == HUMAN})
+                      "agent": spec, "human": spec == HUMAN,
+                      "name": session.stored.names[seat]})
     sides = []
     for side, player in enumerate(players):
         supplies: dict[str, int] = {}
@@ -617,8 +689,10 @@ def state_payload(server: Server, session: GameSession, lang: str,
     lands = _landing_cells(state, legal)
     online = sorted({seat for seats in session.present.values() for seat in seats})
     actor = state.current_player
+    own = game_translations(lang, Path(session.stored.file).stem).gettext
     return {
         "id": session.id, "game": session.stored.slug, "name": game.name,
+        "title": own(game.name),
         "file": Path(session.stored.file).name, "version": session.version,
         "file_version": entry.version if entry else "",
         "file_errors": entry.errors if entry else [],
@@ -639,8 +713,12 @@ def state_payload(server: Server, session: GameSession, lang: str,
             "labels": [_(players[w]) for w in winners],
             **({"reason": "resign", "resigned": _(players[state.seat_of_side.index(
                 session.resigned)]), "row": []} if session.resigned is not None and
-               view is None else {"reason": "agreement", "row": []}
+               view is None else {"reason": "time", "resigned": _(players[
+                   state.seat_of_side.index(session.flagged)]), "row": []}
+               if session.flagged is not None and view is None
+               else {"reason": "agreement", "row": []}
                if session.agreed and view is None else _reason(game, state, _))},
+        "clock": None if session.clock is None else session.clock.shown(),
         "offer": None if session.offer is None or view is not None else {
             "kind": session.offer[0], "seat": session.offer[1],
             "by": _(players[state.seat_of_side.index(session.offer[1])]
@@ -755,26 +833,21 @@ def _choice_may_follow(game: Any, phase: int) -> bool:
 
 
 def _reason(game: Any, state: Any, _: Any) -> dict[str, Any]:
-    """Why a finished game ended, for the page to say (``reason`` a code of its texts,
-    with the numbers it names), and the row that won, if a goal of rows was met."""
+    """Why a finished game ended, in the page's words (``said``, from the goal that ended
+    it, else the result rule that scored it; ``reason`` its keyword), and the row that
+    won, if a goal of rows was met."""
     for goal in game.goals:
         if goal.evaluate(state) is None:
             continue
-        params = goal.params
         row: list[str] = []
         if hasattr(goal, "winning_row"):
             for side in sorted(state.winners or ()):
                 row = row or [game.board.names[c] for c in goal.winning_row(state, side)]
-        code = {"line": "line", "no_pieces": "no_pieces", "counter_at_least": "counter",
-                "connect": "connect", "reach_zone": "zone", "halfmove_clock": "clock"}.get(
-                    goal.keyword, "goal")
-        counter = getattr(params, "counter", "")
-        return {"reason": code, "n": getattr(params, "length", None) or getattr(
-            params, "value", None) or getattr(params, "limit", None),
-                "counter": _(counter) if counter else "", "row": row}
-    if game.result is not None and game.result.keyword == "royal_attacked":
-        return {"reason": "checkmate" if state.winners else "stalemate", "row": []}
-    return {"reason": "no_move", "row": []}
+        return {"reason": goal.keyword, "said": goal.reason(state, _), "row": row}
+    if game.result is not None:
+        return {"reason": game.result.keyword, "said": game.result.reason(state, _),
+                "row": []}
+    return {"reason": "no_move", "said": _("no move left"), "row": []}
 
 
 def _forced_cells(game: Any, state: Any, legal: list[Any]) -> list[str]:
@@ -837,6 +910,7 @@ async def _run_agents(server: Server, session: GameSession) -> None:
                 return
             ply, state = session.ply, session.state.clone()
             agent = session.agent_for(seat)
+            _within_clock(session, seat, agent)
         try:
             if server.limiter is None:
                 server.limiter = anyio.CapacityLimiter(server.agent_threads)
@@ -845,7 +919,10 @@ async def _run_agents(server: Server, session: GameSession) -> None:
             session.agent_error = f"{agent.spec}: {exc}"
             await broadcast(session, {"type": "update", "ply": session.ply})
             return
+        await _check_flag(server, session)
         async with session.lock:
+            if session.state.is_terminal():
+                return  # its time ran out meanwhile, or the game ended otherwise
             if session.ply != ply:
                 continue  # restarted meanwhile
             notations = []
@@ -858,6 +935,18 @@ async def _run_agents(server: Server, session: GameSession) -> None:
             session.play(notations, seat)
             server.sessions.save(session)
         await broadcast(session, {"type": "update", "ply": session.ply})
+        _arm_clock(server, session)
+
+
+def _within_clock(session: GameSession, seat: int, agent: Any) -> None:
+    """An agent of a timed game thinks within its clock: at most its share of the time it
+    has left (an agent of a depth or iterations stops at that share too)."""
+    from framework.agents import parse_agent
+
+    if session.clock is None or "seconds" not in agent.budgets:
+        return
+    own = parse_agent(session.seat_spec(seat)).options.get("seconds") or math.inf
+    agent.seconds = min(own, session.clock.share())
 
 
 # WebSocket push ---------------------------------------------------------------------------

@@ -124,13 +124,26 @@ class GameFile:
         self.text, self.game, self.errors = text, game, []
         return True
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self, lang: str = "en") -> dict[str, Any]:
+        """The game's card: its name, description and players as the file writes them, and
+        as the reader of ``lang`` reads them (``label``, ``about``, ``player_labels``: the
+        catalogs' words for the game, its own first; English where none is given)."""
+        from framework.i18n import game_translations
+
         game = self.game
+        _ = game_translations(lang, self.path.stem).gettext
+        description = (game.spec.description or "").strip() if game else ""
+        fields = parameter_fields(game) if game else []
+        for field_ in fields:
+            said = (field_["description"] or "").strip()
+            field_["label"] = _(said) if said else ""
         return {"slug": self.slug, "file": self.file, "version": self.version,
                 "name": game.name if game else self.path.stem,
-                "description": (game.spec.description or "").strip() if game else "",
+                "label": _(game.name) if game else self.path.stem,
+                "description": description, "about": _(description) if description else "",
                 "players": list(game.players) if game else [],
-                "parameters": parameter_fields(game) if game else [],
+                "player_labels": [_(p) for p in game.players] if game else [],
+                "parameters": fields,
                 "playable": game is not None, "errors": self.errors}
 
 

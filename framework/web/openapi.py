@@ -182,6 +182,16 @@ SPEC: dict[str, Any] = {
                     "token": {"type": "string"}, "accept": {"type": "boolean"}}}}}},
             "responses": {"200": _json(OFFER_OUTCOME, "what became of the offer"),
                           **REFUSALS}}},
+        "/api/play/{id}/name": {"post": {
+            "summary": "The person of the token gives their name (null or empty: none), "
+                       "shown in the seat list and the record's player headers",
+            "parameters": [ID, LANG, FLIP],
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": {"type": "object", "required": ["token", "name"], "properties": {
+                    "token": {"type": "string"},
+                    "name": {"type": ["string", "null"], "maxLength": 40}}}}}},
+            "responses": {"200": _json({"type": "object", "properties": {
+                "state": _ref("State")}}, "the game"), **REFUSALS}}},
         "/api/play/{id}/record": {"get": {
             "summary": "The game record (boardspec replay reads it)",
             "parameters": [ID, {"name": "format", "in": "query", "required": False,
@@ -237,7 +247,14 @@ SPEC: dict[str, Any] = {
             "fen": {"type": "string", "description": "start from this position string"},
             "record": {"type": ["string", "object"], "description": "a game record (its "
                        "text or JSON, as /record writes it): the new game has its moves, "
-                       "each checked; the first refused is named in the 422"}}},
+                       "each checked; the first refused is named in the 422"},
+            "clock": {"type": ["string", "null"], "description": "the time control: "
+                      "minutes+increment in seconds ('5+3'), or 'none' (the default). The "
+                      "server keeps the clocks; a seat whose time runs out loses (the "
+                      "record says Termination: time forfeit, TimeControl: 300+3)"},
+            "names": {"type": "array", "items": {"type": ["string", "null"]},
+                      "description": "per seat: the player's name (a person's seat only; "
+                                     "at most 40 characters, spaces tidied)"}}},
         "Apply": {"type": "object", "required": ["token", "ply"], "properties": {
             "token": {"type": "string", "description": "the seat's secret token"},
             "ply": {"type": "integer",
@@ -262,7 +279,11 @@ SPEC: dict[str, Any] = {
             "ply": {"type": "integer"}, "current_seat": {"type": ["integer", "null"]},
             "to_move": {"type": ["string", "null"]}, "phase": {"type": "string"},
             "terminal": {"type": "boolean"}, "result": {"type": ["object", "null"]},
-            "seats": {"type": "array", "items": {"type": "object"}},
+            "seats": {"type": "array", "items": {"type": "object"},
+                      "description": "per seat: its player, agent, and the person's name"},
+            "clock": {"type": ["object", "null"], "description": "the time control, each "
+                      "seat's seconds left now, the seat whose clock runs, the one whose "
+                      "flag fell; null: no clock"},
             "sides": {"type": "array", "items": {"type": "object"},
                       "description": "per player: counters, hands (the pieces a player holds "
                                      "off the board, by kind) and supplies"},

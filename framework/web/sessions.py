@@ -14,6 +14,7 @@ import math
 import random
 import secrets
 import time
+import unicodedata
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from framework.engine.chance import CHANCE, sample
 from framework.errors import BoardspecError, IllegalActionError, NotationError
+from framework.web.clocks import Clock, TimeControl, TimeControlError
 from framework.web.library import Library, compile_rules
 from framework.web.store import Store, StoredGame
 
@@ -36,6 +38,10 @@ HUMAN = "human"
 RESIGN = "(resigns)"
 #: Kept likewise where the players agreed to a draw.
 AGREED = "(draw agreed)"
+#: Kept likewise where a seat's time ran out (its flag fell).
+TIMEOUT = "(time)"
+#: A player's name is at most this many characters (after its spaces are tidied).
+MAX_NAME = 40
 #: What a seat may offer the others: a draw, to take back its last turn, a new game.
 OFFERS = ("draw", "undo", "rematch")
 #: Budgets above these would let one game hold a core for minutes.
@@ -81,6 +87,31 @@ def check_seat_spec(spec: Any, player: str) -> str:
     return parsed.text if not parsed.is_human else HUMAN
 
 
+def check_name(name: Any) -> str | None:
+    """A player's name as given: its runs of spaces made one, no control or format
+    characters, at most ``MAX_NAME`` characters; None for none. (Pages show it as text and
+    records quote it: it is never markup.)"""
+    if name is None:
+        return None
+    if not isinstance(name, str):
+        raise WebError(422, f"a player's name must be a text, found {str(name)[:40]!r}")
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") and not c.isspace()
+           for c in name):
+        raise WebError(422, "a player's name may not hold control or invisible characters")
+    name = " ".join(name.split())
+    if len(name) > MAX_NAME:
+        raise WebError(422, f"a player's name has at most {MAX_NAME} characters; this one "
+                            f"has {len(name)}")
+    return name or None
+
+
+def check_clock(text: Any) -> TimeControl | None:
+    try:
+        return TimeControl.parse(text)
+    except TimeControlError as exc:
+        raise WebError(422, str(exc)) from None
+
+
 @dataclass
 class Ply:
     notation: str
@@ -97,9 +128,19 @@ class Ply:
 class GameSession:
     """One game being played: rules, seats, the state and the actions that led to it."""
 
-    def __init__(self, stored: StoredGame, game: Game) -> None:
+    def __init__(self, stored: StoredGame, game: Game,
+                 now: Callable[[], float] = time.monotonic) -> None:
         self.stored = stored
         self.game = game
+        #: The server's clock (a test's fake one advances when the test says).
+        self.now = now
+        self.clock = Clock.from_json(stored.clock, len(stored.seats), now) \
+            if stored.clock else None
+        #: The seat whose time ran out, if one's did (the game is over then).
+        self.flagged: int | None = None
+        if len(stored.names) != len(stored.seats):
+            stored.names = [*stored.names[:len(stored.seats)],
+                            *[None] * (len(stored.seats) - len(stored.names))]
         self.state: State = self.initial(game)
         self.plies: list[Ply] = []
         self.agents: dict[int, Agent] = {}
@@ -126,6 +167,9 @@ class GameSession:
                 break
             if notation == AGREED:
                 self._agree()
+                break
+            if notation == TIMEOUT:
+                self._flag(seat)
                 break
             try:
                 self.state, plies = self._trial([notation], seat)
@@ -204,13 +248,52 @@ class GameSession:
 
     def play(self, notations: list[str], seat: int, lang: str = "en") -> list[str]:
         """Apply actions of ``seat`` (all or none), typed as the game file or the language
-        ``lang`` writes them; their notations as the engine (and the record) writes them."""
+        ``lang`` writes them; their notations as the engine (and the record) writes them.
+        A move that comes after its seat's time ran out is refused: the flag has fallen."""
+        if self.check_flag():
+            raise WebError(409, "the game is over: time ran out")
         self.state, plies = self._trial(notations, seat, lang)
         self.plies += plies
         self.offer = None  # an offer stands until the next move
         self.roll_dice()
+        if self.clock is not None:
+            self.clock.turn_played(seat, self._clock_seat())
         self._stored_update()
         return [p.notation for p in plies]
+
+    def _clock_seat(self) -> int | None:
+        """The seat whose clock runs now: the one to decide (none once the game is over)."""
+        seat = self.state.current_player
+        return None if self.state.is_terminal() or seat < 0 else seat
+
+    def check_flag(self) -> bool:
+        """Whether the game is lost on time now: the running clock's time is up, so its
+        seat loses (as a resignation does). Asked before every move and every reading."""
+        if self.clock is None or self.state.is_terminal():
+            return False
+        seat = self.clock.fallen()
+        if seat is None:
+            return False
+        self._flag(seat)
+        self._stored_update()
+        return True
+
+    def _flag(self, seat: int) -> None:
+        sides = self.state.seat_of_side
+        self.state = self.state.clone()
+        self.state.finish(frozenset(side for side in range(len(sides)) if sides[side] != seat))
+        self.flagged = seat
+        if self.clock is not None:
+            self.clock.flag(seat)
+
+    def set_name(self, token: Any, name: Any) -> list[int]:
+        """The person of ``token`` names themself (their seats' name); the seats named."""
+        seats = self.seats_of_token(token)
+        if not seats:
+            raise WebError(403, "only a player of this game (a seat link) can give a name")
+        for seat in seats:
+            self.stored.names[seat] = check_name(name)
+        return seats
 
     def roll_dice(self) -> None:
         """Play the chance nodes reached (dice): the server rolls, never a client. The
@@ -282,6 +365,8 @@ class GameSession:
             raise WebError(409, "the game is over")
         seat = self.state.current_player if self.state.current_player in seats else seats[0]
         self._resign(seat)
+        if self.clock is not None:
+            self.clock.stop()
         self._stored_update()
         return seat
 
@@ -357,6 +442,8 @@ class GameSession:
         self.state = self.state.clone()
         self.state.finish(frozenset())
         self.agreed = True
+        if self.clock is not None:
+            self.clock.stop()
 
     def _take_back(self, seat: int) -> None:
         """Take back the last turn ``seat`` played and every turn after it, so that it is
@@ -369,6 +456,9 @@ class GameSession:
         self.state = self._replayed(self.plies)
         self.roll_dice()  # (the dice of the turn taken back are kept: a roll is no turn)
         self.agents = {}  # an agent's search tree belongs to the position it was made in
+        if self.clock is not None:  # the time used is not given back; the mover's runs
+            self.clock.charge()
+            self.clock.running = self._clock_seat() if self.plies else None
         self._stored_update()
 
     def resolve(self, src: str | None, dst: str | None, at: str | None) -> str:
@@ -420,6 +510,11 @@ class GameSession:
         self.plies = []
         self.resigned = None
         self.agreed = False
+        self.flagged = None
+        if self.clock is not None:
+            self.clock = Clock(self.clock.control, len(self.stored.seats), self.now)
+        self.stored.names = [*self.stored.names[:seats],
+                             *[None] * (seats - len(self.stored.names))]
         self.offer = None
         self.rematch = None
         self.agents = {}
@@ -474,7 +569,10 @@ class GameSession:
             self.stored.plies.append((RESIGN, self.resigned))
         if self.agreed:
             self.stored.plies.append((AGREED, -1))
+        if self.flagged is not None:
+            self.stored.plies.append((TIMEOUT, self.flagged))
         self.stored.result = result_of(self.state)
+        self.stored.clock = self.clock.to_json() if self.clock is not None else {}
 
     # Reading ----------------------------------------------------------------------------
     def turns(self) -> list[dict[str, Any]]:
@@ -519,8 +617,10 @@ class GameSession:
         headers = {"Game": self.game.name, "File": PurePath(self.stored.file).name,
                    "Site": "boardspec serve", "Id": self.id,
                    "Date": time.strftime("%Y.%m.%d", time.gmtime(self.stored.created))}
-        for seat, spec in enumerate(self.stored.seats):
-            headers[header_key(self.game.players[seat])] = spec
+        for seat, spec in enumerate(self.stored.seats):  # a person by name, where given
+            headers[header_key(self.game.players[seat])] = self.stored.names[seat] or spec
+        if self.clock is not None:
+            headers["TimeControl"] = self.clock.control.pgn()
         if self.stored.seed is not None:
             headers["Seed"] = str(self.stored.seed)
         if self.game.parameters:
@@ -538,6 +638,10 @@ class GameSession:
             from framework.records import AGREEMENT
 
             headers["Termination"] = AGREEMENT
+        if self.flagged is not None:
+            from framework.records import TIME_FORFEIT
+
+            headers["Termination"] = TIME_FORFEIT
         headers["Plies"] = str(self.ply)
         return Record(headers, [t["actions"] for t in self.turns()])
 
@@ -649,11 +753,13 @@ class Sessions:
                 del self.created[known]
 
     def create(self, slug: Any, seats: Any, seed: Any = None, client: str = "",
-               parameters: Any = None, *, position: Any = None, fen: Any = None,
-               record: Any = None) -> tuple[GameSession, list[str | None]]:
+               parameters: Any = None, clock: Any = None, names: Any = None, *,
+               position: Any = None, fen: Any = None, record: Any = None
+               ) -> tuple[GameSession, list[str | None]]:
         """A new game of the file ``slug``: from its rules' start, or from ``position``
         (position JSON), ``fen`` (the game's position string) or the end of ``record`` (a
-        record's text or JSON, its moves the game's first)."""
+        record's text or JSON, its moves the game's first); ``clock`` its time control,
+        ``names`` the players' names by seat."""
         entry = self.library.get(slug) if isinstance(slug, str) else None
         if entry is None:
             known = ", ".join(self.library.files) or "none"
@@ -676,6 +782,16 @@ class Sessions:
                                 f"{game.name!r}")
         if loaded is not None and not parameters and loaded.parameters():
             parameters = loaded.parameters()
+        control = check_clock(clock)
+        if names is None:
+            names = [None] * len(players)
+        if not isinstance(names, list) or len(names) != len(players):
+            raise WebError(422, f"'names' must list one name (or null) per player "
+                                f"({', '.join(players)}); found {str(names)[:80]!r}")
+        given = [check_name(n) for n in names]
+        if any(n and spec != HUMAN for n, spec in zip(given, specs, strict=True)):
+            raise WebError(422, "only a person's seat takes a name (an agent is named by "
+                                "what it is)")
         if parameters:
             game = self.setting(entry.text, entry.file, parameters)
         start, plies = starting_point(game, position, fen, loaded)
@@ -691,8 +807,10 @@ class Sessions:
                             rules=entry.text, seats=specs, tokens=tokens, seed=seed,
                             parameters=dict(game.parameters), plies=plies,
                             position="" if start is None else json.dumps(
-                                start.to_json(), ensure_ascii=False))
-        session = GameSession(stored, game)
+                                start.to_json(), ensure_ascii=False), names=given)
+        if control is not None:
+            stored.clock = Clock(control, len(specs), self.clock).to_json()
+        session = GameSession(stored, game, self.clock)
         self.store.save(stored)
         self._hold(session)
         return session, tokens
@@ -728,7 +846,7 @@ class Sessions:
             except BoardspecError as exc:
                 raise WebError(500, f"game {game_id}: its stored rules no longer load: "
                                     f"{exc}") from None
-            session = GameSession(stored, game)
+            session = GameSession(stored, game, self.clock)
             self._hold(session)
         else:
             self.live.move_to_end(game_id)
@@ -743,13 +861,17 @@ class Sessions:
             turn = len(session.stored.seats) - 1  # seat i's person plays seat i+1's side
             seats = session.stored.seats[turn:] + session.stored.seats[:turn]
             tokens = session.stored.tokens[turn:] + session.stored.tokens[:turn]
+            names = session.stored.names[turn:] + session.stored.names[:turn]
             stored = StoredGame(id=secrets.token_urlsafe(9), slug=session.stored.slug,
                                 file=session.stored.file, rules=session.stored.rules,
                                 seats=seats, tokens=tokens, seed=None,
                                 parameters=dict(session.stored.parameters),
-                                position=session.stored.position)  # (a study's, again)
+                                position=session.stored.position,  # (a study's, again)
+                                names=names)
+            if session.clock is not None:  # the same time control, the clocks full
+                stored.clock = Clock(session.clock.control, len(seats), self.clock).to_json()
             self.store.save(stored)
-            self._hold(GameSession(stored, session.game))
+            self._hold(GameSession(stored, session.game, self.clock))
             session.rematch = stored.id
         return session.rematch
 

@@ -32,7 +32,9 @@ CREATE TABLE IF NOT EXISTS games (
     created REAL NOT NULL,
     updated REAL NOT NULL,
     parameters TEXT NOT NULL DEFAULT '{}',
-    position TEXT NOT NULL DEFAULT ''
+    position TEXT NOT NULL DEFAULT '',
+    clock TEXT NOT NULL DEFAULT '{}',
+    names TEXT NOT NULL DEFAULT '[]'
 );
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
 CREATE TABLE IF NOT EXISTS rules (
@@ -40,6 +42,10 @@ CREATE TABLE IF NOT EXISTS rules (
     text TEXT NOT NULL
 );
 """
+#: The games table's columns in the order rows are written and read (by name: a database
+#: of an older server has the later columns in the order they were added).
+COLUMNS = ("id", "slug", "file", "rules", "seats", "tokens", "seed", "plies", "result",
+           "created", "updated", "parameters", "position", "clock", "names")
 RULES_REFERENCE = "sha256:"
 
 
@@ -63,6 +69,10 @@ class StoredGame:
     #: The position JSON the game started from (a designer's "start here"); "" for the
     #: rules' own start.
     position: str = ""
+    #: The clocks (``clocks.Clock.to_json``; empty: the game has none).
+    clock: dict[str, Any] = field(default_factory=dict)
+    #: The players' names by seat (None: not given).
+    names: list[str | None] = field(default_factory=list)
 
 
 class Store:
@@ -80,12 +90,13 @@ class Store:
                 self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(SCHEMA)
             columns = [r[1] for r in self._db.execute("PRAGMA table_info(games)")]
-            if "parameters" not in columns:  # a database of a server before parameters
-                self._db.execute("ALTER TABLE games ADD COLUMN parameters TEXT NOT NULL "
-                                 "DEFAULT '{}'")
-            if "position" not in columns:  # a database of a server before positions
-                self._db.execute("ALTER TABLE games ADD COLUMN position TEXT NOT NULL "
-                                 "DEFAULT ''")
+            # A database of an older server: the columns added since, each with its default
+            # (read back by name, so the order they were added in does not matter).
+            for column, default in (("parameters", "{}"), ("position", ""), ("clock", "{}"),
+                                    ("names", "[]")):
+                if column not in columns:
+                    self._db.execute(f"ALTER TABLE games ADD COLUMN {column} TEXT NOT NULL "
+                                     f"DEFAULT '{default}'")
 
     def save(self, game: StoredGame) -> None:
         game.updated = time.time()
@@ -93,10 +104,12 @@ class Store:
         row = (game.id, game.slug, game.file, RULES_REFERENCE + digest,
                json.dumps(game.seats), json.dumps(game.tokens), game.seed,
                json.dumps(game.plies), game.result, game.created, game.updated,
-               json.dumps(game.parameters), game.position)
+               json.dumps(game.parameters), game.position, json.dumps(game.clock),
+               json.dumps(game.names))
         with self._lock:
             self._db.execute("INSERT OR IGNORE INTO rules VALUES (?, ?)", (digest, game.rules))
-            self._db.execute("INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", row)
+            self._db.execute(f"INSERT OR REPLACE INTO games ({', '.join(COLUMNS)}) VALUES "
+                             f"({','.join('?' * len(row))})", row)
 
     def size(self) -> int:
         """Bytes the database holds (its pages in use)."""
@@ -107,15 +120,18 @@ class Store:
         return int((pages - free) * size)
 
     def save_plies(self, game: StoredGame) -> None:
-        """The cheap write after a move: only the actions and the result change."""
+        """The cheap write after a move: only the actions, the result and the clocks
+        change."""
         game.updated = time.time()
         with self._lock:
-            self._db.execute("UPDATE games SET plies=?, result=?, updated=? WHERE id=?",
-                             (json.dumps(game.plies), game.result, game.updated, game.id))
+            self._db.execute("UPDATE games SET plies=?, result=?, updated=?, clock=? WHERE id=?",
+                             (json.dumps(game.plies), game.result, game.updated,
+                              json.dumps(game.clock), game.id))
 
     def load(self, game_id: str) -> StoredGame | None:
         with self._lock:
-            row = self._db.execute("SELECT * FROM games WHERE id=?", (game_id,)).fetchone()
+            row = self._db.execute(f"SELECT {', '.join(COLUMNS)} FROM games WHERE id=?",
+                                   (game_id,)).fetchone()
             if row is None:
                 return None
             rules = str(row[3])
@@ -149,5 +165,15 @@ def _game(row: tuple[Any, ...]) -> StoredGame:
                       seats=json.loads(row[4]), tokens=json.loads(row[5]), seed=row[6],
                       plies=[(str(p[0]), int(p[1])) for p in json.loads(row[7])],
                       result=row[8], created=row[9], updated=row[10],
-                      parameters=dict(json.loads(row[11])) if len(row) > 11 else {},
-                      position=str(row[12]) if len(row) > 12 else "")
+                      parameters=dict(json.loads(row[11])),
+                      position=str(row[12]), clock=_object(row[13]), names=_names(row[14]))
+
+
+def _object(text: Any) -> dict[str, Any]:
+    value = json.loads(text) if isinstance(text, str) else {}
+    return value if isinstance(value, dict) else {}
+
+
+def _names(text: Any) -> list[str | None]:
+    value = json.loads(text) if isinstance(text, str) else []
+    return [n if isinstance(n, str) else None for n in value] if isinstance(value, list) else []

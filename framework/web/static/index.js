@@ -15,10 +15,11 @@
     return strength >= 0 ? `${T[name]}, ${[T.weak, T.medium, T.strong][strength]}` : T[name] || name;
   }
 
-  function resultLabel(result) {
+  function resultLabel(result, game) {
     if (result === "unfinished") return T.in_progress;
     if (result === "draw") return T.draw;
-    return fill(T.wins, {player: result.split("+").join(", ")});
+    const label = (player) => (game ? game.player_labels[game.players.indexOf(player)] : null) || player;
+    return fill(T.wins, {player: result.split("+").map(label).join(", ")});
   }
 
   function option(value, label) {
@@ -30,7 +31,7 @@
 
   function seatPicker(game, index) {
     const label = document.createElement("label");
-    label.append(`${game.players[index]}: `);
+    label.append(`${game.player_labels[index]}: `);
     const who = document.createElement("select");
     who.name = `seat${index}`;
     who.append(option("you", T.you), option("friend", T.friend), option("random", T.random),
@@ -52,7 +53,7 @@
   function parameterField(parameter) {
     const label = document.createElement("label");
     label.className = "parameter";
-    label.title = [parameter.description, parameter.allowed].filter(Boolean).join(": ");
+    label.title = [parameter.label || parameter.description, parameter.allowed].filter(Boolean).join(": ");
     label.append(`${parameter.name}: `);
     let input;
     if (parameter.type === "choice") {
@@ -87,6 +88,30 @@
     return values;
   }
 
+  function clockField() {
+    // The time control: none, or minutes + seconds added after each turn.
+    const label = document.createElement("label");
+    label.append(`${T.clock}: `);
+    const select = document.createElement("select");
+    select.name = "clock";
+    for (const control of B.clocks) select.append(option(control, control === "none" ? T.no_clock : control));
+    label.append(select);
+    return label;
+  }
+
+  function nameField() {
+    // The player's name (kept in this browser for the next game).
+    const label = document.createElement("label");
+    label.append(`${T.your_name}: `);
+    const input = document.createElement("input");
+    input.name = "name";
+    input.maxLength = 40;
+    input.autocomplete = "nickname";
+    try { input.value = localStorage.getItem("boardspec:name") || ""; } catch (e) { /* none kept */ }
+    label.append(input);
+    return label;
+  }
+
   async function start(game, form) {
     const seats = [], mine = [], friends = [];
     game.players.forEach((_, i) => {
@@ -98,9 +123,13 @@
         seats.push(AGENTS[who][+form.elements[`strength${i}`].value]);
       } else seats.push(who);
     });
+    const name = form.elements.name.value;
+    try { localStorage.setItem("boardspec:name", name); } catch (e) { /* this page only */ }
+    const names = game.players.map((_, i) => (mine.includes(i) && name.trim() ? name : null));
     const response = await fetch("/api/play", {
       method: "POST", headers: {"Content-Type": "application/json"},
-      body: JSON.stringify({game: game.slug, seats, parameters: parameterValues(game, form)}),
+      body: JSON.stringify({game: game.slug, seats, parameters: parameterValues(game, form),
+                            clock: form.elements.clock.value, names}),
     });
     const data = await response.json();
     if (!response.ok) { $("message").textContent = data.error; $("message").className = "error"; return; }
@@ -118,20 +147,20 @@
       if (code === B.lang) a.className = "current";
       $("languages").append(a);
     }
-    const games = (await (await fetch("/api/games")).json()).games;
-    const names = Object.fromEntries(games.map((g) => [g.slug, g.name]));
+    const games = (await (await fetch(`/api/games?lang=${B.lang}`)).json()).games;
+    const known = Object.fromEntries(games.map((g) => [g.slug, g]));
     if (!games.length) $("games").textContent = T.no_games;
     for (const game of games) {
       const article = document.createElement("article");
       article.dataset.game = game.slug;
       const h = document.createElement("h2");
-      h.textContent = game.name;
+      h.textContent = game.label;
       const book = document.createElement("a");
       book.href = `/rulebooks/${B.lang}/${game.slug}.html`;
       book.textContent = T.rulebook;
       article.append(h);
       const p = document.createElement("p");
-      p.textContent = game.description;
+      p.textContent = game.about;
       article.append(p);
       if (game.errors.length) {
         const errors = document.createElement("p");
@@ -143,6 +172,7 @@
         const form = document.createElement("form");
         game.players.forEach((_, i) => form.append(seatPicker(game, i)));
         (game.parameters || []).forEach((p) => form.append(parameterField(p)));
+        form.append(clockField(), nameField());
         const go = document.createElement("button");
         go.type = "submit";
         go.textContent = `${T.new_game}`;
@@ -157,8 +187,9 @@
       const li = document.createElement("li");
       const a = document.createElement("a");
       a.href = `/play/${game.id}?lang=${B.lang}`;
-      a.textContent = `${names[game.game] || game.game}: ${game.seats.map(seatLabel).join(" – ")} · ` +
-        `${fill(T.plies, {n: game.plies})} · ${resultLabel(game.result)}`;
+      const card = known[game.game];
+      a.textContent = `${card ? card.label : game.game}: ${game.seats.map(seatLabel).join(" – ")} · ` +
+        `${fill(T.plies, {n: game.plies})} · ${resultLabel(game.result, card)}`;
       li.append(a);
       $("recent").append(li);
     }

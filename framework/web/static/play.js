@@ -93,8 +93,8 @@
     document.body.dataset.mine = mine() ? "yes" : "no";
     document.body.dataset.terminal = S.terminal ? "yes" : "no";
     document.body.dataset.version = S.version;
-    $("title").textContent = S.name;
-    document.title = `${S.name} — boardspec`;
+    $("title").textContent = S.title || S.name;
+    document.title = `${S.title || S.name} — boardspec`;
     const book = $("rulebook");
     book.href = `/rulebooks/${B.lang}/${S.game}.html`;
     book.textContent = T.rulebook;
@@ -102,6 +102,8 @@
     renderStatus();
     renderChoices();
     renderSides();
+    renderClocks();
+    renderSounds();
     renderSeats();
     renderMoves();
     renderRules();
@@ -345,7 +347,7 @@
     box.className = "";
     if (S.terminal) {
       const r = S.result;
-      const why = r.reason ? fill(T[`reason_${r.reason}`] || "", {n: r.n ?? "", counter: r.counter || "", player: r.resigned || ""}) : "";
+      const why = r.said || (r.reason ? fill(T[`reason_${r.reason}`] || "", {n: r.n ?? "", counter: r.counter || "", player: r.resigned || ""}) : "");
       box.textContent = `${T.over}: ` + (r.winners.length ? fill(T.wins, {player: r.labels.join(", ")}) : T.draw) +
         (why ? ` — ${why}` : "");
       box.dataset.reason = r.reason || "";
@@ -452,7 +454,7 @@
       const li = document.createElement("li");
       const here = S.online.includes(seat.seat);
       const who = seat.human ? (tokens[seat.seat] !== undefined ? T.you : T.person) : agentLabel(seat.agent);
-      li.textContent = `${seat.label}: ${who}`;
+      li.textContent = `${seat.label}: ${seat.name ? `${seat.name} — ${who}` : who}`;
       li.dataset.seat = seat.seat;
       if (seat.human && tokens[seat.seat] === undefined) {
         li.dataset.online = here ? "yes" : "no";
@@ -475,7 +477,135 @@
     }
     const kept = keep !== null && list.querySelector(`input.invite[data-seat="${keep}"]`);
     if (kept) { kept.focus(); kept.select(); }
+    renderNaming();
   }
+
+  function renderNaming() {
+    // A person names themself (kept in this browser for the next game): the seat list
+    // and the record show it. The field is left alone while it is being typed in.
+    const form = $("naming");
+    form.hidden = watching();
+    if (form.hidden) return;
+    $("name-label").textContent = T.your_name;
+    $("save-name").textContent = T.save_name;
+    const field = $("name");
+    if (document.activeElement !== field) {
+      const own = S.seats.find((seat) => tokens[seat.seat] !== undefined);
+      field.value = (own && own.name) || storedName();
+    }
+  }
+
+  function storedName() {
+    try { return localStorage.getItem("boardspec:name") || ""; } catch (e) { return ""; }
+  }
+
+  $("naming").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const name = $("name").value;
+    try { localStorage.setItem("boardspec:name", name); } catch (e) { /* this page only */ }
+    for (const token of new Set(Object.values(tokens))) {
+      const response = await fetch(`${api}/name?${query()}`, {
+        method: "POST", headers: {"Content-Type": "application/json"},
+        body: JSON.stringify({token, name}),
+      });
+      const data = await response.json();
+      if (!response.ok) { say(data.error, true); return; }
+      S = data.state;
+    }
+    $("name").blur();
+    say("");
+    render();
+  });
+
+  // Sounds ---------------------------------------------------------------------------------
+  // Off unless the player turns them on (kept in this browser): a move that arrives clicks,
+  // the end of the game chimes. Made by the browser (WebAudio): no file to fetch.
+  let sounds = false, heard = null, audio = null;
+  try { sounds = localStorage.getItem("boardspec:sounds") === "on"; } catch (e) { /* off */ }
+
+  function renderSounds() {
+    const toggle = $("sounds");
+    toggle.textContent = sounds ? T.sounds_on : T.sounds_off;
+    toggle.setAttribute("aria-pressed", sounds ? "true" : "false");
+    const now = {ply: S.ply, terminal: S.terminal};
+    if (heard && heard.id === S.id && sounds && (now.ply > heard.ply || (now.terminal && !heard.terminal))) {
+      sound(now.terminal ? "end" : "move");
+    }
+    heard = {...now, id: S.id};
+  }
+
+  function sound(kind) {
+    // For tests: how many sounds were played, and the last one.
+    document.body.dataset.sounds = String(+(document.body.dataset.sounds || 0) + 1);
+    document.body.dataset.lastSound = kind;
+    try {
+      audio = audio || new AudioContext();
+      const tone = audio.createOscillator(), gain = audio.createGain();
+      const length = kind === "end" ? 0.6 : 0.08;
+      tone.frequency.value = kind === "end" ? 660 : 440;
+      gain.gain.setValueAtTime(0.15, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + length);
+      tone.connect(gain).connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + length);
+    } catch (e) { /* a browser without sound */ }
+  }
+
+  $("sounds").addEventListener("click", () => {
+    sounds = !sounds;
+    try { localStorage.setItem("boardspec:sounds", sounds ? "on" : "off"); } catch (e) { /* this page only */ }
+    renderSounds();
+  });
+
+  // Clocks --------------------------------------------------------------------------------
+  // The server keeps the time: each state says what every seat has left and whose clock
+  // runs; the page counts the running one down from the moment it received it, and when
+  // it shows zero asks the server, which decides whether the flag has fallen.
+  let clockAt = 0, clockAsked = false;
+
+  function renderClocks() {
+    const box = $("clocks");
+    const clock = S.clock;
+    box.hidden = !clock;
+    document.body.dataset.clock = clock ? clock.control : "";
+    if (!clock) return;
+    clockAt = performance.now();
+    clockAsked = false;
+    box.textContent = "";
+    const order = S.sides.map((side) => side.seat);
+    for (const seat of order) {
+      const info = S.seats[seat];
+      const span = document.createElement("span");
+      span.className = "clock";
+      span.dataset.seat = seat;
+      span.dataset.left = clock.left[seat];
+      span.dataset.running = clock.running === seat && !S.terminal ? "yes" : "no";
+      span.dataset.label = `${info.label}${info.name ? ` (${info.name})` : ""}`;
+      box.append(span);
+    }
+    tick();
+  }
+
+  function shownTime(seconds) {
+    // Minutes and seconds (hours above an hour), the seconds rounded up: 0:00 is the end.
+    const whole = Math.max(0, Math.ceil(seconds - 1e-9));
+    const h = Math.floor(whole / 3600), m = Math.floor(whole / 60) % 60, s = whole % 60;
+    const ss = String(s).padStart(2, "0");
+    return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
+  }
+
+  function tick() {
+    if (!S || !S.clock) return;
+    const spent = (performance.now() - clockAt) / 1000;
+    for (const span of document.querySelectorAll("#clocks .clock")) {
+      const running = span.dataset.running === "yes";
+      const left = +span.dataset.left - (running ? spent : 0);
+      span.textContent = `${span.dataset.label} ${shownTime(left)}`;
+      span.dataset.low = left < 10 ? "yes" : "no";
+      if (running && left <= 0 && !clockAsked) { clockAsked = true; load(); }
+    }
+  }
+  setInterval(tick, 250);
 
   const copied = {};  // by seat: what its copy button says after a click (kept across redraws)
 

@@ -155,6 +155,11 @@ class Connect(Goal):
                    if self.connected(owned & kind_mask, self.targets[side])]
         return Verdict(frozenset(winners)) if winners else None
 
+    def reason(self, state: State, _: Translate = untranslated) -> str:
+        if self.needed < len(self.params.zones):
+            return _("one chain joins {n} of the zones").format(n=self.needed)
+        return _("one chain joins the zones")
+
     def describe(self, _: Translate = untranslated) -> str:
         players = self.game.players
         if self.needed < len(self.params.zones):

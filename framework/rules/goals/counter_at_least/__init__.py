@@ -56,6 +56,11 @@ class CounterAtLeast(Goal):
         winners = frozenset(s for s, c in enumerate(state.counters) if c[counter] >= value)
         return Verdict(winners) if winners else None
 
+    def reason(self, state: State, _: Translate = untranslated) -> str:
+        n = self.params.value
+        return ngettext("{n} {counter} reached", "{n} {counter} reached", n, _).format(
+            n=n, counter=counted(_, self.params.counter, n))
+
     def describe(self, _: Translate = untranslated) -> str:
         n = self.params.value
         return ngettext("A player who reaches {n} {counter} wins.",

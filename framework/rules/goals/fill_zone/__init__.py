@@ -81,6 +81,9 @@ class FillZone(Goal):
                 winners.append(side)
         return Verdict(frozenset(winners)) if winners else None
 
+    def reason(self, state: State, _: Translate = untranslated) -> str:
+        return _("the goal cells filled")
+
     def describe(self, _: Translate = untranslated) -> str:
         zone = self.game.spec.zones[self.params.zone]
         if isinstance(zone, dict):

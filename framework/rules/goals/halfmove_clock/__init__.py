@@ -17,7 +17,15 @@ from pydantic import Field
 
 from framework.engine.slots import HALFMOVE
 from framework.limits import MAX_COUNT
-from framework.plugins import Goal, GoalParams, Translate, Verdict, join_words, untranslated
+from framework.plugins import (
+    Goal,
+    GoalParams,
+    Translate,
+    Verdict,
+    join_words,
+    ngettext,
+    untranslated,
+)
 from framework.spec.terms import term
 
 if TYPE_CHECKING:
@@ -46,6 +54,14 @@ class HalfmoveClock(Goal):
 
     def evaluate(self, state: State) -> Verdict | None:
         return Verdict() if state.vars[HALFMOVE] >= self.limit else None
+
+    def reason(self, state: State, _: Translate = untranslated) -> str:
+        limit, resets = self.params.limit, self._resets(_)
+        if resets:
+            return ngettext("{n} turn without {resets}", "{n} turns without {resets}", limit,
+                            _).format(n=limit, resets=resets)
+        return ngettext("{n} turn without a reset", "{n} turns without a reset", limit,
+                        _).format(n=limit)
 
     def describe(self, _: Translate = untranslated) -> str:
         limit, players = self.params.limit, len(self.game.players)

@@ -132,6 +132,9 @@ class InsufficientMaterial(Goal):
             return Verdict()
         return None
 
+    def reason(self, state: State, _: Translate = untranslated) -> str:
+        return _("insufficient material")
+
     def describe(self, _: Translate = untranslated) -> str:
         parts = []
         for m in self.params.draws:

@@ -162,6 +162,12 @@ class Line(Goal):
                 return sorted([start, *(start + offset for offset in need)])
         return []
 
+    def reason(self, state: State, _: Translate = untranslated) -> str:
+        n = self.params.length
+        if self.params.exactly:
+            return ngettext("exactly {n} in a row", "exactly {n} in a row", n, _).format(n=n)
+        return ngettext("{n} in a row", "{n} in a row", n, _).format(n=n)
+
     def describe(self, _: Translate = untranslated) -> str:
         n = self.params.length
         if self.params.exactly:

@@ -60,6 +60,9 @@ class NoPieces(Goal):
             return None
         return Verdict(frozenset(survivors or range(len(state.owner))))
 
+    def reason(self, state: State, _: Translate = untranslated) -> str:
+        return _("no pieces left")
+
     def describe(self, _: Translate = untranslated) -> str:
         if self.params.then == "score":
             return _("When a player has no piece left on the board, the game ends and is "

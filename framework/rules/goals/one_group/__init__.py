@@ -71,6 +71,9 @@ class OneGroup(Goal):
                    if self.joined(owned & kind_mask)]
         return Verdict(frozenset(winners)) if winners else None
 
+    def reason(self, state: State, _: Translate = untranslated) -> str:
+        return _("all the pieces in one group")
+
     def describe(self, _: Translate = untranslated) -> str:
         if self.params.piece:
             text = _("A player whose pieces of kind {piece} all form one group wins: each "

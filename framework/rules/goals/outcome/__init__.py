@@ -76,6 +76,9 @@ class Outcome(Goal):
             return Verdict(frozenset(range(len(self.players))) - {mover})
         return Verdict(frozenset({self.players.index(winner)}))
 
+    def reason(self, state: State, _: Translate = untranslated) -> str:
+        return conditions_text(self.conditions, _)
+
     def describe(self, _: Translate = untranslated) -> str:
         when = conditions_text(self.conditions, _)
         winner = self.params.winner

@@ -72,6 +72,11 @@ class ReachZone(Goal):
                             if mine & kind & self.masks[s])
         return Verdict(winners) if winners else None
 
+    def reason(self, state: State, _: Translate = untranslated) -> str:
+        if self.params.piece:
+            return _("a {piece} on the goal cells").format(piece=_(self.params.piece))
+        return _("a piece on the goal cells")
+
     def describe(self, _: Translate = untranslated) -> str:
         zone = self.game.spec.zones[self.params.zone]
         if isinstance(zone, dict):  # one per player: "white: row 8; black: row 1"

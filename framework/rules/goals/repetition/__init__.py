@@ -122,6 +122,12 @@ class Repetition(Goal):
             return Verdict(frozenset({mover}))
         return Verdict(sides - {mover})
 
+    def reason(self, state: State, _: Translate = untranslated) -> str:
+        times = self.params.times
+        fold = {2: _("twofold"), 3: _("threefold"), 4: _("fourfold"), 5: _("fivefold")}.get(
+            times) or _("{n}-fold").format(n=times)
+        return _("{fold} repetition").format(fold=fold)
+
     def describe(self, _: Translate = untranslated) -> str:
         hands = any(p.hand for p in self.game.spec.pieces.values())
         if self.params.same == "placement":

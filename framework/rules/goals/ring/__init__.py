@@ -95,6 +95,9 @@ class Ring(Goal):
                    if self.ringed(owned & kind_mask)]
         return Verdict(frozenset(winners)) if winners else None
 
+    def reason(self, state: State, _: Translate = untranslated) -> str:
+        return _("a ring")
+
     def describe(self, _: Translate = untranslated) -> str:
         return _("A player wins with a ring: a closed chain of their touching pieces around "
                  "at least one cell, which may be empty or hold anyone's piece.")

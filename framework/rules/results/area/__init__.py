@@ -78,6 +78,9 @@ class Area(Result):
             return frozenset(leaders)
         return frozenset()
 
+    def reason(self, state: State, _: Translate = untranslated) -> str:
+        return _("the higher score by area")
+
     def describe(self, _: Translate = untranslated) -> str:
         text = _("Each player scores one point for every cell one of their pieces stands on "
                  "and one for every empty cell of a region bordered by their pieces alone "

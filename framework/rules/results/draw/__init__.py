@@ -36,6 +36,9 @@ class Draw(Result):
     def winners(self, state: State) -> frozenset[int]:
         return frozenset()
 
+    def reason(self, state: State, _: Translate = untranslated) -> str:
+        return _("no move left")
+
     def describe(self, _: Translate = untranslated) -> str:
         return _("A game that ends without a winner (for instance when the board is full) "
                  "is a draw.")

@@ -102,6 +102,12 @@ class Majority(Result):
             return frozenset(leaders)
         return frozenset()
 
+    def reason(self, state: State, _: Translate = untranslated) -> str:
+        p = self.params
+        if p.counter is not None:
+            return _("the most {what}").format(what=many(_, p.counter))
+        return _("the most pieces on the board")
+
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params
         if p.counter is not None or self.piles:

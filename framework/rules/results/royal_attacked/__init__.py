@@ -53,6 +53,9 @@ class RoyalAttacked(Result):
             return frozenset(range(len(state.owner))) - {me}
         return frozenset()
 
+    def reason(self, state: State, _: Translate = untranslated) -> str:
+        return _("checkmate") if state.winners else _("stalemate")
+
     def describe(self, _: Translate = untranslated) -> str:
         return _("A player who has no legal move loses if its {piece} is attacked "
                  "(checkmate); otherwise the game is a draw (stalemate).").format(

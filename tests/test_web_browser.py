@@ -80,7 +80,9 @@ def ply(driver: Any) -> int:
 
 
 def click_cell(driver: Any, name: str) -> None:
-    """Click a cell as a person would: the mouse on its centre, whatever is drawn on top."""
+    """Click a cell as a person would: the mouse on its centre, whatever is drawn on top,
+    once the board is drawn (a person waits for it too)."""
+    settled(driver)
     for _ in range(3):
         try:
             cell = driver.find_element(By.CSS_SELECTOR, f'#board g.cell[data-cell="{name}"]')
@@ -121,6 +123,13 @@ def open_game(driver: Any, base: str, game_id: str, tokens: dict[int, str]) -> N
     fragment = "&".join(f"s{seat}={token}" for seat, token in tokens.items())
     driver.get(f"{base}/play/{game_id}?lang=en#{fragment}")
     wait(driver, lambda: ply(driver) >= 0, "the game page")
+    settled(driver)
+
+
+def settled(driver: Any) -> None:
+    """Wait until the page has drawn the board the server has (no fetch that would redraw
+    it, and turn it for the seat's side, under a click)."""
+    wait(driver, lambda: body(driver, "settled") == "yes", "the board drawn")
 
 
 def test_a_whole_assimilation_game_against_random_by_clicks(driver: Any,

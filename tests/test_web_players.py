@@ -300,14 +300,15 @@ def test_no_internal_name_reaches_a_player(driver: Any, base: str) -> None:
     click_cell(driver, "b2")
     wait(driver, lambda: ply(driver) == 1, "the cross")
     # A cross, drawn as one (the game file says so), no disc under it.
-    assert driver.find_element(By.CSS_SELECTOR, '#board g.piece[data-cell="b2"] text.glyph') \
-        .text == "✕"
-    assert driver.find_element(By.CSS_SELECTOR, '#board g.piece[data-cell="b2"] circle') \
-        .get_attribute("fill") == "none"
+    drawn = driver.execute_script(  # one read: a redraw makes a handle stale
+        "const g = document.querySelector('#board g.piece[data-cell=\"b2\"]');"
+        "return [g.querySelector('text.glyph').textContent,"
+        " g.querySelector('circle').getAttribute('fill')]")
+    assert drawn == ["✕", "none"]
     driver.get(f"{base}/?lang=en")
-    recent = wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "#recent li"),
-                  "the recent games")
-    texts = [li.text for li in recent]
+    texts = wait(driver, lambda: driver.execute_script(
+        "return [...document.querySelectorAll('#recent li')].map(li => li.innerText)"),
+        "the recent games")
     assert "Tic-tac-toe: a player – a player · 1 moves · in progress" in texts, texts
     assert not any("human" in t or "unfinished" in t or "alphabeta:" in t for t in texts)
 

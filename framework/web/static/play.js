@@ -62,6 +62,9 @@
   async function load() {
     // One fetch at a time; a change announced during a fetch fetches once more after it.
     if (loading) { again = true; return loading; }
+    // "settled" tells a page driver (a test, an assistive tool) the board is drawn as the
+    // server has it: no fetch under way that would redraw it under a click.
+    document.body.dataset.settled = "no";
     loading = (async () => {  // (a choice being asked stays until answered)
       try {
         do {
@@ -75,7 +78,7 @@
             render();
           }
         } while (again);
-      } finally { loading = null; }
+      } finally { loading = null; document.body.dataset.settled = "yes"; }
     })();
     return loading;
   }

@@ -25,8 +25,8 @@ allows the result. The two are not mixed in one game (the Python engine applies 
 file order, which a kernel would have to follow move by move). A deciding phase right
 after the moves phase that only picks among a few choices (``promote_choice``) is folded
 into the move: a move after which the choice is due is listed once per choice, the choice
-in the bits from 24 up (``CHOICE_SHIFT``), so one native move is one whole turn. A chain
-of hops is several moves of one turn instead (``CHAIN``).
+in the bits above the option's (``CHOICE_SHIFT``: 24, or 40 on a board over 255 cells), so
+one native move is one whole turn. A chain of hops is several moves of one turn instead (``CHAIN``).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 from framework.engine.slots import CHAIN, CORE_SLOTS, LANDED
 from framework.kernel.masks import Masks
 from framework.kernel.pieces import (
-    STOP_CODE,
+    STOP_OPTION,
     GoalPiece,
     Piece,
     PrimitivePiece,
@@ -54,15 +54,12 @@ from framework.plugins import PluginKind, plugins, twin
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
 
-#: A move keeps a cell (and a source cell + 1) in 8 bits.
-MAX_CELLS = 255
-#: Moves that are no option's: the forced pass and a declined optional phase.
-PASS = 255 << 16
-SKIP = 254 << 16
-#: The move that ends a chain of hops the player may end (``chain: may``).
-STOP = STOP_CODE
-#: Where a move carries the choice of a folded choice phase (choice index + 1; 0: none).
-CHOICE_SHIFT = 24
+#: The option numbers of the moves that are no option's: the forced pass and a declined
+#: optional phase, and the move that ends a chain of hops the player may end (``chain:
+#: may``). A move's bits are laid out for the board (``Masks``: cells in 8 bits up to 255
+#: cells, in 16 above); ``Plan.codes`` gives these moves' codes for the game.
+PASS_OPTION = 255
+SKIP_OPTION = 254
 #: The scalar fields after the masks, in order.
 FIELDS = ("GAPS", "TO_MOVE", "HALFMOVE", "RESET", "MUST_PASS", "LANDED", "FULLMOVE",
           "LAST_MOVER", "WINNERS", "CHAIN")
@@ -136,6 +133,14 @@ class Plan:
         """How the game's masks are spelled: one word, or several (a board over 64 cells)."""
         return Masks(self.game.board.size)
 
+    @property
+    def codes(self) -> dict[str, int]:
+        """The codes of the moves no option makes (``PASS``, ``SKIP``, ``STOP``) and the
+        shift of a folded choice, for the game's layout of a move."""
+        m = self.masks
+        return {"PASS": m.code(PASS_OPTION), "SKIP": m.code(SKIP_OPTION),
+                "STOP": m.code(STOP_OPTION), "CHOICE_SHIFT": m.choice_shift}
+
     def layout(self) -> dict[str, int]:
         """Index of each field of the compact state (``L``: its length). The masks (each
         side's, each kind's, the gaps) come first, ``width`` words each, named by their
@@ -197,9 +202,6 @@ def _folded_option(phase: Any, moves_phase: Any) -> Piece | None:
 def plan_of(game: CompiledGame) -> Plan:
     """The pieces of ``game``'s kernels; ``Unsupported`` with the reason if there are none."""
     moves_phase = plugins("phases")["moves"]
-    if game.board.size > MAX_CELLS:
-        raise Unsupported(f"the board has {game.board.size} cells; a native move keeps a "
-                          f"cell in 8 bits, so at most {MAX_CELLS}")
     if game.attributes or game.counters:
         raise Unsupported("pieces with attributes, or counters: the compact state has "
                           "neither")
@@ -749,11 +751,12 @@ def source_of(plan: Plan) -> str:
     lines += [f"S = {plan.sides}", f"K = {plan.kinds}",
               f"ALL = {everywhere}",
               f"TERM = U64({1 << 63})",
-              f"PASS = {PASS}", f"SKIP = {SKIP}", f"STOP = {STOP}",
+              *(f"{name} = {code}" for name, code in plan.codes.items()
+                if name != "CHOICE_SHIFT"),
               f"MAXM = {plan.max_moves}", f"CHAINS = {bool(plan.chaining)}",
               # A chain captures a piece a hop, so it has at most a board's cells of hops.
               f"MAXCHAIN = {game.board.size + 1 if plan.chaining else 1}",
-              f"RAW = {plan.raw_moves}", f"CHOICE_SHIFT = {CHOICE_SHIFT}",
+              f"RAW = {plan.raw_moves}", f"CHOICE_SHIFT = {m.choice_shift}",
               f"PASSES = {game.spec.no_legal_move == 'pass'}",
               f"LOSES = {game.spec.no_legal_move == 'lose'}",
               f"WINS = {game.spec.no_legal_move == 'win'}",
@@ -776,8 +779,7 @@ def _game_functions(plan: Plan) -> list[str]:
     """The functions that call every piece of one kind in the game's order."""
     gen, cnt, has = _vetted(plan) if plan.trials else _listed(plan)
     apply = ["@njit(cache=True, inline='always')", "def apply_option(st, side, mv):",
-             "    opt = (mv >> 16) & 255", "    src = ((mv >> 8) & 255) - 1",
-             "    dst = mv & 255"]
+             *_decoded(plan.masks, "    "), f"    dst = mv & {plan.masks.cell_mask}"]
     if plan.chaining:  # a stop, or any move but a hop that can go on, ends the chain
         apply += ["    st[CHAIN] = ZERO"]
     # The chaining pieces that act when a chain is over (hop's removed: at_end).
@@ -794,7 +796,7 @@ def _game_functions(plan: Plan) -> list[str]:
     # Slots kept up to date after every move of the phase (a castling right, a passed cell).
     upkept = [m for m in plan.moves if getattr(m, "UPKEEPS", False)]
     if upkept:
-        apply.append(f"    if opt < {STOP >> 16}:")
+        apply.append(f"    if opt < {STOP_OPTION}:")
         apply += [f"        {m.prefix}upkeep(st, side, opt)" for m in upkept]
     apply.append("")
     if ending:
@@ -929,7 +931,8 @@ def _vetted(plan: Plan) -> tuple[list[str], list[str], list[str]]:
         raw += _when(plan.option_guards[m.index], f"n = {m.prefix}gen({args}, buf, n)", "    ")
     refused = [f"        if not {r.prefix}allowed(trial, side):\n            continue"
                for r in plan.restrictions]
-    due = "(np.int64(1) << 40)"
+    spelt = plan.masks
+    due = f"(np.int64(1) << {spelt.due_shift})"
     frees = [f"{r.prefix}free(st, side)" if getattr(r, "FREE", False) else "ZERO"
              for r in plan.restrictions] or ["ALL"]
     plain = "".join("1" if p else "0" for p in plan.plain[:63])  # more: tried
@@ -939,9 +942,9 @@ def _vetted(plan: Plan) -> tuple[list[str], list[str], list[str]]:
     vet = ["@njit(cache=True)", "def vet(st, side, buf, n, spread):",
            "    trial = np.empty(L, np.uint64)", f"    free = {' & '.join(frees)}",
            "    m = 0", "    extra = 0", "    for i in range(n):", "        mv = buf[i]",
-           "        opt = (mv >> 16) & 255", "        src = ((mv >> 8) & 255) - 1", untried]
+           *_decoded(spelt, "        "), untried]
     for c in plan.choices:
-        vet += [f"            if {c.prefix}due_plain(st, side, src, mv & 255):",
+        vet += [f"            if {c.prefix}due_plain(st, side, src, mv & {spelt.cell_mask}):",
                 f"                mv |= {due}", "                extra += 1"]
     vet += ["            buf[m] = mv", "            m += 1", "            continue",
             "        trial[:] = st", "        apply_option(trial, side, mv)", *refused]
@@ -971,12 +974,17 @@ def _vetted(plan: Plan) -> tuple[list[str], list[str], list[str]]:
            ""]
     has = ["@njit(cache=True)", "def has_moves(st, side):", "    buf = np.empty(RAW, np.int64)",
            *raw, f"    free = {' & '.join(frees)}", "    for i in range(n):",
-           "        mv = buf[i]", "        opt = (mv >> 16) & 255",
-           "        src = ((mv >> 8) & 255) - 1", untried, "            return True",
+           "        mv = buf[i]", *_decoded(spelt, "        "), untried, "            return True",
            "    trial = np.empty(L, np.uint64)", "    for i in range(n):",
            "        trial[:] = st", "        apply_option(trial, side, buf[i])", *refused,
            "        return True", f"    return {plan.skippable}", ""]
     return gen, cnt, has
+
+
+def _decoded(m: Masks, indent: str) -> list[str]:
+    """The lines that read a move ``mv``'s option and source cell (-1: none)."""
+    return [f"{indent}opt = (mv >> {m.opt_shift}) & 255",
+            f"{indent}src = ((mv >> {m.src_shift}) & {m.cell_mask}) - 1"]
 
 
 def _when(guard: str, line: str, indent: str) -> list[str]:

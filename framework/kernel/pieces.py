@@ -26,6 +26,7 @@ board of at most 255 cells, the cells in 16 bits each above (``option << 32 | (s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from framework.errors import BoardspecError
@@ -78,11 +79,14 @@ class Piece:
         #: How the piece's code spells masks for its board's width.
         self.m = Masks.of(game)
         #: name (without prefix) -> (values, numpy dtype name)
-        self.tables: dict[str, tuple[list[int], str]] = {}
+        self.tables: dict[str, tuple[Sequence[float], str]] = {}
 
     def table(self, name: str, values: Any, dtype: str = "uint64") -> str:
         """A table of masks (uint64: on a wide board each row is its words, read with
-        ``self.m.row``) or of numbers (int64)."""
+        ``self.m.row``) or of numbers (int64, float64)."""
+        if dtype == "float64":
+            self.tables[name] = ([float(v) for v in values], dtype)
+            return self.prefix + name
         found = [int(v) for v in values]
         if dtype == "uint64" and self.m.wide and self.WIDE:
             found = [w for v in found for w in self.m.words(v)]

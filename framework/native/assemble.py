@@ -476,7 +476,7 @@ def make_move(st, mv):
         if st[CHAIN] != ZERO:  # a chain of hops: the same player decides again
             return
         choose(st, side, mv >> CHOICE_SHIFT)
-        consequences(st, side)
+        consequences(st, side){finished}
     pass_turn(st)
     if not end_of_turn(st):
         start_turn(st)
@@ -702,7 +702,14 @@ def random_game(st, seed, max_plies, record):
 '''
 
 
-def _engine(m: Masks) -> str:
+#: In ``make_move``, when a consequence may end the game (``FINISHES``): the turn stops
+#: there, as ``State._continue_turn`` returns once a phase has finished the game.
+_FINISHED = """
+        if st[WINNERS] != ZERO:
+            return"""
+
+
+def _engine(m: Masks, finishes: bool = False) -> str:
     """The engine's turn flow, its mask bookkeeping spelled for the board's width."""
     bit = m.bit
     masks = "\n".join([
@@ -723,7 +730,8 @@ def _engine(m: Masks) -> str:
         f"            enemy |= {m.get('s')}",
         f"    return {m.get('side')}, enemy, ALL & ~occupied", ""])
     pieces = f"{m.get('s', 'cur')} & {m.get('KINDS + k', 'cur')}"
-    return ENGINE.replace("{masks}", masks).replace("{pieces}", pieces)
+    return ENGINE.replace("{masks}", masks).replace("{pieces}", pieces).replace(
+        "{finished}", _FINISHED if finishes else "")
 
 
 def _header(plan: Plan) -> str:
@@ -771,7 +779,8 @@ def source_of(plan: Plan) -> str:
     for piece in pieces:
         for function in piece.functions():
             lines += ["", function, ""]
-    lines += ["", *_game_functions(plan), _engine(m)]
+    finishes = any(getattr(c, "FINISHES", False) for c in plan.consequences)
+    lines += ["", *_game_functions(plan), _engine(m, finishes)]
     return "\n".join(lines) + "\n"
 
 
@@ -825,6 +834,8 @@ def _game_functions(plan: Plan) -> list[str]:
     then = ["@njit(cache=True, inline='always')", "def consequences(st, side):"]
     for c, guard in zip(plan.consequences, plan.consequence_guards, strict=True):
         then += _when(guard, f"{c.prefix}run(st, side)", "    ")
+        if getattr(c, "FINISHES", False):  # the game ended there: no later phase runs
+            then += ["    if st[WINNERS] != ZERO:", "        return"]
     if not plan.consequences:
         then.append("    return")
     then.append("")

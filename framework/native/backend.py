@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from framework.engine.slots import CLOCK_RESET, HALFMOVE, MUST_PASS
+from framework.engine.slots import CLOCK_RESET, HALFMOVE, MUST_PASS, seen_boards
 from framework.errors import BoardspecError
 from framework.kernel.pieces import Unsupported
 from framework.kernel.slots import decoded, encoded, slot_field
@@ -153,10 +153,11 @@ class NativeGame:
             st[at["WINNERS"]] = TERM | sum(1 << s for s in state.winners)
         for name in self.plan.slots:
             i = self.game.slots.index[name]
-            st[at[slot_field(self.game, name)]] = encoded(self.game.slots.slots[i],
-                                                          state.vars[i])
-        for piece in self.plan.goals:  # a piece's own words (a repetition's history)
-            if hasattr(piece, "encode_into"):
+            slot = self.game.slots.slots[i]
+            if slot.kind != "boards":  # the boards seen: their piece writes them, below
+                st[at[slot_field(self.game, name)]] = encoded(slot, state.vars[i])
+        for piece in (*self.plan.goals, *self.plan.consequences):
+            if hasattr(piece, "encode_into"):  # a piece's own words (a history)
                 piece.encode_into(state, st, at)
         return st
 
@@ -183,7 +184,11 @@ class NativeGame:
 
     def python_snapshot(self, state: State) -> tuple[Any, ...]:
         chain = state.vars[self.chain] if self.chain >= 0 else -1
-        extra = tuple(state.vars[self.game.slots.index[n]] for n in self.plan.slots)
+        slots = self.game.slots
+        # The boards seen (a set in the Python state) by their number, as the kernels
+        # keep them (and a hash of each).
+        extra = tuple(len(seen_boards(state.vars[i])) if slots.slots[i].kind == "boards"
+                      else state.vars[i] for i in (slots.index[n] for n in self.plan.slots))
         return (tuple(state.owner), tuple(state.kinds), state.to_move, state.vars[HALFMOVE],
                 state.fullmove, state.vars[MUST_PASS], state.winners, chain, extra)
 

@@ -190,6 +190,9 @@ def _folded_option(phase: Any, moves_phase: Any) -> Piece | None:
     option = phase.options[0]
     unit = _with_piece("moves").get(option.keyword)
     found: Any = twin(unit, "native") if unit is not None else None
+    folded = getattr(found, "folded", None)  # a piece that folds some of its options
+    if folded is not None:
+        found = folded(option, phase)
     if found is None or not getattr(found, "FOLDS", False):
         return None
     if option.conditions or option.consequences:
@@ -292,7 +295,8 @@ def plan_of(game: CompiledGame) -> Plan:
         if name not in claimed:
             raise Unsupported(f"the state slot {name!r}, which the compact state lacks")
     raw = len(first.action_space()) + 1
-    most = max([1, *(len(c.choices) for c in choices)])  # type: ignore[attr-defined]
+    most = max([1, *(getattr(c, "most", None) or len(c.choices)  # type: ignore[attr-defined]
+                     for c in choices)])
     return Plan(game, moves, consequences, goals, result, skippable=skippable,
                 max_moves=raw * most, restrictions=restrictions, choices=choices,
                 helpers=helpers, slots=extra, raw_moves=raw,
@@ -938,6 +942,7 @@ def _vetted(plan: Plan) -> tuple[list[str], list[str], list[str]]:
     up)."""
     args = "st, side, own, enemy, empty"
     raw = ["    own, enemy, empty = masks(st, side)", "    n = 0"]
+    targets = [c for c in plan.choices if getattr(c, "TARGETS", False)]
     for m in plan.moves:
         raw += _when(plan.option_guards[m.index], f"n = {m.prefix}gen({args}, buf, n)", "    ")
     refused = [f"        if not {r.prefix}allowed(trial, side):\n            continue"
@@ -949,7 +954,52 @@ def _vetted(plan: Plan) -> tuple[list[str], list[str], list[str]]:
     plain = "".join("1" if p else "0" for p in plan.plain[:63])  # more: tried
     # A plain move from a free cell is legal as it is (no trial).
     untried = (f"        if src >= 0 and opt < 63 and (U64({int(plain[::-1] or '0', 2)}) "
-               ">> U64(opt)) & ONE and (free >> U64(src)) & ONE:")
+               f">> U64(opt)) & ONE and {spelt.test('free', 'src')}:")
+    if targets:
+        vet = _vet_targets(targets[0], refused)
+    else:
+        vet = _vet_spread(plan, frees, untried, refused, due)
+    gen = [*vet, "", "@njit(cache=True)", "def gen_moves(st, side, buf):", *raw,
+           "    n = vet(st, side, buf, n, True)"]
+    if plan.skippable:
+        gen += ["    buf[n] = SKIP", "    n += 1"]
+    gen += ["    return n", ""]
+    # A count need not spread the choices out: a buffer for the raw moves is enough.
+    cnt = ["@njit(cache=True)", "def count_moves(st, side):", "    buf = np.empty(RAW, np.int64)",
+           *raw, f"    return vet(st, side, buf, n, False){' + 1' if plan.skippable else ''}",
+           ""]
+    has = ["@njit(cache=True)", "def has_moves(st, side):", "    buf = np.empty(RAW, np.int64)",
+           *raw, f"    free = {' & '.join(frees)}", "    for i in range(n):",
+           "        mv = buf[i]", *_decoded(spelt, "        "), untried, "            return True",
+           "    trial = np.empty(L, np.uint64)", "    for i in range(n):",
+           "        trial[:] = st", "        apply_option(trial, side, buf[i])", *refused,
+           "        return True", f"    return {plan.skippable}", ""]
+    return gen, cnt, has
+
+
+def _vet_targets(choice: Piece, refused: list[str]) -> list[str]:
+    """``vet`` when the folded choice is a cell among those its piece's ``targets`` gives
+    after the move (a shot): each move tried on a copy, then listed once per target, the
+    cell + 1 in the choice bits, or once alone when there is none. The raw moves are
+    copied first, since the list grows in place."""
+    return ["@njit(cache=True)", "def vet(st, side, buf, n, spread):",
+            "    raw = buf[:n].copy()", "    trial = np.empty(L, np.uint64)", "    m = 0",
+            "    for i in range(n):", "        mv = raw[i]", "        trial[:] = st",
+            "        apply_option(trial, side, mv)", *refused,
+            f"        t = {choice.prefix}targets(trial, side)",
+            "        if t == ZERO:", "            if spread:", "                buf[m] = mv",
+            "            m += 1", "            continue", "        if not spread:",
+            "            m += count(t)", "            continue", "        while t:",
+            "            buf[m] = mv | ((low(t) + 1) << CHOICE_SHIFT)", "            m += 1",
+            "            t &= t - ONE", "    return m"]
+
+
+def _vet_spread(plan: Plan, frees: list[str], untried: str, refused: list[str],
+                due: str) -> list[str]:
+    """``vet`` when a folded choice is one of a fixed list (a promotion's kinds, the
+    rotations) or there is none: the moves after which it is due are marked, then spread
+    out from the end backwards, in place."""
+    spelt = plan.masks
     vet = ["@njit(cache=True)", "def vet(st, side, buf, n, spread):",
            "    trial = np.empty(L, np.uint64)", f"    free = {' & '.join(frees)}",
            "    m = 0", "    extra = 0", "    for i in range(n):", "        mv = buf[i]",
@@ -974,22 +1024,7 @@ def _vetted(plan: Plan) -> tuple[list[str], list[str], list[str]]:
                 "            j -= 1", "            buf[j] = mv", "    return total"]
     else:
         vet.append("    return m")
-    gen = [*vet, "", "@njit(cache=True)", "def gen_moves(st, side, buf):", *raw,
-           "    n = vet(st, side, buf, n, True)"]
-    if plan.skippable:
-        gen += ["    buf[n] = SKIP", "    n += 1"]
-    gen += ["    return n", ""]
-    # A count need not spread the choices out: a buffer for the raw moves is enough.
-    cnt = ["@njit(cache=True)", "def count_moves(st, side):", "    buf = np.empty(RAW, np.int64)",
-           *raw, f"    return vet(st, side, buf, n, False){' + 1' if plan.skippable else ''}",
-           ""]
-    has = ["@njit(cache=True)", "def has_moves(st, side):", "    buf = np.empty(RAW, np.int64)",
-           *raw, f"    free = {' & '.join(frees)}", "    for i in range(n):",
-           "        mv = buf[i]", *_decoded(spelt, "        "), untried, "            return True",
-           "    trial = np.empty(L, np.uint64)", "    for i in range(n):",
-           "        trial[:] = st", "        apply_option(trial, side, buf[i])", *refused,
-           "        return True", f"    return {plan.skippable}", ""]
-    return gen, cnt, has
+    return vet
 
 
 def _decoded(m: Masks, indent: str) -> list[str]:

@@ -65,8 +65,9 @@ SLOW_CASES = {(test, game) for game in SLOW_GAMES for test in RANDOM_WALKS} | {
     *(("test_every_bundled_game_passes", game) for game in (
         "havannah", "y", "fox-and-geese", "chinese-checkers", "lines-of-action", "pentago",
         "backgammon", "shogi")),
-    # Pentago's native kernels: a compile, and whole turns of 288 placements and rotations.
-    *((test, "pentago") for test in (
+    # Pentago's native kernels: a compile, and whole turns of 288 placements and rotations;
+    # Lines of Action's: a compile, and the engine's perft of its long slides.
+    *((test, game) for game in ("pentago", "lines-of-action") for test in (
         "test_perft_from_the_start", "test_perft_from_random_positions",
         "test_random_games_replay_through_the_python_engine",
         "test_playouts_end_with_a_result_and_repeat_for_a_seed")),

@@ -84,19 +84,6 @@ def test_random_19x19_games_agree_with_openspiel(go19) -> None:  # type: ignore[
     assert sum(outcomes.values()) == 12
 
 
-def test_the_native_backend_says_why_it_cannot_play_go(go9) -> None:  # type: ignore[no-untyped-def]
-    from framework.native.assemble import Unsupported, plan_of
-
-    # 81 cells fit masks of two words; a stone that may not be suicided has no piece yet.
-    with pytest.raises(Unsupported, match="suicide"):
-        plan_of(go9)
-    with pytest.raises(Unsupported, match="361 cells; a native move keeps a cell in 8 bits"):
-        plan_of(load_game(FILE, {"size": 19}))
-    small = load_game(FILE, {"size": 5})  # 25 cells: the units without a piece are named
-    with pytest.raises(Unsupported, match="native kernel piece"):
-        plan_of(small)
-
-
 # The units on their own --------------------------------------------------------------------
 
 def _board(go, rows: list[str]) -> tuple[int, int]:  # type: ignore[no-untyped-def]

@@ -189,6 +189,23 @@ def test_the_native_backend_says_why_it_cannot_play_them(havannah, y) -> None:  
     plan_of(load_game(Y, {"size": 10}))
 
 
+def test_a_small_y_plays_natively_as_the_engine_does() -> None:
+    """Y of side 8 (36 cells, one word): random games of the kernels replayed through the
+    engine, the state and the legal actions compared after every action; the default
+    run's one compile of Y (19, below, is the slow run's)."""
+    pytest.importorskip("numba")
+    from framework.native import NativeGame
+    from framework.perft import perft
+
+    from .test_native import replay
+
+    native = NativeGame(load_game(Y, {"size": 8}))
+    start = native.game.new_initial_state()
+    assert native.perft(native.encode(start), 2) == perft(start, 2) == 36 * 35
+    plies = [replay(native, seed) for seed in range(4)]
+    assert min(plies) >= 8 * 2 - 1  # a chain that touches all three sides: 8 stones at least
+
+
 @pytest.mark.slow
 def test_y_plays_natively_as_the_engine_does(y) -> None:  # type: ignore[no-untyped-def]
     from framework.native import NativeGame

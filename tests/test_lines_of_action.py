@@ -157,3 +157,18 @@ def test_native_kernels_count_what_the_engine_counts() -> None:
     start = game.new_initial_state()
     for depth in (1, 2, 3, 4):
         assert native.perft(native.encode(start), depth) == perft(start, depth)
+
+
+@pytest.mark.slow
+def test_the_native_kernels_play_it_as_the_engine(loa) -> None:  # type: ignore[no-untyped-def]
+    """Native since its repetition phase (the boards seen from the start) has a piece:
+    perft to 4 (OpenSpiel's count) and random games replayed through the engine."""
+    from framework.native import NativeGame
+
+    from .test_native import replay
+
+    native = NativeGame(loa)
+    st = native.encode(loa.new_initial_state())
+    assert [native.perft(st, d) for d in (1, 4)] == [perft(loa.new_initial_state(), 1), 1563208]
+    for seed in range(10):
+        assert replay(native, seed) > 0

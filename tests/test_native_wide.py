@@ -26,7 +26,8 @@ from framework.native.assemble import plan_of, source_of
 GAMES = Path(__file__).resolve().parent.parent / "games"
 #: The bundled games over 64 cells the backend plays, and the depth the Python engine's
 #: perft reaches in a few seconds (from the start; one less from random positions).
-WIDE = {"hex": 2, "gomoku": 2, "ataxx players=4": 3, "hasami-shogi": 3, "tablut": 3}
+WIDE = {"hex": 2, "gomoku": 2, "ataxx players=4": 3, "hasami-shogi": 3, "tablut": 3,
+        "hex size=19": 2}
 
 
 def _load(name: str) -> Any:
@@ -39,14 +40,8 @@ def test_the_bundled_games_over_64_cells_are_played_natively() -> None:
     for name in WIDE:
         game = _load(name)
         assert game.board.size > 64 and support_of(game) is None, name
-    # Refused for what they are, not for their size.
-    assert "second deciding phase" in (support_of(load_game(GAMES / "amazons.yaml")) or "")
-    assert "suicide" in (support_of(load_game(GAMES / "go.yaml")) or "")
-
-
-def test_a_board_whose_cells_do_not_fit_a_move_is_refused() -> None:
-    found = support_of(load_game(GAMES / "hex.yaml", {"size": 16}))  # 256 cells
-    assert found is not None and "256 cells" in found and "8 bits" in found
+    # Refused for what they are, not for their size (Go and Amazons: their own files).
+    assert "second deciding phase" in (support_of(load_game(GAMES / "shogi.yaml")) or "")
 
 
 def test_a_piece_written_for_one_word_refuses_a_wide_board(
@@ -110,6 +105,29 @@ def tree_agrees(native: NativeGame, state: Any, depth: int) -> int:
         assert native.snapshot(native.play(st, move)) == native.python_snapshot(child)
         leaves += tree_agrees(native, child, depth - 1) if not child.is_terminal() else 0
     return leaves
+
+
+def test_a_board_over_255_cells_keeps_a_move_s_cells_in_16_bits(hex9: NativeGame) -> None:
+    """Up to 255 cells a move keeps its cells in 8 bits (the kernels unchanged), above in
+    16, the option and a folded choice moving up with them. On 19 × 19 (the module
+    written, nothing compiled) every action of a position, the pie rule's swap too, goes
+    to a native move and back."""
+    assert hex9.plan.masks.cell_bits == 8 and hex9.PASS == 255 << 16
+    assert "    dst = mv & 255" in hex9.source
+    native = NativeGame(load_game(GAMES / "hex.yaml", {"size": 19}))
+    m = native.plan.masks
+    assert (m.cell_bits, m.src_shift, m.opt_shift, m.choice_shift) == (16, 16, 32, 40)
+    assert native.plan.codes == {"PASS": 255 << 32, "SKIP": 254 << 32, "STOP": 253 << 32,
+                                 "CHOICE_SHIFT": 40}
+    assert "    dst = mv & 65535" in native.source
+    assert "src = ((mv >> 16) & 65535) - 1" in native.source
+    state = native.game.new_initial_state()
+    state.apply(next(a for a in state.legal_actions() if a.notation == "a1"))
+    actions = state.legal_actions()
+    assert len(actions) == 361 and any(a.kind == "swap" for a in actions)
+    moves = {native.move_of(a, state) for a in actions}
+    assert len(moves) == 361 and max(m & 65535 for m in moves) == 360
+    assert {native.action_of(state, m).notation for m in moves} == {a.notation for a in actions}
 
 
 def test_hex_on_81_cells_plays_as_the_engine(hex9: NativeGame) -> None:

@@ -75,6 +75,11 @@ FIGURES: tuple[Figure, ...] = (
     Figure("native_chess_playouts", "Chess random playouts, native kernels (peer: "
            "OpenSpiel's C++ chess, its C++ random bots)", "games/s", True, peer=True,
            target=1, peer_name="OpenSpiel"),
+    *(Figure(f"native_{name}_plies", f"{what} random playouts per ply, native kernels (peer: "
+             "OpenSpiel's C++ game, its C++ random bots; its plies counted untimed)",
+             "plies/s", True, peer=True, target=1, peer_name="OpenSpiel")
+      for name, what in (("go9", "Go 9×9"), ("go19", "Go 19×19"),
+                         ("amazons", "Amazons (a ply: a whole turn)"), ("y", "Y"))),
     Figure("native_compile_cold", "Ataxx native kernels: compile, empty cache", "s", False),
     Figure("native_compile_cached", "Ataxx native kernels: load from numba's cache", "s",
            False),

@@ -118,6 +118,63 @@ def native_game_playouts(game_file: str, seed: int) -> dict[str, Any]:
             return {"value": games / elapsed, "games": games, "plies_per_game": plies / games}
 
 
+def native_game_plies(game_file: str, parameters: dict[str, Any] | None,
+                      seed: int) -> dict[str, Any]:
+    """Random playouts of a bundled game natively, per ply: the kernels' moves per CPU
+    second (a ply is a native move: a placement or a pass, a whole turn where a choice is
+    folded into the move, Amazons' move and arrow)."""
+    from framework import load_game
+    from framework.native.backend import NativeGame
+
+    native = NativeGame(load_game(ROOT / "games" / game_file, parameters))
+    native.compile()
+    st = native.initial()
+    games = plies = 0
+    start = time.process_time()
+    while True:
+        _, played = native.playouts(st, 50, seed=seed * 1_000_003 + games)
+        games += 50
+        plies += played
+        elapsed = time.process_time() - start
+        if elapsed >= PLAYOUT_SECONDS:
+            return {"value": plies / elapsed, "games": games, "plies_per_game": plies / games,
+                    "games_per_s": games / elapsed}
+
+
+def openspiel_bot_plies(name: str, parameters: dict[str, Any], actions_per_ply: int,
+                        seed: int) -> dict[str, Any]:
+    """OpenSpiel's C++ game played by its C++ uniform random bots in its C++ loop
+    (``evaluate_bots``), per ply: its games per CPU second times the mean length of its
+    random games, counted (untimed) from games played by the same uniform choice in a
+    Python loop; ``actions_per_ply`` of its actions make one of our plies (Amazons: from,
+    to and the arrow are three)."""
+    import random
+
+    import pyspiel
+
+    game = pyspiel.load_game(name, parameters)
+    rng = random.Random(seed)
+    lengths = []
+    for _ in range(20):
+        state = game.new_initial_state()
+        n = 0
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            n += 1
+        lengths.append(n / actions_per_ply)
+    mean = sum(lengths) / len(lengths)
+    bots = [pyspiel.make_uniform_random_bot(p, seed * 10 + p) for p in range(game.num_players())]
+    games = 0
+    start = time.process_time()
+    while True:
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, seed)
+        games += 1
+        elapsed = time.process_time() - start
+        if elapsed >= PLAYOUT_SECONDS and games >= 3:
+            return {"value": games / elapsed * mean, "games": games, "plies_per_game": mean,
+                    "games_per_s": games / elapsed}
+
+
 def openspiel_playouts(name: str, seed: int) -> dict[str, Any]:
     """The same through OpenSpiel's C++ game (pyspiel), the loop in Python."""
     import random

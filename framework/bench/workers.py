@@ -343,6 +343,33 @@ for _name, _file, _spiel in (("othello", "othello.yaml", "othello"),
     WORKERS[(f"native_{_name}_playouts", "peer")] = partial(_openspiel_playouts, _spiel)
 
 
+# The big boards natively, per ply, beside OpenSpiel's C++ game and its C++ random bots:
+# (figure, our file, its parameters, OpenSpiel's game, its parameters, its actions a ply).
+BIG_BOARDS: tuple[tuple[str, str, dict[str, Any] | None, str, dict[str, Any], int], ...] = (
+    ("go9", "go.yaml", {"size": 9}, "go", {"board_size": 9}, 1),
+    ("go19", "go.yaml", {"size": 19}, "go", {"board_size": 19}, 1),
+    ("amazons", "amazons.yaml", None, "amazons", {}, 3),
+    ("y", "y.yaml", None, "y", {"board_size": 19}, 1))
+
+
+def _native_game_plies(game_file: str, parameters: dict[str, Any] | None) -> dict[str, Any]:
+    from framework.bench.native import native_game_plies
+
+    return native_game_plies(game_file, parameters, _seed)
+
+
+def _openspiel_bot_plies(name: str, parameters: dict[str, Any], per: int) -> dict[str, Any]:
+    from framework.bench.native import openspiel_bot_plies
+
+    return openspiel_bot_plies(name, parameters, per, _seed)
+
+
+for _name, _file, _ours, _spiel, _theirs, _per in BIG_BOARDS:
+    WORKERS[(f"native_{_name}_plies", "ours")] = partial(_native_game_plies, _file, _ours)
+    WORKERS[(f"native_{_name}_plies", "peer")] = partial(_openspiel_bot_plies, _spiel,
+                                                          _theirs, _per)
+
+
 def main(argv: list[str]) -> None:
     global _seed
     if len(argv) in (3, 4) and argv[0] == "worker":

@@ -16,6 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 WORD = 64
+#: The most cells a move keeps in 8 bits (a source cell + 1 is at most 255); a bigger
+#: board's moves keep their cells in 16 bits.
+NARROW_CELLS = 255
 
 
 def width_of(cells: int) -> int:
@@ -29,6 +32,22 @@ class Masks:
     def __init__(self, cells: int) -> None:
         self.width = width_of(cells)
         self.wide = self.width > 1
+        # A move is ``choice << choice_shift | option << opt_shift | (source + 1) <<
+        # src_shift | target``: cells in 8 bits up to 255 cells (the codes, and so the
+        # kernels, of those games unchanged), in 16 above.
+        self.cell_bits = 8 if cells <= NARROW_CELLS else 16
+        self.src_shift = self.cell_bits
+        self.opt_shift = 2 * self.cell_bits
+        self.choice_shift = self.opt_shift + 8
+        #: The mask of a cell field of a move, and the flag a vetted move is marked with
+        #: while its folded choices are spread out (above the choice's bits).
+        self.cell_mask = (1 << self.cell_bits) - 1
+        self.due_shift = self.choice_shift + 16
+
+    def code(self, option: int) -> int:
+        """The bits of a move that name its option (``PASS``: 255, ``SKIP`` 254,
+        ``STOP`` 253)."""
+        return option << self.opt_shift
 
     @classmethod
     def of(cls, game: Any) -> Masks:

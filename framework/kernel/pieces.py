@@ -19,18 +19,21 @@ install.
 In the generated code, cells are int64 and masks uint64; ``ONE``/``ZERO`` are uint64
 constants, ``U64`` converts, ``count``/``low`` are popcount and lowest-bit index. The state
 is one uint64 array ``st`` (``framework/native/assemble.py`` lays it out); ``side`` is the
-player to move. A move is an int64: ``option << 16 | (source + 1) << 8 | target``.
+player to move. A move is an int64: ``option << 16 | (source + 1) << 8 | target`` on a
+board of at most 255 cells, the cells in 16 bits each above (``option << 32 | (source + 1)
+<< 16 | target``): a piece writes the shifts as ``self.m`` gives them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from framework.errors import BoardspecError
 from framework.kernel.masks import Masks
 
-#: The move code of a chain's ``stop`` (``framework.native.assemble.STOP``).
-STOP_CODE = 253 << 16
+#: The option number of a chain's ``stop`` (``framework.native.assemble``'s ``STOP``).
+STOP_OPTION = 253
 
 
 class Unsupported(BoardspecError):
@@ -76,11 +79,14 @@ class Piece:
         #: How the piece's code spells masks for its board's width.
         self.m = Masks.of(game)
         #: name (without prefix) -> (values, numpy dtype name)
-        self.tables: dict[str, tuple[list[int], str]] = {}
+        self.tables: dict[str, tuple[Sequence[float], str]] = {}
 
     def table(self, name: str, values: Any, dtype: str = "uint64") -> str:
         """A table of masks (uint64: on a wide board each row is its words, read with
-        ``self.m.row``) or of numbers (int64)."""
+        ``self.m.row``) or of numbers (int64, float64)."""
+        if dtype == "float64":
+            self.tables[name] = ([float(v) for v in values], dtype)
+            return self.prefix + name
         found = [int(v) for v in values]
         if dtype == "uint64" and self.m.wide and self.WIDE:
             found = [w for v in found for w in self.m.words(v)]
@@ -111,11 +117,16 @@ class PrimitivePiece(Piece):
         super().__init__(f"o{index}_", option.keyword, option.params, option.game)
         self.option = option
         self.index = index
-        self.code = index << 16
+        self.code = self.m.code(index)
         game = option.game
         made = getattr(option, "made", 0)
         if self.PLACES and game.spec.pieces[game.piece_kinds[made]].supply is not None:
             raise Unsupported(f"{option.keyword} with a piece supply")
+
+    def encoded(self, src: str, dst: str) -> str:
+        """The code of this option's move from cell ``src`` to ``dst`` (expressions of the
+        generated code), its bits laid out for the board (``Masks``)."""
+        return f"{self.code} | (({src} + 1) << {self.m.src_shift}) | {dst}"
 
     def functions(self) -> list[str]:
         return [self.function("gen", self.ARGS + ", buf, n", self.gen()),
@@ -153,7 +164,7 @@ class FromSourcesPiece(PrimitivePiece):
     def gen(self) -> list[str]:
         return [f"b = {self.sources}", "while b:", "    s = low(b)", "    b &= b - ONE",
                 f"    t = {self._from('s')}", "    while t:",
-                f"        buf[n] = {self.code} | ((s + 1) << 8) | low(t)", "        n += 1",
+                f"        buf[n] = {self.encoded('s', 'low(t)')}", "        n += 1",
                 "        t &= t - ONE", "return n"]
 
     def count(self) -> list[str]:

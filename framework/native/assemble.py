@@ -25,8 +25,8 @@ allows the result. The two are not mixed in one game (the Python engine applies 
 file order, which a kernel would have to follow move by move). A deciding phase right
 after the moves phase that only picks among a few choices (``promote_choice``) is folded
 into the move: a move after which the choice is due is listed once per choice, the choice
-in the bits from 24 up (``CHOICE_SHIFT``), so one native move is one whole turn. A chain
-of hops is several moves of one turn instead (``CHAIN``).
+in the bits above the option's (``CHOICE_SHIFT``: 24, or 40 on a board over 255 cells), so
+one native move is one whole turn. A chain of hops is several moves of one turn instead (``CHAIN``).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 from framework.engine.slots import CHAIN, CORE_SLOTS, LANDED
 from framework.kernel.masks import Masks
 from framework.kernel.pieces import (
-    STOP_CODE,
+    STOP_OPTION,
     GoalPiece,
     Piece,
     PrimitivePiece,
@@ -54,15 +54,12 @@ from framework.plugins import PluginKind, plugins, twin
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
 
-#: A move keeps a cell (and a source cell + 1) in 8 bits.
-MAX_CELLS = 255
-#: Moves that are no option's: the forced pass and a declined optional phase.
-PASS = 255 << 16
-SKIP = 254 << 16
-#: The move that ends a chain of hops the player may end (``chain: may``).
-STOP = STOP_CODE
-#: Where a move carries the choice of a folded choice phase (choice index + 1; 0: none).
-CHOICE_SHIFT = 24
+#: The option numbers of the moves that are no option's: the forced pass and a declined
+#: optional phase, and the move that ends a chain of hops the player may end (``chain:
+#: may``). A move's bits are laid out for the board (``Masks``: cells in 8 bits up to 255
+#: cells, in 16 above); ``Plan.codes`` gives these moves' codes for the game.
+PASS_OPTION = 255
+SKIP_OPTION = 254
 #: The scalar fields after the masks, in order.
 FIELDS = ("GAPS", "TO_MOVE", "HALFMOVE", "RESET", "MUST_PASS", "LANDED", "FULLMOVE",
           "LAST_MOVER", "WINNERS", "CHAIN")
@@ -136,6 +133,14 @@ class Plan:
         """How the game's masks are spelled: one word, or several (a board over 64 cells)."""
         return Masks(self.game.board.size)
 
+    @property
+    def codes(self) -> dict[str, int]:
+        """The codes of the moves no option makes (``PASS``, ``SKIP``, ``STOP``) and the
+        shift of a folded choice, for the game's layout of a move."""
+        m = self.masks
+        return {"PASS": m.code(PASS_OPTION), "SKIP": m.code(SKIP_OPTION),
+                "STOP": m.code(STOP_OPTION), "CHOICE_SHIFT": m.choice_shift}
+
     def layout(self) -> dict[str, int]:
         """Index of each field of the compact state (``L``: its length). The masks (each
         side's, each kind's, the gaps) come first, ``width`` words each, named by their
@@ -185,6 +190,9 @@ def _folded_option(phase: Any, moves_phase: Any) -> Piece | None:
     option = phase.options[0]
     unit = _with_piece("moves").get(option.keyword)
     found: Any = twin(unit, "native") if unit is not None else None
+    folded = getattr(found, "folded", None)  # a piece that folds some of its options
+    if folded is not None:
+        found = folded(option, phase)
     if found is None or not getattr(found, "FOLDS", False):
         return None
     if option.conditions or option.consequences:
@@ -197,9 +205,6 @@ def _folded_option(phase: Any, moves_phase: Any) -> Piece | None:
 def plan_of(game: CompiledGame) -> Plan:
     """The pieces of ``game``'s kernels; ``Unsupported`` with the reason if there are none."""
     moves_phase = plugins("phases")["moves"]
-    if game.board.size > MAX_CELLS:
-        raise Unsupported(f"the board has {game.board.size} cells; a native move keeps a "
-                          f"cell in 8 bits, so at most {MAX_CELLS}")
     if game.attributes or game.counters:
         raise Unsupported("pieces with attributes, or counters: the compact state has "
                           "neither")
@@ -290,7 +295,8 @@ def plan_of(game: CompiledGame) -> Plan:
         if name not in claimed:
             raise Unsupported(f"the state slot {name!r}, which the compact state lacks")
     raw = len(first.action_space()) + 1
-    most = max([1, *(len(c.choices) for c in choices)])  # type: ignore[attr-defined]
+    most = max([1, *(getattr(c, "most", None) or len(c.choices)  # type: ignore[attr-defined]
+                     for c in choices)])
     return Plan(game, moves, consequences, goals, result, skippable=skippable,
                 max_moves=raw * most, restrictions=restrictions, choices=choices,
                 helpers=helpers, slots=extra, raw_moves=raw,
@@ -474,7 +480,7 @@ def make_move(st, mv):
         if st[CHAIN] != ZERO:  # a chain of hops: the same player decides again
             return
         choose(st, side, mv >> CHOICE_SHIFT)
-        consequences(st, side)
+        consequences(st, side){finished}
     pass_turn(st)
     if not end_of_turn(st):
         start_turn(st)
@@ -700,7 +706,14 @@ def random_game(st, seed, max_plies, record):
 '''
 
 
-def _engine(m: Masks) -> str:
+#: In ``make_move``, when a consequence may end the game (``FINISHES``): the turn stops
+#: there, as ``State._continue_turn`` returns once a phase has finished the game.
+_FINISHED = """
+        if st[WINNERS] != ZERO:
+            return"""
+
+
+def _engine(m: Masks, finishes: bool = False) -> str:
     """The engine's turn flow, its mask bookkeeping spelled for the board's width."""
     bit = m.bit
     masks = "\n".join([
@@ -721,7 +734,8 @@ def _engine(m: Masks) -> str:
         f"            enemy |= {m.get('s')}",
         f"    return {m.get('side')}, enemy, ALL & ~occupied", ""])
     pieces = f"{m.get('s', 'cur')} & {m.get('KINDS + k', 'cur')}"
-    return ENGINE.replace("{masks}", masks).replace("{pieces}", pieces)
+    return ENGINE.replace("{masks}", masks).replace("{pieces}", pieces).replace(
+        "{finished}", _FINISHED if finishes else "")
 
 
 def _header(plan: Plan) -> str:
@@ -749,11 +763,12 @@ def source_of(plan: Plan) -> str:
     lines += [f"S = {plan.sides}", f"K = {plan.kinds}",
               f"ALL = {everywhere}",
               f"TERM = U64({1 << 63})",
-              f"PASS = {PASS}", f"SKIP = {SKIP}", f"STOP = {STOP}",
+              *(f"{name} = {code}" for name, code in plan.codes.items()
+                if name != "CHOICE_SHIFT"),
               f"MAXM = {plan.max_moves}", f"CHAINS = {bool(plan.chaining)}",
               # A chain captures a piece a hop, so it has at most a board's cells of hops.
               f"MAXCHAIN = {game.board.size + 1 if plan.chaining else 1}",
-              f"RAW = {plan.raw_moves}", f"CHOICE_SHIFT = {CHOICE_SHIFT}",
+              f"RAW = {plan.raw_moves}", f"CHOICE_SHIFT = {m.choice_shift}",
               f"PASSES = {game.spec.no_legal_move == 'pass'}",
               f"LOSES = {game.spec.no_legal_move == 'lose'}",
               f"WINS = {game.spec.no_legal_move == 'win'}",
@@ -768,7 +783,8 @@ def source_of(plan: Plan) -> str:
     for piece in pieces:
         for function in piece.functions():
             lines += ["", function, ""]
-    lines += ["", *_game_functions(plan), _engine(m)]
+    finishes = any(getattr(c, "FINISHES", False) for c in plan.consequences)
+    lines += ["", *_game_functions(plan), _engine(m, finishes)]
     return "\n".join(lines) + "\n"
 
 
@@ -776,8 +792,7 @@ def _game_functions(plan: Plan) -> list[str]:
     """The functions that call every piece of one kind in the game's order."""
     gen, cnt, has = _vetted(plan) if plan.trials else _listed(plan)
     apply = ["@njit(cache=True, inline='always')", "def apply_option(st, side, mv):",
-             "    opt = (mv >> 16) & 255", "    src = ((mv >> 8) & 255) - 1",
-             "    dst = mv & 255"]
+             *_decoded(plan.masks, "    "), f"    dst = mv & {plan.masks.cell_mask}"]
     if plan.chaining:  # a stop, or any move but a hop that can go on, ends the chain
         apply += ["    st[CHAIN] = ZERO"]
     # The chaining pieces that act when a chain is over (hop's removed: at_end).
@@ -794,7 +809,7 @@ def _game_functions(plan: Plan) -> list[str]:
     # Slots kept up to date after every move of the phase (a castling right, a passed cell).
     upkept = [m for m in plan.moves if getattr(m, "UPKEEPS", False)]
     if upkept:
-        apply.append(f"    if opt < {STOP >> 16}:")
+        apply.append(f"    if opt < {STOP_OPTION}:")
         apply += [f"        {m.prefix}upkeep(st, side, opt)" for m in upkept]
     apply.append("")
     if ending:
@@ -823,6 +838,8 @@ def _game_functions(plan: Plan) -> list[str]:
     then = ["@njit(cache=True, inline='always')", "def consequences(st, side):"]
     for c, guard in zip(plan.consequences, plan.consequence_guards, strict=True):
         then += _when(guard, f"{c.prefix}run(st, side)", "    ")
+        if getattr(c, "FINISHES", False):  # the game ended there: no later phase runs
+            then += ["    if st[WINNERS] != ZERO:", "        return"]
     if not plan.consequences:
         then.append("    return")
     then.append("")
@@ -925,23 +942,70 @@ def _vetted(plan: Plan) -> tuple[list[str], list[str], list[str]]:
     up)."""
     args = "st, side, own, enemy, empty"
     raw = ["    own, enemy, empty = masks(st, side)", "    n = 0"]
+    targets = [c for c in plan.choices if getattr(c, "TARGETS", False)]
     for m in plan.moves:
         raw += _when(plan.option_guards[m.index], f"n = {m.prefix}gen({args}, buf, n)", "    ")
     refused = [f"        if not {r.prefix}allowed(trial, side):\n            continue"
                for r in plan.restrictions]
-    due = "(np.int64(1) << 40)"
+    spelt = plan.masks
+    due = f"(np.int64(1) << {spelt.due_shift})"
     frees = [f"{r.prefix}free(st, side)" if getattr(r, "FREE", False) else "ZERO"
              for r in plan.restrictions] or ["ALL"]
     plain = "".join("1" if p else "0" for p in plan.plain[:63])  # more: tried
     # A plain move from a free cell is legal as it is (no trial).
     untried = (f"        if src >= 0 and opt < 63 and (U64({int(plain[::-1] or '0', 2)}) "
-               ">> U64(opt)) & ONE and (free >> U64(src)) & ONE:")
+               f">> U64(opt)) & ONE and {spelt.test('free', 'src')}:")
+    if targets:
+        vet = _vet_targets(targets[0], refused)
+    else:
+        vet = _vet_spread(plan, frees, untried, refused, due)
+    gen = [*vet, "", "@njit(cache=True)", "def gen_moves(st, side, buf):", *raw,
+           "    n = vet(st, side, buf, n, True)"]
+    if plan.skippable:
+        gen += ["    buf[n] = SKIP", "    n += 1"]
+    gen += ["    return n", ""]
+    # A count need not spread the choices out: a buffer for the raw moves is enough.
+    cnt = ["@njit(cache=True)", "def count_moves(st, side):", "    buf = np.empty(RAW, np.int64)",
+           *raw, f"    return vet(st, side, buf, n, False){' + 1' if plan.skippable else ''}",
+           ""]
+    has = ["@njit(cache=True)", "def has_moves(st, side):", "    buf = np.empty(RAW, np.int64)",
+           *raw, f"    free = {' & '.join(frees)}", "    for i in range(n):",
+           "        mv = buf[i]", *_decoded(spelt, "        "), untried, "            return True",
+           "    trial = np.empty(L, np.uint64)", "    for i in range(n):",
+           "        trial[:] = st", "        apply_option(trial, side, buf[i])", *refused,
+           "        return True", f"    return {plan.skippable}", ""]
+    return gen, cnt, has
+
+
+def _vet_targets(choice: Piece, refused: list[str]) -> list[str]:
+    """``vet`` when the folded choice is a cell among those its piece's ``targets`` gives
+    after the move (a shot): each move tried on a copy, then listed once per target, the
+    cell + 1 in the choice bits, or once alone when there is none. The raw moves are
+    copied first, since the list grows in place."""
+    return ["@njit(cache=True)", "def vet(st, side, buf, n, spread):",
+            "    raw = buf[:n].copy()", "    trial = np.empty(L, np.uint64)", "    m = 0",
+            "    for i in range(n):", "        mv = raw[i]", "        trial[:] = st",
+            "        apply_option(trial, side, mv)", *refused,
+            f"        t = {choice.prefix}targets(trial, side)",
+            "        if t == ZERO:", "            if spread:", "                buf[m] = mv",
+            "            m += 1", "            continue", "        if not spread:",
+            "            m += count(t)", "            continue", "        while t:",
+            "            buf[m] = mv | ((low(t) + 1) << CHOICE_SHIFT)", "            m += 1",
+            "            t &= t - ONE", "    return m"]
+
+
+def _vet_spread(plan: Plan, frees: list[str], untried: str, refused: list[str],
+                due: str) -> list[str]:
+    """``vet`` when a folded choice is one of a fixed list (a promotion's kinds, the
+    rotations) or there is none: the moves after which it is due are marked, then spread
+    out from the end backwards, in place."""
+    spelt = plan.masks
     vet = ["@njit(cache=True)", "def vet(st, side, buf, n, spread):",
            "    trial = np.empty(L, np.uint64)", f"    free = {' & '.join(frees)}",
            "    m = 0", "    extra = 0", "    for i in range(n):", "        mv = buf[i]",
-           "        opt = (mv >> 16) & 255", "        src = ((mv >> 8) & 255) - 1", untried]
+           *_decoded(spelt, "        "), untried]
     for c in plan.choices:
-        vet += [f"            if {c.prefix}due_plain(st, side, src, mv & 255):",
+        vet += [f"            if {c.prefix}due_plain(st, side, src, mv & {spelt.cell_mask}):",
                 f"                mv |= {due}", "                extra += 1"]
     vet += ["            buf[m] = mv", "            m += 1", "            continue",
             "        trial[:] = st", "        apply_option(trial, side, mv)", *refused]
@@ -960,23 +1024,13 @@ def _vetted(plan: Plan) -> tuple[list[str], list[str], list[str]]:
                 "            j -= 1", "            buf[j] = mv", "    return total"]
     else:
         vet.append("    return m")
-    gen = [*vet, "", "@njit(cache=True)", "def gen_moves(st, side, buf):", *raw,
-           "    n = vet(st, side, buf, n, True)"]
-    if plan.skippable:
-        gen += ["    buf[n] = SKIP", "    n += 1"]
-    gen += ["    return n", ""]
-    # A count need not spread the choices out: a buffer for the raw moves is enough.
-    cnt = ["@njit(cache=True)", "def count_moves(st, side):", "    buf = np.empty(RAW, np.int64)",
-           *raw, f"    return vet(st, side, buf, n, False){' + 1' if plan.skippable else ''}",
-           ""]
-    has = ["@njit(cache=True)", "def has_moves(st, side):", "    buf = np.empty(RAW, np.int64)",
-           *raw, f"    free = {' & '.join(frees)}", "    for i in range(n):",
-           "        mv = buf[i]", "        opt = (mv >> 16) & 255",
-           "        src = ((mv >> 8) & 255) - 1", untried, "            return True",
-           "    trial = np.empty(L, np.uint64)", "    for i in range(n):",
-           "        trial[:] = st", "        apply_option(trial, side, buf[i])", *refused,
-           "        return True", f"    return {plan.skippable}", ""]
-    return gen, cnt, has
+    return vet
+
+
+def _decoded(m: Masks, indent: str) -> list[str]:
+    """The lines that read a move ``mv``'s option and source cell (-1: none)."""
+    return [f"{indent}opt = (mv >> {m.opt_shift}) & 255",
+            f"{indent}src = ((mv >> {m.src_shift}) & {m.cell_mask}) - 1"]
 
 
 def _when(guard: str, line: str, indent: str) -> list[str]:

@@ -29,20 +29,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from framework.engine.slots import CLOCK_RESET, HALFMOVE, MUST_PASS
+from framework.engine.slots import CLOCK_RESET, HALFMOVE, MUST_PASS, seen_boards
 from framework.errors import BoardspecError
 from framework.kernel.pieces import Unsupported
 from framework.kernel.slots import decoded, encoded, slot_field
-from framework.native.assemble import (
-    CHOICE_SHIFT,
-    PASS,
-    SKIP,
-    STOP,
-    Plan,
-    key_of,
-    plan_of,
-    source_of,
-)
+from framework.native.assemble import Plan, key_of, plan_of, source_of
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -98,6 +89,11 @@ class NativeGame:
         self.kernels = _load_module(self.source)
         self.layout = self.plan.layout()
         self.buf = np.empty(self.plan.max_moves, np.int64)
+        #: How a move's bits are laid out (cells in 8 bits, or 16 over 255 cells), and
+        #: the codes of the pass, the skip and a chain's stop.
+        self.moves = self.plan.masks
+        codes = self.plan.codes
+        self.PASS, self.SKIP, self.STOP = codes["PASS"], codes["SKIP"], codes["STOP"]
         self.phase = game.phases[0]
         self.landed = game.slots.index.get("landed", -1)
         self.chain = game.slots.index.get("chain", -1)
@@ -112,7 +108,7 @@ class NativeGame:
         k = self.kernels
         start, cpu = time.perf_counter(), time.process_time()
         st = self.initial()
-        k.make_move(st.copy(), PASS)
+        k.make_move(st.copy(), self.PASS)
         k.legal_moves(st, self.buf)
         k.count_legal(st)
         k.perft(st, 2)
@@ -157,10 +153,11 @@ class NativeGame:
             st[at["WINNERS"]] = TERM | sum(1 << s for s in state.winners)
         for name in self.plan.slots:
             i = self.game.slots.index[name]
-            st[at[slot_field(self.game, name)]] = encoded(self.game.slots.slots[i],
-                                                          state.vars[i])
-        for piece in self.plan.goals:  # a piece's own words (a repetition's history)
-            if hasattr(piece, "encode_into"):
+            slot = self.game.slots.slots[i]
+            if slot.kind != "boards":  # the boards seen: their piece writes them, below
+                st[at[slot_field(self.game, name)]] = encoded(slot, state.vars[i])
+        for piece in (*self.plan.goals, *self.plan.consequences):
+            if hasattr(piece, "encode_into"):  # a piece's own words (a history)
                 piece.encode_into(state, st, at)
         return st
 
@@ -187,7 +184,11 @@ class NativeGame:
 
     def python_snapshot(self, state: State) -> tuple[Any, ...]:
         chain = state.vars[self.chain] if self.chain >= 0 else -1
-        extra = tuple(state.vars[self.game.slots.index[n]] for n in self.plan.slots)
+        slots = self.game.slots
+        # The boards seen (a set in the Python state) by their number, as the kernels
+        # keep them (and a hash of each).
+        extra = tuple(len(seen_boards(state.vars[i])) if slots.slots[i].kind == "boards"
+                      else state.vars[i] for i in (slots.index[n] for n in self.plan.slots))
         return (tuple(state.owner), tuple(state.kinds), state.to_move, state.vars[HALFMOVE],
                 state.fullmove, state.vars[MUST_PASS], state.winners, chain, extra)
 
@@ -206,20 +207,22 @@ class NativeGame:
         """The Python action a native move stands for, in ``state``."""
         from framework.moves.base import masks_of
 
-        if move == PASS:
+        if move == self.PASS:
             return self.game.pass_action
-        if move in (SKIP, STOP):
-            found = getattr(self.phase, "skip" if move == SKIP else "stop", None)
+        if move in (self.SKIP, self.STOP):
+            found = getattr(self.phase, "skip" if move == self.SKIP else "stop", None)
             assert found is not None
             return found
-        option = self.phase.options[(move >> 16) & 255]  # type: ignore[attr-defined]
-        return option.action(masks_of(state), ((move >> 8) & 255) - 1, move & 255)
+        m = self.moves
+        option = self.phase.options[(move >> m.opt_shift) & 255]  # type: ignore[attr-defined]
+        return option.action(masks_of(state), ((move >> m.src_shift) & m.cell_mask) - 1,
+                             move & m.cell_mask)
 
     def turn_of(self, state: State, move: int) -> list[Action]:
         """The Python actions of the turn a native move stands for, in ``state``: the move,
         then the choice folded into it (a promotion's kind) when it carries one."""
         found = [self.action_of(state, move)]
-        choice = move >> CHOICE_SHIFT
+        choice = move >> self.moves.choice_shift
         if choice:
             found.append(self.plan.choices[0].choices[choice - 1])  # type: ignore[attr-defined]
         return found
@@ -231,9 +234,9 @@ class NativeGame:
         from framework.moves.base import masks_of
 
         if action.kind == "pass":
-            return PASS
+            return self.PASS
         if action.kind in ("skip", "stop"):
-            return SKIP if action.kind == "skip" else STOP
+            return self.SKIP if action.kind == "skip" else self.STOP
         makers = self.phase.applies[action.kind, action.attribute]  # type: ignore[attr-defined]
         option = makers[0]
         if len(makers) > 1:
@@ -245,14 +248,14 @@ class NativeGame:
         index = self.phase.options.index(option)  # type: ignore[attr-defined]
         # A move without cells (a swap) has source and target 0.
         target = action.dst if action.dst >= 0 else max(action.at, 0)
-        return index << 16 | (action.src + 1) << 8 | target
+        return self.moves.code(index) | (action.src + 1) << self.moves.src_shift | target
 
     def move_of_turn(self, actions: list[Action], state: State | None = None) -> int:
         """The native move of a whole turn (``turn_of`` read backwards)."""
         move = self.move_of(actions[0], state)
         if len(actions) > 1:
             choices = self.plan.choices[0].choices  # type: ignore[attr-defined]
-            move |= (choices.index(actions[1]) + 1) << CHOICE_SHIFT
+            move |= (choices.index(actions[1]) + 1) << self.moves.choice_shift
         return move
 
     # Counting and playing ---------------------------------------------------------------

@@ -38,8 +38,7 @@ class Passes(Condition):
     Params = PassesParams
     slots: ClassVar[tuple[Slot, ...]] = (PASSES,)
     reference = ".reference:RefPasses"
-    native = None
-    no_twin_reason = "no native piece yet: the pass it counts (pass_turn) has none"
+    native = ".native:PassesPiece"
 
     def __init__(self, params: PassesParams, game: CompiledGame) -> None:
         super().__init__(params, game)

@@ -59,7 +59,7 @@ class CastlePiece(ScannedPiece):
                 f"    if not {self._stands('side', self.partner, self.psrc + '[r]')}:",
                 "        continue", f"    if {self.empty}[r] & ~empty:", "        continue",
                 "    ok = True", *safe, "    if ok:",
-                f"        buf[n] = {self.code} | ((src + 1) << 8) | {self.dst}[r]",
+                f"        buf[n] = {self.encoded('src', self.dst + '[r]')}",
                 "        n += 1", "return n"]
 
     def apply(self) -> list[str]:

@@ -34,7 +34,7 @@ class EnPassantPiece(ScannedPiece):
                 f"v = {self.victims}[side * {self.size} + p]",
                 "if v < 0 or not (enemy >> U64(v)) & ONE:", "    return n",
                 f"b = {self.sources} & {self.starts}[side * {self.size} + p]", "while b:",
-                f"    buf[n] = {self.code} | ((low(b) + 1) << 8) | p", "    n += 1",
+                f"    buf[n] = {self.encoded('low(b)', 'p')}", "    n += 1",
                 "    b &= b - ONE", "return n"]
 
     def apply(self) -> list[str]:

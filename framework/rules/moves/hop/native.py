@@ -68,7 +68,7 @@ class HopPiece(FromSourcesPiece):
                 self.function("gen_at", self.ARGS + ", at, buf, n", [
                     f"if not ({self.sources} >> U64(at)) & ONE:", "    return n",
                     f"t = {self._from('at')}", "while t:",
-                    f"    buf[n] = {self.code} | ((at + 1) << 8) | low(t)", "    n += 1",
+                    f"    buf[n] = {self.encoded('at', 'low(t)')}", "    n += 1",
                     "    t &= t - ONE", "return n"]),
                 self.function("can_at", self.ARGS + ", at", [
                     f"if not ({self.sources} >> U64(at)) & ONE:", "    return False",

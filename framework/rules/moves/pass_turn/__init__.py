@@ -48,9 +48,7 @@ class PassTurnParams(OptionParams):
 class PassTurn(Primitive):
     keyword = "pass_turn"
     reference = ".reference:RefPassTurn"
-    native = None
-    no_twin_reason = ("no native piece yet: the kernels' moves are cell masks, and a pass "
-                      "has no cell")
+    native = ".native:PassTurnPiece"
     Params = PassTurnParams
     by_source = False
     lands: ClassVar[bool] = False

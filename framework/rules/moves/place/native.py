@@ -6,15 +6,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from framework.engine.slots import KO
+from framework.kernel.groups import GroupsPiece
 from framework.kernel.pieces import PrimitivePiece, flank_cells
+from framework.kernel.slots import slot_field
 
 
 class PlacePiece(PrimitivePiece):
     """``place``: a new piece on an empty cell (anywhere, next to an own piece, or dropped
-    along a direction)."""
+    along a direction); with ``suicide: false`` only where its group would breathe, with
+    ``ko: true`` not on the ko cell (Go)."""
 
     KNOWN = frozenset({"piece", "where", "gravity", "kind", "notation",
-                       "resets_halfmove_clock", "must_flank"})
+                       "resets_halfmove_clock", "must_flank", "suicide", "ko"})
     WIDE = True
 
     def __init__(self, option: Any, index: int) -> None:
@@ -31,6 +35,10 @@ class PlacePiece(PrimitivePiece):
         self.entries = "ALL" if option.fall < 0 else self.m.const(option.entries)
         self.fall = self.table("FALL", [option.step[c][option.fall] for c in range(size)],
                                "int64") if option.fall >= 0 else ""
+        self.suicide = option.suicide
+        self.helpers = () if self.suicide else (GroupsPiece(option.game),)
+        self.ko = slot_field(option.game, KO.name) if option.ko >= 0 else ""
+        self.SLOTS = (KO.name,) if self.ko else ()
 
     def functions(self) -> list[str]:
         found = super().functions()
@@ -40,6 +48,12 @@ class PlacePiece(PrimitivePiece):
 
     def _targets(self) -> list[str]:
         flank = [f"t = {self.prefix}flank(t, own, enemy)"] if self.flank else []
+        # As Place.targets: the ko cell (+ 1 in its field; 0: none), then suicide.
+        if self.ko:
+            flank += [f"k = np.int64(st[{self.ko}])", "if k:",
+                      f"    t &= ~({self.m.bit('k - 1')})"]
+        if not self.suicide:
+            flank.append("t = grp_breathing(st, side, t, own, empty)")
         if not self.near:
             return [f"t = empty & {self.entries}", *flank]
         return ["b = own", f"t = {self.m.zero}", "while b:",

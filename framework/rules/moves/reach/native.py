@@ -47,7 +47,7 @@ class ReachPiece(PrimitivePiece):
                     "    n += 1", "    near &= near - ONE", "return n"]
         return [f"b = {self.sources}", "while b:", "    s = low(b)", "    b &= b - ONE",
                 f"    t = {self._ring('s')} & {self.allowed}", "    while t:",
-                f"        buf[n] = {self.code} | ((s + 1) << 8) | low(t)", "        n += 1",
+                f"        buf[n] = {self.encoded('s', 'low(t)')}", "        n += 1",
                 "        t &= t - ONE", "return n"]
 
     def count(self) -> list[str]:

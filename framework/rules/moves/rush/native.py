@@ -42,7 +42,7 @@ class RushPiece(ScannedPiece):
         return [f"b = {self.sources} & {self.zone}[side]", "while b:", "    s = low(b)",
                 "    b &= b - ONE", f"    at = side * {self.size} + s", f"    e = {self.end}[at]",
                 f"    if e >= 0 and not ({self.path}[at] & ~empty):",
-                f"        buf[n] = {self.code} | ((s + 1) << 8) | e", "        n += 1",
+                f"        buf[n] = {self.encoded('s', 'e')}", "        n += 1",
                 "return n"]
 
     def apply(self) -> list[str]:

@@ -73,3 +73,48 @@ class SlidePiece(StepTablePiece):
                     f"{self.m.row(self.walls, 'side')}) & "
                     f"{self.allowed} & ~{self.m.row(self.barred, 'side')}")
         return f"{self.prefix}ray(side, {s}, ALL & ~empty) & {self.allowed}"
+
+
+class ShotPiece(SlidePiece):
+    """A shot (``from: landed``, ``effect: place``: Amazons' arrow) in the deciding phase
+    right after the moves phase, passed over when impossible, folded into the move: a
+    move is listed once per cell the piece that just moved could shoot to (the cell + 1 in
+    the choice bits), or once alone when it has none. ``targets(st, side)`` after the
+    move, ``apply(st, side, cell)`` puts the new piece there."""
+
+    KNOWN = SlidePiece.KNOWN | {"from_", "effect"}
+    FOLDS = True
+    #: The choices are cells, as many as the shot reaches (not a fixed list spread out).
+    TARGETS = True
+    #: Its functions' names: past any option's (``o0_`` …), one of its own.
+    INDEX = 250
+
+    def __init__(self, option: Any, index: int) -> None:
+        super().__init__(option, self.INDEX + index)
+        #: The actions of the choice, by cell (choice = cell + 1).
+        self.choices = option.places
+        #: The most cells one shot reaches (on the empty board), and so the most choices.
+        self.most = max(1, *(count for row in option.reach for count in
+                             (m.bit_count() for m in row)))
+        self.made = option.made
+
+    def functions(self) -> list[str]:
+        ray = SlidePiece.functions(self)[0]
+        return [ray,
+                self.function("targets", "st, side", [
+                    "landed = np.int64(st[LANDED]) - 1", "if landed < 0:",
+                    f"    return {self.m.zero}", "own, enemy, empty = masks(st, side)",
+                    f"return {self._from('landed')}"]),
+                self.function("apply", "st, side, cell", [
+                    f"place(st, cell, side, {self.made})", "st[LANDED] = U64(cell + 1)"])]
+
+
+def _folded(option: Any, phase: Any) -> type | None:
+    """The piece that folds ``option`` (of ``phase``, a deciding phase right after the
+    moves phase) into the move before it: a shot passed over when impossible."""
+    if option.from_landed and option.placing and phase.skip_when_impossible:
+        return ShotPiece
+    return None
+
+
+SlidePiece.folded = staticmethod(_folded)  # type: ignore[attr-defined]

@@ -61,10 +61,7 @@ class CaptureGroups(Phase):
     Params = CaptureGroupsParams
     decides = False
     reference = ".reference:RefCaptureGroups"
-    native = None
-    no_twin_reason = ("no native piece yet: group captures need flood fills of the groups "
-                      "the kernels do not have (boards up to 255 cells fit their masks, "
-                      "Go 9x9 and 13x13 among them; 19x19's 361 cells do not)")
+    native = ".native:CaptureGroupsPiece"
 
     @classmethod
     def declare_slots(cls, params: Any) -> tuple[Slot, ...]:

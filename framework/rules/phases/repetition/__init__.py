@@ -62,9 +62,7 @@ class Repetition(Phase):
     decides = False
     slots = (LANDED, SEEN)
     reference = ".reference:RefRepetition"
-    native = None
-    no_twin_reason = ("no native piece yet: the boards seen are a set in the position, which "
-                      "the kernels' fixed-size state cannot hold")
+    native = ".native:RepetitionPhasePiece"
 
     def __init__(self, params: RepetitionParams, game: CompiledGame) -> None:
         super().__init__(params, game)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.kernel.pieces import STOP_CODE, PrimitivePiece, RestrictionPiece, Unsupported
+from framework.kernel.pieces import STOP_OPTION, PrimitivePiece, RestrictionPiece, Unsupported
 
 
 class CompulsoryPiece(RestrictionPiece):
@@ -40,8 +40,10 @@ class CompulsoryPiece(RestrictionPiece):
         codes = {m.index for m in self.forced}
         # 1: a forced move; 2: a chain's stop, which stays beside forced moves.
         self.forced_table = self.table("FORCED", [
-            1 if i in codes else 2 if self.keeps_stop and i << 16 == STOP_CODE else 0
+            1 if i in codes else 2 if self.keeps_stop and i == STOP_OPTION else 0
             for i in range(256)], "int64")
+        #: The entry of the table for the move ``buf[i]`` (its option).
+        self.forced_of = f"{self.forced_table}[buf[i] >> {self.m.opt_shift}]"
 
     @staticmethod
     def _stop_stays(restriction: Any) -> bool:
@@ -62,15 +64,15 @@ class CompulsoryPiece(RestrictionPiece):
 
     def _keep_forced(self) -> list[str]:
         return ["kept = 0", "for i in range(n):",
-                f"    if {self.forced_table}[buf[i] >> 16] == 1:", "        buf[kept] = buf[i]",
+                f"    if {self.forced_of} == 1:", "        buf[kept] = buf[i]",
                 "        kept += 1"]
 
     def filter(self) -> list[str]:
         if self.keeps_stop:  # a stop alone is no forced move: count those first
             return ["forced = 0", "for i in range(n):",
-                    f"    if {self.forced_table}[buf[i] >> 16] == 1:", "        forced += 1",
+                    f"    if {self.forced_of} == 1:", "        forced += 1",
                     "if forced == 0:", "    return n", "kept = 0", "for i in range(n):",
-                    f"    if {self.forced_table}[buf[i] >> 16]:", "        buf[kept] = buf[i]",
+                    f"    if {self.forced_of}:", "        buf[kept] = buf[i]",
                     "        kept += 1", "return kept"]
         if not self.longest:
             return [*self._keep_forced(), "return kept if kept else n"]

@@ -42,9 +42,7 @@ class Area(Result):
 
     keyword = "area"
     reference = ".reference:RefArea"
-    native = None
-    no_twin_reason = ("no native piece yet: scoring needs flood fills of the empty regions, "
-                      "which the kernels do not have")
+    native = ".native:AreaPiece"
     Params = AreaParams
 
     def __init__(self, params: AreaParams, game: CompiledGame) -> None:

@@ -326,6 +326,13 @@ class CompiledGame:
             from framework.notation_words import check_words
 
             check_words(self, src)
+        if spec.notation.san is not None:  # letters, cells and the pawn the file names
+            from framework.san import san_issues
+
+            found = [src.issue(loc, message) if src else SpecIssue("<spec>", 0, 0, "", message)
+                     for loc, message in san_issues(self)]
+            if found:
+                raise SpecError(found)
         if spec.terms:  # a term names one of the compiled game's identifiers
             from framework.spec.terms import check_terms
 

@@ -186,6 +186,21 @@ class FenSpec(Rule):
         "en_passant]); other slots follow the clocks as name=value")
 
 
+class SanSpec(Rule):
+    """Moves written in Standard Algebraic Notation (chess's ``Nf3``, ``exd5``, ``O-O``,
+    ``e8=Q``, ``Qh5+``): a whole turn as one word, for records and for people. Each kind is
+    written by a letter (its first player's symbol in upper case unless ``letters`` gives
+    another), but ``pawn``, whose moves name only the cell (and, capturing, the file it
+    leaves); castling is ``O-O`` on the nearer partner's side and ``O-O-O`` on the farther;
+    the royal piece's attack writes ``+``, and ``#`` when the attacked side has no legal
+    move. Needs a grid board whose cells are named file letters then rank digits (a1)."""
+
+    pawn: str = Field(description="the kind written without a letter (chess: pawn)")
+    letters: dict[str, str] = Field(
+        default_factory=dict, description="a kind's letter where it is not its first "
+        "player's symbol in upper case: {knight: N}")
+
+
 class NotationSpec(Rule):
     """How actions and positions are written.
 
@@ -206,6 +221,8 @@ class NotationSpec(Rule):
                     "file and how that language writes it: {es: {skip: saltar, leg: pata}}")
     fen: FenSpec | None = Field(default=None, description="a FEN-like position string "
                                                           "(null: positions as JSON only)")
+    san: SanSpec | None = Field(default=None, description="moves also written in Standard "
+                                "Algebraic Notation (records, the web app's move list)")
 
 
 class ExpectSpec(Rule):

@@ -474,7 +474,7 @@ async def _announce_offer(server: Server, session: GameSession, kind: Any,
 async def record(request: Request) -> Response:
     session = _server(request).sessions.get(request.path_params["id"])
     fmt = request.query_params.get("format", "text")
-    rec = session.record()
+    rec = session.record().in_notation(session.game)  # SAN where the file declares it
     name = f"{session.stored.slug}-{session.id}"
     if fmt == "json":
         return Response(json.dumps(rec.to_json(), ensure_ascii=False, indent=1) + "\n",
@@ -519,6 +519,8 @@ def state_payload(server: Server, session: GameSession, lang: str,
         state, plies = view
     _ = translations(lang).gettext
     words = words_in(game, lang)  # the notation as the page's language writes it
+    turns = session.turns()
+    san = session.san_turns(turns)  # the move list in SAN where the file declares it
     entry = server.library.get(session.stored.slug)
     players = list(game.players)
     in_setup = state.setup < len(game.setups)
@@ -602,8 +604,9 @@ def state_payload(server: Server, session: GameSession, lang: str,
                                       if turn["seat"] in state.seat_of_side else
                                       turn["player"]),
                    "chose_label": _(turn["chose"]) if turn["chose"] else "",
-                   "written": [words.write_text(n) for n in turn["actions"]]}
-                  for turn in session.turns()],
+                   "written": [san[index]] if san else
+                   [words.write_text(n) for n in turn["actions"]]}
+                  for index, turn in enumerate(turns)],
         "legal": [{**a.to_json(game), "written": words.write(a),
                    **({"label": _(a.attribute)} if a.attribute else {}),
                    **(_choices_after(game, state, a, words, _) if ask else {}),

@@ -20,9 +20,9 @@ writes them):
 The player headers are keyed by the player that each seat starts as (``White`` = seat 0);
 ``Result`` is the winning player (several joined by ``+`` for a shared win), ``draw`` or
 ``unfinished``. A game whose file declares Standard Algebraic Notation (``notation.san``:
-chess) is saved by ``boardspec play`` and the web app with one word a turn as its players
-write it (``1. e4``, ``2. Nf6``, ``3. e5``) and the header ``[Notation "SAN"]``; ``replay``
-reads either form. The JSON form holds the same:
+chess) is saved as text by ``boardspec play`` and the web app with one word a turn as its
+players write it (``1. e4``, ``2. Nf6``, ``3. e5``) and the header ``[Notation "SAN"]``;
+``replay`` reads either form. The JSON form (for programs) keeps the file's actions:
 ``{"format": "boardspec-record", "version": 1, "headers": {...}, "turns": [["b6"], ...]}``.
 A ply is one action. ``replay`` plays the actions through the engine and refuses the first
 one that is not legal, naming its ply, its turn and the engine's reason.

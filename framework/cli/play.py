@@ -353,7 +353,9 @@ class PlaySession:
         from framework.errors import OutputError
 
         try:
-            written = self.record().in_notation(self.game).save(path)
+            record = self.record()  # a text record in SAN where the file declares it
+            written = (record if path.suffix.lower() == ".json" else
+                       record.in_notation(self.game)).save(path)
         except OutputError as exc:
             if not typed:
                 raise

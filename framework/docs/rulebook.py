@@ -704,9 +704,72 @@ def _notation(game: Game, _: Translate) -> Section:
         section.closing.append(_("Game records and files keep the game file's words "
                                  "({pairs}); either form may be typed when you play.").format(
             pairs=", ".join(f"{mine} = {theirs}" for mine, theirs in words.pairs())))
+    if spec.notation.san is not None:
+        section.closing += _san_text(game, _)
     if spec.notation.fen is not None:
         section.closing.append(_fen_text(game, _))
     return section
+
+
+def _san_text(game: Game, _: Translate) -> list[str]:
+    """How records and the move list write a move in algebraic notation (``notation.san``),
+    with the examples' own moves so written."""
+    from framework.examples import start_of
+    from framework.san import san_of
+
+    san = san_of(game)
+    assert san is not None and game.spec.notation.san is not None
+    pawn = game.spec.notation.san.pawn
+    letters = ", ".join(f"{san.letters[i]} {_(kind)}" for i, kind in
+                        enumerate(game.piece_kinds) if san.letters[i])
+    texts = [_("Game records and the move list write each move as one word in algebraic "
+               "notation: the letter of the piece that moves ({letters}; a {pawn} has "
+               "none), x if it captures, then the cell it goes to. Where another piece of "
+               "the same kind could go to the same cell, the letter is followed by the "
+               "column of the cell the piece leaves, or its row, or both; a {pawn} that "
+               "captures is named by its column.").format(letters=letters, pawn=_(pawn))]
+    if _promoted_kinds(game):
+        texts.append(_("A promotion adds = and the letter of the new piece."))
+    partners = {move.partner for piece in game.spec.pieces.values() for move in piece.moves
+                if getattr(move, "type", None) == "castle"}
+    if partners:
+        texts.append(_("Castling is written O-O with the nearer {partner} and O-O-O with "
+                       "the farther.").format(partner=_names(sorted(partners), _)))
+    if san.royal:
+        texts.append(_("A + after a move marks an attack on the {royal} (check), a # a "
+                       "checkmate.").format(royal=_names(
+                           [game.piece_kinds[k] for k in san.royal], _)))
+    written: list[str] = []
+    for example in game.spec.examples:
+        try:
+            state = start_of(game, example)
+            texts_left = list(example.actions)
+            while texts_left and not state.is_terminal():
+                turn = _example_turn(state, texts_left)
+                written.append(san.write(state, turn))
+                for action in turn.actions:
+                    state.apply_unchecked(action)
+        except BoardspecError:  # an example that does not run fails its own test
+            continue
+    paragraphs = [" ".join(texts)]
+    if written:
+        paragraphs.append(_("The moves of this rulebook's examples are written {moves}.")
+                          .format(moves=join_words(_, list(dict.fromkeys(written)))))
+    return paragraphs
+
+
+def _example_turn(state: Any, texts: list[str]) -> Any:
+    """The whole turn the next of an example's actions begin (taken off ``texts``)."""
+    from framework.engine.turns import Turn, turn_key
+
+    key, node, actions = turn_key(state), state.clone(), []
+    while texts:
+        action = node.parse_action(texts.pop(0))
+        node.apply(action)
+        actions.append(action)
+        if node.is_terminal() or turn_key(node) != key:
+            break
+    return Turn(tuple(actions))
 
 
 def _written_actions(game: Game, _: Translate) -> list[tuple[str, str]]:

@@ -474,7 +474,7 @@ async def _announce_offer(server: Server, session: GameSession, kind: Any,
 async def record(request: Request) -> Response:
     session = _server(request).sessions.get(request.path_params["id"])
     fmt = request.query_params.get("format", "text")
-    rec = session.record().in_notation(session.game)  # SAN where the file declares it
+    rec = session.record()
     name = f"{session.stored.slug}-{session.id}"
     if fmt == "json":
         return Response(json.dumps(rec.to_json(), ensure_ascii=False, indent=1) + "\n",
@@ -482,7 +482,9 @@ async def record(request: Request) -> Response:
                             "Content-Disposition": f'attachment; filename="{name}.json"'})
     if fmt != "text":
         raise WebError(422, f"format: expected 'text' or 'json', found {fmt!r}")
-    return Response(rec.to_text(), media_type="text/plain; charset=utf-8", headers={
+    # The text for people, in SAN where the file declares it; JSON keeps the file's actions.
+    return Response(rec.in_notation(session.game).to_text(),
+                    media_type="text/plain; charset=utf-8", headers={
         "Content-Disposition": f'attachment; filename="{name}.txt"'})
 
 

@@ -49,6 +49,14 @@ def game_texts(data: Any) -> list[str]:
     for example in data.get("examples") or []:
         if isinstance(example, dict):
             texts += [*_fixed(example.get("name")), *_fixed(example.get("caption"))]
+    prose = data.get("prose")
+    if isinstance(prose, dict) and isinstance(prose.get("en"), dict):
+        # The English prose a language reads through the catalogs: where it has none of
+        # its own in the file.
+        others = [t for lang, t in prose.items() if lang != "en" and isinstance(t, dict)]
+        texts += [text.strip() for place, text in prose["en"].items()
+                  if isinstance(text, str) and text.strip()
+                  and (len(others) < 4 or any(place not in t for t in others))]
     return _unique(texts)
 
 

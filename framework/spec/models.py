@@ -302,6 +302,24 @@ class EvaluationSpec(Rule):
                                                      "of the first phase of a turn")
 
 
+class CreditsSpec(Rule):
+    """Who made the game and where its rules come from: the rulebook's Credits."""
+
+    author: str = Field(default="", description="who designed the game (and when)")
+    publisher: str = Field(default="", description="who publishes it")
+    source: str = Field(default="", description="where these rules are taken from: a book, "
+                                                "a page, the rules of a federation")
+    licence: str = Field(default="", description="the licence of the game file and its "
+                                                 "rules text")
+
+
+#: The places of a rulebook where a game file's own prose goes (``prose:``): before the
+#: rules (introduction), a section of its own before the examples (strategy), or at the
+#: end of a generated section (the others).
+ProsePlace = Literal["introduction", "material", "setup", "turn", "end", "notation",
+                     "strategy"]
+
+
 class GameBase(Rule):
     """Everything in a game file except the rule blocks."""
 
@@ -348,6 +366,16 @@ class GameBase(Rule):
                     "state slot ({en: {promotion: the last rank, halfmove_clock: the "
                     "fifty-move rule}}); a language left out reads the English terms "
                     "through the catalogs (see framework/spec/terms.py)")
+    credits: CreditsSpec | None = Field(default=None, description="the author, publisher, "
+                                        "source and licence the rulebook's Credits name")
+    prose: dict[str, dict[ProsePlace, Annotated[str, Field(min_length=1)]]] = Field(
+        default_factory=dict,
+        description="per rulebook language (en, es, pt, ru, eo), the designer's own text "
+                    "for a place of the rulebook: an introduction before the rules, a "
+                    "strategy section before the examples, or a note at the end of the "
+                    "material, setup, turn, end or notation section ({en: {strategy: "
+                    "Keep your pieces together.}}); a language left out reads the English "
+                    "text through the catalogs; the generated text stays generated")
     evaluation: EvaluationSpec | None = Field(
         default=None, description="weights for computer players; default: piece count "
                                   "difference plus a little mobility")

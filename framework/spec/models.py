@@ -207,7 +207,7 @@ class NotationSpec(Rule):
     ``words`` translates the words of the notation (a ``skip:`` word, the words of a
     ``notation:`` template or of ``attribute_notation``, a player's name in ``white@D2``, a
     ``pass`` word) for the rulebooks and for players who play in that language
-    (``boardspec play --lang es``, the web app): ``{es: {skip: saltar, leg: pata}}``. A word
+    (``boardspec play --lang es``, the web app): ``{es: {skip: pasar, leg: pata}}``. A word
     the file does not translate comes from boardspec's catalogs when they have it (``skip``,
     ``pass``), else stays as written. A translation is one word of letters, neither a cell's
     name nor another word of the notation (``boardspec validate`` says which entry is
@@ -218,7 +218,7 @@ class NotationSpec(Rule):
     words: dict[str, dict[str, str]] = Field(
         default_factory=dict,
         description="per rulebook language (es, pt, ru, eo), each notation word of this "
-                    "file and how that language writes it: {es: {skip: saltar, leg: pata}}")
+                    "file and how that language writes it: {es: {skip: pasar, leg: pata}}")
     fen: FenSpec | None = Field(default=None, description="a FEN-like position string "
                                                           "(null: positions as JSON only)")
     san: SanSpec | None = Field(default=None, description="moves also written in Standard "

@@ -130,3 +130,13 @@ def test_othello_is_drawn_with_row_one_at_the_top_on_a_green_board() -> None:
 def test_a_board_colour_must_be_a_colour() -> None:
     with pytest.raises(SpecError, match="colour"):
         load_game_text(SCRATCH.replace("columns: 3}", "columns: 3, colour: green}"))
+
+
+def test_russian_declines_the_moved_piece_and_the_promotions_kinds() -> None:
+    russian = book("chess", "ru")
+    assert "Белые перемещают пешку с a2 на a3" in russian  # not «перемещают пешка»
+    assert "превращается по выбору игрока в ферзя, ладью, слона или коня" in russian
+    assert "перемещают пешка" not in russian
+    # Kalah's zones in the reader's words, the sentences round them in the right case.
+    assert "на каждой клетке в ваших лунках" in book("kalah", "ru")
+    assert "your pits" not in book("kalah", "es")

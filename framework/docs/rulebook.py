@@ -255,7 +255,7 @@ def _book(game: Game, _: Translate) -> dict[str, Any]:
                                 for i, ex in enumerate(spec.examples, 1)])
     setup = _setup(game, _)
     prose = prose_in(spec, WRITING_LANG.get(), _)
-    book = {
+    book: dict[str, Any] = {
         "title": _(spec.name),
         "summary": _(spec.description.strip()) if spec.description.strip() else "",
         "introduction": _paragraphs(prose.get("introduction", "")),

@@ -49,7 +49,8 @@ def test_components_count_the_board_and_each_kind_with_its_picture() -> None:
     assert "![](../svg/chess/component-pawn.svg) 16 pawns: 8 for each player" in parts
     assert "2 kings: 1 for each player" in parts
     # Othello's start has four discs, but the game brings more: none are counted.
-    assert "discs, as many as the game uses" in section(book("othello"), "Components")
+    assert "discs in each player's colour, as the game needs them" in section(
+        book("othello"), "Components")
 
 
 def test_credits_come_from_the_file_and_every_book_has_them() -> None:

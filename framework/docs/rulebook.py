@@ -311,7 +311,7 @@ def _components(game: Game, _: Translate) -> Section:
         if not counts:
             if kind in _promoted_kinds(game) and piece.supply is None:
                 continue  # made by a promotion from a piece already counted
-            text = _("{pieces}, as many as the game uses, in each player's colour").format(
+            text = _("{pieces} in each player's colour, as the game needs them").format(
                 pieces=many(_, kind))
         elif len(set(counts)) == 1:
             text = _("{total}: {each} for each player").format(

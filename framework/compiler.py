@@ -72,6 +72,10 @@ class CompiledBoard:
     bearings: dict[str, float] = field(default_factory=dict, repr=False)
     #: Per face of the board (an ``edges`` board's boxes), the mask of the cells round it.
     faces: tuple[int, ...] = ()
+    #: Drawn with row 1 at the top (a grid's ``row_one: top``): diagrams mirror the rows.
+    mirrored: bool = False
+    #: One colour for every cell in diagrams (a grid's ``colour``); "": the wooden chequer.
+    colour: str = ""
     #: Tables derived on demand (``ring``), kept with the board so that they go with it
     #: (a module-level cache would keep every board a long ``serve`` ever compiled).
     derived: dict[Any, Any] = field(default_factory=dict, repr=False)
@@ -201,6 +205,8 @@ def compile_board(spec: GameBase, src: YamlSource | None = None,
         bearings=direction_bearings(graph),
         faces=tuple(sum(1 << ids[n] for n in face if n in ids)
                     for face in graph.graph.get("faces", ())),
+        mirrored=getattr(spec.board, "row_one", "bottom") == "top",
+        colour=getattr(spec.board, "colour", None) or "",
     )
 
 
@@ -326,7 +332,14 @@ class CompiledGame:
             from framework.notation_words import check_words
 
             check_words(self, src)
-        if spec.terms:  # a term names one of the compiled game's identifiers
+        if spec.notation.san is not None:  # letters, cells and the pawn the file names
+            from framework.san import san_issues
+
+            found = [src.issue(loc, message) if src else SpecIssue("<spec>", 0, 0, "", message)
+                     for loc, message in san_issues(self)]
+            if found:
+                raise SpecError(found)
+        if spec.terms or spec.prose:  # a term names one of the game's identifiers
             from framework.spec.terms import check_terms
 
             check_terms(self, src)

@@ -24,7 +24,8 @@ move into rule units listed there):
    restricted phase);
 7. drivers: ``framework.compiler`` (a ``CompiledGame``: int cell ids, bitmasks, the
    units' engine parts, the turn's phases as ``TurnPhase`` records),
-   ``framework.notation_words``, ``framework.check.reference`` (the reference game,
+   ``framework.notation_words``, ``framework.san`` (moves in Standard Algebraic
+   Notation), ``framework.check.reference`` (the reference game,
    check's oracle), ``framework.native`` (the native backend, which assembles the units'
    native pieces) — each finding the units by registry;
 8. façade: ``framework.game`` (this module, which gives the tables the state API and loads

@@ -90,6 +90,18 @@ class GameTranslations(gettext.NullTranslations):
             self._note(message, message)
         return self.base.pgettext(context, message)
 
+    def case_form(self, case: str, word: str) -> str | None:
+        """``word`` in a grammatical case, where the catalogs give it (``msgctxt
+        "accusative"``, or ``"accusative chess"`` for a word this game names its own way:
+        Russian «ладью», «ферзя»); None where they do not (the sentence then takes the
+        plain word, as before)."""
+        contexts = (f"{case} {self.game}", case) if \
+            self.base.pgettext(self.game, word) != word else (case,)
+        for context in contexts:
+            if _in_catalogs(self.base, f"{context}\x04{word}"):
+                return str(self.base.pgettext(context, word))
+        return None
+
     def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
         # A word this game names its own way is counted with its own forms (chess's kings
         # are no draughts *damas*), under the context "count <game>".

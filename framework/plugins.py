@@ -100,6 +100,16 @@ def pgettext(context: str, text: str, _: Translate) -> str:
     return text
 
 
+def in_case(_: Translate, case: str, word: str) -> str:
+    """A game's word in a grammatical case (``accusative``) where the rulebook's catalogs
+    give that form (Russian: «перемещают пешку», «в ферзя, ладью»), else ``_(word)``: a
+    language whose sentences take the plain word needs no entry."""
+    owner = getattr(_, "__self__", None)
+    find = getattr(owner, "case_form", None)
+    found = find(case, word) if find is not None else None
+    return found if isinstance(found, str) else _(word)
+
+
 def join_words(_: Translate, words: list[str], *, either: bool = False,
                negated: bool = False) -> str:
     """``a, b and c`` (or ``a, b or c``) in ``_``'s language; ``negated``: the "or" of

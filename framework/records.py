@@ -21,7 +21,10 @@ The player headers are keyed by the player that each seat starts as (``White`` =
 ``Result`` is the winning player (several joined by ``+`` for a shared win), ``draw`` or
 ``unfinished``. A game begun from a position of its own (the web app's position editor) has
 the header ``Position``, that position's JSON on one line; its actions replay from there.
-The JSON form holds the same:
+A game whose file declares Standard Algebraic Notation (``notation.san``: chess) is saved as
+text by ``boardspec play`` and the web app with one word a turn as its players write it
+(``1. e4``, ``2. Nf6``, ``3. e5``) and the header ``[Notation "SAN"]``; ``replay`` reads
+either form. The JSON form (for programs) keeps the file's actions:
 ``{"format": "boardspec-record", "version": 1, "headers": {...}, "turns": [["b6"], ...]}``.
 A ply is one action. ``replay`` plays the actions through the engine and refuses the first
 one that is not legal, naming its ply, its turn and the engine's reason.
@@ -41,6 +44,7 @@ from framework.safeio import load_json, read_text, write_json, write_text
 
 if TYPE_CHECKING:
     from framework.engine.state import State
+    from framework.engine.turns import Turn
     from framework.game import Game
 
 FORMAT = "boardspec-record"
@@ -57,6 +61,9 @@ TIME_FORFEIT = "time forfeit"
 DRAW = "draw"
 #: The header of a game's starting position, when it is not the rules' own start.
 POSITION = "Position"
+#: The header of a record whose turns are written in Standard Algebraic Notation, one word
+#: a turn (``Record.in_notation``; read back by ``Record.resolved``).
+NOTATION, SAN = "Notation", "SAN"
 # Possessive: a long value is matched in one pass, never backtracked through.
 _HEADER = re.compile(r'\[(\w+)\s+"((?:[^"\\]++|\\.)*+)"\]')
 _TURN = re.compile(r"([0-9]{1,9})\.\s*(.*)")
@@ -208,6 +215,57 @@ class Record:
             return cls.from_json(load_json(text, str(path), RecordError), path)
         return cls.from_text(text, path)
 
+    # The players' notation ------------------------------------------------------------
+    def in_notation(self, game: Game) -> Record:
+        """A copy whose turns are written as the game's players write them, one word a turn
+        (``Nf3``, ``e8=Q``), where the game file declares such a notation (``notation.san``),
+        with the header ``Notation`` saying so; else the record itself."""
+        from framework.san import san_of
+
+        san = san_of(game)
+        if san is None or self.headers.get(NOTATION) == SAN:
+            return self
+        state = self.start(game)  # (a Position header's, if it has one)
+        turns: list[list[str]] = []
+        for number, texts in enumerate(self.turns, start=1):
+            turn = self._turn(state, texts, number)
+            turns.append([san.write(state, turn)])
+            for action in turn.actions:
+                state.apply_unchecked(action)
+        headers = dict(self.headers)
+        headers[NOTATION] = SAN
+        return Record(headers, turns, self.source)
+
+    def resolved(self, game: Game) -> Record:
+        """A copy in the game's own notation (one word an action) of a record whose
+        ``Notation`` header says its turns are written in SAN; else the record itself. A
+        turn that does not read is refused, naming it."""
+        if self.headers.get(NOTATION) != SAN:
+            return self
+        from framework.san import read_turn
+
+        state = self.start(game)
+        turns: list[list[str]] = []
+        for number, texts in enumerate(self.turns, start=1):
+            try:
+                turn = read_turn(state, " ".join(texts))
+            except (IllegalActionError, NotationError) as exc:
+                raise RecordError(f"turn {number} ({' '.join(texts)!r}) is refused: "
+                                  f"{exc}") from None
+            turns.append([a.notation for a in turn.actions])
+            for action in turn.actions:
+                state.apply_unchecked(action)
+        headers = {k: v for k, v in self.headers.items() if k != NOTATION}
+        return Record(headers, turns, self.source)
+
+    @staticmethod
+    def _turn(state: State, texts: list[str], number: int) -> Turn:
+        try:
+            return state.parse_turn(" ".join(texts))
+        except (IllegalActionError, NotationError) as exc:
+            raise RecordError(f"turn {number} ({' '.join(texts)!r}) is refused: "
+                              f"{exc}") from None
+
     # Replaying ------------------------------------------------------------------------
     def parameters(self) -> dict[str, str]:
         """The game's parameter values named by the ``Parameters`` header (as text)."""
@@ -232,6 +290,8 @@ class Record:
     def replay(self, game: Game, ply: int | None = None) -> State:
         """The state after ``ply`` actions (default: all), every action checked by the
         engine. A record of another game, or an action that is not legal, is refused."""
+        if self.headers.get(NOTATION) == SAN:
+            return self.resolved(game).replay(game, ply)
         named = self.headers.get("Game")
         if named is not None and named != game.name:
             raise RecordError(f"this record is of {named!r}, not of {game.name!r}")
@@ -271,6 +331,8 @@ class Record:
 
     def verify(self, game: Game) -> State:
         """Replay every action and check that the game ends as the ``Result`` header says."""
+        if self.headers.get(NOTATION) == SAN:
+            return self.resolved(game).verify(game)
         state = self.replay(game)
         found = result_of(state)
         plies = self.headers.get("Plies")

@@ -94,8 +94,9 @@ def test_every_example_is_a_diagram_in_every_rulebook(path: Path) -> None:
         markdown = (RULEBOOKS / lang / f"{path.stem}.md").read_text(encoding="utf-8")
         linked = re.findall(r"!\[[^\]]*\]\(\.\./svg/([^)]+\.svg)\)", markdown)
         swatches = [name for name in linked if "/legend-" in name]
-        assert [f"{path.stem}/{f}.svg" for f in figures] == [n for n in linked
-                                                               if n not in swatches]
+        components = [name for name in linked if "/component-" in name]  # the kinds' pictures
+        assert [f"{path.stem}/{f}.svg" for f in figures] == [
+            n for n in linked if n not in swatches and n not in components]
         assert len(swatches) >= 2  # one disc per player, then the marks the page uses
         for name in linked:
             assert (RULEBOOKS / "svg" / name).read_text(encoding="utf-8").startswith("<svg")
@@ -318,7 +319,8 @@ def test_a_winning_attacker_and_the_loser_share_the_target() -> None:
 def test_every_page_has_a_legend_for_every_mark_it_uses() -> None:
     for page in sorted(RULEBOOKS.glob("*/*.html")):
         html = page.read_text(encoding="utf-8")
-        legend = html[html.index('<section class="legend">'):html.index("</section>")]
+        start = html.index('<section class="legend">')
+        legend = html[start:html.index("</section>", start)]
         figures = "".join(re.findall(r'<figure class="diagram".*?</figure>', html, re.DOTALL))
         used = {m for m in MARKS if f'class="{m}"' in figures}
         listed = set(re.findall(r'data-mark="(\w+)"', legend)) - {"piece", "pile"}

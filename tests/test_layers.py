@@ -44,7 +44,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("rule units", ("framework.rules", "framework.restrictions")),
     # They load the units by registry (entry points), never by a static import: the
     # compiler, the reference game (check's oracle) and the native backend's assembly.
-    ("drivers", ("framework.compiler", "framework.notation_words",
+    ("drivers", ("framework.compiler", "framework.notation_words", "framework.san",
                  "framework.check.reference", "framework.native")),
     # The package's own __init__ re-exports the façade lazily (PEP 562).
     ("façade", ("framework.game", "framework")),

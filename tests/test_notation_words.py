@@ -70,7 +70,7 @@ def test_every_action_round_trips_through_its_translated_notation(adaptoid: Game
 
 def test_spanish_words(adaptoid: Game) -> None:
     words = words_in(adaptoid, "es")
-    assert words.words == {"white": "blancas", "black": "negras", "skip": "saltar",
+    assert words.words == {"white": "blancas", "black": "negras", "skip": "pasar",
                            "leg": "pata", "pincer": "pinza"}
     start = adaptoid.new_initial_state()
     placed = words.parse(start, "blancas@D2")
@@ -84,7 +84,7 @@ def test_spanish_words(adaptoid: Game) -> None:
     assert "pata" not in state.to_json_string()
     moving = adaptoid.state_from_json({"to_move": "white", "cells": {"D5": "white",
                                                                        "A1": "black"}})
-    assert words.parse(moving, "saltar").notation == "skip"
+    assert words.parse(moving, "pasar").notation == "skip"
     assert words.write_text("C5+pincer") == "C5+pinza"
 
 
@@ -98,7 +98,7 @@ def test_a_rejected_word_is_quoted_and_what_was_expected_is_listed_in_spanish(
     message = str(caught.value)
     assert message.startswith("'D5+brazo' no es una acción de Adaptoid; se esperaba una "
                               "acción escrita como ")
-    assert "'A1+pata'" in message and "'saltar'" in message and "'blancas@A1'" in message
+    assert "'A1+pata'" in message and "'pasar'" in message and "'blancas@A1'" in message
     assert "'skip'" not in message and "leg" not in message
     with pytest.raises(IllegalActionError) as illegal:
         words.parse(state, "A1+pinza")  # a word of the game, but black's piece
@@ -201,12 +201,12 @@ def test_a_cell_name_cannot_be_a_translated_word() -> None:
 def test_the_rulebooks_write_the_translated_words(adaptoid: Game) -> None:
     spanish, _ = render_rulebook(adaptoid, "es", "md", "adaptoid")
     assert "- `C5+pata`: Las negras añaden una pata al adaptoide de C5" in spanish
-    assert "- `saltar`: Las blancas se saltan el paso «mover»" in spanish
-    assert ("*Jugado: Las blancas se saltan el paso «mover» (saltar); las blancas colocan una "
+    assert "- `pasar`: Las blancas se saltan el paso «mover»" in spanish
+    assert ("*Jugado: Las blancas se saltan el paso «mover» (pasar); las blancas colocan una "
             "pieza nueva (adaptoide) en D4 (+D4).") in spanish
     assert "(blancas@D2)" in spanish and "(negras@D6)" in spanish
     assert "Aquí las blancas pueden jugar D3+pata o G4+pata, pero no" in spanish
-    assert "(blancas = white, negras = black, saltar = skip, pata = leg, pinza = pincer)" \
+    assert "(blancas = white, negras = black, pasar = skip, pata = leg, pinza = pincer)" \
         in spanish
     assert "C5+leg" not in spanish and "`skip`" not in spanish
     pie = adaptoid.new_initial_state()
@@ -268,9 +268,9 @@ def test_play_in_spanish_in_the_web_app() -> None:
 
 def test_a_catalog_word_gives_way_to_the_files_own() -> None:
     text = ADAPTOID.read_text(encoding="utf-8")
-    game = load_game_text(text.replace("es: {leg: pata", "es: {leg: saltar"))
+    game = load_game_text(text.replace("es: {leg: pata", "es: {leg: pasar"))
     words = words_in(game, "es")
-    assert words.words["leg"] == "saltar" and "skip" not in words.words  # skip stays skip
+    assert words.words["leg"] == "pasar" and "skip" not in words.words  # skip stays skip
     state = game.state_from_json({"to_move": "white", "cells": {"D5": "white", "A1": "black"}})
     assert words.parse(state, "skip").notation == "skip"
     with pytest.raises(NotationError):

@@ -3,9 +3,9 @@
 against OpenSpiel's C++ ``othello`` (no one here wrote it).
 
 Notation: OpenSpiel's action ``8·r + c`` is the cell of column ``c`` (a..h) and row
-``r + 1``, written as we write it (``d3``): OpenSpiel draws row 1 at the top and we at the
-bottom, but the names, the start (d4 and e5 white, d5 and e4 black) and so every move agree;
-the game is the same up to that mirror. Black (OpenSpiel's player 0) moves first.
+``r + 1``, written as we write it (``d3``): OpenSpiel draws row 1 at the top, and so does
+our file (``row_one: top``, only a drawing's choice); the names, the start (d4 and e5
+white, d5 and e4 black) and so every move agree. Black (OpenSpiel's player 0) moves first.
 
 Passing: OpenSpiel has an explicit pass action (64, written ``pass``) that is the only legal
 action of a player who cannot place a disc while the other can. Ours is the same: with

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 RULEBOOKS = ROOT / "docs" / "rulebooks" / "en"
 #: Fields a game file writes for readers: their values are prose, not identifiers.
 PROSE_KEYS = {"name", "description", "caption", "glyph", "glyphs", "symbols", "notation",
-              "examples", "words", "letter", "choices"}
+              "examples", "words", "letter", "choices", "credits", "prose"}
 COMPASS = r"(?:n|e|s|w|ne|nw|se|sw)"
 #: A list of compass letters, "n, e, s or w", "ne or sw", "direction n".
 COMPASS_LIST = re.compile(rf"\b{COMPASS}(?:, {COMPASS})*(?: or | and ){COMPASS}\b"
@@ -65,8 +65,10 @@ def _reader_words(game: Game) -> set[str]:
 
 
 def _authored(game: Game) -> list[str]:
-    """What the file's author wrote as prose: the description and the captions."""
-    return [game.spec.description, *(e.caption for e in game.spec.examples)]
+    """What the file's author wrote as prose: the description, the captions and the
+    prose the rulebook places."""
+    return [game.spec.description, *(e.caption for e in game.spec.examples),
+            *game.spec.prose.get("en", {}).values()]
 
 
 def _generated_text(path: Path, game: Game) -> str:

@@ -343,7 +343,7 @@ def test_a_promotion_is_chosen_by_its_picture_before_the_pawn_moves(driver: Any,
     knight = driver.execute_script(  # one read: a redraw makes a handle stale
         "return document.querySelector('#board g.piece[data-cell=\"a8\"] title').textContent")
     assert "knight" in knight
-    assert moves(driver)[-1] == "b7a8 n ×a8"  # the rook it took, said
+    assert moves(driver)[-1] == "bxa8=N ×a8"  # in SAN, and the rook it took, said
     assert api(base, f"/api/play/{game_id}/record?format=json")["turns"][-1] == ["b7a8", "n"]
 
 
@@ -423,7 +423,7 @@ def test_the_move_list_pairs_turns_and_steps_back_through_the_game(driver: Any,
     rows = driver.execute_script("return [...document.querySelectorAll('#moves li')]"
                                  ".map(li => [...li.querySelectorAll('.move')]"
                                  ".map(m => m.textContent))")
-    assert rows == [["e2e4", "e7e5"], ["g1f3"]]  # one row a round, as players read it
+    assert rows == [["e4", "e5"], ["Nf3"]]  # one row a round, in SAN as players read it
 
     def piece(cell: str) -> bool:
         return bool(driver.find_elements(By.CSS_SELECTOR, f'#board g.piece[data-cell="{cell}"]'))
@@ -541,7 +541,7 @@ def test_a_dragged_promotion_asks_its_choice(driver: Any, base: str) -> None:
     assert ply(driver) == len(opening)
     click_button(driver, '#picker button[data-action="q"]')
     wait(driver, lambda: ply(driver) == len(opening) + 2, "the move and its choice")
-    assert moves(driver)[-1] == "b7a8 q ×a8"
+    assert moves(driver)[-1] == "bxa8=Q ×a8"
 
 
 def glided_from(driver: Any, cell: str) -> str:

@@ -39,6 +39,13 @@ class GridBoard(Rule):
     holes: list[str] = Field(default_factory=list, max_length=MAX_CELLS,
                              description="cells removed from the board (distances still "
                                          "cross them)")
+    row_one: Literal["bottom", "top"] = Field(
+        default="bottom", description="where diagrams and the web app draw row 1: at the "
+        "bottom (chess), or at the top (Othello's own notation); the cells, their names "
+        "and directions stay the same (n is towards the higher rows)")
+    colour: str | None = Field(default=None, pattern=r"^#[0-9a-fA-F]{6}$",
+                               description="one colour for every cell, as #rrggbb "
+                                           "(Othello's green); default: a wooden chequer")
 
     def cell_name(self, row: int, col: int) -> str:
         letters = string.ascii_lowercase if self.case == "lower" else string.ascii_uppercase

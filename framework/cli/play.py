@@ -292,7 +292,21 @@ class PlaySession:
                 return True
 
     def _apply_typed(self, text: str) -> list[str]:
-        """Apply the typed actions on a copy; only if all are legal does the game change."""
+        """Apply the typed actions on a copy; only if all are legal does the game change.
+        Where the game file declares SAN, one word may be a whole turn in SAN (``Nf3``)."""
+        from framework.errors import IllegalActionError, NotationError
+        from framework.san import san_of
+
+        san = san_of(self.game)
+        if san is not None and len(text.split()) == 1:
+            try:
+                turn = san.read(self.state, text)
+            except (NotationError, IllegalActionError):
+                pass  # the file's own notation (b1c3), read below, says what is wrong
+            else:
+                for action in turn.actions:
+                    self.state.apply(action)
+                return [a.notation for a in turn.actions]
         trial = self.state.clone()
         played = []
         for part in text.split():
@@ -339,7 +353,9 @@ class PlaySession:
         from framework.errors import OutputError
 
         try:
-            written = self.record().save(path)
+            record = self.record()  # a text record in SAN where the file declares it
+            written = (record if path.suffix.lower() == ".json" else
+                       record.in_notation(self.game)).save(path)
         except OutputError as exc:
             if not typed:
                 raise
@@ -398,6 +414,7 @@ def replay(record_file: Annotated[Path, typer.Argument(help="game record (text o
     given = record.parameters() | {n: v for n, v in (p.split("=", 1) for p in params or ()
                                                      if "=" in p)}
     game = load(path, [f"{name}={value}" for name, value in given.items()])
+    record = record.resolved(game)  # a record written in SAN read as the file's actions
     final = record.verify(game)
     console = Console(highlight=False, soft_wrap=True)
     total = len(record.plies)

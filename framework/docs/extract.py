@@ -9,6 +9,7 @@ Registered as the ``babel.extractors`` entry point ``boardspec_game`` and used b
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
@@ -42,23 +43,53 @@ def game_texts(data: Any) -> list[str]:
     the names and captions of its examples."""
     if not isinstance(data, dict):
         return []
-    texts: list[Any] = [*game_words(data), *_fixed(data.get("description"))]
     parameters = data.get("parameters")
+    texts: list[Any] = [*game_words(data),
+                        *_fixed(data.get("description"), _defaults(parameters))]
     if isinstance(parameters, dict):  # what each parameter changes (the rulebook's Variants)
         texts += [p.get("description") for p in parameters.values() if isinstance(p, dict)]
     for example in data.get("examples") or []:
         if isinstance(example, dict):
             texts += [*_fixed(example.get("name")), *_fixed(example.get("caption"))]
+    prose = data.get("prose")
+    if isinstance(prose, dict) and isinstance(prose.get("en"), dict):
+        # The English prose a language reads through the catalogs: where it has none of
+        # its own in the file.
+        others = [t for lang, t in prose.items() if lang != "en" and isinstance(t, dict)]
+        texts += [text.strip() for place, text in prose["en"].items()
+                  if isinstance(text, str) and text.strip()
+                  and (len(others) < 4 or any(place not in t for t in others))]
     return _unique(texts)
 
 
-def _fixed(value: Any) -> list[Any]:
+def _fixed(value: Any, defaults: dict[str, Any] | None = None) -> list[Any]:
     """The texts a value may be whatever the game's parameters: each branch of a ``$if``;
-    not a text with ``${...}`` in it (its words change with the values, so no catalog
-    entry could match it)."""
-    if isinstance(value, dict) and "$if" in value:
+    a text with ``${...}`` in it (outside a ``$if``) only as the default values write it,
+    when ``defaults`` are given (the description: the bundled rulebook is of the default
+    game; another variant's reads in English), else not at all (its words change with the values, so
+    no catalog entry could match it)."""
+    if isinstance(value, dict) and "$if" in value:  # a branch is written for its values
         return [*_fixed(value.get("then")), *_fixed(value.get("else"))]
-    return [value] if isinstance(value, str) and "${" not in value else []
+    if not isinstance(value, str):
+        return []
+    if "${" not in value:
+        return [value]
+    if defaults is None:
+        return []
+    from framework.spec.params import ExpressionError, evaluate, show_value
+
+    try:
+        return [re.sub(r"\$\{([^{}]*)\}",
+                       lambda m: show_value(evaluate(m.group(1), defaults)), value)]
+    except ExpressionError:
+        return []
+
+
+def _defaults(parameters: Any) -> dict[str, Any] | None:
+    """The parameters' default values, as a file's ``parameters:`` declares them."""
+    if not isinstance(parameters, dict):
+        return None
+    return {name: p.get("default") for name, p in parameters.items() if isinstance(p, dict)}
 
 
 def _branches(value: Any) -> list[Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -41,7 +42,7 @@ from framework.render.svg import (
     pieces_of,
     player_colour,
 )
-from framework.spec.terms import TERMS, shown_key, terms_in, zone_words
+from framework.spec.terms import TERMS, prose_in, shown_key, terms_in, zone_words
 
 if TYPE_CHECKING:
     from framework.game import Game
@@ -78,6 +79,10 @@ class Section:
     #: (file name, swatch <svg>, text); a text-only entry has no name and no swatch
     legend: list[tuple[str, str, str]] = field(default_factory=list)
     closing: list[str] = field(default_factory=list)  # paragraphs after the items
+
+
+#: The language of the rulebook being written (the designer's prose is chosen by it).
+WRITING_LANG: ContextVar[str] = ContextVar("WRITING_LANG", default="en")
 
 
 @cache
@@ -128,11 +133,13 @@ def render_rulebook(game: Game, lang: str, fmt: str, stem: str, *,
     env.install_gettext_translations(gettext, newstyle=True)  # type: ignore[attr-defined]
     token = SYMBOLS.set(frozenset(_(p) for p in game.players if len(_(p)) == 1))
     writing = WRITING.set(words_in(game, lang))
+    language = WRITING_LANG.set(lang)
     terms = TERMS.set(terms_in(game.spec, lang, _))
     try:
         book = _book(game, _)
     finally:
         TERMS.reset(terms)
+        WRITING_LANG.reset(language)
         WRITING.reset(writing)
         SYMBOLS.reset(token)
     figures = [*book["setup"].figures, *book["examples"].figures]
@@ -140,11 +147,13 @@ def render_rulebook(game: Game, lang: str, fmt: str, stem: str, *,
     links = [(code, name, f"../{code}/{stem}.{fmt}") for code, name in LANGUAGES.items()
              if code in linked]
     template = env.get_template(f"rulebook.{'html' if fmt == 'pdf' else fmt}.j2")
-    contents = [("material", _("Material")), ("setup", _("Setup")),
-                ("turn", _("Playing a turn")), ("end", _("End of the game")),
-                ("notation", _("Notation"))]
+    contents = [("components", _("Components")), ("material", _("Material")),
+                ("setup", _("Setup")), ("turn", _("Playing a turn")),
+                ("end", _("End of the game")), ("notation", _("Notation"))]
     contents += [("variants", _("Variants"))] * bool(book["variants"].items)
+    contents += [("strategy", _("Strategy"))] * bool(book["strategy"].paragraphs)
     contents += [("examples", _("Examples"))] * bool(book["examples"].figures)
+    contents += [("credits", _("Credits"))]
     text = template.render(book=book, lang=lang, languages=links, stem=stem,
                            for_print=fmt == "pdf", contents=contents,
                            source=source or f"games/{stem}.yaml",
@@ -153,9 +162,9 @@ def render_rulebook(game: Game, lang: str, fmt: str, stem: str, *,
     if untranslated is not None:
         untranslated |= gettext.missing
     svgs = {f"{f.slug}.svg": f.file_svg + "\n" for f in figures} if fmt == "md" else {}
-    if fmt == "md":  # the legend's swatches, linked beside their words
-        svgs |= {f"{name}.svg": swatch + "\n" for name, swatch, _text in book["legend"].legend
-                 if name}
+    if fmt == "md":  # the legend's and the components' swatches, linked beside their words
+        svgs |= {f"{name}.svg": swatch + "\n" for name, swatch, _text in
+                 [*book["legend"].legend, *book["components"].legend] if name}
     return text, svgs
 
 
@@ -245,9 +254,12 @@ def _book(game: Game, _: Translate) -> dict[str, Any]:
     examples = Section(figures=[_example_figure(game, i, ex, _)
                                 for i, ex in enumerate(spec.examples, 1)])
     setup = _setup(game, _)
-    return {
+    prose = prose_in(spec, WRITING_LANG.get(), _)
+    book: dict[str, Any] = {
         "title": _(spec.name),
         "summary": _(spec.description.strip()) if spec.description.strip() else "",
+        "introduction": _paragraphs(prose.get("introduction", "")),
+        "components": _components(game, _),
         "material": _material(game, _),
         "legend": _legend(game, [*setup.figures, *examples.figures], _),
         "setup": setup,
@@ -256,8 +268,81 @@ def _book(game: Game, _: Translate) -> dict[str, Any]:
         "end": _end(game, _),
         "notation": _notation(game, _),
         "variants": _variants(game, _),
+        "strategy": Section(paragraphs=_paragraphs(prose.get("strategy", ""))),
         "examples": examples,
+        "credits": _credits(game, _),
     }
+    # The designer's notes close the generated sections they are written for.
+    for place in ("material", "setup", "turn", "end", "notation"):
+        book[place].closing += _paragraphs(prose.get(place, ""))
+    return book
+
+
+def _paragraphs(text: str) -> list[str]:
+    """A designer's text as paragraphs (a blank line between two)."""
+    return [" ".join(p.split()) for p in re.split(r"\n\s*\n", text.strip()) if p.strip()]
+
+
+def _components(game: Game, _: Translate) -> Section:
+    """What is in the box: the board, and each kind of piece counted (from the setup, the
+    supplies and the hands), with a picture of it."""
+    spec = game.spec
+    section = Section()
+    cells = game.board.size
+    section.legend.append(("", "", ngettext("a board of {n} cell", "a board of {n} cells",
+                                            cells, _).format(n=cells)))
+    at_start = _start_counts(game)
+    players = game.players
+    grows = _adds_pieces(game)  # Othello's discs: the start's are not all there are
+    for kind, piece in spec.pieces.items():
+        if piece.piles is not None:
+            continue  # counted by the piles of the setup (Material)
+        if kind in at_start and (piece.supply is None and not grows):
+            counts = at_start[kind]
+        elif piece.hand and piece.in_hand is not None:
+            counts = [piece.in_hand] * len(players)
+        elif piece.supply is not None:
+            counts = [piece.supply] * len(players)
+        else:
+            counts = []
+        glyph = piece.glyphs.get(players[0]) or piece.glyph or ""
+        swatch = legend_swatch("piece", player_colour(game, 0), glyph=glyph)
+        name = f"component-{slug(kind)}"
+        if not counts:
+            if kind in _promoted_kinds(game) and piece.supply is None:
+                continue  # made by a promotion from a piece already counted
+            text = _("{pieces} in each player's colour, as the game needs them").format(
+                pieces=many(_, kind))
+        elif len(set(counts)) == 1:
+            text = _("{total}: {each} for each player").format(
+                total=_count(_, kind, sum(counts)), each=counts[0])
+        else:
+            text = _("{total}: {each}").format(total=_count(_, kind, sum(counts)), each=(
+                join_words(_, [_("{n} for {player}").format(n=n, player=_(player))
+                               for n, player in zip(counts, players, strict=True) if n])))
+        section.legend.append((name, swatch, text))
+        for attribute, attr in piece.attributes.items():
+            if attr.supply is not None:
+                section.legend.append(("", "", _("{total}: {each} for each player").format(
+                    total=_count(_, attribute, attr.supply * len(players)),
+                    each=attr.supply)))
+    return section
+
+
+def _credits(game: Game, _: Translate) -> Section:
+    """Who made the game, where its rules come from, and how this rulebook was made."""
+    credits = game.spec.credits
+    section = Section()
+    if credits is not None:
+        for label, value in ((_("Game by"), credits.author),
+                             (_("Published by"), credits.publisher),
+                             (_("Rules from"), credits.source),
+                             (_("Licence"), credits.licence)):
+            if value.strip():
+                section.items.append((label, " ".join(value.split())))
+    section.paragraphs.append(_("This rulebook was written by boardspec from the game "
+                                "file, which the rules are played from as well."))
+    return section
 
 
 def _variants(game: Game, _: Translate) -> Section:
@@ -680,7 +765,11 @@ def _notation(game: Game, _: Translate) -> Section:
     board = game.board
     section = Section()
     example = join_words(_, [board.names[0], board.names[-1]])
-    if spec.board.type in ("grid", "hex_rhombus", "hex_triangle"):
+    if board.mirrored:  # Othello: row 1 at the top, as its players draw the board
+        section.paragraphs.append(_("A cell is named by its column letter (a on the left) and "
+                                    "its row number (1 at the top): {example}.")
+                                  .format(example=example))
+    elif spec.board.type in ("grid", "hex_rhombus", "hex_triangle"):
         section.paragraphs.append(_("A cell is named by its column letter (a on the left) and "
                                     "its row number (1 at the bottom): {example}.")
                                   .format(example=example))
@@ -704,9 +793,72 @@ def _notation(game: Game, _: Translate) -> Section:
         section.closing.append(_("Game records and files keep the game file's words "
                                  "({pairs}); either form may be typed when you play.").format(
             pairs=", ".join(f"{mine} = {theirs}" for mine, theirs in words.pairs())))
+    if spec.notation.san is not None:
+        section.closing += _san_text(game, _)
     if spec.notation.fen is not None:
         section.closing.append(_fen_text(game, _))
     return section
+
+
+def _san_text(game: Game, _: Translate) -> list[str]:
+    """How records and the move list write a move in algebraic notation (``notation.san``),
+    with the examples' own moves so written."""
+    from framework.examples import start_of
+    from framework.san import san_of
+
+    san = san_of(game)
+    assert san is not None and game.spec.notation.san is not None
+    pawn = game.spec.notation.san.pawn
+    letters = ", ".join(f"{san.letters[i]} {_(kind)}" for i, kind in
+                        enumerate(game.piece_kinds) if san.letters[i])
+    texts = [_("Game records and the move list write each move as one word in algebraic "
+               "notation: the letter of the piece that moves ({letters}; a {pawn} has "
+               "none), x if it captures, then the cell it goes to. Where another piece of "
+               "the same kind could go to the same cell, the letter is followed by the "
+               "column of the cell the piece leaves, or its row, or both; a {pawn} that "
+               "captures is named by its column.").format(letters=letters, pawn=_(pawn))]
+    if _promoted_kinds(game):
+        texts.append(_("A promotion adds = and the letter of the new piece."))
+    partners = {move.partner for piece in game.spec.pieces.values() for move in piece.moves
+                if getattr(move, "type", None) == "castle"}
+    if partners:
+        texts.append(_("Castling is written O-O with the nearer {partner} and O-O-O with "
+                       "the farther.").format(partner=_names(sorted(partners), _)))
+    if san.royal:
+        texts.append(_("A + after a move marks an attack on the {royal} (check), a # a "
+                       "checkmate.").format(royal=_names(
+                           [game.piece_kinds[k] for k in san.royal], _)))
+    written: list[str] = []
+    for example in game.spec.examples:
+        try:
+            state = start_of(game, example)
+            texts_left = list(example.actions)
+            while texts_left and not state.is_terminal():
+                turn = _example_turn(state, texts_left)
+                written.append(san.write(state, turn))
+                for action in turn.actions:
+                    state.apply_unchecked(action)
+        except BoardspecError:  # an example that does not run fails its own test
+            continue
+    paragraphs = [" ".join(texts)]
+    if written:
+        paragraphs.append(_("The moves of this rulebook's examples are written {moves}.")
+                          .format(moves=join_words(_, list(dict.fromkeys(written)))))
+    return paragraphs
+
+
+def _example_turn(state: Any, texts: list[str]) -> Any:
+    """The whole turn the next of an example's actions begin (taken off ``texts``)."""
+    from framework.engine.turns import Turn, turn_key
+
+    key, node, actions = turn_key(state), state.clone(), []
+    while texts:
+        action = node.parse_action(texts.pop(0))
+        node.apply(action)
+        actions.append(action)
+        if node.is_terminal() or turn_key(node) != key:
+            break
+    return Turn(tuple(actions))
 
 
 def _written_actions(game: Game, _: Translate) -> list[tuple[str, str]]:

@@ -15,7 +15,7 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
 from framework.notation_words import shown
-from framework.plugins import Translate, counted, join_words, ngettext
+from framework.plugins import Translate, counted, in_case, join_words, ngettext
 from framework.render.svg import pieces_of
 
 if TYPE_CHECKING:
@@ -58,12 +58,15 @@ def action_sentence(game: CompiledGame, before: State, action: Action, _: Transl
     dst = names[action.dst] if action.dst >= 0 else ""
     at = names[action.at] if action.at >= 0 else ""
     words = {"player": player, "piece": piece, "src": src, "dst": dst, "at": at}
+    # The moved piece is the object of the sentence: its accusative where a language
+    # declines it (Russian «перемещают пешку»).
+    moved = dict(words, piece=in_case(_, "accusative", mover.kind) if mover else piece)
     kind = action.kind
     if kind == "walk":
-        text = _("{player} moves the {piece} on {src} to {dst}").format(**words)
+        text = _("{player} moves the {piece} on {src} to {dst}").format(**moved)
     elif kind == "attack":
         text = _("{player} moves the {piece} on {src} onto the enemy on {dst}, an attack"
-                 ).format(**words)
+                 ).format(**moved)
     elif kind == "create" or (kind == "place" and action.side < 0):
         # A ``place`` primitive's action (no side named: the mover's own piece).
         text = _("{player} places a new {piece} on {at}").format(**words)
@@ -120,7 +123,8 @@ def _moved(game: CompiledGame, before: State, action: Action, words: dict[str, s
     names = game.board.names
     then, now = pieces_of(before), pieces_of(before.child(action))
     mover = then[action.src]
-    text = _("{player} moves the {piece} on {src} to {dst}").format(**words)
+    text = _("{player} moves the {piece} on {src} to {dst}").format(
+        **dict(words, piece=in_case(_, "accusative", mover.kind)))
     taken = [(cell, p) for cell, p in then.items() if p.side != mover.side and (
         cell not in now or now[cell].side != p.side)]
     if taken:

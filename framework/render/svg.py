@@ -133,7 +133,10 @@ class _Canvas:
     def __init__(self, board: CompiledBoard, extra: list[tuple[float, float]],
                  flip: bool = False) -> None:
         self.flip = flip  # turned half round: the far side nearest
-        points = [(-x, -y) if flip else (x, y) for x, y in [*board.pos, *extra]]
+        # A board drawn with row 1 at the top (Othello) has its rows mirrored.
+        self.sx = -1 if flip else 1
+        self.sy = self.sx * (-1 if board.mirrored else 1)
+        points = [(self.sx * x, self.sy * y) for x, y in [*board.pos, *extra]]
         self.left = min(x for x, _ in points) - MARGIN
         self.top = max(y for _, y in points) + MARGIN
         self.width = (max(x for x, _ in points) + MARGIN - self.left) * UNIT
@@ -141,11 +144,10 @@ class _Canvas:
 
     def corner(self, x: float, y: float) -> tuple[str, str]:
         """The top left corner, on the page, of the unit square centred on (x, y)."""
-        return self.xy(x + 0.5, y - 0.5) if self.flip else self.xy(x - 0.5, y + 0.5)
+        return self.xy(x - 0.5 * self.sx, y + 0.5 * self.sy)
 
     def xy(self, x: float, y: float) -> tuple[str, str]:
-        if self.flip:
-            x, y = -x, -y
+        x, y = self.sx * x, self.sy * y
         return _n((x - self.left) * UNIT), _n((self.top - y) * UNIT)
 
 
@@ -327,8 +329,8 @@ def _piles(canvas: _Canvas, state: State) -> list[str]:
 
 def _cell(canvas: _Canvas, board: CompiledBoard, cell: int, *, gap: bool, named: bool) -> str:
     x, y = board.pos[cell]
-    fill = "#6b6b6b" if gap else ("#e9dcc0" if board.shape != "square" or
-                                  (round(x) + round(y)) % 2 else "#dccaa3")
+    fill = "#6b6b6b" if gap else board.colour or (
+        "#e9dcc0" if board.shape != "square" or (round(x) + round(y)) % 2 else "#dccaa3")
     name = escape(board.names[cell])
     shape = _shape(canvas, board, cell, fill)
     text = ""

@@ -62,7 +62,8 @@ def board_lines(state: State, labels: list[str] | None = None) -> list[str]:
     step = _column_step(board.pos)
     lines = []
     by_prefix = _rows_by_prefix(board.names, board.rows)
-    for row in reversed(board.rows):
+    # Top row first: the last row, or row 1 on a board drawn with row 1 at the top.
+    for row in (board.rows if board.mirrored else reversed(board.rows)):
         name = _row_name([board.names[c] for c in row], by_prefix) \
             if board.named_rows else ""
         cols: dict[int, str] = {}
@@ -75,6 +76,8 @@ def board_lines(state: State, labels: list[str] | None = None) -> list[str]:
             text += cols[col].center(width)
         lines.append(f"{name:>3} {text.rstrip()}" if board.named_rows else text.rstrip())
     footer = _file_names(state, width, left, step)
+    if footer and board.mirrored:  # the column letters above row 1, as the diagrams
+        return [footer, *lines]
     return [*lines, footer] if footer else lines
 
 

@@ -186,13 +186,28 @@ class FenSpec(Rule):
         "en_passant]); other slots follow the clocks as name=value")
 
 
+class SanSpec(Rule):
+    """Moves written in Standard Algebraic Notation (chess's ``Nf3``, ``exd5``, ``O-O``,
+    ``e8=Q``, ``Qh5+``): a whole turn as one word, for records and for people. Each kind is
+    written by a letter (its first player's symbol in upper case unless ``letters`` gives
+    another), but ``pawn``, whose moves name only the cell (and, capturing, the file it
+    leaves); castling is ``O-O`` on the nearer partner's side and ``O-O-O`` on the farther;
+    the royal piece's attack writes ``+``, and ``#`` when the attacked side has no legal
+    move. Needs a grid board whose cells are named file letters then rank digits (a1)."""
+
+    pawn: str = Field(description="the kind written without a letter (chess: pawn)")
+    letters: dict[str, str] = Field(
+        default_factory=dict, description="a kind's letter where it is not its first "
+        "player's symbol in upper case: {knight: N}")
+
+
 class NotationSpec(Rule):
     """How actions and positions are written.
 
     ``words`` translates the words of the notation (a ``skip:`` word, the words of a
     ``notation:`` template or of ``attribute_notation``, a player's name in ``white@D2``, a
     ``pass`` word) for the rulebooks and for players who play in that language
-    (``boardspec play --lang es``, the web app): ``{es: {skip: saltar, leg: pata}}``. A word
+    (``boardspec play --lang es``, the web app): ``{es: {skip: pasar, leg: pata}}``. A word
     the file does not translate comes from boardspec's catalogs when they have it (``skip``,
     ``pass``), else stays as written. A translation is one word of letters, neither a cell's
     name nor another word of the notation (``boardspec validate`` says which entry is
@@ -203,9 +218,11 @@ class NotationSpec(Rule):
     words: dict[str, dict[str, str]] = Field(
         default_factory=dict,
         description="per rulebook language (es, pt, ru, eo), each notation word of this "
-                    "file and how that language writes it: {es: {skip: saltar, leg: pata}}")
+                    "file and how that language writes it: {es: {skip: pasar, leg: pata}}")
     fen: FenSpec | None = Field(default=None, description="a FEN-like position string "
                                                           "(null: positions as JSON only)")
+    san: SanSpec | None = Field(default=None, description="moves also written in Standard "
+                                "Algebraic Notation (records, the web app's move list)")
 
 
 class ExpectSpec(Rule):
@@ -285,6 +302,24 @@ class EvaluationSpec(Rule):
                                                      "of the first phase of a turn")
 
 
+class CreditsSpec(Rule):
+    """Who made the game and where its rules come from: the rulebook's Credits."""
+
+    author: str = Field(default="", description="who designed the game (and when)")
+    publisher: str = Field(default="", description="who publishes it")
+    source: str = Field(default="", description="where these rules are taken from: a book, "
+                                                "a page, the rules of a federation")
+    licence: str = Field(default="", description="the licence of the game file and its "
+                                                 "rules text")
+
+
+#: The places of a rulebook where a game file's own prose goes (``prose:``): before the
+#: rules (introduction), a section of its own before the examples (strategy), or at the
+#: end of a generated section (the others).
+ProsePlace = Literal["introduction", "material", "setup", "turn", "end", "notation",
+                     "strategy"]
+
+
 class GameBase(Rule):
     """Everything in a game file except the rule blocks."""
 
@@ -331,6 +366,16 @@ class GameBase(Rule):
                     "state slot ({en: {promotion: the last rank, halfmove_clock: the "
                     "fifty-move rule}}); a language left out reads the English terms "
                     "through the catalogs (see framework/spec/terms.py)")
+    credits: CreditsSpec | None = Field(default=None, description="the author, publisher, "
+                                        "source and licence the rulebook's Credits name")
+    prose: dict[str, dict[ProsePlace, Annotated[str, Field(min_length=1)]]] = Field(
+        default_factory=dict,
+        description="per rulebook language (en, es, pt, ru, eo), the designer's own text "
+                    "for a place of the rulebook: an introduction before the rules, a "
+                    "strategy section before the examples, or a note at the end of the "
+                    "material, setup, turn, end or notation section ({en: {strategy: "
+                    "Keep your pieces together.}}); a language left out reads the English "
+                    "text through the catalogs; the generated text stays generated")
     evaluation: EvaluationSpec | None = Field(
         default=None, description="weights for computer players; default: piece count "
                                   "difference plus a little mobility")

@@ -126,10 +126,35 @@ def term_issues(game: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
 
 
 def check_terms(game: Any, src: YamlSource | None) -> None:
-    """A SpecError naming every wrong entry of ``terms``."""
+    """A SpecError naming every wrong entry of ``terms`` and ``prose``."""
     from framework.errors import SpecError, SpecIssue
 
     issues = [src.issue(loc, message) if src else SpecIssue("<spec>", 0, 0, "", message)
-              for loc, message in term_issues(game)]
+              for loc, message in [*term_issues(game), *prose_issues(game)]]
     if issues:
         raise SpecError(issues)
+
+
+def prose_issues(game: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    """Where ``prose`` names a language that has no rulebook, or says nothing."""
+    from framework.i18n import LANGUAGES
+
+    for lang, table in game.spec.prose.items():
+        if lang not in LANGUAGES:
+            yield ("prose", lang), (f"{lang!r} is not a rulebook language; expected one of: "
+                                    f"{', '.join(LANGUAGES)}")
+            continue
+        for place, text in table.items():
+            if not text.strip():
+                yield ("prose", lang, place), "the designer's text for a place: not blank"
+
+
+def prose_in(spec: Any, lang: str, _: Translate) -> dict[str, str]:
+    """The file's own prose in ``lang`` per place: its own for that language, else its
+    English text through the catalogs."""
+    declared: dict[str, dict[str, str]] = getattr(spec, "prose", {}) or {}
+    own = {place: text.strip() for place, text in declared.get(lang, {}).items()}
+    for place, english in declared.get("en", {}).items():
+        if place not in own:
+            own[place] = _(english.strip())
+    return own

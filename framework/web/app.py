@@ -609,7 +609,9 @@ async def record(request: Request) -> Response:
                             "Content-Disposition": f'attachment; filename="{name}.json"'})
     if fmt != "text":
         raise WebError(422, f"format: expected 'text' or 'json', found {fmt!r}")
-    return Response(rec.to_text(), media_type="text/plain; charset=utf-8", headers={
+    # The text for people, in SAN where the file declares it; JSON keeps the file's actions.
+    return Response(rec.in_notation(session.game).to_text(),
+                    media_type="text/plain; charset=utf-8", headers={
         "Content-Disposition": f'attachment; filename="{name}.txt"'})
 
 
@@ -646,6 +648,8 @@ def state_payload(server: Server, session: GameSession, lang: str,
         state, plies = view
     _ = translations(lang).gettext
     words = words_in(game, lang)  # the notation as the page's language writes it
+    turns = session.turns()
+    san = session.san_turns(turns)  # the move list in SAN where the file declares it
     entry = server.library.get(session.stored.slug)
     players = list(game.players)
     in_setup = state.setup < len(game.setups)
@@ -736,8 +740,9 @@ def state_payload(server: Server, session: GameSession, lang: str,
                                       if turn["seat"] in state.seat_of_side else
                                       turn["player"]),
                    "chose_label": _(turn["chose"]) if turn["chose"] else "",
-                   "written": [words.write_text(n) for n in turn["actions"]]}
-                  for turn in session.turns()],
+                   "written": [san[index]] if san else
+                   [words.write_text(n) for n in turn["actions"]]}
+                  for index, turn in enumerate(turns)],
         "legal": [{**a.to_json(game), "written": words.write(a),
                    **({"label": _(a.attribute)} if a.attribute else {}),
                    **(_choices_after(game, state, a, words, _) if ask else {}),

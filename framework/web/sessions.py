@@ -161,6 +161,9 @@ class GameSession:
         self.offer: tuple[str, int] | None = None
         #: The id of the rematch, once one is agreed (each seat's token opens it).
         self.rematch: str | None = None
+        #: Each turn's actions, its SAN and the state after it, for games whose notation
+        #: declares SAN (``san_turns``): kept so that a payload writes only new turns.
+        self._san: list[tuple[tuple[str, ...], str, State]] = []
         for notation, seat in stored.plies:
             if notation == RESIGN:
                 self._resign(seat)
@@ -592,6 +595,29 @@ class GameSession:
             if ply.chose >= 0:
                 turns[-1]["chose"] = self.game.players[ply.chose]
         return turns
+
+    def san_turns(self, turns: list[dict[str, Any]]) -> list[str] | None:
+        """Each turn of the move list in Standard Algebraic Notation, where the game file
+        declares it (``notation.san``), else None; turns already written are kept."""
+        from framework.san import san_of
+
+        san = san_of(self.game)
+        if san is None:
+            return None
+        kept = self._san
+        for index, turn in enumerate(turns):
+            actions = tuple(turn["actions"])
+            if index < len(kept) and kept[index][0] == actions:
+                continue
+            del kept[index:]
+            before = kept[-1][2] if kept else self.game.new_initial_state()
+            played = before.parse_turn(" ".join(actions))
+            after = before.clone()
+            for action in played.actions:
+                after.apply_unchecked(action)
+            kept.append((actions, san.write(before, played), after))
+        del kept[len(turns):]
+        return [written for _, written, _ in kept]
 
     def after_turns(self, count: int) -> tuple[State, list[Ply]]:
         """The position after the first ``count`` turns of the move list, and the plies

@@ -30,7 +30,14 @@ from pydantic import Field
 
 from framework.engine.action import Action
 from framework.engine.slots import LANDED
-from framework.plugins import Phase, PhaseParams, Translate, join_words, untranslated
+from framework.plugins import (
+    Phase,
+    PhaseParams,
+    Translate,
+    in_case,
+    join_words,
+    untranslated,
+)
 from framework.spec.terms import zone_words
 
 if TYPE_CHECKING:
@@ -124,7 +131,10 @@ class PromoteChoice(Phase):
 
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params
-        kinds = join_words(_, [_(k) for k in p.choices.values()], either=True)
+        # The kinds it becomes, in the accusative where a language declines them (Russian
+        # «превращается в ферзя, ладью, слона или коня»).
+        kinds = join_words(_, [in_case(_, "accusative", k) for k in p.choices.values()],
+                           either=True)
         return _("A {piece} that ends its move on {zone} becomes, as its player chooses, a "
                  "{kinds}.").format(piece=_(p.piece), zone=zone_words(self.game, p.zone, _),
                                     kinds=kinds)

@@ -189,6 +189,7 @@ def test_the_native_backend_says_why_it_cannot_play_them(havannah, y) -> None:  
     plan_of(load_game(Y, {"size": 10}))
 
 
+@pytest.mark.slow  # a cold compile of about 13 s CPU: CI's 15 minutes
 def test_a_small_y_plays_natively_as_the_engine_does() -> None:
     """Y of side 8 (36 cells, one word): random games of the kernels replayed through the
     engine, the state and the legal actions compared after every action; the default

@@ -47,6 +47,7 @@ def amazons() -> NativeGame:
     return NativeGame(load_game(FILE))
 
 
+@pytest.mark.slow  # a cold compile of about 20 s CPU: CI's 15 minutes
 def test_perft_by_whole_turns_is_openspiels(amazons: NativeGame) -> None:
     st = amazons.initial()
     # 2,176 and 4,307,152: OpenSpiel's counts of whole turns (tests/test_amazons.py).
@@ -64,6 +65,7 @@ def _middle(native: NativeGame, seed: int, turns: int):  # type: ignore[no-untyp
     return state
 
 
+@pytest.mark.slow  # a cold compile of about 20 s CPU: CI's 15 minutes
 def test_random_games_replay_through_the_engine(amazons: NativeGame) -> None:
     for seed in (1, 2):
         assert replay(amazons, seed, start=_middle(amazons, seed + 10, 30)) > 10

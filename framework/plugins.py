@@ -388,11 +388,18 @@ class Phase(Plugin):
     #: Chance decides this phase, not a player (``framework.engine.chance``): its actions
     #: are outcomes, each with the probability ``outcomes`` gives.
     chance: ClassVar[bool] = False
+    #: The phase implements ``distance``: an evaluation's ``distance`` term may name it.
+    measures_distance: ClassVar[bool] = False
 
     def __init__(self, params: PhaseParams, game: CompiledGame) -> None:
         super().__init__(params, game)
         self.name = params.name
         self.index = -1
+
+    def distance(self, state: State, side: int) -> int:
+        """How far ``side``'s pieces still have to travel in this phase (a race's pip
+        count), for the evaluation's ``distance`` terms (``measures_distance``)."""
+        raise NotImplementedError(f"the phase {self.name!r} measures no distance")
 
     def outcomes(self, state: State) -> list[tuple[Action, Fraction]]:
         """A chance phase's outcomes with their probabilities (summing to 1)."""

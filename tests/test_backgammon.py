@@ -23,6 +23,8 @@ import pyspiel
 import pytest
 
 from framework import SpecError, load_game, load_game_text
+from framework.agents.evaluation import Evaluator
+from framework.agents.mcts import DEFAULT_ROLLOUT, MctsAgent
 from framework.check.properties import chance_well_formed, terminal_iff_no_action
 from framework.engine.action import Action
 from framework.engine.chance import CHANCE
@@ -181,3 +183,39 @@ def test_validate_refuses_a_race_without_its_roll() -> None:
     opening = text.replace("    dice: 2\n", "    dice: 3\n")
     with pytest.raises(SpecError, match="'higher_starts' is one die for each of two players"):
         load_game_text(opening)
+
+
+def test_the_distance_term_is_the_pip_count() -> None:
+    # The start: x has 2×24 + 5×13 + 3×8 + 5×6 = 167 pips to go, and so has o.
+    start = GAME.new_initial_state()
+    assert MOVE.distance(start, 0) == MOVE.distance(start, 1) == 167
+    start.apply("roll:3-5:o")
+    start.apply("p12-p17,p12-p15")  # o moves 8 pips
+    assert MOVE.distance(start, 1) == 159
+    evaluate = Evaluator(GAME)
+    assert evaluate.distances == [(MOVE, -0.1)] and not evaluate.flat
+    assert evaluate(start, 1) == pytest.approx(0.8)  # o is 8 pips ahead, at 0.1 a pip
+    start.apply("roll:6-3")
+    start.apply("p24-p18,p18-p15")  # x hits o's blot on p15: it has the whole track to go
+    assert start.counters[1][MOVE.bar] == 1
+    assert MOVE.distance(start, 1) == 159 - 10 + 25 and MOVE.distance(start, 0) == 158
+
+
+def test_validate_refuses_a_distance_on_a_phase_that_measures_none() -> None:
+    text = (ROOT / "games" / "backgammon.yaml").read_text(encoding="utf-8")
+    broken = text.replace("{distance: move,", "{distance: roll,")
+    with pytest.raises(SpecError, match=r"the phase 'roll' \(roll\) has no distance to "
+                                        r"measure; a distance term names a phase of type race"):
+        load_game_text(broken)
+    with pytest.raises(SpecError, match="unknown phase 'moves'"):
+        load_game_text(text.replace("{distance: move,", "{distance: moves,"))
+
+
+def test_mcts_plays_out_to_the_end_only_when_the_evaluation_is_flat() -> None:
+    text = (ROOT / "games" / "backgammon.yaml").read_text(encoding="utf-8")
+    flat = load_game_text(text.replace("{distance: move, weight: -0.1}",
+                                       "{distance: move, weight: 0}"))
+    assert Evaluator(flat).flat
+    assert MctsAgent(flat, seed=1).rollout == 1503  # the game's max_plies
+    assert MctsAgent(flat, seed=1, rollout=7).rollout == 7  # asked for: kept
+    assert MctsAgent(GAME, seed=1).rollout == DEFAULT_ROLLOUT

@@ -259,19 +259,26 @@ class ExampleSpec(Rule):
 
 class EvaluationTerm(Rule):
     """One weighted feature, counted for each side (own minus the opponent's): a piece kind
-    (pieces on the board), an attribute (its sum over the side's pieces) or a counter."""
+    (pieces on the board), an attribute (its sum over the side's pieces), a counter, or the
+    distance the side's pieces still have to travel along a phase's tracks (a race's pip
+    count: give it a negative weight, less to go is better)."""
 
     piece: str | None = Field(default=None, description="count the side's pieces of this kind")
     attribute: str | None = Field(default=None,
                                   description="sum this attribute over the side's pieces")
     counter: str | None = Field(default=None, description="the side's value of this counter")
+    distance: str | None = Field(default=None, description="a phase that measures distance "
+                                 "(race): the points the side's pieces still have to travel "
+                                 "along its tracks")
     weight: float = Field(default=1.0, description="what one unit of the feature is worth")
 
     @model_validator(mode="after")
     def _one_feature(self) -> EvaluationTerm:
-        named = [k for k in ("piece", "attribute", "counter") if getattr(self, k) is not None]
+        named = [k for k in ("piece", "attribute", "counter", "distance")
+                 if getattr(self, k) is not None]
         if len(named) != 1:
-            raise ValueError("name exactly one of 'piece', 'attribute' or 'counter'")
+            raise ValueError("name exactly one of 'piece', 'attribute', 'counter' or "
+                             "'distance'")
         return self
 
 

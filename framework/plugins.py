@@ -119,6 +119,14 @@ def many(_: Translate, word: str) -> str:
     return counted(_, word, 5)
 
 
+def counter_words(counter: str, _: Translate, n: int = 5) -> str:
+    """A counter as a sentence names it after a number: the file's term for it when it
+    gives one (``terms: {en: {borne_off: checkers borne off}}``), else ``counted``."""
+    from framework.spec.terms import term
+
+    return term(counter) or counted(_, counter, n)
+
+
 def _plural_looking(word: str) -> bool:
     return word.endswith("s") and not word.endswith("ss")
 
@@ -410,6 +418,13 @@ class Phase(Plugin):
         """Whether an action of this phase can land a piece on a cell (and so set the
         ``landed`` slot that consequences such as ``convert_adjacent`` act around)."""
         return False
+
+    @classmethod
+    def stacks(cls, params: Any) -> tuple[str, str] | None:
+        """The (kind, attribute) when a piece of that kind is a stack whose attribute
+        counts the pieces it holds (race's checkers): the rulebook counts the pieces a
+        player has by that attribute and says what the number on a stack means."""
+        return None
 
     def actions(self, state: State) -> list[Action]:
         return []

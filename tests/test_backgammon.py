@@ -219,3 +219,18 @@ def test_mcts_plays_out_to_the_end_only_when_the_evaluation_is_flat() -> None:
     assert MctsAgent(flat, seed=1).rollout == 1503  # the game's max_plies
     assert MctsAgent(flat, seed=1, rollout=7).rollout == 7  # asked for: kept
     assert MctsAgent(GAME, seed=1).rollout == DEFAULT_ROLLOUT
+
+
+def test_the_rulebook_says_the_dice_stacks_and_counters_in_words() -> None:
+    from framework.docs.rulebook import render_rulebook
+
+    text = render_rulebook(GAME, "en", "md", "backgammon")[0]
+    assert "Each player starts with 15 checkers." in text  # stacks counted, not 4 points
+    assert "A cell holds one stack of one player's checkers, at most 15 of them" in text
+    assert "Each player counts their checkers on the bar, starting from 0." in text
+    assert "A player who reaches 15 checkers borne off wins." in text
+    assert "Each turn begins with a roll of 2 dice of 6 faces." in text
+    assert "a die bears one off from the point that far from the end" in text
+    assert "*Chance decides next: roll.*" in text  # the start is the opening roll
+    for wrong in ("borne_offs", "their bars", "carries count", "x to move"):
+        assert wrong not in text

@@ -4,8 +4,9 @@ Specs: ``mcts:500i`` (500 iterations per decision), ``mcts:2s`` (two seconds), p
 ``c1.4`` (exploration constant, default 0.5) and ``r20`` (random actions per playout before
 the position is judged by the game's evaluation, default 4; ``r0`` judges at once, a large
 value plays out to the end; a game whose evaluation is flat, every weight 0, is played out
-to the end by default: there is nothing to judge before), and ``native``: the playouts and the evaluation run in the
-game's numba kernels (``framework/native``, the [fast] extra), several averaged per leaf.
+to the end by default: there is nothing to judge before), and ``native``: the playouts
+and the evaluation run in the game's numba kernels (``framework/native``, the [fast]
+extra), several averaged per leaf.
 
 Each node remembers the seat that decides there, and a child's value is counted for the
 seat that chose it, so turns with several decisions by one seat (multi-phase turns, pie

@@ -21,7 +21,7 @@ from framework.plugins import (
     GoalParams,
     Translate,
     Verdict,
-    counted,
+    counter_words,
     ngettext,
     untranslated,
 )
@@ -60,4 +60,4 @@ class CounterAtLeast(Goal):
         n = self.params.value
         return ngettext("A player who reaches {n} {counter} wins.",
                         "A player who reaches {n} {counter} wins.", n, _).format(
-            n=n, counter=counted(_, self.params.counter, n))
+            n=n, counter=counter_words(self.params.counter, _, n))

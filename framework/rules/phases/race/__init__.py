@@ -90,6 +90,10 @@ class Race(Phase):
     no_twin_reason = "no native kernel piece: the kernels have no chance nodes"
 
     @classmethod
+    def stacks(cls, params: Any) -> tuple[str, str] | None:
+        return params.piece, params.attribute
+
+    @classmethod
     def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
         for key in ("bar", "borne_off"):
             name = getattr(params, key)

@@ -29,6 +29,7 @@ from framework.check.properties import chance_well_formed, terminal_iff_no_actio
 from framework.engine.action import Action
 from framework.engine.chance import CHANCE
 from framework.engine.state import TERMINAL, State
+from framework.interop.openspiel import spiel_game_info
 from framework.perft import perft
 from framework.rules.phases.race import BAR, Race
 
@@ -101,18 +102,26 @@ def compare(ours: State, theirs: pyspiel.State) -> str | None:
     return None
 
 
-def play(games: int, seed: int) -> tuple[int, int]:
-    """Random games on both sides, the same choices (chance's too) from one ``rng``:
-    returns (games, steps compared); fails at the first difference."""
+def play(games: int, seed: int, scoring: str = "winloss_scoring",
+         ends: list[float] | None = None) -> tuple[int, int]:
+    """Random games on both sides, the same choices (chance's too) from one ``rng``, scored
+    by OpenSpiel's ``scoring_type`` (our parameter of that name): returns (games, steps
+    compared) and adds the winner's return of each game to ``ends``; fails at the first
+    difference."""
+    ours_game = GAME if scoring == "winloss_scoring" else \
+        load_game(ROOT / "games" / "backgammon.yaml", {"scoring_type": scoring})
+    spiel_game = pyspiel.load_game("backgammon", {"scoring_type": scoring})
     rng = random.Random(seed)
     steps = 0
     for game in range(games):
-        ours, theirs = GAME.new_initial_state(), SPIEL.new_initial_state()
+        ours, theirs = ours_game.new_initial_state(), spiel_game.new_initial_state()
         while True:
             difference = compare(ours, theirs)
             assert difference is None, f"game {game}, step {steps}: {difference}\n{theirs}"
             steps += 1
             if theirs.is_terminal():
+                if ends is not None:
+                    ends.append(max(theirs.returns()))
                 break
             by_id = {spiel_id(ours, a): a for a in ours.legal_actions()}
             chosen = rng.choice(sorted(by_id))
@@ -234,3 +243,31 @@ def test_the_rulebook_says_the_dice_stacks_and_counters_in_words() -> None:
     assert "*Chance decides next: roll.*" in text  # the start is the opening roll
     for wrong in ("borne_offs", "their bars", "carries count", "x to move"):
         assert wrong not in text
+
+
+def test_margins_score_gammons_and_backgammons_as_openspiel_does() -> None:
+    ends: list[float] = []
+    assert play(4, seed=1, scoring="full_scoring", ends=ends)[1] > 500
+    assert sorted(ends) == [1.0, 2.0, 2.0, 3.0]  # a single win, two gammons, a backgammon
+    game = load_game(ROOT / "games" / "backgammon.yaml", {"scoring_type": "full_scoring"})
+    info = spiel_game_info(game)
+    assert (info.min_utility, info.max_utility) == (-3.0, 3.0)
+    assert (spiel_game_info(GAME).min_utility, spiel_game_info(GAME).max_utility) == (-1, 1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scoring", ["enable_gammons", "full_scoring"])
+def test_two_hundred_games_agree_with_openspiel_on_margins(scoring: str) -> None:
+    ends: list[float] = []
+    games, steps = play(200, seed=2028, scoring=scoring, ends=ends)
+    assert games == 200 and steps > 20_000
+    assert set(ends) == ({1.0, 2.0, 3.0} if scoring == "full_scoring" else {1.0, 2.0})
+
+
+def test_validate_refuses_margins_that_cannot_be_read() -> None:
+    text = (ROOT / "games" / "backgammon.yaml").read_text(encoding="utf-8")
+    wrong = text.replace("then: [{value: 2, if: {type: counter, counter: borne_off,",
+                         "then: [{value: 2, if: {type: counter, counter: borne,")
+    with pytest.raises(SpecError, match=r"margins\[0\]\.if\.counter: unknown counter "
+                                        r"'borne'"):
+        load_game_text(wrong, parameters={"scoring_type": "enable_gammons"})

@@ -23,6 +23,7 @@ from pydantic import (
 from framework.board import BoardSpec
 from framework.limits import MAX_COUNT
 from framework.plugins import (
+    ConditionalParams,
     PluginKind,
     Registered,
     Rule,
@@ -292,6 +293,14 @@ class EvaluationSpec(Rule):
                                                      "of the first phase of a turn")
 
 
+class MarginLevel(ConditionalParams):
+    """What a win is worth when the conditions under ``if:`` hold, read for the loser
+    (``mover`` in them is the player who lost): Backgammon's gammon and backgammon."""
+
+    value: float = Field(gt=0, le=MAX_COUNT, description="the winner's return (the "
+                         "loser's is minus this)")
+
+
 class GameBase(Rule):
     """Everything in a game file except the rule blocks."""
 
@@ -338,6 +347,11 @@ class GameBase(Rule):
                     "state slot ({en: {promotion: the last rank, halfmove_clock: the "
                     "fifty-move rule}}); a language left out reads the English terms "
                     "through the catalogs (see framework/spec/terms.py)")
+    margins: list[MarginLevel] = Field(
+        default_factory=list,
+        description="scores as returns: the first level whose conditions hold for the "
+                    "loser sets what the win is worth (a gammon 2, a backgammon 3); no "
+                    "level holding, or none given: 1 (two players only)")
     evaluation: EvaluationSpec | None = Field(
         default=None, description="weights for computer players; default: piece count "
                                   "difference plus a little mobility")

@@ -175,6 +175,14 @@ def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
             yield from _plugin(registry[block.type], block, (key, i), ctx)
     if spec.result is not None:
         yield from _plugin(plugins("results")[spec.result.type], spec.result, ("result",), ctx)
+    for i, level in enumerate(spec.margins):
+        if len(ctx.players) != 2:
+            yield ("margins", i), (f"margins score a win against the one loser: they need "
+                                   f"two players, not {len(ctx.players)}")
+        conditions = plugins("conditions")
+        for j, condition in enumerate(level.if_):
+            yield from block_issues(conditions[condition.type], condition,
+                                    ("margins", i, "if", j), ctx)
     for i, term in enumerate(spec.evaluation.terms if spec.evaluation else []):
         yield from _references(term, ("evaluation", "terms", i), ctx)
         if term.distance is not None:

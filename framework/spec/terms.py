@@ -11,10 +11,11 @@ terms:
 
 A key is a zone's name, a rule's ``type`` (the tradition's name of that rule: the
 fifty-move rule), a phase's name (the name of what it does: crowning), a state slot's
-name or a counter's (as written after a number: "checkers borne off"). A language the file leaves out reads the English term through the catalogs (under
-the game's own context, as a bundled game's words are); a zone with no term at all is
-described by its cells ("the far row", "the second row from your side"); any other key
-falls back to the identifier with its underscores as spaces.
+name or a counter's (as written after a number: "checkers borne off"). A language the
+file leaves out reads the English term through the catalogs (under the game's own context,
+as a bundled game's words are); a zone with no term at all is described by its cells ("the
+far row", "the second row from your side"); any other key falls back to the identifier
+with its underscores as spaces.
 
 The rulebook sets :data:`TERMS` to the file's terms in the rulebook's language while it
 writes; a unit's ``describe()`` asks :func:`term` or :func:`zone_words`.

@@ -119,14 +119,6 @@ def many(_: Translate, word: str) -> str:
     return counted(_, word, 5)
 
 
-def counter_words(counter: str, _: Translate, n: int = 5) -> str:
-    """A counter as a sentence names it after a number: the file's term for it when it
-    gives one (``terms: {en: {borne_off: checkers borne off}}``), else ``counted``."""
-    from framework.spec.terms import term
-
-    return term(counter) or counted(_, counter, n)
-
-
 def _plural_looking(word: str) -> bool:
     return word.endswith("s") and not word.endswith("ss")
 

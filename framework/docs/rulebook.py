@@ -33,7 +33,6 @@ from framework.notation_words import WRITING, shown, shown_text, words_in
 from framework.plugins import (
     Translate,
     counted,
-    counter_words,
     guarded,
     join_words,
     many,
@@ -49,7 +48,7 @@ from framework.render.svg import (
     pieces_of,
     player_colour,
 )
-from framework.spec.terms import TERMS, shown_key, terms_in, zone_words
+from framework.spec.terms import TERMS, counter_words, shown_key, terms_in, zone_words
 
 if TYPE_CHECKING:
     from framework.game import Game

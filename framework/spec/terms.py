@@ -54,6 +54,14 @@ def term(key: str) -> str | None:
     return (TERMS.get() or {}).get(key)
 
 
+def counter_words(counter: str, _: Translate, n: int = 5) -> str:
+    """A counter as a sentence names it after a number: the file's term for it when it
+    gives one (``terms: {en: {borne_off: checkers borne off}}``), else ``counted``."""
+    from framework.plugins import counted
+
+    return term(counter) or counted(_, counter, n)
+
+
 def shown_key(key: str, _: Translate) -> str:
     """An identifier as a reader sees it: the file's term, else its words (``en_passant``:
     "en passant")."""

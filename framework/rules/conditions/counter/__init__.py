@@ -23,10 +23,10 @@ from framework.plugins import (
     ConditionParams,
     Loc,
     Translate,
-    counter_words,
     untranslated,
 )
 from framework.rules.conditions.count import compared, sides_of
+from framework.spec.terms import counter_words
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame

@@ -21,10 +21,10 @@ from framework.plugins import (
     GoalParams,
     Translate,
     Verdict,
-    counter_words,
     ngettext,
     untranslated,
 )
+from framework.spec.terms import counter_words
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame

@@ -102,14 +102,19 @@ def compare(ours: State, theirs: pyspiel.State) -> str | None:
     return None
 
 
+#: OpenSpiel's scoring_type → our parameter ``scoring``.
+OUR_SCORING = {"winloss_scoring": "winloss", "enable_gammons": "gammons",
+               "full_scoring": "full"}
+
+
 def play(games: int, seed: int, scoring: str = "winloss_scoring",
          ends: list[float] | None = None) -> tuple[int, int]:
     """Random games on both sides, the same choices (chance's too) from one ``rng``, scored
-    by OpenSpiel's ``scoring_type`` (our parameter of that name): returns (games, steps
+    by OpenSpiel's ``scoring_type`` (our parameter ``scoring``): returns (games, steps
     compared) and adds the winner's return of each game to ``ends``; fails at the first
     difference."""
     ours_game = GAME if scoring == "winloss_scoring" else \
-        load_game(ROOT / "games" / "backgammon.yaml", {"scoring_type": scoring})
+        load_game(ROOT / "games" / "backgammon.yaml", {"scoring": OUR_SCORING[scoring]})
     spiel_game = pyspiel.load_game("backgammon", {"scoring_type": scoring})
     rng = random.Random(seed)
     steps = 0
@@ -249,7 +254,7 @@ def test_margins_score_gammons_and_backgammons_as_openspiel_does() -> None:
     ends: list[float] = []
     assert play(4, seed=1, scoring="full_scoring", ends=ends)[1] > 500
     assert sorted(ends) == [1.0, 2.0, 2.0, 3.0]  # a single win, two gammons, a backgammon
-    game = load_game(ROOT / "games" / "backgammon.yaml", {"scoring_type": "full_scoring"})
+    game = load_game(ROOT / "games" / "backgammon.yaml", {"scoring": "full"})
     info = spiel_game_info(game)
     assert (info.min_utility, info.max_utility) == (-3.0, 3.0)
     assert (spiel_game_info(GAME).min_utility, spiel_game_info(GAME).max_utility) == (-1, 1)
@@ -270,4 +275,4 @@ def test_validate_refuses_margins_that_cannot_be_read() -> None:
                          "then: [{value: 2, if: {type: counter, counter: borne,")
     with pytest.raises(SpecError, match=r"margins\[0\]\.if\.counter: unknown counter "
                                         r"'borne'"):
-        load_game_text(wrong, parameters={"scoring_type": "enable_gammons"})
+        load_game_text(wrong, parameters={"scoring": "gammons"})

@@ -19,12 +19,14 @@ from framework.engine.slots import AGAIN, SlotTable
 from framework.engine.trail import trail_key_of
 from framework.errors import BoardspecError, PositionError, SpecError, SpecIssue
 from framework.plugins import (
+    Condition,
     Goal,
     Phase,
     Restriction,
     Result,
     Setup,
     TurnOrder,
+    conditions_of,
     plugins,
 )
 from framework.restrictions.wrap import restrict
@@ -324,6 +326,9 @@ class CompiledGame:
         self.result: Result | None = (
             _make(plugins("results"), spec.result, self, src, ("result",))
             if spec.result else None)
+        #: What a win is worth: (value, the conditions read for the loser), first first.
+        self.margins: tuple[tuple[float, tuple[Condition, ...]], ...] = tuple(
+            (level.value, conditions_of(level, self)) for level in spec.margins)
         names = [p.name for p in self.phases]
         self.goal_check_phases = frozenset(names.index(n) for n in spec.goal_checks)
         first = next((p for p in self.phases if p.decides), self.phases[0])

@@ -398,11 +398,18 @@ class Phase(Plugin):
     #: Chance decides this phase, not a player (``framework.engine.chance``): its actions
     #: are outcomes, each with the probability ``outcomes`` gives.
     chance: ClassVar[bool] = False
+    #: The phase implements ``distance``: an evaluation's ``distance`` term may name it.
+    measures_distance: ClassVar[bool] = False
 
     def __init__(self, params: PhaseParams, game: CompiledGame) -> None:
         super().__init__(params, game)
         self.name = params.name
         self.index = -1
+
+    def distance(self, state: State, side: int) -> int:
+        """How far ``side``'s pieces still have to travel in this phase (a race's pip
+        count), for the evaluation's ``distance`` terms (``measures_distance``)."""
+        raise NotImplementedError(f"the phase {self.name!r} measures no distance")
 
     def outcomes(self, state: State) -> list[tuple[Action, Fraction]]:
         """A chance phase's outcomes with their probabilities (summing to 1)."""
@@ -413,6 +420,13 @@ class Phase(Plugin):
         """Whether an action of this phase can land a piece on a cell (and so set the
         ``landed`` slot that consequences such as ``convert_adjacent`` act around)."""
         return False
+
+    @classmethod
+    def stacks(cls, params: Any) -> tuple[str, str] | None:
+        """The (kind, attribute) when a piece of that kind is a stack whose attribute
+        counts the pieces it holds (race's checkers): the rulebook counts the pieces a
+        player has by that attribute and says what the number on a stack means."""
+        return None
 
     def actions(self, state: State) -> list[Action]:
         return []

@@ -169,7 +169,7 @@ def test_evaluation_block_names_are_checked() -> None:
         in message
     assert "evaluation.terms[1].counter: unknown counter 'captures'" in message
     two = text + "evaluation:\n  terms:\n    - {piece: stone, counter: x}\n"
-    with pytest.raises(SpecError, match="name exactly one of 'piece', 'attribute' or"):
+    with pytest.raises(SpecError, match="name exactly one of 'piece', 'attribute', 'counter' or"):
         load_game_text(two, "bad.yaml")
 
 

@@ -23,10 +23,13 @@ import pyspiel
 import pytest
 
 from framework import SpecError, load_game, load_game_text
+from framework.agents.evaluation import Evaluator
+from framework.agents.mcts import DEFAULT_ROLLOUT, MctsAgent
 from framework.check.properties import chance_well_formed, terminal_iff_no_action
 from framework.engine.action import Action
 from framework.engine.chance import CHANCE
 from framework.engine.state import TERMINAL, State
+from framework.interop.openspiel import spiel_game_info
 from framework.perft import perft
 from framework.rules.phases.race import BAR, Race
 
@@ -99,18 +102,31 @@ def compare(ours: State, theirs: pyspiel.State) -> str | None:
     return None
 
 
-def play(games: int, seed: int) -> tuple[int, int]:
-    """Random games on both sides, the same choices (chance's too) from one ``rng``:
-    returns (games, steps compared); fails at the first difference."""
+#: OpenSpiel's scoring_type → our parameter ``scoring``.
+OUR_SCORING = {"winloss_scoring": "winloss", "enable_gammons": "gammons",
+               "full_scoring": "full"}
+
+
+def play(games: int, seed: int, scoring: str = "winloss_scoring",
+         ends: list[float] | None = None) -> tuple[int, int]:
+    """Random games on both sides, the same choices (chance's too) from one ``rng``, scored
+    by OpenSpiel's ``scoring_type`` (our parameter ``scoring``): returns (games, steps
+    compared) and adds the winner's return of each game to ``ends``; fails at the first
+    difference."""
+    ours_game = GAME if scoring == "winloss_scoring" else \
+        load_game(ROOT / "games" / "backgammon.yaml", {"scoring": OUR_SCORING[scoring]})
+    spiel_game = pyspiel.load_game("backgammon", {"scoring_type": scoring})
     rng = random.Random(seed)
     steps = 0
     for game in range(games):
-        ours, theirs = GAME.new_initial_state(), SPIEL.new_initial_state()
+        ours, theirs = ours_game.new_initial_state(), spiel_game.new_initial_state()
         while True:
             difference = compare(ours, theirs)
             assert difference is None, f"game {game}, step {steps}: {difference}\n{theirs}"
             steps += 1
             if theirs.is_terminal():
+                if ends is not None:
+                    ends.append(max(theirs.returns()))
                 break
             by_id = {spiel_id(ours, a): a for a in ours.legal_actions()}
             chosen = rng.choice(sorted(by_id))
@@ -181,3 +197,82 @@ def test_validate_refuses_a_race_without_its_roll() -> None:
     opening = text.replace("    dice: 2\n", "    dice: 3\n")
     with pytest.raises(SpecError, match="'higher_starts' is one die for each of two players"):
         load_game_text(opening)
+
+
+def test_the_distance_term_is_the_pip_count() -> None:
+    # The start: x has 2×24 + 5×13 + 3×8 + 5×6 = 167 pips to go, and so has o.
+    start = GAME.new_initial_state()
+    assert MOVE.distance(start, 0) == MOVE.distance(start, 1) == 167
+    start.apply("roll:3-5:o")
+    start.apply("p12-p17,p12-p15")  # o moves 8 pips
+    assert MOVE.distance(start, 1) == 159
+    evaluate = Evaluator(GAME)
+    assert evaluate.distances == [(MOVE, -0.1)] and not evaluate.flat
+    assert evaluate(start, 1) == pytest.approx(0.8)  # o is 8 pips ahead, at 0.1 a pip
+    start.apply("roll:6-3")
+    start.apply("p24-p18,p18-p15")  # x hits o's blot on p15: it has the whole track to go
+    assert start.counters[1][MOVE.bar] == 1
+    assert MOVE.distance(start, 1) == 159 - 10 + 25 and MOVE.distance(start, 0) == 158
+
+
+def test_validate_refuses_a_distance_on_a_phase_that_measures_none() -> None:
+    text = (ROOT / "games" / "backgammon.yaml").read_text(encoding="utf-8")
+    broken = text.replace("{distance: move,", "{distance: roll,")
+    with pytest.raises(SpecError, match=r"the phase 'roll' \(roll\) has no distance to "
+                                        r"measure; a distance term names a phase of type race"):
+        load_game_text(broken)
+    with pytest.raises(SpecError, match="unknown phase 'moves'"):
+        load_game_text(text.replace("{distance: move,", "{distance: moves,"))
+
+
+def test_mcts_plays_out_to_the_end_only_when_the_evaluation_is_flat() -> None:
+    text = (ROOT / "games" / "backgammon.yaml").read_text(encoding="utf-8")
+    flat = load_game_text(text.replace("{distance: move, weight: -0.1}",
+                                       "{distance: move, weight: 0}"))
+    assert Evaluator(flat).flat
+    assert MctsAgent(flat, seed=1).rollout == 1503  # the game's max_plies
+    assert MctsAgent(flat, seed=1, rollout=7).rollout == 7  # asked for: kept
+    assert MctsAgent(GAME, seed=1).rollout == DEFAULT_ROLLOUT
+
+
+def test_the_rulebook_says_the_dice_stacks_and_counters_in_words() -> None:
+    from framework.docs.rulebook import render_rulebook
+
+    text = render_rulebook(GAME, "en", "md", "backgammon")[0]
+    assert "Each player starts with 15 checkers." in text  # stacks counted, not 4 points
+    assert "A cell holds one stack of one player's checkers, at most 15 of them" in text
+    assert "Each player counts their checkers on the bar, starting from 0." in text
+    assert "A player who reaches 15 checkers borne off wins." in text
+    assert "Each turn begins with a roll of 2 dice of 6 faces." in text
+    assert "a die bears one off from the point that far from the end" in text
+    assert "*Chance decides next: roll.*" in text  # the start is the opening roll
+    for wrong in ("borne_offs", "their bars", "carries count", "x to move"):
+        assert wrong not in text
+
+
+def test_margins_score_gammons_and_backgammons_as_openspiel_does() -> None:
+    ends: list[float] = []
+    assert play(4, seed=1, scoring="full_scoring", ends=ends)[1] > 500
+    assert sorted(ends) == [1.0, 2.0, 2.0, 3.0]  # a single win, two gammons, a backgammon
+    game = load_game(ROOT / "games" / "backgammon.yaml", {"scoring": "full"})
+    info = spiel_game_info(game)
+    assert (info.min_utility, info.max_utility) == (-3.0, 3.0)
+    assert (spiel_game_info(GAME).min_utility, spiel_game_info(GAME).max_utility) == (-1, 1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scoring", ["enable_gammons", "full_scoring"])
+def test_two_hundred_games_agree_with_openspiel_on_margins(scoring: str) -> None:
+    ends: list[float] = []
+    games, steps = play(200, seed=2028, scoring=scoring, ends=ends)
+    assert games == 200 and steps > 20_000
+    assert set(ends) == ({1.0, 2.0, 3.0} if scoring == "full_scoring" else {1.0, 2.0})
+
+
+def test_validate_refuses_margins_that_cannot_be_read() -> None:
+    text = (ROOT / "games" / "backgammon.yaml").read_text(encoding="utf-8")
+    wrong = text.replace("then: [{value: 2, if: {type: counter, counter: borne_off,",
+                         "then: [{value: 2, if: {type: counter, counter: borne,")
+    with pytest.raises(SpecError, match=r"margins\[0\]\.if\.counter: unknown counter "
+                                        r"'borne'"):
+        load_game_text(wrong, parameters={"scoring": "gammons"})

@@ -606,6 +606,7 @@ def test_the_server_rolls_the_dice_and_a_client_cannot(client: TestClient) -> No
     assert state["ply"] == 1 and opening.startswith("roll:")  # rolled before anyone asks
     seat = state["current_seat"]
     assert opening.endswith(":" + ["x", "o"][seat])  # the opening roll's winner moves
+    assert state["dice"] == [int(d) for d in opening.split(":")[1].split("-")]  # shown
     response = play(client, game_id, tokens[seat], state["ply"], action="roll:6-6")
     assert response.status_code in (409, 422), response.text  # no roll from a client
     assert new_game(client, "backgammon", ["human", "human"], seed=5)[2]["turns"] == \

@@ -8,6 +8,7 @@ Like the other browser tests, these are skipped without Chromium and fail under
 from __future__ import annotations
 
 import random
+import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
@@ -982,3 +983,54 @@ def test_sounds_are_off_until_turned_on_and_then_a_move_is_heard(driver: Any,
         assert (body(driver, "sounds"), body(driver, "lastSound")) == ("1", "end")
     finally:
         driver.execute_script("localStorage.removeItem('boardspec:sounds')")
+
+
+# Dice: Backgammon in the browser ------------------------------------------------------------
+def test_backgammon_shows_the_servers_dice_and_plays_a_move_with_them(driver: Any,
+                                                                      base: str) -> None:
+    """The dice are rolled by the server and shown; the page only sends the move, and a
+    move played is one of the moves of those dice. The page's script has no random number
+    at all, so nothing in it could decide a roll."""
+    script = urllib.request.urlopen(f"{base}/static/play.js").read().decode()
+    assert "Math.random" not in script and "getRandomValues" not in script
+    game_id, tokens = new_game(base, "backgammon", ["human", "human"], seed=5)
+    open_game(driver, base, game_id, {0: tokens[0], 1: tokens[1]})
+    # Every request the page makes from now on is kept, to show that none sends a roll.
+    driver.execute_script("""
+        window.sent = [];
+        const plain = window.fetch;
+        window.fetch = (url, options) => {
+          window.sent.push([String(url), (options && options.body) || ""]);
+          return plain(url, options);
+        };""")
+    seen = wait(driver, lambda: driver.execute_script("""
+        const dice = document.getElementById('dice');
+        const buttons = [...document.querySelectorAll('#choices button')];
+        return dice.hidden || !buttons.length ? null : {
+          dice: dice.dataset.dice, text: dice.textContent, ply: +document.body.dataset.ply,
+          moves: buttons.map(b => b.dataset.action)};"""), "the dice and the moves")
+    state = api(base, f"/api/play/{game_id}?lang=en")
+    opening = state["turns"][0]["actions"][0]  # roll:a-b:<who starts>, the server's roll
+    assert opening.startswith("roll:") and seen["ply"] == state["ply"] == 1
+    first, second = (int(d) for d in opening.split(":")[1].split("-"))
+    assert seen["dice"] == f"{first} {second}" and state["dice"] == [first, second]
+    assert seen["text"].startswith("Dice: ") and f"{first}" in seen["text"]
+    game = load_game(GAMES / "backgammon.yaml")
+    position = game.new_initial_state()
+    position.apply(opening)
+    expected = sorted(a.notation for a in position.legal_actions())
+    assert sorted(seen["moves"]) == expected  # the moves of those dice, and only those
+    move = seen["moves"][0]
+    click_button(driver, f'#choices button[data-action="{move}"]')
+    wait(driver, lambda: ply(driver) >= 3, "the move and the server's next roll")
+    after = api(base, f"/api/play/{game_id}?lang=en")
+    played = [a for t in after["turns"] for a in t["actions"]]
+    assert played[:2] == [opening, move] and played[2].startswith("roll:")
+    shown = wait(driver, lambda: driver.execute_script(
+        "return document.getElementById('dice').dataset.dice"), "the next dice")
+    assert shown == " ".join(played[2].split(":")[1].split("-")) == \
+        " ".join(map(str, after["dice"]))
+    sent = driver.execute_script("return window.sent")
+    moves = [body for url, body in sent if "/apply" in url]
+    assert len(moves) == 1 and f'"action":"{move}"' in moves[0]
+    assert not any("roll:" in body for _, body in sent)

@@ -6,6 +6,8 @@ evaluation:
     - {piece: adaptoid, weight: 1}      # pieces of that kind on the board
     - {attribute: pincers, weight: 0.3} # sum of the attribute over the side's pieces
     - {counter: captures, weight: 2}    # the side's counter
+    - {distance: move, weight: -0.1}    # what the side's pieces have left to travel in
+                                        # the phase 'move' (a race: the pip count)
   mobility: 0.05                        # legal actions of the first phase of a turn
 ```
 
@@ -25,6 +27,7 @@ from framework.engine.bits import iter_bits
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.plugins import Phase
 
 DEFAULT_MOBILITY = 0.05
 #: The value of a won game: larger than any evaluation.
@@ -40,6 +43,8 @@ class Evaluator:
         self.piece_weights = [0.0] * len(game.piece_kinds)
         self.attribute_weights = [0.0] * len(game.attributes)
         self.counter_weights = [0.0] * len(game.counters)
+        #: (phase, weight) of each distance term: the phase measures what is left to go.
+        self.distances: list[tuple[Phase, float]] = []
         if spec is None:
             self.piece_weights = [1.0] * len(game.piece_kinds)
             self.mobility = DEFAULT_MOBILITY
@@ -52,8 +57,19 @@ class Evaluator:
                     self.attribute_weights[game.attributes.index(term.attribute)] += term.weight
                 elif term.counter is not None:
                     self.counter_weights[game.counters.index(term.counter)] += term.weight
+                elif term.distance is not None:
+                    phase = next(p for p in game.phases if p.name == term.distance)
+                    self.distances.append((phase, term.weight))
         self.first_phase = next((p.index for p in game.phases if p.decides), 0)
         self.scale = max(1.0, game.board.size / 4)
+
+    @property
+    def flat(self) -> bool:
+        """Whether every position evaluates alike (all weights 0): only the end of the game
+        tells positions apart, so playouts must reach it (``mcts``)."""
+        return not (any(self.piece_weights) or any(self.attribute_weights)
+                    or any(self.counter_weights) or any(w for _, w in self.distances)
+                    or self.mobility)
 
     def material(self, state: State, side: int) -> float:
         """The weighted features of one side, without mobility."""
@@ -69,6 +85,8 @@ class Evaluator:
         for c, weight in enumerate(self.counter_weights):
             if weight:
                 total += weight * state.counters[side][c]
+        for phase, weight in self.distances:
+            total += weight * phase.distance(state, side)
         return total
 
     def mobility_of(self, state: State, side: int) -> int:

@@ -3,8 +3,10 @@
 Specs: ``mcts:500i`` (500 iterations per decision), ``mcts:2s`` (two seconds), plus
 ``c1.4`` (exploration constant, default 0.5) and ``r20`` (random actions per playout before
 the position is judged by the game's evaluation, default 4; ``r0`` judges at once, a large
-value plays out to the end), and ``native``: the playouts and the evaluation run in the
-game's numba kernels (``framework/native``, the [fast] extra), several averaged per leaf.
+value plays out to the end; a game whose evaluation is flat, every weight 0, is played out
+to the end by default: there is nothing to judge before), and ``native``: the playouts
+and the evaluation run in the game's numba kernels (``framework/native``, the [fast]
+extra), several averaged per leaf.
 
 Each node remembers the seat that decides there, and a child's value is counted for the
 seat that chose it, so turns with several decisions by one seat (multi-phase turns, pie
@@ -24,7 +26,7 @@ from typing import TYPE_CHECKING
 from framework.agents.base import Agent
 from framework.agents.evaluation import Evaluator
 from framework.engine.chance import CHANCE, sample
-from framework.engine.playout import random_playout
+from framework.engine.playout import DEFAULT_MAX_PLIES, random_playout
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -35,6 +37,11 @@ if TYPE_CHECKING:
 DEFAULT_ITERATIONS = 1000
 DEFAULT_ROLLOUT = 4
 DEFAULT_EXPLORATION = 0.5
+
+
+def full_length(game: CompiledGame) -> int:
+    """The plies of a playout that goes on until the game ends (its ``max_plies``)."""
+    return game.spec.max_plies or DEFAULT_MAX_PLIES
 
 
 class Node:
@@ -90,14 +97,16 @@ class MctsAgent(Agent):
 
     def __init__(self, game: CompiledGame, seed: int | None = None, spec: str = "", *,
                  seconds: float | None = None, iterations: int | None = None,
-                 exploration: float = DEFAULT_EXPLORATION, rollout: int = DEFAULT_ROLLOUT,
+                 exploration: float = DEFAULT_EXPLORATION, rollout: int | None = None,
                  native: bool = False) -> None:
         super().__init__(game, seed, spec)
         self.seconds = seconds
         self.iterations = iterations or (None if seconds else DEFAULT_ITERATIONS)
         self.exploration = exploration
-        self.rollout = rollout
         self.evaluate = Evaluator(game)
+        if rollout is None:  # a flat evaluation tells nothing: play out to the end
+            rollout = full_length(game) if self.evaluate.flat else DEFAULT_ROLLOUT
+        self.rollout = rollout
         self.native: NativePlayouts | None = None
         #: Why the playouts run in Python although ``native`` was asked for ("": they do not).
         self.native_note = ""

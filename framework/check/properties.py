@@ -243,18 +243,21 @@ def returns_consistent(game: Game, subject: Subject) -> str | None:
     if not state.is_terminal():
         return None if all(v == 0 for v in values) else \
             f"returns() is {values} before the end of the game"
-    if any(v not in (-1.0, 0.0, 1.0) for v in values):
-        return f"returns() {values} holds values other than -1, 0, 1"
+    worth = {1.0, *(level.value for level in game.spec.margins)}  # a win's possible values
+    if any(v != 0.0 and abs(v) not in worth for v in values):
+        allowed = ", ".join(f"±{w:g}" for w in sorted(worth))
+        return f"returns() {values} holds values other than 0, {allowed}"
     if len(values) == 2 and sum(values) != 0:
         return f"returns() {values} does not sum to zero"
+    won = max(values)
     result = state.to_json().get("result")
     if result is None:
         return "the game is over but the position JSON has no 'result'"
     named = [result["winner"]] if "winner" in result else result.get("winners", [])
     if named:
-        expected = [-1.0] * len(values)
+        expected = [-won] * len(values)
         for player in named:
-            expected[state.seat_of_side[game.players.index(player)]] = 1.0
+            expected[state.seat_of_side[game.players.index(player)]] = won
         if values != expected:
             return f"the JSON names {', '.join(named)} as winning but returns() is {values}"
     elif any(values):

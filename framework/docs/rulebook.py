@@ -31,7 +31,14 @@ from framework.engine.slots import hand_slot_name, pile_slot_name
 from framework.errors import BoardspecError
 from framework.i18n import LANGUAGES, game_translations
 from framework.notation_words import WRITING, shown, shown_text, words_in
-from framework.plugins import Translate, counted, guarded, join_words, many, ngettext
+from framework.plugins import (
+    Translate,
+    counted,
+    guarded,
+    join_words,
+    many,
+    ngettext,
+)
 from framework.render.svg import (
     COLOUR_NAMES,
     MARKS,
@@ -42,7 +49,14 @@ from framework.render.svg import (
     pieces_of,
     player_colour,
 )
-from framework.spec.terms import TERMS, prose_in, shown_key, terms_in, zone_words
+from framework.spec.terms import (
+    TERMS,
+    counter_words,
+    prose_in,
+    shown_key,
+    terms_in,
+    zone_words,
+)
 
 if TYPE_CHECKING:
     from framework.game import Game
@@ -455,7 +469,15 @@ def _material(game: Game, _: Translate) -> Section:
             kinds=join_words(_, [_("a {kind} for a {piece}").format(kind=_(becomes),
                                                                    piece=_(kind))
                                  for kind, becomes in changing])))
+    stacked = _stacked(game)
     for kind, piece in spec.pieces.items():
+        if kind in stacked:  # the attribute counts the pieces: a stack, not a thing carried
+            limit = piece.attributes[stacked[kind]].max
+            section.paragraphs.append(_(
+                "A cell holds one stack of one player's {pieces}, at most {n} of them; the "
+                "diagrams write on a stack how many it holds.").format(
+                    pieces=many(_, kind), n=limit if limit is not None else 0))
+            continue
         if not piece.attributes:
             continue
         lines = [_("On the board, each {piece} carries {attributes}.").format(
@@ -474,8 +496,18 @@ def _material(game: Game, _: Translate) -> Section:
                                     "carries, to its owner's supply and can be used again."))
     for counter in game.counters:
         section.paragraphs.append(_("Each player counts their {counter}, starting from 0.")
-                                  .format(counter=many(_, counter)))
+                                  .format(counter=counter_words(counter, _)))
     return section
+
+
+def _stacked(game: Game) -> dict[str, str]:
+    """The kinds whose pieces are stacks (a phase says so): kind → the counting attribute."""
+    found: dict[str, str] = {}
+    for phase in game.phases:
+        stack = type(phase).stacks(phase.params)
+        if stack is not None:
+            found[stack[0]] = stack[1]
+    return found
 
 
 def _start_counts(game: Game) -> dict[str, list[int]]:
@@ -485,8 +517,11 @@ def _start_counts(game: Game) -> dict[str, list[int]]:
     if start.setup < len(game.setups):
         return {}
     per_side: dict[tuple[int, str], int] = {}
+    stacked = _stacked(game)
     for piece in pieces_of(start).values():
-        per_side[piece.side, piece.kind] = per_side.get((piece.side, piece.kind), 0) + 1
+        # A stack counts the pieces it holds (race: a point of five checkers is five).
+        held = dict(piece.attrs).get(stacked[piece.kind], 1) if piece.kind in stacked else 1
+        per_side[piece.side, piece.kind] = per_side.get((piece.side, piece.kind), 0) + held
     found = {}
     for kind in game.spec.pieces:
         counts = [per_side.get((side, kind), 0) for side in range(len(game.players))]
@@ -613,6 +648,10 @@ def _legend(game: Game, figures: list[Figure], _: Translate) -> Section:
                 "a number on a cell: how many {pieces} it holds").format(
                     pieces=many(_, kind))))
         attributes = list(piece.attributes)
+        if kind in _stacked(game):
+            section.legend.append(("", "", _("the number on a stack: how many {pieces} it "
+                                              "holds").format(pieces=many(_, kind))))
+            continue
         if not attributes:
             continue
         text = _("the numbers on each {piece}: how many {attributes} it carries, in this order"
@@ -1010,6 +1049,9 @@ def _facts(game: Game, diagram: Diagram, example: ExampleSpec | None,
                 players=_names((game.players[w] for w in winners), _)))
         else:
             facts.append(_("The game is over: a draw."))
+    elif state.is_chance_node():  # nobody moves yet: the dice decide (who starts, too)
+        facts.append(_("Chance decides next: {step}.").format(
+            step=shown_key(game.phases[state.phase].name, _)))
     else:
         facts.append(_("{player} to move.").format(player=_(game.players[state.to_move])))
     if any(any(row) for row in state.counters):

@@ -188,16 +188,30 @@ class State:
         return self.winners is not None
 
     def returns(self) -> list[float]:
-        """Per seat: 1 for a win, -1 for a loss, 0 for a draw or an unfinished game.
+        """Per seat: 1 for a win, -1 for a loss, 0 for a draw or an unfinished game; a
+        file's ``margins`` may make a win worth more (a gammon: 2 and -2).
 
         With more than two players the same holds: every winner gets 1 and every other
         player -1 (a win shared by two of four players is 1, 1, -1, -1), and a draw is 0 for
         all. The values sum to zero only with two players (docs/positions.md)."""
         values = [0.0] * len(self.seat_of_side)
         if self.winners:
+            worth = self.win_value()
             for side, seat in enumerate(self.seat_of_side):
-                values[seat] = 1.0 if side in self.winners else -1.0
+                values[seat] = worth if side in self.winners else -worth
         return values
+
+    def win_value(self) -> float:
+        """What the win is worth (the file's ``margins``): the value of the first level
+        whose conditions hold for the loser, else 1. Margins are for two players."""
+        margins = self.game.margins
+        if not margins or not self.winners or len(self.winners) != 1:
+            return 1.0
+        loser = 1 - next(iter(self.winners))
+        for value, conditions in margins:
+            if all(c.holds(self, loser) != c.negated for c in conditions):
+                return value
+        return 1.0
 
     def apply(self, action: Action | str) -> None:
         """Play a legal action (or its notation). An illegal one raises and changes nothing."""

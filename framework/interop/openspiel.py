@@ -182,13 +182,15 @@ def spiel_game_info(game: Game, zero_sum: bool | None = None) -> pyspiel.GameInf
     four-player setting is general-sum in its two-player one too)."""
     players = len(game.players)
     zero_sum = players == 2 if zero_sum is None else zero_sum
+    # A file's margins make a win worth up to their largest value (a backgammon: 3).
+    worth = max([1.0, *(level.value for level in game.spec.margins)])
     return pyspiel.GameInfo(
         num_distinct_actions=game.codec.num_distinct_actions,
         # Chance outcomes are codec indices like every action (a roll's "3-5").
         max_chance_outcomes=game.codec.num_distinct_actions if has_chance(game.spec) else 0,
         num_players=players,
-        min_utility=-1.0,
-        max_utility=1.0,
+        min_utility=-worth,
+        max_utility=worth,
         # With more than two players every loser gets -1: the sum is not constant.
         utility_sum=0.0 if zero_sum else None,
         max_game_length=max_game_length(game))

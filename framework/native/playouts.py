@@ -37,7 +37,8 @@ class NativePlayouts:
                                  "(or pip install -e '.[fast]' in a clone)")
         from framework.native.backend import NativeGame
 
-        if any(evaluator.attribute_weights) or any(evaluator.counter_weights):
+        if any(evaluator.attribute_weights) or any(evaluator.counter_weights) \
+                or evaluator.distances:
             raise BoardspecError("native playouts evaluate pieces and mobility only")
         self.native = NativeGame(game)
         self.native.compile()

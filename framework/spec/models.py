@@ -23,6 +23,7 @@ from pydantic import (
 from framework.board import BoardSpec
 from framework.limits import MAX_COUNT
 from framework.plugins import (
+    ConditionalParams,
     PluginKind,
     Registered,
     Rule,
@@ -276,19 +277,26 @@ class ExampleSpec(Rule):
 
 class EvaluationTerm(Rule):
     """One weighted feature, counted for each side (own minus the opponent's): a piece kind
-    (pieces on the board), an attribute (its sum over the side's pieces) or a counter."""
+    (pieces on the board), an attribute (its sum over the side's pieces), a counter, or the
+    distance the side's pieces still have to travel along a phase's tracks (a race's pip
+    count: give it a negative weight, less to go is better)."""
 
     piece: str | None = Field(default=None, description="count the side's pieces of this kind")
     attribute: str | None = Field(default=None,
                                   description="sum this attribute over the side's pieces")
     counter: str | None = Field(default=None, description="the side's value of this counter")
+    distance: str | None = Field(default=None, description="a phase that measures distance "
+                                 "(race): the points the side's pieces still have to travel "
+                                 "along its tracks")
     weight: float = Field(default=1.0, description="what one unit of the feature is worth")
 
     @model_validator(mode="after")
     def _one_feature(self) -> EvaluationTerm:
-        named = [k for k in ("piece", "attribute", "counter") if getattr(self, k) is not None]
+        named = [k for k in ("piece", "attribute", "counter", "distance")
+                 if getattr(self, k) is not None]
         if len(named) != 1:
-            raise ValueError("name exactly one of 'piece', 'attribute' or 'counter'")
+            raise ValueError("name exactly one of 'piece', 'attribute', 'counter' or "
+                             "'distance'")
         return self
 
 
@@ -318,6 +326,14 @@ class CreditsSpec(Rule):
 #: end of a generated section (the others).
 ProsePlace = Literal["introduction", "material", "setup", "turn", "end", "notation",
                      "strategy"]
+
+
+class MarginLevel(ConditionalParams):
+    """What a win is worth when the conditions under ``if:`` hold, read for the loser
+    (``mover`` in them is the player who lost): Backgammon's gammon and backgammon."""
+
+    value: float = Field(gt=0, le=MAX_COUNT, description="the winner's return (the "
+                         "loser's is minus this)")
 
 
 class GameBase(Rule):
@@ -376,6 +392,11 @@ class GameBase(Rule):
                     "material, setup, turn, end or notation section ({en: {strategy: "
                     "Keep your pieces together.}}); a language left out reads the English "
                     "text through the catalogs; the generated text stays generated")
+    margins: list[MarginLevel] = Field(
+        default_factory=list,
+        description="scores as returns: the first level whose conditions hold for the "
+                    "loser sets what the win is worth (a gammon 2, a backgammon 3); no "
+                    "level holding, or none given: 1 (two players only)")
     evaluation: EvaluationSpec | None = Field(
         default=None, description="weights for computer players; default: piece count "
                                   "difference plus a little mobility")

@@ -175,8 +175,33 @@ def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
             yield from _plugin(registry[block.type], block, (key, i), ctx)
     if spec.result is not None:
         yield from _plugin(plugins("results")[spec.result.type], spec.result, ("result",), ctx)
+    for i, level in enumerate(spec.margins):
+        if len(ctx.players) != 2:
+            yield ("margins", i), (f"margins score a win against the one loser: they need "
+                                   f"two players, not {len(ctx.players)}")
+        conditions = plugins("conditions")
+        for j, condition in enumerate(level.if_):
+            yield from block_issues(conditions[condition.type], condition,
+                                    ("margins", i, "if", j), ctx)
     for i, term in enumerate(spec.evaluation.terms if spec.evaluation else []):
         yield from _references(term, ("evaluation", "terms", i), ctx)
+        if term.distance is not None:
+            yield from _distance_term(term.distance, ("evaluation", "terms", i, "distance"),
+                                      ctx)
+
+
+def _distance_term(name: str, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
+    """An evaluation's ``distance`` names a phase whose unit measures what is left to go."""
+    if name not in ctx.phases:
+        yield loc, ctx.unknown("phase", name, ctx.phases)
+        return
+    block = next(p for p in ctx.spec.turn if p.name == name)
+    unit = plugins("phases").get(block.type)
+    if unit is not None and not getattr(unit, "measures_distance", False):
+        measuring = sorted(k for k, cls in plugins("phases").items()
+                           if getattr(cls, "measures_distance", False))
+        yield loc, (f"the phase {name!r} ({block.type}) has no distance to measure; a "
+                    f"distance term names a phase of type {', '.join(measuring)}")
 
 
 def _on_board(name: str, piece: Any) -> Iterator[tuple[Loc, str]]:

@@ -10,11 +10,12 @@ terms:
 ```
 
 A key is a zone's name, a rule's ``type`` (the tradition's name of that rule: the
-fifty-move rule), a phase's name (the name of what it does: crowning) or a state slot's
-name. A language the file leaves out reads the English term through the catalogs (under
-the game's own context, as a bundled game's words are); a zone with no term at all is
-described by its cells ("the far row", "the second row from your side"); any other key
-falls back to the identifier with its underscores as spaces.
+fifty-move rule), a phase's name (the name of what it does: crowning), a state slot's
+name or a counter's (as written after a number: "checkers borne off"). A language the
+file leaves out reads the English term through the catalogs (under the game's own context,
+as a bundled game's words are); a zone with no term at all is described by its cells ("the
+far row", "the second row from your side"); any other key falls back to the identifier
+with its underscores as spaces.
 
 The rulebook sets :data:`TERMS` to the file's terms in the rulebook's language while it
 writes; a unit's ``describe()`` asks :func:`term` or :func:`zone_words`.
@@ -51,6 +52,14 @@ def terms_in(spec: Any, lang: str, _: Translate) -> dict[str, str]:
 def term(key: str) -> str | None:
     """The file's term for ``key`` in the rulebook's language, if it gives one."""
     return (TERMS.get() or {}).get(key)
+
+
+def counter_words(counter: str, _: Translate, n: int = 5) -> str:
+    """A counter as a sentence names it after a number: the file's term for it when it
+    gives one (``terms: {en: {borne_off: checkers borne off}}``), else ``counted``."""
+    from framework.plugins import counted
+
+    return term(counter) or counted(_, counter, n)
 
 
 def shown_key(key: str, _: Translate) -> str:
@@ -100,11 +109,12 @@ def _described(game: Any, zone: str, _: Translate) -> str | None:
 
 
 def term_keys(game: Any) -> set[str]:
-    """What a term may name: the game's zones, rule types, phase names and state slots."""
+    """What a term may name: the game's zones, rule types, phase names, state slots and
+    counters (a counter's term is written after a number: "15 checkers borne off")."""
     blocks = [*game.setups, *game.phases, *game.goals, *game.restrictions,
               *([game.result] if game.result is not None else [])]
     return set(game.spec.zones) | {b.keyword for b in blocks} | \
-        {p.name for p in game.phases} | set(game.slots.index)
+        {p.name for p in game.phases} | set(game.slots.index) | set(game.counters)
 
 
 def term_issues(game: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
@@ -120,7 +130,7 @@ def term_issues(game: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
             if key not in keys:
                 yield ("terms", lang, key), (
                     f"{key!r} names nothing a rulebook shows: a term names a zone, a rule's "
-                    f"type, a phase or a state slot ({', '.join(sorted(keys))})")
+                    f"type, a phase, a state slot or a counter ({', '.join(sorted(keys))})")
             elif not words.strip():
                 yield ("terms", lang, key), "a term is the words a reader sees: not empty"
 

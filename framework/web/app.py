@@ -711,6 +711,8 @@ def state_payload(server: Server, session: GameSession, lang: str,
             else state.to_move]),
         "phase": phase, "phase_label": _(phase) if phase else "", "setup": in_setup,
         "hint": hint, "piece_key": [_(a) for a in game.attributes],
+        # The dice of the turn, as the server rolled them (a client never rolls).
+        "dice": _dice(game, state),
         "terminal": state.is_terminal(),
         "result": None if winners is None else {
             "code": result_of(state), "winners": [players[w] for w in winners],
@@ -826,6 +828,18 @@ def _landing_cells(state: Any, legal: list[Any]) -> dict[Any, str]:
 
 
 @functools.lru_cache(maxsize=256)
+def _dice(game: Any, state: Any) -> list[int]:
+    """The dice a chance phase rolled for this turn (``roll``), empty before the roll or
+    in a game without dice."""
+    for phase in game.phases:
+        shown = getattr(phase, "dice", None)
+        if phase.chance and callable(shown):
+            values: list[int] = shown(state)
+            if values:
+                return values
+    return []
+
+
 def _choice_may_follow(game: Any, phase: int) -> bool:
     """Whether a later phase of the turn may ask a choice on no cell (by the actions it can
     ever make; a phase that cannot say is looked at too)."""

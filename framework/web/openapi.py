@@ -288,6 +288,9 @@ SPEC: dict[str, Any] = {
                       "description": "per player: counters, hands (the pieces a player holds "
                                      "off the board, by kind) and supplies"},
             "turns": {"type": "array", "items": {"type": "object"}},
+            "dice": {"type": "array", "items": {"type": "integer"},
+                     "description": "the dice of this turn, rolled by the server (empty "
+                                    "before the roll, or in a game without dice)"},
             "legal": {"type": "array", "items": _ref("Action")},
             "svg": {"type": "string", "description": "the board, as the rulebooks draw it"},
             "version": {"type": "string", "description": "the rules this game is played with"},

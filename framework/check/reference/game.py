@@ -35,6 +35,7 @@ from framework.reference.rules import (
     RefResult,
     RefTurnOrder,
     find_reference,
+    make_condition,
 )
 from framework.reference.rules import RefSetup as RefSetupBlock
 
@@ -189,7 +190,20 @@ class ReferenceGame:
         before the end."""
         if not s.result:
             return [0.0] * len(self.players)
-        return [1.0 if player in s.result else -1.0 for player in s.seats]
+        worth = self.win_value(s)
+        return [worth if player in s.result else -worth for player in s.seats]
+
+    def win_value(self, s: RefState) -> float:
+        """The file's ``margins``: the first level whose every condition holds for the
+        one loser (each read by its reference twin), else 1."""
+        if not self.spec.margins or s.result is None or len(s.result) != 1:
+            return 1.0
+        loser = next(p for p in self.players if p not in s.result)
+        for level in self.spec.margins:
+            if all(make_condition(c, self).holds(s, loser) != bool(c.not_)
+                   for c in level.if_):
+                return float(level.value)
+        return 1.0
 
     # The game -----------------------------------------------------------------------------
     def initial(self) -> RefState:

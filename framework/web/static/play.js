@@ -7,6 +7,8 @@
   const T = B.texts;
   const $ = (id) => document.getElementById(id);
   const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, k) => values[k] ?? "");
+  // The faces of a six-sided die (a die of more faces is shown by its number alone).
+  const FACES = ["", "\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
   const api = `/api/play/${B.id}`;
   // Seat tokens travel in the link's fragment (never sent to the server in a URL):
   // #s0=TOKEN gives seat 0; #invite1=TOKEN is a link this browser may hand to a friend.
@@ -376,10 +378,20 @@
     if (watching()) text += ` — ${T.watching}`;
     if (S.agent_error) text += ` — ${S.agent_error}`;
     box.textContent = text;
+    renderDice();
     $("hint").textContent = S.hint || "";
     const [first, second] = S.piece_key;
     $("piece-key").textContent = first ? fill(second ? T.piece_key2 : T.piece_key,
       {numbers: S.piece_key.join(" · "), first, second}) : "";
+  }
+
+  function renderDice() {
+    // The dice the server rolled for this turn: shown, never rolled here.
+    const box = $("dice");
+    const dice = S.dice || [];
+    box.hidden = !dice.length;
+    box.dataset.dice = dice.join(" ");
+    box.textContent = dice.length ? fill(T.dice, {dice: dice.map((d) => FACES[d] ? `${FACES[d]} ${d}` : `${d}`).join("  ")}) : "";
   }
 
   function button(label, onclick) {

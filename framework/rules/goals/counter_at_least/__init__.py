@@ -21,10 +21,10 @@ from framework.plugins import (
     GoalParams,
     Translate,
     Verdict,
-    counted,
     ngettext,
     untranslated,
 )
+from framework.spec.terms import counter_words
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -59,10 +59,10 @@ class CounterAtLeast(Goal):
     def reason(self, state: State, _: Translate = untranslated) -> str:
         n = self.params.value
         return ngettext("{n} {counter} reached", "{n} {counter} reached", n, _).format(
-            n=n, counter=counted(_, self.params.counter, n))
+            n=n, counter=counter_words(self.params.counter, _, n))
 
     def describe(self, _: Translate = untranslated) -> str:
         n = self.params.value
         return ngettext("A player who reaches {n} {counter} wins.",
                         "A player who reaches {n} {counter} wins.", n, _).format(
-            n=n, counter=counted(_, self.params.counter, n))
+            n=n, counter=counter_words(self.params.counter, _, n))

@@ -86,7 +86,12 @@ class Race(Phase):
     notation_examples = ("p13-p7,p8-p7", "bar-p20,p6-off", "pass")
     reference = ".reference:RefRace"
     native = None
+    measures_distance = True
     no_twin_reason = "no native kernel piece: the kernels have no chance nodes"
+
+    @classmethod
+    def stacks(cls, params: Any) -> tuple[str, str] | None:
+        return params.piece, params.attribute
 
     @classmethod
     def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
@@ -139,6 +144,17 @@ class Race(Phase):
         self.twice = roll.doubles == "twice"
 
     # Reading the position --------------------------------------------------------------
+    def distance(self, state: State, side: int) -> int:
+        """The pip count: per checker, the points to the end of the track and one more
+        to bear it off (a checker on the bar has the whole track to go)."""
+        counts, mine = state.attrs[self.attr], state.owner[side]
+        end = self.length + 1
+        total = state.counters[side][self.bar] * end
+        for t, cell in enumerate(self.tracks[side]):
+            if mine >> cell & 1:
+                total += counts[cell] * (self.length - t)
+        return total
+
     def _snapshot(self, state: State, side: int) -> tuple[list[int], list[int]]:
         """The mover's and the enemy's checkers on each point of the mover's track."""
         counts = state.attrs[self.attr]

@@ -121,6 +121,10 @@ def counted_words(data: Any) -> list[str]:
     return _unique(texts)
 
 
+#: The grammatical cases a rulebook's sentences ask a piece's name in (``in_case``).
+CASES = ("accusative",)
+
+
 def extract_game(fileobj: IO[bytes], keywords: Mapping[str, Any],
                  comment_tags: Collection[str], options: Mapping[str, Any]
                  ) -> Iterator[tuple[int, str | None, str | tuple[str, ...], list[str]]]:
@@ -144,3 +148,8 @@ def extract_game(fileobj: IO[bytes], keywords: Mapping[str, Any],
         for kind in data.get("pieces") or {}:
             yield line_of(kind), "pgettext", (stem, kind), []
             yield line_of(kind), "npgettext", (f"count {stem}", kind, kind), []
+            # Its grammatical cases (Russian «пешку» as a sentence's object), for every
+            # game and for this one; left empty, a sentence takes the plain word.
+            for case in CASES:
+                yield line_of(kind), "pgettext", (case, kind), []
+                yield line_of(kind), "pgettext", (f"{case} {stem}", kind), []

@@ -43,6 +43,11 @@ class SpecContext:
     #: True while checking a consequence under a move option's ``then:`` (the option
     #: lands the piece it acts around), False for a block of the turn.
     in_option: bool = False
+    #: Under a ``then:``, whether the option's actions land a piece (a rotation lands
+    #: none: a consequence that acts around a landed piece cannot follow it).
+    option_lands: bool = True
+    #: Under a ``then:``, the option's keyword (for the messages).
+    option_type: str = ""
 
     def unknown(self, what: str, value: str, known: tuple[str, ...] | frozenset[str]) -> str:
         return ctx_unknown(what, value, tuple(known))
@@ -69,7 +74,7 @@ class SpecContext:
         class says so with ``lands_piece``): the ``landed`` slot is then set by the time
         ``phase`` runs; under a move option's ``then:`` the option lands it."""
         if self.in_option:
-            return True
+            return self.option_lands
         turn = self.spec.turn
         index = next(i for i, p in enumerate(turn) if p.name == phase)
         registry = plugins("phases")
@@ -83,7 +88,11 @@ class SpecContext:
                              ) -> Iterator[tuple[Loc, str]]:
         """The issue of a consequence that acts on the cell the last action landed a piece
         on (``does``: "converts around the cell …") with no phase before it that lands one."""
-        if not self.lands_before(phase):
+        if self.in_option and not self.lands_before(phase):
+            yield loc, (f"the consequence {phase!r} {does}, but a {self.option_type!r} lands "
+                        "no piece: it cannot follow one (a consequence that lands on no "
+                        "cell, such as again, may)")
+        elif not self.lands_before(phase):
             yield loc, (f"phase {phase!r} {does}, but no phase before it in the turn lands "
                         f"one{f' ({hint})' if hint else ''}")
 

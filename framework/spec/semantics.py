@@ -15,6 +15,8 @@ from typing import Any
 
 from framework.board import build_board
 from framework.board.directions import RELATIVE_DIRECTIONS, direction_bearings
+from framework.board.holes import HoleRule, holds_at, hole_names
+from framework.expressions import ExpressionError
 from framework.plugins import Phase, plugins
 from framework.spec.declared import declared_slots
 from framework.spec.piece_moves import check_piece_moves
@@ -40,6 +42,12 @@ class SpecContext:
     directions: tuple[str, ...] = ()
     #: The board's graph, built once for every block's checks (``networkx.Graph``).
     graph: Any = None
+
+    @property
+    def holes(self) -> frozenset[str]:
+        """The names of the board's holes (listed, or given by a rule)."""
+        return frozenset(n for n in self.graph.nodes if self.graph.nodes[n].get("hole")) \
+            if self.graph is not None else frozenset(hole_names(self.spec.board))
     #: True while checking a consequence under a move option's ``then:`` (the option
     #: lands the piece it acts around), False for a block of the turn.
     in_option: bool = False
@@ -270,8 +278,21 @@ def _fen(spec: Any) -> Iterator[tuple[Loc, str]]:
 def _board(spec: Any, cells: frozenset[str]) -> Iterator[tuple[Loc, str]]:
     board = spec.board
     seen_holes: set[str] = set()
+    graph = board.build()
     for i, hole in enumerate(board.holes):
-        if hole not in cells:
+        if isinstance(hole, HoleRule):
+            try:
+                found = {n for n in graph.nodes if holds_at(
+                    hole, graph.nodes[n]["row"] + 1, graph.nodes[n]["col"] + 1)}
+            except ExpressionError as exc:
+                yield ("board", "holes", i, "where"), str(exc)
+                continue
+            if not found:
+                yield ("board", "holes", i, "where"), (
+                    f"the rule {hole.where!r} makes no cell a hole: row and column count "
+                    "from 1, as the board numbers them")
+            seen_holes |= found
+        elif hole not in cells:
             yield ("board", "holes", i), f"the hole {hole!r} is not a cell of the board"
         elif hole in seen_holes:
             yield ("board", "holes", i), f"the hole {hole!r} is listed twice"
@@ -498,6 +519,6 @@ def block_issues(cls: type[Any], params: Any, loc: Loc, ctx: SpecContext
             for cell in value:
                 if cell not in ctx.cells:
                     yield (*loc, field, cell), f"{cell!r} is not a cell of the board"
-                elif cell in ctx.spec.board.holes:
+                elif cell in ctx.holes:
                     yield (*loc, field, cell), f"{cell!r} is a hole of the board"
     yield from cls.check_spec(params, loc, ctx)

@@ -6,8 +6,9 @@ other (``tests/test_layers.py`` keeps them so, with the imports still waiting fo
 move into rule units listed there):
 
 1. values: ``framework.errors``, ``framework.limits``, ``framework.safeio``,
-   ``framework.bundled`` (where the bundled games are), and the
-   engine's value modules ``framework.engine.action``, ``framework.engine.bits``,
+   ``framework.bundled`` (where the bundled games are), ``framework.expressions`` (the
+   small expressions of parameters and hole rules), and the engine's value modules
+   ``framework.engine.action``, ``framework.engine.bits``,
    ``framework.engine.slots``, ``framework.engine.piles``;
 2. plugin API: ``framework.plugins`` (the units' base classes and their registry);
 3. tables: ``framework.i18n``, ``framework.board``, ``framework.spec``,

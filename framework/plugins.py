@@ -516,13 +516,17 @@ class Setup(Plugin):
 
 class Verdict:
     """What a goal decides: the sides that win by it (empty = draw), or ``score`` = the game
-    is over and the result rule decides."""
+    is over and the result rule decides. ``stands``: this verdict stands over whatever the
+    other goals find at the same check (a repetition draw that outranks a win made by the
+    same move)."""
 
-    __slots__ = ("score", "winners")
+    __slots__ = ("score", "stands", "winners")
 
-    def __init__(self, winners: frozenset[int] = frozenset(), *, score: bool = False) -> None:
+    def __init__(self, winners: frozenset[int] = frozenset(), *, score: bool = False,
+                 stands: bool = False) -> None:
         self.winners = winners
         self.score = score
+        self.stands = stands
 
 
 class Goal(Plugin):

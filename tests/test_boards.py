@@ -61,6 +61,39 @@ def test_holes_are_not_cells_but_distances_cross_them() -> None:
         board.cell("D4")
 
 
+CROSS = [f"{c}{r}" for c in "abfg" for r in (1, 2, 6, 7)]
+
+
+def test_holes_given_by_a_rule_over_row_and_column() -> None:
+    from .conftest import ROOT
+
+    # Fox and Geese's cross is its 7 x 7 grid less the 2 x 2 corners, written as a rule.
+    fox = (ROOT / "games" / "fox-and-geese.yaml").read_text(encoding="utf-8")
+    assert "where:" in fox
+    by_rule = load_game_text(fox).board
+    listed = fox.replace(
+        '[{where: "(row <= 2 or row >= 6) and (column <= 2 or column >= 6)"}]',
+        "[" + ", ".join(CROSS) + "]")
+    by_name = load_game_text(listed).board
+    assert by_rule.size == by_name.size == 33 and by_rule.names == by_name.names
+    assert set(CROSS).isdisjoint(by_rule.names)
+    # On a hexagon board, row is the row's letter and column the cell's number; a rule and
+    # names mix, each hole once.
+    game = load_game_text(HEX4.replace("side: 4}", 'side: 4, holes: [A1, {where: "row == 1"}]}'))
+    assert game.board.size == 33 and not {"A1", "A2", "A3", "A4"} & set(game.board.names)
+
+
+@pytest.mark.parametrize(("rule", "message"), [
+    ("row +", "not an expression"),
+    ("row + column", "must be true or false"),
+    ("rank > 2", "unknown coordinate 'rank'"),
+    ("row > 20", "makes no cell a hole")])
+def test_a_hole_rule_that_cannot_act_is_refused(rule: str, message: str) -> None:
+    with pytest.raises(SpecError, match=message) as caught:
+        load_game_text(HEX4.replace("side: 4}", f'side: 4, holes: [{{where: "{rule}"}}]}}'))
+    assert "board.holes[0].where" in str(caught.value) or "where" in str(caught.value)
+
+
 def test_custom_board_and_its_checks() -> None:
     custom = """board:
   type: custom

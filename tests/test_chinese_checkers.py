@@ -3,7 +3,9 @@ here from the file's description alone: the 121-hole star drawn row by row, step
 of hops over either colour that capture nothing and never land where the marble has stood,
 the opposite point filled (a blocker counts for the player), a draw after 100 rounds;
 perft 1-4 from the start and from random positions, perft by whole turns, random games
-side by side — and the native backend saying why it cannot play a board this size."""
+side by side, for 2, 3, 4 and 6 players (the file's ``players`` parameter: each colour
+starts from its own point of the star) — and the native backend saying why it cannot play
+it."""
 
 from __future__ import annotations
 
@@ -20,7 +22,8 @@ from framework.native import support_of
 from .brute_games import play_side_by_side, random_positions, ref_turns, same_perft
 from .conftest import ROOT
 
-GAME = load_game(ROOT / "games" / "chinese-checkers.yaml")
+FILE = ROOT / "games" / "chinese-checkers.yaml"
+GAME = load_game(FILE)
 # The star row by row, bottom to top: (first number, last number) of each row's holes.
 ROWS = ((5, 5), (5, 6), (5, 7), (5, 8), (1, 13), (2, 13), (3, 13), (4, 13), (5, 13),
         (5, 14), (5, 15), (5, 16), (5, 17), (10, 13), (11, 13), (12, 13), (13, 13))
@@ -56,14 +59,19 @@ class S:
     over: frozenset[str] | None = None
 
 
+#: Who plays, by how many play: each colour starts from its own point (red the bottom one,
+#: then round the star), and the turns go round in that order.
+SEATS = {2: ("red", "green"), 3: ("red", "yellow", "blue"),
+         4: ("red", "orange", "green", "blue"), 6: SIX_PLAYERS}
+
+
 class ChineseCheckers:
-    """Two players (red from the bottom point, green from the top), or six, one on each
-    point going round the star; each player's target is the point opposite its own."""
+    """Players on points of the star (each colour on its own point, going round the star
+    from the bottom one); each player's target is the point opposite its own."""
 
     def __init__(self, players: tuple[str, ...] = ("red", "green")) -> None:
         self.players = players
-        homes = (BOTTOM, TOP) if len(players) == 2 else POINTS
-        self.home = dict(zip(players, homes, strict=True))
+        self.home = {p: POINTS[SIX_PLAYERS.index(p)] for p in players}
         self.target = {p: POINTS[(POINTS.index(h) + 3) % 6] for p, h in self.home.items()}
 
     def start(self) -> S:
@@ -194,49 +202,35 @@ def test_the_native_backend_says_why_not() -> None:
     assert reason is not None and "revisit" in reason
 
 
-def six_player_file() -> str:
-    """The bundled file made a six-player game: only its players, zones and setup change."""
-    text = (ROOT / "games" / "chinese-checkers.yaml").read_text()
-    ref = ChineseCheckers(SIX_PLAYERS)
-    head, rest = text.split("players: [red, green]\n")
-    _, turn = rest.split("turn:\n", 1)
-    symbols = ", ".join(f"{p}: {p[0]}" for p in SIX_PLAYERS)
-    board = "board: {type: star, points: 4}\npieces:\n  marble:\n" \
-        f"    symbols: {{{symbols}}}\n"
-    zones = "zones:\n  target:\n" + "".join(
-        f"    {p}: [{', '.join(sorted(_name(c) for c in ref.target[p]))}]\n"
-        for p in SIX_PLAYERS)
-    cells = ", ".join(f"{_name(c)}: {p}" for p in SIX_PLAYERS for c in sorted(ref.home[p]))
-    setup = f"setup:\n  - type: fixed\n    cells: {{{cells}}}\n"
-    examples = turn.index("examples:")
-    return (f"{head}players: [{', '.join(SIX_PLAYERS)}]\n{board}{zones}{setup}turn:\n"
-            f"{turn[:examples]}")
+@pytest.fixture(scope="module", params=[3, 4, 6])
+def many(request: pytest.FixtureRequest) -> tuple[Any, ChineseCheckers]:
+    """The file for 3, 4 or 6 players, and the reference for the same seats."""
+    n = request.param
+    return load_game(FILE, {"players": str(n)}), ChineseCheckers(SEATS[n])
 
 
-def test_six_players_compose_from_the_same_rules() -> None:
-    from framework import load_game_text
-
-    game = load_game_text(six_player_file())
-    ref = ChineseCheckers(SIX_PLAYERS)
+def test_more_players_start_each_on_their_own_point(many: tuple[Any, ChineseCheckers]
+                                                    ) -> None:
+    game, ref = many
     state = game.new_initial_state()
-    assert len(game.players) == 6 and len(state.to_json()["cells"]) == 60
+    assert game.players == ref.players
+    cells = state.to_json()["cells"]
+    assert {_rc(c): e["owner"] for c, e in cells.items()} == ref.start().cells
     same_perft(game, ref, state, 2)
-    assert play_side_by_side(game, ref, 1, seed=4, plies=60) == 60
+    assert play_side_by_side(game, ref, 1, seed=4, plies=40) == 40
 
 
 @pytest.mark.slow
-def test_six_player_random_games_agree_with_the_reference() -> None:
-    from framework import load_game_text
-
-    game = load_game_text(six_player_file())
-    ref = ChineseCheckers(SIX_PLAYERS)
+@pytest.mark.parametrize("n", [3, 4, 6])
+def test_more_player_random_games_agree_with_the_reference(n: int) -> None:
+    game, ref = load_game(FILE, {"players": str(n)}), ChineseCheckers(SEATS[n])
     outcomes: list[frozenset[str]] = []
-    assert play_side_by_side(game, ref, 200, seed=6, outcomes=outcomes) > 200 * 600
+    assert play_side_by_side(game, ref, 200, seed=6, outcomes=outcomes) > 200 * 100 * n
+    assert len(outcomes) == 200
     same_perft(game, ref, game.new_initial_state(), 3)
-    for state in random_positions(game, 5, seed=7):
+    for state in random_positions(game, 20, seed=7):
         same_perft(game, ref, state, 2)
-
-
+    assert perft_turns(game.new_initial_state(), 2) == ref_turns(ref, ref.start(), 2)
 @pytest.mark.slow
 def test_many_random_games_and_deep_perft_agree_with_the_reference() -> None:
     outcomes: list[frozenset[str]] = []

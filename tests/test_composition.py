@@ -111,7 +111,7 @@ def test_custodial_takes_closed_lines_only() -> None:
 
 
 @pytest.mark.parametrize(("mutation", "message"), [
-    ("      - {type: swap}\n", "'then:' goes on an option whose actions land a piece"),
+    ("      - {type: swap}\n", "a 'swap' lands no piece: it cannot follow one"),
     ("      - {type: place, piece: mark, then: [{type: again}]}\n", "'again' without 'if:'"),
     ("      - {type: place, piece: mark, if: {type: count, where: hand, piece: mark, "
      "at_least: 1}}\n", "has an unlimited supply"),

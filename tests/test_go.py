@@ -12,7 +12,6 @@ import pyspiel
 import pytest
 
 from framework import load_game, load_game_text
-from framework.engine.slots import board_from_text, board_key, board_text
 from framework.moves.groups import Links
 
 from .conftest import ROOT
@@ -126,35 +125,49 @@ def test_groups_liberties_and_breathing_on_a_small_board() -> None:
         assert sorted(r.bit_count() for r in way.regions(empty)) == [1, 18]
 
 
-def test_a_board_key_is_written_and_read_back() -> None:
-    key = board_key([0b101, 0b010], 3)
-    assert board_text(key, 2, 3) == "010"
-    assert board_from_text("010", 2, 3) == key
-    with pytest.raises(ValueError, match="3 characters"):
-        board_from_text("0102", 2, 3)
+def test_superko_is_read_from_the_history_that_copies_share(go9) -> None:  # type: ignore[no-untyped-def]
+    # The ko shape twice, in two corners: Black takes at a1, White at i9, Black passes (a
+    # pass repeats nothing, and opens the ko), and each side retakes. The history of boards
+    # lives with the state (a clone shares it); a position read from JSON starts its own.
+    state = go9.state_from_json({"to_move": "black", "cells": {
+        "a1": "white", "a3": "white", "b2": "white", "b1": "black", "c1": "black",
+        "i9": "black", "i7": "black", "h8": "black", "h9": "white", "g9": "white"}})
+    for move in ("a2", "i8", "pass", "a1"):  # each side takes a ko, then retakes the other
+        state.apply(move)
+        assert not state.is_terminal()
+    copy = state.clone()
+    again = go9.state_from_json(state.to_json())
+    for played in (state, copy):
+        played.apply("i9")  # Black retakes i8: the board the game began from, again
+        assert played.is_terminal() and played.returns() == [0.0, 0.0]
+    again.apply("i9")
+    assert not again.is_terminal()  # its history began after that board
 
 
-def test_the_boards_seen_survive_json_fen_and_a_copy(go9) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("overrides", [True, False])
+def test_superko_on_the_last_move_is_a_draw_over_the_score(overrides: bool) -> None:
+    # OpenSpiel's Go: a superko is a draw even on the 162nd action, which also ends the
+    # game by its length (White would win on the score: 5 + 7.5 against 5).
+    text = FILE.read_text(encoding="utf-8")
+    if not overrides:
+        text = text.replace("overrides: true", "overrides: false", 1)
+    game = load_game_text(text, parameters={"size": 9})
+    state = game.state_from_json({"to_move": "white", "fullmove": 79, "cells": {
+        "a1": "white", "a3": "white", "b2": "white", "b1": "black", "c1": "black",
+        "i9": "black", "i7": "black", "h8": "black", "h9": "white", "g9": "white"}})
+    for move in ("i8", "a2", "pass", "i9"):
+        state.apply(move)
+        assert not state.is_terminal()
+    state.apply("a1")  # the 162nd action brings back the board the game began from
+    assert state.is_terminal()
+    assert state.returns() == ([0.0, 0.0] if overrides else [-1.0, 1.0])
+
+
+def test_a_pass_brings_back_the_board_and_repeats_nothing(go9) -> None:  # type: ignore[no-untyped-def]
     state = go9.new_initial_state()
-    for move in ("e5", "d4", "pass"):
+    for move in ("e5", "pass", "d4", "pass"):
         state.apply(move)
-    data = state.to_json()
-    assert len(data["seen"]) == 2 and data["passes"] == 1
-    again = go9.state_from_json(data)
-    assert again.to_json() == data and again.clone().to_json() == data
-
-
-def test_the_boards_seen_survive_a_fen() -> None:
-    # go.yaml writes no FEN (the boards seen outgrow its 1,000 characters): a 3 x 3 board
-    # with one does, its boards after the clocks.
-    text = FILE.read_text().replace("notation:\n", "notation:\n  fen: {clocks: true}\n", 1)
-    small = load_game_text(text, parameters={"size": 3})
-    state = small.new_initial_state()
-    for move in ("b2", "a1", "pass"):
-        state.apply(move)
-    fen = state.to_fen()
-    assert fen.endswith("passes=1 seen=....0....,1...0....")
-    assert small.state_from_fen(fen).to_json() == state.to_json()
+        assert not state.is_terminal()
 
 
 def test_a_pass_clears_the_ko_and_two_passes_score_the_game(go9) -> None:  # type: ignore[no-untyped-def]

@@ -189,3 +189,17 @@ def test_the_observation_planes_hold_the_piles() -> None:
     state.apply("c1")
     plane = observer.planes(state)[observer.plane_names.index("pile:seed")][0]
     assert plane == [float(seeds(state)[INDEX[name]]) for name in GAME.board.names]
+
+
+def test_the_1001st_action_ends_the_game_and_counts_the_seeds() -> None:
+    # OpenSpiel's mancala is over once its move number passes max_game_length (1000) and
+    # scores the seeds as at any other end (not a draw). South leads 2 + 20 to 1 + 3.
+    data = position("south", a1=1, c1=1, S=20, a2=1, N=3)
+    spiel = pyspiel.load_game("mancala")
+    assert spiel.max_game_length() == 1000
+    state = GAME.state_from_json({**data, "halfmove": 999})
+    state.apply("a1")
+    assert not state.is_terminal()
+    state = GAME.state_from_json({**data, "halfmove": 1000})
+    state.apply("a1")  # the 1,001st action, which ends nothing by itself
+    assert state.is_terminal() and state.returns() == [1.0, -1.0]

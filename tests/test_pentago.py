@@ -166,3 +166,34 @@ def test_a_region_that_is_no_square_is_refused() -> None:
 
     with pytest.raises(BoardspecError, match="not a full square"):
         load_game_text(GRID.replace("zones: [low]", "zones: [ring]"))
+
+
+def test_a_rotation_takes_a_then_that_needs_no_landed_piece() -> None:
+    from framework.check.reference import ReferenceGame
+    from framework.errors import BoardspecError
+    from framework.perft import perft
+
+    from .test_composition import reference_perft
+
+    # The mover places and twists again while they have at most one stone: each player's
+    # first turn is two placements and two twists.
+    again = GRID.replace("options: [{type: rotate, zones: [low], turns: [clockwise]}]",
+                         "options: [{type: rotate, zones: [low], turns: [clockwise], then: "
+                         "[{type: again, if: {type: count, of: mover, at_most: 1}}]}]")
+    game = load_game_text(again)
+    state = game.new_initial_state()
+    for move in ("a2", "low+", "d4"):
+        state.apply(move)
+        assert state.to_json()["to_move"] == "red"
+    state.apply("low+")
+    assert state.to_json()["to_move"] == "blue"
+    assert our_board(state) == {"b1": "red", "d4": "red"}
+    ref = ReferenceGame(game.spec)  # the reference twin plays the same rule
+    start, theirs = game.new_initial_state(), ref.initial()
+    assert [perft(start, d) for d in (1, 2, 3, 4)] == \
+        [reference_perft(ref, theirs, d) for d in (1, 2, 3, 4)] == [16, 16, 240, 240]
+    # A consequence that acts around a landed piece cannot follow a rotation.
+    custodial = again.replace("{type: again, if: {type: count, of: mover, at_most: 1}}",
+                              "{type: convert_adjacent}")
+    with pytest.raises(BoardspecError, match="'rotate' lands no piece"):
+        load_game_text(custodial)

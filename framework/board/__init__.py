@@ -23,6 +23,7 @@ from framework.board.grid import GridBoard
 from framework.board.hexhex import HexHexBoard
 from framework.board.hexrhombus import HexRhombusBoard
 from framework.board.hextriangle import HexTriangleBoard
+from framework.board.holes import HoleRule, hole_names
 from framework.board.star import StarBoard
 
 BoardSpec = Annotated[GridBoard | HexHexBoard | HexRhombusBoard | HexTriangleBoard | StarBoard
@@ -34,10 +35,11 @@ def build_board(board: GridBoard | HexHexBoard | HexRhombusBoard | HexTriangleBo
                 | StarBoard | CustomBoard | EdgesBoard) -> nx.Graph:
     """The board's graph with its holes marked."""
     graph = board.build()
-    for hole in board.holes:
+    for hole in hole_names(board, graph):
         if hole in graph:
             graph.nodes[hole]["hole"] = True
     return graph
 
 __all__ = ["BoardSpec", "CustomBoard", "EdgesBoard", "GridBoard", "HexHexBoard",
-           "HexRhombusBoard", "HexTriangleBoard", "StarBoard", "build_board"]
+           "HexRhombusBoard", "HexTriangleBoard", "HoleRule", "StarBoard", "build_board",
+           "hole_names"]

@@ -32,6 +32,7 @@ from typing import Annotated, Literal
 import networkx as nx
 from pydantic import Field, StringConstraints, field_validator
 
+from framework.board.holes import HoleRule, holes_field
 from framework.limits import MAX_CELL_NAME, MAX_CELLS, MAX_LINKS
 from framework.plugins import Rule
 
@@ -55,8 +56,7 @@ class CustomBoard(Rule):
     rows: list[list[str]] | None = Field(
         default=None, max_length=MAX_CELLS,
         description="cells of each row, bottom row first (default: by y)")
-    holes: list[str] = Field(default_factory=list, max_length=MAX_CELLS,
-                             description="cells removed from the board")
+    holes: list[str | HoleRule] = holes_field()
     directions: dict[CellName, CellName] = Field(
         default_factory=dict, max_length=MAX_LINKS,
         description="named directions, each → its opposite (both ways; default: none)")

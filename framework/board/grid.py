@@ -12,6 +12,10 @@ adjacency (king: the Chebyshev distance, so c3 and d5 are 2 apart).
 Links are labelled with compass directions (north = towards higher ranks, east = towards
 later files): ``n e s w`` on an orthogonal grid, ``ne se sw nw`` on a diagonal one, all
 eight on a king grid. Lines (the ``line`` goal) run along them.
+
+``holes`` removes cells, by name or by a rule over their row and column, counted from 1
+(``holes: [{where: "(row <= 2 or row >= 6) and (column <= 2 or column >= 6)"}]`` leaves
+the 33-point cross of a 7×7 grid); every board type takes them (``framework/board/holes.py``).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from typing import Literal
 import networkx as nx
 from pydantic import Field
 
-from framework.limits import MAX_CELLS
+from framework.board.holes import HoleRule, holes_field
 from framework.plugins import Rule
 
 
@@ -36,9 +40,7 @@ class GridBoard(Rule):
         default="orthogonal", description="which cells touch: 4 orthogonal, 4 diagonal or 8")
     case: Literal["lower", "upper"] = Field(default="lower",
                                             description="letter case of the file letters")
-    holes: list[str] = Field(default_factory=list, max_length=MAX_CELLS,
-                             description="cells removed from the board (distances still "
-                                         "cross them)")
+    holes: list[str | HoleRule] = holes_field()
     row_one: Literal["bottom", "top"] = Field(
         default="bottom", description="where diagrams and the web app draw row 1: at the "
         "bottom (chess), or at the top (Othello's own notation); the cells, their names "

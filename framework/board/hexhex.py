@@ -23,7 +23,7 @@ from typing import Literal
 import networkx as nx
 from pydantic import Field
 
-from framework.limits import MAX_CELLS
+from framework.board.holes import HoleRule, holes_field
 from framework.plugins import Rule
 
 #: (row change, number change, direction, its opposite): the other three steps are the
@@ -39,9 +39,7 @@ class HexHexBoard(Rule):
     side: int = Field(ge=2, le=13, description="cells along each of the six sides")
     case: Literal["lower", "upper"] = Field(default="upper",
                                             description="letter case of the row letters")
-    holes: list[str] = Field(default_factory=list, max_length=MAX_CELLS,
-                             description="cells removed from the board (distances still "
-                                         "cross them)")
+    holes: list[str | HoleRule] = holes_field()
 
     def cell_name(self, r: int, c: int) -> str:
         letters = string.ascii_uppercase if self.case == "upper" else string.ascii_lowercase

@@ -28,7 +28,7 @@ import networkx as nx
 from pydantic import Field, model_validator
 
 from framework.board.hexhex import HEX_DIRECTIONS
-from framework.limits import MAX_CELLS
+from framework.board.holes import HoleRule, holes_field
 from framework.plugins import Rule
 
 #: (row change, column change, direction, its opposite): the other three steps are the
@@ -48,9 +48,7 @@ class HexRhombusBoard(Rule):
                                 description="number of columns (default: size)")
     case: Literal["lower", "upper"] = Field(default="lower",
                                             description="letter case of the column letters")
-    holes: list[str] = Field(default_factory=list, max_length=MAX_CELLS,
-                             description="cells removed from the board (distances still "
-                                         "cross them)")
+    holes: list[str | HoleRule] = holes_field()
 
     @model_validator(mode="after")
     def _has_a_size(self) -> HexRhombusBoard:

@@ -30,7 +30,7 @@ from pydantic import Field
 
 from framework.board.hexhex import HEX_DIRECTIONS
 from framework.board.hexrhombus import RHOMBUS_STEPS
-from framework.limits import MAX_CELLS
+from framework.board.holes import HoleRule, holes_field
 from framework.plugins import Rule
 
 
@@ -41,9 +41,7 @@ class HexTriangleBoard(Rule):
     side: int = Field(ge=2, le=26, description="cells along each of the three sides")
     case: Literal["lower", "upper"] = Field(default="lower",
                                             description="letter case of the column letters")
-    holes: list[str] = Field(default_factory=list, max_length=MAX_CELLS,
-                             description="cells removed from the board (distances still "
-                                         "cross them)")
+    holes: list[str | HoleRule] = holes_field()
 
     def cell_name(self, row: int, col: int) -> str:
         letters = string.ascii_lowercase if self.case == "lower" else string.ascii_uppercase

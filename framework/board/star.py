@@ -23,7 +23,7 @@ import networkx as nx
 from pydantic import Field
 
 from framework.board.hexhex import hex_graph
-from framework.limits import MAX_CELLS
+from framework.board.holes import HoleRule, holes_field
 from framework.plugins import Rule
 
 
@@ -35,8 +35,7 @@ class StarBoard(Rule):
                                                 "(4: Chinese checkers' 121 cells)")
     case: Literal["lower", "upper"] = Field(default="upper",
                                             description="letter case of the row letters")
-    holes: list[str] = Field(default_factory=list, max_length=MAX_CELLS,
-                             description="cells removed from the board")
+    holes: list[str | HoleRule] = holes_field()
 
     @property
     def span(self) -> int:

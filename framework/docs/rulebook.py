@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import jinja2
 
+from framework.board.holes import hole_names
 from framework.docs.diagrams import Diagram, example_diagram
 from framework.docs.wording import (
     SYMBOLS,
@@ -602,14 +603,15 @@ def _board_text(game: Game, _: Translate) -> str:
         text = ngettext("The board has {n} cell, linked as the diagram shows.",
                         "The board has {n} cells, linked as the diagram shows.", cells
                         , _).format(n=cells)
-    if board.holes and _chequered(game):
+    holes = hole_names(board)
+    if holes and _chequered(game):
         text += " " + _("Only every other cell is part of the board, as the dark squares of a "
                         "chequered board: {first} is one of them.").format(
             first=game.board.names[0])
-    elif board.holes:
+    elif holes:
         text += " " + ngettext("This cell is not part of the board: {holes}.",
                                "These cells are not part of the board: {holes}.",
-                               len(board.holes), _).format(holes=join_words(_, board.holes))
+                               len(holes), _).format(holes=join_words(_, holes))
     return text
 
 
@@ -618,7 +620,7 @@ def _chequered(game: Game) -> bool:
     board = game.spec.board
     if board.type != "grid":
         return False
-    holes = set(board.holes)
+    holes = set(hole_names(board))
     cells = [f"{chr(ord('a') + c)}{r + 1}" for r in range(board.rows) for c in
              range(board.columns)]
     odd = {name for i, name in enumerate(cells) if (i // board.columns + i % board.columns) % 2}

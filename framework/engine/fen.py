@@ -15,13 +15,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from framework.engine.position import boards_json
 from framework.engine.position_check import check_on_board, check_supplies
 from framework.engine.slots import (
     HALFMOVE,
     Slot,
-    board_from_text,
-    boards_value,
     flags_text,
     flags_value,
 )
@@ -97,8 +94,6 @@ def _slot_text(state: State, i: int) -> str:
         return state.game.board.names[value] if value >= 0 else "-"
     if slot.kind == "flags":
         return flags_text(slot, value)
-    if slot.kind == "boards":  # the earlier boards, sorted, joined by commas
-        return ",".join(boards_json(state, value)) or "-"
     return str(value)
 
 
@@ -121,13 +116,6 @@ def _read_slot_text(state: State, fen: str, i: int, text: str) -> None:
             raise PositionError(f"FEN {fen!r}: {exc}") from None
     elif slot.kind == "cell":
         state.vars[i] = -1 if text == "-" else state.game.board.cell(text)
-    elif slot.kind == "boards":
-        try:
-            state.vars[i] = boards_value(frozenset(
-                board_from_text(b, len(state.owner), state.game.board.size)
-                for b in text.split(",") if text != "-"))
-        except ValueError as exc:
-            raise PositionError(f"FEN {fen!r}: {name}: {exc}") from None
     elif slot.kind == "bool" and text in ("0", "1"):
         state.vars[i] = int(text)
     elif slot.kind == "int" and text.isascii() and text.isdigit() and len(text) <= MAX_FEN_DIGITS:

@@ -26,14 +26,7 @@ from framework.engine.position_check import (
     check_supplies,
     shown,
 )
-from framework.engine.slots import (
-    board_from_text,
-    board_text,
-    boards_value,
-    flags_text,
-    flags_value,
-    seen_boards,
-)
+from framework.engine.slots import flags_text, flags_value
 from framework.engine.supply import fill_hands
 from framework.errors import PositionError
 from framework.safeio import load_json
@@ -69,17 +62,9 @@ def slots_to_json(state: State) -> dict[str, Any]:
             data[slot.name] = flags_text(slot, value)
         elif slot.kind == "cells":
             data[slot.name] = sorted(names[c] for c in range(len(names)) if value >> c & 1)
-        elif slot.kind == "boards":
-            data[slot.name] = boards_json(state, value)
         else:
             data[slot.name] = value
     return data
-
-
-def boards_json(state: State, value: int) -> list[str]:
-    """A ``boards`` slot as JSON: its boards written out, sorted (0: none)."""
-    sides, cells = len(state.owner), state.game.board.size
-    return sorted(board_text(key, sides, cells) for key in seen_boards(value))
 
 
 def _inside_turn(state: State) -> bool:
@@ -113,8 +98,6 @@ def _slots_from_json(state: State, position: dict[str, Any]) -> None:
                 raise PositionError(str(exc)) from None
         elif slot.kind == "cells":
             state.vars[i] = _cells(game, raw, slot.name)
-        elif slot.kind == "boards":
-            state.vars[i] = _boards(state, slot.name, raw)
         else:
             state.vars[i] = _whole_number(position, slot.name, slot.default)
 
@@ -127,19 +110,6 @@ def _cells(game: CompiledGame, value: Any, key: str) -> int:
     for name in value:
         mask |= 1 << game.board.cell(_text(name, key))
     return mask
-
-
-def _boards(state: State, key: str, raw: Any) -> int:
-    if not isinstance(raw, list) or not all(isinstance(b, str) for b in raw):
-        raise PositionError(f"{key!r} must be a list of boards written as text, found "
-                            f"{shown(raw)}")
-    check_count(repr(key), len(raw))
-    try:
-        found = frozenset(board_from_text(b, len(state.owner), state.game.board.size)
-                          for b in raw)
-    except ValueError as exc:
-        raise PositionError(f"{key!r}: {exc}") from None
-    return boards_value(found)
 
 
 def _text(value: Any, key: str, what: str = "a cell name") -> str:

@@ -30,20 +30,16 @@ player to move must pass), so it is never written. Values are ints: ``kind`` say
 shows them (``int``: a whole number ≥ 0; ``bool``; ``cell``: a cell name, -1 for none; ``flags``: a
 set of bits, one per character of ``letters``, written as those letters in order, ``-``
 for none — four rights written ``KQkq``; ``cells``: a set of cells, one bit per cell,
-written as the list of their names, sorted;
-``boards``: a set of earlier boards, each an int
-key of the pieces' owners (``board_key``), 0 for none yet, written as a sorted list of
-strings with one character per cell — ``.`` empty, else the owner's index — so that the
-reference interpreter writes the same from its cell names).
+written as the list of their names, sorted).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, cast
+from typing import Literal
 
 Scope = Literal["position", "game", "turn"]
-SlotKind = Literal["int", "bool", "cell", "flags", "cells", "boards"]
+SlotKind = Literal["int", "bool", "cell", "flags", "cells"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,8 +91,6 @@ AGAIN = Slot("again", scope="turn", default=0, kind="bool")
 KO = Slot("ko", scope="game", default=-1, kind="cell")
 #: How many passes (the ``pass`` primitive) were played in a row, up to the last action.
 PASSES = Slot("passes", scope="game", default=0)
-#: The boards seen after every earlier action (``repetition``), a frozenset of board keys.
-SEEN = Slot("seen", scope="game", default=0, kind="boards")
 
 #: The cell of the piece in the middle of a chain of hops (-1: no chain is going on): kept by
 #: ``hop``, read by the ``moves`` phase and the native kernels.
@@ -112,7 +106,6 @@ HOPPED_FROM = Slot("hopped_from", scope="turn", default=-1, kind="cell")
 VISITED = Slot("visited", scope="turn", default=0, kind="cells")
 
 
-
 def hand_slot_name(player: str, kind: str) -> str:
     """The slot of ``player``'s hand of ``kind`` (``pieces.<kind>.hand``): its key in
     position JSON and FEN, ``hand.white.token``."""
@@ -123,52 +116,6 @@ def pile_slot_name(kind: str, cell: str) -> str:
     """The slot of the number of ``kind`` on ``cell`` (``pieces.<kind>.piles``): its key in
     position JSON and FEN, ``bean.a1``."""
     return f"{kind}.{cell}"
-
-
-def seen_boards(value: int) -> frozenset[int]:
-    """The boards a ``boards`` slot holds. ``State.vars`` is typed as ints; a ``boards``
-    slot is the one that holds a frozenset there (0 until a board is seen): these two
-    functions are the only places that say so to mypy."""
-    return cast("frozenset[int]", value) if value else frozenset()
-
-
-def boards_value(boards: frozenset[int]) -> int:
-    """The value a ``boards`` slot stores for a set of boards (0 for none)."""
-    return cast(int, boards) if boards else 0
-
-
-def board_key(owner: list[int], cells: int) -> int:
-    """One int for the pieces' owners on a board of ``cells`` cells (kinds left out)."""
-    key = 0
-    for side, mask in enumerate(owner):
-        key |= mask << (side * cells)
-    return key
-
-
-def board_text(key: int, sides: int, cells: int) -> str:
-    """A board key as its written form: a character per cell, ``.`` or the owner's index."""
-    full = (1 << cells) - 1
-    text = ["."] * cells
-    for side in range(sides):
-        mask = key >> (side * cells) & full
-        while mask:
-            low = mask & -mask
-            text[low.bit_length() - 1] = str(side)
-            mask ^= low
-    return "".join(text)
-
-
-def board_from_text(text: str, sides: int, cells: int) -> int:
-    """The board key a written board stands for; a ValueError if it is not one."""
-    if len(text) != cells or any(ch != "." and not (ch.isdigit() and int(ch) < sides)
-                                 for ch in text):
-        raise ValueError(f"a board is written with {cells} characters, each '.' or a "
-                         f"player's index 0..{sides - 1}; found {text[:40]!r}")
-    key = 0
-    for cell, ch in enumerate(text):
-        if ch != ".":
-            key |= 1 << (int(ch) * cells + cell)
-    return key
 
 
 class SlotTable:

@@ -430,6 +430,10 @@ class State:
             verdict = goal.evaluate(self)
             if verdict is None:
                 continue
+            if verdict.stands:  # it outranks every other goal of this check
+                self.finish(self.game.result.score(self) if verdict.score and
+                            self.game.result else verdict.winners)
+                return True
             fired = True
             if verdict.score:
                 winners |= self.game.result.score(self) if self.game.result else frozenset()

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from framework.engine.slots import CLOCK_RESET, HALFMOVE, MUST_PASS, seen_boards
+from framework.engine.slots import CLOCK_RESET, HALFMOVE, MUST_PASS
 from framework.errors import BoardspecError
 from framework.kernel.pieces import Unsupported
 from framework.kernel.slots import decoded, encoded, slot_field
@@ -154,8 +154,7 @@ class NativeGame:
         for name in self.plan.slots:
             i = self.game.slots.index[name]
             slot = self.game.slots.slots[i]
-            if slot.kind != "boards":  # the boards seen: their piece writes them, below
-                st[at[slot_field(self.game, name)]] = encoded(slot, state.vars[i])
+            st[at[slot_field(self.game, name)]] = encoded(slot, state.vars[i])
         for piece in (*self.plan.goals, *self.plan.consequences):
             if hasattr(piece, "encode_into"):  # a piece's own words (a history)
                 piece.encode_into(state, st, at)
@@ -185,10 +184,7 @@ class NativeGame:
     def python_snapshot(self, state: State) -> tuple[Any, ...]:
         chain = state.vars[self.chain] if self.chain >= 0 else -1
         slots = self.game.slots
-        # The boards seen (a set in the Python state) by their number, as the kernels
-        # keep them (and a hash of each).
-        extra = tuple(len(seen_boards(state.vars[i])) if slots.slots[i].kind == "boards"
-                      else state.vars[i] for i in (slots.index[n] for n in self.plan.slots))
+        extra = tuple(state.vars[i] for i in (slots.index[n] for n in self.plan.slots))
         return (tuple(state.owner), tuple(state.kinds), state.to_move, state.vars[HALFMOVE],
                 state.fullmove, state.vars[MUST_PASS], state.winners, chain, extra)
 

@@ -9,6 +9,7 @@ from typing import Any
 import networkx as nx
 
 from framework.board.directions import RELATIVE_DIRECTIONS
+from framework.board.holes import hole_names
 
 
 class RefBoard:
@@ -16,7 +17,7 @@ class RefBoard:
 
     def __init__(self, spec: Any) -> None:
         self.graph: nx.Graph = spec.board.build()
-        self.holes = frozenset(spec.board.holes)
+        self.holes = frozenset(hole_names(spec.board, self.graph))
         self.cells = frozenset(n for n in self.graph.nodes if n not in self.holes)
         self.distances = cache(self._distances)
         self._steps: dict[tuple[str, str], str | None] = {}

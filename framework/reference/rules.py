@@ -128,6 +128,9 @@ class RefRestriction(RefBlock):
 
 
 class RefGoal(RefBlock):
+    #: Whether this goal's verdict outranks the others found at the same check.
+    stands: bool = False
+
     def verdict(self, s: RefState) -> RefVerdict:
         raise NotImplementedError
 

@@ -23,28 +23,23 @@ Python's syntax tree that knows only the operations above.
 
 from __future__ import annotations
 
-import ast
 import difflib
-import operator
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import Any, Literal
 
 from pydantic import Field, ValidationError, model_validator
 
 from framework.errors import InputError, SpecError, SpecIssue
+from framework.expressions import ExpressionError, Value, evaluate, show
 from framework.plugins import Rule
 from framework.spec.yamlsource import Loc, YamlSource
 
 #: A parameter name: lower-case letters, digits and _ (it is written in expressions).
 NAME = r"^[a-z_][a-z0-9_]*$"
-#: The longest expression a file may write (expressions are for a number or a choice).
-MAX_EXPRESSION = 200
 #: At most this many parameters per game (each is a command-line option and a web field).
 MAX_PARAMETERS = 32
-
-Value = int | float | bool | str
 
 
 class ParameterError(InputError):
@@ -93,11 +88,11 @@ class ParameterSpec(Rule):
             return "one of " + ", ".join(self.choices)
         kind = "a whole number" if self.type == "int" else "a number"
         if self.min is not None and self.max is not None:
-            return f"{kind} from {_show(self.min)} to {_show(self.max)}"
+            return f"{kind} from {show(self.min)} to {show(self.max)}"
         if self.min is not None:
-            return f"{kind} of at least {_show(self.min)}"
+            return f"{kind} of at least {show(self.min)}"
         if self.max is not None:
-            return f"{kind} of at most {_show(self.max)}"
+            return f"{kind} of at most {show(self.max)}"
         return kind
 
 
@@ -146,15 +141,9 @@ def coerce(spec: ParameterSpec, value: Any, name: str) -> Value:
     return number
 
 
-def _show(value: Value) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
 def show_value(value: Value) -> str:
     """A value as a game file and ``--param`` write it."""
-    return _show(value)
+    return show(value)
 
 
 # Declarations ---------------------------------------------------------------------------
@@ -383,7 +372,7 @@ class _Substitution:
 
         def one(match: re.Match[str]) -> str:
             value = self.evaluate(match.group(1), at)
-            return "" if value is _DROP else _show(value)
+            return "" if value is _DROP else show(value)
 
         return _INLINE.sub(one, text)
 
@@ -396,117 +385,6 @@ class _Substitution:
                 message = f"unknown parameter {exc.unknown!r}{self.known(exc.unknown)}"
             self.issues.append(self.src.issue(at, message))
             return _DROP
-
-
-# Expressions ----------------------------------------------------------------------------
-class ExpressionError(ValueError):
-    def __init__(self, message: str, unknown: str | None = None) -> None:
-        super().__init__(message)
-        self.unknown = unknown
-
-
-def letter(number: int) -> str:
-    """A board column's letter: 1 → a … 26 → z."""
-    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 26:
-        raise ExpressionError(f"letter() takes a whole number from 1 to 26; found {number!r}")
-    return "abcdefghijklmnopqrstuvwxyz"[number - 1]
-
-
-FUNCTIONS: dict[str, Callable[..., Any]] = {"min": min, "max": max, "abs": abs,
-                                              "str": _show, "letter": letter}
-_BINARY: dict[type[ast.operator], Callable[[Any, Any], Any]] = {
-    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
-    ast.Div: operator.truediv, ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod}
-_COMPARE: dict[type[ast.cmpop], Callable[[Any, Any], bool]] = {
-    ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
-    ast.Gt: operator.gt, ast.GtE: operator.ge}
-#: No value of an expression may grow past this (a board is far smaller; it keeps text
-#: and numbers from growing without end).
-_BIG = 10**12
-
-
-def evaluate(expression: str, values: Mapping[str, Value]) -> Value:
-    """The value of a parameter expression (``size * size + 1``)."""
-    if len(expression) > MAX_EXPRESSION:
-        raise ExpressionError(f"an expression is at most {MAX_EXPRESSION} characters; "
-                              f"found {len(expression)}")
-    try:
-        tree = ast.parse(expression.strip(), mode="eval")
-    except SyntaxError:
-        raise ExpressionError(f"{expression!r} is not an expression of parameters (such "
-                              "as size * size + 1)") from None
-    return _value(tree.body, values, expression)
-
-
-def _value(node: ast.AST, values: Mapping[str, Value], text: str) -> Any:
-    def sub(child: ast.AST) -> Any:
-        return _value(child, values, text)
-
-    result: Any
-    if isinstance(node, ast.Constant) and isinstance(node.value, int | float | str):
-        result = node.value
-    elif isinstance(node, ast.Name):
-        if node.id in ("true", "false"):
-            result = node.id == "true"
-        elif node.id not in values:
-            raise ExpressionError(f"unknown parameter {node.id!r}", unknown=node.id)
-        else:
-            result = values[node.id]
-    elif isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
-        left, right = sub(node.left), sub(node.right)
-        if isinstance(left, bool) or isinstance(right, bool):
-            raise ExpressionError(f"in {text!r}: + - * / // % take numbers (or + text), "
-                                  "not true or false")
-        try:
-            result = _BINARY[type(node.op)](left, right)
-        except (TypeError, ZeroDivisionError) as exc:
-            raise ExpressionError(f"in {text!r}: {exc}") from None
-    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
-        operand = sub(node.operand)
-        if not isinstance(operand, int | float) or isinstance(operand, bool):
-            raise ExpressionError(f"in {text!r}: a sign goes before a number")
-        result = -operand if isinstance(node.op, ast.USub) else operand
-    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-        result = not _truth(sub(node.operand), text)
-    elif isinstance(node, ast.BoolOp):
-        parts = (_truth(sub(v), text) for v in node.values)
-        result = all(parts) if isinstance(node.op, ast.And) else any(parts)
-    elif isinstance(node, ast.Compare):
-        result, left = True, sub(node.left)
-        for op, right_node in zip(node.ops, node.comparators, strict=True):
-            right = sub(right_node)
-            if type(op) not in _COMPARE:
-                raise ExpressionError(f"in {text!r}: only == != < <= > >= compare")
-            try:
-                result = result and _COMPARE[type(op)](left, right)
-            except TypeError as exc:
-                raise ExpressionError(f"in {text!r}: {exc}") from None
-            left = right
-    elif isinstance(node, ast.IfExp):
-        result = sub(node.body) if _truth(sub(node.test), text) else sub(node.orelse)
-    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
-            and node.func.id in FUNCTIONS and not node.keywords:
-        args = [sub(a) for a in node.args]
-        try:
-            result = FUNCTIONS[node.func.id](*args)
-        except (TypeError, ValueError) as exc:
-            raise ExpressionError(f"in {text!r}: {exc}") from None
-    else:
-        raise ExpressionError(f"{text!r}: an expression of parameters uses numbers, text, "
-                              "+ - * / // %, comparisons, and/or/not, x if c else y and "
-                              f"{', '.join(FUNCTIONS)}()")
-    if (isinstance(result, str) and len(result) > 10_000) or \
-            (isinstance(result, int | float) and not isinstance(result, bool) \
-            and abs(result) > _BIG):
-        raise ExpressionError(f"in {text!r}: the value grows too large")
-    return result
-
-
-def _truth(value: Any, text: str) -> bool:
-    if not isinstance(value, bool):
-        raise ExpressionError(f"in {text!r}: and/or/not and conditions take true or false; "
-                              f"found {value!r}")
-    return value
 
 
 def settings_to_check(declared: Mapping[str, ParameterSpec], limit: int = 4

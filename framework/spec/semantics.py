@@ -15,6 +15,8 @@ from typing import Any
 
 from framework.board import build_board
 from framework.board.directions import RELATIVE_DIRECTIONS, direction_bearings
+from framework.board.holes import HoleRule, holds_at, hole_names
+from framework.expressions import ExpressionError
 from framework.plugins import Phase, plugins
 from framework.spec.declared import declared_slots
 from framework.spec.piece_moves import check_piece_moves
@@ -40,9 +42,20 @@ class SpecContext:
     directions: tuple[str, ...] = ()
     #: The board's graph, built once for every block's checks (``networkx.Graph``).
     graph: Any = None
+
+    @property
+    def holes(self) -> frozenset[str]:
+        """The names of the board's holes (listed, or given by a rule)."""
+        return frozenset(n for n in self.graph.nodes if self.graph.nodes[n].get("hole")) \
+            if self.graph is not None else frozenset(hole_names(self.spec.board))
     #: True while checking a consequence under a move option's ``then:`` (the option
     #: lands the piece it acts around), False for a block of the turn.
     in_option: bool = False
+    #: Under a ``then:``, whether the option's actions land a piece (a rotation lands
+    #: none: a consequence that acts around a landed piece cannot follow it).
+    option_lands: bool = True
+    #: Under a ``then:``, the option's keyword (for the messages).
+    option_type: str = ""
 
     def unknown(self, what: str, value: str, known: tuple[str, ...] | frozenset[str]) -> str:
         return ctx_unknown(what, value, tuple(known))
@@ -69,7 +82,7 @@ class SpecContext:
         class says so with ``lands_piece``): the ``landed`` slot is then set by the time
         ``phase`` runs; under a move option's ``then:`` the option lands it."""
         if self.in_option:
-            return True
+            return self.option_lands
         turn = self.spec.turn
         index = next(i for i, p in enumerate(turn) if p.name == phase)
         registry = plugins("phases")
@@ -83,7 +96,11 @@ class SpecContext:
                              ) -> Iterator[tuple[Loc, str]]:
         """The issue of a consequence that acts on the cell the last action landed a piece
         on (``does``: "converts around the cell …") with no phase before it that lands one."""
-        if not self.lands_before(phase):
+        if self.in_option and not self.lands_before(phase):
+            yield loc, (f"the consequence {phase!r} {does}, but a {self.option_type!r} lands "
+                        "no piece: it cannot follow one (a consequence that lands on no "
+                        "cell, such as again, may)")
+        elif not self.lands_before(phase):
             yield loc, (f"phase {phase!r} {does}, but no phase before it in the turn lands "
                         f"one{f' ({hint})' if hint else ''}")
 
@@ -286,8 +303,21 @@ def _fen(spec: Any) -> Iterator[tuple[Loc, str]]:
 def _board(spec: Any, cells: frozenset[str]) -> Iterator[tuple[Loc, str]]:
     board = spec.board
     seen_holes: set[str] = set()
+    graph = board.build()
     for i, hole in enumerate(board.holes):
-        if hole not in cells:
+        if isinstance(hole, HoleRule):
+            try:
+                found = {n for n in graph.nodes if holds_at(
+                    hole, graph.nodes[n]["row"] + 1, graph.nodes[n]["col"] + 1)}
+            except ExpressionError as exc:
+                yield ("board", "holes", i, "where"), str(exc)
+                continue
+            if not found:
+                yield ("board", "holes", i, "where"), (
+                    f"the rule {hole.where!r} makes no cell a hole: row and column count "
+                    "from 1, as the board numbers them")
+            seen_holes |= found
+        elif hole not in cells:
             yield ("board", "holes", i), f"the hole {hole!r} is not a cell of the board"
         elif hole in seen_holes:
             yield ("board", "holes", i), f"the hole {hole!r} is listed twice"
@@ -514,6 +544,6 @@ def block_issues(cls: type[Any], params: Any, loc: Loc, ctx: SpecContext
             for cell in value:
                 if cell not in ctx.cells:
                     yield (*loc, field, cell), f"{cell!r} is not a cell of the board"
-                elif cell in ctx.spec.board.holes:
+                elif cell in ctx.holes:
                     yield (*loc, field, cell), f"{cell!r} is a hole of the board"
     yield from cls.check_spec(params, loc, ctx)

@@ -115,7 +115,6 @@ def _sketch(game: Game, position: dict[str, Any]) -> State | None:
 def inspect(game: Game, state: State, lang: str) -> dict[str, Any]:
     """What the state inspector shows: where the turn is (setup step or phase, by their
     names in the file), every slot with its value, the counters and the legal actions."""
-    from framework.engine.position import boards_json
     from framework.engine.slots import flags_text
     from framework.notation_words import words_in
 
@@ -131,8 +130,6 @@ def inspect(game: Game, state: State, lang: str) -> dict[str, Any]:
             shown = bool(value)
         elif slot.kind == "flags":
             shown = flags_text(slot, value)
-        elif slot.kind == "boards":
-            shown = len(boards_json(state, value))  # how many boards it holds
         else:
             shown = value
         slots.append({"name": slot.name, "kind": slot.kind, "scope": slot.scope,

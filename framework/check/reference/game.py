@@ -82,7 +82,7 @@ class ReferenceGame:
             s.name: None if s.kind == "cell" and s.default < 0
             else bool(s.default) if s.kind == "bool"
             else flags_text(s, s.default) if s.kind == "flags"
-            else [] if s.kind in ("cells", "boards")  # no cell taken, no board seen yet
+            else [] if s.kind == "cells"  # no cell taken yet
             else s.default
             for s in self.slots}
 
@@ -423,6 +423,9 @@ class ReferenceGame:
             verdict = goal.verdict(s)
             if verdict is None:
                 continue
+            if goal.stands:  # its verdict outranks the other goals of this check
+                self._finish(s, frozenset(self._scored(s) if verdict == "score" else verdict))
+                return True
             fired = True
             if verdict == "score":
                 scored |= self._scored(s)

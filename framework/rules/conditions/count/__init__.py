@@ -31,7 +31,7 @@ and ``exactly`` (all those given must hold).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -54,10 +54,52 @@ if TYPE_CHECKING:
     from framework.spec.semantics import SpecContext
 
 
-class CountParams(ConditionParams):
-    type: Literal["count"]
+def bound(what: str, relation: str, most: int = MAX_COUNT) -> Any:
+    """The field of one bound a number is compared with (``at_least``: relation "at
+    least")."""
+    return Field(default=None, ge=0, le=most,
+                 description=f"holds when the {what} is {relation} this")
+
+
+class SideNumberParams(ConditionParams):
+    """What ``count`` and ``material`` share: whose pieces are counted (``of``) and the
+    bounds their number is compared with (at least one of them given)."""
+
+    #: What the number is, as the error for a condition with no bound words it.
+    measured: ClassVar[str] = "count"
     of: str = Field(default="mover", description="whose pieces: mover, opponents (added "
                     "up), all, or a player's name")
+    at_least: int | None = bound("count", "at least")
+    at_most: int | None = bound("count", "at most")
+    exactly: int | None = bound("count", "exactly")
+
+    @model_validator(mode="after")
+    def _compared(self) -> SideNumberParams:
+        if self.at_least is None and self.at_most is None and self.exactly is None:
+            raise ValueError(f"give at_least, at_most or exactly: what the {self.measured} "
+                             "is compared with")
+        return self
+
+
+def check_side_and_zone(params: Any, loc: Loc, ctx: SpecContext
+                        ) -> Iterator[tuple[Loc, str]]:
+    """The errors of a side selector (``of``) and a zone that the game does not have."""
+    if params.of not in ("mover", "opponents", "all", *ctx.players):
+        yield (*loc, "of"), ctx.unknown("side", params.of,
+                                        ("mover", "opponents", "all", *ctx.players))
+    if params.zone is not None and params.zone not in ctx.zones:
+        yield (*loc, "zone"), ctx.unknown("zone", params.zone, ctx.zones)
+
+
+def zone_masks(game: CompiledGame, zone: str | None) -> tuple[int, ...]:
+    """Per side, the cells of ``zone`` (the side's own for a zone per player; the whole
+    board without one)."""
+    return tuple(game.zone_mask(zone, s) if zone else game.board.all_mask
+                 for s in range(len(game.players)))
+
+
+class CountParams(SideNumberParams):
+    type: Literal["count"]
     piece: str | None = Field(default=None, description="only pieces of this kind "
                               "(required with where: hand)")
     zone: str | None = Field(default=None, description="only pieces in this zone "
@@ -65,19 +107,6 @@ class CountParams(ConditionParams):
     where: Literal["board", "hand", "pile"] = Field(
         default="board", description="on the board, in hand (the kind's supply not yet "
         "placed), or in the piles of a kind kept in piles (on the cells of the zone)")
-    at_least: int | None = Field(default=None, ge=0, le=MAX_COUNT,
-                                  description="holds when the count is at least this")
-    at_most: int | None = Field(default=None, ge=0, le=MAX_COUNT,
-                                 description="holds when the count is at most this")
-    exactly: int | None = Field(default=None, ge=0, le=MAX_COUNT,
-                                 description="holds when the count is exactly this")
-
-    @model_validator(mode="after")
-    def _compared(self) -> CountParams:
-        if self.at_least is None and self.at_most is None and self.exactly is None:
-            raise ValueError("give at_least, at_most or exactly: what the count is compared "
-                             "with")
-        return self
 
 
 def sides_of(selector: str, mover: int, players: tuple[str, ...]) -> tuple[int, ...]:
@@ -120,19 +149,13 @@ class Count(Condition):
         super().__init__(params, game)
         self.players = tuple(str(p) for p in game.players)
         self.kind = game.piece_kinds.index(params.piece) if params.piece else -1
-        sides = range(len(game.players))
-        self.zone = tuple(game.zone_mask(params.zone, s) if params.zone
-                          else game.board.all_mask for s in sides)
+        self.zone = zone_masks(game, params.zone)
         self.piles = pile_slots(game, params.piece) \
             if params.where == "pile" and params.piece else ()
 
     @classmethod
     def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
-        if params.of not in ("mover", "opponents", "all", *ctx.players):
-            yield (*loc, "of"), ctx.unknown("side", params.of,
-                                            ("mover", "opponents", "all", *ctx.players))
-        if params.zone is not None and params.zone not in ctx.zones:
-            yield (*loc, "zone"), ctx.unknown("zone", params.zone, ctx.zones)
+        yield from check_side_and_zone(params, loc, ctx)
         if params.where == "hand":
             if params.zone is not None:
                 yield (*loc, "zone"), "pieces in hand are in no zone: leave 'zone' out"

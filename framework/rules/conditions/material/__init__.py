@@ -22,14 +22,21 @@ with ``at_least``, ``at_most`` and ``exactly`` (all those given must hold).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from framework.engine.slots import hand_slot_name
 from framework.limits import MAX_COUNT
-from framework.plugins import Condition, ConditionParams, Loc, Translate, join_words, untranslated
-from framework.rules.conditions.count import compared, sides_of
+from framework.plugins import Condition, Loc, Translate, join_words, untranslated
+from framework.rules.conditions.count import (
+    SideNumberParams,
+    bound,
+    check_side_and_zone,
+    compared,
+    sides_of,
+    zone_masks,
+)
 from framework.spec.terms import zone_words
 
 if TYPE_CHECKING:
@@ -38,29 +45,18 @@ if TYPE_CHECKING:
     from framework.spec.semantics import SpecContext
 
 
-class MaterialParams(ConditionParams):
+class MaterialParams(SideNumberParams):
+    measured: ClassVar[str] = "sum"
     type: Literal["material"]
-    of: str = Field(default="mover", description="whose pieces: mover, opponents (added "
-                    "up), all, or a player's name")
     zone: str | None = Field(default=None, description="only the pieces on the board in "
                              "this zone (the side's own for a zone per player)")
     hand: bool = Field(default=False, description="also every piece the side holds in hand")
     weights: dict[str, int] = Field(default_factory=dict, description="the points of a "
                                     "piece of each kind named (others: 1)")
     ignore: list[str] = Field(default_factory=list, description="kinds worth nothing")
-    at_least: int | None = Field(default=None, ge=0, le=MAX_COUNT * 100,
-                                 description="holds when the sum is at least this")
-    at_most: int | None = Field(default=None, ge=0, le=MAX_COUNT * 100,
-                                description="holds when the sum is at most this")
-    exactly: int | None = Field(default=None, ge=0, le=MAX_COUNT * 100,
-                                description="holds when the sum is exactly this")
-
-    @model_validator(mode="after")
-    def _compared(self) -> MaterialParams:
-        if self.at_least is None and self.at_most is None and self.exactly is None:
-            raise ValueError("give at_least, at_most or exactly: what the sum is compared "
-                             "with")
-        return self
+    at_least: int | None = bound("sum", "at least", MAX_COUNT * 100)
+    at_most: int | None = bound("sum", "at most", MAX_COUNT * 100)
+    exactly: int | None = bound("sum", "exactly", MAX_COUNT * 100)
 
 
 class Material(Condition):
@@ -78,8 +74,7 @@ class Material(Condition):
         kinds = game.piece_kinds
         self.worth = tuple(0 if k in params.ignore else params.weights.get(k, 1) for k in kinds)
         sides = range(len(game.players))
-        self.zone = tuple(game.zone_mask(params.zone, s) if params.zone
-                          else game.board.all_mask for s in sides)
+        self.zone = zone_masks(game, params.zone)
         #: Per side, (slot, worth) of each kind it keeps in hand.
         self.hands = tuple(tuple((game.slots.index[hand_slot_name(self.players[s], k)],
                                   self.worth[i]) for i, k in enumerate(kinds)
@@ -88,11 +83,7 @@ class Material(Condition):
 
     @classmethod
     def check_spec(cls, params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
-        if params.of not in ("mover", "opponents", "all", *ctx.players):
-            yield (*loc, "of"), ctx.unknown("side", params.of,
-                                            ("mover", "opponents", "all", *ctx.players))
-        if params.zone is not None and params.zone not in ctx.zones:
-            yield (*loc, "zone"), ctx.unknown("zone", params.zone, ctx.zones)
+        yield from check_side_and_zone(params, loc, ctx)
         for key, names in (("weights", list(params.weights)), ("ignore", params.ignore)):
             for name in names:
                 if name not in ctx.pieces:

@@ -20,18 +20,15 @@ check, the game's ``tie_break`` decides.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from framework.plugins import Goal, GoalParams, Translate, Verdict, untranslated
-from framework.rules.goals.reach_zone import zone_words
+from framework.plugins import GoalParams, Translate, untranslated
+from framework.rules.goals.sides import ZoneGoal
 
 if TYPE_CHECKING:
-    from framework.compiler import CompiledGame
     from framework.engine.state import State
-    from framework.spec.semantics import SpecContext
 
 
 class FillZoneParams(GoalParams):
@@ -46,7 +43,7 @@ class FillZoneParams(GoalParams):
         "players' pieces left there count as the player's)")
 
 
-class FillZone(Goal):
+class FillZone(ZoneGoal):
     """Every cell of the zone filled: the player wins."""
 
     keyword = "fill_zone"
@@ -54,43 +51,19 @@ class FillZone(Goal):
     native = ".native:FillZonePiece"
     Params = FillZoneParams
 
-    def __init__(self, params: FillZoneParams, game: CompiledGame) -> None:
-        super().__init__(params, game)
-        self.kind = game.piece_kinds.index(params.piece) if params.piece else -1
-        self.masks = game.zones[params.zone]
-
-    @classmethod
-    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
-                   ) -> Iterator[tuple[tuple[str | int, ...], str]]:
-        if params.zone not in ctx.zones:
-            yield (*loc, "zone"), ctx.unknown("zone", params.zone, ctx.zones)
-        if params.piece and params.piece not in ctx.pieces:
-            yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
-
-    def evaluate(self, state: State) -> Verdict | None:
-        kind = state.kinds[self.kind] if self.kind >= 0 else -1
-        occupied = state.occupied()
-        any_with_own = self.params.filled_by == "any_with_own"
-        winners = []
-        for side, mine in enumerate(state.owner):
-            zone = self.masks[side]
-            counted = mine & kind & zone
-            if not zone or not counted:
-                continue
-            if counted == zone or (any_with_own and occupied & zone == zone):
-                winners.append(side)
-        return Verdict(frozenset(winners)) if winners else None
+    def met(self, state: State, side: int, pieces: int) -> bool:
+        zone = self.masks[side]
+        counted = pieces & zone
+        if not zone or not counted:
+            return False
+        return counted == zone or (self.params.filled_by == "any_with_own"
+                                   and state.occupied() & zone == zone)
 
     def reason(self, state: State, _: Translate = untranslated) -> str:
         return _("the goal cells filled")
 
     def describe(self, _: Translate = untranslated) -> str:
-        zone = self.game.spec.zones[self.params.zone]
-        if isinstance(zone, dict):
-            cells = "; ".join(f"{_(p)}: {zone_words(zone.get(p, []), _)}"
-                              for p in self.game.players)
-        else:
-            cells = zone_words(zone, _)
+        cells = self.cells_words(_)
         piece = _("a piece of kind {piece}").format(piece=_(self.params.piece)) \
             if self.params.piece else _("one of their pieces")
         if self.params.filled_by == "any_with_own":

@@ -3,10 +3,13 @@
 ```yaml
 goals:
   - {type: halfmove_clock, limit: 100}
+  - {type: halfmove_clock, limit: 1001, winner: score}   # scored by the result rule
 ```
 
 The clock counts turns since a phase last reset it (Ataxx: clones reset it; jumps and passes
-add 1).
+add 1; a game whose moves never reset it counts every turn played, a turn played again
+included). With ``winner: score`` the game ends there and is scored by the game's result
+rule instead of drawn (OpenSpiel's Kalah counts the seeds when its move limit is reached).
 """
 
 from __future__ import annotations
@@ -38,6 +41,9 @@ class HalfmoveClockParams(GoalParams):
     limit: int = Field(ge=1, le=MAX_COUNT,
                        description="the half-move clock value that ends the game in a "
                                          "draw")
+    winner: Literal["draw", "score"] = Field(
+        default="draw", description="draw: the game is drawn at the limit; score: it ends "
+                                    "there and the result rule scores it")
 
 
 class HalfmoveClock(Goal):
@@ -51,9 +57,12 @@ class HalfmoveClock(Goal):
     def __init__(self, params: HalfmoveClockParams, game: CompiledGame) -> None:
         super().__init__(params, game)
         self.limit = params.limit  # read on every turn
+        self.scored = params.winner == "score"
 
     def evaluate(self, state: State) -> Verdict | None:
-        return Verdict() if state.vars[HALFMOVE] >= self.limit else None
+        if state.vars[HALFMOVE] < self.limit:
+            return None
+        return Verdict(score=True) if self.scored else Verdict()
 
     def reason(self, state: State, _: Translate = untranslated) -> str:
         limit, resets = self.params.limit, self._resets(_)
@@ -66,7 +75,12 @@ class HalfmoveClock(Goal):
     def describe(self, _: Translate = untranslated) -> str:
         limit, players = self.params.limit, len(self.game.players)
         resets = self._resets(_)
-        if not resets:
+        if self.scored and not resets:
+            text = _("After {limit} turns, the game ends and is scored.").format(limit=limit)
+        elif self.scored:
+            text = _("After {limit} turns in a row without {resets}, the game ends and is "
+                     "scored.").format(limit=limit, resets=resets)
+        elif not resets:
             text = _("After {limit} turns in a row without a reset of the half-move clock, "
                      "the game is a draw.").format(limit=limit)
         elif limit % players == 0:

@@ -8,10 +8,12 @@ from framework.kernel.pieces import GoalPiece
 
 
 class HalfmoveClockPiece(GoalPiece):
-    """``halfmove_clock``: a draw at the limit."""
+    """``halfmove_clock``: a draw at the limit, or the game scored there."""
 
-    KNOWN = frozenset({"limit"})
+    KNOWN = frozenset({"limit", "winner"})
     WIDE = True
 
     def evaluate(self) -> list[str]:
-        return [f"return st[HALFMOVE] >= U64({self.goal.params.limit}), False, np.int64(0)"]
+        scored = self.goal.params.winner == "score"
+        return [f"return st[HALFMOVE] >= U64({self.goal.params.limit}), {scored}, "
+                "np.int64(0)"]

@@ -10,4 +10,6 @@ from framework.reference.rules import RefGoal, RefVerdict
 
 class RefHalfmoveClock(RefGoal):
     def verdict(self, s: RefState) -> RefVerdict:
-        return set() if s.halfmove >= self.params.limit else None
+        if s.halfmove < self.params.limit:
+            return None
+        return "score" if self.params.winner == "score" else set()

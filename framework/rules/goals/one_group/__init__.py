@@ -20,18 +20,17 @@ the game's ``tie_break`` decides. ``connect`` is the goal of a group that reache
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
 from framework.moves.groups import Links
-from framework.plugins import Goal, GoalParams, Translate, Verdict, untranslated
+from framework.plugins import GoalParams, Translate, untranslated
+from framework.rules.goals.sides import SideGoal
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
-    from framework.spec.semantics import SpecContext
 
 
 class OneGroupParams(GoalParams):
@@ -40,7 +39,7 @@ class OneGroupParams(GoalParams):
                                                          "kind)")
 
 
-class OneGroup(Goal):
+class OneGroup(SideGoal):
     """All of a player's pieces in one group wins."""
 
     keyword = "one_group"
@@ -50,14 +49,7 @@ class OneGroup(Goal):
 
     def __init__(self, params: OneGroupParams, game: CompiledGame) -> None:
         super().__init__(params, game)
-        self.kind = game.piece_kinds.index(params.piece) if params.piece else -1
         self.links = Links.of(game.board)
-
-    @classmethod
-    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
-                   ) -> Iterator[tuple[tuple[str | int, ...], str]]:
-        if params.piece and params.piece not in ctx.pieces:
-            yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
 
     def joined(self, pieces: int) -> bool:
         """Whether ``pieces`` (at least one) are one group over the board's links."""
@@ -65,11 +57,8 @@ class OneGroup(Goal):
             return False
         return self.links.group_of((pieces & -pieces).bit_length() - 1, pieces) == pieces
 
-    def evaluate(self, state: State) -> Verdict | None:
-        kind_mask = state.kinds[self.kind] if self.kind >= 0 else -1
-        winners = [side for side, owned in enumerate(state.owner)
-                   if self.joined(owned & kind_mask)]
-        return Verdict(frozenset(winners)) if winners else None
+    def met(self, state: State, side: int, pieces: int) -> bool:
+        return self.joined(pieces)
 
     def reason(self, state: State, _: Translate = untranslated) -> str:
         return _("all the pieces in one group")

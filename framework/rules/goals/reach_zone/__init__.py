@@ -15,26 +15,15 @@ their zones at one check, the game's ``tie_break`` decides.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from framework.board.direction_words import edge_words
-from framework.plugins import Goal, GoalParams, Translate, Verdict, join_words, untranslated
-from framework.spec.zones import (
-    ColumnZone,
-    CornerZone,
-    EdgeZone,
-    RowZone,
-    SideZone,
-    outline_words,
-)
+from framework.plugins import GoalParams, Translate, untranslated
+from framework.rules.goals.sides import ZoneGoal
 
 if TYPE_CHECKING:
-    from framework.compiler import CompiledGame
     from framework.engine.state import State
-    from framework.spec.semantics import SpecContext
 
 
 class ReachZoneParams(GoalParams):
@@ -45,7 +34,7 @@ class ReachZoneParams(GoalParams):
                               "(default: any)")
 
 
-class ReachZone(Goal):
+class ReachZone(ZoneGoal):
     """A piece in the zone wins."""
 
     keyword = "reach_zone"
@@ -53,24 +42,8 @@ class ReachZone(Goal):
     native = ".native:ReachZonePiece"
     Params = ReachZoneParams
 
-    def __init__(self, params: ReachZoneParams, game: CompiledGame) -> None:
-        super().__init__(params, game)
-        self.kind = game.piece_kinds.index(params.piece) if params.piece else -1
-        self.masks = game.zones[params.zone]
-
-    @classmethod
-    def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
-                   ) -> Iterator[tuple[tuple[str | int, ...], str]]:
-        if params.zone not in ctx.zones:
-            yield (*loc, "zone"), ctx.unknown("zone", params.zone, ctx.zones)
-        if params.piece and params.piece not in ctx.pieces:
-            yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
-
-    def evaluate(self, state: State) -> Verdict | None:
-        kind = state.kinds[self.kind] if self.kind >= 0 else -1
-        winners = frozenset(s for s, mine in enumerate(state.owner)
-                            if mine & kind & self.masks[s])
-        return Verdict(winners) if winners else None
+    def met(self, state: State, side: int, pieces: int) -> bool:
+        return bool(pieces & self.masks[side])
 
     def reason(self, state: State, _: Translate = untranslated) -> str:
         if self.params.piece:
@@ -78,36 +51,9 @@ class ReachZone(Goal):
         return _("a piece on the goal cells")
 
     def describe(self, _: Translate = untranslated) -> str:
-        zone = self.game.spec.zones[self.params.zone]
-        if isinstance(zone, dict):  # one per player: "white: row 8; black: row 1"
-            cells = "; ".join(f"{_(p)}: {zone_words(zone.get(p, []), _)}"
-                              for p in self.game.players)
-        else:
-            cells = zone_words(zone, _)
+        cells = self.cells_words(_)
         if self.params.piece:
             return _("A player with a {piece} on its goal cells wins ({cells}).").format(
                 piece=_(self.params.piece), cells=cells)
         return _("A player with a piece on its goal cells wins ({cells}).").format(
             cells=cells)
-
-
-def zone_words(items: list[Any], _: Translate) -> str:
-    """A zone's items as the rulebook words them: cells by name, then rows, columns,
-    edges."""
-    words = []
-    edges = {item.edge for item in items if isinstance(item, EdgeZone)}
-    if edges == {"n", "e", "s", "w"}:
-        words.append(_("any edge of the board"))
-        items = [item for item in items if not isinstance(item, EdgeZone)]
-    for item in items:
-        if isinstance(item, RowZone):
-            words.append(_("row {row}").format(row=item.row))
-        elif isinstance(item, ColumnZone):
-            words.append(_("column {column}").format(column=item.column))
-        elif isinstance(item, EdgeZone):
-            words.append(edge_words(item.edge, _))
-        elif isinstance(item, CornerZone | SideZone):
-            words.append(outline_words(_, item))
-        else:
-            words.append(str(item))
-    return join_words(_, words) if words else _("none")

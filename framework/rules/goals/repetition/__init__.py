@@ -5,6 +5,9 @@ threefold repetition).
 goals:
   - {type: repetition, times: 3}                     # the same position a third time: a draw
   - {type: repetition, times: 4, same: placement, winner: opponents}
+  # Positional superko (OpenSpiel's Go): a placement that brings back any earlier board
+  # ends the game at once as a draw, whatever else the move does.
+  - {type: repetition, times: 2, same: placement, overrides: true, if: {type: landed}}
 ```
 
 The positions compared are those at the start of every turn, from the one the game (or the
@@ -22,8 +25,15 @@ the game ends: ``winner`` is ``draw`` (default), ``mover`` (the player who just 
 or ``opponents`` (that player loses). ``perpetual_check: n`` (with a ``count_checks``
 phase in the turn) first looks at each player's run of checks, in the order of play: a
 player whose last ``n`` or more moves all gave check loses instead (shogi's perpetual
-check, as OpenSpiel ends it: ``times: 4, perpetual_check: 6``). The history is kept
-while the game is played; a position read from JSON or FEN starts a history of its own.
+check, as OpenSpiel ends it: ``times: 4, perpetual_check: 6``). With ``overrides: true``
+the ending stands over a win or a score another goal finds at the same check (OpenSpiel's
+Go and Lines of Action draw a repeated board even when the move would also win or end the
+game by its length). With ``times: 2, same: placement`` any earlier board the same again
+ends the game, the board play began from included: positional superko, and, with ``if:
+{type: landed}``, only after an action that landed a piece (a pass brings back the board
+before it, and repeats nothing). The history is kept while the game is played (copies of
+a state, search and perft share it); a position read from JSON or FEN starts a history of
+its own.
 """
 
 from __future__ import annotations
@@ -58,8 +68,9 @@ class RepetitionParams(GoalParams):
     winner: Literal["draw", "mover", "opponents"] = Field(
         default="draw", description="draw, mover (the player who just moved wins) or "
                                     "opponents (that player loses)")
-
-
+    overrides: bool = Field(
+        default=False, description="the ending stands over a win or a score another goal "
+                                   "finds at the same check")
     perpetual_check: int | None = Field(
         default=None, ge=1, le=MAX_COUNT, description="a player whose last n moves or more "
         "all gave check loses the repetition (needs a count_checks phase)")
@@ -111,16 +122,35 @@ class Repetition(Goal):
     def evaluate(self, state: State) -> Verdict | None:
         if self.seen(state) < self.times:
             return None
+        return Verdict(self._winners(state), stands=self.params.overrides)
+
+    def _winners(self, state: State) -> frozenset[int]:
         sides = frozenset(range(len(self.game.players)))
         for side, slot in enumerate(self.runs):
             if state.vars[slot] >= (self.params.perpetual_check or 0):
-                return Verdict(sides - {side})
+                return sides - {side}
         winner, mover = self.params.winner, state.last_mover
         if winner == "draw":
-            return Verdict()
+            return frozenset()
         if winner == "mover":
-            return Verdict(frozenset({mover}))
-        return Verdict(sides - {mover})
+            return frozenset({mover})
+        return sides - {mover}
+
+    @property
+    def words_conditions(self) -> bool:
+        """A superko after a placement says "a placement" itself (its ``if: landed``)."""
+        return self._superko_after_landing()
+
+    def _superko_after_landing(self) -> bool:
+        return self._superko() and len(self.conditions) == 1 and \
+            self.conditions[0].keyword == "landed" and not self.conditions[0].negated and \
+            self.conditions[0].params.zone is None and self.conditions[0].params.piece is None
+
+    def _superko(self) -> bool:
+        """Any earlier board again ends the game, at once and over any other goal."""
+        p = self.params
+        return p.times == 2 and p.same == "placement" and p.overrides and \
+            p.winner != "mover" and p.perpetual_check is None and p.since == "start"
 
     def reason(self, state: State, _: Translate = untranslated) -> str:
         times = self.params.times
@@ -129,6 +159,8 @@ class Repetition(Goal):
         return _("{fold} repetition").format(fold=fold)
 
     def describe(self, _: Translate = untranslated) -> str:
+        if self._superko():
+            return self._superko_text(_)
         hands = any(p.hand for p in self.game.spec.pieces.values())
         if self.params.same == "placement":
             same = _("the same pieces on the same cells")
@@ -152,3 +184,23 @@ class Repetition(Goal):
         if self.params.winner == "mover":
             return _("{when}, the player who just moved wins.").format(when=when)
         return _("{when}, the player who just moved loses.").format(when=when)
+
+    def _superko_text(self, _: Translate) -> str:
+        draw = self.params.winner == "draw"
+        if self._superko_after_landing():
+            if draw:
+                return _("A placement that brings back a board seen earlier in the game (the "
+                         "same pieces of the same players on the same cells) ends the game "
+                         "at once in a draw (positional superko).")
+            return _("A placement that brings back a board seen earlier in the game (the same "
+                     "pieces of the same players on the same cells) loses the game for the "
+                     "player who made it (positional superko).")
+        if draw:
+            return _("A move that brings back a board seen earlier in the game, the one it "
+                     "started from included (the same pieces of the same players on the same "
+                     "cells, whoever is to move), ends the game at once in a draw, even when "
+                     "it would also win.")
+        return _("A move that brings back a board seen earlier in the game, the one it "
+                 "started from included (the same pieces of the same players on the same "
+                 "cells, whoever is to move), loses the game at once for the player who "
+                 "made it.")

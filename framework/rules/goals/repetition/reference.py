@@ -4,6 +4,8 @@ position just reached."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from framework.reference.position import RefState
 from framework.reference.rules import RefGoal, RefVerdict
 
@@ -11,6 +13,10 @@ from framework.reference.rules import RefGoal, RefVerdict
 class RefRepetition(RefGoal):
     #: The reference interpreter keeps ``s.history`` for a game with this goal.
     keeps_history = True
+
+    def __init__(self, params: Any, game: Any) -> None:
+        super().__init__(params, game)
+        self.stands = bool(params.overrides)  # the draw outranks a win of the same move
 
     def verdict(self, s: RefState) -> RefVerdict:
         p = self.params

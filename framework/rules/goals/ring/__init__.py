@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field
 
 from framework.moves.groups import Links
-from framework.plugins import Goal, GoalParams, Translate, Verdict, untranslated
+from framework.plugins import GoalParams, Translate, untranslated
+from framework.rules.goals.sides import SideGoal
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -46,7 +47,7 @@ class RingParams(GoalParams):
                                                          "kind)")
 
 
-class Ring(Goal):
+class Ring(SideGoal):
     """A closed chain of own pieces around at least one cell wins."""
 
     keyword = "ring"
@@ -56,7 +57,6 @@ class Ring(Goal):
 
     def __init__(self, params: RingParams, game: CompiledGame) -> None:
         super().__init__(params, game)
-        self.kind = game.piece_kinds.index(params.piece) if params.piece else -1
         board = game.board
         self.neighbours = board.neighbour_masks
         #: A hexagon board's ids run along rows of different lengths: some 20-40 link
@@ -70,8 +70,7 @@ class Ring(Goal):
     @classmethod
     def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
-        if params.piece and params.piece not in ctx.pieces:
-            yield (*loc, "piece"), ctx.unknown("piece", params.piece, ctx.pieces)
+        yield from super().check_spec(params, loc, ctx)
         board = ctx.spec.board.type
         if board not in HEX_BOARDS:
             yield (*loc, "type"), (f"ring needs a board of hexagonal cells ({', '.join(HEX_BOARDS)}"
@@ -89,11 +88,8 @@ class Ring(Goal):
             return True  # an inner piece with no neighbour but pieces
         return bool(free & ~self.links.spread(free & self.edge, free))
 
-    def evaluate(self, state: State) -> Verdict | None:
-        kind_mask = state.kinds[self.kind] if self.kind >= 0 else -1
-        winners = [side for side, owned in enumerate(state.owner)
-                   if self.ringed(owned & kind_mask)]
-        return Verdict(frozenset(winners)) if winners else None
+    def met(self, state: State, side: int, pieces: int) -> bool:
+        return self.ringed(pieces)
 
     def reason(self, state: State, _: Translate = untranslated) -> str:
         return _("a ring")

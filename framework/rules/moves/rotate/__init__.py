@@ -22,7 +22,15 @@ rotation is always possible, an empty region's too, and every zone and turn is o
 even where two of them leave the same position. Pieces keep their owner and kind; a hole
 of the position stays where it is. Written as ``notation`` says: ``{zone}`` is the zone's
 name and ``{turn}`` is ``+`` for clockwise, ``-`` for anticlockwise (default
-``{zone}{turn}``); kind ``rotate``. A rotation lands no piece, so it takes no ``then:``.
+``{zone}{turn}``); kind ``rotate``. A ``then:`` runs after every rotation; a rotation lands
+no piece, so a consequence that acts around the cell a piece landed on (``custodial``,
+``convert_adjacent``, ``capture_groups``, …) is refused under it, and one that does not
+(``again`` with its ``if:``) may follow:
+
+```yaml
+      - {type: rotate, zones: [nw, ne, se, sw],
+         then: [{type: again, if: {type: count, of: mover, at_most: 1}}]}
+```
 """
 
 from __future__ import annotations

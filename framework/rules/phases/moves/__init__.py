@@ -345,14 +345,11 @@ class Moves(Phase):
 
 def _then_issues(unit: type[Primitive], option: Any, loc: Loc, ctx: SpecContext
                  ) -> Iterator[tuple[Loc, str]]:
-    """A ``then:`` acts around the cell its option's action lands a piece on: an option
-    that lands none cannot have one; each consequence checks itself as after a landing."""
-    if option.then and not unit.lands:
-        yield (*loc, "then"), (f"a {option.type!r} lands no piece, so nothing would follow "
-                               "it: 'then:' goes on an option whose actions land a piece")
-        return
+    """A ``then:`` follows each action of its option, and most consequences act around
+    the cell it landed a piece on: each checks itself as after such an action, or, under an
+    option that lands none (a rotation), as after one that landed nothing."""
     phases = plugins("phases")
-    inside = replace(ctx, in_option=True)
+    inside = replace(ctx, in_option=True, option_lands=unit.lands, option_type=option.type)
     for i, then in enumerate(option.then):
         yield from block_issues(phases[then.type], then, (*loc, "then", i), inside)
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from framework.check.strategies import sample
+from framework.engine.bits import iter_bits
 from framework.engine.chance import CHANCE
 from framework.engine.state import TERMINAL
 from framework.errors import IllegalActionError, NotationError
@@ -235,6 +236,32 @@ def chance_well_formed(game: Game, subject: Subject) -> str | None:
     return None
 
 
+def views_hide(game: Game, subject: Subject) -> str | None:
+    """A view never shows what it hides: take away a piece a player cannot see (a few,
+    sampled), and nothing that player observes or knows may change — its observation and
+    information state, as strings and as tensors."""
+    view = game.view
+    state = subject.state
+    if view is None:
+        return None
+    for side, seat in enumerate(state.seat_of_side):
+        unseen = state.occupied() & ~view.visible(state, side)
+        seen = _what_seat_knows(state, seat)
+        for cell in sample(list(iter_bits(unseen)), 4):
+            other = state.clone()
+            other.remove(cell)
+            if _what_seat_knows(other, seat) != seen:
+                return (f"{game.players[side]} cannot see the piece on "
+                        f"{game.board.names[cell]}, yet what it observes changes when that "
+                        f"piece is taken away: its view shows what it hides")
+    return None
+
+
+def _what_seat_knows(state: State, seat: int) -> tuple[Any, ...]:
+    return (state.observation_string(seat), state.observation_tensor(seat),
+            state.information_state_string(seat), state.information_state_tensor(seat))
+
+
 def returns_consistent(game: Game, subject: Subject) -> str | None:
     state = subject.state
     values = state.returns()
@@ -348,4 +375,5 @@ CONFORMANCE: tuple[StateProperty, ...] = (
     StateProperty("returns only at the end, matching the result", returns_consistent),
     StateProperty("chance outcomes are the actions, probabilities summing to 1",
                   chance_well_formed),
+    StateProperty("a view never shows what it hides", views_hide),
 )

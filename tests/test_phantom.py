@@ -1,0 +1,214 @@
+"""Hidden information: Phantom tic-tac-toe and Dark Hex side by side with OpenSpiel 2.0.2's
+``phantom_ttt`` and ``dark_hex`` (their defaults), and the views' own guarantees.
+
+Cells: OpenSpiel's tic-tac-toe numbers them 0..8 row by row from the top left (action
+``3·r + c`` is our column ``c``, rank ``3 − r``); its Hex from the bottom row up (action
+``3·r + c`` is our column ``c``, rank ``r + 1``: ``c1`` is 2). OpenSpiel writes a view as one
+line of ``. x o`` per row, from its row 0; an information state adds (Dark Hex) the number
+of actions played and then the player's own actions as ``player,action``.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+import pyspiel
+import pytest
+
+from framework import load_game
+from framework.game import Game
+from tests.conftest import ROOT
+
+GAMES = {"phantom_ttt": "phantom-tic-tac-toe", "dark_hex": "dark-hex"}
+
+
+@cache
+def ours(name: str) -> Game:
+    return load_game(ROOT / "games" / f"{GAMES[name]}.yaml")
+
+
+def cell_of(name: str, action: int) -> str:
+    r, c = divmod(action, 3)
+    return f"{'abc'[c]}{3 - r if name == 'phantom_ttt' else r + 1}"
+
+
+def action_of(name: str, cell: str) -> int:
+    return next(a for a in range(9) if cell_of(name, a) == cell)
+
+
+def board_rows(name: str, text: str) -> list[str]:
+    """Our observation string's board as OpenSpiel writes it: its rows, ``. x o``."""
+    rows = [line.split()[1:] for line in text.splitlines() if line.split() and
+            line.split()[0].isdigit()]
+    cells = {f"{'abc'[c]}{3 - i}": ch for i, row in enumerate(rows) for c, ch in enumerate(row)}
+    return ["".join(cells[cell_of(name, 3 * r + c)] for c in range(3)) for r in range(3)]
+
+
+def their_observation(name: str, text: str) -> str:
+    """Our observation string written as OpenSpiel writes the same view."""
+    return "\n".join(board_rows(name, text))
+
+
+def their_information(name: str, text: str, player: int) -> str:
+    """Our information state string written as OpenSpiel writes it."""
+    lines = text.splitlines()
+    moves = lines[-1].removeprefix("moves:").split()
+    found = their_observation(name, text) + "\n"
+    plies = [line for line in lines if line.startswith("plies: ")]
+    if plies:
+        found += plies[0].removeprefix("plies: ") + "\n"
+    return found + "".join(f"{player},{action_of(name, m)} " for m in moves)
+
+
+def their_tensor(name: str, game: Game, tensor: list[float]) -> list[float]:
+    """Our observation tensor's pieces as OpenSpiel's observation tensor lays them out:
+    per cell state (phantom_ttt: empty, o, x planes; dark_hex: nine hex cell states per
+    cell, of which a view uses only o, empty and x)."""
+    names = game.observer.plane_names
+    area = game.observer.area
+    offsets = game.observer.offsets
+    board = game.board
+    x_plane, o_plane = (names.index(f"piece:{game.piece_kinds[0]}:{p}")
+                        for p in game.players)
+    planes: list[list[float]] = [[], [], []]  # empty, o, x, by OpenSpiel's action order
+    for action in range(9):
+        at = offsets[board.cell(cell_of(name, action))]
+        x, o = tensor[x_plane * area + at], tensor[o_plane * area + at]
+        planes[0].append(1.0 - x - o)
+        planes[1].append(o)
+        planes[2].append(x)
+    if name == "phantom_ttt":
+        return [v for plane in planes for v in plane]
+    found = []
+    for action in range(9):  # hex: states -4..4 one-hot, white -1, empty 0, black 1
+        cell = [0.0] * 9
+        cell[3], cell[4], cell[5] = planes[1][action], planes[0][action], planes[2][action]
+        found += cell
+    return found
+
+
+def plain_states(name: str, tensor: Any) -> list[float]:
+    """OpenSpiel's observation tensor with one difference of Dark Hex folded away: the stone
+    that wins is written in its player's view as Hex's "win" cell state (-4 or 4) where
+    every other stone is plain (-1 or 1); our planes have no such state."""
+    values = list(tensor)
+    if name == "dark_hex":
+        for cell in range(9):
+            for win, plain in ((0, 3), (8, 5)):
+                if values[9 * cell + win]:
+                    values[9 * cell + win], values[9 * cell + plain] = 0.0, 1.0
+    return values
+
+
+def play_side_by_side(name: str, games: int, seed: int) -> dict[tuple[float, ...], int]:
+    """Random games chosen among OpenSpiel's actions and played in both; at every step the
+    current player, the legal actions, both players' observation and information state
+    strings and observation tensors, the terminal flag and the returns must agree."""
+    rng = random.Random(seed)
+    spiel = pyspiel.load_game(name)
+    game = ours(name)
+    outcomes: dict[tuple[float, ...], int] = {}
+    for _ in range(games):
+        mine, theirs = game.new_initial_state(), spiel.new_initial_state()
+        while True:
+            where = str(theirs)
+            assert mine.is_terminal() == theirs.is_terminal(), where
+            assert mine.returns() == pytest.approx(theirs.returns()), where
+            for p in (0, 1):
+                assert their_observation(name, mine.observation_string(p)) == \
+                    theirs.observation_string(p), where
+                assert their_information(name, mine.information_state_string(p), p) == \
+                    theirs.information_state_string(p), where
+                assert their_tensor(name, game, mine.observation_tensor(p)) == \
+                    plain_states(name, theirs.observation_tensor(p)), where
+            if theirs.is_terminal():
+                break
+            assert mine.current_player == theirs.current_player(), where
+            legal = {cell_of(name, a): a for a in theirs.legal_actions()}
+            assert sorted(a.notation for a in mine.legal_actions()) == sorted(legal), where
+            cell = rng.choice(sorted(legal))
+            theirs.apply_action(legal[cell])
+            mine.apply(cell)
+        key = tuple(theirs.returns())
+        outcomes[key] = outcomes.get(key, 0) + 1
+    return outcomes
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_few_games_agree_with_openspiel_step_by_step(name: str) -> None:
+    assert sum(play_side_by_side(name, 3, seed=27).values()) == 3
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_two_hundred_games_agree_with_openspiel_step_by_step(name: str) -> None:
+    outcomes = play_side_by_side(name, 200, seed=2027)
+    assert sum(outcomes.values()) == 200
+    assert len(outcomes) >= 2  # both sides win some: the games are really played out
+
+
+def test_a_try_on_a_hidden_mark_shows_it_and_the_mover_tries_again() -> None:
+    game = ours("phantom_ttt")
+    state = game.new_initial_state()
+    state.apply("b2")  # x
+    assert "x" not in "".join(board_rows("phantom_ttt", state.observation_string(1)))
+    state.apply("b2")  # o bumps into it
+    assert state.current_player == 1
+    assert board_rows("phantom_ttt", state.observation_string(1))[1] == ".x."
+    assert "b2" not in {a.notation for a in state.legal_actions()}
+    assert state.to_json()["found.o"] == ["b2"]
+    state.apply("a1")
+    assert state.current_player == 0
+    # x never learns of the try: its information state is as it was after its own move.
+    assert state.information_state_string(0).endswith("moves: b2")
+
+
+def test_a_perfect_information_game_observes_the_whole_state() -> None:
+    game = load_game(ROOT / "games" / "tic-tac-toe.yaml")
+    state = game.new_initial_state()
+    state.apply("b2")
+    assert state.information_state_string(1) == state.to_json_string()
+    assert state.observation_tensor(0) == game.observer.tensor(state, 0)
+    assert state.information_state_tensor(1) == state.observation_tensor(1)
+    assert "x" in state.observation_string(1)
+
+
+def test_an_information_state_tensor_has_one_fixed_length() -> None:
+    from framework.engine.view import information_state_size
+
+    game = ours("dark_hex")
+    state = game.new_initial_state()
+    sizes = set()
+    rng = random.Random(3)
+    while not state.is_terminal():
+        sizes |= {len(state.information_state_tensor(p)) for p in (0, 1)}
+        state.apply(rng.choice(state.legal_actions()))
+    assert sizes == {information_state_size(game)}
+
+
+def _spec_error(text: str) -> str:
+    from framework.errors import SpecError
+    from framework.game import load_game_text
+
+    with pytest.raises(SpecError) as caught:
+        load_game_text(text)
+    return str(caught.value)
+
+
+PHANTOM = (ROOT / "games" / "phantom-tic-tac-toe.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("old", "new", "said"), [
+    ("  hide: [mark]", "  hide: [stone]", "unknown piece 'stone'"),
+    ("view:\n  hide: [mark]", "view:\n  hide: [mark]\n  hands: own", "no piece is kept in hand"),
+    ("view:\n  hide: [mark]", "view:\n  hide: [mark]\n  public: centre", "unknown zone"),
+    ("view:\n  hide: [mark]   # a player sees their own marks and the ones they have bumped "
+     "into\n", "", "the game has no view"),
+    ("blind: true}", "blind: true, ko: true}", "ko does not go with blind"),
+])
+def test_views_and_blind_placements_that_cannot_act_are_refused(
+        old: str, new: str, said: str) -> None:
+    assert old in PHANTOM
+    assert said in _spec_error(PHANTOM.replace(old, new))

@@ -18,6 +18,7 @@ import pyspiel
 import pytest
 
 from framework import load_game
+from framework.engine.state import State
 from framework.game import Game
 from tests.conftest import ROOT
 
@@ -212,3 +213,28 @@ def test_views_and_blind_placements_that_cannot_act_are_refused(
         old: str, new: str, said: str) -> None:
     assert old in PHANTOM
     assert said in _spec_error(PHANTOM.replace(old, new))
+
+
+def test_check_catches_a_view_that_shows_one_hidden_cell(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    from framework.check import runner
+    from framework.check.properties import StateProperty, views_hide
+    from framework.check.runner import check_state_property
+    from framework.check.strategies import states
+    from framework.engine.view import View
+
+    game = ours("phantom_ttt")
+    prop = StateProperty("views hide", views_hide)
+    assert check_state_property(game, prop, 20, 0, states(game)).status == "passed"
+    honest = View.visible
+
+    def leaky(self: View, state: State, side: int) -> int:
+        shown = honest(self, state, side)
+        hidden = state.occupied() & ~shown
+        return shown | (hidden & -hidden)  # the lowest hidden piece is shown: the bug
+
+    monkeypatch.setattr(View, "visible", leaky)
+    monkeypatch.setattr(runner, "SHRINK_SECONDS", 0.5)  # shortening the play is not tested here
+    outcome = check_state_property(game, prop, 20, 0, states(game))
+    assert outcome.status == "failed" and outcome.failure is not None
+    assert "its view shows what it hides" in outcome.failure.message

@@ -238,3 +238,28 @@ def test_check_catches_a_view_that_shows_one_hidden_cell(monkeypatch: pytest.Mon
     outcome = check_state_property(game, prop, 20, 0, states(game))
     assert outcome.status == "failed" and outcome.failure is not None
     assert "its view shows what it hides" in outcome.failure.message
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_openspiel_adapter_gives_each_player_its_view(name: str) -> None:
+    from framework.engine.view import information_state_size
+    from framework.interop.openspiel import register
+
+    game = pyspiel.load_game(register(ROOT / "games" / f"{GAMES[name]}.yaml"))
+    kind = game.get_type()
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.provides_information_state_tensor
+    assert game.information_state_tensor_size() == information_state_size(ours(name))
+    state, mine = game.new_initial_state(), ours(name).new_initial_state()
+    rng = random.Random(5)
+    while not state.is_terminal():
+        for p in (0, 1):
+            assert state.observation_string(p) == mine.observation_string(p)
+            assert state.information_state_string(p) == mine.information_state_string(p)
+            assert list(state.observation_tensor(p)) == mine.observation_tensor(p)
+            assert list(state.information_state_tensor(p)) == \
+                mine.information_state_tensor(p)
+        action = rng.choice(state.legal_actions())
+        mine.apply(state.action_to_string(action))
+        state.apply_action(action)
+    assert state.returns() == mine.returns()

@@ -263,3 +263,24 @@ def test_the_openspiel_adapter_gives_each_player_its_view(name: str) -> None:
         mine.apply(state.action_to_string(action))
         state.apply_action(action)
     assert state.returns() == mine.returns()
+
+
+def test_each_pettingzoo_agent_observes_its_own_view() -> None:
+    from framework.interop.pettingzoo import env
+
+    aec = env(ours("phantom_ttt"))
+    aec.reset(seed=0)
+    game = ours("phantom_ttt")
+    b2 = game.codec.index(game.new_initial_state().parse_action("b2"))
+    aec.step(b2)  # x on b2, unseen by o
+    names, area = game.observer.plane_names, game.observer.area
+    x_plane = names.index("piece:mark:x")
+    at = game.observer.offsets[game.board.cell("b2")]
+
+    def sees_x_on_b2(agent: str) -> bool:
+        return bool(aec.observe(agent)["observation"].reshape(-1)[x_plane * area + at])
+
+    assert sees_x_on_b2("player_0") and not sees_x_on_b2("player_1")
+    aec.step(b2)  # o bumps into it, and sees it from now on
+    assert sees_x_on_b2("player_1")
+    assert aec.agent_selection == "player_1"

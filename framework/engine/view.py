@@ -186,3 +186,41 @@ def information_state_size(game: CompiledGame) -> int:
     if view is None:
         return size
     return size + int(view.spec.plies) + view.capacity * game.codec.num_distinct_actions
+
+
+def public_state(state: State) -> State:
+    """``state`` as someone who plays no side sees it (a spectator): no hidden piece but
+    those on public cells."""
+    view = state.game.view
+    if view is None:
+        return state
+    hidden = 0
+    for kind in view.hidden:
+        hidden |= state.kinds[kind]
+    shown = state.game.board.all_mask
+    for side in range(len(state.owner)):
+        shown &= ~(hidden & ~view.public[side])
+    seen = view.seen_by(state, 0)
+    seen.owner = [m & shown for m in state.owner]
+    seen.kinds = [m & shown for m in state.kinds]
+    for values in seen.attrs:
+        for c in range(len(values)):
+            if not shown >> c & 1:
+                values[c] = 0
+    for i in view.found:
+        seen.vars[i] = 0
+    for i in view.moves:
+        seen.vars[i] = 0
+    return seen
+
+
+def shown_to(state: State, seats: list[int]) -> State:
+    """``state`` as a viewer holding ``seats`` sees it: the view of the seat that decides
+    now if it holds it, else of its first seat; a spectator's (no seat) sees only what is
+    public. The state itself for a game without a view."""
+    if state.game.view is None:
+        return state
+    if not seats:
+        return public_state(state)
+    seat = state.current_player if state.current_player in seats else seats[0]
+    return observed(state, seat)

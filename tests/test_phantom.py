@@ -284,3 +284,13 @@ def test_each_pettingzoo_agent_observes_its_own_view() -> None:
     aec.step(b2)  # o bumps into it, and sees it from now on
     assert sees_x_on_b2("player_1")
     assert aec.agent_selection == "player_1"
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_perft_counts_every_try_as_openspiel_does(name: str) -> None:
+    from framework.perft import perft
+    from tests.spiel import openspiel_perft
+
+    start = pyspiel.load_game(name).new_initial_state()
+    assert [perft(ours(name).new_initial_state(), d) for d in (1, 2, 3)] == \
+        [openspiel_perft(start, d) for d in (1, 2, 3)]

@@ -662,5 +662,9 @@ def test_a_seat_never_receives_the_stones_its_view_hides(client: TestClient) -> 
         state.apply(action)
     over = client.get(f"/api/play/{game_id}", headers=o).json()
     assert over["terminal"] and over["result"]["winners"] == ["x"]
+    # o's replay of the game shows o's view: after x's first turn, no cross at all.
+    replay = client.get(f"/api/play/{game_id}?turn=1", headers=o).json()
+    assert replay["pieces"] == {} and "✕" not in replay["svg"]
+    assert client.get(f"/api/play/{game_id}?turn=1", headers=x).json()["pieces"] == {"b2": "x"}
     record = Record.from_text(client.get(f"/api/play/{game_id}/record").text)
     assert record.replay(load_game(GAMES / "phantom-tic-tac-toe.yaml")).key() == state.key()

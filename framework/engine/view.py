@@ -18,32 +18,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from framework.engine.slots import HALFMOVE, Slot, hand_slot_name
+from framework.engine.slots import HALFMOVE, found_slot, hand_slot_name, moves_slot
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.action import Action
     from framework.engine.state import State
-
-
-def found_slot(player: str) -> Slot:
-    """The cells whose hidden piece ``player`` has found (bumped into)."""
-    return Slot(f"found.{player}", scope="game", kind="cells")
-
-
-def moves_slot(player: str) -> Slot:
-    """The actions ``player`` remembers, oldest first: a tuple of actions kept in an int
-    slot (0: none yet), as the ``boards`` slots keep a frozenset."""
-    return Slot(f"moves.{player}", scope="game", derived=True, history=True)
-
-
-def view_slots(spec: object) -> list[Slot]:
-    """The slots a game's ``view:`` declares (none without one)."""
-    view = getattr(spec, "view", None)
-    if view is None:
-        return []
-    players = [str(p) for p in getattr(spec, "players", ())]
-    return [*(found_slot(p) for p in players), *(moves_slot(p) for p in players)]
 
 
 def remembered(value: int) -> tuple[Action, ...]:

@@ -8,8 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from framework.engine.slots import Slot, hand_slot_name, pile_slot_name
-from framework.engine.view import view_slots
+from framework.engine.slots import Slot, hand_slot_name, pile_slot_name, view_slots
 from framework.plugins import PluginKind, plugins
 from framework.spec.piece_moves import piece_options
 

@@ -79,9 +79,8 @@ from pydantic import Field
 from framework.board.direction_words import motion
 from framework.engine.action import Action
 from framework.engine.bits import iter_bits
-from framework.engine.slots import AGAIN, KO, Slot
+from framework.engine.slots import AGAIN, KO, Slot, found_slot
 from framework.engine.supply import piece_supply, take_from_supply
-from framework.engine.view import found_slot
 from framework.moves.base import Loc, Masks, Primitive, written
 from framework.moves.flank import Flanker
 from framework.moves.groups import Links

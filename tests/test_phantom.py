@@ -294,3 +294,25 @@ def test_perft_counts_every_try_as_openspiel_does(name: str) -> None:
     start = pyspiel.load_game(name).new_initial_state()
     assert [perft(ours(name).new_initial_state(), d) for d in (1, 2, 3)] == \
         [openspiel_perft(start, d) for d in (1, 2, 3)]
+
+
+def test_an_agent_searches_a_state_it_could_be_in_not_the_true_one() -> None:
+    import random as random_module
+
+    from framework.engine.view import determinised
+
+    game = ours("phantom_ttt")
+    state = game.new_initial_state()
+    state.apply("b2")  # x; o to move, and o cannot see it
+    places = set()
+    for seed in range(20):
+        guess = determinised(state, random_module.Random(seed))
+        assert guess.observation_string(1) == state.observation_string(1)
+        assert [m.bit_count() for m in guess.owner] == [1, 0]
+        assert guess.legal_actions() == state.legal_actions()
+        places |= {game.board.names[c] for c in range(9) if guess.owner[0] >> c & 1}
+    assert len(places) > 3  # the guess does not know where the cross is
+    from framework.agents.registry import make_agent
+
+    agent = make_agent("mcts:30i", game, seed=1)
+    assert agent.act(state)[0] in state.legal_actions()

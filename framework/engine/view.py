@@ -18,9 +18,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from framework.engine.bits import iter_bits
 from framework.engine.slots import HALFMOVE, found_slot, hand_slot_name, moves_slot
 
 if TYPE_CHECKING:
+    from random import Random
+
     from framework.compiler import CompiledGame
     from framework.engine.action import Action
     from framework.engine.state import State
@@ -204,3 +207,31 @@ def shown_to(state: State, seats: list[int]) -> State:
         return public_state(state)
     seat = state.current_player if state.current_player in seats else seats[0]
     return observed(state, seat)
+
+
+def determinised(state: State, rng: Random) -> State:
+    """A state the player to move cannot tell from ``state``: what it sees is kept, and
+    every piece it does not see is put back, kind for kind, on a cell drawn at random among
+    those it does not see occupied (a determinisation, for agents that search a whole
+    state). The others' found cells and remembered actions are forgotten. How many pieces
+    each player holds is kept: in the bundled games a player can count them (each turn
+    places one)."""
+    view = state.game.view
+    if view is None or state.is_terminal():
+        return state
+    side = state.to_move
+    shown = view.visible(state, side)
+    guess = state.clone()
+    taken: list[tuple[int, int]] = []  # (owner, kind) of every piece the mover cannot see
+    for cell in iter_bits(state.occupied() & ~shown):
+        taken.append((state.owner_of(cell), state.kind_of(cell)))
+        guess.remove(cell)
+    free = [c for c in iter_bits(state.game.board.all_mask & ~guess.occupied()
+                                 & ~state.gaps & ~state.vars[view.found[side]])]
+    for (owner, kind), cell in zip(taken, rng.sample(free, len(taken)), strict=True):
+        guess.place(cell, owner, kind)
+    for other in range(len(state.owner)):
+        if other != side:
+            guess.vars[view.found[other]] = 0
+            guess.vars[view.moves[other]] = 0
+    return guess

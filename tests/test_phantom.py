@@ -316,3 +316,24 @@ def test_an_agent_searches_a_state_it_could_be_in_not_the_true_one() -> None:
 
     agent = make_agent("mcts:30i", game, seed=1)
     assert agent.act(state)[0] in state.legal_actions()
+
+
+def test_a_person_in_the_terminal_sees_only_its_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from rich.console import Console
+
+    from framework.cli.play import PlaySession
+
+    out = io.StringIO()
+    game = ours("phantom_ttt")
+    session = PlaySession(game, "phantom-tic-tac-toe.yaml", ["random", "human"], 3, None,
+                          None, Console(file=out, width=100), quiet=False)
+    monkeypatch.setattr("builtins.input", lambda _: "quit")
+    session.run()
+    printed = out.getvalue()
+    crosses = [game.board.names[c] for c in range(9) if session.state.owner[0] >> c & 1]
+    assert len(crosses) == 1  # random played x's first mark, then o quit
+    boards = [line for line in printed.splitlines() if line.split()[:1] in (["1"], ["2"], ["3"])]
+    assert boards and not any("x" in line for line in boards), printed  # o sees no cross
+    assert "x (random): ?" in printed  # the agent's move is not written either

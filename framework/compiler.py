@@ -17,6 +17,7 @@ from framework.board.symmetry import Search, find_symmetries
 from framework.engine.action import Action
 from framework.engine.slots import AGAIN, SlotTable
 from framework.engine.trail import trail_key_of
+from framework.engine.view import View
 from framework.errors import BoardspecError, PositionError, SpecError, SpecIssue
 from framework.plugins import (
     Condition,
@@ -323,6 +324,8 @@ class CompiledGame:
         #: Whether every goal that reads the trail reads it only since the clock's reset.
         self.trail_since_reset = all(getattr(g, "trail_since_reset", False)
                                      for g in self.goals if getattr(g, "keeps_trail", False))
+        #: What each player sees (``view:``); None: perfect information.
+        self.view: View | None = View(self) if spec.view is not None else None
         self.result: Result | None = (
             _make(plugins("results"), spec.result, self, src, ("result",))
             if spec.result else None)

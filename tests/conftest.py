@@ -74,6 +74,10 @@ SLOW_CASES = {(test, game) for game in SLOW_GAMES for test in RANDOM_WALKS} | {
     # Backgammon's and shogi's long games, read whole by these too.
     ("test_every_game_registers_and_loads_by_name", "backgammon"),
     ("test_every_diagram_is_drawn", "backgammon"),
+    # The hidden-information games draw as Tic-tac-toe and Hex, whose diagrams the default
+    # run draws: a browser's seconds for nothing new.
+    ("test_every_diagram_is_drawn", "phantom-tic-tac-toe"),
+    ("test_every_diagram_is_drawn", "dark-hex"),
     ("test_observations_have_one_fixed_shape_per_game", "shogi"),
 }
 

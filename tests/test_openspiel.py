@@ -34,7 +34,9 @@ def test_every_game_registers_and_loads_by_name(path: Path) -> None:
     assert game.num_players() == len(ours.players)
     assert game.max_game_length() == (ours.spec.max_plies or 10_000)
     assert game.observation_tensor_shape() == list(ours.observer.shape)
-    assert game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert game.get_type().information == (
+        pyspiel.GameType.Information.PERFECT_INFORMATION if ours.view is None
+        else pyspiel.GameType.Information.IMPERFECT_INFORMATION)  # a view hides something
     assert game.get_type().long_name == f"{ours.name} (boardspec)"
 
 

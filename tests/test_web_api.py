@@ -43,8 +43,16 @@ def new_game(client: TestClient, game: str, seats: list[str] | None = None,
     return data["id"], data["tokens"], data["state"]
 
 
-def play(client: TestClient, game_id: str, token: str | None, ply: int, **move: Any) -> Any:
-    return client.post(f"/api/play/{game_id}/apply", json={"token": token, "ply": ply, **move})
+def play(client: TestClient, game_id: str, token: str | None, ply: int,
+         headers: dict[str, str] | None = None, **move: Any) -> Any:
+    return client.post(f"/api/play/{game_id}/apply", json={"token": token, "ply": ply, **move},
+                       headers=headers)
+
+
+def holding(tokens: list[str | None]) -> dict[str, str]:
+    """The header of a page that holds these seats (a game with hidden information shows
+    each seat only its view: a page holding every seat sees the game as its mover)."""
+    return {"X-Boardspec-Tokens": " ".join(t for t in tokens if t)}
 
 
 def test_every_game_file_is_listed_and_playable(client: TestClient) -> None:
@@ -67,6 +75,7 @@ def catch_up(engine: State, state: dict[str, Any], played: int) -> int:
 def test_two_people_play_every_game_through_the_api(client: TestClient, path: Path) -> None:
     players = len(load_game(path).players)  # every seat a person, whatever the number
     game_id, tokens, state = new_game(client, path.stem, ["human"] * players)
+    state = client.get(f"/api/play/{game_id}", headers=holding(tokens)).json()
     rng = random.Random(path.stem)
     engine = load_game(path).new_initial_state()
     played = catch_up(engine, state, 0)  # the server rolls the dice, never a client
@@ -77,7 +86,7 @@ def test_two_people_play_every_game_through_the_api(client: TestClient, path: Pa
             [a.notation for a in engine.legal_actions()]
         action = rng.choice(state["legal"])["notation"]
         response = play(client, game_id, tokens[state["current_seat"]], state["ply"],
-                        action=action)
+                        holding(tokens), action=action)
         assert response.status_code == 200, response.text
         state = response.json()["state"]
         engine.apply(action)
@@ -611,3 +620,52 @@ def test_the_server_rolls_the_dice_and_a_client_cannot(client: TestClient) -> No
     assert response.status_code in (409, 422), response.text  # no roll from a client
     assert new_game(client, "backgammon", ["human", "human"], seed=5)[2]["turns"] == \
         state["turns"]  # a seeded game rolls the same dice
+
+
+def test_a_seat_never_receives_the_stones_its_view_hides(client: TestClient) -> None:
+    """Phantom tic-tac-toe with two seats: everything o's page is sent (its state JSON,
+    the replies to its own moves, its WebSocket) holds none of x's hidden marks; x's own
+    page, the record once the game is over, and o after bumping into a mark do."""
+    game_id, tokens, _ = new_game(client, "phantom-tic-tac-toe", ["human", "human"])
+    x, o = ({"X-Boardspec-Tokens": t} for t in tokens if t)
+    url = f"ws://localhost/api/play/{game_id}/ws"
+    heard: list[Any] = []
+    with client.websocket_connect(url) as socket:
+        heard.append(socket.receive_json())
+        play(client, game_id, tokens[0], 0, x, action="b2")  # x's mark, hidden from o
+        heard.append(socket.receive_json())
+        seen = client.get(f"/api/play/{game_id}", headers=o).json()
+        # o may try b2 (legal); the picture names every cell, and draws no cross.
+        hidden = {k: v for k, v in seen.items() if k not in ("legal", "svg")}
+        assert "b2" not in json.dumps(hidden) and "✕" not in seen["svg"], hidden
+        assert seen["pieces"] == {} and seen["turns"][0]["hidden"]
+        assert "b2" in [a["notation"] for a in seen["legal"]]
+        assert client.get(f"/api/play/{game_id}").json()["pieces"] == {}  # a spectator
+        assert client.get(f"/api/play/{game_id}/legal").status_code == 403
+        assert client.get(f"/api/play/{game_id}/record").status_code == 403
+        mine = client.get(f"/api/play/{game_id}", headers=x).json()
+        assert mine["pieces"] == {"b2": "x"} and mine["legal"] == [] and "✕" in mine["svg"]
+        reply = play(client, game_id, tokens[1], 1, o, action="a1").json()["state"]
+        heard.append(socket.receive_json())
+        assert reply["pieces"] == {"a1": "o"}  # o's reply shows o's own mark only
+        assert all(set(m) == {"type", "ply"} for m in heard)  # the socket says when, not what
+        play(client, game_id, tokens[0], 2, x, action="a1")  # x bumps into o's mark
+        heard.append(socket.receive_json())
+        mine = client.get(f"/api/play/{game_id}", headers=x).json()
+        assert mine["pieces"] == {"b2": "x", "a1": "o"} and mine["current_seat"] == 0
+    state = load_game(GAMES / "phantom-tic-tac-toe.yaml").new_initial_state()
+    for ply, action in enumerate(("b2", "a1", "a1", "a3", "b1", "c1")):  # x: a3-b2-c1
+        if ply >= 3:
+            seat = state.current_player
+            response = play(client, game_id, tokens[seat], ply, holding(tokens[seat:seat + 1]),
+                            action=action)
+            assert response.status_code == 200, response.text
+        state.apply(action)
+    over = client.get(f"/api/play/{game_id}", headers=o).json()
+    assert over["terminal"] and over["result"]["winners"] == ["x"]
+    # o's replay of the game shows o's view: after x's first turn, no cross at all.
+    replay = client.get(f"/api/play/{game_id}?turn=1", headers=o).json()
+    assert replay["pieces"] == {} and "✕" not in replay["svg"]
+    assert client.get(f"/api/play/{game_id}?turn=1", headers=x).json()["pieces"] == {"b2": "x"}
+    record = Record.from_text(client.get(f"/api/play/{game_id}/record").text)
+    assert record.replay(load_game(GAMES / "phantom-tic-tac-toe.yaml")).key() == state.key()

@@ -408,3 +408,37 @@ def test_the_new_game_card_offers_the_games_parameters(driver: Any, games_url: s
     state = api(games_url, f"/api/play/{game_id}")
     assert state["parameters"] == {"size": 7, "swap": False}
     assert len(state["legal"]) == 49
+
+
+@pytest.mark.slow  # two browsers: CI's default run has no room for them
+def test_two_browsers_play_phantom_tic_tac_toe_each_seeing_its_own_marks(
+        driver: Any, games_url: str) -> None:
+    game_id, tokens = new_game(games_url, "phantom-tic-tac-toe", ["human", "human"])
+
+    def marks(page: Any) -> dict[str, str]:  # read in one script: the board is redrawn
+        return dict(page.execute_script(
+            "return Object.fromEntries([...document.querySelectorAll('#board g.piece')]"
+            ".map(g => [g.dataset.cell, g.textContent]))"))
+
+    def moves(page: Any) -> str:
+        return str(page.execute_script(
+            "return [...document.querySelectorAll('#moves .move')].map(b => b.textContent)"
+            ".join(' ')"))
+
+    open_game(driver, games_url, game_id, {0: tokens[0]})
+    with browser() as friend:
+        open_game(friend, games_url, game_id, {1: tokens[1]})
+        click_cell(driver, "b2")  # x: a cross o cannot see
+        wait(friend, lambda: ply(friend) == 1 and body(friend, "mine") == "yes",
+             "o's turn in o's browser")
+        assert marks(friend) == {} and "b2" not in moves(friend)
+        assert list(marks(driver)) == ["b2"]
+        click_cell(friend, "b2")  # o bumps into it: shown, and o tries again
+        wait(friend, lambda: ply(friend) == 2 and list(marks(friend)) == ["b2"],
+             "the found cross in o's browser")
+        assert body(friend, "mine") == "yes"
+        click_cell(friend, "a1")
+        wait(driver, lambda: ply(driver) == 3 and body(driver, "mine") == "yes",
+             "x's turn again in x's browser")
+        assert list(marks(driver)) == ["b2"] and "a1" not in moves(driver)
+        assert sorted(marks(friend)) == ["a1", "b2"]

@@ -15,6 +15,7 @@ import random
 from typing import TYPE_CHECKING, ClassVar
 
 from framework.engine.chance import sample
+from framework.engine.view import determinised
 from framework.errors import BoardspecError
 
 if TYPE_CHECKING:
@@ -49,6 +50,10 @@ class Agent:
             raise BoardspecError(f"{self.spec} has no decision to make: the game is over")
         if state.is_chance_node():  # asked to roll: chance decides, drawn with our rng
             return [sample(state, self.rng)]
+        if self.game.view is not None:  # hidden information: search a state it could be
+            # in, and play its first action only: what follows depends on what that one
+            # shows (a try that finds a hidden piece), so the agent is asked again.
+            return self.decide(determinised(state, self.rng))[:1]
         return self.decide(state)
 
     def decide(self, state: State) -> list[Action]:

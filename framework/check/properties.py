@@ -235,6 +235,52 @@ def chance_well_formed(game: Game, subject: Subject) -> str | None:
     return None
 
 
+def views_hide(game: Game, subject: Subject) -> str | None:
+    """A view never shows what it hides: take away a piece a player may not see (a few,
+    sampled), and nothing that player observes or knows may change — its observation and
+    information state. Which pieces a player may not see is read from the file's
+    ``view:`` and the position JSON, not from the engine's view."""
+    view = game.spec.view
+    state = subject.state
+    if view is None:
+        return None
+    data = state.to_json()
+    for side, player in enumerate(game.players):
+        zone = game.zones[view.public][side] if view.public is not None else 0
+        public = {game.board.names[c] for c in range(game.board.size) if zone >> c & 1}
+        found = set(data.get(f"found.{player}", ()))
+        unseen = [name for name, entry in data["cells"].items()
+                  if _piece_of(game, entry) in view.hide and _owner_of(entry) != player
+                  and name not in public and name not in found]
+        seat = state.seat_of_side[side]
+        seen = _what_seat_knows(state, seat)
+        for name in sample(sorted(unseen), 4):
+            other = state.clone()
+            other.remove(game.board.cell(name))
+            if _what_seat_knows(other, seat) != seen:
+                return (f"{player} cannot see the piece on {name}, yet what it observes "
+                        f"changes when that piece is taken away: its view shows what it "
+                        f"hides")
+    return None
+
+
+#: Checked for a game with a view only (``runner.plan``): the others hide nothing.
+VIEWS_HIDE = StateProperty("a view never shows what it hides", views_hide)
+
+
+def _piece_of(game: Game, entry: Any) -> str:
+    return entry.get("piece", game.piece_kinds[0]) if isinstance(entry, dict) \
+        else game.piece_kinds[0]
+
+
+def _owner_of(entry: Any) -> str:
+    return str(entry["owner"]) if isinstance(entry, dict) else str(entry)
+
+
+def _what_seat_knows(state: State, seat: int) -> tuple[Any, ...]:
+    return state.observation_tensor(seat), state.information_state_string(seat)
+
+
 def returns_consistent(game: Game, subject: Subject) -> str | None:
     state = subject.state
     values = state.returns()

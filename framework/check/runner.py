@@ -21,7 +21,12 @@ from hypothesis import strategies as st
 
 from framework.check import DEFAULT_EXAMPLES
 from framework.check.outcome import Outcome
-from framework.check.properties import CONFORMANCE, StateProperty, reference_agrees
+from framework.check.properties import (
+    CONFORMANCE,
+    VIEWS_HIDE,
+    StateProperty,
+    reference_agrees,
+)
 from framework.check.shorten import shortest
 from framework.check.strategies import default_depth, play_legal, starts, states, walk
 from framework.check.trail import Failure, Subject, Trail, Violation
@@ -260,6 +265,13 @@ def plan(game: Game, *, examples: int = DEFAULT_EXAMPLES, random_seed: int = 0
     checks: list[Check] = [
         (prop.name, partial(check_state_property, game, prop, examples, random_seed, strategy))
         for prop in CONFORMANCE]
+    if game.view is not None:
+        checks.append((VIEWS_HIDE.name, partial(check_state_property, game, VIEWS_HIDE,
+                                                examples, random_seed, strategy)))
+    else:
+        checks.append((VIEWS_HIDE.name, partial(
+            Outcome, VIEWS_HIDE.name, "not required",
+            note="the file declares no view: every player sees everything")))
     name = "same as the reference interpreter"
     try:
         ref = ReferenceGame(game.spec)

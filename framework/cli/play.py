@@ -28,6 +28,7 @@ from framework.cli.options import (
     load,
 )
 from framework.engine.chance import CHANCE, sample
+from framework.engine.view import observed
 from framework.limits import MAX_COUNT, MAX_JOBS
 
 if TYPE_CHECKING:
@@ -196,7 +197,11 @@ class PlaySession:
             self.interrupted = True
             self.console.print(f"\ninterrupted after {self.plies} actions")
         else:
-            self.console.print(board_text(self.state))
+            shown = self.state  # a game over shows all; one person so far sees its view
+            if self.game.view is not None and not shown.is_terminal() and \
+                    len(self.humans) == 1:
+                shown = observed(shown, next(iter(self.humans)))
+            self.console.print(board_text(shown))
             if not self.state.is_terminal():
                 self.console.print(f"unfinished after {self.plies} actions")
         if self.save_path is not None:
@@ -232,6 +237,9 @@ class PlaySession:
             side = self.game.players[before.to_move]
             note = f"  [dim]({agent.info})[/dim]" if agent.info and self.humans else ""
             number, going_on = self._turn_number()
+            view = self.game.view
+            if view is not None and self.humans - {seat}:
+                shown = ["?"] * (len(shown) if view.spec.plies else 1)  # hidden
             self.console.print(f"{number:>3}{'…' if going_on else '.'} {side} ({agent.spec}): "
                                f"{' '.join(shown)}{note}")
 
@@ -258,7 +266,8 @@ class PlaySession:
         """Ask until a legal turn is typed; False when the player quits (or input ends)."""
         from framework.errors import IllegalActionError, NotationError
 
-        self.console.print(board_text(self.state))
+        # With hidden information the person sees only the seat's view.
+        self.console.print(board_text(observed(self.state, seat)))
         self._show_moves()
         while True:
             try:

@@ -744,7 +744,8 @@ def _pieces(game: Game, _: Translate) -> Section:
 
 
 def _turn(game: Game, _: Translate) -> Section:
-    section = Section(paragraphs=[_("A turn is made of these steps, in this order:")])
+    section = Section(paragraphs=[*_view(game, _),
+                                  _("A turn is made of these steps, in this order:")])
     for phase in game.phases:
         text = sentence(guarded(phase, phase.describe(_), _))
         if _by_piece(phase, _):
@@ -768,6 +769,24 @@ def _turn(game: Game, _: Translate) -> Section:
         section.closing.append(_("When the player to move has no legal move, the game "
                                     "ends."))
     return section
+
+
+def _view(game: Game, _: Translate) -> list[str]:
+    """What each player sees (``view:``): nothing to say when everyone sees everything."""
+    view = game.spec.view
+    if view is None:
+        return []
+    kinds = join_words(_, [many(_, kind) for kind in view.hide])
+    found = [_("You see your own {pieces}, and those of the other players only once you "
+               "have found them: the others are hidden from you.").format(pieces=kinds)]
+    if view.public is not None:
+        found.append(_("On {zone} every piece is seen by everyone.").format(
+            zone=zone_words(game, view.public, _)))
+    if view.hands == "own":
+        found.append(_("Nobody sees another player's hand."))
+    if view.plies:
+        found.append(_("Every player knows how many actions have been played in all."))
+    return found
 
 
 def _end(game: Game, _: Translate) -> Section:

@@ -106,6 +106,27 @@ HOPPED_FROM = Slot("hopped_from", scope="turn", default=-1, kind="cell")
 VISITED = Slot("visited", scope="turn", default=0, kind="cells")
 
 
+#: The slots of a game's ``view:`` (hidden information, ``framework.engine.view``).
+def found_slot(player: str) -> Slot:
+    """The cells whose hidden piece ``player`` has found (bumped into)."""
+    return Slot(f"found.{player}", scope="game", kind="cells")
+
+
+def moves_slot(player: str) -> Slot:
+    """The actions ``player`` remembers, oldest first: a tuple of actions kept in the slot
+    (0: none yet); a history, so left out of position equality and position JSON."""
+    return Slot(f"moves.{player}", scope="game", derived=True, history=True)
+
+
+def view_slots(spec: object) -> list[Slot]:
+    """The slots a game's ``view:`` declares (none without one)."""
+    view = getattr(spec, "view", None)
+    if view is None:
+        return []
+    players = [str(p) for p in getattr(spec, "players", ())]
+    return [*(found_slot(p) for p in players), *(moves_slot(p) for p in players)]
+
+
 def hand_slot_name(player: str, kind: str) -> str:
     """The slot of ``player``'s hand of ``kind`` (``pieces.<kind>.hand``): its key in
     position JSON and FEN, ``hand.white.token``."""

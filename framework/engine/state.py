@@ -232,6 +232,8 @@ class State:
             self.setup_actions += 1
             self._advance_setup()
             return
+        if self.game.view is not None:  # the players who see it remember it
+            self.game.view.record(self, action)
         if self.trail is None and self.game.trail_key is not None:
             self.trail = (self.game.trail_key(self),)  # where the history starts
         self.last_mover = self.to_move
@@ -248,6 +250,31 @@ class State:
             if phase.continues(self):  # a chain: the same phase decides again
                 return
             self._continue_turn(phase.index + 1)
+
+    # What a player sees (``framework.engine.view``) ---------------------------------------
+    def observation_string(self, player: int) -> str:
+        """What seat ``player`` sees now (the whole state with perfect information)."""
+        from framework.engine.view import observation_string
+
+        return observation_string(self, player)
+
+    def observation_tensor(self, player: int) -> list[float]:
+        """``observation_string`` as the game's observation planes, one flat list."""
+        from framework.engine.view import observation_tensor
+
+        return observation_tensor(self, player)
+
+    def information_state_string(self, player: int) -> str:
+        """Everything seat ``player`` knows: what it sees and what it remembers."""
+        from framework.engine.view import information_state_string
+
+        return information_state_string(self, player)
+
+    def information_state_tensor(self, player: int) -> list[float]:
+        """``information_state_string`` as one flat list of floats."""
+        from framework.engine.view import information_state_tensor
+
+        return information_state_tensor(self, player)
 
     # History, python-chess style ------------------------------------------------------
     def push(self, action: Action | str) -> None:
@@ -282,6 +309,9 @@ class State:
     def _position_key(self) -> tuple[Any, ...]:
         vars_ = self.vars[:]
         vars_[HALFMOVE] = 0
+        if self.game.view is not None:  # what the players remember is no part of a position
+            for i in self.game.view.moves:
+                vars_[i] = 0
         return (tuple(self.owner), tuple(self.kinds), self.gaps,
                 tuple(tuple(a) for a in self.attrs), tuple(tuple(c) for c in self.counters),
                 self.to_move, self.phase, self.setup, tuple(self.seat_of_side), tuple(vars_),

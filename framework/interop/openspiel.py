@@ -20,7 +20,10 @@ OpenSpiel game parameters, with their defaults.
 Actions are the integers of the game's action codec (``game.codec``: a fixed number per
 possible action), written in the game's own notation by ``action_to_string``. Observations
 are the game's observation planes (``game.observer``): ``observation_tensor`` and, through
-``make_py_observer``, a ``(planes, height, width)`` view called ``"observation"``. Returns
+``make_py_observer``, a ``(planes, height, width)`` view called ``"observation"``. A game
+with a view (``view:``, hidden information) is of imperfect information: its observations
+are what each player sees, and its information states (strings and tensors) what each
+knows (``framework.engine.view``). Returns
 are +1 for a win, -1 for a loss and 0 for a draw, per seat (the pie rule swaps who plays
 which side; returns follow the seats).
 
@@ -149,13 +152,16 @@ def spiel_game_type(spec: Any, name: str, players: set[int] | None = None
         long_name=f"{spec.name} (boardspec)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=chance,
-        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        # A game with a view (view: in its file) hides something from someone.
+        information=(pyspiel.GameType.Information.IMPERFECT_INFORMATION
+                     if getattr(spec, "view", None) is not None
+                     else pyspiel.GameType.Information.PERFECT_INFORMATION),
         utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max(counts),
         min_num_players=min(counts),
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=getattr(spec, "view", None) is not None,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={p: _spiel_default(d) for p, d in spec.parameters.items()})
@@ -257,6 +263,10 @@ class BoardspecGame(pyspiel.Game):
         return state
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
+        if self.compiled.view is not None:  # what each player sees, and remembers
+            if iig_obs_type is not None and iig_obs_type.perfect_recall:
+                return InformationObserver(self.compiled, params)
+            return PlanesObserver(self.compiled, params)
         if iig_obs_type is None or (iig_obs_type.public_info
                                     and not iig_obs_type.perfect_recall):
             return PlanesObserver(self.compiled, params)
@@ -444,10 +454,30 @@ class PlanesObserver:
         self.dict = {"observation": self.tensor.reshape(self._observer.shape)}
 
     def set_from(self, state: BoardspecState, player: int) -> None:
-        self.tensor[:] = self._observer.tensor(state.board_state, player)
+        # What the player sees: the whole state unless the game has a view.
+        self.tensor[:] = state.board_state.observation_tensor(player)
 
     def string_from(self, state: BoardspecState, player: int) -> str:
-        return self._observer.string(state.board_state, player)
+        return state.board_state.observation_string(player)
+
+
+class InformationObserver:
+    """The PyObserver of a game with a view, with perfect recall: each player's
+    information state (``framework.engine.view``), one flat tensor."""
+
+    def __init__(self, game: Game, params: Any = None) -> None:
+        from framework.engine.view import information_state_size
+
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        self.tensor = np.zeros(information_state_size(game), np.float32)
+        self.dict = {"information_state": self.tensor}
+
+    def set_from(self, state: BoardspecState, player: int) -> None:
+        self.tensor[:] = state.board_state.information_state_tensor(player)
+
+    def string_from(self, state: BoardspecState, player: int) -> str:
+        return state.board_state.information_state_string(player)
 
 
 register_named_games()

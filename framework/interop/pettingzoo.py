@@ -25,7 +25,8 @@ are in ``framework.interop.gym_ids``.
 Observations are the game's planes (``game.observer``: ``(planes, height, width)``
 float32, fixed per game) seen by the agent, with the AEC ``action_mask`` over the game's
 action codec (``game.codec``, ``Discrete(num_distinct_actions)``). Agents are seats: with
-a pie rule, which side a seat plays is in the ``observer:<side>`` planes. Rewards come at
+a pie rule, which side a seat plays is in the ``observer:<side>`` planes. In a game with a
+view (``view:``, hidden information) an agent's planes hold only what its seat sees. Rewards come at
 the end: +1 a win, -1 a loss, 0 a draw. A game that reaches its ``max_plies`` (or
 ``DEFAULT_MAX_PLIES`` when it declares none) is truncated.
 """
@@ -46,6 +47,7 @@ from framework.agents.registry import make_agent
 from framework.engine.chance import sample
 from framework.engine.playout import DEFAULT_MAX_PLIES
 from framework.engine.state import State
+from framework.engine.view import observed
 from framework.errors import BoardspecError
 from framework.game import Game, load_game
 
@@ -91,8 +93,10 @@ class Frames:
 
     def observe(self, seat: int | None) -> Any:
         observer = self.game.observer
+        # Each position as the seat sees it (the game's view: hidden pieces left out).
+        seen = self.past if seat is None else [observed(s, seat) for s in self.past]
         parts = [np.asarray(observer.relative_tensor(s, seat, self.perspective), np.float32)
-                 for s in self.past]
+                 for s in seen]
         size = observer.size
         parts += [np.zeros(size, np.float32)] * (self.history - len(self.past))
         if self.history > 1:
@@ -144,8 +148,8 @@ class BoardspecAEC(AECEnv):
         self.observation_spaces = {a: spaces.Dict({"observation": planes, "action_mask": mask})
                                    for a in self.possible_agents}
         self.action_spaces = {a: actions for a in self.possible_agents}
-        #: The global observation (``state()``): the planes as seat 0 sees them. The game
-        #: has perfect information: only the ``observer`` planes differ between seats.
+        #: The global observation (``state()``): the whole state's planes, as seat 0's
+        #: observer planes say (with a view, more than any one agent observes).
         self.state_space = _spaces(self.game)[0]
         #: The boardspec state being played (``state`` is AECEnv's global observation).
         self.board_state: State = self.game.new_initial_state()

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from framework.engine.slots import Slot, hand_slot_name, pile_slot_name
+from framework.engine.slots import Slot, hand_slot_name, pile_slot_name, view_slots
 from framework.plugins import PluginKind, plugins
 from framework.spec.piece_moves import piece_options
 
@@ -36,6 +36,7 @@ def declared_slots(spec: Any) -> list[tuple[str, Slot]]:
         declared += [(who, slot) for slot in condition_slots(option)]
     declared += [("pieces", slot) for slot in hand_slots(spec)]
     declared += [("pieces", slot) for slot in pile_slots(spec)]
+    declared += [("view", slot) for slot in view_slots(spec)]
     return declared
 
 

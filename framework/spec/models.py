@@ -33,6 +33,7 @@ from framework.plugins import (
     union_of,
 )
 from framework.spec.params import ParameterSpec
+from framework.spec.view import ViewSpec
 from framework.spec.zones import ZoneSpec
 
 #: Players a game may have (bitmask tables are per player; the limit keeps colours,
@@ -375,6 +376,9 @@ class GameBase(Rule):
                                         "null = the game may not terminate by itself")
     notation: NotationSpec = Field(default_factory=NotationSpec,
                                    description="how actions and positions are written")
+    view: ViewSpec | None = Field(
+        default=None, description="what each player sees (hidden information); default: "
+                                  "everything (see framework/spec/view.py)")
     terms: dict[str, dict[str, str]] = Field(
         default_factory=dict,
         description="per rulebook language (en, es, pt, ru, eo), the reader's words for "

@@ -34,6 +34,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from framework.engine.action import SKIP_KIND
 from framework.engine.turns import turn_key
+from framework.engine.view import shown_to
 from framework.errors import BoardspecError
 from framework.i18n import LANGUAGES, game_translations, translations
 from framework.limits import MAX_NESTING
@@ -370,6 +371,11 @@ async def game_state(request: Request) -> Response:
 async def legal(request: Request) -> Response:
     session = _server(request).sessions.get(request.path_params["id"])
     state = session.state
+    if session.game.view is not None and \
+            state.current_player not in _viewer_seats(request, session):
+        # The mover's actions tell what it sees: only its own seat may read them.
+        raise WebError(403, "this game hides information: only the seat to move may read "
+                            f"its legal actions (send its token in {TOKENS_HEADER})")
     data: dict[str, Any] = {"ply": session.ply, "current_seat": _seat(session),
                             "actions": [a.to_json(session.game) for a in state.legal_actions()]}
     if request.query_params.get("turns") in ("1", "true"):
@@ -404,7 +410,8 @@ async def apply(request: Request) -> Response:
     await broadcast(session, {"type": "update", "ply": session.ply})
     _start_agents(server, session)
     _arm_clock(server, session)
-    return JSONResponse({"played": played, "state": _payload(request, server, session)})
+    return JSONResponse({"played": played, "state": _payload(request, server, session,
+                                                             token=body.get("token"))})
 
 
 async def name_seat(request: Request) -> Response:
@@ -601,6 +608,11 @@ async def _announce_offer(server: Server, session: GameSession, kind: Any,
 async def record(request: Request) -> Response:
     session = _server(request).sessions.get(request.path_params["id"])
     fmt = request.query_params.get("format", "text")
+    if session.game.view is not None and not session.state.is_terminal():
+        # The record keeps every action (the server's copy): in a game with hidden
+        # information it is read once the game is over, never during it.
+        raise WebError(403, "this game hides information: its record is given once the "
+                            "game is over")
     rec = session.record()
     name = f"{session.stored.slug}-{session.id}"
     if fmt == "json":
@@ -622,9 +634,45 @@ def _seat(session: GameSession) -> int | None:
 
 
 def _payload(request: Request, server: Server, session: GameSession,
-             view: tuple[State, list[Ply]] | None = None) -> dict[str, Any]:
-    """``state_payload`` in the request's language, turned as it asks."""
-    return state_payload(server, session, _lang(request), view, flip=_flip(request))
+             view: tuple[State, list[Ply]] | None = None, token: Any = None
+             ) -> dict[str, Any]:
+    """``state_payload`` in the request's language, turned as it asks, and (in a game
+    with hidden information) as the seats of the request's tokens see it (those of its
+    header, and ``token``: the one its body proved)."""
+    seats = sorted({*_viewer_seats(request, session), *session.seats_of_token(token)})
+    return state_payload(server, session, _lang(request), view, flip=_flip(request),
+                         seats=seats)
+
+
+#: The request header that carries a page's seat tokens (space-separated): in a game with
+#: hidden information each seat is sent only what it sees.
+TOKENS_HEADER = "x-boardspec-tokens"
+
+
+def _viewer_seats(request: Request, session: GameSession) -> list[int]:
+    """The seats the request's tokens open (none: a spectator)."""
+    given = request.headers.get(TOKENS_HEADER, "")[:2000].split()[:8]
+    return sorted({seat for token in given for seat in session.seats_of_token(token)})
+
+
+def _hidden_turns(game: Any, turns: list[dict[str, Any]], seats: list[int]
+                  ) -> list[dict[str, Any]]:
+    """The move list as the viewer may read it: another seat's actions are hidden (and,
+    unless every player knows how many were played, its turns in a row are one)."""
+    view = game.view
+    shown: list[dict[str, Any]] = []
+    for turn in turns:
+        if turn["seat"] in seats:
+            shown.append(turn)
+            continue
+        if shown and shown[-1].get("hidden") and shown[-1]["seat"] == turn["seat"] and \
+                not view.spec.plies:
+            continue
+        shown.append({**turn, "number": len(shown) + 1, "actions": [], "removed": [],
+                      "chose": "", "hidden": True})
+    for number, turn in enumerate(shown, 1):
+        turn["number"] = number
+    return shown
 
 
 def _flip(request: Request) -> bool:
@@ -633,10 +681,11 @@ def _flip(request: Request) -> bool:
 
 
 def state_payload(server: Server, session: GameSession, lang: str,
-                  view: tuple[State, list[Ply]] | None = None, *, flip: bool = False
-                  ) -> dict[str, Any]:
+                  view: tuple[State, list[Ply]] | None = None, *, flip: bool = False,
+                  seats: list[int] | None = None) -> dict[str, Any]:
     """What the page draws: the game now, or ``view`` (a past position and the plies
-    that led to it), whose legal actions are none."""
+    that led to it), whose legal actions are none. In a game with hidden information
+    (``view:`` in its file) only what the viewer's ``seats`` see (none: a spectator)."""
     from framework.engine.supply import attribute_supply, piece_supply
     from framework.notation_words import words_in
     from framework.records import result_of
@@ -646,10 +695,15 @@ def state_payload(server: Server, session: GameSession, lang: str,
     plies = session.plies
     if view is not None:
         state, plies = view
+    hidden = game.view is not None
+    viewer = seats or []
+    true_state, state = state, shown_to(state, viewer)  # the state itself without a view
     _ = translations(lang).gettext
     words = words_in(game, lang)  # the notation as the page's language writes it
-    turns = session.turns()
-    san = session.san_turns(turns)  # the move list in SAN where the file declares it
+    # Another seat's hidden actions are not listed (a game with a view); the move list in
+    # SAN where the file declares it (a game without a view: chess).
+    turns = session.turns() if not hidden else _hidden_turns(game, session.turns(), viewer)
+    san = session.san_turns(turns) if not hidden else []
     entry = server.library.get(session.stored.slug)
     players = list(game.players)
     in_setup = state.setup < len(game.setups)
@@ -660,12 +714,12 @@ def state_payload(server: Server, session: GameSession, lang: str,
         game.phases[state.phase].name
     hint = game.setups[state.setup].describe(_) if in_setup and not state.is_terminal() \
         else ""
-    seats = []
+    seat_rows: list[dict[str, Any]] = []
     for seat, spec in enumerate(session.stored.seats):
         side = state.seat_of_side.index(seat) if seat in state.seat_of_side else seat
-        seats.append({"seat": seat, "player": players[side], "label": _(players[side]),
-                      "agent": spec, "human": spec == HUMAN,
-                      "name": session.stored.names[seat]})
+        seat_rows.append({"seat": seat, "player": players[side], "label": _(players[side]),
+                          "agent": spec, "human": spec == HUMAN,
+                          "name": session.stored.names[seat]})
     sides = []
     for side, player in enumerate(players):
         supplies: dict[str, int] = {}
@@ -688,9 +742,10 @@ def state_payload(server: Server, session: GameSession, lang: str,
     agent = session.agent_to_move()
     names = game.board.names
     svg = board_svg(state, Marks(), game.name, _, flip=flip)
-    legal = state.legal_actions() if view is None else []
+    legal = true_state.legal_actions() if view is None and (
+        not hidden or true_state.current_player in viewer) else []
     ask = bool(legal) and not in_setup and _choice_may_follow(game, state.phase)
-    lands = _landing_cells(state, legal)
+    lands = _landing_cells(true_state, legal) if not hidden else {}
     online = sorted({seat for seats in session.present.values() for seat in seats})
     actor = state.current_player
     own = game_translations(lang, Path(session.stored.file).stem).gettext
@@ -701,7 +756,7 @@ def state_payload(server: Server, session: GameSession, lang: str,
         "file_version": entry.version if entry else "",
         "file_errors": entry.errors if entry else [],
         "parameters": dict(game.parameters),
-        "ply": session.ply, "players": players, "seats": seats, "sides": sides,
+        "ply": session.ply, "players": players, "seats": seat_rows, "sides": sides,
         "current_seat": _seat(session),
         "to_move": None if state.is_terminal() else players[state.to_move],
         # In a setup the seat that acts is named by the side it plays now (before a choice
@@ -732,7 +787,8 @@ def state_payload(server: Server, session: GameSession, lang: str,
         "rematch": session.rematch,
         "pieces": {names[c]: players[state.owner_of(c)] for c in range(game.board.size)
                    if state.owner_of(c) >= 0},
-        "last": _last_move(game, plies), "continuing": bool(plies) and
+        "last": _last_move(game, plies) if not hidden or (plies and plies[-1].seat in viewer)
+        else {}, "continuing": bool(plies) and
         not state.is_terminal() and turn_key(state) == plies[-1].key,
         "viewing": None if view is None else _turns_in(plies),
         "forced": _forced_cells(game, state, legal),
@@ -747,7 +803,7 @@ def state_payload(server: Server, session: GameSession, lang: str,
                   for index, turn in enumerate(turns)],
         "legal": [{**a.to_json(game), "written": words.write(a),
                    **({"label": _(a.attribute)} if a.attribute else {}),
-                   **(_choices_after(game, state, a, words, _) if ask else {}),
+                   **(_choices_after(game, true_state, a, words, _) if ask else {}),
                    **({"lands": lands[a]} if a in lands else {})}
                   for a in legal],
         "svg": svg, "lang": lang, "flipped": flip,

@@ -27,6 +27,11 @@ ID = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}
 FLIP = {"name": "flip", "in": "query", "required": False,
         "schema": {"type": "string", "enum": ["0", "1"]},
         "description": "1: the board's picture turned half round (the second side nearest)"}
+TOKENS = {"name": "X-Boardspec-Tokens", "in": "header", "required": False,
+          "schema": {"type": "string"},
+          "description": "the page's seat tokens, space-separated: in a game with hidden "
+                         "information each seat is sent only what it sees (none: a "
+                         "spectator's view)"}
 LANG = {"name": "lang", "in": "query", "required": False,
         "schema": {"type": "string", "enum": ["en", "es", "pt", "ru", "eo"]},
         "description": "language of the names in the state (default: Accept-Language)"}
@@ -89,23 +94,24 @@ SPEC: dict[str, Any] = {
         "/api/play/{id}": {"get": {
             "summary": "The state of a game (with ?turn=N: the position after its first N "
                        "turns, read only)",
-            "parameters": [ID, LANG, FLIP, {"name": "turn", "in": "query", "required": False,
-                                            "schema": {"type": "integer", "minimum": 0}},
+            "parameters": [ID, LANG, FLIP, TOKENS, {"name": "turn", "in": "query",
+                                                    "required": False,
+                                                    "schema": {"type": "integer", "minimum": 0}},
                            {"name": "inspect", "in": "query", "required": False,
                             "schema": {"type": "string", "enum": ["0", "1"]},
                             "description": "1: add the state inspector's view (inspect)"}],
             "responses": {"200": _json(_ref("State"), "the state"), "404": ERROR}}},
         "/api/play/{id}/legal": {"get": {
             "summary": "The legal actions now (and whole turns with ?turns=1)",
-            "parameters": [ID, {"name": "turns", "in": "query", "required": False,
-                                "schema": {"type": "string", "enum": ["0", "1"]}}],
+            "parameters": [ID, TOKENS, {"name": "turns", "in": "query", "required": False,
+                                        "schema": {"type": "string", "enum": ["0", "1"]}}],
             "responses": {"200": _json({"type": "object", "properties": {
                 "ply": {"type": "integer"}, "current_seat": {"type": ["integer", "null"]},
             "parameters": {"type": "object", "description": "the values of the game's "
                            "parameters it is played with"},
                 "actions": {"type": "array", "items": _ref("Action")},
                 "turns": {"type": "array", "items": {"type": "string"}}}}, "legal actions"),
-                "404": ERROR}}},
+                "403": ERROR, "404": ERROR}}},
         "/api/play/{id}/apply": {"post": {
             "summary": "Play actions for the seat of the token",
             "parameters": [ID, LANG],
@@ -198,8 +204,8 @@ SPEC: dict[str, Any] = {
                                 "schema": {"type": "string", "enum": ["text", "json"]}}],
             "responses": {"200": {"description": "the record", "content": {
                 "text/plain": {"schema": {"type": "string"}},
-                "application/json": {"schema": {"type": "object"}}}}, "404": ERROR,
-                "422": ERROR}}},
+                "application/json": {"schema": {"type": "object"}}}}, "403": ERROR,
+                "404": ERROR, "422": ERROR}}},
         "/api/play/{id}/ws": {"get": {
             "summary": "WebSocket: pushes {type: update, ply} after every move, {type: "
                        "rules} when the game file changes, {type: presence} when a seat "

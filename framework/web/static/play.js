@@ -31,6 +31,12 @@
     history.replaceState(null, "", location.pathname + location.search);
   }
   const watching = () => !Object.keys(tokens).length;
+  // Every request names this page's seats in a header (never in a URL): in a game with
+  // hidden information the server sends each seat only what it sees.
+  function call(url, options = {}) {
+    const headers = {...(options.headers || {}), "X-Boardspec-Tokens": Object.values(tokens).join(" ")};
+    return fetch(url, {...options, headers});
+  }
   let turned = null;  // the board turned half round by the player's choice (null: by seat)
 
   function flipped() {
@@ -71,7 +77,7 @@
       try {
         do {
           again = false;
-          const response = await fetch(`${api}?${query()}`);
+          const response = await call(`${api}?${query()}`);
           if (response.ok) {
             const next = await response.json();
             if (!S || next.ply !== S.ply || next.version !== S.version) { selected = null; say(""); }
@@ -206,7 +212,7 @@
   }
 
   async function offerOrAnswer(path, body) {
-    const response = await fetch(`${api}/${path}?${query()}`, {
+    const response = await call(`${api}/${path}?${query()}`, {
       method: "POST", headers: {"Content-Type": "application/json"},
       body: JSON.stringify({token: ownToken(), ...body}),
     });
@@ -231,7 +237,7 @@
     turn = Math.max(0, Math.min(turn, S.turns.length));
     asked = turn;  // keys pressed quickly step from here, not from the picture shown
     if (turn === S.turns.length) { asked = null; V = null; drawBoard(); return; }
-    const response = await fetch(`${api}?turn=${turn}&${query()}`);
+    const response = await call(`${api}?turn=${turn}&${query()}`);
     if (!response.ok || asked !== turn) return;
     V = await response.json();
     selected = null;
@@ -658,7 +664,7 @@
       move.dataset.turn = index + 1;
       move.dataset.player = turn.player;
       move.textContent = turn.chose_label ? fill(T.takes_side, {side: turn.chose_label})
-        : (turn.written || turn.actions).join(" ");
+        : turn.hidden ? "?" : (turn.written || turn.actions).join(" ");
       move.title = `${turn.label}: ${move.textContent}`;
       if (turn.removed && turn.removed.length) {  // what the turn took off the board
         const gone = document.createElement("span");
@@ -930,7 +936,7 @@
 
   async function send(body) {
     const seat = S.current_seat;
-    const response = await fetch(`${api}/apply?${query()}`, {
+    const response = await call(`${api}/apply?${query()}`, {
       method: "POST", headers: {"Content-Type": "application/json"},
       body: JSON.stringify({...body, ply: S.ply, token: tokens[seat]}),
     });
@@ -949,7 +955,7 @@
 
   async function restartWithNewRules(keep) {
     const token = Object.values(tokens)[0];  // any of this browser's seats
-    const response = await fetch(`${api}/restart?${query()}`, {
+    const response = await call(`${api}/restart?${query()}`, {
       method: "POST", headers: {"Content-Type": "application/json"},
       body: JSON.stringify({token, keep: keep === true}),
     });
@@ -1004,7 +1010,7 @@
     }
     resign.dataset.confirm = "";
     const seat = tokens[S.current_seat] !== undefined ? S.current_seat : Object.keys(tokens)[0];
-    const response = await fetch(`${api}/resign?${query()}`, {
+    const response = await call(`${api}/resign?${query()}`, {
       method: "POST", headers: {"Content-Type": "application/json"},
       body: JSON.stringify({token: tokens[seat]}),
     });

@@ -79,7 +79,7 @@ from pydantic import Field
 from framework.board.direction_words import motion
 from framework.engine.action import Action
 from framework.engine.bits import iter_bits
-from framework.engine.slots import KO, Slot
+from framework.engine.slots import AGAIN, KO, Slot, found_slot
 from framework.engine.supply import piece_supply, take_from_supply
 from framework.moves.base import Loc, Masks, Primitive, written
 from framework.moves.flank import Flanker
@@ -118,6 +118,10 @@ class PlaceParams(OptionParams):
     mates: bool = Field(default=True, description="false: not where the new piece "
                         "attacks an enemy royal piece whose player then has no legal "
                         "action (shogi's pawn drop mate)")
+    blind: bool = Field(default=False, description="true: the mover tries any cell empty "
+                        "as far as it sees (the game's view:); a try on a cell an unseen "
+                        "piece holds places nothing, shows the mover that piece, and the "
+                        "mover tries again (the phantom rule)")
     kind: str = Field(default="place", description="the action's kind in JSON and records")
     notation: str = Field(default="{to}", description="how a placement is written "
                           "({to}: its cell; with gravity, {line}: the line dropped into)")
@@ -161,6 +165,11 @@ class Place(Primitive):
             d = board.direction(params.once_per_line)
             self.lines = tuple(_line_through(board, c, d) for c in range(board.size))
         self.mates = params.mates
+        # The phantom rule: the mover's found cells and the slot that gives it another try.
+        self.blind = params.blind
+        if self.blind:
+            self.found = tuple(game.slots.index[found_slot(p).name] for p in game.players)
+            self.again = game.slots.index[AGAIN.name]
 
     def _line_name(self, entry: int) -> str:
         """The name part every cell of the line from ``entry`` along the fall shares."""
@@ -208,6 +217,8 @@ class Place(Primitive):
             if not params.suicide or params.ko:
                 yield (*loc, "gravity"), ("suicide: false and ko: true do not go with "
                                           "gravity (they judge the cell the piece is put on)")
+        if params.blind:
+            yield from _blind_issues(params, loc, ctx)
         if params.once_per_line is not None:
             known = tuple(ctx.graph.graph.get("directions", ()))
             if params.once_per_line not in known:
@@ -237,7 +248,7 @@ class Place(Primitive):
 
     @classmethod
     def slots_of(cls, params: Any) -> tuple[Slot, ...]:
-        return (KO,) if params.ko else ()
+        return ((KO,) if params.ko else ()) + ((AGAIN,) if params.blind else ())
 
     def action_space(self) -> tuple[Action, ...]:
         if self.fall >= 0:  # with gravity only the entry cells are ever played
@@ -252,7 +263,11 @@ class Place(Primitive):
         left = piece_supply(state, state.to_move, self.made)
         if left is not None and left <= 0:
             return 0
-        if not self.near:
+        if self.blind:  # every cell empty in the mover's view, while any is empty at all
+            seen = masks.own | state.vars[self.found[state.to_move]] | state.gaps
+            free = state.game.board.all_mask & ~seen if masks.empty else 0
+            found = free if not self.near else free & _next_to(self.neighbours, masks.own)
+        elif not self.near:
             found = masks.empty & self.entries
         else:
             near = 0
@@ -318,6 +333,10 @@ class Place(Primitive):
 
     def apply(self, state: State, action: Action) -> None:
         cell = action.at
+        if self.blind and state.occupied() >> cell & 1:  # an unseen piece: found, try again
+            state.vars[self.found[state.to_move]] |= 1 << cell
+            state.vars[self.again] = 1
+            return
         if self.fall >= 0:
             blocked, step, fall = state.occupied() | state.gaps, self.step, self.fall
             below = step[cell][fall]
@@ -329,6 +348,10 @@ class Place(Primitive):
 
     def describe(self, _: Translate = untranslated) -> str:
         clause = self._clause(_)
+        if self.blind:
+            clause = _("{clause}, tried blind: you may try any cell that is empty as far "
+                       "as you see; if a piece you cannot see holds it, nothing is placed, "
+                       "that piece is shown to you, and you try again").format(clause=clause)
         if not self.suicide:
             clause = _("{clause}, but not where its group would be left without a liberty "
                        "(an empty cell next to it) once the enemy groups it leaves without "
@@ -371,6 +394,31 @@ class Place(Primitive):
             return _("a {piece} from your hand goes on any empty cell").format(
                 piece=_(self.params.piece))
         return _("a new piece from your supply goes on any empty cell")
+
+
+def _next_to(neighbours: tuple[int, ...] | list[int], cells: int) -> int:
+    """The cells next to any of ``cells``."""
+    near = 0
+    for c in iter_bits(cells):
+        near |= neighbours[c]
+    return near
+
+
+def _blind_issues(params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
+    """A blind placement needs a view that hides something, and judges nothing it cannot
+    see: the rules that read the enemy pieces around a cell do not go with it."""
+    view = ctx.spec.view
+    if view is None:
+        yield (*loc, "blind"), ("blind: true tries cells as the mover sees them, and the "
+                                "game has no view: add view: {hide: [<piece>]}")
+    for name, default in (("gravity", None), ("must_flank", False), ("suicide", True),
+                          ("ko", False), ("mates", True)):
+        if getattr(params, name) != default:
+            yield (*loc, name), (f"{name} does not go with blind: true (it judges a cell "
+                                 "by pieces the mover may not see)")
+    if getattr(params, "then", None):
+        yield (*loc, "then"), ("then: does not go with blind: true (a try that finds a "
+                               "piece places nothing for the consequences to act on)")
 
 
 def _line_through(board: Any, cell: int, direction: int) -> int:

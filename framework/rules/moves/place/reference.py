@@ -20,6 +20,8 @@ def place(phase: RefMoves, option: Any, s: RefState) -> Moves:
     kind = phase.kind(option.piece)
     if phase.supply_left(s, kind) <= 0:
         return {}
+    if option.blind:
+        return _tries(phase, option, s, kind)
     mine = s.pieces_of(s.to_move)
     zone = zone_cell_names(phase.game.spec, option.zone, s.to_move, phase.board.graph) \
         if option.zone is not None else None
@@ -47,6 +49,42 @@ def place(phase: RefMoves, option: Any, s: RefState) -> Moves:
                 continue
             found.update(made)
     return found
+
+
+def _tries(phase: RefMoves, option: Any, s: RefState, kind: str) -> Moves:
+    """The phantom rule: every cell that is empty as far as the mover sees (no own piece,
+    no piece it has found, no gap), while some cell of the board is empty at all."""
+    if not any(s.empty(c) for c in phase.board.cells):
+        return {}
+    mine = s.pieces_of(s.to_move)
+    found = set(s.vars[f"found.{s.to_move}"])
+    zone = zone_cell_names(phase.game.spec, option.zone, s.to_move, phase.board.graph) \
+        if option.zone is not None else None
+    tries: Moves = {}
+    for cell in phase.board.cells:
+        if cell in mine or cell in found or cell in s.gaps:
+            continue
+        if option.where != "anywhere" and not any(n in mine
+                                                  for n in phase.board.neighbours(cell)):
+            continue
+        if zone is not None and cell not in zone:
+            continue
+        text = _written(option.notation, dst=cell)
+        tries[text] = tagged(option.kind, _try(phase, option, cell, kind))
+    return tries
+
+
+def _try(phase: RefMoves, option: Any, cell: str, kind: str) -> Effect:
+    place_it = _place_play(phase, option, cell, kind)
+
+    def play(s: RefState) -> None:
+        if s.empty(cell):
+            place_it(s)
+            return
+        key = f"found.{s.to_move}"  # someone's piece is there: shown, and the mover again
+        s.vars[key] = sorted({*s.vars[key], cell})
+        s.vars["again"] = True
+    return play
 
 
 def _line_through(phase: RefMoves, cell: str, direction: str) -> list[str]:

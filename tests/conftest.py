@@ -51,13 +51,14 @@ RANDOM_WALKS = (
     "test_two_people_play_every_game_through_the_api",
     "test_reference_agrees_on_every_start_and_every_action_from_it")
 #: CI's whole run must stay within 15 minutes: these games (the eleven bundled last, and the
-#: earlier ones on big boards, whose random games are long) keep, by default, their own test
+#: earlier ones on big boards or long games, chess's among them: its oracle is python-chess,
+#: in its own files) keep, by default, their own test
 #: files, the examples, the rulebook and registry tests and the cheap state-API properties;
 #: their random walks run in the slow tier (``pytest -m slow``).
 SLOW_GAMES = ("backgammon", "chinese-checkers", "dots-and-boxes", "fox-and-geese", "havannah",
               "kalah", "konane", "lines-of-action", "pentago", "shogi", "y", "go",
               "international-draughts", "amazons", "gomoku", "tablut", "hasami-shogi",
-              "super-adaptoid")
+              "super-adaptoid", "chess")
 #: Cases of the tests over every game run under ``-m slow`` only, as (test, game).
 SLOW_CASES = {(test, game) for game in SLOW_GAMES for test in RANDOM_WALKS} | {
     # check's properties at their default budget: the group goals' flood on every placement

@@ -160,10 +160,12 @@ def test_a_game_pickles_with_its_parameters() -> None:
 def test_check_runs_a_few_other_settings() -> None:
     declared = load_game(HEX).spec.parameters
     assert list(settings_to_check(declared)) == [{"size": 5}, {"size": 19}, {"swap": False}]
-    run = boardspec("check", "games/hex.yaml", "--examples", "2", "--settings", "2",
+    # One other setting, the first: Hex 19 x 19's check (the second) is left to the slow
+    # tier's check of every setting; --settings is seen to stop at its number.
+    run = boardspec("check", "games/hex.yaml", "--examples", "2", "--settings", "1",
                     "--param", "size=7")
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "--param size=5" in run.stdout and "--param size=19" in run.stdout
+    assert "--param size=5" in run.stdout and "--param size=19" not in run.stdout
 
 
 def test_a_match_record_names_its_variant_and_replays_it(tmp_path: object) -> None:

@@ -48,6 +48,7 @@ def walk_openspiel(state: pyspiel.State, depth: int, by_depth: Counter[int],
         walk_openspiel(child, depth + 1, by_depth, finished)
 
 
+@pytest.mark.slow  # both whole trees, walked in Python: perft 9 below stays by default
 def test_the_whole_game_tree_has_the_published_size_in_both_engines() -> None:
     ours: Counter[int] = Counter()
     our_ends: Counter[int] = Counter()

@@ -101,6 +101,20 @@ def test_a_positional_superko_is_a_draw_as_in_the_engine(go9: NativeGame) -> Non
     assert state.is_terminal() and state.returns() == [0.0, 0.0]
 
 
+def test_a_state_brings_its_history_into_the_kernels(go9: NativeGame) -> None:
+    """The boards a state has seen (the engine's trail) are encoded with it: the superko
+    of seed 1188's last move is found from the state one move before it, and not from
+    the same position read from JSON (a history of its own)."""
+    _, moves = go9.random_game(go9.initial(), 1188)
+    state = go9.game.new_initial_state()
+    for move in moves[:-1]:
+        state.apply(go9.action_of(state, move))
+    winners = go9.layout["WINNERS"]
+    assert int(go9.play(go9.encode(state), moves[-1])[winners]) == 1 << 63
+    fresh = go9.game.state_from_json(state.to_json())
+    assert int(go9.play(go9.encode(fresh), moves[-1])[winners]) == 0
+
+
 def test_playouts_repeat_for_a_seed(go9: NativeGame) -> None:
     st = go9.initial()
     winners, plies = go9.playouts(st, 40, seed=3)

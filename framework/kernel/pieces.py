@@ -265,6 +265,9 @@ def flank_cells(piece: Piece, board: Any, directions: Any) -> list[str]:
 
 
 # Goals: ``evaluate(st)`` returns (fired, scored, named winners as a side mask) ---------
+# A goal piece with ``STANDS`` true ends the game with its own verdict when it fires, over
+# the other goals of the check (``Verdict.stands``); one with ``RECORDS`` true has a
+# ``record(st)`` the assembler calls at every check before any goal, whatever its if:.
 def _kind_mask(piece: str | None, game: Any) -> str:
     return (Masks.of(game).get(f"KINDS + {game.piece_kinds.index(piece)}") if piece
             else "ALL")

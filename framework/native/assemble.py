@@ -845,6 +845,8 @@ def _game_functions(plan: Plan) -> list[str]:
     then.append("")
     goals = ["@njit(cache=True)", "def check_goals(st):", "    fired = False",
              "    scored = False", "    named = np.int64(0)"]
+    # A history's record (the engine's trail) is written first, whatever the goals' if:.
+    goals += [f"    {g.prefix}record(st)" for g in plan.goals if getattr(g, "RECORDS", False)]
     if any(plan.goal_guards):  # a goal's if: reads the position for the last mover
         goals.append("    side = np.int64(st[LAST_MOVER])")
     for g, guard in zip(plan.goals, plan.goal_guards, strict=True):
@@ -853,6 +855,10 @@ def _game_functions(plan: Plan) -> list[str]:
                       f"        f, sc, nm = {g.prefix}evaluate(st)"]
         else:
             goals.append(f"    f, sc, nm = {g.prefix}evaluate(st)")
+        if getattr(g, "STANDS", False):  # its ending outranks every other goal's
+            goals += ["    if f:", "        finish(st, r_score(st) if sc else nm)",
+                      "        return True"]
+            continue
         goals += ["    if f:", "        fired = True", "        scored = scored or sc",
                   "        named |= nm"]
     goals += ["    if not fired:", "        return False", "    winners = named",

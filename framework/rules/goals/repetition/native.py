@@ -7,6 +7,16 @@ written at its clock's index and the equal hashes from index 0 to there are coun
 mixes the words of the key ``framework.engine.trail`` makes (the pieces' masks, the player to
 move, the position's slots as a repetition counts them): two different positions could
 share one only by a 64-bit collision, as with OpenSpiel's own Zobrist hashes.
+
+Over the whole game (no ``since``: positional superko, ``times: 2, same: placement``) the
+region keeps the number of boards seen in its first word and one hash per board after it,
+from the board play began from (or the position was read from) to the one just reached, as
+many as the game's ``max_plies`` allows (one board a turn). ``record`` writes the board at
+every check, before any goal is evaluated and whatever the goal's ``if:`` says (as the
+engine extends its trail); ``evaluate``, when its ``if:`` holds, counts the boards equal to
+the last one. A board's hash mixes every word of its masks (each side's, each kind's, the
+gaps), so boards of any width are hashed alike; with ``overrides`` the assembler lets the
+ending stand over the other goals (``STANDS``).
 """
 
 from __future__ import annotations
@@ -16,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from framework.engine.slots import HALFMOVE
+from framework.errors import BoardspecError
 from framework.kernel.pieces import GoalPiece, Unsupported
 from framework.kernel.slots import encoded, slot_field
 
@@ -37,16 +48,24 @@ def mixed(words: Any) -> int:
 
 
 class RepetitionPiece(GoalPiece):
-    KNOWN = frozenset({"times", "same", "since", "winner"})
-    HANDLED = frozenset()  # an if: could skip a check, and the position would go unwritten
+    KNOWN = frozenset({"times", "same", "since", "winner", "overrides"})
+    # The assembler's guard: over the whole game ``record`` writes the board whatever the
+    # if: says; since the clock's reset an if: is refused (a skipped check would leave
+    # the position unwritten).
+    HANDLED = frozenset({"if_"})
 
     def __init__(self, goal: Any, index: int) -> None:
         super().__init__(goal, index)
         game, params = goal.game, goal.params
-        if params.since != "clock_reset":
-            raise Unsupported("repetition since the start of the game (the compact state "
-                              "keeps the positions since the half-move clock's reset: "
-                              "since: clock_reset)")
+        #: The ending stands over the other goals of the check (``overrides``).
+        self.STANDS = params.overrides
+        self.whole = params.since != "clock_reset"
+        if self.whole:
+            self._whole_game(goal)
+            return
+        if goal.conditions:
+            raise Unsupported("repetition since the clock's reset with an if: (a check it "
+                              "skips would leave the position unwritten)")
         limits = [g.params.limit for g in game.goals if g.keyword == "halfmove_clock"]
         if not limits:
             raise Unsupported("repetition without a halfmove_clock goal (its limit bounds "
@@ -66,6 +85,44 @@ class RepetitionPiece(GoalPiece):
                 self.readers.setdefault(i, []).append(f"o{o}_has(st, side, own, enemy, empty)")
         self.SLOTS = tuple(table.slots[i].name for i in self.kept)
 
+    def _whole_game(self, goal: Any) -> None:
+        """The boards of the whole game: one hash each, as many as ``max_plies`` allows."""
+        game = goal.game
+        if goal.params.same != "placement":
+            raise Unsupported("repetition of whole positions since the start of the game "
+                              "(the compact state keeps the boards alone: same: placement, "
+                              "or since: clock_reset)")
+        if not game.spec.max_plies:
+            raise Unsupported("repetition since the start of the game without max_plies "
+                              "(the compact state keeps one hash per board seen, as many "
+                              "as the game's plies allow)")
+        self.WIDE = True
+        self.placement = True
+        #: Its ``record`` runs at every check, before the goals (the engine's trail).
+        self.RECORDS = True
+        #: The count, then the start's board and one board a turn (the last: one spare).
+        self.REGION = (f"{self.prefix}HIST", game.spec.max_plies + 3)
+        self.words = (len(game.players) + len(game.piece_kinds) + 1) * self.m.width
+
+    def functions(self) -> list[str]:
+        if not self.whole:
+            return super().functions()
+        region, width = self.REGION
+        record = [f"h = U64({SEED})", f"for i in range({self.words}):",
+                  f"    h = (h ^ st[i]) * U64({PRIME})", "    h ^= h >> U64(32)",
+                  f"n = np.int64(st[{region}])", f"if n < {width - 1}:",
+                  f"    st[{region} + 1 + n] = h", f"    st[{region}] = U64(n + 1)"]
+        return [self.function("record", "st", record), *super().functions()]
+
+    def _evaluate_whole(self) -> list[str]:
+        """The boards equal to the last one written, it included."""
+        region, _ = self.REGION
+        return [f"n = np.int64(st[{region}])", "if n == 0:",
+                "    return False, False, np.int64(0)",
+                f"h = st[{region} + n]", "seen = 0", "for j in range(n):",
+                f"    if st[{region} + 1 + j] == h:", "        seen += 1",
+                f"if seen < {self.goal.params.times}:", "    return False, False, np.int64(0)"]
+
     def _words(self) -> list[str]:
         """The expressions of the key's words, in the trail's order."""
         game = self.goal.game
@@ -82,6 +139,8 @@ class RepetitionPiece(GoalPiece):
         return words
 
     def evaluate(self) -> list[str]:
+        if self.whole:
+            return self._ending(self._evaluate_whole())
         region, width = self.REGION
         lines = ["side = np.int64(st[TO_MOVE])", "own, enemy, empty = masks(st, side)",
                  f"h = U64({SEED})"]
@@ -92,6 +151,10 @@ class RepetitionPiece(GoalPiece):
                   f"st[{region} + hm] = h", "seen = 0", "for j in range(hm + 1):",
                   f"    if st[{region} + j] == h:", "        seen += 1",
                   f"if seen < {self.goal.params.times}:", "    return False, False, np.int64(0)"]
+        return self._ending(lines)
+
+    def _ending(self, lines: list[str]) -> list[str]:
+        """``lines``, then the return of a repetition found: who wins it."""
         winner = self.goal.params.winner
         if winner == "draw":
             return [*lines, "return True, False, np.int64(0)"]
@@ -102,10 +165,20 @@ class RepetitionPiece(GoalPiece):
 
     def encode_into(self, state: State, st: np.ndarray[Any, Any], at: dict[str, int]) -> None:
         """Write the hashes of the state's history since the clock's reset (or of its
-        position alone) into the region."""
+        position alone) into the region; over the whole game, of every board of its trail
+        and their number."""
         game = state.game
         region, width = self.REGION
         trail = state.trail or (game.trail_key(state),) if game.trail_key else ()
+        if self.whole:
+            if len(trail) > width - 1:
+                raise BoardspecError(f"the position has a history of {len(trail)} boards, "
+                                     f"more than the native state keeps ({width - 1}: the "
+                                     "game's max_plies and the start)")
+            for j, key in enumerate(trail):
+                st[at[region] + 1 + j] = np.uint64(self.hash_of(key))
+            st[at[region]] = len(trail)
+            return
         halfmove = state.vars[HALFMOVE]
         recent = trail[-1 - halfmove:]
         first = halfmove + 1 - len(recent)  # the clock's value at the first one kept
@@ -115,6 +188,8 @@ class RepetitionPiece(GoalPiece):
 
     def hash_of(self, key: Any) -> int:
         placement, rights = key
+        if self.whole:  # every word of every mask, as ``record`` reads the state
+            return mixed([w for mask in placement for w in self.m.words(mask)])
         if self.placement:
             return mixed(placement)
         game = self.goal.game

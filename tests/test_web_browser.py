@@ -395,7 +395,9 @@ def test_the_new_game_card_offers_the_games_parameters(driver: Any, games_url: s
                                                      'input[name^="param-"]')
     size = card.find_element(By.NAME, "param-size")
     assert size.get_attribute("value") == "11" and size.get_attribute("max") == "19"
-    assert "cells along each side" in size.find_element(By.XPATH, "..").get_attribute("title")
+    field = size.find_element(By.XPATH, "..")  # what it changes said, its key in the tooltip
+    assert field.text.startswith("cells along each side") and "size" in field.get_attribute(
+        "title")
     size.clear()
     size.send_keys("7")
     swap = card.find_element(By.NAME, "param-swap")

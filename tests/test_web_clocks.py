@@ -201,3 +201,15 @@ def test_a_database_of_an_older_server_opens_with_no_clock_and_no_names(tmp_path
     again = store.load("g1")
     assert again is not None and again.plies == [("f1", 0)] and again.clock == {}
     store.close()
+
+
+def test_the_legal_actions_of_a_seat_out_of_time_are_none(client: TestClient,
+                                                          clock: FakeClock) -> None:
+    game = start(client, clock="1+0")
+    assert move(client, game, 0, "f1").status_code == 200
+    legal = client.get(f"/api/play/{game['id']}/legal").json()
+    assert legal["actions"]  # o's, while its minute lasts
+    clock.advance(60.5)
+    assert client.get(f"/api/play/{game['id']}/legal").json()["actions"] == []
+    state = client.get(f"/api/play/{game['id']}").json()
+    assert state["terminal"] and state["result"]["reason"] == "time"

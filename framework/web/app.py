@@ -369,7 +369,9 @@ async def game_state(request: Request) -> Response:
 
 
 async def legal(request: Request) -> Response:
-    session = _server(request).sessions.get(request.path_params["id"])
+    server = _server(request)
+    session = server.sessions.get(request.path_params["id"])
+    await _check_flag(server, session)  # a seat out of time has no legal action left
     state = session.state
     if session.game.view is not None and \
             state.current_player not in _viewer_seats(request, session):

@@ -53,8 +53,9 @@
   function parameterField(parameter) {
     const label = document.createElement("label");
     label.className = "parameter";
-    label.title = [parameter.label || parameter.description, parameter.allowed].filter(Boolean).join(": ");
-    label.append(`${parameter.name}: `);
+    label.title = [parameter.name, parameter.allowed].filter(Boolean).join(": ");
+    // What it changes, in the page's language; the file's key stays in the tooltip.
+    label.append(`${parameter.label || parameter.description || parameter.name}: `);
     let input;
     if (parameter.type === "choice") {
       input = document.createElement("select");

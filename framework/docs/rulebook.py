@@ -680,7 +680,12 @@ def _notation(game: Game, _: Translate) -> Section:
     board = game.board
     section = Section()
     example = join_words(_, [board.names[0], board.names[-1]])
-    if spec.board.type in ("grid", "hex_rhombus", "hex_triangle"):
+    if board.numbers:
+        section.paragraphs.append(_(
+            "The squares are numbered {first} to {last}, as in the diagrams; actions name a "
+            "square by its number, and the hops of one capture are written together, each "
+            "landing once.").format(first=1, last=board.size))
+    elif spec.board.type in ("grid", "hex_rhombus", "hex_triangle"):
         section.paragraphs.append(_("A cell is named by its column letter (a on the left) and "
                                     "its row number (1 at the bottom): {example}.")
                                   .format(example=example))

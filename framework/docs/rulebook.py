@@ -485,7 +485,7 @@ def _board_text(game: Game, _: Translate) -> str:
     if board.holes and _chequered(game):
         text += " " + _("Only every other cell is part of the board, as the dark squares of a "
                         "chequered board: {first} is one of them.").format(
-            first=game.board.names[0])
+            first=game.board.written[0])
     elif board.holes:
         text += " " + ngettext("This cell is not part of the board: {holes}.",
                                "These cells are not part of the board: {holes}.",
@@ -744,7 +744,7 @@ def _written_actions(game: Game, _: Translate) -> list[tuple[str, str]]:
     for block in blocks:
         for text in block.notation_examples:
             text = shown_text(text)
-            if text not in seen and not _same_form(text, seen, game.board.names):
+            if text not in seen and not _same_form(text, seen, game.board.written):
                 items.append((text, ""))
                 seen.add(text)
     if game.spec.no_legal_move == "pass" and "pass" not in kinds:

@@ -72,16 +72,20 @@ def split_joined(state: State, text: str) -> list[Action] | None:
     while rest:
         if node is not state and (node.is_terminal() or turn_key(node) != turn_key(state)):
             return None
+        # A hop's notation, whole: 28x19 in 28x19x10, never 28x1 (the next character no
+        # digit of the number).
         found = [a for a in node.legal_actions() if a.dst >= 0 and rest.lower().startswith(
-            a.notation.lower()) and (not actions or a.kind == actions[-1].kind)]
+            a.notation.lower()) and not rest[len(a.notation):len(a.notation) + 1].isdigit()
+            and (not actions or a.kind == actions[-1].kind)]
         found.sort(key=lambda a: len(a.notation), reverse=True)
         if not found:
             return None
         action = found[0]
         rest = rest[len(action.notation):]
         actions.append(action)
-        if rest:
-            rest = numbers[action.dst] + rest
+        if not rest:
+            break
+        rest = numbers[action.dst] + rest
         node = node.child(action)
     return actions if len(actions) > 1 else None
 

@@ -79,6 +79,9 @@ class CompiledBoard:
     mirrored: bool = False
     #: One colour for every cell in diagrams (a grid's ``colour``); "": the wooden chequer.
     colour: str = ""
+    #: Per cell, how actions name it: its number when the file's ``notation.numbers``
+    #: numbers the cells (draughts' 1-50), else empty and the names are used.
+    numbers: tuple[str, ...] = ()
     #: Tables derived on demand (``ring``), kept with the board so that they go with it
     #: (a module-level cache would keep every board a long ``serve`` ever compiled).
     derived: dict[Any, Any] = field(default_factory=dict, repr=False)
@@ -86,6 +89,11 @@ class CompiledBoard:
     @property
     def size(self) -> int:
         return len(self.names)
+
+    @property
+    def written(self) -> tuple[str, ...]:
+        """Per cell, its name in actions' notation (its number, or its name)."""
+        return self.numbers or self.names
 
     def cell(self, name: str) -> int:
         """Cell id of a name (case-insensitive when unambiguous)."""
@@ -183,6 +191,10 @@ def compile_board(spec: GameBase, src: YamlSource | None = None,
         if graph.nodes[name]["row"] >= 0:
             rows.setdefault(graph.nodes[name]["row"], []).append(ids[name])
     directions, opposite, step, rays = _direction_tables(graph, real, ids)
+    if spec.notation.numbers and sum(map(len, rows.values())) < len(real):
+        message = ("notation.numbers numbers the cells row by row, but some cells of this "
+                   "board are in no row (give the custom board its rows)")
+        raise SpecError([src.issue(("notation", "numbers"), message)] if src else [])
     folded: dict[str, int] = {}
     for name, i in ids.items():
         folded[name.lower()] = -1 if name.lower() in folded else i
@@ -210,7 +222,23 @@ def compile_board(spec: GameBase, src: YamlSource | None = None,
                     for face in graph.graph.get("faces", ())),
         mirrored=getattr(spec.board, "row_one", "bottom") == "top",
         colour=getattr(spec.board, "colour", None) or "",
+        numbers=cell_numbers(spec.notation.numbers, [rows[r] for r in sorted(rows)],
+                             len(real)),
     )
+
+
+def cell_numbers(corner: str | None, rows: list[list[int]], size: int) -> tuple[str, ...]:
+    """Per cell id, its number counted from ``corner`` (``rows``: the cells' ids row by row,
+    the bottom row first, each left to right); empty for no numbering."""
+    if corner is None:
+        return ()
+    top, left = corner.startswith("top"), corner.endswith("left")
+    numbered = [c for row in (reversed(rows) if top else rows)
+                for c in (row if left else reversed(row))]
+    found = [""] * size
+    for number, cell in enumerate(numbered, start=1):
+        found[cell] = str(number)
+    return tuple(found)
 
 
 def _direction_tables(graph: nx.Graph, real: list[str], ids: dict[str, int]) -> tuple[

@@ -57,7 +57,7 @@ DEFAULT_WORDS = (pgettext("notation", "skip", untranslated),
 
 def notation_words(game: CompiledGame) -> tuple[str, ...]:
     """Every word the game's notation writes, in the order of the file's blocks."""
-    cells = set(game.board.names)
+    cells = set(game.board.names) | set(game.board.written)
     found: list[str] = []
     for block in _blocks(game):
         templates = _templates_of(block)
@@ -148,7 +148,7 @@ class NotationWords:
         self.words = words
         self._lower = {w.lower(): t for w, t in words.items()}
         self._reverse = {folded(t): w for w, t in words.items()}
-        cell = cell_pattern(game.board.names)
+        cell = cell_pattern(game.board.written)
         self._by_action: dict[tuple[str, str, str], tuple[re.Pattern[str], str]] = {}
         for block in _blocks(game):
             for (kind, attribute), template in (_templates_of(block) or {}).items():

@@ -607,7 +607,7 @@ def _board_text(game: Game, _: Translate) -> str:
     if holes and _chequered(game):
         text += " " + _("Only every other cell is part of the board, as the dark squares of a "
                         "chequered board: {first} is one of them.").format(
-            first=game.board.names[0])
+            first=game.board.written[0])
     elif holes:
         text += " " + ngettext("This cell is not part of the board: {holes}.",
                                "These cells are not part of the board: {holes}.",
@@ -825,7 +825,12 @@ def _notation(game: Game, _: Translate) -> Section:
     board = game.board
     section = Section()
     example = join_words(_, [board.names[0], board.names[-1]])
-    if board.mirrored:  # Othello: row 1 at the top, as its players draw the board
+    if board.numbers:
+        section.paragraphs.append(_(
+            "The squares are numbered {first} to {last}, as in the diagrams; actions name a "
+            "square by its number, and the hops of one capture are written together, each "
+            "landing once.").format(first=1, last=board.size))
+    elif board.mirrored:  # Othello: row 1 at the top, as its players draw the board
         section.paragraphs.append(_("A cell is named by its column letter (a on the left) and "
                                     "its row number (1 at the top): {example}.")
                                   .format(example=example))
@@ -951,7 +956,7 @@ def _written_actions(game: Game, _: Translate) -> list[tuple[str, str]]:
     for block in blocks:
         for text in block.notation_examples:
             text = shown_text(text)
-            if text not in seen and not _same_form(text, seen, game.board.names):
+            if text not in seen and not _same_form(text, seen, game.board.written):
                 items.append((text, ""))
                 seen.add(text)
     if game.spec.no_legal_move == "pass" and "pass" not in kinds:

@@ -45,7 +45,7 @@ def natural(names: Sequence[str]) -> list[str]:
 
 def action_sentence(game: CompiledGame, before: State, action: Action, _: Translate) -> str:
     """What ``action``, played in ``before``, does: "White moves the adaptoid on D6 to C5"."""
-    names = game.board.names
+    names = game.board.written
     if before.setup < len(game.setups):  # seats act in the setup, before sides are chosen
         seat = before.current_player
         player = _("the {seat} player").format(seat=_(("first", "second")[seat % 2]))
@@ -120,7 +120,7 @@ def _moved(game: CompiledGame, before: State, action: Action, words: dict[str, s
            _: Translate) -> str:
     """A move of a piece from one cell to another, with what it took and any other piece
     of the mover's that moved with it (castling's rook), read off the engine."""
-    names = game.board.names
+    names = game.board.written
     then, now = pieces_of(before), pieces_of(before.child(action))
     mover = then[action.src]
     text = _("{player} moves the {piece} on {src} to {dst}").format(
@@ -145,7 +145,7 @@ def _moved(game: CompiledGame, before: State, action: Action, words: dict[str, s
 def consequences(game: CompiledGame, before: State, after: State, action: Action,
                  _: Translate) -> list[str]:
     """What else changed on the board and in the counters when ``action`` was played."""
-    names = game.board.names
+    names = game.board.written
     from framework.docs.diagrams import removed_and_converted
 
     taken, turned = removed_and_converted(before, action, after)
@@ -215,11 +215,11 @@ def keeps_case(text: str, game: CompiledGame) -> bool:
 def targets_sentence(game: CompiledGame, state: State, cells: Sequence[int], piece: int,
                      kind: str | None, _: Translate) -> str:
     """What the blue dots of an example stand for."""
-    names = join_words(_, natural([game.board.names[c] for c in cells]))
+    names = join_words(_, natural([game.board.written[c] for c in cells]))
     player = _(game.players[state.to_move])
     if piece >= 0:
         return capitalised(_("The piece on {cell} may go to the cells marked with a dot: "
-                             "{cells}.").format(cell=game.board.names[piece], cells=names))
+                             "{cells}.").format(cell=game.board.written[piece], cells=names))
     if kind == "create":
         return capitalised(_("{player} may place a new piece on the cells marked with a dot: "
                              "{cells}.").format(player=player, cells=names))

@@ -216,6 +216,13 @@ class State:
     def apply(self, action: Action | str) -> None:
         """Play a legal action (or its notation). An illegal one raises and changes nothing."""
         if isinstance(action, str):
+            from framework.engine.turns import split_joined
+
+            run = split_joined(self, action) if self.game.board.numbers else None
+            if run is not None:  # a capture's hops written as one (28x19x10)
+                for hop in run:
+                    self.apply_unchecked(hop)
+                return
             action = self.parse_action(action)
         elif not isinstance(action, Action):
             raise NotationError(f"expected an action or its notation (text), found "

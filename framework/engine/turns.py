@@ -5,6 +5,11 @@ display, agents and perft by turns. A turn is written as its actions separated b
 (a walk then a build: ``D5-D6 +D4``; a skip then a growth: ``skip D3+leg``);
 ``parse_turn`` reads that back. During a deciding setup, a turn is the run of actions one
 seat takes in one setup step (the pie rule's two placements, then the choice of side).
+
+A game whose actions number the cells (``notation.numbers``, draughts' 1-50) writes the
+hops of one capture as one: ``28x19 19x10`` is ``28x19x10`` (an action of the same kind
+starting where the one before it landed, the landing's number written once). Both forms
+are read back, by ``parse_turn`` and by ``State.apply``.
 """
 
 from __future__ import annotations
@@ -27,13 +32,62 @@ class Turn:
     """The actions of one turn, in order."""
 
     actions: tuple[Action, ...]
+    #: The cells' numbers when a capture's hops are written as one (``joined``).
+    numbers: tuple[str, ...] = ()
 
     @property
     def notation(self) -> str:
-        return " ".join(a.notation for a in self.actions)
+        return " ".join(joined(self.actions, self.numbers)) if self.numbers else \
+            " ".join(a.notation for a in self.actions)
 
     def __str__(self) -> str:
         return self.notation
+
+
+def joined(actions: tuple[Action, ...] | list[Action], numbers: tuple[str, ...]) -> list[str]:
+    """The actions' notations, each run of hops written as one: an action of the kind of
+    the one before, starting on the cell it landed on, drops that cell's number
+    (``28x19``, ``19x10``: ``28x19x10``)."""
+    texts: list[str] = []
+    for i, action in enumerate(actions):
+        before = actions[i - 1] if i else None
+        name = numbers[action.src] if action.src >= 0 else ""
+        if before is not None and before.dst >= 0 and before.dst == action.src and \
+                before.kind == action.kind and texts[-1].endswith(name) and \
+                action.notation.startswith(name):
+            texts[-1] += action.notation[len(name):]
+        else:
+            texts.append(action.notation)
+    return texts
+
+
+def split_joined(state: State, text: str) -> list[Action] | None:
+    """The actions of ``text`` written as one run of hops (``28x19x10``), played from
+    ``state`` on a copy; None when it is not one."""
+    numbers = state.game.board.numbers
+    if not numbers:
+        return None
+    node, rest = state, text.strip()
+    actions: list[Action] = []
+    while rest:
+        if node is not state and (node.is_terminal() or turn_key(node) != turn_key(state)):
+            return None
+        # A hop's notation, whole: 28x19 in 28x19x10, never 28x1 (the next character no
+        # digit of the number).
+        found = [a for a in node.legal_actions() if a.dst >= 0 and rest.lower().startswith(
+            a.notation.lower()) and not rest[len(a.notation):len(a.notation) + 1].isdigit()
+            and (not actions or a.kind == actions[-1].kind)]
+        found.sort(key=lambda a: len(a.notation), reverse=True)
+        if not found:
+            return None
+        action = found[0]
+        rest = rest[len(action.notation):]
+        actions.append(action)
+        if not rest:
+            break
+        rest = numbers[action.dst] + rest
+        node = node.child(action)
+    return actions if len(actions) > 1 else None
 
 
 def turn_key(state: State) -> tuple[object, ...]:
@@ -48,6 +102,7 @@ def turns_with_states(state: State) -> Iterator[tuple[Turn, State]]:
     if state.is_terminal():
         return
     key = turn_key(state)
+    numbers = state.game.board.numbers
     stack: list[tuple[State, tuple[Action, ...]]] = [(state, ())]
     while stack:
         node, prefix = stack.pop()
@@ -55,7 +110,7 @@ def turns_with_states(state: State) -> Iterator[tuple[Turn, State]]:
             child = node.child(action)
             done = (*prefix, action)
             if child.is_terminal() or turn_key(child) != key:
-                yield Turn(done), child
+                yield Turn(done, numbers), child
             else:
                 stack.append((child, done))
 
@@ -78,13 +133,14 @@ def parse_turn(state: State, text: str) -> Turn:
         if i and (node.is_terminal() or turn_key(node) != key):
             raise IllegalActionError(f"{text!r}: the turn is over after "
                                      f"{' '.join(parts[:i])!r}")
-        action = node.parse_action(part)
-        node.apply_unchecked(action)
-        actions.append(action)
+        run = split_joined(node, part)
+        for action in run or [node.parse_action(part)]:
+            node.apply_unchecked(action)
+            actions.append(action)
     if not node.is_terminal() and turn_key(node) == key:
         raise IllegalActionError(f"{text!r} is not a whole turn; next: "
                                  f"{node._situation()}")
-    return Turn(tuple(actions))
+    return Turn(tuple(actions), state.game.board.numbers)
 
 
 def count_turns(state: State) -> int:

@@ -184,7 +184,7 @@ class Primitive(Unit):
 
     def example(self) -> str:
         """An action written as this primitive writes them (for error messages)."""
-        names = self.game.board.names
+        names = self.game.board.written
         return written(self.template, names, 0, min(1, len(names) - 1) if "{from}" in
                        self.template else 0)
 

@@ -74,7 +74,7 @@ class Line(Primitive):
 
     def __init__(self, params: Any, phase: str, game: CompiledGame) -> None:
         super().__init__(params, phase, game)
-        names = game.board.names
+        names = game.board.written
         size = game.board.size
         self.placing = params.effect == "place"
         self.by_source = not self.placing

@@ -215,7 +215,9 @@ def _background(board: CompiledBoard, gaps: int, flip: bool = False
     """What a board looks like without its pieces, drawn once per board and gaps (the
     game server draws every position): the canvas, the opening tag, the background and
     links and cells, and the coordinate names drawn last."""
-    labels = margin_labels(board)
+    # Numbered cells (draughts' 1-50) carry their numbers, the names the margins would give
+    # being no part of the notation.
+    labels = [] if board.numbers else margin_labels(board)
     canvas = _Canvas(board, [(x, y) for _, x, y in labels], flip)
     opening = (f'<svg xmlns="http://www.w3.org/2000/svg" class="board" '
                f'width="{_n(canvas.width)}" height="{_n(canvas.height)}" '
@@ -334,7 +336,12 @@ def _cell(canvas: _Canvas, board: CompiledBoard, cell: int, *, gap: bool, named:
     name = escape(board.names[cell])
     shape = _shape(canvas, board, cell, fill)
     text = ""
-    if named:
+    if named and board.numbers:  # in the top left corner, beside the piece
+        cx, cy = canvas.xy(x, y)
+        cx, cy = _n(float(cx) - 0.46 * UNIT), _n(float(cy) - 0.3 * UNIT)
+        text = (f'<text class="number" x="{cx}" y="{cy}" font-family="sans-serif" '
+                f'font-size="9" fill="#6b5a3a">{escape(board.numbers[cell])}</text>')
+    elif named:
         cx, cy = canvas.xy(x, y)
         cy = _n(float(cy) + 0.32 * UNIT)  # below the centre, whichever way the board turns
         text = (f'<text x="{cx}" y="{cy}" text-anchor="middle" font-family="sans-serif" '

@@ -225,6 +225,13 @@ class NotationSpec(Rule):
                                                           "(null: positions as JSON only)")
     san: SanSpec | None = Field(default=None, description="moves also written in Standard "
                                 "Algebraic Notation (records, the web app's move list)")
+    numbers: Literal["top_left", "top_right", "bottom_left", "bottom_right"] | None = Field(
+        default=None,
+        description="actions name the cells by number, as draughts players do: 1, 2, … row "
+                    "by row from that corner of the board, holes skipped (top_left: the top "
+                    "row first, each row left to right; bottom_right: the bottom row first, "
+                    "each right to left); moves then read 32-28 and captures 28x19. "
+                    "Positions (JSON, FEN, the file's cells) keep the cells' names")
 
 
 class ExpectSpec(Rule):

@@ -16,6 +16,7 @@ order:
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 from typing import Any
 
@@ -53,6 +54,23 @@ def _make(kind: PluginKind, params: Any, game: ReferenceGame) -> Any:
     return block
 
 
+def _numbered(corner: str | None, board: RefBoard) -> tuple[re.Pattern[str],
+                                                               dict[str, str]] | None:
+    """The cells' numbers counted from ``corner`` (the rows of the board's graph from the
+    top or the bottom, each from the left or the right, holes skipped), and a pattern that
+    finds cell names in a notation (the longest name first: a10 before a1)."""
+    if corner is None:
+        return None
+    graph = board.graph
+    top, left = corner.startswith("top"), corner.endswith("left")
+    order = sorted(board.cells, key=lambda n: (
+        -graph.nodes[n]["row"] if top else graph.nodes[n]["row"],
+        graph.nodes[n]["col"] if left else -graph.nodes[n]["col"]))
+    numbers = {name: str(i) for i, name in enumerate(order, start=1)}
+    names = sorted(numbers, key=len, reverse=True)
+    return re.compile("|".join(map(re.escape, names))), numbers
+
+
 class ReferenceGame:
     """One game file, interpreted slowly and plainly."""
 
@@ -75,6 +93,7 @@ class ReferenceGame:
         names = [p.name for p in spec.turn]
         self.goal_checks = {names.index(n) for n in spec.goal_checks}
         self.pass_notation: str = spec.notation.pass_
+        self.numbered = _numbered(spec.notation.numbers, self.board)
         # The slots the blocks declare (not the engine's own, which this file spells out):
         # read from the same declarations the compiler reads, kept as JSON values.
         self.slots = [s for s in slot_table_of(spec).slots if s not in CORE_SLOTS]
@@ -222,7 +241,15 @@ class ReferenceGame:
         return s
 
     def legal(self, s: RefState) -> dict[str, Any]:
-        """Notation → a function that plays it on a copy of ``s``."""
+        """Notation → a function that plays it on a copy of ``s`` (the blocks write cell
+        names; with ``notation.numbers`` each is written as its number here)."""
+        moves = self._legal(s)
+        if self.numbered is None:
+            return moves
+        pattern, numbers = self.numbered
+        return {pattern.sub(lambda m: numbers[m.group(0)], k): v for k, v in moves.items()}
+
+    def _legal(self, s: RefState) -> dict[str, Any]:
         if s.result is not None:
             return {}
         if s.setup is not None:

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field
 
-from framework.engine.slots import HALFMOVE
+from framework.engine.slots import CORE_SLOTS, HALFMOVE
 from framework.limits import MAX_COUNT
 from framework.plugins import Goal, GoalParams, Loc, Translate, Verdict, untranslated
 from framework.rules.phases.count_checks import checks_slot_name
@@ -158,6 +158,13 @@ class Repetition(Goal):
             times) or _("{n}-fold").format(n=times)
         return _("{fold} repetition").format(fold=fold)
 
+    def _has_rights(self) -> bool:
+        """Whether a position holds more than its pieces and the player to move: a slot of
+        the position's own (castling rights, an en passant cell), not a clock or a hand."""
+        core = {s.name for s in CORE_SLOTS}
+        return any(s.scope == "position" and s.name not in core and not s.history
+                   and not s.name.startswith("hand.") for s in self.game.slots.slots)
+
     def describe(self, _: Translate = untranslated) -> str:
         if self._superko():
             return self._superko_text(_)
@@ -167,9 +174,11 @@ class Repetition(Goal):
         elif hands:
             same = _("the same pieces on the same cells and in the hands, and the same "
                      "player to move")
-        else:
+        elif self._has_rights():
             same = _("the same pieces on the same cells, the same player to move and the "
                      "same castling and en passant rights")
+        else:
+            same = _("the same pieces on the same cells and the same player to move")
         times = self.params.times
         fold = {2: _("twofold"), 3: _("threefold"), 4: _("fourfold"), 5: _("fivefold")}.get(
             times) or _("{n}-fold").format(n=times)

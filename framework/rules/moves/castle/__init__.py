@@ -119,7 +119,7 @@ class Castle(Primitive):
             self.routes.append((1 << i, game.players.index(r.player), src, dst, psrc, pdst,
                                 empty, tuple(safe)))
         self.moves = {(r[2], r[3]): Action(phase, params.kind, src=r[2], dst=r[3],
-                                           notation=written(params.notation, board.names,
+                                           notation=written(params.notation, board.written,
                                                             r[2], r[3]))
                       for r in self.routes}
 

@@ -90,7 +90,7 @@ class EnPassant(Primitive):
             self.victims.append(tuple(board.step[c][d] if d >= 0 else -1
                                       for c in range(board.size)))
         self.moves = {(s, d): Action(phase, params.kind, src=s, dst=d,
-                                     notation=written(params.notation, board.names, s, d))
+                                     notation=written(params.notation, board.written, s, d))
                       for table in self.starts for d, srcs in enumerate(table)
                       for s in range(board.size) if srcs >> s & 1}
 

@@ -51,7 +51,7 @@ class Grow(Primitive):
 
     def __init__(self, params: GrowParams, phase: str, game: CompiledGame) -> None:
         super().__init__(params, phase, game)
-        names = game.board.names
+        names = game.board.written
         self.attribute = game.attributes.index(params.attribute)
         self.limits = limits(game)
         # The kinds whose pieces carry the attribute.

@@ -145,7 +145,7 @@ class Hop(Primitive):
     def __init__(self, params: HopParams, phase: str, game: CompiledGame) -> None:
         super().__init__(params, phase, game)
         board = game.board
-        names = board.names
+        names = board.written
         step = board.step
         self.piece = kind_index(game, params.piece)
         self.chain = params.chain

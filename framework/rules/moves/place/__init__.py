@@ -138,7 +138,7 @@ class Place(Primitive):
 
     def __init__(self, params: PlaceParams, phase: str, game: CompiledGame) -> None:
         super().__init__(params, phase, game)
-        names = game.board.names
+        names = game.board.written
         self.made = game.piece_kinds.index(params.piece) if params.piece else 0
         self.near = params.where == "adjacent_to_own"
         self.neighbours = game.board.neighbour_masks

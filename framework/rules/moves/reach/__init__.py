@@ -96,7 +96,7 @@ class Reach(Primitive):
     def __init__(self, params: ReachParams, phase: str, game: CompiledGame) -> None:
         super().__init__(params, phase, game)
         board = game.board
-        names = board.names
+        names = board.written
         self.clone = params.effect == "clone"
         self.by_source = not self.clone
         self.kind_name = params.kind or params.effect
@@ -145,7 +145,7 @@ class Reach(Primitive):
         yield from ctx.check_directions(params.directions or (), (*loc, "directions"))
 
     def example(self) -> str:
-        names = self.game.board.names  # a jump across the board: a1g7
+        names = self.game.board.written  # a jump across the board: a1g7
         return written(self.template, names, 0, len(names) - 1 if self.by_source else 0)
 
     def action_space(self) -> tuple[Action, ...]:

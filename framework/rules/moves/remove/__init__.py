@@ -87,7 +87,7 @@ class Remove(Primitive):
 
     def __init__(self, params: RemoveParams, phase: str, game: CompiledGame) -> None:
         super().__init__(params, phase, game)
-        names = game.board.names
+        names = game.board.written
         self.kind = game.piece_kinds.index(params.piece) if params.piece else -1
         self.rows = rows_through(game.board, params.spare_in_line, params.directions) \
             if params.spare_in_line is not None else None
@@ -150,7 +150,7 @@ class Remove(Primitive):
         return self.removals
 
     def example(self) -> str:
-        return written(self.template, self.game.board.names, dst=0)
+        return written(self.template, self.game.board.written, dst=0)
 
     def describe(self, _: Translate = untranslated) -> str:
         n = self.params.spare_in_line

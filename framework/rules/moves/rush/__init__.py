@@ -95,7 +95,7 @@ class Rush(Primitive):
         ends = {(s, end) for table in self.paths for s, (_, end, _) in enumerate(table)
                 if end >= 0}
         self.moves = {(s, d): Action(phase, params.kind, src=s, dst=d,
-                                     notation=written(params.notation, board.names, s, d))
+                                     notation=written(params.notation, board.written, s, d))
                       for s, d in sorted(ends)}
 
     @classmethod

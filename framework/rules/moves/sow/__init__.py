@@ -101,7 +101,7 @@ class Sow(Primitive):
         for mask in self.sown_from:
             every |= mask
         self.sowings = tuple(Action(phase, params.kind, at=c,
-                                    notation=written(self.template, board.names, dst=c))
+                                    notation=written(self.template, board.written, dst=c))
                              for c in range(board.size))
         self.space = tuple(self.sowings[c] for c in range(board.size) if every >> c & 1)
 

@@ -99,7 +99,7 @@ class Walk(Primitive):
     def __init__(self, params: WalkParams, phase: str, game: CompiledGame) -> None:
         super().__init__(params, phase, game)
         board = game.board
-        names = board.names
+        names = board.written
         self.kind = kind_index(game, params.piece)
         steps = params.steps
         self.steps_attribute = (game.attributes.index(steps.attribute)

@@ -169,7 +169,7 @@ class Moves(Phase):
         self.chaining = tuple(o for o in self.options if o.chain != "none")
         self.stop = Action(self.name, STOP_KIND, notation="stop") \
             if any(o.chain == "may" for o in self.chaining) else None
-        cell = cell_pattern(game.board.names)
+        cell = cell_pattern(game.board.written)
         patterns = [o.notation_pattern(cell) for o in self.options]
         examples = [o.example() for o in self.options]
         for extra in (self.skip, self.stop):

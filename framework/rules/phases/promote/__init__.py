@@ -204,7 +204,7 @@ class PromoteChoice(Promote):
 
     def __init__(self, params: PromoteParams, game: CompiledGame) -> None:
         super().__init__(params, game)
-        names = game.board.names
+        names = game.board.written
         zones = 0
         for mask in self.zone:
             zones |= mask

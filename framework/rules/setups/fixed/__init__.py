@@ -95,11 +95,18 @@ class Fixed(Setup):
 
     def describe(self, _: Translate = untranslated) -> str:
         kinds = self.game.piece_kinds
+        board = self.game.board
         by_owner: dict[str, dict[str, list[str]]] = {}
         for cell, value in self.params.cells.items():
             owner = value if isinstance(value, str) else value.owner
             piece = (None if isinstance(value, str) else value.piece) or kinds[0]
-            by_owner.setdefault(owner, {}).setdefault(piece, []).append(cell)
+            # A numbered board's cells by number (draughts' 31-50), in order.
+            by_owner.setdefault(owner, {}).setdefault(piece, []).append(
+                board.numbers[board.cell(cell)] if board.numbers else cell)
+        if board.numbers:
+            for pieces in by_owner.values():
+                for cells in pieces.values():
+                    cells.sort(key=int)
         if all(len(pieces) == 1 for pieces in by_owner.values()) and len(
                 {p for pieces in by_owner.values() for p in pieces}) == 1:
             parts = [_("{player} on {cells}").format(player=_(owner), cells=join_words(

@@ -282,9 +282,7 @@ class GameSession:
         return True
 
     def _flag(self, seat: int) -> None:
-        sides = self.state.seat_of_side
-        self.state = self.state.clone()
-        self.state.finish(frozenset(side for side in range(len(sides)) if sides[side] != seat))
+        self._lost_by(seat)
         self.flagged = seat
         if self.clock is not None:
             self.clock.flag(seat)
@@ -374,10 +372,15 @@ class GameSession:
         return seat
 
     def _resign(self, seat: int) -> None:
+        self._lost_by(seat)
+        self.resigned = seat
+
+    def _lost_by(self, seat: int) -> None:
+        """End the game (on a copy: the plies' states stay) with every side but the one
+        ``seat`` plays winning: a resignation, or a flag fallen."""
         sides = self.state.seat_of_side
         self.state = self.state.clone()
         self.state.finish(frozenset(side for side in range(len(sides)) if sides[side] != seat))
-        self.resigned = seat
 
     # Offers: a draw, taking a turn back, a rematch ---------------------------------------
     def make_offer(self, token: Any, kind: Any) -> str:

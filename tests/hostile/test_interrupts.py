@@ -39,9 +39,12 @@ def interrupt_when_held(args: list[str], hold: Path, rounds: list[int], *, turns
     hold.mkdir()
     env = {**os.environ, HOLD_VARIABLE: json.dumps(
         {"folder": str(hold), "round": min(rounds), "turns": turns})}
+    # Ctrl-C as a terminal's process takes it, even when this run was started in the
+    # background (a shell's background job, and its children, ignore SIGINT).
     process = subprocess.Popen([*BOARDSPEC, *args], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, start_new_session=True,
-                               cwd=ROOT, env=env)
+                               cwd=ROOT, env=env,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     streams: dict[str, list[str]] = {"out": [], "err": []}
 
     def drain(name: str, stream: IO[str]) -> None:

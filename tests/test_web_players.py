@@ -365,6 +365,35 @@ def test_check_is_shown_and_checkmate_announced_as_such(driver: Any, base: str) 
     assert driver.find_elements(By.CSS_SELECTOR, '#board g.cell[data-cell="e1"] .check')
 
 
+#: A whole chess game by clicks (found with python-chess): en passant (e5xd6), a check
+#: (Bb5+), castling (O-O), a promotion that captures and checks (cxd8=Q+) and a mate.
+WHOLE_CHESS_GAME = ["e2e4", "a7a5", "e4e5", "d7d5", "e5d6", "f7f6", "f1b5", "c8d7", "g1f3",
+                    "g7g5", "e1g1", "b8c6", "d6c7", "c6b4", "c7d8=q", "e8d8", "b5d7", "b4c2",
+                    "d1c2", "a8c8", "c2c8"]
+
+
+def test_a_whole_chess_game_by_clicks_to_a_checkmate(driver: Any, base: str) -> None:
+    both_seats(driver, base, "chess")
+    for number, move in enumerate(WHOLE_CHESS_GAME, 1):
+        click_cell(driver, move[:2])
+        click_cell(driver, move[2:4])
+        if move.endswith("=q"):  # the choice, by its picture, before the pawn moves
+            wait(driver, lambda: driver.execute_script(
+                "return !document.getElementById('picker').hidden"), "the promotion's choice")
+            assert ply(driver) == number - 1
+            click_button(driver, '#picker button[data-action="q"]')
+        wait(driver, lambda n=number: ply(driver) >= n, f"move {number}, {move}")
+        if move == "f1b5":
+            assert "check" in status(driver)
+            assert driver.execute_script(
+                "return !!document.querySelector('#board g.cell[data-cell=\"e8\"] .check')")
+    wait(driver, lambda: "winner: white — checkmate" in status(driver), "the mate")
+    listed = moves(driver)
+    # Each move said as players write it: the capture in passing, castling, the promotion.
+    assert "exd6" in listed[4] and listed[10].startswith("O-O") and "=Q" in listed[14], listed
+    assert listed[-1].startswith("Qxc8#"), listed
+
+
 def test_a_row_that_wins_is_drawn_and_named(driver: Any, base: str) -> None:
     both_seats(driver, base, "tic-tac-toe", ["a1", "b1", "b2", "c1"])
     click_cell(driver, "c3")

@@ -162,6 +162,40 @@ def test_a_draughts_double_jump_in_two_clicks(driver: Any, base: str) -> None:
     assert "white to play" in status(driver)
 
 
+def short_draughts_game(seed: int = 255) -> list[list[tuple[str, str]]]:
+    """A whole game of draughts, seeded, taking a chain of hops when one is there (nine
+    times in ten): its turns, each a list of hops or steps (from, to). Seed 255 ends in 36
+    actions, a double jump among them."""
+    game = load_game(GAMES / "checkers.yaml")
+    names = game.board.names
+    rng = random.Random(seed)
+    state, played = game.new_initial_state(), []
+    while not state.is_terminal():
+        turns = [t for t, _ in turns_with_states(state)]
+        chains = [t for t in turns if len(t.actions) >= 2]
+        turn = rng.choice(chains) if chains and rng.random() < 0.9 else rng.choice(turns)
+        played.append([(names[a.src], names[a.dst]) for a in turn.actions])
+        for action in turn.actions:
+            state.apply(action)
+    return played
+
+
+def test_a_whole_draughts_game_by_clicks_with_a_double_jump_in_two_clicks(
+        driver: Any, base: str) -> None:
+    game = short_draughts_game()
+    assert any(len(turn) >= 2 for turn in game)
+    both_seats(driver, base, "checkers")
+    plies = 0
+    for turn in game:
+        click_cell(driver, turn[0][0])  # the piece, once: a chain goes on with it picked
+        for _, to in turn:
+            click_cell(driver, to)
+            plies += 1
+            wait(driver, lambda n=plies: ply(driver) >= n, f"ply {plies}")
+    wait(driver, lambda: body(driver, "terminal") == "yes", "the end of the game")
+    assert "winner" in status(driver), status(driver)
+
+
 # Defect 4 -------------------------------------------------------------------------------
 def test_draughts_names_its_rows_and_columns_outside_the_board(driver: Any, base: str,
                                                                size: tuple[int, int]) -> None:

@@ -182,6 +182,7 @@ def test_without_numba_the_comparison_is_not_checked_and_says_why(
     assert "numba is not installed" in outcome.note
 
 
+@pytest.mark.slow  # check run twice over, in one process and in two (CI's 15 minutes)
 def test_the_report_is_the_same_with_one_or_two_processes(warm: Callable[[Any], None]
                                                           ) -> None:
     warm(ASSIMILATION)

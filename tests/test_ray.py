@@ -23,6 +23,7 @@ def _scenarios(marks: str, timeout: float) -> None:
     assert " passed" in run.stdout and " skipped" not in run.stdout, run.stdout[-2000:]
 
 
+@pytest.mark.slow  # a Ray cluster started and stopped: a minute of CPU (CI's 15 minutes)
 def test_the_ray_backend_on_a_loopback_only_network() -> None:
     _scenarios("not slow", timeout=900)
 

@@ -40,6 +40,7 @@ def _clone(target: Path) -> Path:
     return target
 
 
+@pytest.mark.slow  # every step in a clone, the catalogs extracted (CI's 15 minutes)
 def test_the_tutorial_runs_as_written(tmp_path: Path) -> None:
     clone = _clone(tmp_path / "clone")
     catalogs = {p: _content(p) for p in (clone / "framework" / "locale").rglob("*.po")}

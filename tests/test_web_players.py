@@ -180,6 +180,7 @@ def short_draughts_game(seed: int = 255) -> list[list[tuple[str, str]]]:
     return played
 
 
+@pytest.mark.slow  # a whole game by clicks: seconds of a browser (CI's 15 minutes)
 def test_a_whole_draughts_game_by_clicks_with_a_double_jump_in_two_clicks(
         driver: Any, base: str) -> None:
     game = short_draughts_game()
@@ -406,6 +407,7 @@ WHOLE_CHESS_GAME = ["e2e4", "a7a5", "e4e5", "d7d5", "e5d6", "f7f6", "f1b5", "c8d
                     "d1c2", "a8c8", "c2c8"]
 
 
+@pytest.mark.slow  # a whole game by clicks: seconds of a browser (CI's 15 minutes)
 def test_a_whole_chess_game_by_clicks_to_a_checkmate(driver: Any, base: str) -> None:
     both_seats(driver, base, "chess")
     for number, move in enumerate(WHOLE_CHESS_GAME, 1):

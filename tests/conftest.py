@@ -50,15 +50,21 @@ RANDOM_WALKS = (
     "test_random_games_finish_with_a_result",
     "test_two_people_play_every_game_through_the_api",
     "test_reference_agrees_on_every_start_and_every_action_from_it")
-#: CI's whole run must stay within 15 minutes: these games (the eleven bundled last, and the
-#: earlier ones on big boards or long games, chess's among them: its oracle is python-chess,
-#: in its own files) keep, by default, their own test
-#: files, the examples, the rulebook and registry tests and the cheap state-API properties;
-#: their random walks run in the slow tier (``pytest -m slow``).
+#: CI's whole run must stay within 15 minutes. By default the walks go over eight games
+#: that between them use every kind of rule the walks read (Adaptoid, Ataxx, English
+#: draughts, Clobber, Connect Four, Hex, Phantom Tic-tac-toe, Tic-tac-toe). The games below
+#: (big boards, long games, variants, and those with an oracle in their own files) keep, by
+#: default, their own test files, the examples, the rulebook and registry tests and the
+#: cheap state-API properties; their random walks run in the slow tier (``pytest -m slow``).
 SLOW_GAMES = ("backgammon", "chinese-checkers", "dots-and-boxes", "fox-and-geese", "havannah",
               "kalah", "konane", "lines-of-action", "pentago", "shogi", "y", "go",
               "international-draughts", "amazons", "gomoku", "tablut", "hasami-shogi",
-              "super-adaptoid", "chess")
+              "super-adaptoid", "chess",
+              # Variants and kin of games whose walks stay by default (Adaptoid, Ataxx, Hex),
+              # and games with an oracle of their own in their files (OpenSpiel's Othello,
+              # Breakthrough and Nine Men's Morris played side by side).
+              "adaptoid-nestorgames", "assimilation", "hexxagon", "dark-hex", "othello",
+              "breakthrough", "nine-mens-morris")
 #: Cases of the tests over every game run under ``-m slow`` only, as (test, game).
 SLOW_CASES = {(test, game) for game in SLOW_GAMES for test in RANDOM_WALKS} | {
     # check's properties at their default budget: the group goals' flood on every placement

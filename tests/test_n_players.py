@@ -206,8 +206,8 @@ def test_four_players_check_clean(four: CompiledGame, wide_native_later: str) ->
 def test_four_players_rulebook_in_every_language(four: CompiledGame) -> None:
     for lang in LANGUAGES:
         text, svgs = render_rulebook(four, lang, "md", "ataxx-4")
-        diagrams = [name for name in svgs if not name.startswith("legend-")]
-        assert len(diagrams) == 6  # the start and five examples (besides legend swatches)
+        diagrams = [name for name in svgs if not name.startswith(("legend-", "component-"))]
+        assert len(diagrams) == 6  # the start and five examples (besides swatches, pieces)
         assert all(f"../svg/ataxx-4/{name}" in text for name in svgs)
         if lang != "en":  # the four-player setting's own texts are translated too
             assert "Ataxx for four players on a 9×9 board" not in text

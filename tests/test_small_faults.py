@@ -8,7 +8,7 @@ import os
 import subprocess
 import sys
 
-import yaml
+from framework import load_game
 
 from .conftest import GAME_FILES, ROOT
 
@@ -34,9 +34,7 @@ def test_validate_counts_in_the_singular_and_the_plural() -> None:
 def test_the_readme_names_every_bundled_game() -> None:
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     for path in GAME_FILES:
-        name = yaml.safe_load(path.read_text(encoding="utf-8"))["name"]
-        if isinstance(name, dict):  # a name a parameter changes: its default's ($if's else)
-            name = name["else"]
+        name = load_game(path).name  # (a name a parameter changes: its defaults')
         assert f"**{name}**" in readme, f"README's game list omits {path.name}"
 
 

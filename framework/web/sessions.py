@@ -613,7 +613,7 @@ class GameSession:
             if index < len(kept) and kept[index][0] == actions:
                 continue
             del kept[index:]
-            before = kept[-1][2] if kept else self.game.new_initial_state()
+            before = kept[-1][2] if kept else self.initial(self.game)  # (or a position's)
             played = before.parse_turn(" ".join(actions))
             after = before.clone()
             for action in played.actions:

@@ -31,10 +31,7 @@ CREATE TABLE IF NOT EXISTS games (
     result TEXT NOT NULL,
     created REAL NOT NULL,
     updated REAL NOT NULL,
-    parameters TEXT NOT NULL DEFAULT '{}',
-    position TEXT NOT NULL DEFAULT '',
-    clock TEXT NOT NULL DEFAULT '{}',
-    names TEXT NOT NULL DEFAULT '[]'
+{added}
 );
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
 CREATE TABLE IF NOT EXISTS rules (
@@ -42,10 +39,15 @@ CREATE TABLE IF NOT EXISTS rules (
     text TEXT NOT NULL
 );
 """
+#: The games table's columns added since its first version, each a JSON text with its
+#: default: a new table has them, and a database of an older server gains those it lacks.
+ADDED_COLUMNS = (("parameters", "{}"), ("position", ""), ("clock", "{}"), ("names", "[]"))
+SCHEMA = SCHEMA.replace("{added}", ",\n".join(
+    f"    {name} TEXT NOT NULL DEFAULT '{default}'" for name, default in ADDED_COLUMNS))
 #: The games table's columns in the order rows are written and read (by name: a database
 #: of an older server has the later columns in the order they were added).
 COLUMNS = ("id", "slug", "file", "rules", "seats", "tokens", "seed", "plies", "result",
-           "created", "updated", "parameters", "position", "clock", "names")
+           "created", "updated", *(name for name, _ in ADDED_COLUMNS))
 RULES_REFERENCE = "sha256:"
 
 
@@ -92,8 +94,7 @@ class Store:
             columns = [r[1] for r in self._db.execute("PRAGMA table_info(games)")]
             # A database of an older server: the columns added since, each with its default
             # (read back by name, so the order they were added in does not matter).
-            for column, default in (("parameters", "{}"), ("position", ""), ("clock", "{}"),
-                                    ("names", "[]")):
+            for column, default in ADDED_COLUMNS:
                 if column not in columns:
                     self._db.execute(f"ALTER TABLE games ADD COLUMN {column} TEXT NOT NULL "
                                      f"DEFAULT '{default}'")

@@ -108,6 +108,27 @@ class Algebraic:
             text += "=" + (self.letters[now] or "?")
         return text + self._check(after, mover)
 
+    def write_attempt(self, state: State, text: str) -> str | None:
+        """A move the rules refuse here (a rulebook's "but not Nc3"), written ``e2c3`` in
+        the engine's notation, in SAN as far as it can be without playing it: the letter,
+        ``x`` onto an enemy, the cell, or the castling word; no file or rank to tell pieces
+        apart (none could play it) and no check mark. None if ``text`` names no piece's move
+        from one cell to another."""
+        found = re.fullmatch(r"([a-z]+[0-9]+)([a-z]+[0-9]+)", text.strip().lower())
+        if found is None or any(c not in self.cells for c in found.groups()):
+            return None
+        src, dst = (self.cells[c] for c in found.groups())
+        mover, kind = state.owner_of(src), state.kind_of(src)
+        if mover < 0:
+            return None
+        castle = self.castles.get((mover, kind, src, dst))
+        if castle is not None:
+            return castle
+        captures = state.owner_of(dst) not in (-1, mover)
+        if kind == self.pawn:
+            return (self.files[src] + "x" if captures else "") + self.names[dst]
+        return self.letters[kind] + ("x" if captures else "") + self.names[dst]
+
     def _disambiguation(self, state: State, move: Action, kind: int) -> str:
         others = {a.src for a in self.legal(state)
                   if a.dst == move.dst and a.src >= 0 and a.src != move.src

@@ -348,8 +348,15 @@ def test_every_example_is_explained_in_words() -> None:
     assert ("White moves the adaptoid on D6 onto the enemy on C5, an attack (D6-C5). Both "
             "adaptoids on C5 are taken off the board; each player now has 1 capture.") in english
     chess = (RULEBOOKS / "en" / "chess.md").read_text(encoding="utf-8")
-    assert "Here white may play e1f1 or e1d1, but not e2c3 or e1d2." in chess
-    assert "Played: White moves the king on e1 to g1, and the rook on h1 to f1 (e1g1)." in chess
+    # Chess's file declares SAN: its captions write whole turns so, as chess players read
+    # them (castling, en passant, a promotion chosen in a second action, refused moves).
+    assert "Here white may play Kf1 or Kd1, but not Nc3 or Kd2." in chess
+    assert "Here white may play O-O-O, but not O-O." in chess
+    assert "Played: White moves the king on e1 to g1, and the rook on h1 to f1 (O-O)." in chess
+    assert "captures the pawn on d5 (exd6)." in chess
+    assert "White moves the pawn on e7 to e8; white chooses a knight (e8=N)." in chess
+    assert not re.search(r"\b[a-h][1-8][a-h][1-8]\b", chess.split("## Examples", 1)[-1]), \
+        "an example of chess written in the engine's notation"
 
 
 def test_show_writes_an_svg(tmp_path: Path) -> None:
@@ -451,6 +458,31 @@ def test_the_wording_fixes_of_issue_13_hold() -> None:
     for stem, text in english.items():
         for heading in re.findall(r"^###? (.+)$", text, re.MULTILINE):
             assert heading[:1].isupper(), (stem, heading)
+
+
+def test_prepositions_fuse_with_articles_and_objects_are_declined() -> None:
+    """Portuguese «em as suas covas» is «nas suas covas» (a preposition in a sentence, the
+    article at the start of a placeholder's value), a cell named ``o`` is no article; the
+    object of «elektas» is in Esperanto's accusative, formed by rule («damon»), but not
+    after «iĝas»; Russian takes its catalog's accusative («выбирают ферзя»)."""
+    from framework.i18n import game_translations
+
+    sentence = game_translations("pt", "kalah").sentence
+    assert sentence is not None
+    assert sentence("Em {z}, de {p} para {c}.").format(
+        z="as suas covas", p="o centro", c="o e b7") == "Nas suas covas, do centro para o e b7."
+    assert sentence("de {c} a {d}").format(c="o", d="a1") == "de o a a1"
+    pages = {(p.parent.name, p.stem): p.read_text(encoding="utf-8")
+             for p in RULEBOOKS.glob("*/*.md")}
+    for (lang, _stem), text in pages.items():
+        if lang == "pt":
+            assert not re.search(r"\bem (?:as|os) (?:suas|seus|fileiras)\b", text), _stem
+    assert "nas suas covas" in pages[("pt", "kalah")]
+    assert "Blanko elektas damon" in pages[("eo", "chess")]
+    assert "elektas: damo" not in pages[("eo", "chess")]
+    assert "iĝas laŭ la elekto de sia ludanto: damo, turo" in pages[("eo", "chess")]
+    assert "movas la oran generalon" in pages[("eo", "shogi")]
+    assert "Белые выбирают ферзя" in pages[("ru", "chess")]
 
 
 def test_a_game_may_name_a_piece_its_own_way_in_a_language() -> None:

@@ -27,6 +27,8 @@ from framework.docs.wording import (
     example_words,
     keeps_case,
     targets_sentence,
+    turn_writing,
+    written_action,
 )
 from framework.engine.slots import hand_slot_name, pile_slot_name
 from framework.errors import BoardspecError
@@ -48,6 +50,7 @@ from framework.render.svg import (
     board_svg,
     legend_swatch,
     pieces_of,
+    pieces_swatch,
     player_colour,
 )
 from framework.spec.terms import (
@@ -320,8 +323,11 @@ def _components(game: Game, _: Translate) -> Section:
             counts = [piece.supply] * len(players)
         else:
             counts = []
-        glyph = piece.glyphs.get(players[0]) or piece.glyph or ""
-        swatch = legend_swatch("piece", player_colour(game, 0), glyph=glyph)
+        # Each player's piece in its colour (the white king beside the black one), for
+        # the players who have some (all of them where the box does not count them).
+        owners = [s for s in range(len(players)) if not counts or counts[s]] or [0]
+        swatch = pieces_swatch([(player_colour(game, s), piece.glyphs.get(players[s])
+                                 or piece.glyph or "") for s in owners])
         name = f"component-{slug(kind)}"
         if not counts:
             if kind in _promoted_kinds(game) and piece.supply is None:
@@ -1058,8 +1064,9 @@ def _facts(game: Game, diagram: Diagram, example: ExampleSpec | None,
     state = diagram.state
     facts = []
     if diagram.actions and example is not None and example.caption.strip():
-        played = [action_sentence(game, before, action, _)
-                  for before, action, _after in diagram.steps]
+        played = [action_sentence(game, before, action, _, written)
+                  for (before, action, _after), written in zip(
+                      diagram.steps, turn_writing(game, diagram.steps), strict=True)]
         facts.append(_("Played: {actions}.").format(actions="; ".join(
             [played[0], *(text[:1].lower() + text[1:] if not keeps_case(text, game) else text
                           for text in played[1:])])))
@@ -1086,8 +1093,10 @@ def _facts(game: Game, diagram: Diagram, example: ExampleSpec | None,
                 counter=sentence(_(counter)), values=", ".join(
                     f"{_(p)} {state.counters[s][c]}" for s, p in enumerate(game.players))))
     if example is not None:
-        legal = join_words(_, [shown_text(a) for a in example.expect.legal], either=True)
-        illegal = join_words(_, [shown_text(a) for a in example.expect.illegal],
+        legal = join_words(_, [written_action(game, state, a) for a in example.expect.legal],
+                           either=True)
+        illegal = join_words(_, [written_action(game, state, a)
+                                 for a in example.expect.illegal],
                              negated=True)  # "but not a or b": Spanish "ni"
         player = _(game.players[state.to_move])
         if legal and illegal:

@@ -43,8 +43,11 @@ def natural(names: Sequence[str]) -> list[str]:
                                         for p in re.split(r"(\d+)", n)])
 
 
-def action_sentence(game: CompiledGame, before: State, action: Action, _: Translate) -> str:
-    """What ``action``, played in ``before``, does: "White moves the adaptoid on D6 to C5"."""
+def action_sentence(game: CompiledGame, before: State, action: Action, _: Translate,
+                    written: str | None = "") -> str:
+    """What ``action``, played in ``before``, does: "White moves the adaptoid on D6 to C5",
+    followed by how it is written: ``written`` ("" for the action's own notation; None for
+    nothing, an action inside a turn the game writes as one word: ``turn_writing``)."""
     names = game.board.written
     if before.setup < len(game.setups):  # seats act in the setup, before sides are chosen
         seat = before.current_player
@@ -60,7 +63,7 @@ def action_sentence(game: CompiledGame, before: State, action: Action, _: Transl
     words = {"player": player, "piece": piece, "src": src, "dst": dst, "at": at}
     # The moved piece is the object of the sentence: its accusative where a language
     # declines it (Russian «перемещают пешку»).
-    moved = dict(words, piece=in_case(_, "accusative", mover.kind) if mover else piece)
+    moved = dict(words, piece=in_case(_, "object", mover.kind) if mover else piece)
     kind = action.kind
     if kind == "walk":
         text = _("{player} moves the {piece} on {src} to {dst}").format(**moved)
@@ -107,13 +110,65 @@ def action_sentence(game: CompiledGame, before: State, action: Action, _: Transl
         text = _("{player} places a new {piece} on {at}").format(
             player=player, piece=_(made.kind), at=dst)
     elif action.attribute in game.piece_kinds:  # a choice of kind (a promotion's)
-        text = _("{player} chooses a {kind}").format(player=player,
-                                                       kind=_(action.attribute))
+        text = _("{player} chooses a {kind}").format(  # the object: «elektas damon»
+            player=player, kind=in_case(_, "object", action.attribute))
     elif action.at >= 0:
         text = _("{player} plays on {at}").format(**words)
     else:
         text = _("{player} plays {action}").format(player=player, action=shown(action))
-    return capitalised(text) + f" ({shown(action)})" * (kind not in ("pass",))
+    if written == "":
+        written = shown(action)
+    return capitalised(text) + f" ({written})" * (kind not in ("pass",) and bool(written))
+
+
+def turn_writing(game: CompiledGame, steps: Sequence[tuple[State, Action, State]]
+                 ) -> list[str | None]:
+    """How each action of ``steps`` is written after its sentence: its own notation ("");
+    or, in a game whose file declares SAN, nothing inside a turn and the whole turn's SAN
+    at its last action ("O-O", "exd6", "e8=N": what chess players read)."""
+    from framework.engine.turns import Turn, turn_key
+    from framework.san import san_of
+
+    san = san_of(game)
+    if san is None:
+        return [""] * len(steps)
+    writing: list[str | None] = []
+    begun = 0  # the index of the step the current turn began with
+    for index, (_before, _action, after) in enumerate(steps):
+        start = steps[begun][0]
+        if after.is_terminal() or turn_key(after) != turn_key(start) or \
+                index == len(steps) - 1:
+            turn = Turn(tuple(action for _b, action, _a in steps[begun:index + 1]))
+            writing.append(san.write(start, turn))
+            begun = index + 1
+        else:
+            writing.append(None)
+    return writing
+
+
+def written_action(game: CompiledGame, state: State, text: str) -> str:
+    """An example's action (``expect.legal`` / ``illegal``) as the rulebook shows it: in
+    SAN where the file declares it and the action is a whole turn by itself, else in the
+    game's notation. An action the engine cannot even play here keeps its text."""
+    from framework.engine.turns import Turn, turn_key
+    from framework.errors import BoardspecError
+    from framework.notation_words import shown_text
+    from framework.san import san_of
+
+    san = san_of(game)
+    if san is None:
+        return shown_text(text)
+    try:
+        action = state.parse_action(text)
+        after = state.clone()
+        after.apply_unchecked(action)
+        if after.is_terminal() or turn_key(after) != turn_key(state):
+            return san.write(state, Turn((action,)))
+    except BoardspecError:  # refused here: written as far as SAN can without playing it
+        attempt = san.write_attempt(state, text)
+        if attempt is not None:
+            return attempt
+    return shown_text(text)
 
 
 def _moved(game: CompiledGame, before: State, action: Action, words: dict[str, str],
@@ -124,7 +179,7 @@ def _moved(game: CompiledGame, before: State, action: Action, words: dict[str, s
     then, now = pieces_of(before), pieces_of(before.child(action))
     mover = then[action.src]
     text = _("{player} moves the {piece} on {src} to {dst}").format(
-        **dict(words, piece=in_case(_, "accusative", mover.kind)))
+        **dict(words, piece=in_case(_, "object", mover.kind)))
     taken = [(cell, p) for cell, p in then.items() if p.side != mover.side and (
         cell not in now or now[cell].side != p.side)]
     if taken:
@@ -197,8 +252,9 @@ def example_words(game: CompiledGame, steps: Sequence[tuple[State, Action, State
                   _: Translate) -> list[str]:
     """One sentence per action of an example, each with what followed."""
     out = []
-    for before, action, after in steps:
-        text = action_sentence(game, before, action, _)
+    for (before, action, after), written in zip(steps, turn_writing(game, steps),
+                                                strict=True):
+        text = action_sentence(game, before, action, _, written)
         then = consequences(game, before, after, action, _)
         out.append(text + ".")
         if then:

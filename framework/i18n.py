@@ -15,7 +15,10 @@ consulted after boardspec's own, for the messages boardspec's do not have.
 from __future__ import annotations
 
 import gettext
+import re
+import string
 import types
+from collections.abc import Callable
 from functools import cache
 from importlib.metadata import entry_points
 from io import BytesIO
@@ -58,14 +61,90 @@ def translations(lang: str) -> gettext.NullTranslations:
     return main
 
 
+#: A preposition that fuses with the article after it, per language: Portuguese «em as
+#: suas covas» is written «nas suas covas», Spanish «de el centro» «del centro». A sentence
+#: names a zone or a player through a placeholder ("em {zone}"), so the fusion is made
+#: where a placeholder's value, beginning with an article, meets such a preposition.
+CONTRACTIONS: dict[str, dict[tuple[str, str], str]] = {
+    "pt": {(p, a): c for p, row in {
+        "em": {"o": "no", "a": "na", "os": "nos", "as": "nas"},
+        "de": {"o": "do", "a": "da", "os": "dos", "as": "das"},
+        "a": {"o": "ao", "a": "à", "os": "aos", "as": "às"},
+        "por": {"o": "pelo", "a": "pela", "os": "pelos", "as": "pelas"}}.items()
+        for a, c in row.items()},
+    "es": {("de", "el"): "del", ("a", "el"): "al"},
+}
+_START, _END = "\x01", "\x02"  # around each placeholder's value while a sentence is made
+
+
+class Contracting(str):
+    """A translated sentence whose ``format`` fuses a preposition with the article that
+    begins a placeholder's value (``CONTRACTIONS``). An article is a whole word followed
+    by a noun: a cell named ``o`` (a value "o" alone, "o e b7", "o, a1") is left alone."""
+
+    contractions: dict[tuple[str, str], str] = {}
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        marked = []
+        for literal, field, spec, conversion in string.Formatter().parse(self):
+            marked.append(literal.replace("{", "{{").replace("}", "}}"))
+            if field is not None:
+                marked.append(_START + "{" + field + (f"!{conversion}" if conversion else "")
+                              + (f":{spec}" if spec else "") + "}" + _END)
+        made = "".join(marked).format(*args, **kwargs)
+        return self._fused(made).replace(_START, "").replace(_END, "")
+
+    def _fused(self, text: str) -> str:
+        prepositions = "|".join(sorted({p for p, _a in self.contractions}, key=len,
+                                       reverse=True))
+        articles = "|".join(sorted({a for _p, a in self.contractions}, key=len, reverse=True))
+        pattern = rf"\b({prepositions}) {_START}({articles}) (?!(?:e|ou|y|o)\b)(?=\w)"
+
+        def fuse(found: re.Match[str]) -> str:
+            word = self.contractions[(found.group(1).lower(), found.group(2))]
+            if found.group(1)[:1].isupper():
+                word = word[:1].upper() + word[1:]
+            return f"{_START}{word} "
+        return re.sub(pattern, fuse, text, flags=re.IGNORECASE)
+
+
+def contracting(lang: str) -> type[Contracting] | None:
+    """The sentence class of ``lang`` (None: its prepositions never fuse)."""
+    table = CONTRACTIONS.get(lang)
+    if table is None:
+        return None
+    return type(f"Contracting_{lang}", (Contracting,), {"contractions": table})
+
+
+def esperanto_accusative(phrase: str) -> str:
+    """Esperanto's accusative, which the grammar forms by rule: every noun and adjective
+    (a word of three letters or more ending in -o or -a, plural -oj, -aj) takes -n:
+    «damo» → «damon», «blanka peono» → «blankan peonon»; «la» stays."""
+    return re.sub(r"\b(\w{2,}[oa]j?)\b", r"\1n", phrase)
+
+
+#: The cases a language forms by rule, for the words its catalogs give no form of.
+#: ``object``: a verb's direct object («elektas damon»); the catalogs' ``accusative``
+#: entries give it where a language declines by word (Russian «выбирают ферзя»), and the
+#: accusative after a preposition (Russian «в ферзя») stays the catalogs' alone: Esperanto
+#: «iĝas damo» takes the plain word there.
+CASE_RULES: dict[tuple[str, str], Callable[[str], str]] = {
+    ("eo", "object"): esperanto_accusative}
+#: The catalog entries (``msgctxt``) a case is looked up under.
+CATALOG_CASE = {"object": "accusative"}
+
+
 class GameTranslations(gettext.NullTranslations):
     """A language's catalogs as one game's rulebook reads them: a word is looked up under
     the game's own context first (``msgctxt "chess"``: its pieces' names), then plainly."""
 
-    def __init__(self, base: gettext.NullTranslations, game: str) -> None:
+    def __init__(self, base: gettext.NullTranslations, game: str,
+                 sentence: type[Contracting] | None = None, lang: str = "") -> None:
         super().__init__()
         self.base = base
         self.game = game
+        self.sentence = sentence
+        self.lang = lang
         #: The sentences and words asked for that no catalog translates (they read in
         #: English): ``docs`` names them. Always empty for English itself.
         self.missing: set[str] = set()
@@ -74,40 +153,45 @@ class GameTranslations(gettext.NullTranslations):
         if isinstance(self.base, gettext.GNUTranslations) and not _in_catalogs(self.base, key):
             self.missing.add(message)
 
+    def _made(self, text: str) -> str:
+        return self.sentence(text) if self.sentence is not None else text
+
     def gettext(self, message: str) -> str:
         own = self.base.pgettext(self.game, message)
         if own != message:
-            return own
+            return self._made(own)
         self._note(message, message)
-        return self.base.gettext(message)
+        return self._made(self.base.gettext(message))
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         self._note((msgid1, 0), msgid1)
-        return self.base.ngettext(msgid1, msgid2, n)
+        return self._made(self.base.ngettext(msgid1, msgid2, n))
 
     def pgettext(self, context: str, message: str) -> str:
         if not _in_catalogs(self.base, f"{context}\x04{message}"):
             self._note(message, message)
-        return self.base.pgettext(context, message)
+        return self._made(self.base.pgettext(context, message))
 
     def case_form(self, case: str, word: str) -> str | None:
         """``word`` in a grammatical case, where the catalogs give it (``msgctxt
         "accusative"``, or ``"accusative chess"`` for a word this game names its own way:
         Russian «ладью», «ферзя»); None where they do not (the sentence then takes the
         plain word, as before)."""
-        contexts = (f"{case} {self.game}", case) if \
-            self.base.pgettext(self.game, word) != word else (case,)
+        entry = CATALOG_CASE.get(case, case)
+        contexts = (f"{entry} {self.game}", entry) if \
+            self.base.pgettext(self.game, word) != word else (entry,)
         for context in contexts:
             if _in_catalogs(self.base, f"{context}\x04{word}"):
                 return str(self.base.pgettext(context, word))
-        return None
+        rule = CASE_RULES.get((self.lang, case))
+        return rule(str(self.gettext(word))) if rule is not None else None
 
     def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
         # A word this game names its own way is counted with its own forms (chess's kings
         # are no draughts *damas*), under the context "count <game>".
         if context == "count" and self.base.pgettext(self.game, msgid1) != msgid1:
-            return self.base.npgettext(f"count {self.game}", msgid1, msgid2, n)
-        return self.base.npgettext(context, msgid1, msgid2, n)
+            return self._made(self.base.npgettext(f"count {self.game}", msgid1, msgid2, n))
+        return self._made(self.base.npgettext(context, msgid1, msgid2, n))
 
 
 def _in_catalogs(translations: gettext.NullTranslations | None, key: object) -> bool:
@@ -123,7 +207,7 @@ def _in_catalogs(translations: gettext.NullTranslations | None, key: object) -> 
 def game_translations(lang: str, game: str) -> GameTranslations:
     """The catalogs of ``lang`` for the rulebook of the game file named ``game`` (its
     stem), with that game's own words first."""
-    return GameTranslations(translations(lang), game)
+    return GameTranslations(translations(lang), game, contracting(lang), lang)
 
 
 def _compiled(path: Path, lang: str) -> gettext.GNUTranslations:

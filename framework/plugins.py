@@ -101,9 +101,11 @@ def pgettext(context: str, text: str, _: Translate) -> str:
 
 
 def in_case(_: Translate, case: str, word: str) -> str:
-    """A game's word in a grammatical case (``accusative``) where the rulebook's catalogs
-    give that form (Russian: «перемещают пешку», «в ферзя, ладью»), else ``_(word)``: a
-    language whose sentences take the plain word needs no entry."""
+    """A game's word in a grammatical case where the rulebook's catalogs give that form,
+    or the language forms it by rule (``framework.i18n.CASE_RULES``), else ``_(word)``: a
+    language whose sentences take the plain word needs no entry. ``object``: a verb's
+    direct object (Russian «перемещают пешку», Esperanto «elektas damon»);
+    ``accusative``: the catalogs' accusative alone (Russian «в ферзя, ладью»)."""
     owner = getattr(_, "__self__", None)
     find = getattr(owner, "case_form", None)
     found = find(case, word) if find is not None else None

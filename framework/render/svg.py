@@ -526,6 +526,20 @@ def legend_swatch(kind: str, colour: str = "", *, glyph: str = "") -> str:
             f"{body}</svg>")
 
 
+def pieces_swatch(pieces: list[tuple[str, str]]) -> str:
+    """One piece picture per ``(colour, glyph)``, side by side (a rulebook's components:
+    the white king beside the black one), each drawn as ``legend_swatch`` draws it."""
+    size = 28
+    inner = [legend_swatch("piece", colour, glyph=glyph) for colour, glyph in pieces]
+    bodies = "".join(
+        f'<g transform="translate({size * i} 0)">'
+        + svg.split(">", 1)[1].rsplit("</svg>", 1)[0] + "</g>" for i, svg in enumerate(inner))
+    width = size * max(len(pieces), 1)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="swatch" data-mark="piece" '
+            f'width="{width}" height="{size}" viewBox="0 0 {width} {size}" '
+            f'aria-hidden="true">{bodies}</svg>')
+
+
 def margin_labels(board: CompiledBoard) -> list[tuple[str, float, float]]:
     """Coordinate names around the board, as (text, x, y) in board units; empty when the
     cell names have no row/column structure (then each cell is labelled inside)."""

@@ -31,8 +31,9 @@ move into rule units listed there):
    native pieces) — each finding the units by registry;
 8. façade: ``framework.game`` (this module, which gives the tables the state API and loads
    game files) and ``framework`` (its lazy re-exports);
-9. players and runs: ``framework.agents``, ``framework.records``, ``framework.ratings``,
-   ``framework.seals`` (the keyed seals on study records), ``framework.study``,
+9. players and runs: ``framework.agents``, ``framework.records``, ``framework.pgn``
+   (records as PGN), ``framework.ratings``, ``framework.seals`` (the keyed seals on study
+   records), ``framework.study``,
    ``framework.backend_base``, ``framework.ray_backend``, ``framework.backends``,
    ``framework.match``;
 10. tools: ``framework.check``, ``framework.docs``, ``framework.balance``,

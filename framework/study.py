@@ -4,7 +4,9 @@ A study folder holds ``study.json`` (what command made it: the game, by content,
 option that changes the games), one record file per finished game, and at the end a
 summary. Each record is written the moment its game finishes, atomically (a temporary file
 in the same folder, then a rename), so a folder never holds half a record, whatever stops
-the run. A game stopped by Ctrl-C is kept as ``game-0007.unfinished.txt`` (its record so far,
+the run. A text record of a game whose file declares its players' notation (SAN: chess) is
+written in it, as ``boardspec play`` writes one, and read back to the engine's actions.
+A game stopped by Ctrl-C is kept as ``game-0007.unfinished.txt`` (its record so far,
 ``[Termination "interrupted"]``): a name the study never reads back as done.
 
 Running the same command again *continues* the study: the games already in the folder are
@@ -23,13 +25,16 @@ import json
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from framework.errors import BoardspecError, InputError
 from framework.limits import MAX_GAME_FILE_BYTES, MAX_STUDY_FILE_BYTES
 from framework.records import Record, RecordError
 from framework.safeio import load_json, read_bytes, read_text, write_text
 from framework.seals import SEAL_HEADER, SealError, seal_problem, sealed
+
+if TYPE_CHECKING:
+    from framework.game import Game
 
 FORMAT = "boardspec-study"
 VERSION = 1
@@ -67,8 +72,11 @@ class StudyFolder:
     """The records of one study in ``folder``: ``game-0001.txt`` … (``.json`` if asked)."""
 
     def __init__(self, folder: Path, identity: dict[str, Any], total: int, *,
-                 as_json: bool = False) -> None:
+                 as_json: bool = False, game: Game | None = None) -> None:
         self.folder = folder
+        #: The game whose players' notation text records are written in (None: the
+        #: engine's notation; JSON records always keep the engine's actions).
+        self.game = None if as_json else game
         self.suffix = ".json" if as_json else ".txt"
         self.identity = {"format": FORMAT, "version": VERSION, **identity,
                          "records": self.suffix[1:]}
@@ -118,8 +126,14 @@ class StudyFolder:
                 record = Record.load(path)
             except RecordError as exc:
                 raise StudyError(f"{exc}; remove {path} to play that game again") from None
-            problem = self._seal_problem(index, record) or (
-                expected(index, record) if expected else None)
+            problem = self._seal_problem(index, record)  # the seal is over what was written
+            if not problem and self.game is not None:
+                try:
+                    record = record.resolved(self.game)  # SAN back to the engine's actions
+                except RecordError as exc:
+                    problem = str(exc)
+            if not problem and expected:
+                problem = expected(index, record)
             if problem:
                 raise StudyError(f"{path}: {problem}; remove it to play that game again")
             record.headers.pop(SEAL_HEADER)  # storage's: the game is the one just played
@@ -177,7 +191,7 @@ class StudyFolder:
         """Write the record of a finished game (replacing its interrupted record, if any),
         sealed (``framework.seals``): a resumed study counts only the records it wrote."""
         try:
-            record = sealed(record, self._sealed_identity(), index)
+            record = sealed(self._written(record), self._sealed_identity(), index)
         except SealError as exc:
             raise StudyError(str(exc)) from None
         path = self._write(self.path_of(index), record)
@@ -186,7 +200,11 @@ class StudyFolder:
 
     def write_unfinished(self, index: int, record: Record) -> Path:
         """Keep the record so far of a game stopped by Ctrl-C, under its unfinished name."""
-        return self._write(self.unfinished_path_of(index), record)
+        return self._write(self.unfinished_path_of(index), self._written(record))
+
+    def _written(self, record: Record) -> Record:
+        """``record`` in the notation its file will hold (``Record.in_notation``)."""
+        return record.in_notation(self.game) if self.game is not None else record
 
     def _write(self, path: Path, record: Record) -> Path:
         if self.suffix == ".json":

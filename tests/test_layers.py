@@ -49,7 +49,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                  "framework.check.reference", "framework.native")),
     # The package's own __init__ re-exports the façade lazily (PEP 562).
     ("façade", ("framework.game", "framework")),
-    ("players and runs", ("framework.agents", "framework.records", "framework.ratings",
+    ("players and runs", ("framework.agents", "framework.records", "framework.pgn",
+                          "framework.ratings",
                           "framework.seals", "framework.study",
                           "framework.backend_base", "framework.ray_backend",
                           "framework.backends", "framework.match")),

@@ -88,7 +88,7 @@ def balance(game_file: GameArgument,
                 "max_plies": max_plies}
     if game.parameters:  # records of another variant are not this study's
         identity["parameters"] = game.parameters
-    folder = StudyFolder(records or out / "records", identity, len(plans))
+    folder = StudyFolder(records or out / "records", identity, len(plans), game=game)
     done = folder.open(lambda i, record: record_problem(plans[i], record, game,
                                                             max_plies))
     if done:

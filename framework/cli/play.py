@@ -437,6 +437,63 @@ def replay(record_file: Annotated[Path, typer.Argument(help="game record (text o
     console.print(board_text(state))
 
 
+
+# pgn ----------------------------------------------------------------------------------
+@app.command()
+def pgn(records: Annotated[list[Path], typer.Argument(
+            help="game records (text or JSON), or folders of them (a match's, a "
+                 "tournament's: their game-*.txt or game-*.json)")],
+        out: Annotated[Path | None, typer.Option(
+            help="the PGN file to write (default: standard output)")] = None,
+        game_file: Annotated[Path | None, typer.Option(
+            "--game", help="the game file (default: each record's File header)")] = None
+        ) -> None:
+    """Write game records of a game in SAN (chess) as one PGN file, for chess programs
+    and databases: every record is verified first, and nothing is written if one fails."""
+    from framework.pgn import pgn_of
+    from framework.records import Record, RecordError
+    from framework.safeio import write_text
+
+    games = []
+    for path in _record_files(records):
+        record = Record.load(path)
+        where = game_file or record.game_file()
+        if where is None:
+            raise RecordError(f"{path}: the record names no game file (File header); "
+                              "give one with --game")
+        game = load(where, [f"{n}={v}" for n, v in record.parameters().items()])
+        record = record.resolved(game)
+        try:
+            record.verify(game)
+        except RecordError as exc:
+            raise RecordError(f"{path}: {exc}") from None
+        games.append((record, game))
+    text = "\n".join(pgn_of([record], game) for record, game in games)
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        write_text(out, text, "PGN file")
+        print(f"{out}: {len(games)} games", file=sys.stderr)
+
+
+def _record_files(paths: list[Path]) -> list[Path]:
+    """``paths``, each folder replaced by its finished games' records, in order."""
+    import re
+
+    from framework.records import RecordError
+
+    finished = re.compile(r"game-\d+\.(txt|json)")
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            inside = sorted(p for p in path.iterdir() if finished.fullmatch(p.name))
+            if not inside:
+                raise RecordError(f"{path} holds no game records (game-0001.txt, …)")
+            found += inside
+        else:
+            found.append(path)
+    return found
+
 # match --------------------------------------------------------------------------------
 @app.command()
 def match(game_file: GameArgument,
@@ -483,7 +540,7 @@ def match(game_file: GameArgument,
                     "games_per_pair": games, "seed": seed, "max_plies": max_plies}
         if game.parameters:  # a match folder of another variant is not this match
             identity["parameters"] = game.parameters
-        folder = StudyFolder(out, identity, len(plans), as_json=as_json)
+        folder = StudyFolder(out, identity, len(plans), as_json=as_json, game=game)
         done = folder.open(lambda i, record: record_problem(plans[i], record, game,
                                                             max_plies))
         if done:

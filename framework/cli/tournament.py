@@ -74,7 +74,7 @@ def tournament(game_file: GameArgument,
                     "game_sha256": file_digest(game_path(game_file)), "agents": specs,
                     "games_per_pair": games, "gauntlet": gauntlet, "seed": seed,
                     "max_plies": max_plies, "parameters": game.parameters}
-        folder = StudyFolder(out, identity, len(plans))
+        folder = StudyFolder(out, identity, len(plans), game=game)
         done = folder.open(lambda i, record: plan_problem(plans[i], record, game.players))
         if done:
             print(f"{out}: {len(done)} of {len(plans)} games already played; continuing",

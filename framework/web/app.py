@@ -56,6 +56,7 @@ from framework.web.texts import pick_language, texts
 
 if TYPE_CHECKING:
     from framework.engine.state import State
+    from framework.game import Game
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 16 * 1024
@@ -621,12 +622,26 @@ async def record(request: Request) -> Response:
         return Response(json.dumps(rec.to_json(), ensure_ascii=False, indent=1) + "\n",
                         media_type="application/json", headers={
                             "Content-Disposition": f'attachment; filename="{name}.json"'})
+    if fmt == "pgn" and "pgn" in record_formats(session.game):
+        from framework.pgn import pgn_of
+
+        return Response(pgn_of([rec], session.game), media_type="application/x-chess-pgn",
+                        headers={"Content-Disposition": f'attachment; filename="{name}.pgn"'})
     if fmt != "text":
-        raise WebError(422, f"format: expected 'text' or 'json', found {fmt!r}")
+        raise WebError(422, "format: expected " + " or ".join(
+            repr(f) for f in record_formats(session.game)) + f", found {fmt!r}")
     # The text for people, in SAN where the file declares it; JSON keeps the file's actions.
     return Response(rec.in_notation(session.game).to_text(),
                     media_type="text/plain; charset=utf-8", headers={
         "Content-Disposition": f'attachment; filename="{name}.txt"'})
+
+
+def record_formats(game: Game) -> list[str]:
+    """The formats ``/record`` gives a game's record in: PGN too for a two-player game in
+    SAN (chess), for chess programs and databases."""
+    from framework.san import san_of
+
+    return ["text", "json"] + ["pgn"] * (san_of(game) is not None and len(game.players) == 2)
 
 
 # The state as the page sees it -------------------------------------------------------------
@@ -759,6 +774,7 @@ def state_payload(server: Server, session: GameSession, lang: str,
         "file_errors": entry.errors if entry else [],
         "parameters": dict(game.parameters),
         "ply": session.ply, "players": players, "seats": seat_rows, "sides": sides,
+        "record_formats": record_formats(game),
         "current_seat": _seat(session),
         "to_move": None if state.is_terminal() else players[state.to_move],
         # In a setup the seat that acts is named by the side it plays now (before a choice

@@ -199,11 +199,14 @@ SPEC: dict[str, Any] = {
             "responses": {"200": _json({"type": "object", "properties": {
                 "state": _ref("State")}}, "the game"), **REFUSALS}}},
         "/api/play/{id}/record": {"get": {
-            "summary": "The game record (boardspec replay reads it)",
+            "summary": "The game record (boardspec replay reads it); pgn for a game in "
+                       "SAN (chess: the state's record_formats lists them)",
             "parameters": [ID, {"name": "format", "in": "query", "required": False,
-                                "schema": {"type": "string", "enum": ["text", "json"]}}],
+                                "schema": {"type": "string",
+                                           "enum": ["text", "json", "pgn"]}}],
             "responses": {"200": {"description": "the record", "content": {
                 "text/plain": {"schema": {"type": "string"}},
+                "application/x-chess-pgn": {"schema": {"type": "string"}},
                 "application/json": {"schema": {"type": "object"}}}}, "403": ERROR,
                 "404": ERROR, "422": ERROR}}},
         "/api/play/{id}/ws": {"get": {
@@ -284,6 +287,8 @@ SPEC: dict[str, Any] = {
             "id": {"type": "string"}, "game": {"type": "string"}, "name": {"type": "string"},
             "ply": {"type": "integer"}, "current_seat": {"type": ["integer", "null"]},
             "to_move": {"type": ["string", "null"]}, "phase": {"type": "string"},
+            "record_formats": {"type": "array", "items": {"type": "string"},
+                               "description": "the formats /record gives"},
             "terminal": {"type": "boolean"}, "result": {"type": ["object", "null"]},
             "seats": {"type": "array", "items": {"type": "object"},
                       "description": "per seat: its player, agent, and the person's name"},

@@ -680,10 +680,10 @@
     list.scrollTop = list.scrollHeight;
     const links = $("downloads");
     links.textContent = "";
-    for (const [format, label] of [["text", T.record_text], ["json", T.record_json]]) {
+    for (const format of S.record_formats || ["text", "json"]) {
       const a = document.createElement("a");
       a.href = `${api}/record?format=${format}`;
-      a.textContent = label;
+      a.textContent = T[`record_${format}`] || format;
       a.setAttribute("download", "");
       a.id = `record-${format}`;
       links.append(a, " ");

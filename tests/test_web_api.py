@@ -574,8 +574,12 @@ def test_a_new_game_takes_the_game_files_parameters(tmp_path: Path) -> None:
         size = next(p for p in hex_file["parameters"] if p["name"] == "size")
         assert (size["type"], size["default"], size["min"], size["max"]) == ("int", 11, 5, 19)
         assert size["allowed"] == "a whole number from 5 to 19"
+        # (Othello now has its scoring: a game without parameters lists none.)
         assert next(g for g in first.get("/api/games").json()["games"]
-                    if g["slug"] == "othello")["parameters"] == []
+                    if g["slug"] == "amazons")["parameters"] == []
+        othello = next(g for g in first.get("/api/games").json()["games"]
+                       if g["slug"] == "othello")["parameters"]
+        assert [(p["name"], p["default"]) for p in othello] == [("scoring", "winloss")]
         response = first.post("/api/play", json={"game": "hex", "seats": ["human", "human"],
                                                  "parameters": {"size": 7, "swap": False}})
         assert response.status_code == 201, response.text

@@ -357,8 +357,9 @@ class CompiledGame:
         self.result: Result | None = (
             _make(plugins("results"), spec.result, self, src, ("result",))
             if spec.result else None)
-        #: What a win is worth: (value, the conditions read for the loser), first first.
-        self.margins: tuple[tuple[float, tuple[Condition, ...]], ...] = tuple(
+        #: What a win is worth: (value, the conditions read for the loser), first first; a
+        #: value None is the difference of the result rule's scores (``difference``).
+        self.margins: tuple[tuple[float | None, tuple[Condition, ...]], ...] = tuple(
             (level.value, conditions_of(level, self)) for level in spec.margins)
         names = [p.name for p in self.phases]
         self.goal_check_phases = frozenset(names.index(n) for n in spec.goal_checks)
@@ -384,6 +385,17 @@ class CompiledGame:
         from framework.pickling import reduce_game
 
         return reduce_game(self)
+
+    def max_win_value(self) -> float:
+        """The most a win may be worth (``margins``): 1 without them; a level of
+        ``difference`` at most the widest difference of the result rule's scores."""
+        worth = [1.0]
+        for value, _ in self.margins:
+            if value is not None:
+                worth.append(value)
+            elif self.result is not None:
+                worth.append(self.result.score_bound())
+        return max(worth)
 
     @cached_property
     def codec(self) -> ActionCodec:

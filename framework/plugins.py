@@ -563,6 +563,18 @@ class Result(Plugin):
     def winners(self, state: State) -> frozenset[int]:
         raise NotImplementedError
 
+    #: Whether the rule scores each side (``scores``), so that a margin may be the
+    #: difference of two scores (``margins: [{difference: result}]``).
+    scored: ClassVar[bool] = False
+
+    def scores(self, state: State) -> list[float]:
+        """Each side's score as the rule counts it (a rule that sets ``scored``)."""
+        raise NotImplementedError(f"{self.keyword} does not score the sides")
+
+    def score_bound(self) -> float:
+        """The largest difference of two sides' scores (a rule that sets ``scored``)."""
+        raise NotImplementedError(f"{self.keyword} does not score the sides")
+
     def reason(self, state: State, _: Translate = untranslated) -> str:
         """Why a game this rule scored ended, in a few words ("checkmate", "the most
         pieces on the board"), as ``Goal.reason``."""

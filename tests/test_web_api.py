@@ -574,8 +574,12 @@ def test_a_new_game_takes_the_game_files_parameters(tmp_path: Path) -> None:
         size = next(p for p in hex_file["parameters"] if p["name"] == "size")
         assert (size["type"], size["default"], size["min"], size["max"]) == ("int", 11, 5, 19)
         assert size["allowed"] == "a whole number from 5 to 19"
+        # (Othello now has its scoring: a game without parameters lists none.)
         assert next(g for g in first.get("/api/games").json()["games"]
-                    if g["slug"] == "othello")["parameters"] == []
+                    if g["slug"] == "amazons")["parameters"] == []
+        othello = next(g for g in first.get("/api/games").json()["games"]
+                       if g["slug"] == "othello")["parameters"]
+        assert [(p["name"], p["default"]) for p in othello] == [("scoring", "winloss")]
         response = first.post("/api/play", json={"game": "hex", "seats": ["human", "human"],
                                                  "parameters": {"size": 7, "swap": False}})
         assert response.status_code == 201, response.text
@@ -650,15 +654,19 @@ def test_a_seat_never_receives_the_stones_its_view_hides(client: TestClient) -> 
         assert reply["pieces"] == {"a1": "o"}  # o's reply shows o's own mark only
         assert all(set(m) == {"type", "ply"} for m in heard)  # the socket says when, not what
         play(client, game_id, tokens[0], 2, x, action="a1")  # x bumps into o's mark
-        heard.append(socket.receive_json())
         mine = client.get(f"/api/play/{game_id}", headers=x).json()
         assert mine["pieces"] == {"b2": "x", "a1": "o"} and mine["current_seat"] == 0
+        # What a spectator knows is unchanged by the bump: it is not told of it (the next
+        # thing it hears is o's name, not an update).
+        client.post(f"/api/play/{game_id}/name", json={"token": tokens[1], "name": "O"})
+        assert socket.receive_json() == {"type": "presence"}
     state = load_game(GAMES / "phantom-tic-tac-toe.yaml").new_initial_state()
     for ply, action in enumerate(("b2", "a1", "a1", "a3", "b1", "c1")):  # x: a3-b2-c1
         if ply >= 3:
             seat = state.current_player
-            response = play(client, game_id, tokens[seat], ply, holding(tokens[seat:seat + 1]),
-                            action=action)
+            seen = holding(tokens[seat:seat + 1])
+            sent = client.get(f"/api/play/{game_id}", headers=seen).json()["ply"]
+            response = play(client, game_id, tokens[seat], sent, seen, action=action)
             assert response.status_code == 200, response.text
         state.apply(action)
     over = client.get(f"/api/play/{game_id}", headers=o).json()
@@ -669,3 +677,60 @@ def test_a_seat_never_receives_the_stones_its_view_hides(client: TestClient) -> 
     assert client.get(f"/api/play/{game_id}?turn=1", headers=x).json()["pieces"] == {"b2": "x"}
     record = Record.from_text(client.get(f"/api/play/{game_id}/record").text)
     assert record.replay(load_game(GAMES / "phantom-tic-tac-toe.yaml")).key() == state.key()
+
+
+def _seen_by_o(client: TestClient, tries: list[str]) -> tuple[list[Any], list[Any]]:
+    """A phantom tic-tac-toe game where x, before its third mark (c1), tries the cells of
+    ``tries`` (each holding a hidden nought): everything o's page and a spectator's page
+    are sent (their WebSocket pushes, their state JSON along the way), the game's id
+    taken out."""
+    game_id, tokens, _ = new_game(client, "phantom-tic-tac-toe", ["human", "human"])
+    x, o = ({"X-Boardspec-Tokens": t} for t in tokens if t)
+    url = f"ws://localhost/api/play/{game_id}/ws"
+    states: list[Any] = []
+
+    def look() -> None:
+        for headers in (o, {}):
+            found = client.get(f"/api/play/{game_id}", headers=headers).json()
+            states.append({k: v for k, v in found.items() if k != "id"})
+
+    def move(headers: dict[str, str], token: str | None, action: str) -> None:
+        sent = client.get(f"/api/play/{game_id}", headers=headers).json()["ply"]
+        response = play(client, game_id, token, sent, headers, action=action)
+        assert response.status_code == 200, response.text
+        look()
+
+    with client.websocket_connect(url) as mine, client.websocket_connect(url) as watcher:
+        heard = [mine.receive_json(), watcher.receive_json()]
+        mine.send_json({"type": "hello", "tokens": [tokens[1]]})
+        heard += [mine.receive_json(), watcher.receive_json()]  # (presence)
+        for headers, token, action in ((x, tokens[0], "b2"), (o, tokens[1], "a1"),
+                                       (x, tokens[0], "c3"), (o, tokens[1], "a3"),
+                                       *((x, tokens[0], t) for t in tries),
+                                       (x, tokens[0], "c1")):
+            move(headers, token, action)
+        # A mark o names its seat by: whatever o and the watcher heard before it is all
+        # the game's moves told them (a receive would wait for ever for a push not sent).
+        client.post(f"/api/play/{game_id}/name", json={"token": tokens[1], "name": "O"})
+        for socket in (mine, watcher):
+            while (message := socket.receive_json()) != {"type": "presence"}:
+                heard.append(message)
+            heard.append(message)
+    # x's own page shows what its tries found (they were played).
+    assert sorted(client.get(f"/api/play/{game_id}", headers=x).json()["pieces"]) == \
+        sorted(["b2", "c3", "c1", *tries])
+    return heard, states
+
+
+def test_a_seat_is_not_told_how_often_the_other_seat_tried(client: TestClient) -> None:
+    """OpenSpiel's phantom tic-tac-toe hides from a player how many tries the other made
+    (a try on a hidden mark is shown to the trier only): o's page and a spectator's hear
+    and read the same whether x found no nought or two before its mark."""
+    heard, states = _seen_by_o(client, [])
+    tried_heard, tried_states = _seen_by_o(client, ["a1", "a3"])
+    assert tried_heard == heard
+    # The states o and the watcher read after each move that changed what they know: the
+    # same; after each of x's failed tries, the same as before it.
+    assert [s for i, s in enumerate(tried_states) if not 8 <= i < 12] == states
+    assert tried_states[8:12] == states[6:8] * 2
+    assert states[-2]["ply"] == 5 and states[-2]["current_seat"] == 1  # o's: its turn

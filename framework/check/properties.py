@@ -289,8 +289,11 @@ def returns_consistent(game: Game, subject: Subject) -> str | None:
     if not state.is_terminal():
         return None if all(v == 0 for v in values) else \
             f"returns() is {values} before the end of the game"
-    worth = {1.0, *(level.value for level in game.spec.margins)}  # a win's possible values
-    if any(v != 0.0 and abs(v) not in worth for v in values):
+    worth = {1.0, *(level.value for level in game.spec.margins if level.value is not None)}
+    differences = any(level.difference is not None for level in game.spec.margins)
+    if differences and any(abs(v) > game.max_win_value() for v in values):
+        return f"returns() {values} is beyond ±{game.max_win_value():g}, the widest margin"
+    if not differences and any(v != 0.0 and abs(v) not in worth for v in values):
         allowed = ", ".join(f"±{w:g}" for w in sorted(worth))
         return f"returns() {values} holds values other than 0, {allowed}"
     if len(values) == 2 and sum(values) != 0:

@@ -203,14 +203,23 @@ class State:
 
     def win_value(self) -> float:
         """What the win is worth (the file's ``margins``): the value of the first level
-        whose conditions hold for the loser, else 1. Margins are for two players."""
+        whose conditions hold for the loser, else 1. A level of ``difference`` is worth the
+        winner's score less the loser's (the result rule's), where that is positive.
+        Margins are for two players."""
         margins = self.game.margins
         if not margins or not self.winners or len(self.winners) != 1:
             return 1.0
-        loser = 1 - next(iter(self.winners))
+        winner = next(iter(self.winners))
+        loser = 1 - winner
         for value, conditions in margins:
-            if all(c.holds(self, loser) != c.negated for c in conditions):
+            if not all(c.holds(self, loser) != c.negated for c in conditions):
+                continue
+            if value is not None:
                 return value
+            assert self.game.result is not None  # (validated: a result rule that scores)
+            scores = self.game.result.scores(self)
+            if scores[winner] > scores[loser]:
+                return scores[winner] - scores[loser]
         return 1.0
 
     def apply(self, action: Action | str) -> None:

@@ -209,6 +209,30 @@ def shown_to(state: State, seats: list[int]) -> State:
     return observed(state, seat)
 
 
+def known_to(state: State, seats: list[int]) -> str:
+    """Everything a viewer holding ``seats`` knows of ``state``, as one text: the
+    information state of each seat it holds (a spectator, holding none: the public state,
+    with the number of actions played when ``plies: true`` makes it public), then whose turn
+    it is and the result. Two states a viewer cannot tell apart give the same text, so a
+    server can tell a viewer that something changed exactly when this text does (and never
+    how often the others acted unseen). With perfect information it is the whole state."""
+    view = state.game.view
+    if view is None:
+        return state.to_json_string()
+    if seats:
+        lines = [information_state_string(state, seat) for seat in seats]
+    else:
+        lines = [state.game.observer.string(public_state(state))]
+        if view.spec.plies:
+            lines.append(f"plies: {view.plies(state)}")
+    # Whose turn it is and how the game ended are shown to every viewer: they are part of
+    # what it knows even where a game's observation would not write them.
+    result = "playing" if state.winners is None else \
+        "won by: " + " ".join(map(str, sorted(state.winners)))
+    lines.append(f"seat to act: {state.current_player}; {result}")
+    return "\n".join(lines)
+
+
 def determinised(state: State, rng: Random) -> State:
     """A state the player to move cannot tell from ``state``: what it sees is kept, and
     every piece it does not see is put back, kind for kind, on a cell drawn at random among

@@ -189,7 +189,7 @@ def spiel_game_info(game: Game, zero_sum: bool | None = None) -> pyspiel.GameInf
     players = len(game.players)
     zero_sum = players == 2 if zero_sum is None else zero_sum
     # A file's margins make a win worth up to their largest value (a backgammon: 3).
-    worth = max([1.0, *(level.value for level in game.spec.margins)])
+    worth = game.max_win_value()
     return pyspiel.GameInfo(
         num_distinct_actions=game.codec.num_distinct_actions,
         # Chance outcomes are codec indices like every action (a roll's "3-5").

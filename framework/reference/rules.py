@@ -139,6 +139,10 @@ class RefResult(RefBlock):
     def winners(self, s: RefState) -> set[str]:
         raise NotImplementedError
 
+    def scores(self, s: RefState) -> dict[str, float]:
+        """Each player's score, for a rule that scores them (a margin's difference)."""
+        raise NotImplementedError(f"{self.params.type} does not score the players")
+
 
 class RefTurnOrder(RefBlock):
     def after(self, s: RefState) -> tuple[str, bool]:

@@ -340,8 +340,19 @@ class MarginLevel(ConditionalParams):
     """What a win is worth when the conditions under ``if:`` hold, read for the loser
     (``mover`` in them is the player who lost): Backgammon's gammon and backgammon."""
 
-    value: float = Field(gt=0, le=MAX_COUNT, description="the winner's return (the "
-                         "loser's is minus this)")
+    value: float | None = Field(default=None, gt=0, le=MAX_COUNT, description="the "
+                                "winner's return (the loser's is minus this)")
+    difference: Literal["result"] | None = Field(
+        default=None, description="instead of a value: the winner's score minus the "
+        "loser's, as the game's result rule counts them (majority: the pieces; area: the "
+        "area score with komi); the level holds only where that difference is positive")
+
+    @model_validator(mode="after")
+    def _value_or_difference(self) -> MarginLevel:
+        if (self.value is None) == (self.difference is None):
+            raise ValueError("a margin level gives either a 'value' or 'difference: "
+                             "result', one of them")
+        return self
 
 
 class GameBase(Rule):
@@ -406,8 +417,10 @@ class GameBase(Rule):
     margins: list[MarginLevel] = Field(
         default_factory=list,
         description="scores as returns: the first level whose conditions hold for the "
-                    "loser sets what the win is worth (a gammon 2, a backgammon 3); no "
-                    "level holding, or none given: 1 (two players only)")
+                    "loser sets what the win is worth (a gammon 2, a backgammon 3; "
+                    "difference: result, the winner's score less the loser's, as the "
+                    "result rule counts them: a disc margin); no level holding, or none "
+                    "given: 1 (two players only)")
     evaluation: EvaluationSpec | None = Field(
         default=None, description="weights for computer players; default: piece count "
                                   "difference plus a little mobility")

@@ -198,6 +198,14 @@ def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
         if len(ctx.players) != 2:
             yield ("margins", i), (f"margins score a win against the one loser: they need "
                                    f"two players, not {len(ctx.players)}")
+        if level.difference is not None:
+            rule = plugins("results").get(spec.result.type) if spec.result else None
+            if rule is None or not rule.scored:
+                scored = sorted(k for k, r in plugins("results").items() if r.scored)
+                yield ("margins", i, "difference"), (
+                    "difference: result is the difference of the result rule's scores: "
+                    f"the game needs a result rule that scores the sides ({', '.join(scored)})"
+                    + (f", not {spec.result.type!r}" if spec.result else ", and has none"))
         conditions = plugins("conditions")
         for j, condition in enumerate(level.if_):
             yield from block_issues(conditions[condition.type], condition,

@@ -379,7 +379,8 @@ async def legal(request: Request) -> Response:
         # The mover's actions tell what it sees: only its own seat may read them.
         raise WebError(403, "this game hides information: only the seat to move may read "
                             f"its legal actions (send its token in {TOKENS_HEADER})")
-    data: dict[str, Any] = {"ply": session.ply, "current_seat": _seat(session),
+    data: dict[str, Any] = {"ply": session.seen_by(_viewer_seats(request, session)),
+                            "current_seat": _seat(session),
                             "actions": [a.to_json(session.game) for a in state.legal_actions()]}
     if request.query_params.get("turns") in ("1", "true"):
         turns = await anyio.to_thread.run_sync(state.clone().legal_turns)
@@ -396,7 +397,9 @@ async def apply(request: Request) -> Response:
     body = await read_json(request)
     await _check_flag(server, session)
     async with session.lock:
-        seat = session.check_turn(body.get("token"), body.get("ply"))
+        # The ply the page was sent is its viewer's (its header's seats and the token's).
+        seat = session.check_turn(body.get("token"), body.get("ply"), sorted(
+            {*_viewer_seats(request, session), *session.seats_of_token(body.get("token"))}))
         action = body.get("action")
         if action is not None:
             if not isinstance(action, str) or len(action) > 2000:
@@ -410,7 +413,7 @@ async def apply(request: Request) -> Response:
                                 "('from' and 'to', or 'at')")
         played = session.play(notations, seat, _lang(request))
         server.sessions.save(session)
-    await broadcast(session, {"type": "update", "ply": session.ply})
+    await broadcast_update(session)
     _start_agents(server, session)
     _arm_clock(server, session)
     return JSONResponse({"played": played, "state": _payload(request, server, session,
@@ -473,21 +476,24 @@ async def agent_move(request: Request) -> Response:
     server = _server(request)
     session = server.sessions.get(request.path_params["id"])
     body = await read_json(request)
-    before = body.get("ply", session.ply)
-    if not isinstance(before, int) or isinstance(before, bool) or \
-            not 0 <= before <= session.ply:
-        raise WebError(422, f"'ply' must be a ply of this game (0 to {session.ply}), "
+    # The ply as the viewer was sent it (with hidden information: its version, seen_by).
+    viewer = _viewer_seats(request, session)
+    now = session.seen_by(viewer)
+    before = body.get("ply", now)
+    if not isinstance(before, int) or isinstance(before, bool) or not 0 <= before <= now:
+        raise WebError(422, f"'ply' must be a ply of this game (0 to {now}), "
                             f"found {before!r}")
-    if before < session.ply:  # already played (agents start by themselves)
-        if session.seat_spec(session.plies[before].seat) == HUMAN:
+    start = session.plies_seen_by(viewer, before)
+    if before < now:  # already played (agents start by themselves)
+        if session.seat_spec(session.plies[start].seat) == HUMAN:
             raise WebError(409, f"stale request: a person moved at ply {before}")
-        played = [p.notation for p in session.plies[before:]]
-        return JSONResponse({"played": played, "state": _payload(request, server, session)})
+        return JSONResponse({"played": _played_since(session, start, viewer),
+                             "state": _payload(request, server, session)})
     if session.agent_to_move() is None:
         who = "nobody" if session.state.is_terminal() else "a person"
         raise WebError(409, f"no agent is to move: {who} is")
     task = _start_agents(server, session)
-    while task is not None and not task.done() and session.ply == before:
+    while task is not None and not task.done() and session.seen_by(viewer) == before:
         change = asyncio.ensure_future(session.changed.wait())
         try:  # until its turn is played (or it fails)
             await asyncio.wait({task, change}, return_when=asyncio.FIRST_COMPLETED)
@@ -495,8 +501,15 @@ async def agent_move(request: Request) -> Response:
             change.cancel()
     if session.agent_error:
         raise WebError(500, session.agent_error)
-    played = [p.notation for p in session.plies[before:]]
-    return JSONResponse({"played": played, "state": _payload(request, server, session)})
+    return JSONResponse({"played": _played_since(session, start, viewer),
+                         "state": _payload(request, server, session)})
+
+
+def _played_since(session: GameSession, start: int, viewer: list[int]) -> list[str]:
+    """The actions played from ply ``start`` on that the viewer may read: all of them
+    with perfect information, else only those of its own seats (as its move list)."""
+    return [p.notation for p in session.plies[start:]
+            if session.game.view is None or p.seat in viewer]
 
 
 async def restart(request: Request) -> Response:
@@ -525,7 +538,7 @@ async def restart(request: Request) -> Response:
         else:
             session.restart(entry.text, game)
         server.sessions.save_all(session)
-    await broadcast(session, {"type": "update", "ply": session.ply})
+    await broadcast_update(session, every=True)
     _start_agents(server, session)
     return JSONResponse({"archived": archived,
                          "state": _payload(request, server, session)})
@@ -714,12 +727,14 @@ def state_payload(server: Server, session: GameSession, lang: str,
         state, plies = view
     hidden = game.view is not None
     viewer = seats or []
+    plies = session.known_plies(plies, viewer)  # (with hidden information: as it knows)
     true_state, state = state, shown_to(state, viewer)  # the state itself without a view
     _ = translations(lang).gettext
     words = words_in(game, lang)  # the notation as the page's language writes it
     # Another seat's hidden actions are not listed (a game with a view); the move list in
     # SAN where the file declares it (a game without a view: chess).
-    turns = session.turns() if not hidden else _hidden_turns(game, session.turns(), viewer)
+    turns = session.turns() if not hidden else \
+        _hidden_turns(game, session.turns(session.known_plies(session.plies, viewer)), viewer)
     san = session.san_turns(turns) if not hidden else []
     entry = server.library.get(session.stored.slug)
     players = list(game.players)
@@ -773,8 +788,8 @@ def state_payload(server: Server, session: GameSession, lang: str,
         "file_version": entry.version if entry else "",
         "file_errors": entry.errors if entry else [],
         "parameters": dict(game.parameters),
-        "ply": session.ply, "players": players, "seats": seat_rows, "sides": sides,
-        "record_formats": record_formats(game),
+        "ply": session.seen_by(viewer), "players": players, "seats": seat_rows,
+        "sides": sides, "record_formats": record_formats(game),
         "current_seat": _seat(session),
         "to_move": None if state.is_terminal() else players[state.to_move],
         # In a setup the seat that acts is named by the side it plays now (before a choice
@@ -806,7 +821,7 @@ def state_payload(server: Server, session: GameSession, lang: str,
         "pieces": {names[c]: players[state.owner_of(c)] for c in range(game.board.size)
                    if state.owner_of(c) >= 0},
         "last": _last_move(game, plies) if not hidden or (plies and plies[-1].seat in viewer)
-        else {}, "continuing": bool(plies) and
+        else {}, "continuing": bool(plies) and (not hidden or plies[-1].seat in viewer) and
         not state.is_terminal() and turn_key(state) == plies[-1].key,
         "viewing": None if view is None else _turns_in(plies),
         "forced": _forced_cells(game, state, legal),
@@ -1010,7 +1025,7 @@ async def _run_agents(server: Server, session: GameSession) -> None:
             actions = await anyio.to_thread.run_sync(agent.act, state, limiter=server.limiter)
         except Exception as exc:  # shown in the page; the server keeps serving
             session.agent_error = f"{agent.spec}: {exc}"
-            await broadcast(session, {"type": "update", "ply": session.ply})
+            await broadcast_update(session, every=True)
             return
         await _check_flag(server, session)
         async with session.lock:
@@ -1027,7 +1042,7 @@ async def _run_agents(server: Server, session: GameSession) -> None:
                 notations.append(action.notation)
             session.play(notations, seat)
             server.sessions.save(session)
-        await broadcast(session, {"type": "update", "ply": session.ply})
+        await broadcast_update(session)
         _arm_clock(server, session)
 
 
@@ -1044,19 +1059,43 @@ def _within_clock(session: GameSession, seat: int, agent: Any) -> None:
 
 # WebSocket push ---------------------------------------------------------------------------
 async def broadcast(session: GameSession, message: dict[str, Any]) -> None:
+    """Send ``message`` to every page: one that says no ply makes each fetch the state,
+    so each is then known to hold its viewer's version of the game now."""
     session.announce()
     for ws in list(session.sockets):
-        try:
-            with anyio.fail_after(2):
-                await ws.send_json(message)
-        except Exception:  # a viewer gone or stuck: drop it, never stall the game
-            session.sockets.discard(ws)
-            session.present.pop(ws, None)
+        await _send(session, ws, message)
+        session.sent[ws] = session.seen_by(session.present.get(ws, []))
+
+
+async def broadcast_update(session: GameSession, every: bool = False) -> None:
+    """``{"type": "update", "ply": n}`` to every page, ``n`` the game's version as its
+    viewer is shown it (the seats its hello proved, else a spectator's: ``seen_by``). With
+    hidden information a page hears only of a change to what its viewer knows (``every``:
+    of any change): the count of pushes never tells how often another seat acted
+    unseen."""
+    session.announce()
+    for ws in list(session.sockets):
+        version = session.seen_by(session.present.get(ws, []))
+        if every or session.game.view is None or session.sent.get(ws) != version:
+            session.sent[ws] = version
+            await _send(session, ws, {"type": "update", "ply": version})
+
+
+async def _send(session: GameSession, ws: Any, message: dict[str, Any]) -> None:
+    try:
+        with anyio.fail_after(2):
+            await ws.send_json(message)
+    except Exception:  # a viewer gone or stuck: drop it, never stall the game
+        session.sockets.discard(ws)
+        session.present.pop(ws, None)
+        session.sent.pop(ws, None)
 
 
 async def socket(ws: WebSocket) -> None:
-    """Pushes ``{"type": "update", "ply": n}`` after every change of the game and
-    ``{"type": "rules"}`` when its file changes; the page then fetches the state."""
+    """Pushes ``{"type": "update", "ply": n}`` after every change of the game (with
+    hidden information: of what the seats the viewer's hello proved know, ``n`` their
+    version of the game) and ``{"type": "rules"}`` when its file changes; the page then
+    fetches the state."""
     server = _server(ws)
     try:
         session = server.sessions.get(ws.path_params["id"])
@@ -1074,7 +1113,8 @@ async def socket(ws: WebSocket) -> None:
     server.client_sockets[client] = server.client_sockets.get(client, 0) + 1
     session.sockets.add(ws)
     try:
-        await ws.send_json({"type": "update", "ply": session.ply})
+        session.sent[ws] = session.seen_by([])  # a spectator's, until its hello
+        await ws.send_json({"type": "update", "ply": session.sent[ws]})
         while True:  # viewers listen; all they may say is which seats they hold
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
@@ -1086,6 +1126,7 @@ async def socket(ws: WebSocket) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        session.sent.pop(ws, None)
         if session.present.pop(ws, None):
             with contextlib.suppress(Exception):
                 await broadcast(session, {"type": "presence"})

@@ -36,6 +36,12 @@ LANG = {"name": "lang", "in": "query", "required": False,
         "schema": {"type": "string", "enum": ["en", "es", "pt", "ru", "eo"]},
         "description": "language of the names in the state (default: Accept-Language)"}
 
+#: What a state's ``ply`` is (the JSON state, /legal, the WebSocket's updates, a move's).
+PLY = ("the game's version as this viewer is shown it: the number of actions played; "
+       "in a game with hidden information (view: in its file) the number of actions that "
+       "changed what the viewer's seats know (a spectator: what is public), so that it "
+       "never tells how often another seat acted unseen")
+
 SPEC: dict[str, Any] = {
     "openapi": "3.1.0",
     "info": {"title": "boardspec serve", "version": "1",
@@ -106,7 +112,8 @@ SPEC: dict[str, Any] = {
             "parameters": [ID, TOKENS, {"name": "turns", "in": "query", "required": False,
                                         "schema": {"type": "string", "enum": ["0", "1"]}}],
             "responses": {"200": _json({"type": "object", "properties": {
-                "ply": {"type": "integer"}, "current_seat": {"type": ["integer", "null"]},
+                "ply": {"type": "integer", "description": PLY},
+            "current_seat": {"type": ["integer", "null"]},
             "parameters": {"type": "object", "description": "the values of the game's "
                            "parameters it is played with"},
                 "actions": {"type": "array", "items": _ref("Action")},
@@ -123,8 +130,11 @@ SPEC: dict[str, Any] = {
             "parameters": [ID, LANG],
             "requestBody": {"required": False, "content": {"application/json": {
                 "schema": {"type": "object", "properties": {"ply": {
-                    "type": "integer", "description": "the ply the agent was to move at "
-                                                      "(answers at once if it has played)"}}}}}},
+                    "type": "integer", "description": "the ply (as the state gave it) the "
+                                                      "agent was to move at (answers at once "
+                                                      "if it has played; with hidden "
+                                                      "information only the viewer's own "
+                                                      "actions are listed as played)"}}}}}},
             "responses": {"200": _json(_ref("Played"), "played"), "409": ERROR,
                           "404": ERROR}}},
         "/api/play/{id}/restart": {"post": {
@@ -210,7 +220,9 @@ SPEC: dict[str, Any] = {
                 "application/json": {"schema": {"type": "object"}}}}, "403": ERROR,
                 "404": ERROR, "422": ERROR}}},
         "/api/play/{id}/ws": {"get": {
-            "summary": "WebSocket: pushes {type: update, ply} after every move, {type: "
+            "summary": "WebSocket: pushes {type: update, ply} after every move (ply as in "
+                       "the state; with hidden information after a move that changed what "
+                       "the seats of the page's hello know, else what is public), {type: "
                        "rules} when the game file changes, {type: presence} when a seat "
                        "opens or leaves the game, {type: resigned}, {type: offer, offer, outcome} "
                        "when an offer is made or answered; a page may send {type: "
@@ -267,8 +279,9 @@ SPEC: dict[str, Any] = {
         "Apply": {"type": "object", "required": ["token", "ply"], "properties": {
             "token": {"type": "string", "description": "the seat's secret token"},
             "ply": {"type": "integer",
-                    "description": "actions played so far, as last seen (a stale one is "
-                                   "refused with 409)"},
+                    "description": "the state's ply as last seen by the page that sends "
+                                   "the move (its token and X-Boardspec-Tokens seats); a "
+                                   "stale one is refused with 409"},
             "action": {"type": "string", "description": "notation; several actions "
                                                         "separated by spaces"},
             "from": {"type": "string"}, "to": {"type": "string"},
@@ -285,7 +298,8 @@ SPEC: dict[str, Any] = {
             "state": _ref("State")}},
         "State": {"type": "object", "properties": {
             "id": {"type": "string"}, "game": {"type": "string"}, "name": {"type": "string"},
-            "ply": {"type": "integer"}, "current_seat": {"type": ["integer", "null"]},
+            "ply": {"type": "integer", "description": PLY},
+            "current_seat": {"type": ["integer", "null"]},
             "to_move": {"type": ["string", "null"]}, "phase": {"type": "string"},
             "record_formats": {"type": "array", "items": {"type": "string"},
                                "description": "the formats /record gives"},

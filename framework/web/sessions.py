@@ -22,6 +22,7 @@ from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
 from framework.engine.chance import CHANCE, sample
+from framework.engine.view import known_to
 from framework.errors import BoardspecError, IllegalActionError, NotationError
 from framework.web.clocks import Clock, TimeControl, TimeControlError
 from framework.web.library import Library, compile_rules
@@ -123,6 +124,9 @@ class Ply:
     #: Cells whose piece the ply took off the board (captured, starved, ...).
     removed: tuple[int, ...] = ()
     chose: int = -1  # the side a choice of side took
+    #: In a game with hidden information: whether the ply changed what each seat knows
+    #: (its information state), one flag per seat, then a spectator's (``known_to``).
+    changed: tuple[bool, ...] = ()
 
 
 class GameSession:
@@ -150,6 +154,8 @@ class GameSession:
         self.sockets: set[Any] = set()
         #: The seats each open WebSocket said it holds (presence: who has the game open).
         self.present: dict[Any, list[int]] = {}
+        #: The version of the game (``seen_by``) each open WebSocket was last told of.
+        self.sent: dict[Any, int] = {}
         #: Set (and replaced) at every change: what a request waiting for a move awaits.
         self.changed = asyncio.Event()
         self.touched = time.monotonic()
@@ -191,6 +197,47 @@ class GameSession:
     def ply(self) -> int:
         return len(self.plies)
 
+    def seen_by(self, seats: list[int]) -> int:
+        """The version of the game a viewer holding ``seats`` is shown (none: a
+        spectator): the number of plies with perfect information; with hidden information
+        the number of plies that changed what the viewer knows. It is what the viewer is
+        sent as ``ply`` and sends back with a move (the stale check), so that it never
+        learns how many actions the others played unseen (a try that found a hidden
+        piece)."""
+        if self.game.view is None:
+            return self.ply
+        return sum(1 for p in self.plies if self._news(p, seats))
+
+    def plies_seen_by(self, seats: list[int], version: int) -> int:
+        """How many plies had been played when the viewer of ``seats`` was last shown
+        ``version`` (``seen_by``): the plies after that count are news to it."""
+        if self.game.view is None:
+            return version
+        count = 0
+        for index, ply in enumerate(self.plies):
+            if self._news(ply, seats):
+                if count == version:
+                    return index
+                count += 1
+        return self.ply
+
+    def known_plies(self, plies: list[Ply], seats: list[int]) -> list[Ply]:
+        """``plies`` as far as the last one that changed what a viewer holding ``seats``
+        knows: the later ones (another seat's tries, found and not shown to it) are not
+        yet news to it, even that they were played (its move list, its last move)."""
+        if self.game.view is None:
+            return plies
+        end = next((i + 1 for i in range(len(plies) - 1, -1, -1)
+                    if self._news(plies[i], seats)), 0)
+        return plies[:end]
+
+    def _news(self, ply: Ply, seats: list[int]) -> bool:
+        """Whether ``ply`` changed what a viewer holding ``seats`` knows."""
+        held = [s for s in seats if 0 <= s < len(ply.changed) - 1]
+        if not ply.changed:
+            return True  # (not looked at: counted, as with perfect information)
+        return any(ply.changed[s] for s in held) if held else ply.changed[-1]
+
     @property
     def version(self) -> str:
         from framework.web.library import version_of
@@ -228,17 +275,21 @@ class GameSession:
         self.changed = asyncio.Event()
 
     # Playing ----------------------------------------------------------------------------
-    def check_turn(self, token: Any, ply: Any) -> int:
-        """The seat that may move now with ``token`` at ``ply``, or a WebError."""
+    def check_turn(self, token: Any, ply: Any, seats: list[int] | None = None) -> int:
+        """The seat that may move now with ``token`` at ``ply``, or a WebError. ``ply`` is
+        the game's version as the request's viewer, holding ``seats`` (default: the
+        token's), was shown it (``seen_by``): with hidden information the plies that
+        changed what it knows, not every ply."""
         state = self.state
         if state.is_terminal():
             raise WebError(409, "the game is over")
         if not isinstance(ply, int) or isinstance(ply, bool):
-            raise WebError(422, f"'ply' must be the number of actions played so far (an "
+            raise WebError(422, f"'ply' must be the game's ply as it was sent to you (an "
                                 f"integer), found {ply!r}")
-        if ply != self.ply:
+        now = self.seen_by(self.seats_of_token(token) if seats is None else seats)
+        if ply != now:
             raise WebError(409, f"stale request: it was made at ply {ply}, the game is at "
-                                f"ply {self.ply}; reload the game")
+                                f"ply {now}; reload the game")
         seat = state.current_player
         player = self.game.players[state.to_move]
         if self.seat_spec(seat) != HUMAN:
@@ -323,6 +374,11 @@ class GameSession:
             raise WebError(422, f"at most {MAX_ACTIONS_PER_REQUEST} actions per request")
         trial = (start or self.state).clone()
         plies = []
+        # With hidden information, what each seat (then a spectator) knows, to tell which
+        # plies change it (``seen_by``).
+        viewers: list[list[int]] = [[s] for s in range(len(game.players))] + [[]] \
+            if game.view is not None else []
+        known = [known_to(trial, v) for v in viewers]
         for i, text in enumerate(notations):
             if trial.is_terminal() or trial.current_player != seat:
                 done = " ".join(notations[:i])
@@ -352,8 +408,11 @@ class GameSession:
                     trial.owner_of(cell) >= 0 and not owners[trial.owner_of(cell)] >> cell & 1:
                 gone |= 1 << cell
             removed = tuple(c for c in range(game.board.size) if gone >> c & 1)
+            now = [known_to(trial, v) for v in viewers]
+            changed = tuple(a != b for a, b in zip(known, now, strict=True))
+            known = now
             plies.append(Ply(action.notation, seat, player, key, cell, action.src, removed,
-                             action.side if action.kind == "choose" else -1))
+                             action.side if action.kind == "choose" else -1, changed))
         return trial, plies
 
     def resign(self, token: Any) -> int:
@@ -581,11 +640,12 @@ class GameSession:
         self.stored.clock = self.clock.to_json() if self.clock is not None else {}
 
     # Reading ----------------------------------------------------------------------------
-    def turns(self) -> list[dict[str, Any]]:
-        """The move list: one entry per turn, its actions in order."""
+    def turns(self, plies: list[Ply] | None = None) -> list[dict[str, Any]]:
+        """The move list (of ``plies``, default the game's): one entry per turn, its
+        actions in order."""
         turns: list[dict[str, Any]] = []
         last: tuple[object, ...] | None = None
-        for ply in self.plies:
+        for ply in self.plies if plies is None else plies:
             if turns and ply.key == last:
                 turns[-1]["actions"].append(ply.notation)
             else:

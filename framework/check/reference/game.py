@@ -218,10 +218,17 @@ class ReferenceGame:
         if not self.spec.margins or s.result is None or len(s.result) != 1:
             return 1.0
         loser = next(p for p in self.players if p not in s.result)
+        winner = next(iter(s.result))
         for level in self.spec.margins:
-            if all(make_condition(c, self).holds(s, loser) != bool(c.not_)
-                   for c in level.if_):
+            if not all(make_condition(c, self).holds(s, loser) != bool(c.not_)
+                       for c in level.if_):
+                continue
+            if level.value is not None:
                 return float(level.value)
+            assert self.result is not None  # the result rule's scores, read by its twin
+            scores = self.result.scores(s)
+            if scores[winner] > scores[loser]:
+                return scores[winner] - scores[loser]
         return 1.0
 
     # The game -----------------------------------------------------------------------------

@@ -68,6 +68,13 @@ class Area(Result):
                 totals[touching[0]] += region.bit_count()
         return totals
 
+    #: Its area scores are the sides' scores (a margin may be their difference).
+    scored = True
+
+    def score_bound(self) -> float:
+        """Every cell scored for one side, and the most komi given."""
+        return self.game.board.size + max([0.0, *self.komi])
+
     def winners(self, state: State) -> frozenset[int]:
         totals = self.scores(state)
         best = max(totals)

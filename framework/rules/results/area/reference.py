@@ -9,6 +9,12 @@ from framework.reference.rules import RefResult
 
 class RefArea(RefResult):
     def winners(self, s: RefState) -> set[str]:
+        totals = self.scores(s)
+        best = max(totals.values())
+        leaders = {p for p, t in totals.items() if t == best}
+        return leaders if len(leaders) == 1 or self.params.equal == "shared" else set()
+
+    def scores(self, s: RefState) -> dict[str, float]:
         players = self.game.players
         totals = {p: len(s.pieces_of(p)) + self.params.komi.get(p, 0.0) for p in players}
         counted: set[str] = set()
@@ -26,6 +32,4 @@ class RefArea(RefResult):
             counted |= region
             if len(touching) == 1:
                 totals[touching.pop()] += len(region)
-        best = max(totals.values())
-        leaders = {p for p, t in totals.items() if t == best}
-        return leaders if len(leaders) == 1 or self.params.equal == "shared" else set()
+        return totals

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field
 
 from framework.engine.piles import pile_slots, pile_total
+from framework.limits import MAX_COUNT
 from framework.plugins import Loc, Result, ResultParams, Translate, join_words, many, untranslated
 
 if TYPE_CHECKING:
@@ -93,6 +94,19 @@ class Majority(Result):
         kinds = state.game.piece_kinds
         kind_mask = state.kinds[kinds.index(self.params.piece)] if self.params.piece else -1
         return [(m & kind_mask).bit_count() for m in state.owner]
+
+    #: Its counts are the sides' scores (a margin may be their difference).
+    scored = True
+
+    def scores(self, state: State) -> list[float]:
+        return [float(c) for c in self.counts(state)]
+
+    def score_bound(self) -> float:
+        """Pieces on the board number at most its cells; a counter or piles, at most
+        ``MAX_COUNT``."""
+        if self.counter >= 0 or self.piles:
+            return float(MAX_COUNT)
+        return float(self.game.board.size)
 
     def winners(self, state: State) -> frozenset[int]:
         counts = self.counts(state)

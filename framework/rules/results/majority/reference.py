@@ -17,6 +17,9 @@ class RefMajority(RefResult):
         leaders = {p for p, n in counts.items() if n == best}
         return leaders if len(leaders) == 1 or self.params.equal == "shared" else set()
 
+    def scores(self, s: RefState) -> dict[str, float]:
+        return {p: float(self.count(s, p)) for p in self.game.players}
+
     def count(self, s: RefState, player: str) -> int:
         p = self.params
         if p.counter is not None:

@@ -160,6 +160,10 @@ class GameTranslations(gettext.NullTranslations):
         own = self.base.pgettext(self.game, message)
         if own != message:
             return self._made(own)
+        if "${" not in message and not _in_catalogs(self.base, message):
+            filled = from_template(self.base, message)  # a variant's description
+            if filled is not None:
+                return self._made(filled)
         self._note(message, message)
         return self._made(self.base.gettext(message))
 
@@ -192,6 +196,52 @@ class GameTranslations(gettext.NullTranslations):
         if context == "count" and self.base.pgettext(self.game, msgid1) != msgid1:
             return self._made(self.base.npgettext(f"count {self.game}", msgid1, msgid2, n))
         return self._made(self.base.npgettext(context, msgid1, msgid2, n))
+
+
+_FIELD = re.compile(r"\$\{([^{}]*)\}")
+
+
+def from_template(translations: gettext.NullTranslations, message: str) -> str | None:
+    """The translation of ``message`` made from a catalog entry written as a template (a
+    game file's ``"Go on a board of ${size} × ${size} points"``, translated with the same
+    ``${...}``): the values the English text holds where the template has its fields are
+    put into the translation's. None if no template makes ``message``."""
+    for pattern, fields, translated in _templates(translations):
+        found = pattern.fullmatch(message)
+        if found is None:
+            continue
+        values: dict[str, str] = {}
+        if all(values.setdefault(field, value) == value
+               for field, value in zip(fields, found.groups(), strict=True)):
+            return _filled(translated, values)
+    return None
+
+
+def _filled(template: str, values: dict[str, str]) -> str:
+    return _FIELD.sub(lambda m: values.get(m.group(1), m.group(0)), template)
+
+
+def _templates(translations: gettext.NullTranslations
+               ) -> list[tuple[re.Pattern[str], list[str], str]]:
+    """The template entries of a catalog and its fallbacks (made once per catalog)."""
+    made = getattr(translations, "_boardspec_templates", None)
+    if made is not None:
+        return made
+    made = []
+    catalog: gettext.NullTranslations | None = translations
+    while catalog is not None:
+        for key, value in getattr(catalog, "_catalog", {}).items():
+            if isinstance(key, str) and "${" in key and "\x04" not in key and value:
+                parts = _FIELD.split(key)  # literal, field, literal, field, …, literal
+                pattern = "".join(re.escape(part) if i % 2 == 0 else "(.+?)"
+                                  for i, part in enumerate(parts))
+                made.append((re.compile(pattern, re.DOTALL), parts[1::2], str(value)))
+        catalog = getattr(catalog, "_fallback", None)
+    # The most written first: "Chinese checkers for ${players}" would make a whole
+    # description that begins so, its field taking the rest.
+    made.sort(key=lambda entry: -len(_FIELD.sub("", entry[0].pattern)))
+    translations._boardspec_templates = made  # type: ignore[attr-defined]
+    return made
 
 
 def _in_catalogs(translations: gettext.NullTranslations | None, key: object) -> bool:

@@ -485,6 +485,29 @@ def test_prepositions_fuse_with_articles_and_objects_are_declined() -> None:
     assert "Белые выбирают ферзя" in pages[("ru", "chess")]
 
 
+def test_a_variants_texts_are_translated_from_templates() -> None:
+    """A game file's text with ``${...}`` is translated once, as written (the catalog's
+    entry keeps the fields): any variant's description and name read in the language,
+    the values put where the English has them; a player only some variants have is
+    translated too."""
+    from framework.i18n import game_translations
+
+    cases = [("hex", {"size": 13}, "es", "en un rombo de 13 × 13 casillas", "Hex"),
+             ("go", {"size": 13}, "ru", "Го на доске 13 × 13 пунктов", "Го"),
+             ("chinese-checkers", {"players": "6"}, "eo",
+              "Ĉinaj damoj por 6 ludantoj sur la sespinta stelo", "Ĉinaj damoj por 6"),
+             ("chinese-checkers", {"players": "3"}, "pt",
+              "Damas chinesas para 3 jogadores na estrela", "Damas chinesas para 3")]
+    for stem, values, lang, text, name in cases:
+        game = load_game(stem, values)
+        _ = game_translations(lang, stem).gettext
+        assert text in _(game.spec.description.strip()), (stem, lang)
+        assert _(game.name) == name
+    _ = game_translations("es", "chinese-checkers").gettext
+    six = load_game("chinese-checkers", {"players": "6"})
+    assert [_(p) for p in six.players][1::4] == ["naranjas", "moradas"]
+
+
 def test_a_game_may_name_a_piece_its_own_way_in_a_language() -> None:
     """One English word, two Spanish ones: draughts' king is a *dama*, chess's a *rey*
     (msgctxt "chess" and "count chess" in the catalog); every other word is shared."""

@@ -23,8 +23,11 @@ def game_words(data: Any) -> list[str]:
     if not isinstance(data, dict):
         return []
     texts: list[Any] = _fixed(data.get("name"))
-    for player in _branches(data.get("players")):  # a name, or {name, forward}
-        texts.append(player.get("name") if isinstance(player, dict) else player)
+    for player in _branches(data.get("players")):  # a name, {name, forward}, or a $if
+        if isinstance(player, dict) and "$if" in player:  # a player of some variants
+            texts += [p.get("name") if isinstance(p, dict) else p for p in _fixed(player)]
+        else:
+            texts.append(player.get("name") if isinstance(player, dict) else player)
     for kind, piece in (data.get("pieces") or {}).items():
         texts.append(kind)
         texts += list((piece or {}).get("attributes") or {})
@@ -64,10 +67,10 @@ def game_texts(data: Any) -> list[str]:
 
 def _fixed(value: Any, defaults: dict[str, Any] | None = None) -> list[Any]:
     """The texts a value may be whatever the game's parameters: each branch of a ``$if``;
-    a text with ``${...}`` in it (outside a ``$if``) only as the default values write it,
-    when ``defaults`` are given (the description: the bundled rulebook is of the default
-    game; another variant's reads in English), else not at all (its words change with the values, so
-    no catalog entry could match it)."""
+    a text with ``${...}`` in it as it is written (a template: its translation keeps the
+    ``${...}``, and ``framework.i18n`` fills them with the values the English text was
+    made with, for any variant), and also as the default values write it, when
+    ``defaults`` are given (the bundled rulebook is of the default game)."""
     if isinstance(value, dict) and "$if" in value:  # a branch is written for its values
         return [*_fixed(value.get("then")), *_fixed(value.get("else"))]
     if not isinstance(value, str):
@@ -75,14 +78,14 @@ def _fixed(value: Any, defaults: dict[str, Any] | None = None) -> list[Any]:
     if "${" not in value:
         return [value]
     if defaults is None:
-        return []
+        return [value]
     from framework.spec.params import ExpressionError, evaluate, show_value
 
     try:
-        return [re.sub(r"\$\{([^{}]*)\}",
-                       lambda m: show_value(evaluate(m.group(1), defaults)), value)]
+        return [value, re.sub(r"\$\{([^{}]*)\}",
+                              lambda m: show_value(evaluate(m.group(1), defaults)), value)]
     except ExpressionError:
-        return []
+        return [value]
 
 
 def _defaults(parameters: Any) -> dict[str, Any] | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from framework import SpecError, load_game_text
@@ -174,3 +176,21 @@ def test_a_plural_player_name_wins_without_a_verb_to_agree() -> None:
         assert sentence.count("{player}") == 1
         if language != "en":
             assert sentence != "The game is over. Winner: {player}."  # translated
+
+
+def test_chess_and_english_draughts_keep_their_coordinates() -> None:
+    """Issue 26 gave numbered boards (international draughts) their numbers in the
+    terminal; the boards whose moves name cells keep rank names and file letters, as
+    printed before that change."""
+    from framework import load_game
+    from framework.render.text import board_lines
+
+    games = Path(__file__).resolve().parent.parent / "games"
+    assert board_lines(load_game(games / "checkers.yaml").new_initial_state()) == [
+        "  8   w   w   w   w", "  7 w   w   w   w", "  6   w   w   w   w",
+        "  5 .   .   .   .", "  4   .   .   .   .", "  3 b   b   b   b",
+        "  2   b   b   b   b", "  1 b   b   b   b", "    a   c   e   g"]
+    assert board_lines(load_game(games / "chess.yaml").new_initial_state()) == [
+        "  8 r n b q k b n r", "  7 p p p p p p p p", *[f"  {r} . . . . . . . ." for r in
+                                                       (6, 5, 4, 3)],
+        "  2 P P P P P P P P", "  1 R N B Q K B N R", "    a b c d e f g h"]

@@ -398,3 +398,20 @@ def test_check_tells_each_property_as_it_finishes() -> None:
     # Tic-tac-toe hides nothing: the view property is not required, every other passes.
     assert all(": passed (" in line for line in lines if "a view never" not in line)
     assert any("a view never shows what it hides: not required" in line for line in lines)
+
+
+def test_a_reference_copy_shares_the_history_snapshots_in_a_list_of_its_own() -> None:
+    """Issue 24: deep-copying every snapshot at every play made check's reference
+    comparison of Go at 19×19 take ~10 minutes. The snapshots are shared (never changed
+    once taken); the list is the copy's own, and the cells still are too."""
+    from framework.reference.position import RefState
+
+    snapshot = (frozenset({("a1", (("owner", "black"),))}), frozenset())
+    s = RefState(cells={"a1": {"owner": "black"}}, gaps=set(), to_move="white",
+                 counters={}, history=[snapshot])
+    copied = s.copy()
+    assert copied.history == s.history and copied.history is not s.history
+    assert copied.history[0] is snapshot
+    copied.history.append(snapshot)
+    copied.cells["a1"]["owner"] = "white"
+    assert len(s.history) == 1 and s.cells["a1"]["owner"] == "black"

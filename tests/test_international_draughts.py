@@ -222,6 +222,59 @@ def test_rulebook_diagrams_show_the_numbers() -> None:
     assert 'class="coord"' not in svg  # no a-j, 1-10 in the margins
 
 
+def _fmjd_square(number: int) -> str:
+    """The cell of square ``number`` by the FMJD numbering, written out here apart from the
+    engine: seen from White, 1 is the top-left dark square (b10, the top row's squares
+    being b d f h j), numbers run left to right row by row, five to a row, and the rows
+    begin alternately on the b and the a file."""
+    row, place = divmod(number - 1, 5)
+    column = 2 * place + (1 if row % 2 == 0 else 0)
+    return f"{'abcdefghij'[column]}{10 - row}"
+
+
+def _terminal_squares(lines: list[str]) -> dict[int, tuple[int, int, str]]:
+    """Per number in the terminal board's key: its line, the column where its last digit
+    ends, and the piece label drawn the same distance to its left on the same line."""
+    found: dict[int, tuple[int, int, str]] = {}
+    for number, line in enumerate(lines):
+        labels = [(m.end(), m[0]) for m in re.finditer(r"[^\s\d]+", line)]
+        keys = [(m.end(), int(m[0])) for m in re.finditer(r"\d+", line)]
+        assert len(labels) == len(keys) == 5, line  # five playable squares a row
+        for (end, label), (key_end, square) in zip(labels, keys, strict=True):
+            found[square] = (number, key_end - end, label)
+    return found
+
+
+def test_the_terminal_board_names_squares_by_their_numbers() -> None:
+    """Issue 26: the terminal board of a numbered game printed a1-j10 margins, names no
+    move is written with. Now each row is followed by its squares' numbers, placed as the
+    squares are; after 32-28 the white man shows at 28's place and 32's is empty."""
+    from framework.render.text import board_lines
+
+    state = GAME.new_initial_state()
+    state.apply("32-28")
+    lines = board_lines(state)
+    # No line of file letters, and (five numbers a line, below) no rank names.
+    assert len(lines) == 10
+    squares = _terminal_squares(lines)
+    assert sorted(squares) == list(range(1, 51))
+    assert len({shift for _, shift, _ in squares.values()}) == 1  # the position's shape
+    assert squares[1][0] == 0 and squares[5][0] == 0 and squares[46][0] == 9
+    # Square 1 is the leftmost of the top line, 50 the rightmost of the bottom one, and the
+    # bottom line begins further left (on a1) than the top one (on b10).
+    assert lines[0].index(" 1 ") < lines[0].index(" 5")
+    assert lines[9].rstrip().endswith("50")
+    assert lines[9].index("w") < lines[0].index("b")
+    board = GAME.board
+    for number, (line, _, label) in squares.items():
+        cell = _fmjd_square(number)
+        assert line == (number - 1) // 5
+        assert board.written[board.cell(cell)] == str(number)  # the notation's own mapping
+        piece = state.owner_of(board.cell(cell))
+        assert label == (".", "w", "b")[piece + 1], (number, cell, label)
+    assert squares[28][2] == "w" and squares[32][2] == "." and squares[1][2] == "b"
+
+
 def test_twenty_five_king_moves_each_draw() -> None:
     state = GAME.state_from_json({"to_move": "white", "halfmove": 49, "cells": {
         "a1": _king("white"), "c1": _king("white"), "j10": _king("black"),

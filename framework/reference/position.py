@@ -33,7 +33,11 @@ class RefState:
     history: list[Any] = field(default_factory=list)
 
     def copy(self) -> RefState:
-        return copy.deepcopy(self)
+        # The history's snapshots are never changed once taken (tuples and frozensets of
+        # names and values): a new list of the same snapshots copies it. Deep-copying them
+        # made each play cost as much as all the positions before it (Go at 19×19: hundreds
+        # of snapshots of up to 361 cells, at each of the hundreds of plays of a game).
+        return copy.deepcopy(self, {id(self.history): list(self.history)})
 
     def land(self, cell: str) -> None:
         """A piece came down on ``cell``: remember it when the game's rules read it."""

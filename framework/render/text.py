@@ -3,7 +3,9 @@ square grid comes out as a grid and a hex board as staggered rows.
 
 A piece shows its symbol (owner's) followed by its attribute values (Adaptoid ``w21`` =
 white, 2 legs, 1 pincer); ``.`` is an empty cell, ``#`` a gap; in a game that keeps a kind
-in piles (Kalah's seeds), a cell with no piece on it shows its pile's number.
+in piles (Kalah's seeds), a cell with no piece on it shows its pile's number. A game whose
+actions number the cells (``notation.numbers``, draughts' 1-50) gets the numbers beside
+the position instead of row and column names.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from framework.engine.piles import piled_kinds
 from framework.engine.slots import pile_slot_name
 
 if TYPE_CHECKING:
+    from framework.compiler import CompiledBoard
     from framework.engine.state import State
 
 
@@ -50,35 +53,77 @@ def pile_numbers(state: State, cell: int) -> int | None:
 
 
 def board_lines(state: State, labels: list[str] | None = None) -> list[str]:
-    """Rows of text, top row first, with row names on the left."""
+    """Rows of text, top row first, with row names on the left (a numbered board: the
+    numbers of each row on its right instead, see ``_numbered_lines``)."""
     board = state.game.board
     labels = labels or [cell_label(state, c) for c in range(board.size)]
+    if board.numbers:
+        return _numbered_lines(board, labels)
     if not board.named_rows:  # no row or column names to read a cell's name from
         labels = [name if label == "." else f"{name}={label}"
                   for name, label in zip(board.names, labels, strict=True)]
     width = max(len(label) for label in labels) + 1
-    xs = [x for x, _ in board.pos]
-    left = min(xs)
+    left = min(x for x, _ in board.pos)
     step = _column_step(board.pos)
     lines = []
     by_prefix = _rows_by_prefix(board.names, board.rows)
-    # Top row first: the last row, or row 1 on a board drawn with row 1 at the top.
-    for row in (board.rows if board.mirrored else reversed(board.rows)):
+    for row in _top_row_first(board):
         name = _row_name([board.names[c] for c in row], by_prefix) \
             if board.named_rows else ""
-        cols: dict[int, str] = {}
-        for cell in row:
-            col = round((board.pos[cell][0] - left) / step)
-            cols[col] = labels[cell]
-        text = ""
-        for col in sorted(cols):
-            text = text.ljust(col * width // 2 if step < 1 else col * width)
-            text += cols[col].center(width)
-        lines.append(f"{name:>3} {text.rstrip()}" if board.named_rows else text.rstrip())
+        text = _row_text(board, row, labels, width, left, step)
+        lines.append(f"{name:>3} {text}" if board.named_rows else text)
     footer = _file_names(state, width, left, step)
     if footer and board.mirrored:  # the column letters above row 1, as the diagrams
         return [footer, *lines]
     return [*lines, footer] if footer else lines
+
+
+def _top_row_first(board: CompiledBoard) -> Sequence[Sequence[int]]:
+    """The last row first, or row 1 on a board drawn with row 1 at the top."""
+    return board.rows if board.mirrored else board.rows[::-1]
+
+
+def _row_text(board: CompiledBoard, row: Sequence[int], labels: Sequence[str], width: int,
+              left: float, step: float, *, right: bool = False) -> str:
+    """One row's labels, each at its cell's column (half columns on hex rows), centred or
+    (``right``: numbers 1 to 50 lined up by their last digit) right-aligned."""
+    cols: dict[int, str] = {}
+    for cell in row:
+        cols[round((board.pos[cell][0] - left) / step)] = labels[cell]
+    text = ""
+    for col in sorted(cols):
+        text = text.ljust(col * width // 2 if step < 1 else col * width)
+        text += cols[col].rjust(width - 1).ljust(width) if right else \
+            cols[col].center(width)
+    return text.rstrip()
+
+
+def _numbered_lines(board: CompiledBoard, labels: Sequence[str]) -> list[str]:
+    """A numbered board (draughts' 1-50): the position, and on the right of each row the
+    same row again with each playable square's number where its piece is drawn.
+
+    Why this and not margins: the cells' names (a1-j10) are no part of the notation, so
+    chess-like margins name nothing a player types; and the margins of a printed draughts
+    diagram (1-5 over the top row, 46-50 under the bottom one, 6 16 … and 5 15 … at the
+    sides) leave the player counting along a row to find 28. A draughts player knows the
+    numbered board as a picture of its own, row by row from its corner (1 at the top
+    left in international draughts): drawn
+    beside the position, each square's number stands on its row's line at its piece's
+    place, so 32-28 is read off without counting, and the position itself stays as
+    uncluttered as a book diagram (numbers written into the squares would hide the
+    pieces, or the pieces the numbers)."""
+    # One width for both, so that the key is the position's own shape.
+    width = max(len(label) for label in [*labels, *board.numbers]) + 1
+    left = min(x for x, _ in board.pos)
+    step = _column_step(board.pos)
+    columns = max(round((x - left) / step) for x, _ in board.pos) + 1
+    span = columns * width // 2 + 1 if step < 1 else columns * width
+    lines = []
+    for row in _top_row_first(board):
+        pieces = _row_text(board, row, labels, width, left, step, right=True)
+        key = _row_text(board, row, board.numbers, width, left, step, right=True)
+        lines.append(f"{pieces.ljust(span)}    {key}".rstrip())
+    return lines
 
 
 def _file_names(state: State, width: int, left: float, step: float) -> str:

@@ -8,15 +8,13 @@ turn:
   - name: draw
     type: moves
     options:
-      - type: place
-        then:
-          - {type: complete_faces, counter: boxes}
-          - {type: again, if: {type: completes_face}}
+      - {type: place, then: [{type: again, if: {type: completes_face}}]}
 ```
 
 It reads the cell the last action of this turn landed a piece on and the board's faces
 (an ``edges`` board's boxes, ``framework/board/edges.py``); before anything has landed it
-does not hold. ``validate`` refuses it on a board without faces.
+does not hold. ``validate`` refuses it on a board without faces. It only says whether a
+face was completed; ``complete_faces`` scores the faces completed.
 """
 
 from __future__ import annotations

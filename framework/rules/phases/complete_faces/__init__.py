@@ -1,6 +1,6 @@
-"""``complete_faces``: each face of the board that the piece just landed completes (every
-cell round it now holds a piece) scores one point for the mover (Dots and Boxes: a box
-closed by the line just drawn).
+"""``complete_faces``: one point on the mover's counter for each face of the board that
+the piece just landed completes, as ``completes_face`` defines completing (Dots and Boxes:
+a box closed by the line just drawn scores).
 
 ```yaml
 board: {type: edges, rows: 2, columns: 2}
@@ -19,7 +19,7 @@ result: {type: majority, counter: boxes}
 Automatic, as a consequence under an option's ``then:`` or as a phase after one that
 lands a piece. Only the faces round the landing cell count, so a face is scored once, by
 the player whose piece completed it: a line between two boxes that it closes both scores
-2. ``validate`` refuses it on a board without faces (``framework/board/edges.py``).
+2. Like ``completes_face``, it is refused on a board without faces.
 """
 
 from __future__ import annotations

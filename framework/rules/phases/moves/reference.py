@@ -82,12 +82,21 @@ class RefMoves(RefPhase):
     def followed(self, effect: Effect, option: Any) -> Effect:
         """The effect, then each consequence of the option's ``then:`` whose own ``if:``
         holds (the reference twins of those automatic phases)."""
-        consequences = []
-        for then in option.then:
-            twin = find_reference("phases", then.type)
-            if twin is None:
-                raise MissingReference("phases", then.type)
-            consequences.append(twin(then, self.game))
+        # The option's consequences are made once (the twins keep nothing between runs):
+        # a big board's placements each ask for them again at every play (Go at 19×19:
+        # 361 of them, in every position of every game the check plays through).
+        made: dict[int, tuple[Any, list[Any]]] = self.__dict__.setdefault("_consequences", {})
+        known = made.get(id(option))
+        if known is not None and known[0] is option:
+            consequences = known[1]
+        else:
+            consequences = []
+            for then in option.then:
+                twin = find_reference("phases", then.type)
+                if twin is None:
+                    raise MissingReference("phases", then.type)
+                consequences.append(twin(then, self.game))
+            made[id(option)] = (option, consequences)
 
         def play(s: RefState) -> None:
             effect(s)

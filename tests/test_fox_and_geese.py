@@ -159,3 +159,21 @@ def test_many_random_games_and_deep_perft_agree_with_the_reference() -> None:
         same_perft(GAME, REF, state, 4)
     state = GAME.new_initial_state()
     assert perft_turns(state, 4) == ref_turns(REF, REF.start(), 4)
+
+
+def test_a_position_read_in_the_middle_of_a_chain_is_not_yet_decided() -> None:
+    """The fox wins when its turn *ends* with fewer than 9 geese: a position written in the
+    middle of its chain of jumps (8 geese left, ``chain`` set) reads back undecided, as it
+    was written, and the win comes when the chain stops (found by check's JSON round trip,
+    the reference interpreter already reading it so)."""
+    game = load_game(ROOT / "games" / "fox-and-geese.yaml")
+    geese = ["c1", "d1", "e1", "d2", "a3", "b3", "f3", "g3"]
+    position = {"to_move": "fox", "phase": "move", "chain": "c2",
+                "cells": {"c2": {"owner": "fox", "piece": "fox"},
+                          **{c: {"owner": "geese", "piece": "goose"} for c in geese}}}
+    state = game.state_from_json(position)
+    assert not state.is_terminal()
+    assert sorted(a.notation for a in state.legal_actions()) == ["c2xe2", "stop"]
+    assert game.state_from_json(state.to_json()).to_json() == state.to_json()
+    state.apply("stop")
+    assert state.is_terminal() and state.winners == {game.players.index("fox")}

@@ -216,7 +216,7 @@ def read_json(state: State, position: dict[str, Any] | str) -> State:
         state.last_mover = state.to_move
     else:  # a turn's start (its first phase named or not): the previous player moved
         state.last_mover = game.turn_order.previous(state.to_move, state.fullmove)
-    state.start_play()
+    state.start_play(mid_turn=begun)
     if "result" in position:
         # A written result stands: the final position alone cannot always say who won (a
         # tie broken by the last mover), nor that a phase without a turn's decision ended it.

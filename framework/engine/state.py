@@ -94,9 +94,11 @@ class State:
                 phase.begin(self)
             self.start_play()
 
-    def start_play(self) -> None:
-        """Begin (or resume) at the start of a turn or at the current phase."""
-        if self.phase == 0 and self._check_goals():
+    def start_play(self, mid_turn: bool = False) -> None:
+        """Begin (or resume) at the start of a turn or at the current phase. ``mid_turn``: a
+        position read in the middle of a turn (a chain of hops begun in its first phase),
+        whose goals are checked where the turn ends, as in play, not on reading it."""
+        if self.phase == 0 and not mid_turn and self._check_goals():
             return
         self._continue_turn(self.phase)
 

@@ -29,15 +29,20 @@ _OWN = {NOTATION, POSITION, SEAL_HEADER, "Game"}
 _LINE = 79  # the standard's export format keeps lines under 80 characters
 
 
+def writes_pgn(game: Game) -> bool:
+    """Whether ``game``'s records can be written as PGN: two players, and SAN declared."""
+    from framework.san import san_of
+
+    return san_of(game) is not None and len(game.players) == 2
+
+
 def pgn_of(records: Iterable[Record], game: Game) -> str:
     """``records`` (games of ``game``) as one PGN text, a blank line between games."""
     return "\n".join(_one(record, game) for record in records)
 
 
 def _one(record: Record, game: Game) -> str:
-    from framework.san import san_of
-
-    if san_of(game) is None or len(game.players) != 2:
+    if not writes_pgn(game):
         raise RecordError(f"PGN is for two-player games written in SAN; {game.name}'s file "
                           "declares no notation.san (its records stay boardspec's own text)")
     start = record.start(game)

@@ -24,7 +24,7 @@ engine's own notation (``e2e4``, ``e7e8 q``) stays the canonical one and is read
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from framework.engine.bits import iter_bits
@@ -98,11 +98,8 @@ class Algebraic:
         if castle is not None and self._partner_moved(state, after, mover, src, dst):
             return castle + self._check(after, mover)
         captures = _count(state, mover) > _count(after, mover)
-        if kind == self.pawn:
-            text = (self.files[src] + "x" if captures else "") + self.names[dst]
-        else:
-            text = self.letters[kind] + self._disambiguation(state, first, kind) + \
-                ("x" if captures else "") + self.names[dst]
+        text = self._piece_move(kind, src, dst, captures, lambda: self._disambiguation(
+            state, first, kind))
         now = after.kind_of(dst)
         if now >= 0 and now != kind and after.owner_of(dst) == mover:
             text += "=" + (self.letters[now] or "?")
@@ -124,10 +121,17 @@ class Algebraic:
         castle = self.castles.get((mover, kind, src, dst))
         if castle is not None:
             return castle
-        captures = state.owner_of(dst) not in (-1, mover)
+        return self._piece_move(kind, src, dst, state.owner_of(dst) not in (-1, mover),
+                                lambda: "")
+
+    def _piece_move(self, kind: int, src: int, dst: int, captures: bool,
+                    disambiguation: Callable[[], str]) -> str:
+        """``Nbxd7``, ``exd6``, ``e4``: the letter (a pawn's capture names its file), what
+        tells the piece apart (asked only for a piece with a letter), ``x``, the cell."""
+        taken = "x" if captures else ""
         if kind == self.pawn:
-            return (self.files[src] + "x" if captures else "") + self.names[dst]
-        return self.letters[kind] + ("x" if captures else "") + self.names[dst]
+            return (self.files[src] + taken if captures else "") + self.names[dst]
+        return self.letters[kind] + disambiguation() + taken + self.names[dst]
 
     def _disambiguation(self, state: State, move: Action, kind: int) -> str:
         others = {a.src for a in self.legal(state)

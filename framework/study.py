@@ -68,6 +68,13 @@ OWN_FILES = {MANIFEST, "summary.json"}
 _RECORD_NAME = re.compile(r"game-\d+(\.unfinished)?\.(txt|json)")
 
 
+def finished_records(folder: Path) -> list[Path]:
+    """The records of the finished games in a study folder, in order (no ``.unfinished``
+    one, nor anything else)."""
+    return sorted(p for p in folder.iterdir()
+                  if (found := _RECORD_NAME.fullmatch(p.name)) and not found.group(1))
+
+
 class StudyFolder:
     """The records of one study in ``folder``: ``game-0001.txt`` … (``.json`` if asked)."""
 

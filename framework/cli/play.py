@@ -437,7 +437,6 @@ def replay(record_file: Annotated[Path, typer.Argument(help="game record (text o
     console.print(board_text(state))
 
 
-
 # pgn ----------------------------------------------------------------------------------
 @app.command()
 def pgn(records: Annotated[list[Path], typer.Argument(
@@ -478,21 +477,20 @@ def pgn(records: Annotated[list[Path], typer.Argument(
 
 def _record_files(paths: list[Path]) -> list[Path]:
     """``paths``, each folder replaced by its finished games' records, in order."""
-    import re
-
     from framework.records import RecordError
+    from framework.study import finished_records
 
-    finished = re.compile(r"game-\d+\.(txt|json)")
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
-            inside = sorted(p for p in path.iterdir() if finished.fullmatch(p.name))
+            inside = finished_records(path)
             if not inside:
                 raise RecordError(f"{path} holds no game records (game-0001.txt, …)")
             found += inside
         else:
             found.append(path)
     return found
+
 
 # match --------------------------------------------------------------------------------
 @app.command()

@@ -652,9 +652,9 @@ async def record(request: Request) -> Response:
 def record_formats(game: Game) -> list[str]:
     """The formats ``/record`` gives a game's record in: PGN too for a two-player game in
     SAN (chess), for chess programs and databases."""
-    from framework.san import san_of
+    from framework.pgn import writes_pgn
 
-    return ["text", "json"] + ["pgn"] * (san_of(game) is not None and len(game.players) == 2)
+    return ["text", "json"] + ["pgn"] * writes_pgn(game)
 
 
 # The state as the page sees it -------------------------------------------------------------

@@ -11,12 +11,17 @@ from __future__ import annotations
 
 import ast
 import operator
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 Value = int | float | bool | str
 #: The longest expression a file may write (expressions are for a number or a choice).
 MAX_EXPRESSION = 200
+#: An expression inside text, ``${size * size}``: its source is the group. Game files
+#: (``framework.spec.params``), the catalogs' extractor and the translations' templates
+#: (``framework.i18n``) find them alike.
+INLINE = re.compile(r"\$\{([^{}]*)\}")
 
 
 def show(value: Value) -> str:

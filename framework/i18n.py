@@ -27,6 +27,8 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from framework.expressions import INLINE
+
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "boardspec"
 LOCALES_GROUP = "boardspec.locales"
@@ -83,6 +85,9 @@ class Contracting(str):
     by a noun: a cell named ``o`` (a value "o" alone, "o e b7", "o, a1") is left alone."""
 
     contractions: dict[tuple[str, str], str] = {}
+    #: Such a preposition, then a placeholder's value that begins with such an article
+    #: (made once per language: ``contracting``).
+    fusing: re.Pattern[str] = re.compile(r"(?!)")
 
     def format(self, *args: object, **kwargs: object) -> str:
         marked = []
@@ -95,25 +100,26 @@ class Contracting(str):
         return self._fused(made).replace(_START, "").replace(_END, "")
 
     def _fused(self, text: str) -> str:
-        prepositions = "|".join(sorted({p for p, _a in self.contractions}, key=len,
-                                       reverse=True))
-        articles = "|".join(sorted({a for _p, a in self.contractions}, key=len, reverse=True))
-        pattern = rf"\b({prepositions}) {_START}({articles}) (?!(?:e|ou|y|o)\b)(?=\w)"
-
         def fuse(found: re.Match[str]) -> str:
             word = self.contractions[(found.group(1).lower(), found.group(2))]
             if found.group(1)[:1].isupper():
                 word = word[:1].upper() + word[1:]
             return f"{_START}{word} "
-        return re.sub(pattern, fuse, text, flags=re.IGNORECASE)
+        return self.fusing.sub(fuse, text)
 
 
+@cache
 def contracting(lang: str) -> type[Contracting] | None:
-    """The sentence class of ``lang`` (None: its prepositions never fuse)."""
+    """The sentence class of ``lang`` (None: its prepositions never fuse), made once."""
     table = CONTRACTIONS.get(lang)
     if table is None:
         return None
-    return type(f"Contracting_{lang}", (Contracting,), {"contractions": table})
+    prepositions = "|".join(sorted({p for p, _a in table}, key=len, reverse=True))
+    articles = "|".join(sorted({a for _p, a in table}, key=len, reverse=True))
+    fusing = re.compile(rf"\b({prepositions}) {_START}({articles}) (?!(?:e|ou|y|o)\b)(?=\w)",
+                        re.IGNORECASE)
+    return type(f"Contracting_{lang}", (Contracting,),
+                {"contractions": table, "fusing": fusing})
 
 
 def esperanto_accusative(phrase: str) -> str:
@@ -198,9 +204,6 @@ class GameTranslations(gettext.NullTranslations):
         return self._made(self.base.npgettext(context, msgid1, msgid2, n))
 
 
-_FIELD = re.compile(r"\$\{([^{}]*)\}")
-
-
 def from_template(translations: gettext.NullTranslations, message: str) -> str | None:
     """The translation of ``message`` made from a catalog entry written as a template (a
     game file's ``"Go on a board of ${size} × ${size} points"``, translated with the same
@@ -218,7 +221,7 @@ def from_template(translations: gettext.NullTranslations, message: str) -> str |
 
 
 def _filled(template: str, values: dict[str, str]) -> str:
-    return _FIELD.sub(lambda m: values.get(m.group(1), m.group(0)), template)
+    return INLINE.sub(lambda m: values.get(m.group(1), m.group(0)), template)
 
 
 def _templates(translations: gettext.NullTranslations
@@ -227,19 +230,21 @@ def _templates(translations: gettext.NullTranslations
     made = getattr(translations, "_boardspec_templates", None)
     if made is not None:
         return made
-    made = []
+    found: list[tuple[int, tuple[re.Pattern[str], list[str], str]]] = []
     catalog: gettext.NullTranslations | None = translations
     while catalog is not None:
         for key, value in getattr(catalog, "_catalog", {}).items():
             if isinstance(key, str) and "${" in key and "\x04" not in key and value:
-                parts = _FIELD.split(key)  # literal, field, literal, field, …, literal
+                parts = INLINE.split(key)  # literal, field, literal, field, …, literal
                 pattern = "".join(re.escape(part) if i % 2 == 0 else "(.+?)"
                                   for i, part in enumerate(parts))
-                made.append((re.compile(pattern, re.DOTALL), parts[1::2], str(value)))
+                written = len("".join(parts[::2]))
+                found.append((written, (re.compile(pattern, re.DOTALL), parts[1::2],
+                                        str(value))))
         catalog = getattr(catalog, "_fallback", None)
     # The most written first: "Chinese checkers for ${players}" would make a whole
     # description that begins so, its field taking the rest.
-    made.sort(key=lambda entry: -len(_FIELD.sub("", entry[0].pattern)))
+    made = [entry for _written, entry in sorted(found, key=lambda f: -f[0])]
     translations._boardspec_templates = made  # type: ignore[attr-defined]
     return made
 

@@ -9,7 +9,6 @@ Registered as the ``babel.extractors`` entry point ``boardspec_game`` and used b
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
@@ -79,11 +78,12 @@ def _fixed(value: Any, defaults: dict[str, Any] | None = None) -> list[Any]:
         return [value]
     if defaults is None:
         return [value]
+    from framework.expressions import INLINE
     from framework.spec.params import ExpressionError, evaluate, show_value
 
     try:
-        return [value, re.sub(r"\$\{([^{}]*)\}",
-                              lambda m: show_value(evaluate(m.group(1), defaults)), value)]
+        return [value, INLINE.sub(lambda m: show_value(evaluate(m.group(1), defaults)),
+                                  value)]
     except ExpressionError:
         return [value]
 

@@ -32,7 +32,7 @@ from typing import Any, Literal
 from pydantic import Field, ValidationError, model_validator
 
 from framework.errors import InputError, SpecError, SpecIssue
-from framework.expressions import ExpressionError, Value, evaluate, show
+from framework.expressions import INLINE, ExpressionError, Value, evaluate, show
 from framework.plugins import Rule
 from framework.spec.yamlsource import Loc, YamlSource
 
@@ -217,7 +217,6 @@ def parse_assignments(texts: list[str] | None) -> dict[str, str]:
 # Substitution ---------------------------------------------------------------------------
 _DROP = object()  # a $if without the branch taken: its item or key is left out
 _WHOLE = re.compile(r"\$([a-z_][a-z0-9_]*)")
-_INLINE = re.compile(r"\$\{([^{}]*)\}")
 
 
 def with_parameters(src: YamlSource, given: Mapping[str, Any]) -> YamlSource:
@@ -364,7 +363,7 @@ class _Substitution:
         whole = _WHOLE.fullmatch(text)
         if whole:
             return self.evaluate(whole.group(1), at)
-        inline = _INLINE.fullmatch(text)
+        inline = INLINE.fullmatch(text)
         if inline:
             return self.evaluate(inline.group(1), at)
         if "${" not in text:
@@ -374,7 +373,7 @@ class _Substitution:
             value = self.evaluate(match.group(1), at)
             return "" if value is _DROP else show(value)
 
-        return _INLINE.sub(one, text)
+        return INLINE.sub(one, text)
 
     def evaluate(self, expression: str, at: Loc) -> Any:
         try:

@@ -27,7 +27,7 @@ GAMES = Path(__file__).resolve().parent.parent / "games"
 #: The bundled games over 64 cells the backend plays, and the depth the Python engine's
 #: perft reaches in a few seconds (from the start; one less from random positions).
 WIDE = {"hex": 2, "gomoku": 2, "ataxx players=4": 3, "hasami-shogi": 3, "tablut": 3,
-        "hex size=19": 2}
+        "hex size=19": 2, "havannah": 2}
 
 
 def _load(name: str) -> Any:

@@ -79,7 +79,10 @@ FIGURES: tuple[Figure, ...] = (
              "OpenSpiel's C++ game, its C++ random bots; its plies counted untimed)",
              "plies/s", True, peer=True, target=1, peer_name="OpenSpiel")
       for name, what in (("go9", "Go 9×9"), ("go19", "Go 19×19"),
-                         ("amazons", "Amazons (a ply: a whole turn)"), ("y", "Y"))),
+                         ("amazons", "Amazons (a ply: a whole turn)"), ("y", "Y"),
+                         ("havannah", "Havannah (side 8)"), ("hex11", "Hex 11×11"),
+                         ("gomoku", "Gomoku 15×15"), ("lines_of_action", "Lines of Action"),
+                         ("pentago", "Pentago (a ply: a placement and its twist)"))),
     Figure("native_compile_cold", "Ataxx native kernels: compile, empty cache", "s", False),
     Figure("native_compile_cached", "Ataxx native kernels: load from numba's cache", "s",
            False),

@@ -349,7 +349,12 @@ BIG_BOARDS: tuple[tuple[str, str, dict[str, Any] | None, str, dict[str, Any], in
     ("go9", "go.yaml", {"size": 9}, "go", {"board_size": 9}, 1),
     ("go19", "go.yaml", {"size": 19}, "go", {"board_size": 19}, 1),
     ("amazons", "amazons.yaml", None, "amazons", {}, 3),
-    ("y", "y.yaml", None, "y", {"board_size": 19}, 1))
+    ("y", "y.yaml", None, "y", {"board_size": 19}, 1),
+    ("havannah", "havannah.yaml", None, "havannah", {"board_size": 8}, 1),
+    ("hex11", "hex.yaml", {"size": 11, "swap": True}, "hex", {"board_size": 11, "swap": True}, 1),
+    ("gomoku", "gomoku.yaml", None, "gomoku", {}, 1),
+    ("lines_of_action", "lines-of-action.yaml", None, "lines_of_action", {}, 1),
+    ("pentago", "pentago.yaml", None, "pentago", {}, 1))
 
 
 def _native_game_plies(game_file: str, parameters: dict[str, Any] | None) -> dict[str, Any]:

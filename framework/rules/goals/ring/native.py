@@ -14,6 +14,7 @@ class RingPiece(GoalPiece):
     leave one unreached, or one of its pieces off the edge has only own neighbours."""
 
     KNOWN = frozenset({"piece"})
+    WIDE = True
 
     def __init__(self, goal: Any, index: int) -> None:
         super().__init__(goal, index)
@@ -21,17 +22,18 @@ class RingPiece(GoalPiece):
 
     def evaluate(self) -> list[str]:
         kinds = _kind_mask(self.goal.params.piece, self.goal.game)
-        every, edge = f"U64({self.goal.all})", f"U64({self.goal.edge})"
+        m = self.m
+        every, edge = m.const(self.goal.all), m.const(self.goal.edge)
         return ["named = np.int64(0)", "for s in range(S):",
-                f"    pieces = st[s] & {kinds}", "    if not pieces:", "        continue",
+                f"    pieces = {m.get('s')} & {kinds}", "    if not pieces:", "        continue",
                 f"    free = {every} & ~pieces", f"    reached = free & {edge}",
-                "    frontier = reached", "    while frontier:", "        grown = ZERO",
+                "    frontier = reached", "    while frontier:", f"        grown = {m.zero}",
                 "        f = frontier", "        while f:",
-                f"            grown |= {self.near}[low(f)]", "            f &= f - ONE",
+                f"            grown |= {m.row(self.near, 'low(f)')}", "            f &= f - ONE",
                 "        frontier = grown & free & ~reached", "        reached |= frontier",
-                "    ringed = (free & ~reached) != ZERO",
+                f"    ringed = (free & ~reached) != {m.zero}",
                 f"    inner = pieces & ~{edge}", "    while inner and not ringed:",
-                f"        if not ({self.near}[low(inner)] & ~pieces):",
+                f"        if not ({m.row(self.near, 'low(inner)')} & ~pieces):",
                 "            ringed = True", "        inner &= inner - ONE",
                 "    if ringed:", "        named |= np.int64(1) << s",
                 "return named != 0, False, named"]

@@ -417,6 +417,11 @@ class Phase(Plugin):
         """A chance phase's outcomes with their probabilities (summing to 1)."""
         raise NotImplementedError(f"the phase {self.name!r} is not decided by chance")
 
+    def drawn(self, state: State) -> list[int]:
+        """What a chance phase drew for the turn under way, seen by every player (a roll's
+        dice), empty before it draws; always empty for a phase that draws nothing."""
+        return []
+
     @classmethod
     def lands_piece(cls, params: Any) -> bool:
         """Whether an action of this phase can land a piece on a cell (and so set the

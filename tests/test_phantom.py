@@ -337,3 +337,29 @@ def test_a_person_in_the_terminal_sees_only_its_seat(monkeypatch: pytest.MonkeyP
     boards = [line for line in printed.splitlines() if line.split()[:1] in (["1"], ["2"], ["3"])]
     assert boards and not any("x" in line for line in boards), printed  # o sees no cross
     assert "x (random): ?" in printed  # the agent's move is not written either
+
+
+def test_what_chance_drew_is_known_to_every_viewer_of_a_hidden_game() -> None:
+    """A game with both a view and dice (Backgammon with the other side's checkers
+    hidden): two rolls that leave the same seat to act and the same board are still told
+    apart by each seat and by a spectator (the server pushes an update exactly when this
+    text changes, so a roll the viewer did not see change would never reach its page)."""
+    from framework.engine.chance import drawn_by_chance
+    from framework.engine.view import known_to
+    from framework.game import load_game_text
+
+    text = (ROOT / "games" / "backgammon.yaml").read_text(encoding="utf-8")
+    assert "\nturn:\n" in text
+    game = load_game_text(text.replace("\nturn:\n", "\nview:\n  hide: [checker]\nturn:\n", 1))
+    start = game.new_initial_state()
+    assert start.is_chance_node() and drawn_by_chance(start) == []
+    rolled = []
+    for outcome in start.legal_actions():
+        state = start.clone()
+        state.apply(outcome)
+        rolled.append(state)
+    first, second = [s for s in rolled if s.current_player == rolled[0].current_player][:2]
+    assert drawn_by_chance(first) != drawn_by_chance(second)
+    assert first.to_json()["cells"] == second.to_json()["cells"]
+    for seats in ([0], [1], []):
+        assert known_to(first, seats) != known_to(second, seats), seats

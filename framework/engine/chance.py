@@ -43,6 +43,17 @@ def sample_outcome(outcomes: Outcomes, rng: Random) -> Action:
     return outcomes[-1][0]
 
 
+def drawn_by_chance(state: State) -> list[int]:
+    """What chance drew for the turn under way (a roll's dice), as every player sees it:
+    empty before the draw and in a game without chance."""
+    for phase in state.game.phases:
+        if phase.chance:
+            values = phase.drawn(state)
+            if values:
+                return values
+    return []
+
+
 def sample(state: State, rng: Random) -> Action:
     """The outcome chance plays at ``state`` (a chance node), drawn with ``rng``."""
     return sample_outcome(state.chance_outcomes(), rng)

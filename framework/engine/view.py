@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from framework.engine.bits import iter_bits
+from framework.engine.chance import drawn_by_chance
 from framework.engine.slots import HALFMOVE, found_slot, hand_slot_name, moves_slot
 
 if TYPE_CHECKING:
@@ -225,11 +226,13 @@ def known_to(state: State, seats: list[int]) -> str:
         lines = [state.game.observer.string(public_state(state))]
         if view.spec.plies:
             lines.append(f"plies: {view.plies(state)}")
-    # Whose turn it is and how the game ended are shown to every viewer: they are part of
-    # what it knows even where a game's observation would not write them.
+    # Whose turn it is, what chance drew (the dice) and how the game ended are shown to
+    # every viewer: they are part of what it knows even where a game's observation would
+    # not write them.
     result = "playing" if state.winners is None else \
         "won by: " + " ".join(map(str, sorted(state.winners)))
-    lines.append(f"seat to act: {state.current_player}; {result}")
+    drawn = " ".join(map(str, drawn_by_chance(state)))
+    lines.append(f"seat to act: {state.current_player}; drawn: {drawn}; {result}")
     return "\n".join(lines)
 
 

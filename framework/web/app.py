@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import json
 import math
 import time
@@ -33,6 +32,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from framework.engine.action import SKIP_KIND
+from framework.engine.chance import drawn_by_chance
 from framework.engine.turns import turn_key
 from framework.engine.view import shown_to
 from framework.errors import BoardspecError
@@ -800,7 +800,7 @@ def state_payload(server: Server, session: GameSession, lang: str,
         "phase": phase, "phase_label": _(phase) if phase else "", "setup": in_setup,
         "hint": hint, "piece_key": [_(a) for a in game.attributes],
         # The dice of the turn, as the server rolled them (a client never rolls).
-        "dice": _dice(game, state),
+        "dice": drawn_by_chance(state),
         "terminal": state.is_terminal(),
         "result": None if winners is None else {
             "code": result_of(state), "winners": [players[w] for w in winners],
@@ -914,19 +914,6 @@ def _landing_cells(state: Any, legal: list[Any]) -> dict[Any, str]:
         if arrived and arrived & (arrived - 1) == 0 and not arrived >> action.at & 1:
             found[action] = state.game.board.names[arrived.bit_length() - 1]
     return found
-
-
-@functools.lru_cache(maxsize=256)
-def _dice(game: Any, state: Any) -> list[int]:
-    """The dice a chance phase rolled for this turn (``roll``), empty before the roll or
-    in a game without dice."""
-    for phase in game.phases:
-        shown = getattr(phase, "dice", None)
-        if phase.chance and callable(shown):
-            values: list[int] = shown(state)
-            if values:
-                return values
-    return []
 
 
 def _choice_may_follow(game: Any, phase: int) -> bool:

@@ -165,7 +165,7 @@ class Roll(Phase):
             state.to_move = action.side
         state.vars[self.opened] = 1
 
-    def dice(self, state: State) -> list[int]:
+    def drawn(self, state: State) -> list[int]:
         """The dice of the current turn (empty before the roll)."""
         values = [state.vars[s] for s in self.die_slots]
         return values if all(values) else []

@@ -363,3 +363,33 @@ def test_what_chance_drew_is_known_to_every_viewer_of_a_hidden_game() -> None:
     assert first.to_json()["cells"] == second.to_json()["cells"]
     for seats in ([0], [1], []):
         assert known_to(first, seats) != known_to(second, seats), seats
+
+
+def test_a_hand_kept_from_the_others_is_seen_by_its_owner_alone() -> None:
+    """Shogi with ``view: {hide: [king], hands: own}``: once both hands hold pieces, each
+    seat's observation writes its own hand and not the other's, a spectator sees neither,
+    and every reader of the true state (the terminal's board) sees both. Two states that
+    differ only in one side's hand look alike to the other seat and to a spectator."""
+    from framework.engine.slots import hand_slot_name
+    from framework.engine.view import known_to, observation_string
+    from framework.game import load_game_text
+
+    text = (ROOT / "games" / "shogi.yaml").read_text(encoding="utf-8")
+    game = load_game_text(text.replace("\nturn:\n", "\nview:\n  hide: [king]\n  hands: own\n"
+                                       "turn:\n", 1))
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    while not ("black hand" in str(state) and "white hand" in str(state)):
+        state.apply(rng.choice(state.legal_actions()))
+    assert not state.is_terminal()
+    black, white = (observation_string(state, seat).splitlines() for seat in (0, 1))
+    assert any("black hand" in line for line in black)
+    assert not any("white hand" in line for line in black)
+    assert any("white hand" in line for line in white)
+    assert not any("black hand" in line for line in white)
+    assert "hand" not in known_to(state, [])
+    richer = state.clone()
+    richer.vars[game.slots.index[hand_slot_name("black", "gold")]] += 1
+    assert known_to(richer, [0]) != known_to(state, [0])
+    assert known_to(richer, [1]) == known_to(state, [1])
+    assert known_to(richer, []) == known_to(state, [])

@@ -191,10 +191,8 @@ def public_state(state: State) -> State:
         for c in range(len(values)):
             if not shown >> c & 1:
                 values[c] = 0
-    for i in view.found:
-        seen.vars[i] = 0
-    for i in view.moves:
-        seen.vars[i] = 0
+    for i in (*view.found, *view.moves, *(i for slots in view.hands for i in slots)):
+        seen.vars[i] = 0  # (seen_by kept side 0's own hand, found cells and record)
     return seen
 
 
@@ -231,8 +229,10 @@ def known_to(state: State, seats: list[int]) -> str:
     # not write them.
     result = "playing" if state.winners is None else \
         "won by: " + " ".join(map(str, sorted(state.winners)))
-    drawn = " ".join(map(str, drawn_by_chance(state)))
-    lines.append(f"seat to act: {state.current_player}; drawn: {drawn}; {result}")
+    lines.append(f"seat to act: {state.current_player}; {result}")
+    drawn = drawn_by_chance(state)
+    if drawn:
+        lines.append("drawn: " + " ".join(map(str, drawn)))
     return "\n".join(lines)
 
 

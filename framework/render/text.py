@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from framework.engine.piles import piled_kinds
-from framework.engine.slots import pile_slot_name
+from framework.engine.slots import hand_slot_name, pile_slot_name
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledBoard
@@ -173,6 +173,9 @@ def _column_step(pos: tuple[tuple[float, float], ...]) -> float:
 
 
 def board_text(state: State) -> str:
+    """The board's rows, then whose move it is (or the result), the counters and what each
+    hand holds (an empty hand is not written, so a hand a view took away, ``hands: own``,
+    reads as an empty one)."""
     game = state.game
     lines = board_lines(state)
     status = f"{game.players[state.to_move]} to move"
@@ -186,4 +189,19 @@ def board_text(state: State) -> str:
             f"{p}: " + ", ".join(f"{c} {v}" for c, v in zip(game.counters, state.counters[s],
                                                              strict=True))
             for s, p in enumerate(game.players))
+    status += _hands(state)
     return "\n".join([*lines, status])
+
+
+def _hands(state: State) -> str:
+    """``  black hand: pawn 2, rook 1`` for each side whose hand holds pieces (a game
+    without hands: nothing)."""
+    game = state.game
+    kept = [kind for kind in game.piece_kinds if game.spec.pieces[kind].hand]
+    text = ""
+    for player in game.players:
+        held = [f"{kind} {n}" for kind in kept
+                if (n := state.vars[game.slots.index[hand_slot_name(player, kind)]])]
+        if held:
+            text += f"  {player} hand: " + ", ".join(held)
+    return text

@@ -393,3 +393,27 @@ def test_a_hand_kept_from_the_others_is_seen_by_its_owner_alone() -> None:
     assert known_to(richer, [0]) != known_to(state, [0])
     assert known_to(richer, [1]) == known_to(state, [1])
     assert known_to(richer, []) == known_to(state, [])
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_mcts_searches_information_sets_and_reads_only_what_the_seat_sees(name: str) -> None:
+    """``mcts`` in a game with a view draws a state the seat could be in at every
+    iteration (information-set search): two true states the seat cannot tell apart get
+    the same decision from the same seed, though the other's stones stand elsewhere."""
+    from framework.agents.mcts import MctsAgent
+    from framework.agents.registry import make_agent
+
+    game = ours(name)
+    first, second = game.new_initial_state(), game.new_initial_state()
+    first.apply("a1")
+    second.apply("c3" if name == "phantom_ttt" else "c2")
+    assert first.observation_string(1) == second.observation_string(1)
+    assert first.information_state_string(1) == second.information_state_string(1)
+    assert first.to_json()["cells"] != second.to_json()["cells"]
+    decisions = []
+    for state in (first, second):
+        agent = make_agent("mcts:60i", game, seed=4)
+        assert isinstance(agent, MctsAgent) and agent.samples_information_sets
+        decisions.append((agent.act(state), agent.info))
+    assert decisions[0] == decisions[1]
+    assert "over information sets" in decisions[0][1]

@@ -34,6 +34,11 @@ class Agent:
     #: Budget options the kind accepts: "depth" (d3), "seconds" (2s, 500ms), "iterations"
     #: (500i); see ``framework.agents.registry``.
     budgets: ClassVar[frozenset[str]] = frozenset()
+    #: The kind draws the states it could be in itself (``determinised``, one per search
+    #: iteration: information-set search) and is given the true state in a game with a
+    #: view, of which it reads only what ``determinised`` keeps; else ``act`` hands it one
+    #: drawn state.
+    samples_information_sets: ClassVar[bool] = False
 
     def __init__(self, game: CompiledGame, seed: int | None = None, spec: str = "") -> None:
         self.game = game
@@ -50,9 +55,10 @@ class Agent:
             raise BoardspecError(f"{self.spec} has no decision to make: the game is over")
         if state.is_chance_node():  # asked to roll: chance decides, drawn with our rng
             return [sample(state, self.rng)]
-        if self.game.view is not None:  # hidden information: search a state it could be
-            # in, and play its first action only: what follows depends on what that one
-            # shows (a try that finds a hidden piece), so the agent is asked again.
+        if self.game.view is not None and not self.samples_information_sets:
+            # Hidden information: search a state it could be in, and play its first
+            # action only: what follows depends on what that one shows (a try that finds
+            # a hidden piece), so the agent is asked again.
             return self.decide(determinised(state, self.rng))[:1]
         return self.decide(state)
 

@@ -14,6 +14,14 @@ setups) need no special case. A playout ends at the end of the game (the game's 
 or after the playout limit (the evaluation squashed into (-1, 1) by tanh). The decision
 played is the most visited child. With an iteration budget the same seed gives the same
 decisions; a time budget depends on the machine.
+
+In a game with hidden information (a ``view:``) the search is over information sets
+(single-observer ISMCTS, Cowling, Powley and Whitehouse 2012): every iteration draws a
+state the player to move could be in (``determinised``: what it sees kept, the rest put
+back at random), walks the tree with the actions legal in that draw, and scores each
+action by UCB over the iterations in which it was available. A node is the actions played
+to reach it and the seat that decides there (after the same try, a hit and a miss lead
+to different nodes: the same seat tries again, or the turn passes).
 """
 
 from __future__ import annotations
@@ -21,12 +29,14 @@ from __future__ import annotations
 import math
 import time
 import warnings
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from framework.agents.base import Agent
 from framework.agents.evaluation import Evaluator
 from framework.engine.chance import CHANCE, sample
 from framework.engine.playout import DEFAULT_MAX_PLIES, random_playout
+from framework.engine.view import determinised
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -56,6 +66,25 @@ class Node:
         self.children: list[Node] = []
         self.visits = 0
         self.value = 0.0  # summed rewards of the seat that chose this node
+
+
+class SetNode:
+    """A node of the information-set search: the seat deciding there, and per action
+    tried its visits, summed rewards (of that seat) and the iterations in which it was
+    legal; a child per (action, seat deciding next)."""
+
+    __slots__ = ("children", "seat", "stats")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.stats: dict[Action, list[float]] = {}  # action → [visits, value, available]
+        self.children: dict[tuple[Action, int], SetNode] = {}
+
+    def child(self, action: Action, seat: int) -> SetNode:
+        found = self.children.get((action, seat))
+        if found is None:
+            found = self.children[(action, seat)] = SetNode(seat)
+        return found
 
 
 class NativeFallback(UserWarning):
@@ -94,6 +123,7 @@ class MctsAgent(Agent):
     keyword = "mcts"
     summary = "Monte Carlo tree search: iterations (500i) or time (2s); c<explore>, r<playout>"
     budgets = frozenset({"seconds", "iterations", "exploration", "rollout", "native"})
+    samples_information_sets = True
 
     def __init__(self, game: CompiledGame, seed: int | None = None, spec: str = "", *,
                  seconds: float | None = None, iterations: int | None = None,
@@ -118,21 +148,77 @@ class MctsAgent(Agent):
         if len(actions) == 1:
             self.info = "only move"
             return actions
+        if self.game.view is not None and self.samples_information_sets:
+            return [self._decide_over_information_sets(state)]
         root = self._node(None, None, state)
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
-        done = 0
-        while True:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if deadline is not None and done & 15 == 0 and time.perf_counter() > deadline:
-                break
-            self._iterate(root, state)
-            done += 1
+        done = self._run(lambda: self._iterate(root, state))
         best = max(root.children, key=lambda n: n.visits)
         self.info = (f"{done} iterations, {best.visits} visits, "
                      f"value {best.value / max(best.visits, 1):+.2f}")
         assert best.action is not None
         return [best.action]
+
+    def _run(self, iterate: Callable[[], None]) -> int:
+        """``iterate`` until the budget is spent; how many times it ran."""
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                return done
+            if deadline is not None and done & 15 == 0 and time.perf_counter() > deadline:
+                return done
+            iterate()
+            done += 1
+
+    def _decide_over_information_sets(self, state: State) -> Action:
+        """The most visited action of an information-set search from ``state`` (of which
+        only what the seat to move sees is read: each iteration draws the rest)."""
+        root = SetNode(state.current_player)
+        done = self._run(lambda: self._iterate_sampled(root, state))
+        action, (visits, value, _) = max(root.stats.items(), key=lambda kv: kv[1][0])
+        self.info = (f"{done} iterations over information sets, {visits:.0f} visits, "
+                     f"value {value / max(visits, 1):+.2f}")
+        return action
+
+    def _iterate_sampled(self, root: SetNode, start: State) -> None:
+        state = determinised(start, self.rng)
+        node = root
+        path: list[tuple[SetNode, Action]] = []
+        while state.winners is None:
+            if state.is_chance_node():
+                outcome = sample(state, self.rng)
+                state.apply_unchecked(outcome)
+                node = node.child(outcome, state.current_player)
+                continue
+            legal = state.legal_actions()
+            fresh = [a for a in legal if a not in node.stats]
+            if fresh:  # one new action, judged by a playout from where it leads
+                action = self.rng.choice(fresh)
+                node.stats[action] = [0, 0.0, 0]
+            for tried in legal:  # available in this draw: counted for UCB
+                if tried in node.stats:
+                    node.stats[tried][2] += 1
+            if not fresh:
+                action = self._select_available(node, legal)
+            path.append((node, action))
+            state.apply_unchecked(action)
+            node = node.child(action, state.current_player)
+            if fresh:
+                break
+        rewards = self._playout(state)
+        for decided, action in path:
+            stats = decided.stats[action]
+            stats[0] += 1
+            stats[1] += rewards[decided.seat]
+
+    def _select_available(self, node: SetNode, legal: list[Action]) -> Action:
+        c = self.exploration
+
+        def bound(action: Action) -> float:
+            visits, value, available = node.stats[action]
+            return value / visits + c * math.sqrt(math.log(available) / visits)
+
+        return max(legal, key=bound)
 
     def _node(self, parent: Node | None, action: Action | None, state: State) -> Node:
         untried = [] if state.is_chance_node() else state.legal_actions()

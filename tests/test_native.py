@@ -305,6 +305,23 @@ def test_mcts_native_on_a_game_the_kernels_cannot_play_says_so_once_and_plays() 
     assert agent.decide(state)[0] in state.legal_actions()
 
 
+def test_mcts_native_leaves_a_game_scored_by_margins_to_python_playouts() -> None:
+    """The kernels score a finished rollout as a win or a loss: Othello played for its
+    disc margin (``scoring=margin``) keeps its playouts in Python, where a leaf's value is
+    the margin as the game's returns are, and says why; its default scoring is native."""
+    from framework.agents import mcts
+    from framework.agents.registry import make_agent
+
+    game = load_game(GAMES / "othello.yaml", {"scoring": "margin"})
+    mcts._TOLD.discard(game.name)
+    with pytest.warns(mcts.NativeFallback, match="margins"):
+        agent = make_agent("mcts:8i:native", game, seed=1)
+    assert agent.native is None and "in Python" in agent.native_note
+    from framework.native import why_not_native
+
+    assert why_not_native(load_game(GAMES / "othello.yaml")) is None
+
+
 @pytest.mark.slow
 def test_mcts_with_native_playouts_beats_mcts_with_python_playouts() -> None:
     """The issue's figure: at equal time per move on Ataxx, ≥ 70 % over 100 games."""

@@ -40,6 +40,9 @@ class NativePlayouts:
         if any(evaluator.attribute_weights) or any(evaluator.counter_weights) \
                 or evaluator.distances:
             raise BoardspecError("native playouts evaluate pieces and mobility only")
+        if game.margins:  # a rollout's end is scored as a win or a loss (side masks)
+            raise BoardspecError("native playouts score a finished game as a win or a loss, "
+                                 "not by the margins this game's returns are")
         self.native = NativeGame(game)
         self.native.compile()
         self.weights = np.array(evaluator.piece_weights, np.float64)

@@ -734,3 +734,22 @@ def test_a_seat_is_not_told_how_often_the_other_seat_tried(client: TestClient) -
     assert [s for i, s in enumerate(tried_states) if not 8 <= i < 12] == states
     assert tried_states[8:12] == states[6:8] * 2
     assert states[-2]["ply"] == 5 and states[-2]["current_seat"] == 1  # o's: its turn
+
+
+def test_the_sides_show_the_score_the_result_rule_keeps(client: TestClient) -> None:
+    """Go's area with komi and Kalah's seeds, as the result rule would score the game now,
+    beside the pieces on the board; none in a game with a view (it could count what the
+    seat does not see) and none where the result scores nothing (chess)."""
+    from framework import load_game
+
+    game_id, tokens, state = new_game(client, "go", ["human", "human"])
+    assert [s["score"] for s in state["sides"]] == [0, 7.5]  # white's komi
+    state = play(client, game_id, tokens[0], 0, action="e5").json()["state"]
+    assert [s["score"] for s in state["sides"]] == [81, 7.5]  # one stone holds the board
+    _, _, state = new_game(client, "kalah", ["human", "human"])
+    kalah = load_game(GAMES / "kalah.yaml")
+    assert [s["score"] for s in state["sides"]] == \
+        [int(v) for v in kalah.result.scores(kalah.new_initial_state())] == [24, 24]
+    for other in ("phantom-tic-tac-toe", "chess"):
+        _, _, state = new_game(client, other, ["human", "human"])
+        assert all(s["score"] is None for s in state["sides"]), other

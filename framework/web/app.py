@@ -752,6 +752,11 @@ def state_payload(server: Server, session: GameSession, lang: str,
         seat_rows.append({"seat": seat, "player": players[side], "label": _(players[side]),
                           "agent": spec, "human": spec == HUMAN,
                           "name": session.stored.names[seat]})
+    # The result rule's running count (Go's area with komi, Kalah's seeds, the boxes), as
+    # it would score the game now; not in a game with a view, where it could count what
+    # a seat does not see.
+    scores = game.result.scores(state) if game.result is not None and game.result.scored \
+        and not hidden else None
     sides = []
     for side, player in enumerate(players):
         supplies: dict[str, int] = {}
@@ -769,7 +774,8 @@ def state_payload(server: Server, session: GameSession, lang: str,
                       "on_board": state.owner[side].bit_count(),
                       "counters": {_(c): v for c, v in zip(game.counters, state.counters[side],
                                                            strict=True)},
-                      "supplies": supplies, "hands": hands})
+                      "supplies": supplies, "hands": hands,
+                      "score": None if scores is None else _plain_number(scores[side])})
     winners = sorted(state.winners) if state.winners is not None else None
     agent = session.agent_to_move()
     names = game.board.names
@@ -914,6 +920,11 @@ def _landing_cells(state: Any, legal: list[Any]) -> dict[Any, str]:
         if arrived and arrived & (arrived - 1) == 0 and not arrived >> action.at & 1:
             found[action] = state.game.board.names[arrived.bit_length() - 1]
     return found
+
+
+def _plain_number(value: float) -> int | float:
+    """A score as a person writes it: 40, not 40.0; 47.5 stays."""
+    return int(value) if float(value).is_integer() else value
 
 
 def _choice_may_follow(game: Any, phase: int) -> bool:

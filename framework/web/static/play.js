@@ -446,6 +446,7 @@
       head.append(th);
     }
     const rows = [[T.on_board, (side) => side.on_board]];
+    if (S.sides[0].score !== null && S.sides[0].score !== undefined) rows.push([T.score, (side) => side.score]);
     for (const name of Object.keys(S.sides[0].counters)) rows.push([name, (side) => side.counters[name]]);
     for (const name of Object.keys(S.sides[0].hands || {})) rows.push([`${name} (${T.hand})`, (side) => side.hands[name]]);
     for (const name of Object.keys(S.sides[0].supplies)) rows.push([`${name} (${T.supply})`, (side) => side.supplies[name]]);

@@ -35,7 +35,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from framework.engine.slots import CHAIN, CORE_SLOTS, LANDED
+from framework.engine.slots import AGAIN, CHAIN, CORE_SLOTS, LANDED
 from framework.kernel.masks import Masks
 from framework.kernel.pieces import (
     STOP_OPTION,
@@ -119,6 +119,11 @@ class Plan:
         """Whether moves are vetted one by one (a ``TRIAL`` restriction, a folded choice)."""
         return bool(self.choices) or any(getattr(r, "TRIAL", False)
                                          for r in self.restrictions)
+
+    @property
+    def again(self) -> str:
+        """The field of the ``again`` slot (the mover plays the next turn too), or ""."""
+        return slot_field(self.game, AGAIN.name) if AGAIN.name in self.slots else ""
 
     @property
     def sides(self) -> int:
@@ -205,9 +210,9 @@ def _folded_option(phase: Any, moves_phase: Any) -> Piece | None:
 def plan_of(game: CompiledGame) -> Plan:
     """The pieces of ``game``'s kernels; ``Unsupported`` with the reason if there are none."""
     moves_phase = plugins("phases")["moves"]
-    if game.attributes or game.counters:
-        raise Unsupported("pieces with attributes, or counters: the compact state has "
-                          "neither")
+    if game.attributes:
+        raise Unsupported("pieces with attributes: the compact state has no numbers per "
+                          "piece")
     if game.spec.turn_order != "rotate":
         raise Unsupported(f"turn order {game.spec.turn_order!r} (only rotate)")
     if game.goal_check_phases:
@@ -303,8 +308,15 @@ def plan_of(game: CompiledGame) -> Plan:
                 plain=[plain_move(o) and not o.consequences for o in first.options],
                 conditions=conditions, option_guards=option_guards, option_then=option_then,
                 goal_guards=goal_guards, consequence_guards=consequence_guards,
-                regions=[p.REGION for p in every if hasattr(p, "REGION")],
+                regions=[*counters_region(game),
+                         *(p.REGION for p in every if hasattr(p, "REGION"))],
                 phase_guard=phase_guard, result_guard=result_guard)
+
+
+def counters_region(game: CompiledGame) -> list[tuple[str, int]]:
+    """The words of the game's counters (``counters:``), one per side and counter:
+    ``st[COUNTERS + side * C + counter]``, an int64 kept in its uint64 word."""
+    return [("COUNTERS", len(game.players) * len(game.counters))] if game.counters else []
 
 
 def _check_mix(restrictions: list[Piece], choices: list[Piece], moves: list[PrimitivePiece],
@@ -408,7 +420,7 @@ def finish(st, winners):
 def pass_turn(st):
     st[HALFMOVE] = ZERO if st[RESET] else st[HALFMOVE] + ONE
     side = np.int64(st[TO_MOVE])
-    st[LAST_MOVER] = U64(side)
+    st[LAST_MOVER] = U64(side){again}
     after = (side + 1) % S
     if after == 0:
         st[FULLMOVE] += ONE
@@ -573,7 +585,7 @@ def perft_turns(st, depth):
         child[:] = stack[level]
         make_move(child, mv)
         rest = left[level]
-        if child[CHAIN] == ZERO:
+        if child[CHAIN] == ZERO{turn_over}:
             rest -= 1
             if rest == 0:
                 total += 1
@@ -713,8 +725,21 @@ _FINISHED = """
             return"""
 
 
-def _engine(m: Masks, finishes: bool = False) -> str:
-    """The engine's turn flow, its mask bookkeeping spelled for the board's width."""
+#: In ``pass_turn``, when a block may give the mover the next turn too (``again``): the
+#: side to move and the round stay, as ``State._pass_turn`` reads the slot before the
+#: turn's slots are reset. The field's name is filled in.
+_AGAIN = """
+    if st[{field}] != ZERO:  # the mover plays again
+        return"""
+#: In ``perft_turns`` then: a turn is over when the game is, or the side to move or the
+#: round has changed (``framework.engine.turns.turn_key``), not after every action.
+_TURN_OVER = (" and (child[WINNERS] != ZERO or child[TO_MOVE] != stack[level, TO_MOVE] or "
+              "child[FULLMOVE] != stack[level, FULLMOVE])")
+
+
+def _engine(m: Masks, finishes: bool = False, again: str = "") -> str:
+    """The engine's turn flow, its mask bookkeeping spelled for the board's width
+    (``again``: the field of the slot that keeps the turn with the mover, if any)."""
     bit = m.bit
     masks = "\n".join([
         "@njit(cache=True, inline='always')", "def place(st, c, side, kind):",
@@ -735,7 +760,9 @@ def _engine(m: Masks, finishes: bool = False) -> str:
         f"    return {m.get('side')}, enemy, ALL & ~occupied", ""])
     pieces = f"{m.get('s', 'cur')} & {m.get('KINDS + k', 'cur')}"
     return ENGINE.replace("{masks}", masks).replace("{pieces}", pieces).replace(
-        "{finished}", _FINISHED if finishes else "")
+        "{finished}", _FINISHED if finishes else "").replace(
+        "{again}", _AGAIN.replace("{field}", again) if again else "").replace(
+        "{turn_over}", _TURN_OVER if again else "")
 
 
 def _header(plan: Plan) -> str:
@@ -766,8 +793,11 @@ def source_of(plan: Plan) -> str:
               *(f"{name} = {code}" for name, code in plan.codes.items()
                 if name != "CHOICE_SHIFT"),
               f"MAXM = {plan.max_moves}", f"CHAINS = {bool(plan.chaining)}",
-              # A chain captures a piece a hop, so it has at most a board's cells of hops.
-              f"MAXCHAIN = {game.board.size + 1 if plan.chaining else 1}",
+              # A chain captures a piece a hop, so it has at most a board's cells of hops;
+              # the mover's turns after ``again`` are counted as one turn, and each of
+              # them takes a cell too (a box's line).
+              f"MAXCHAIN = {game.board.size + 1 if plan.chaining or plan.again else 1}",
+              *([f"C = {len(game.counters)}"] if game.counters else []),
               f"RAW = {plan.raw_moves}", f"CHOICE_SHIFT = {m.choice_shift}",
               f"PASSES = {game.spec.no_legal_move == 'pass'}",
               f"LOSES = {game.spec.no_legal_move == 'lose'}",
@@ -784,7 +814,7 @@ def source_of(plan: Plan) -> str:
         for function in piece.functions():
             lines += ["", function, ""]
     finishes = any(getattr(c, "FINISHES", False) for c in plan.consequences)
-    lines += ["", *_game_functions(plan), _engine(m, finishes)]
+    lines += ["", *_game_functions(plan), _engine(m, finishes, plan.again)]
     return "\n".join(lines) + "\n"
 
 

@@ -156,6 +156,7 @@ def test_native_perft_matches_openspiel_and_the_engine(native: Any) -> None:
             GAME.new_initial_state(), depth), depth
 
 
+@pytest.mark.slow  # perft_turns compiles on its first use: seconds
 def test_native_perft_by_turns_keeps_a_players_boxes_in_one_turn(native: Any) -> None:
     """A box keeps the turn with its player (again): counted in whole turns, the player's
     lines until the turn passes are one turn, as the engine counts them."""
@@ -241,10 +242,11 @@ def test_a_wrong_counter_is_named_in_checks_report() -> None:
 
     class Native:
         plan = plan_of(GAME)
+        piles: list[Any] = []  # no kind kept in piles
 
     same = ((0, 0), (0,), 0, 0, 1, 0, None, -1, (0,))  # the again slot: not set
-    found = snapshot_difference(GAME, Native(), (*same, ((2,), (0,))),  # type: ignore[arg-type]
-                                (*same, ((1,), (0,))))
+    found = snapshot_difference(GAME, Native(), (*same, ((2,), (0,)), ()),  # type: ignore[arg-type]
+                                (*same, ((1,), (0,)), ()))
     assert found == "red's boxes: kernels 2, engine 1"
 
 

@@ -35,7 +35,8 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from framework.engine.slots import AGAIN, CHAIN, CORE_SLOTS, LANDED
+from framework.engine.piles import piled_kinds
+from framework.engine.slots import AGAIN, CHAIN, CORE_SLOTS, LANDED, pile_slot_name
 from framework.kernel.masks import Masks
 from framework.kernel.pieces import (
     STOP_OPTION,
@@ -47,7 +48,7 @@ from framework.kernel.pieces import (
     check_params,
     guard_of,
 )
-from framework.kernel.slots import encoded, slot_field
+from framework.kernel.slots import encoded, pile_field, slot_field
 from framework.moves.attacks import plain_move
 from framework.plugins import PluginKind, plugins, twin
 
@@ -295,7 +296,9 @@ def plan_of(game: CompiledGame) -> Plan:
                               "word, so for boards of at most 64 cells")
     # The declared slots: each must be some piece's (it reads and writes the field).
     claimed = {name for p in every for name in getattr(p, "SLOTS", ())}
-    extra = [s.name for s in game.slots.slots if s.name not in KNOWN_SLOTS]
+    piled = {pile_slot_name(kind, cell) for kind in piled_kinds(game)
+             for cell in game.board.names}  # in their regions, not fields of their own
+    extra = [s.name for s in game.slots.slots if s.name not in KNOWN_SLOTS | piled]
     for name in extra:
         if name not in claimed:
             raise Unsupported(f"the state slot {name!r}, which the compact state lacks")
@@ -315,8 +318,11 @@ def plan_of(game: CompiledGame) -> Plan:
 
 def counters_region(game: CompiledGame) -> list[tuple[str, int]]:
     """The words of the game's counters (``counters:``), one per side and counter:
-    ``st[COUNTERS + side * C + counter]``, an int64 kept in its uint64 word."""
-    return [("COUNTERS", len(game.players) * len(game.counters))] if game.counters else []
+    ``st[COUNTERS + side * C + counter]``, an int64 kept in its uint64 word; and of each
+    kind kept in piles (``pieces.<kind>.piles``), one per cell: ``st[PILE<k> + cell]``,
+    ``k`` the kind's index (``pile_field``)."""
+    found = [("COUNTERS", len(game.players) * len(game.counters))] if game.counters else []
+    return found + [(pile_field(game, kind), game.board.size) for kind in piled_kinds(game)]
 
 
 def _check_mix(restrictions: list[Piece], choices: list[Piece], moves: list[PrimitivePiece],
@@ -580,7 +586,7 @@ def perft_turns(st, depth):
             level -= 1
             continue
         mv = moves[level, next_[level]]
-        next_[level] += 1
+        next_[level] += 1{deep}
         child = stack[level + 1]
         child[:] = stack[level]
         make_move(child, mv)
@@ -731,6 +737,12 @@ _FINISHED = """
 _AGAIN = """
     if st[{field}] != ZERO:  # the mover plays again
         return"""
+#: In ``perft_turns`` then: a turn of more actions than the stack has levels for (a
+#: player's turns after ``again`` have no bound the assembler knows beyond ``MAXCHAIN``)
+#: stops the count rather than write past the stack.
+_DEEP = """
+        if level + 2 >= levels:
+            raise ValueError("perft_turns: a turn of more actions than MAXCHAIN")"""
 #: In ``perft_turns`` then: a turn is over when the game is, or the side to move or the
 #: round has changed (``framework.engine.turns.turn_key``), not after every action.
 _TURN_OVER = (" and (child[WINNERS] != ZERO or child[TO_MOVE] != stack[level, TO_MOVE] or "
@@ -762,7 +774,8 @@ def _engine(m: Masks, finishes: bool = False, again: str = "") -> str:
     return ENGINE.replace("{masks}", masks).replace("{pieces}", pieces).replace(
         "{finished}", _FINISHED if finishes else "").replace(
         "{again}", _AGAIN.replace("{field}", again) if again else "").replace(
-        "{turn_over}", _TURN_OVER if again else "")
+        "{turn_over}", _TURN_OVER if again else "").replace(
+        "{deep}", _DEEP if again else "")
 
 
 def _header(plan: Plan) -> str:
@@ -776,6 +789,14 @@ def _header(plan: Plan) -> str:
         row="".join(f"t[i * {w} + {j}], " for j in range(w)),
         put="\n".join(f"    st[i * {w} + {j}] = x[{j}]" for j in range(w)),
         bit="".join(f"b if q == {j} else ZERO, " for j in range(w)))
+
+
+def _most_actions(plan: Plan) -> int:
+    """How many actions ``perft_turns`` makes room for in one turn."""
+    size = plan.game.board.size
+    if plan.again:
+        return max(size + 1, plan.game.spec.max_plies or 0)
+    return size + 1 if plan.chaining else 1
 
 
 def source_of(plan: Plan) -> str:
@@ -794,9 +815,9 @@ def source_of(plan: Plan) -> str:
                 if name != "CHOICE_SHIFT"),
               f"MAXM = {plan.max_moves}", f"CHAINS = {bool(plan.chaining)}",
               # A chain captures a piece a hop, so it has at most a board's cells of hops;
-              # the mover's turns after ``again`` are counted as one turn, and each of
-              # them takes a cell too (a box's line).
-              f"MAXCHAIN = {game.board.size + 1 if plan.chaining or plan.again else 1}",
+              # the mover's turns after ``again`` are counted as one turn, as long as a
+              # board's cells or the game's max_plies (perft_turns stops beyond).
+              f"MAXCHAIN = {_most_actions(plan)}",
               *([f"C = {len(game.counters)}"] if game.counters else []),
               f"RAW = {plan.raw_moves}", f"CHOICE_SHIFT = {m.choice_shift}",
               f"PASSES = {game.spec.no_legal_move == 'pass'}",

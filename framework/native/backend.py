@@ -29,10 +29,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from framework.engine.piles import pile_slots, piled_kinds
 from framework.engine.slots import CLOCK_RESET, HALFMOVE, MUST_PASS
 from framework.errors import BoardspecError
 from framework.kernel.pieces import Unsupported
-from framework.kernel.slots import decoded, encoded, slot_field
+from framework.kernel.slots import decoded, encoded, pile_field, slot_field
 from framework.native.assemble import Plan, key_of, plan_of, source_of
 
 if TYPE_CHECKING:
@@ -99,6 +100,8 @@ class NativeGame:
         self.phase = game.phases[0]
         self.landed = game.slots.index.get("landed", -1)
         self.chain = game.slots.index.get("chain", -1)
+        #: Per kind kept in piles, the slots of its numbers by cell (``State.vars``).
+        self.piles = [(kind, pile_slots(game, kind)) for kind in piled_kinds(game)]
         #: Seconds the last ``compile()`` took, and whether numba found it all on disk.
         self.compile_seconds: float | None = None
         self.compile_cpu_seconds: float | None = None
@@ -160,6 +163,9 @@ class NativeGame:
         if self.game.counters:  # an int64 in its word: two's complement
             st[at["COUNTERS"]:at["COUNTERS"] + len(state.counters) * len(self.game.counters)] = [
                 value & WORD for values in state.counters for value in values]
+        for kind, slots in self.piles:  # a word per cell
+            start = at[pile_field(self.game, kind)]
+            st[start:start + len(slots)] = [state.vars[i] for i in slots]
         for piece in (*self.plan.goals, *self.plan.consequences):
             if hasattr(piece, "encode_into"):  # a piece's own words (a history)
                 piece.encode_into(state, st, at)
@@ -173,6 +179,12 @@ class NativeGame:
         words = st[start:start + self.plan.sides * c].astype(np.int64).tolist()
         return tuple(tuple(words[s * c:(s + 1) * c]) for s in range(self.plan.sides))
 
+    def piles_of(self, st: Array) -> tuple[tuple[int, ...], ...]:
+        """Per kind kept in piles, the number on each cell in a compact state."""
+        size = self.game.board.size
+        return tuple(tuple(int(v) for v in st[self.layout[pile_field(self.game, kind)]:][:size])
+                     for kind, _ in self.piles)
+
     def snapshot(self, st: Array) -> tuple[Any, ...]:
         """What a compact state says, in the terms of ``python_snapshot``."""
         at = self.layout
@@ -185,7 +197,8 @@ class NativeGame:
                       for n in self.plan.slots)
         return (tuple(masks[:sides]), tuple(masks[sides:sides + kinds]), int(st[at["TO_MOVE"]]),
                 int(st[at["HALFMOVE"]]), int(st[at["FULLMOVE"]]), int(st[at["MUST_PASS"]]),
-                winners, int(st[at["CHAIN"]]) - 1, extra, self.counters_of(st))
+                winners, int(st[at["CHAIN"]]) - 1, extra, self.counters_of(st),
+                self.piles_of(st))
 
     def masks_of(self, st: Array) -> list[int]:
         """The masks of a compact state as ints: each side's, each kind's, the gaps."""
@@ -200,7 +213,8 @@ class NativeGame:
         extra = tuple(state.vars[i] for i in (slots.index[n] for n in self.plan.slots))
         return (tuple(state.owner), tuple(state.kinds), state.to_move, state.vars[HALFMOVE],
                 state.fullmove, state.vars[MUST_PASS], state.winners, chain, extra,
-                tuple(tuple(c) for c in state.counters) if self.game.counters else ())
+                tuple(tuple(c) for c in state.counters) if self.game.counters else (),
+                tuple(tuple(state.vars[i] for i in slots) for _, slots in self.piles))
 
     # Moves ------------------------------------------------------------------------------
     def legal(self, st: Array) -> list[int]:

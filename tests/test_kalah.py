@@ -329,3 +329,48 @@ def test_mcts_with_native_playouts_plays_kalah(native: Any) -> None:
         chosen = agent.decide(state)[0]
         assert chosen in state.legal_actions()
         state.apply(chosen)
+
+
+def long_kalah(pits: int) -> str:
+    """Kalah with ``pits`` pits a side and one seed in each: ``2 * pits + 2`` cells."""
+    south = [f"s{i}" for i in range(pits)]
+    north = [f"n{i}" for i in range(pits)]
+    cells = {"N": [0, 0.5], **{c: [i + 1, 0] for i, c in enumerate(south)},
+             **{c: [i + 1, 1] for i, c in enumerate(north)}, "S": [pits + 1, 0.5]}
+    rows = [south, north]
+    links = [f"{r[i]}-{r[i + 1]}" for r in rows for i in range(pits - 1)]
+    across = [f"{s}-{n}" for s, n in zip(south, north, strict=True)]
+    ways = {**{link: "e" for link in links}, **{link: "n" for link in across}}
+    import yaml
+
+    spec = yaml.safe_load((ROOT / "games" / "kalah.yaml").read_text(encoding="utf-8"))
+    spec["board"] = {"type": "custom", "shape": "circle", "cells": cells,
+                     "links": [*links, *across, f"{south[-1]}-S", f"{north[-1]}-S",
+                               f"N-{south[0]}", f"N-{north[0]}"],
+                     "directions": {"n": "s", "e": "w"}, "link_directions": ways}
+    spec["zones"] = {"pits": {"south": south, "north": north},
+                     "store": {"south": ["S"], "north": ["N"]}}
+    spec["pieces"]["seed"]["piles"] = {"pits": 1}
+    spec["turn"][0]["options"][0]["track"] = [*south, "S", *reversed(north), "N"]
+    spec.pop("examples")
+    return yaml.safe_dump(spec, allow_unicode=True)
+
+
+@pytest.mark.slow
+def test_native_kalah_over_64_cells() -> None:
+    """34 pits a side: 70 cells, masks of two words (sow's and the piles' counts' wide
+    spelling), against the engine: perft, and random games replayed with every pile
+    compared at every ply."""
+    pytest.importorskip("numba")
+    from framework.game import load_game_text
+    from framework.native import NativeGame
+
+    from .test_native import check_perft, replay
+
+    game = load_game_text(long_kalah(34))
+    assert game.board.size == 70
+    native = NativeGame(game)
+    assert native.plan.masks.width == 2
+    check_perft(native, game.new_initial_state(), 4)
+    for seed in range(6):
+        assert replay(native, seed) > 10

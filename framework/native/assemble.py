@@ -16,7 +16,9 @@ whether the player must pass, the landing cell + 1 (0: none), the full-move numb
 last mover, the winners (0 while the game goes on, else bit 63 plus a mask of sides), the
 cell + 1 of the piece in the middle of a chain of hops (0: none; the turn is then still the
 mover's, as the ``chain`` slot of ``Moves`` keeps it), then one field per state slot a
-block declares (``framework/kernel/slots.py``).
+block declares (``framework/kernel/slots.py``), then the regions: the game's counters (a
+word per side and counter), the piles of each kind kept in piles (a word per cell) and the
+words some pieces keep (a repetition's hashes).
 
 A restriction filters the moves its phase's pieces generate, in one of two ways: a
 ``filter`` (``compulsory``) compacts the whole list, since what stays depends on the others;
@@ -97,8 +99,9 @@ class Plan:
     option_then: list[list[tuple[Piece, str]]] = field(default_factory=list)
     goal_guards: list[str] = field(default_factory=list)
     consequence_guards: list[str] = field(default_factory=list)
-    #: The regions of words some pieces keep after the fields (name, length): the
-    #: hashes of the positions a repetition counts.
+    #: The regions of words after the fields (name, length): the counters, the piles
+    #: (``counters_region``), and the words some pieces keep (the hashes of the
+    #: positions a repetition counts).
     regions: list[tuple[str, int]] = field(default_factory=list)
     #: The guards of the moves phase's own if: (for the player to move: the phase is
     #: passed over when it fails) and of the result's (for the last mover: a draw then).

@@ -270,3 +270,15 @@ def test_native_dots_and_boxes_over_64_lines() -> None:
     check_perft(native, game.new_initial_state(), 3)
     for seed in range(6):
         assert replay(native, seed) == 84
+
+
+def test_validate_says_the_native_backend_plays_it_and_majority_refuses_what_it_does_not_know(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from framework.native import support_of
+    from framework.native.support import native_line
+    from framework.rules.results.majority.native import MajorityPiece
+
+    assert native_line(GAME).startswith("native backend: yes")
+    monkeypatch.setattr(MajorityPiece, "KNOWN", MajorityPiece.KNOWN - {"counter"})
+    found = support_of(GAME)
+    assert found is not None and "majority with counter: 'boxes'" in found

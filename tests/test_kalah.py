@@ -374,3 +374,15 @@ def test_native_kalah_over_64_cells() -> None:
     check_perft(native, game.new_initial_state(), 4)
     for seed in range(6):
         assert replay(native, seed) > 10
+
+
+def test_validate_says_the_native_backend_plays_kalah_and_sow_refuses_what_it_does_not_know(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from framework.native import support_of
+    from framework.native.support import native_line
+    from framework.rules.moves.sow.native import SowPiece
+
+    assert native_line(GAME).startswith("native backend: yes")
+    monkeypatch.setattr(SowPiece, "KNOWN", SowPiece.KNOWN - {"skip"})
+    found = support_of(GAME)
+    assert found is not None and "sow with skip: 'store'" in found

@@ -744,7 +744,7 @@ _AGAIN = """
 #: player's turns after ``again`` have no bound the assembler knows beyond ``MAXCHAIN``)
 #: stops the count rather than write past the stack.
 _DEEP = """
-        if level + 2 >= levels:
+        if level + 1 >= levels:
             raise ValueError("perft_turns: a turn of more actions than MAXCHAIN")"""
 #: In ``perft_turns`` then: a turn is over when the game is, or the side to move or the
 #: round has changed (``framework.engine.turns.turn_key``), not after every action.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pyspiel
 import pytest
@@ -203,3 +204,185 @@ def test_the_1001st_action_ends_the_game_and_counts_the_seeds() -> None:
     state = GAME.state_from_json({**data, "halfmove": 1000})
     state.apply("a1")  # the 1,001st action, which ends nothing by itself
     assert state.is_terminal() and state.returns() == [1.0, -1.0]
+
+
+# The native kernels (framework/native): the piles as words of the compact state, the
+# pieces of sow, collect, pile, landed, the piles' count and majority. tests/test_native.py
+# compares them with the engine as it does every game the backend plays; here OpenSpiel's
+# mancala is the oracle beside it. One compile for the module.
+@pytest.fixture(scope="module")
+def native() -> Any:
+    pytest.importorskip("numba")
+    from framework.native import NativeGame, support_of
+
+    assert support_of(GAME) is None
+    found = NativeGame(GAME)
+    found.compile()
+    return found
+
+
+def native_board(native: Any, st: Any) -> list[int]:
+    """The compact state's piles as OpenSpiel's board."""
+    (piles,) = native.piles_of(st)
+    board = [0] * 14
+    for cell, i in INDEX.items():
+        board[i] = piles[GAME.board.cell(cell)]
+    return board
+
+
+def test_native_perft_matches_openspiel_and_the_engine(native: Any) -> None:
+    spiel = pyspiel.load_game("mancala").new_initial_state()
+    st = native.encode(GAME.new_initial_state())
+    for depth in range(1, 7):
+        assert native.perft(st, depth) == openspiel_perft(spiel, depth) == perft(
+            GAME.new_initial_state(), depth), depth
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("depth", [7, 8, 9])
+def test_deep_native_perft_matches_openspiel(native: Any, depth: int) -> None:
+    spiel = pyspiel.load_game("mancala").new_initial_state()
+    assert native.perft(native.encode(GAME.new_initial_state()), depth) == openspiel_perft(
+        spiel, depth)
+
+
+def test_native_random_games_agree_with_openspiel_and_the_engine(native: Any) -> None:
+    """Random games of the kernels, played move by move in the engine and in OpenSpiel:
+    the same legal pits, player to move and seeds on every cell at every ply, the same
+    returns."""
+    spiel = pyspiel.load_game("mancala")
+    outcomes = set()
+    for seed in range(20):
+        state, theirs = GAME.new_initial_state(), spiel.new_initial_state()
+        st = native.encode(state)
+        _, moves = native.random_game(st.copy(), seed)
+        for move in moves:
+            named = {PITS[a]: a for a in theirs.legal_actions()}
+            assert sorted(native.action_of(state, m).notation for m in native.legal(st)) == \
+                sorted(named) == sorted(a.notation for a in state.legal_actions())
+            action = native.action_of(state, move)
+            assert native.move_of(action, state) == move
+            theirs.apply_action(named[action.notation])
+            state.apply(action)
+            st = native.play(st, move)
+            assert native.snapshot(st) == native.python_snapshot(state)
+            assert native_board(native, st) == spiel_board(theirs) == seeds(state)
+            if not theirs.is_terminal():
+                assert int(st[native.layout["TO_MOVE"]]) == theirs.current_player()
+        assert theirs.is_terminal() and state.is_terminal()
+        assert state.returns() == pytest.approx(theirs.returns())
+        outcomes.add(tuple(theirs.returns()))
+    assert {(1.0, -1.0), (-1.0, 1.0)} <= outcomes
+
+
+@pytest.mark.parametrize(("data", "pit", "after"), [
+    # The last seed in the own store: South plays again.
+    (None, "c1", {"to_move": "south", "seed.d1": 5, "seed.S": 1}),
+    # The last seed in an own empty pit: it and the three across go to the store.
+    (position("south", b1=2, f1=1, d2=3, e2=1), "b1",
+     {"to_move": "north", "seed.c1": 1, "seed.d1": 0, "seed.d2": 0, "seed.S": 4}),
+    # Thirteen seeds: a lap past North's store, the last seed back in the pit sown, empty
+    # then: it and the two across (one there, one sown) go to the store, beside the one
+    # sown there.
+    (position("south", a1=13, a2=1), "a1",
+     {"to_move": "north", "seed.a1": 0, "seed.a2": 0, "seed.N": 0, "seed.S": 4}),
+])
+def test_native_sowing_captures_and_plays_again_as_the_engine(
+        native: Any, data: dict[str, object] | None, pit: str,
+        after: dict[str, object]) -> None:
+    state = GAME.new_initial_state() if data is None else GAME.state_from_json(data)
+    st = native.play(native.encode(state), native.move_of(state.parse_action(pit), state))
+    state.apply(pit)
+    assert native.snapshot(st) == native.python_snapshot(state)
+    written = state.to_json()
+    assert {key: written[key] for key in after} == after
+
+
+def test_native_ends_on_the_1001st_action_and_counts_the_seeds(native: Any) -> None:
+    data = position("south", a1=1, c1=1, S=20, a2=1, N=3)
+    for halfmove, ends in ((999, False), (1000, True)):
+        state = GAME.state_from_json({**data, "halfmove": halfmove})
+        st = native.play(native.encode(state), native.move_of(state.parse_action("a1"), state))
+        state.apply("a1")
+        assert native.snapshot(st) == native.python_snapshot(state)
+        assert state.is_terminal() == ends
+    assert state.returns() == [1.0, -1.0] and native.snapshot(st)[6] == frozenset({0})
+
+
+@pytest.mark.slow  # perft_turns compiles on its first use: seconds
+def test_native_perft_by_turns_keeps_the_turns_played_again_in_one(native: Any) -> None:
+    from framework.engine.turns import perft_turns
+
+    st = native.encode(GAME.new_initial_state())
+    for depth in (1, 2, 3):
+        assert native.perft_turns(st, depth) == perft_turns(GAME.new_initial_state(), depth)
+    assert native.perft_turns(st, 1) == 10 != native.perft(st, 1)  # c1, then any of five
+
+
+def test_mcts_with_native_playouts_plays_kalah(native: Any) -> None:
+    from framework.agents.registry import make_agent
+
+    agent = make_agent("mcts:30i:native", GAME, seed=4)
+    assert agent.native is not None  # type: ignore[attr-defined]
+    state = GAME.new_initial_state()
+    for _ in range(12):
+        chosen = agent.decide(state)[0]
+        assert chosen in state.legal_actions()
+        state.apply(chosen)
+
+
+def long_kalah(pits: int) -> str:
+    """Kalah with ``pits`` pits a side and one seed in each: ``2 * pits + 2`` cells."""
+    south = [f"s{i}" for i in range(pits)]
+    north = [f"n{i}" for i in range(pits)]
+    cells = {"N": [0, 0.5], **{c: [i + 1, 0] for i, c in enumerate(south)},
+             **{c: [i + 1, 1] for i, c in enumerate(north)}, "S": [pits + 1, 0.5]}
+    rows = [south, north]
+    links = [f"{r[i]}-{r[i + 1]}" for r in rows for i in range(pits - 1)]
+    across = [f"{s}-{n}" for s, n in zip(south, north, strict=True)]
+    ways = {**{link: "e" for link in links}, **{link: "n" for link in across}}
+    import yaml
+
+    spec = yaml.safe_load((ROOT / "games" / "kalah.yaml").read_text(encoding="utf-8"))
+    spec["board"] = {"type": "custom", "shape": "circle", "cells": cells,
+                     "links": [*links, *across, f"{south[-1]}-S", f"{north[-1]}-S",
+                               f"N-{south[0]}", f"N-{north[0]}"],
+                     "directions": {"n": "s", "e": "w"}, "link_directions": ways}
+    spec["zones"] = {"pits": {"south": south, "north": north},
+                     "store": {"south": ["S"], "north": ["N"]}}
+    spec["pieces"]["seed"]["piles"] = {"pits": 1}
+    spec["turn"][0]["options"][0]["track"] = [*south, "S", *reversed(north), "N"]
+    spec.pop("examples")
+    return yaml.safe_dump(spec, allow_unicode=True)
+
+
+@pytest.mark.slow
+def test_native_kalah_over_64_cells() -> None:
+    """34 pits a side: 70 cells, masks of two words (sow's and the piles' counts' wide
+    spelling), against the engine: perft, and random games replayed with every pile
+    compared at every ply."""
+    pytest.importorskip("numba")
+    from framework.game import load_game_text
+    from framework.native import NativeGame
+
+    from .test_native import check_perft, replay
+
+    game = load_game_text(long_kalah(34))
+    assert game.board.size == 70
+    native = NativeGame(game)
+    assert native.plan.masks.width == 2
+    check_perft(native, game.new_initial_state(), 4)
+    for seed in range(6):
+        assert replay(native, seed) > 10
+
+
+def test_validate_says_the_native_backend_plays_kalah_and_sow_refuses_what_it_does_not_know(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from framework.native import support_of
+    from framework.native.support import native_line
+    from framework.rules.moves.sow.native import SowPiece
+
+    assert native_line(GAME).startswith("native backend: yes")
+    monkeypatch.setattr(SowPiece, "KNOWN", SowPiece.KNOWN - {"skip"})
+    found = support_of(GAME)
+    assert found is not None and "sow with skip: 'store'" in found

@@ -68,3 +68,10 @@ def test_the_gymnasium_vector_env_keeps_to_its_spaces() -> None:
         assert not rewards[~terminated].any()
         ended += int(terminated.sum())
     assert ended > 0
+
+
+def test_a_game_with_counters_or_piles_is_refused_by_the_batch() -> None:
+    """Its observations (the cells each side holds) would leave the boxes or seeds out."""
+    for name in ("dots-and-boxes", "kalah"):
+        with pytest.raises(BoardspecError, match="keeps counters or piles"):
+            NativeBatch(load_game(ROOT / "games" / f"{name}.yaml"), 2)

@@ -126,8 +126,10 @@ def _result(game: Game, winners: frozenset[int] | None) -> str:
 def snapshot_difference(game: Game, native: NativeGame, ours: tuple[Any, ...],
                         theirs: tuple[Any, ...]) -> str:
     """What differs between the kernels' snapshot (``ours``) and the engine's, in words."""
-    owners, kinds, to_move, halfmove, fullmove, must_pass, winners, chain, slots = ours
-    e_owners, e_kinds, e_to_move, e_half, e_full, e_pass, e_winners, e_chain, e_slots = theirs
+    owners, kinds, to_move, halfmove, fullmove, must_pass, winners, chain, slots, \
+        counters, piles = ours
+    e_owners, e_kinds, e_to_move, e_half, e_full, e_pass, e_winners, e_chain, e_slots, \
+        e_counters, e_piles = theirs
     parts: list[str] = []
     if winners != e_winners:
         parts.append(f"result: kernels {_result(game, winners)}, engine "
@@ -155,6 +157,15 @@ def snapshot_difference(game: Game, native: NativeGame, ours: tuple[Any, ...],
     for name, value, e_value in zip(native.plan.slots, slots, e_slots, strict=True):
         if value != e_value:
             parts.append(f"slot {name}: kernels {value}, engine {e_value}")
+    for side, (values, e_values) in enumerate(zip(counters, e_counters, strict=True)):
+        for name, value, e_value in zip(game.counters, values, e_values, strict=True):
+            if value != e_value:
+                parts.append(f"{game.players[side]}'s {name}: kernels {value}, engine "
+                             f"{e_value}")
+    for (kind, _), values, e_values in zip(native.piles, piles, e_piles, strict=True):
+        for cell, value, e_value in zip(names, values, e_values, strict=True):
+            if value != e_value:
+                parts.append(f"{kind}s on {cell}: kernels {value}, engine {e_value}")
     return "; ".join(parts)
 
 

@@ -21,6 +21,12 @@ def slot_field(game: CompiledGame, name: str) -> str:
     return f"SLOT{game.slots.index[name]}"
 
 
+def pile_field(game: CompiledGame, kind: str) -> str:
+    """The constant of the first word of ``kind``'s piles in the compact state (a kind kept
+    in piles, ``pieces.<kind>.piles``; the pile on cell ``c`` is the word ``c`` after it)."""
+    return f"PILE{game.piece_kinds.index(kind)}"
+
+
 def encoded(slot: Slot, value: int) -> int:
     return value + 1 if slot.kind == "cell" else value
 

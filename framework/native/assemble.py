@@ -16,7 +16,9 @@ whether the player must pass, the landing cell + 1 (0: none), the full-move numb
 last mover, the winners (0 while the game goes on, else bit 63 plus a mask of sides), the
 cell + 1 of the piece in the middle of a chain of hops (0: none; the turn is then still the
 mover's, as the ``chain`` slot of ``Moves`` keeps it), then one field per state slot a
-block declares (``framework/kernel/slots.py``).
+block declares (``framework/kernel/slots.py``), then the regions: the game's counters (a
+word per side and counter), the piles of each kind kept in piles (a word per cell) and the
+words some pieces keep (a repetition's hashes).
 
 A restriction filters the moves its phase's pieces generate, in one of two ways: a
 ``filter`` (``compulsory``) compacts the whole list, since what stays depends on the others;
@@ -35,7 +37,8 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from framework.engine.slots import CHAIN, CORE_SLOTS, LANDED
+from framework.engine.piles import piled_kinds
+from framework.engine.slots import AGAIN, CHAIN, CORE_SLOTS, LANDED, pile_slot_name
 from framework.kernel.masks import Masks
 from framework.kernel.pieces import (
     STOP_OPTION,
@@ -47,7 +50,7 @@ from framework.kernel.pieces import (
     check_params,
     guard_of,
 )
-from framework.kernel.slots import encoded, slot_field
+from framework.kernel.slots import encoded, pile_field, slot_field
 from framework.moves.attacks import plain_move
 from framework.plugins import PluginKind, plugins, twin
 
@@ -96,8 +99,9 @@ class Plan:
     option_then: list[list[tuple[Piece, str]]] = field(default_factory=list)
     goal_guards: list[str] = field(default_factory=list)
     consequence_guards: list[str] = field(default_factory=list)
-    #: The regions of words some pieces keep after the fields (name, length): the
-    #: hashes of the positions a repetition counts.
+    #: The regions of words after the fields (name, length): the counters, the piles
+    #: (``counters_region``), and the words some pieces keep (the hashes of the
+    #: positions a repetition counts).
     regions: list[tuple[str, int]] = field(default_factory=list)
     #: The guards of the moves phase's own if: (for the player to move: the phase is
     #: passed over when it fails) and of the result's (for the last mover: a draw then).
@@ -119,6 +123,11 @@ class Plan:
         """Whether moves are vetted one by one (a ``TRIAL`` restriction, a folded choice)."""
         return bool(self.choices) or any(getattr(r, "TRIAL", False)
                                          for r in self.restrictions)
+
+    @property
+    def again(self) -> str:
+        """The field of the ``again`` slot (the mover plays the next turn too), or ""."""
+        return slot_field(self.game, AGAIN.name) if AGAIN.name in self.slots else ""
 
     @property
     def sides(self) -> int:
@@ -205,9 +214,9 @@ def _folded_option(phase: Any, moves_phase: Any) -> Piece | None:
 def plan_of(game: CompiledGame) -> Plan:
     """The pieces of ``game``'s kernels; ``Unsupported`` with the reason if there are none."""
     moves_phase = plugins("phases")["moves"]
-    if game.attributes or game.counters:
-        raise Unsupported("pieces with attributes, or counters: the compact state has "
-                          "neither")
+    if game.attributes:
+        raise Unsupported("pieces with attributes: the compact state has no numbers per "
+                          "piece")
     if game.spec.turn_order != "rotate":
         raise Unsupported(f"turn order {game.spec.turn_order!r} (only rotate)")
     if game.goal_check_phases:
@@ -290,7 +299,9 @@ def plan_of(game: CompiledGame) -> Plan:
                               "word, so for boards of at most 64 cells")
     # The declared slots: each must be some piece's (it reads and writes the field).
     claimed = {name for p in every for name in getattr(p, "SLOTS", ())}
-    extra = [s.name for s in game.slots.slots if s.name not in KNOWN_SLOTS]
+    piled = {pile_slot_name(kind, cell) for kind in piled_kinds(game)
+             for cell in game.board.names}  # in their regions, not fields of their own
+    extra = [s.name for s in game.slots.slots if s.name not in KNOWN_SLOTS | piled]
     for name in extra:
         if name not in claimed:
             raise Unsupported(f"the state slot {name!r}, which the compact state lacks")
@@ -303,8 +314,18 @@ def plan_of(game: CompiledGame) -> Plan:
                 plain=[plain_move(o) and not o.consequences for o in first.options],
                 conditions=conditions, option_guards=option_guards, option_then=option_then,
                 goal_guards=goal_guards, consequence_guards=consequence_guards,
-                regions=[p.REGION for p in every if hasattr(p, "REGION")],
+                regions=[*counters_region(game),
+                         *(p.REGION for p in every if hasattr(p, "REGION"))],
                 phase_guard=phase_guard, result_guard=result_guard)
+
+
+def counters_region(game: CompiledGame) -> list[tuple[str, int]]:
+    """The words of the game's counters (``counters:``), one per side and counter:
+    ``st[COUNTERS + side * C + counter]``, an int64 kept in its uint64 word; and of each
+    kind kept in piles (``pieces.<kind>.piles``), one per cell: ``st[PILE<k> + cell]``,
+    ``k`` the kind's index (``pile_field``)."""
+    found = [("COUNTERS", len(game.players) * len(game.counters))] if game.counters else []
+    return found + [(pile_field(game, kind), game.board.size) for kind in piled_kinds(game)]
 
 
 def _check_mix(restrictions: list[Piece], choices: list[Piece], moves: list[PrimitivePiece],
@@ -408,7 +429,7 @@ def finish(st, winners):
 def pass_turn(st):
     st[HALFMOVE] = ZERO if st[RESET] else st[HALFMOVE] + ONE
     side = np.int64(st[TO_MOVE])
-    st[LAST_MOVER] = U64(side)
+    st[LAST_MOVER] = U64(side){again}
     after = (side + 1) % S
     if after == 0:
         st[FULLMOVE] += ONE
@@ -568,12 +589,12 @@ def perft_turns(st, depth):
             level -= 1
             continue
         mv = moves[level, next_[level]]
-        next_[level] += 1
+        next_[level] += 1{deep}
         child = stack[level + 1]
         child[:] = stack[level]
         make_move(child, mv)
         rest = left[level]
-        if child[CHAIN] == ZERO:
+        if child[CHAIN] == ZERO{turn_over}:
             rest -= 1
             if rest == 0:
                 total += 1
@@ -713,8 +734,27 @@ _FINISHED = """
             return"""
 
 
-def _engine(m: Masks, finishes: bool = False) -> str:
-    """The engine's turn flow, its mask bookkeeping spelled for the board's width."""
+#: In ``pass_turn``, when a block may give the mover the next turn too (``again``): the
+#: side to move and the round stay, as ``State._pass_turn`` reads the slot before the
+#: turn's slots are reset. The field's name is filled in.
+_AGAIN = """
+    if st[{field}] != ZERO:  # the mover plays again
+        return"""
+#: In ``perft_turns`` then: a turn of more actions than the stack has levels for (a
+#: player's turns after ``again`` have no bound the assembler knows beyond ``MAXCHAIN``)
+#: stops the count rather than write past the stack.
+_DEEP = """
+        if level + 1 >= levels:
+            raise ValueError("perft_turns: a turn of more actions than MAXCHAIN")"""
+#: In ``perft_turns`` then: a turn is over when the game is, or the side to move or the
+#: round has changed (``framework.engine.turns.turn_key``), not after every action.
+_TURN_OVER = (" and (child[WINNERS] != ZERO or child[TO_MOVE] != stack[level, TO_MOVE] or "
+              "child[FULLMOVE] != stack[level, FULLMOVE])")
+
+
+def _engine(m: Masks, finishes: bool = False, again: str = "") -> str:
+    """The engine's turn flow, its mask bookkeeping spelled for the board's width
+    (``again``: the field of the slot that keeps the turn with the mover, if any)."""
     bit = m.bit
     masks = "\n".join([
         "@njit(cache=True, inline='always')", "def place(st, c, side, kind):",
@@ -735,7 +775,10 @@ def _engine(m: Masks, finishes: bool = False) -> str:
         f"    return {m.get('side')}, enemy, ALL & ~occupied", ""])
     pieces = f"{m.get('s', 'cur')} & {m.get('KINDS + k', 'cur')}"
     return ENGINE.replace("{masks}", masks).replace("{pieces}", pieces).replace(
-        "{finished}", _FINISHED if finishes else "")
+        "{finished}", _FINISHED if finishes else "").replace(
+        "{again}", _AGAIN.replace("{field}", again) if again else "").replace(
+        "{turn_over}", _TURN_OVER if again else "").replace(
+        "{deep}", _DEEP if again else "")
 
 
 def _header(plan: Plan) -> str:
@@ -749,6 +792,14 @@ def _header(plan: Plan) -> str:
         row="".join(f"t[i * {w} + {j}], " for j in range(w)),
         put="\n".join(f"    st[i * {w} + {j}] = x[{j}]" for j in range(w)),
         bit="".join(f"b if q == {j} else ZERO, " for j in range(w)))
+
+
+def _most_actions(plan: Plan) -> int:
+    """How many actions ``perft_turns`` makes room for in one turn."""
+    size = plan.game.board.size
+    if plan.again:
+        return max(size + 1, plan.game.spec.max_plies or 0)
+    return size + 1 if plan.chaining else 1
 
 
 def source_of(plan: Plan) -> str:
@@ -766,8 +817,11 @@ def source_of(plan: Plan) -> str:
               *(f"{name} = {code}" for name, code in plan.codes.items()
                 if name != "CHOICE_SHIFT"),
               f"MAXM = {plan.max_moves}", f"CHAINS = {bool(plan.chaining)}",
-              # A chain captures a piece a hop, so it has at most a board's cells of hops.
-              f"MAXCHAIN = {game.board.size + 1 if plan.chaining else 1}",
+              # A chain captures a piece a hop, so it has at most a board's cells of hops;
+              # the mover's turns after ``again`` are counted as one turn, as long as a
+              # board's cells or the game's max_plies (perft_turns stops beyond).
+              f"MAXCHAIN = {_most_actions(plan)}",
+              *([f"C = {len(game.counters)}"] if game.counters else []),
               f"RAW = {plan.raw_moves}", f"CHOICE_SHIFT = {m.choice_shift}",
               f"PASSES = {game.spec.no_legal_move == 'pass'}",
               f"LOSES = {game.spec.no_legal_move == 'lose'}",
@@ -784,7 +838,7 @@ def source_of(plan: Plan) -> str:
         for function in piece.functions():
             lines += ["", function, ""]
     finishes = any(getattr(c, "FINISHES", False) for c in plan.consequences)
-    lines += ["", *_game_functions(plan), _engine(m, finishes)]
+    lines += ["", *_game_functions(plan), _engine(m, finishes, plan.again)]
     return "\n".join(lines) + "\n"
 
 

@@ -29,10 +29,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from framework.engine.piles import pile_slots, piled_kinds
 from framework.engine.slots import CLOCK_RESET, HALFMOVE, MUST_PASS
 from framework.errors import BoardspecError
 from framework.kernel.pieces import Unsupported
-from framework.kernel.slots import decoded, encoded, slot_field
+from framework.kernel.slots import decoded, encoded, pile_field, slot_field
 from framework.native.assemble import Plan, key_of, plan_of, source_of
 
 if TYPE_CHECKING:
@@ -44,6 +45,8 @@ if TYPE_CHECKING:
 
 Array = np.ndarray[Any, Any]
 TERM = 1 << 63
+#: A word's bits: a counter below 0 is kept as its two's complement.
+WORD = (1 << 64) - 1
 #: The kernels ``compile()`` compiles ahead of use (the parallel ones and perft_turns on
 #: demand).
 KERNELS = ("make_move", "legal_moves", "count_legal", "perft", "playouts", "random_game",
@@ -97,6 +100,8 @@ class NativeGame:
         self.phase = game.phases[0]
         self.landed = game.slots.index.get("landed", -1)
         self.chain = game.slots.index.get("chain", -1)
+        #: Per kind kept in piles, the slots of its numbers by cell (``State.vars``).
+        self.piles = [(kind, pile_slots(game, kind)) for kind in piled_kinds(game)]
         #: Seconds the last ``compile()`` took, and whether numba found it all on disk.
         self.compile_seconds: float | None = None
         self.compile_cpu_seconds: float | None = None
@@ -155,10 +160,30 @@ class NativeGame:
             i = self.game.slots.index[name]
             slot = self.game.slots.slots[i]
             st[at[slot_field(self.game, name)]] = encoded(slot, state.vars[i])
+        if self.game.counters:  # an int64 in its word: two's complement
+            st[at["COUNTERS"]:at["COUNTERS"] + len(state.counters) * len(self.game.counters)] = [
+                value & WORD for values in state.counters for value in values]
+        for kind, slots in self.piles:  # a word per cell
+            start = at[pile_field(self.game, kind)]
+            st[start:start + len(slots)] = [state.vars[i] for i in slots]
         for piece in (*self.plan.goals, *self.plan.consequences):
             if hasattr(piece, "encode_into"):  # a piece's own words (a history)
                 piece.encode_into(state, st, at)
         return st
+
+    def counters_of(self, st: Array) -> tuple[tuple[int, ...], ...]:
+        """Each side's counters in a compact state (``State.counters``)."""
+        if not self.game.counters:
+            return ()
+        start, c = self.layout["COUNTERS"], len(self.game.counters)
+        words = st[start:start + self.plan.sides * c].astype(np.int64).tolist()
+        return tuple(tuple(words[s * c:(s + 1) * c]) for s in range(self.plan.sides))
+
+    def piles_of(self, st: Array) -> tuple[tuple[int, ...], ...]:
+        """Per kind kept in piles, the number on each cell in a compact state."""
+        size = self.game.board.size
+        return tuple(tuple(int(v) for v in st[self.layout[pile_field(self.game, kind)]:][:size])
+                     for kind, _ in self.piles)
 
     def snapshot(self, st: Array) -> tuple[Any, ...]:
         """What a compact state says, in the terms of ``python_snapshot``."""
@@ -172,7 +197,8 @@ class NativeGame:
                       for n in self.plan.slots)
         return (tuple(masks[:sides]), tuple(masks[sides:sides + kinds]), int(st[at["TO_MOVE"]]),
                 int(st[at["HALFMOVE"]]), int(st[at["FULLMOVE"]]), int(st[at["MUST_PASS"]]),
-                winners, int(st[at["CHAIN"]]) - 1, extra)
+                winners, int(st[at["CHAIN"]]) - 1, extra, self.counters_of(st),
+                self.piles_of(st))
 
     def masks_of(self, st: Array) -> list[int]:
         """The masks of a compact state as ints: each side's, each kind's, the gaps."""
@@ -186,7 +212,9 @@ class NativeGame:
         slots = self.game.slots
         extra = tuple(state.vars[i] for i in (slots.index[n] for n in self.plan.slots))
         return (tuple(state.owner), tuple(state.kinds), state.to_move, state.vars[HALFMOVE],
-                state.fullmove, state.vars[MUST_PASS], state.winners, chain, extra)
+                state.fullmove, state.vars[MUST_PASS], state.winners, chain, extra,
+                tuple(tuple(c) for c in state.counters) if self.game.counters else (),
+                tuple(tuple(state.vars[i] for i in slots) for _, slots in self.piles))
 
     # Moves ------------------------------------------------------------------------------
     def legal(self, st: Array) -> list[int]:

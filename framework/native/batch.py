@@ -11,7 +11,8 @@ obs, rewards, done, legal = batch.step(actions)   # actions: (n,) action indices
 
 An action is an index into the game's action space (``game.codec``, the same numbers as
 the OpenSpiel and Gymnasium adapters use), each standing for one native move whatever the
-position (a placement game's, such as Connect Four's: refused otherwise). ``step`` plays
+position (a placement game's, such as Connect Four's: refused otherwise; a game with
+counters or piles is refused too, since the observations would leave them out). ``step`` plays
 each game's action, rewards the player who made it (1 a win, -1 a loss, 0 otherwise),
 starts a finished game again at once (its ``done`` flag set and its observation the new
 start's), and writes each game's observation (per side, the cells it holds) and its mask
@@ -95,6 +96,14 @@ class NativeBatch:
     """``n`` games of one game stepped together by its kernels."""
 
     def __init__(self, game: CompiledGame, n: int) -> None:
+        from framework.engine.piles import piled_kinds
+
+        if game.counters or piled_kinds(game):
+            # The observations are the cells each side holds: they would leave the
+            # counters (Dots and Boxes' boxes) and the piles (Kalah's seeds) out.
+            raise BoardspecError(f"{game.name}: a batch observes the cells each side holds, "
+                                 "and this game keeps counters or piles, which that leaves "
+                                 "out; step its games with NativeGame instead")
         self.native = NativeGame(game)
         self.game = game
         self.n = n

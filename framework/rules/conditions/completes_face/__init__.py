@@ -60,8 +60,7 @@ class CompletesFace(Condition):
     keyword = "completes_face"
     Params = CompletesFaceParams
     reference = ".reference:RefCompletesFace"
-    native = None
-    no_twin_reason = "no native kernel piece yet: the kernels have no tables of faces"
+    native = ".native:CompletesFacePiece"
     slots: ClassVar[tuple[Slot, ...]] = (LANDED,)
 
     def __init__(self, params: CompletesFaceParams, game: CompiledGame) -> None:

@@ -1,11 +1,12 @@
 """The native kernel piece of ``count``: popcounts of the sides' masks (a hand: the kind's
-supply less its pieces on the board)."""
+supply less its pieces on the board; piles: the words of the kind's piles on the zone)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from framework.kernel.pieces import ConditionPiece, Unsupported
+from framework.kernel.slots import pile_field
 
 
 class CountPiece(ConditionPiece):
@@ -23,9 +24,10 @@ class CountPiece(ConditionPiece):
         m = self.m
         kind = m.get(f"KINDS + {count.kind}") if count.kind >= 0 else "ALL"
         zone = self.zone
-        if p.where == "pile":
-            raise Unsupported("count of piles (the kernels keep no numbers per cell)")
-        if p.where == "hand":
+        if p.where == "pile":  # the words of the kind's piles on the side's zone
+            pile = pile_field(count.game, p.piece)
+            per_side = None
+        elif p.where == "hand":
             if count.game.spec.pieces[p.piece].hand:
                 raise Unsupported("count of a hand (the kernels keep no hands)")
             supply = count.game.spec.pieces[p.piece].supply
@@ -43,5 +45,10 @@ class CountPiece(ConditionPiece):
         bounds = [f"n >= {p.at_least}" if p.at_least is not None else "",
                   f"n <= {p.at_most}" if p.at_most is not None else "",
                   f"n == {p.exactly}" if p.exactly is not None else ""]
-        return ["n = 0", "for s in range(S):", f"    if {select}:",
-                f"        n += {per_side}", f"return {' and '.join(b for b in bounds if b)}"]
+        if per_side is None:
+            added = [f"        z = {m.row(zone, 's')}", "        while z:",
+                     f"            n += np.int64(st[{pile} + low(z)])", "            z &= z - ONE"]
+        else:
+            added = [f"        n += {per_side}"]
+        return ["n = 0", "for s in range(S):", f"    if {select}:", *added,
+                f"return {' and '.join(b for b in bounds if b)}"]

@@ -80,9 +80,7 @@ class Pile(Condition):
     reads_piles = True
     Params = PileParams
     reference = ".reference:RefPile"
-    native = None
-    no_twin_reason = ("no native kernel piece yet: the kernels' compact state has no "
-                      "numbers per cell (piles)")
+    native = ".native:PilePiece"
     slots: ClassVar[tuple[Slot, ...]] = (LANDED,)
 
     def __init__(self, params: PileParams, game: CompiledGame) -> None:

@@ -68,9 +68,7 @@ class Sow(Primitive):
     #: Its ``piece`` may be a kind kept in piles (validate refuses one elsewhere).
     reads_piles = True
     reference = ".reference:RefSow"
-    native = None
-    no_twin_reason = ("no native kernel piece yet: the kernels' compact state has no "
-                      "numbers per cell (piles)")
+    native = ".native:SowPiece"
     Params = SowParams
     by_source = False
 

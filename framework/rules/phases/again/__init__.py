@@ -46,8 +46,7 @@ class Again(Phase):
     Params = AgainParams
     decides = False
     reference = ".reference:RefAgain"
-    native = None
-    no_twin_reason = "no native kernel piece yet: the kernels' turn flow always passes the turn"
+    native = ".native:AgainPiece"
 
     slots = (AGAIN,)
 

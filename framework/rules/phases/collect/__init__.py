@@ -58,9 +58,7 @@ class Collect(Phase):
     decides = False
     slots = (LANDED,)
     reference = ".reference:RefCollect"
-    native = None
-    no_twin_reason = ("no native kernel piece yet: the kernels' compact state has no "
-                      "numbers per cell (piles)")
+    native = ".native:CollectPiece"
 
     def __init__(self, params: CollectParams, game: CompiledGame) -> None:
         super().__init__(params, game)

@@ -53,8 +53,7 @@ class CompleteFaces(Phase):
     decides = False
     slots = (LANDED,)
     reference = ".reference:RefCompleteFaces"
-    native = None
-    no_twin_reason = "no native kernel piece yet: the kernels have no tables of faces"
+    native = ".native:CompleteFacesPiece"
 
     def __init__(self, params: CompleteFacesParams, game: CompiledGame) -> None:
         super().__init__(params, game)

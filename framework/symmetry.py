@@ -21,6 +21,7 @@ symmetry of the game when it also keeps
 - the initial position (the pieces the setup puts down, and the steps that come first);
 - every set of directions a rule block names (``directions:`` of a step, a line, a flank;
   a relative direction as each player reads it), as a set;
+- every cell a rule block names (a race's or a sowing's track): each in its place;
 - the game's action space (``game.codec``): the image of every action the game can ever
   offer is one too (a leap whose offsets are not symmetric, a castle, a placement zone).
 
@@ -31,11 +32,13 @@ some other way (a rule about one named cell that no action names) is not seen:
 symmetry maps legal actions, their results and the observation planes onto each other.
 A game whose blocks do not declare their action space gets the identity only.
 
-What a symmetry maps: cells, bitmasks of cells, states (pieces, gaps, attributes and
-every ``cell`` slot, such as the landing cell), actions (their cells; the action object of
-the codec, with its notation) and action indices, and observation tensors (the cells of
-every plane). Sides stay: a symmetry that would need the colours exchanged (Hex's mirrors
-across its diagonals, which swap the players' sides) is not one here.
+What a symmetry maps: cells, bitmasks of cells, states (pieces, gaps, attributes, every
+``cell`` and ``cells`` slot, such as the landing cell or the cells a view has found, the
+actions a view remembers, and the positions gone through that a repetition reads),
+actions (their cells; the action object of the codec, with its notation) and action
+indices, and observation tensors (the cells of every plane). Sides stay: a symmetry that
+would need the colours exchanged (Hex's mirrors across its diagonals, which swap the
+players' sides) is not one here.
 """
 
 from __future__ import annotations
@@ -43,11 +46,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from framework.board.symmetry import BoardSymmetry
 from framework.codec import CodecError
 from framework.engine.action import Action
+from framework.engine.trail import mapped_key
 from framework.errors import PositionError
 
 if TYPE_CHECKING:
@@ -69,6 +73,10 @@ class Symmetry:
         self.name = board.name
         self._cell_slots = tuple(i for i, slot in enumerate(game.slots.slots)
                                  if slot.kind == "cell")
+        self._mask_slots = tuple(i for i, slot in enumerate(game.slots.slots)
+                                 if slot.kind == "cells")
+        #: The slots holding the actions a player remembers (a game with a view).
+        self._action_slots = game.view.moves if game.view is not None else ()
 
     def __repr__(self) -> str:
         return f"<Symmetry {self.name} of {self.game.name}>"
@@ -84,7 +92,9 @@ class Symmetry:
         return self.board.mask(mask)
 
     def state(self, state: State) -> State:
-        """The image of ``state`` (a new state without history)."""
+        """The image of ``state``: its pieces, slots (cells and masks of cells), the
+        actions its players remember and the positions it went through, all moved (no
+        undo stack: a new state's own)."""
         out = state.clone()
         mask, cells = self.board.mask, self.cells
         out.owner = [mask(m) for m in state.owner]
@@ -99,6 +109,14 @@ class Symmetry:
         out.attrs = attrs
         for i in self._cell_slots:
             out.vars[i] = self.board.cell(out.vars[i])
+        for i in self._mask_slots:  # the cells found, visited or captured this turn
+            out.vars[i] = mask(out.vars[i])
+        for i in self._action_slots:
+            if out.vars[i]:
+                out.vars[i] = cast(int, tuple(self.action(a) for a in
+                                              cast("tuple[Action, ...]", out.vars[i])))
+        if state.trail is not None:  # the positions gone through, for repetitions
+            out.trail = tuple(mapped_key(self.game, key, cells) for key in state.trail)
         return out
 
     def image(self, action: Action) -> Action:
@@ -108,7 +126,11 @@ class Symmetry:
                        notation="")
 
     def action(self, action: Action) -> Action:
-        """The image of ``action``: the game's own action object, with its notation."""
+        """The image of ``action``: the game's own action object, with its notation (the
+        identity's is ``action`` itself: the codec keeps one object per index, written as
+        one player writes it, where a race's move reads the same for both)."""
+        if self.is_identity:
+            return action
         return self.game.codec.actions[self.game.codec.index(self.image(action))]
 
     @cached_property
@@ -174,6 +196,7 @@ def _keeps_the_rules(game: Game) -> list[Symmetry]:
     forward = [game.board.bearings[f] for f in game.forward if f is not None]
     direction_sets = _direction_sets(game)
     zone_uses = _zone_uses(game)
+    named = _cells_named(game)
     initial = game.new_initial_state()
     kept = identity
     for board in others:
@@ -184,6 +207,8 @@ def _keeps_the_rules(game: Game) -> list[Symmetry]:
             continue
         if not _zones_kept(game, board, zone_uses):
             continue
+        if any(board.cell(c) != c for c in named):
+            continue  # a rule names the cell (a track of a race or a sowing: its order)
         symmetry = Symmetry(game, board)
         if symmetry.state(initial).key() != initial.key():
             continue
@@ -231,6 +256,19 @@ def _zone_uses(game: Game) -> list[tuple[str, ...] | frozenset[str]]:
                 uses.append(frozenset(n for n in names if n in zones))
         uses.append(tuple(_zone_names(dump, zones)))
     return uses
+
+
+def _cells_named(game: Game) -> set[int]:
+    """The cells the rules name by name (a race's tracks, a sowing's track): each must stay
+    where it is. The setup's cells are not among them: the initial position is compared
+    as a whole."""
+    index = game.board.index
+    blocks: list[Any] = [*(p.block for p in game.turn_phases), *game.goals,
+                         *game.restrictions, *([game.result] if game.result else [])]
+    names: list[str] = []
+    for block in blocks:
+        names += _zone_names(block.params.model_dump(by_alias=True), set(index))
+    return {index[n] for n in names}
 
 
 def _zone_names(data: Any, zones: set[str]) -> list[str]:

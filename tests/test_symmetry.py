@@ -261,3 +261,33 @@ def test_symmetries_of_a_policy_vector() -> None:
         assert turned[rotation.action_index(i)] == policy[i]
     with pytest.raises(ValueError, match="expected a tensor of"):
         rotation.tensor([0.0])
+
+
+def test_the_image_of_a_state_keeps_what_it_remembers() -> None:
+    """Lines of Action: the positions a game went through (its repetition draw reads
+    them) are moved with the board: the image of a played game's state holds the trail the
+    engine builds itself when it plays the images of the same actions from the image of
+    the start. Phantom tic-tac-toe: the cells a player has found and the actions it
+    remembers are moved too, every symmetry checked along random games."""
+    game = load_game(GAMES / "lines-of-action.yaml")
+    rng = random.Random(5)
+    for symmetry in game.symmetries()[1:]:
+        state = game.new_initial_state()
+        image = symmetry.state(state)
+        for _ in range(12):
+            action = rng.choice(state.legal_actions())
+            image.apply(symmetry.action(action))
+            state.apply(action)
+        assert state.trail is not None and len(state.trail) > 1
+        assert symmetry.state(state).trail == image.trail, symmetry.name
+    assert play_through(load_game(GAMES / "phantom-tic-tac-toe.yaml"), games=3, plies=12,
+                        seed=2) > 0
+
+
+def test_a_rule_that_names_cells_keeps_them_in_place() -> None:
+    """Backgammon's race and Kalah's sowing read their tracks cell by cell: a board
+    symmetry that moves them is not the game's (their boards have more)."""
+    for file in ("backgammon", "kalah"):
+        game = load_game(GAMES / f"{file}.yaml")
+        assert len(game.board.symmetries().symmetries) > 1
+        assert [s.name for s in game.symmetries()] == ["identity"], file

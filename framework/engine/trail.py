@@ -35,9 +35,7 @@ def trail_key_of(game: CompiledGame) -> Callable[[State], TrailKey] | None:
     reads the trail."""
     if not any(getattr(g, "keeps_trail", False) for g in game.goals):
         return None
-    table = game.slots
-    kept = tuple(i for i, s in enumerate(table.slots)
-                 if s.scope != "turn" and not s.derived and not s.history and i != HALFMOVE)
+    kept = kept_slots(game)
     viewers = tuple(o for p in game.turn_phases for o in getattr(p.block, "options", ())
                     if o.repetition_reads())
     # A slot several options read changes only when every one of them says so (a piece
@@ -71,6 +69,45 @@ def trail_key_of(game: CompiledGame) -> Callable[[State], TrailKey] | None:
         return placement, rights
 
     return key
+
+
+def kept_slots(game: CompiledGame) -> tuple[int, ...]:
+    """The slots a trail key's rights hold, in order: the position's, but the clocks."""
+    return tuple(i for i, s in enumerate(game.slots.slots)
+                 if s.scope != "turn" and not s.derived and not s.history and i != HALFMOVE)
+
+
+def mapped_key(game: CompiledGame, key: TrailKey, cells: tuple[int, ...]) -> TrailKey:
+    """``key`` with its cells moved by the permutation ``cells`` (a board symmetry: cell
+    ``c`` goes to ``cells[c]``): the masks of the placement, its attribute values, and the
+    cell and mask slots among the rights."""
+    def mask(m: int) -> int:
+        out = 0
+        while m:
+            low = m & -m
+            out |= 1 << cells[low.bit_length() - 1]
+            m ^= low
+        return out
+
+    placement, rights = key
+    masks = len(game.players) + len(game.piece_kinds) + 1
+    moved = [mask(m) for m in placement[:masks]]
+    size = game.board.size
+    values = placement[masks:]
+    for start in range(0, len(values), size):
+        chunk = [0] * size
+        for c, value in enumerate(values[start:start + size]):
+            chunk[cells[c]] = value
+        moved += chunk
+    slots = game.slots.slots
+    picked = list(rights)
+    for at, i in enumerate(kept_slots(game), start=1):
+        value = picked[at]
+        if slots[i].kind == "cell" and value >= 0:
+            picked[at] = cells[value]
+        elif slots[i].kind == "cells":
+            picked[at] = mask(value)
+    return tuple(moved), tuple(picked)
 
 
 def _picker(kept: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:

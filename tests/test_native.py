@@ -162,12 +162,13 @@ def test_perft_from_random_positions(native: NativeGame) -> None:
         check_perft(native, state, 2)
 
 
-def replay(native: NativeGame, seed: int, start=None) -> int:
-    """A random game of the kernels, replayed through ``State.apply``; the states and the
-    legal actions must agree after every action. Returns the plies."""
+def replay(native: NativeGame, seed: int, start=None, plies: int | None = None) -> int:
+    """A random game of the kernels (its first ``plies`` moves, default the game's
+    ``max_plies``), replayed through ``State.apply``; the states and the legal actions must
+    agree after every action. Returns the plies."""
     state = start or native.game.new_initial_state()  # type: ignore[attr-defined]
     st = native.encode(state)
-    _, moves = native.random_game(st, seed)
+    _, moves = native.random_game(st, seed, plies)
     turns = bool(native.plan.choices)  # a native move is a whole turn: compare turns
     for ply, move in enumerate(moves):
         legal = native.legal(st)

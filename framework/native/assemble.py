@@ -150,6 +150,13 @@ class Plan:
         return {"PASS": m.code(PASS_OPTION), "SKIP": m.code(SKIP_OPTION),
                 "STOP": m.code(STOP_OPTION), "CHOICE_SHIFT": m.choice_shift}
 
+    def slot_words(self, name: str) -> int:
+        """The words of the declared slot ``name`` in the compact state: one, or a mask's
+        ``width`` for a slot of cells (``kind: cells``, a hop's visited cells) on a board
+        over 64 cells."""
+        slot = self.game.slots.slots[self.game.slots.index[name]]
+        return self.masks.width if slot.kind == "cells" else 1
+
     def layout(self) -> dict[str, int]:
         """Index of each field of the compact state (``L``: its length). The masks (each
         side's, each kind's, the gaps) come first, ``width`` words each, named by their
@@ -161,9 +168,10 @@ class Plan:
         words = (base + 1) * width
         for i, name in enumerate(FIELDS[1:]):
             at[name] = words + i
-        for name in self.slots:
-            at[slot_field(self.game, name)] = words + len(at) - 2
         end = words + len(at) - 2
+        for name in self.slots:  # a word each; a mask of cells a mask's words
+            at[slot_field(self.game, name)] = end
+            end += self.slot_words(name)
         for name, length in self.regions:
             at[name] = end
             end += length
@@ -885,7 +893,11 @@ def _game_functions(plan: Plan) -> list[str]:
     reset = ["@njit(cache=True, inline='always')", "def reset_slots(st):"]
     for name in plan.slots:
         slot = plan.game.slots.slots[plan.game.slots.index[name]]
-        if slot.scope == "turn":
+        if slot.scope == "turn" and plan.slot_words(name) > 1:  # a wide mask's words
+            words = plan.masks.words(slot.default)
+            reset += [f"    st[{slot_field(plan.game, name)} + {j}] = U64({w})"
+                      for j, w in enumerate(words)]
+        elif slot.scope == "turn":
             reset.append(f"    st[{slot_field(plan.game, name)}] = "
                          f"U64({encoded(slot, slot.default)})")
     reset += ["    return", ""]

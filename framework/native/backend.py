@@ -159,7 +159,12 @@ class NativeGame:
         for name in self.plan.slots:
             i = self.game.slots.index[name]
             slot = self.game.slots.slots[i]
-            st[at[slot_field(self.game, name)]] = encoded(slot, state.vars[i])
+            start = at[slot_field(self.game, name)]
+            if self.plan.slot_words(name) > 1:  # a mask of cells over several words
+                words = m.words(state.vars[i])
+                st[start:start + len(words)] = words
+            else:
+                st[start] = encoded(slot, state.vars[i])
         if self.game.counters:  # an int64 in its word: two's complement
             st[at["COUNTERS"]:at["COUNTERS"] + len(state.counters) * len(self.game.counters)] = [
                 value & WORD for values in state.counters for value in values]
@@ -192,13 +197,20 @@ class NativeGame:
         masks = self.masks_of(st)
         code = int(st[at["WINNERS"]])
         winners = (frozenset(s for s in range(sides) if code >> s & 1) if code else None)
-        slots = self.game.slots
-        extra = tuple(decoded(slots.slots[slots.index[n]], int(st[at[slot_field(self.game, n)]]))
-                      for n in self.plan.slots)
+        extra = tuple(self._slot_of(st, n) for n in self.plan.slots)
         return (tuple(masks[:sides]), tuple(masks[sides:sides + kinds]), int(st[at["TO_MOVE"]]),
                 int(st[at["HALFMOVE"]]), int(st[at["FULLMOVE"]]), int(st[at["MUST_PASS"]]),
                 winners, int(st[at["CHAIN"]]) - 1, extra, self.counters_of(st),
                 self.piles_of(st))
+
+    def _slot_of(self, st: Array, name: str) -> int:
+        """The value of the declared slot ``name`` in a compact state (``State.vars``)."""
+        start = self.layout[slot_field(self.game, name)]
+        words = self.plan.slot_words(name)
+        if words > 1:
+            return sum(int(st[start + j]) << (64 * j) for j in range(words))
+        slots = self.game.slots
+        return decoded(slots.slots[slots.index[name]], int(st[start]))
 
     def masks_of(self, st: Array) -> list[int]:
         """The masks of a compact state as ints: each side's, each kind's, the gaps."""

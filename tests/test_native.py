@@ -47,7 +47,7 @@ def test_the_ataxx_family_and_the_placement_games_are_supported() -> None:
 
 
 @pytest.mark.parametrize(("game", "reason"), [
-    ("konane", "second deciding phase"), ("adaptoid", "attributes")])
+    ("konane", "lands no piece"), ("adaptoid", "attributes")])
 def test_a_game_the_backend_cannot_play_is_refused_with_the_reason(game: str,
                                                                     reason: str) -> None:
     found = support_of(load_game(GAMES / f"{game}.yaml"))

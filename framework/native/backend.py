@@ -98,6 +98,8 @@ class NativeGame:
         codes = self.plan.codes
         self.PASS, self.SKIP, self.STOP = codes["PASS"], codes["SKIP"], codes["STOP"]
         self.phase = game.phases[0]
+        #: The indices of the moves phases chosen by their if: after the first.
+        self.starts = {p.index for p in self.plan.deciders[1:]}
         self.landed = game.slots.index.get("landed", -1)
         self.chain = game.slots.index.get("chain", -1)
         #: Per kind kept in piles, the slots of its numbers by cell (``State.vars``).
@@ -138,7 +140,11 @@ class NativeGame:
         """The compact state of a Python state (at the start of a turn, after the setup)."""
         if state.game is not self.game:
             raise BoardspecError("the state is a state of another game")
-        if state.setup < len(self.game.setups) or state.phase != 0:
+        # At the start of a turn: in its first moves phase, or in one chosen by its if:
+        # after it with nothing played yet (nothing landed).
+        started = state.phase == 0 or (state.phase in self.starts and (
+            self.landed < 0 or state.vars[self.landed] < 0))
+        if state.setup < len(self.game.setups) or not started:
             raise BoardspecError("native kernels start from a position at the start of a "
                                  "turn, after the setup")
         at = self.layout
@@ -250,7 +256,7 @@ class NativeGame:
             assert found is not None
             return found
         m = self.moves
-        option = self.phase.options[(move >> m.opt_shift) & 255]  # type: ignore[attr-defined]
+        option = self.plan.options[(move >> m.opt_shift) & 255]
         return option.action(masks_of(state), ((move >> m.src_shift) & m.cell_mask) - 1,
                              move & m.cell_mask)
 
@@ -273,7 +279,9 @@ class NativeGame:
             return self.PASS
         if action.kind in ("skip", "stop"):
             return self.SKIP if action.kind == "skip" else self.STOP
-        makers = self.phase.applies[action.kind, action.attribute]  # type: ignore[attr-defined]
+        phase: Any = next((p for p in self.plan.deciders if p.name == action.phase),
+                          self.phase)
+        makers = phase.applies[action.kind, action.attribute]
         option = makers[0]
         if len(makers) > 1:
             if state is None:
@@ -281,7 +289,7 @@ class NativeGame:
                                      "this kind of action; give the state to tell them apart")
             masks = masks_of(state)
             option = next(o for o in makers if o.sources(state, masks) >> action.src & 1)
-        index = self.phase.options.index(option)  # type: ignore[attr-defined]
+        index = self.plan.options.index(option)
         # A move without cells (a swap) has source and target 0.
         target = action.dst if action.dst >= 0 else max(action.at, 0)
         return self.moves.code(index) | (action.src + 1) << self.moves.src_shift | target

@@ -348,3 +348,29 @@ def test_native_deep_perft_and_many_games_match_openspiel(native: Any) -> None:
         assert theirs.is_terminal() and state.returns() == pytest.approx(theirs.returns())
         endings.add(tuple(theirs.returns()))
     assert {(1.0, -1.0), (-1.0, 1.0), (0.0, 0.0)} <= endings
+
+
+def test_mcts_native_in_the_movement_phase_rolls_out_natively(
+        native: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the movement phase a turn starts in the moves phase 'move' (state.phase 1): the
+    rollouts still start from the native encoding of the position (the kernel's
+    rollout_values), not from a game played out in Python."""
+    from framework.agents.registry import make_agent
+
+    state = GAME.state_from_json({"to_move": "white", "hand.white.man": 0,
+                                  "hand.black.man": 0, "cells": {
+                                      "a1": "white", "d1": "white", "a4": "white",
+                                      "b6": "white", "d7": "black", "g7": "black",
+                                      "f4": "black", "c5": "black"}})
+    assert state.to_json()["phase"] == "move" and native.at_turn_start(state)
+    agent = make_agent("mcts:40i:native", GAME, seed=3)
+    calls = []
+    real = native.kernels.rollout_values
+
+    def counted(*args: Any) -> Any:
+        calls.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(native.kernels, "rollout_values", counted)
+    chosen = agent.decide(state)
+    assert chosen[0] in state.legal_actions() and len(calls) >= 30

@@ -140,11 +140,7 @@ class NativeGame:
         """The compact state of a Python state (at the start of a turn, after the setup)."""
         if state.game is not self.game:
             raise BoardspecError("the state is a state of another game")
-        # At the start of a turn: in its first moves phase, or in one chosen by its if:
-        # after it with nothing played yet (nothing landed).
-        started = state.phase == 0 or (state.phase in self.starts and (
-            self.landed < 0 or state.vars[self.landed] < 0))
-        if state.setup < len(self.game.setups) or not started:
+        if state.setup < len(self.game.setups) or not self.at_turn_start(state):
             raise BoardspecError("native kernels start from a position at the start of a "
                                  "turn, after the setup")
         at = self.layout
@@ -181,6 +177,13 @@ class NativeGame:
             if hasattr(piece, "encode_into"):  # a piece's own words (a history)
                 piece.encode_into(state, st, at)
         return st
+
+    def at_turn_start(self, state: State) -> bool:
+        """Whether ``state`` waits at the start of a turn (where a native move begins): in
+        its first moves phase, or in one chosen by its if: after it with nothing played
+        yet (nothing landed)."""
+        return state.phase == 0 or (state.phase in self.starts and (
+            self.landed < 0 or state.vars[self.landed] < 0))
 
     def counters_of(self, st: Array) -> tuple[tuple[int, ...], ...]:
         """Each side's counters in a compact state (``State.counters``)."""

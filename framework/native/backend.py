@@ -282,8 +282,11 @@ class NativeGame:
             return self.PASS
         if action.kind in ("skip", "stop"):
             return self.SKIP if action.kind == "skip" else self.STOP
-        phase: Any = next((p for p in self.plan.deciders if p.name == action.phase),
-                          self.phase)
+        phase: Any = next((p for p in self.plan.deciders if p.name == action.phase), None)
+        if phase is None:
+            raise BoardspecError(f"{action.notation}: an action of the phase "
+                                 f"{action.phase!r}, a choice folded into a native move (the "
+                                 "move of a whole turn is move_of_turn's)")
         makers = phase.applies[action.kind, action.attribute]
         option = makers[0]
         if len(makers) > 1:

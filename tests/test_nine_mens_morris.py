@@ -374,3 +374,13 @@ def test_mcts_native_in_the_movement_phase_rolls_out_natively(
     monkeypatch.setattr(native.kernels, "rollout_values", counted)
     chosen = agent.decide(state)
     assert chosen[0] in state.legal_actions() and len(calls) >= 30
+
+
+def test_check_compares_the_kernels_through_the_movement_phase(native: Any) -> None:
+    """``boardspec check``'s comparison takes a turn that starts in the moves phase 'move'
+    as a turn's start (it reported the kernels' turn over and the engine's going on)."""
+    from framework.check.native_diff import compare_with_native
+
+    found = compare_with_native(GAME, examples=4, random_seed=0)
+    assert found.status == "passed", found.note
+    assert found.games == 4 and found.moves > 40

@@ -384,3 +384,29 @@ def test_check_compares_the_kernels_through_the_movement_phase(native: Any) -> N
     found = compare_with_native(GAME, examples=4, random_seed=0)
     assert found.status == "passed", found.note
     assert found.games == 4 and found.moves > 40
+
+
+@pytest.mark.slow
+def test_a_removal_passed_over_when_impossible_is_not_a_loss_natively() -> None:
+    """With when_impossible: skip on the removal, the mill with nothing to take ends the
+    turn (the engine passes the phase over) instead of losing; natively the same (a module
+    of its own, about 15 s of CPU cold)."""
+    pytest.importorskip("numba")
+    from framework.game import load_game_text
+    from framework.native import NativeGame
+
+    text = (ROOT / "games" / "nine-mens-morris.yaml").read_text()
+    written = "    if: {type: line_formed, length: 3}"
+    assert written in text
+    game = load_game_text(text.replace(written, f"    when_impossible: skip\n{written}"))
+    native = NativeGame(game)
+    state = game.state_from_json({"to_move": "white", "cells": {"a1": "white", "d1": "white"},
+                                  "hand.black.man": 9})
+    st = native.play(native.encode(state), native.move_of(state.parse_action("g1"), state))
+    state.apply("g1")
+    assert not state.is_terminal() and state.to_move == 1
+    assert native.snapshot(st) == native.python_snapshot(state)
+    from .test_native import replay
+
+    for seed in range(3):
+        replay(native, seed)

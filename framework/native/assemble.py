@@ -232,6 +232,8 @@ def _folded_option(phase: Any, moves_phase: Any, at: int = 1) -> Piece | None:
         raise Unsupported(f"{option.keyword} with an if: or a then: (a choice folded into the "
                           "move plays neither)")
     piece: Piece = found(option, phase.index)
+    if getattr(found, "GUARDED", False):  # due with nothing to take: passed over, or stuck
+        piece.skips = phase.skip_when_impossible  # type: ignore[attr-defined]
     return piece
 
 
@@ -395,10 +397,10 @@ def plan_of(game: CompiledGame) -> Plan:
                           "the move (only a choice whose own if: needs a piece landed this "
                           "turn, line_formed or landed, is never the decision of a turn "
                           "whose moves are passed over)")
-    if folded_guards and game.spec.no_legal_move == "pass":
-        raise Unsupported("a choice folded into the move with an if: beside no_legal_move: "
-                          "pass (a due choice with nothing to choose would pass within the "
-                          "turn)")
+    if any(not getattr(c, "skips", True) for c in choices) and \
+            game.spec.no_legal_move == "pass":
+        raise Unsupported("a removal folded into the move, which may find nothing to take, "
+                          "beside no_legal_move: pass (the mover would pass within the turn)")
     hands = _hands(game)
     for m in moves:  # a placement out of a hand: only while it holds one
         if m.hand >= 0:
@@ -1025,9 +1027,11 @@ def _game_functions(plan: Plan) -> list[str]:
     choose = ["@njit(cache=True, inline='always')", "def choose(st, side, choice):"]
     choose += [f"    if choice:\n        {c.prefix}apply(st, side, choice - 1)"
                for c in plan.choices] or ["    return"]
-    if any(getattr(c, "GUARDED", False) for c in plan.choices):
+    if any(getattr(c, "GUARDED", False) and not c.skips  # type: ignore[attr-defined]
+           for c in plan.choices):
         # Its phase is due and there is nothing to take: the mover has no legal action
-        # (State._no_legal_action; no_legal_move: pass is refused with such a choice).
+        # (State._no_legal_action; no_legal_move: pass is refused with such a choice),
+        # unless the phase is passed over when impossible (when_impossible: skip).
         choose += [f"    elif {plan.choices[0].prefix}due(st, side):", "        if LOSES:",
                    "            finish(st, ((np.int64(1) << S) - 1) & ~(np.int64(1) << side))",
                    "        elif WINS:", "            finish(st, np.int64(1) << side)",

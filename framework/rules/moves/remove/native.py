@@ -39,8 +39,11 @@ class RemovePiece(PrimitivePiece):
         self.zone = self.table("ZONE", option.zone)
         self.near = self.table("NEAR", option.neighbour_masks)
         self.rows = RowTables(self, option.rows) if option.rows is not None else None
-        #: The phase's if: as an expression (the assembler sets it; "" for none).
+        #: The phase's if: as an expression (the assembler sets it; "" for none), and
+        #: whether the phase is passed over when there is nothing to take
+        #: (``when_impossible: skip``; else the mover has no legal action then).
         self.guard = ""
+        self.skips = False
 
     def functions(self) -> list[str]:
         option, m = self.option, self.m

@@ -4,8 +4,9 @@ of hops over either colour that capture nothing and never land where the marble 
 the opposite point filled (a blocker counts for the player), a draw after 100 rounds;
 perft 1-4 from the start and from random positions, perft by whole turns, random games
 side by side, for 2, 3, 4 and 6 players (the file's ``players`` parameter: each colour
-starts from its own point of the star) — and the native backend saying why it cannot play
-it."""
+starts from its own point of the star) — and the native backend (masks of two words, the
+visited cells of a chain in two words of the compact state) against the same reference and
+the engine."""
 
 from __future__ import annotations
 
@@ -18,8 +19,15 @@ import pytest
 from framework import load_game
 from framework.engine.turns import divide_turns, perft_turns
 from framework.native import support_of
+from framework.perft import perft
 
-from .brute_games import play_side_by_side, random_positions, ref_turns, same_perft
+from .brute_games import (
+    play_side_by_side,
+    random_positions,
+    ref_perft,
+    ref_turns,
+    same_perft,
+)
 from .conftest import ROOT
 
 FILE = ROOT / "games" / "chinese-checkers.yaml"
@@ -195,11 +203,79 @@ def test_a_filled_target_wins_and_blockers_count() -> None:
     assert not state.is_terminal()
 
 
-def test_the_native_backend_says_why_not() -> None:
-    reason = support_of(GAME)
-    # Masks of several words take its 121 cells; its chains of hops over any piece are what
-    # the native hop piece does not know yet.
-    assert reason is not None and "revisit" in reason
+def test_the_native_backend_plays_it_for_every_number_of_players() -> None:
+    for n in SEATS:
+        assert support_of(load_game(FILE, {"players": str(n)})) is None, n
+
+
+@pytest.mark.parametrize(("hop", "why"), [
+    ("over: any, capture: true,\n         chain: must, removed: at_end,", "removed: at_end"),
+    ("over: any, capture: false, landing: any,\n         chain: may, revisit: false,",
+     "a long range")])
+def test_hops_the_wide_piece_does_not_play_are_refused_by_name(hop: str, why: str) -> None:
+    from framework.game import load_game_text
+
+    text = FILE.read_text()
+    written = "over: any, capture: false,\n         chain: may, revisit: false,"
+    assert written in text
+    found = support_of(load_game_text(text.replace(written, hop))) or ""
+    assert f"hop with {why} on a board of 121 cells" in found
+
+
+# The native kernels: one compile (about 10 s of CPU cold) for the module's two players.
+@pytest.fixture(scope="module")
+def native() -> Any:
+    pytest.importorskip("numba")
+    from framework.native import NativeGame
+
+    found = NativeGame(GAME)
+    found.compile()
+    return found
+
+
+def check_native(native: Any, ref: ChineseCheckers, state: Any, depth: int, turns: int,
+                 engine: int = 2) -> None:
+    """Native perft by actions and by whole turns against the reference's (and the engine's
+    to ``engine``)."""
+    st, s = native.encode(state), ref.from_position(state.to_json())
+    for d in range(1, depth + 1):
+        assert native.perft(st, d) == ref_perft(ref, s, d), (d, state.to_json())
+    for d in range(1, min(depth, engine) + 1):
+        assert native.perft(st, d) == perft(state, d)
+    for d in range(1, turns + 1):
+        assert native.perft_turns(st, d) == ref_turns(ref, s, d), (d, state.to_json())
+
+
+def test_native_perft_matches_the_reference_and_the_engine(native: Any) -> None:
+    check_native(native, REF, GAME.new_initial_state(), 3, 2)
+    for state in random_positions(GAME, 3, seed=5):
+        check_native(native, REF, state, 2, 1)
+
+
+def test_a_native_chain_never_lands_where_it_has_stood(native: Any) -> None:
+    """In the middle of a chain (E5 hopped to G7: the visited cells in the compact state),
+    the marble may hop on over H7 or stop, not hop back to E5; the position encodes with
+    its visited cells, and the native moves are the engine's."""
+    state = GAME.state_from_json({"to_move": "red", "cells": {
+        "E5": "red", "F6": "red", "H7": "green", "A5": "red", "Q13": "green"}})
+    state.apply("E5xG7")
+    st = native.encode(state)
+    assert native.snapshot(st) == native.python_snapshot(state)
+    legal = sorted(native.action_of(state, m).notation for m in native.legal(st))
+    assert legal == sorted(a.notation for a in state.legal_actions()) == ["G7xI7", "stop"]
+    st = native.play(st, native.move_of(state.parse_action("G7xI7"), state))
+    state.apply("G7xI7")
+    assert native.snapshot(st) == native.python_snapshot(state)
+    assert int(st[native.layout["TO_MOVE"]]) == 1  # nowhere left to hop: green's turn
+
+
+def test_native_random_games_replay_through_the_engine(native: Any) -> None:
+    from .test_native import replay
+
+    for seed in range(3):
+        assert replay(native, seed, plies=150) == 150
+    for state in random_positions(GAME, 2, seed=8):
+        replay(native, 9, state, plies=60)
 
 
 @pytest.fixture(scope="module", params=[3, 4, 6])
@@ -231,6 +307,39 @@ def test_more_player_random_games_agree_with_the_reference(n: int) -> None:
     for state in random_positions(game, 20, seed=7):
         same_perft(game, ref, state, 2)
     assert perft_turns(game.new_initial_state(), 2) == ref_turns(ref, ref.start(), 2)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [3, 4, 6])
+def test_native_for_more_players_matches_the_reference(n: int) -> None:
+    """Each number of players compiles its own kernels (about 10 s of CPU cold)."""
+    pytest.importorskip("numba")
+    from framework.native import NativeGame
+
+    from .test_native import replay
+
+    game, ref = load_game(FILE, {"players": str(n)}), ChineseCheckers(SEATS[n])
+    native = NativeGame(game)
+    check_native(native, ref, game.new_initial_state(), 3, 2)
+    for state in random_positions(game, 5, seed=7):
+        check_native(native, ref, state, 2, 1)
+    for seed in range(3):
+        replay(native, seed, plies=300)
+    winners, plies = native.playouts(native.encode(game.new_initial_state()), 20, seed=1)
+    assert plies > 0 and all(-1 <= w < 1 << n for w in winners.tolist())
+
+
+@pytest.mark.slow
+def test_native_whole_games_and_deep_perft_match_the_reference(native: Any) -> None:
+    from .test_native import replay
+
+    check_native(native, REF, GAME.new_initial_state(), 4, 3)
+    for state in random_positions(GAME, 10, seed=3):
+        check_native(native, REF, state, 3, 2)
+    for seed in range(3):  # whole games, to a filled point or the draw after 100 rounds
+        replay(native, seed)
+
+
 @pytest.mark.slow
 def test_many_random_games_and_deep_perft_agree_with_the_reference() -> None:
     outcomes: list[frozenset[str]] = []

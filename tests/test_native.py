@@ -47,7 +47,7 @@ def test_the_ataxx_family_and_the_placement_games_are_supported() -> None:
 
 
 @pytest.mark.parametrize(("game", "reason"), [
-    ("konane", "second deciding phase"), ("adaptoid", "attributes")])
+    ("konane", "lands no piece"), ("adaptoid", "attributes")])
 def test_a_game_the_backend_cannot_play_is_refused_with_the_reason(game: str,
                                                                     reason: str) -> None:
     found = support_of(load_game(GAMES / f"{game}.yaml"))
@@ -162,12 +162,13 @@ def test_perft_from_random_positions(native: NativeGame) -> None:
         check_perft(native, state, 2)
 
 
-def replay(native: NativeGame, seed: int, start=None) -> int:
-    """A random game of the kernels, replayed through ``State.apply``; the states and the
-    legal actions must agree after every action. Returns the plies."""
+def replay(native: NativeGame, seed: int, start=None, plies: int | None = None) -> int:
+    """A random game of the kernels (its first ``plies`` moves, default the game's
+    ``max_plies``), replayed through ``State.apply``; the states and the legal actions must
+    agree after every action. Returns the plies."""
     state = start or native.game.new_initial_state()  # type: ignore[attr-defined]
     st = native.encode(state)
-    _, moves = native.random_game(st, seed)
+    _, moves = native.random_game(st, seed, plies)
     turns = bool(native.plan.choices)  # a native move is a whole turn: compare turns
     for ply, move in enumerate(moves):
         legal = native.legal(st)

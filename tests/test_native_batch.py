@@ -75,3 +75,13 @@ def test_a_game_with_counters_or_piles_is_refused_by_the_batch() -> None:
     for name in ("dots-and-boxes", "kalah"):
         with pytest.raises(BoardspecError, match="keeps counters or piles"):
             NativeBatch(load_game(ROOT / "games" / f"{name}.yaml"), 2)
+
+
+def test_a_game_whose_native_move_is_a_whole_turn_is_refused_by_the_batch() -> None:
+    """Pentago's twist and Nine Men's Morris's removal are choices folded into the native
+    move: their actions are no native move of their own, so the batch says so (it raised a
+    KeyError before)."""
+    for name in ("pentago", "nine-mens-morris"):
+        with pytest.raises(BoardspecError, match=r"needs one native move per action .*a "
+                                                 r"choice folded into a native move"):
+            NativeBatch(load_game(ROOT / "games" / f"{name}.yaml"), 2)

@@ -78,8 +78,9 @@ def play(native: NativeGame, fen: str, *written: str) -> tuple:
 
 
 def slot(native: NativeGame, snapshot: tuple, name: str) -> int:
-    """A declared slot's value in a snapshot (castling rights, the passed cell)."""
-    return snapshot[-1][native.plan.slots.index(name)]
+    """A declared slot's value in a snapshot (castling rights, the passed cell): its
+    ninth part, before the counters and the piles (``NativeGame.snapshot``)."""
+    return snapshot[8][native.plan.slots.index(name)]
 
 
 @pytest.mark.slow

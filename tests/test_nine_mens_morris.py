@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pyspiel
 import pytest
 
 from framework import load_game
+from framework.engine.turns import perft_turns
 from framework.errors import SpecError
 from framework.perft import perft
 
@@ -166,3 +168,245 @@ def test_the_pieces_of_a_setup_come_out_of_the_hands(tmp_path: Path) -> None:
     assert state.to_json()["hand.black.stone"] == 2
     state.apply("c1")
     assert state.to_json()["hand.white.stone"] == 1
+
+
+# The native kernels (framework/native): the place / move / fly phases chosen by their if:
+# as one native move, the removal after a mill folded into it as a choice of cells, the
+# hands in the compact state. One compile for the module (about 15 s of CPU cold).
+@pytest.fixture(scope="module")
+def native() -> Any:
+    pytest.importorskip("numba")
+    from framework.native import NativeGame, support_of
+
+    assert support_of(GAME) is None
+    found = NativeGame(GAME)
+    found.compile()
+    return found
+
+
+def spiel_turns(state: pyspiel.State, depth: int) -> int:
+    """OpenSpiel's tree counted in whole turns (a move and its removal: the same player
+    acts twice), a finished game counting 0 before the last level, as perft_turns counts."""
+    if depth == 0:
+        return 1
+    if state.is_terminal():
+        return 0
+    return sum(spiel_turns(after, depth - 1) for after in _turn_ends(state))
+
+
+def _turn_ends(state: pyspiel.State) -> list[pyspiel.State]:
+    player, found, stack = state.current_player(), [], [state]
+    while stack:
+        node = stack.pop()
+        for a in node.legal_actions():
+            child = node.child(a)
+            if child.is_terminal() or child.current_player() != player:
+                found.append(child)
+            else:
+                stack.append(child)
+    return found
+
+
+def positions_with_openspiel(count: int, seed: int) -> list[tuple[Any, pyspiel.State]]:
+    """Random positions at the start of a turn, played in both: ours and OpenSpiel's."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        mine = GAME.new_initial_state()
+        theirs = pyspiel.load_game("nine_mens_morris").new_initial_state()
+        for _ in range(rng.randrange(8, 60)):
+            if theirs.is_terminal():
+                break
+            named = {ours(theirs, a): a for a in theirs.legal_actions()}
+            move = rng.choice(sorted(named))
+            theirs.apply_action(named[move])
+            mine.apply(move)
+        if not theirs.is_terminal() and mine.to_json()["phase"] != "remove":
+            found.append((mine, theirs))
+    return found
+
+
+def test_native_perft_by_turns_matches_openspiel_and_the_engine(native: Any) -> None:
+    spiel = pyspiel.load_game("nine_mens_morris").new_initial_state()
+    st = native.encode(GAME.new_initial_state())
+    for depth in (1, 2, 3):
+        assert native.perft(st, depth) == spiel_turns(spiel, depth) == perft_turns(
+            GAME.new_initial_state(), depth)
+    assert native.perft(st, 4) == spiel_turns(spiel, 4) == 255_024
+    # From the middle of games (mills, removals, moves and flights), in both.
+    removals = 0
+    for mine, theirs in positions_with_openspiel(6, seed=3):
+        st = native.encode(mine)
+        for depth in (1, 2):
+            assert native.perft(st, depth) == spiel_turns(theirs, depth) == perft_turns(
+                mine, depth), (mine.to_fen(), depth)
+        removals += sum(1 for m in native.legal(st) if m >> native.moves.choice_shift)
+    assert removals > 0
+
+
+def test_native_random_games_replay_through_the_engine_and_openspiel(native: Any) -> None:
+    """Random games of the kernels, each turn played in the engine (the state and the
+    legal turns compared, test_native.replay) and in OpenSpiel (the returns at the end)."""
+    from .test_native import replay
+
+    endings = set()
+    for seed in range(6):
+        state = GAME.new_initial_state()
+        st = native.encode(state)
+        _, moves = native.random_game(st, seed)
+        replay(native, seed, state)
+        theirs = pyspiel.load_game("nine_mens_morris").new_initial_state()
+        check = GAME.new_initial_state()
+        for move in moves:
+            for action in native.turn_of(check, move):
+                named = {ours(theirs, a): a for a in theirs.legal_actions()}
+                theirs.apply_action(named[action.notation])
+                check.apply(action)
+        assert theirs.is_terminal() and state.is_terminal()
+        assert state.returns() == pytest.approx(theirs.returns())
+        endings.add(tuple(theirs.returns()))
+    assert len(endings) >= 2
+
+
+def test_native_removal_spares_men_in_mills_unless_all_are(native: Any) -> None:
+    for cells, expected in (
+            ({"a1": "white", "d1": "white", "a7": "black", "d7": "black", "g7": "black",
+              "b4": "black"}, ["g1 xb4"]),
+            ({"a1": "white", "d1": "white", "a7": "black", "d7": "black", "g7": "black"},
+             ["g1 xa7", "g1 xd7", "g1 xg7"])):
+        state = GAME.state_from_json({"to_move": "white", "cells": cells})
+        st = native.encode(state)
+        turns = sorted(" ".join(a.notation for a in native.turn_of(state, m))
+                       for m in native.legal(st))
+        assert [t for t in turns if t.startswith("g1 ")] == expected
+        assert turns == sorted(t.notation for t in state.legal_turns())
+
+
+def test_a_mill_with_nothing_to_take_loses_natively_as_in_the_engine(native: Any) -> None:
+    """Black has no man on the board: white's mill leaves a removal that is due with
+    nothing to take, which no_legal_move: lose makes a loss for white in the engine
+    (State._no_legal_action), and so natively."""
+    state = GAME.state_from_json({"to_move": "white", "cells": {"a1": "white", "d1": "white"},
+                                  "hand.black.man": 9})
+    st = native.encode(state)
+    move = native.move_of(state.parse_action("g1"), state)
+    assert move in native.legal(st)
+    st = native.play(st, move)
+    state.apply("g1")
+    assert state.is_terminal() and state.returns() == [-1.0, 1.0]
+    assert native.snapshot(st) == native.python_snapshot(state)
+
+
+#: Variants of the turn the native pieces do not play, and the words of their refusal.
+VARIANTS = {
+    "the move phase without landed: not": (
+        "      - {type: count, at_least: 4}\n      - {type: landed, not: true}"
+        "                       # not in a turn that placed\n",
+        "      - {type: count, at_least: 4}\n",
+        "needs {type: landed, not: true}"),
+    "a removal whose if: holds with nothing landed": (
+        "    if: {type: line_formed, length: 3}                  # the man just put down "
+        "made a mill\n", "    if: {type: count, of: opponents, at_least: 1}\n",
+        "only a choice whose own if: needs a piece landed"),
+    "no_legal_move: pass": ("no_legal_move: lose", "no_legal_move: pass",
+                            "beside no_legal_move: pass"),
+}
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_a_variant_the_native_pieces_do_not_play_is_refused_with_the_reason(
+        variant: str) -> None:
+    from framework.game import load_game_text
+    from framework.native import support_of
+
+    written, changed, reason = VARIANTS[variant]
+    text = (ROOT / "games" / "nine-mens-morris.yaml").read_text()
+    assert written in text
+    found = support_of(load_game_text(text.replace(written, changed)))
+    assert found is not None and reason in found, found
+
+
+@pytest.mark.slow
+def test_native_deep_perft_and_many_games_match_openspiel(native: Any) -> None:
+    """Perft 5 by turns from the start (the first mills), depth 3 from 20 positions in the
+    middle of games, and 200 random games of the kernels against OpenSpiel's returns."""
+    spiel = pyspiel.load_game("nine_mens_morris").new_initial_state()
+    assert native.perft(native.encode(GAME.new_initial_state()), 5) == spiel_turns(spiel, 5)
+    for mine, theirs in positions_with_openspiel(20, seed=11):
+        assert native.perft(native.encode(mine), 3) == spiel_turns(theirs, 3), mine.to_fen()
+    endings = set()
+    for seed in range(200):
+        st = native.encode(GAME.new_initial_state())
+        _, moves = native.random_game(st, seed)
+        theirs = pyspiel.load_game("nine_mens_morris").new_initial_state()
+        state = GAME.new_initial_state()
+        for move in moves:
+            for action in native.turn_of(state, move):
+                named = {ours(theirs, a): a for a in theirs.legal_actions()}
+                theirs.apply_action(named[action.notation])
+                state.apply(action)
+        assert theirs.is_terminal() and state.returns() == pytest.approx(theirs.returns())
+        endings.add(tuple(theirs.returns()))
+    assert {(1.0, -1.0), (-1.0, 1.0), (0.0, 0.0)} <= endings
+
+
+def test_mcts_native_in_the_movement_phase_rolls_out_natively(
+        native: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the movement phase a turn starts in the moves phase 'move' (state.phase 1): the
+    rollouts still start from the native encoding of the position (the kernel's
+    rollout_values), not from a game played out in Python."""
+    from framework.agents.registry import make_agent
+
+    state = GAME.state_from_json({"to_move": "white", "hand.white.man": 0,
+                                  "hand.black.man": 0, "cells": {
+                                      "a1": "white", "d1": "white", "a4": "white",
+                                      "b6": "white", "d7": "black", "g7": "black",
+                                      "f4": "black", "c5": "black"}})
+    assert state.to_json()["phase"] == "move" and native.at_turn_start(state)
+    agent = make_agent("mcts:40i:native", GAME, seed=3)
+    calls = []
+    real = native.kernels.rollout_values
+
+    def counted(*args: Any) -> Any:
+        calls.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(native.kernels, "rollout_values", counted)
+    chosen = agent.decide(state)
+    assert chosen[0] in state.legal_actions() and len(calls) >= 30
+
+
+def test_check_compares_the_kernels_through_the_movement_phase(native: Any) -> None:
+    """``boardspec check``'s comparison takes a turn that starts in the moves phase 'move'
+    as a turn's start (it reported the kernels' turn over and the engine's going on)."""
+    from framework.check.native_diff import compare_with_native
+
+    found = compare_with_native(GAME, examples=4, random_seed=0)
+    assert found.status == "passed", found.note
+    assert found.games == 4 and found.moves > 40
+
+
+@pytest.mark.slow
+def test_a_removal_passed_over_when_impossible_is_not_a_loss_natively() -> None:
+    """With when_impossible: skip on the removal, the mill with nothing to take ends the
+    turn (the engine passes the phase over) instead of losing; natively the same (a module
+    of its own, about 15 s of CPU cold)."""
+    pytest.importorskip("numba")
+    from framework.game import load_game_text
+    from framework.native import NativeGame
+
+    text = (ROOT / "games" / "nine-mens-morris.yaml").read_text()
+    written = "    if: {type: line_formed, length: 3}"
+    assert written in text
+    game = load_game_text(text.replace(written, f"    when_impossible: skip\n{written}"))
+    native = NativeGame(game)
+    state = game.state_from_json({"to_move": "white", "cells": {"a1": "white", "d1": "white"},
+                                  "hand.black.man": 9})
+    st = native.play(native.encode(state), native.move_of(state.parse_action("g1"), state))
+    state.apply("g1")
+    assert not state.is_terminal() and state.to_move == 1
+    assert native.snapshot(st) == native.python_snapshot(state)
+    from .test_native import replay
+
+    for seed in range(3):
+        replay(native, seed)

@@ -196,8 +196,9 @@ class Differ:
         self.native.perft(st, 1)
 
     def encodable(self, state: State) -> bool:
-        """Whether the kernels can take ``state``: at the start of a turn, after the setup."""
-        return state.setup >= len(self.game.setups) and state.phase == 0
+        """Whether the kernels can take ``state``: at the start of a turn, after the setup
+        (in a moves phase chosen by its if: too: Nine Men's Morris's movement)."""
+        return state.setup >= len(self.game.setups) and self.native.at_turn_start(state)
 
     # One position ------------------------------------------------------------------------
     def engine_moves(self, state: State) -> list[str]:

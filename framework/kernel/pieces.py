@@ -111,6 +111,10 @@ class PrimitivePiece(Piece):
     ARGS = "st, side, own, enemy, empty"
     #: Whether its moves put a new piece on the board (and so would read a supply).
     PLACES = True
+    #: Whether it may place a kind kept in hand (``pieces.<kind>.hand``): the assembler
+    #: then lists its moves only while the mover's hand of the kind holds one, and takes
+    #: one out of it with each (``HAND``, the fields of the hands in the compact state).
+    HANDS = False
     HANDLED = frozenset({"if_", "then"})
 
     def __init__(self, option: Any, index: int) -> None:
@@ -120,8 +124,15 @@ class PrimitivePiece(Piece):
         self.code = self.m.code(index)
         game = option.game
         made = getattr(option, "made", 0)
-        if self.PLACES and game.spec.pieces[game.piece_kinds[made]].supply is not None:
-            raise Unsupported(f"{option.keyword} with a piece supply")
+        # A reach that moves its piece (effect: move) takes nothing from a supply.
+        places = self.PLACES and getattr(option, "clone", True)
+        kind = game.spec.pieces[game.piece_kinds[made]] if places else None
+        if kind is not None and kind.supply is not None and not (self.HANDS and kind.hand):
+            raise Unsupported(f"{option.keyword} with a piece supply" + (
+                " (the kernels keep a hand: true one, not one derived from the board)"
+                if self.HANDS else ""))
+        #: The kind its moves take out of the mover's hand (-1: none).
+        self.hand = made if kind is not None and kind.hand else -1
 
     def encoded(self, src: str, dst: str) -> str:
         """The code of this option's move from cell ``src`` to ``dst`` (expressions of the

@@ -38,7 +38,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from framework.engine.piles import piled_kinds
-from framework.engine.slots import AGAIN, CHAIN, CORE_SLOTS, LANDED, pile_slot_name
+from framework.engine.slots import (
+    AGAIN,
+    CHAIN,
+    CORE_SLOTS,
+    LANDED,
+    hand_slot_name,
+    pile_slot_name,
+)
 from framework.kernel.masks import Masks
 from framework.kernel.pieces import (
     STOP_OPTION,
@@ -107,6 +114,12 @@ class Plan:
     #: passed over when it fails) and of the result's (for the last mover: a draw then).
     phase_guard: str = ""
     result_guard: str = ""
+    #: The options of the moves phases, in order (the option number of a move), the
+    #: phases (the first, and those chosen by their if: after it), and the names of the
+    #: hands' slots (``pieces.<kind>.hand``), fields of the state.
+    options: list[Any] = field(default_factory=list)
+    deciders: list[Any] = field(default_factory=list)
+    hands: list[str] = field(default_factory=list)
 
     @property
     def chaining(self) -> list[PrimitivePiece]:
@@ -150,6 +163,13 @@ class Plan:
         return {"PASS": m.code(PASS_OPTION), "SKIP": m.code(SKIP_OPTION),
                 "STOP": m.code(STOP_OPTION), "CHOICE_SHIFT": m.choice_shift}
 
+    def slot_words(self, name: str) -> int:
+        """The words of the declared slot ``name`` in the compact state: one, or a mask's
+        ``width`` for a slot of cells (``kind: cells``, a hop's visited cells) on a board
+        over 64 cells."""
+        slot = self.game.slots.slots[self.game.slots.index[name]]
+        return self.masks.width if slot.kind == "cells" else 1
+
     def layout(self) -> dict[str, int]:
         """Index of each field of the compact state (``L``: its length). The masks (each
         side's, each kind's, the gaps) come first, ``width`` words each, named by their
@@ -161,9 +181,10 @@ class Plan:
         words = (base + 1) * width
         for i, name in enumerate(FIELDS[1:]):
             at[name] = words + i
-        for name in self.slots:
-            at[slot_field(self.game, name)] = words + len(at) - 2
         end = words + len(at) - 2
+        for name in self.slots:  # a word each; a mask of cells a mask's words
+            at[slot_field(self.game, name)] = end
+            end += self.slot_words(name)
         for name, length in self.regions:
             at[name] = end
             end += length
@@ -190,25 +211,104 @@ def _piece(kind: PluginKind, keyword: str, what: str, decides: bool | None = Non
     return found
 
 
-def _folded_option(phase: Any, moves_phase: Any) -> Piece | None:
-    """The piece of a deciding ``moves`` phase right after the first whose one option is a
-    choice folded into the move (its piece says ``FOLDS``: ``rotate``), else None."""
-    if not phase.decides or type(phase) is not moves_phase or phase.index != 1 or \
-            len(phase.options) != 1 or phase.conditions or phase.skip is not None:
+def _folded_option(phase: Any, moves_phase: Any, at: int = 1) -> Piece | None:
+    """The piece of a deciding ``moves`` phase right after the moves phases (at ``at``)
+    whose one option is a choice folded into the move (its piece says ``FOLDS``:
+    ``rotate``), else None. Only a piece that plays its phase's if: (``GUARDED``: the
+    removal after a mill) has one there."""
+    if not phase.decides or type(phase) is not moves_phase or phase.index != at or \
+            len(phase.options) != 1 or phase.skip is not None:
         return None
     option = phase.options[0]
-    unit = _with_piece("moves").get(option.keyword)
-    found: Any = twin(unit, "native") if unit is not None else None
+    found: Any = _native_of(option.keyword)
     folded = getattr(found, "folded", None)  # a piece that folds some of its options
     if folded is not None:
         found = folded(option, phase)
     if found is None or not getattr(found, "FOLDS", False):
         return None
+    if phase.conditions and not getattr(found, "GUARDED", False):
+        return None
     if option.conditions or option.consequences:
         raise Unsupported(f"{option.keyword} with an if: or a then: (a choice folded into the "
                           "move plays neither)")
     piece: Piece = found(option, phase.index)
+    if getattr(found, "GUARDED", False):  # due with nothing to take: passed over, or stuck
+        piece.skips = phase.skip_when_impossible  # type: ignore[attr-defined]
     return piece
+
+
+def _alternative(phase: Any, before: list[Any], moves_phase: Any) -> bool:
+    """Whether ``phase``, after the moves phases ``before``, is one more of the moves phases
+    chosen by their if: (Nine Men's Morris's place / move / fly): a plain deciding moves
+    phase with an if: holding ``{type: landed, not: true}`` (and the first one with an if:),
+    every option of those before it landing a piece — so at most one of them plays in a
+    turn, the first whose if: holds when the turn starts, as ``State`` plays them."""
+    if type(phase) is not moves_phase or not phase.decides or not phase.conditions or \
+            not before[0].conditions or (len(phase.options) == 1 and \
+            getattr(_native_of(phase.options[0].keyword), "FOLDS", False)):
+        return False
+    name = phase.name
+    for earlier in before:
+        for o in earlier.options:
+            if not getattr(o, "lands", False):
+                raise Unsupported(f"the moves phase {name!r}, chosen by its if: after "
+                                  f"{earlier.name!r}, whose option {o.keyword!r} lands no "
+                                  f"piece (so nothing keeps {name!r} out of a turn "
+                                  f"{earlier.name!r} played)")
+    if not any(c.keyword == "landed" and c.negated and c.params.zone is None and
+               c.params.piece is None for c in phase.conditions):
+        raise Unsupported(f"the moves phase {name!r}, chosen by its if: after "
+                          f"{before[-1].name!r}, needs {{type: landed, not: true}} in its "
+                          "if:, so that it never plays in a turn another one played")
+    if phase.skip is not None or phase.skip_when_impossible:
+        raise Unsupported(f"the moves phase {name!r}, chosen by its if:, is optional or passed "
+                          "over when impossible")
+    check_params(phase.keyword, phase.expand(phase.params),
+                 {"options", "when_impossible", "if_"})
+    return True
+
+
+def _native_of(keyword: str) -> Any:
+    unit = _with_piece("moves").get(keyword)
+    return twin(unit, "native") if unit is not None else None
+
+
+def _chosen(alternatives: list[Any], first: str, option_guards: list[str],
+            later: list[str]) -> tuple[str, list[str]]:
+    """The phase guard (some moves phase's if: holds) and each option's guard when the
+    moves phases are chosen by their if:: the option's phase is the first whose if:
+    holds."""
+    phases = [first, *later]
+    guards = list(option_guards)
+    i = 0
+    for k, phase in enumerate(alternatives):
+        terms = [f"({phases[k]})", *(f"not ({g})" for g in phases[:k])]
+        for _ in phase.options:
+            own = guards[i]
+            guards[i] = " and ".join([*terms, *([f"({own})"] if own else [])])
+            i += 1
+    return " or ".join(f"({g})" for g in phases), guards
+
+
+def _after_landing(phase: Any) -> bool:
+    """Whether ``phase``'s if: fails when no piece landed this turn (a ``line_formed`` or a
+    ``landed`` that is not negated), so a turn passed over never reaches it."""
+    return any(c.keyword in ("line_formed", "landed") and not c.negated
+               for c in phase.conditions)
+
+
+def _hands(game: CompiledGame) -> list[str]:
+    """The slots of the players' hands (``pieces.<kind>.hand``), fields of the state; a
+    kind whose captures go into the captor's hand (``captured_as``) is refused."""
+    found = []
+    for kind in game.piece_kinds:
+        spec = game.spec.pieces[kind]
+        if getattr(spec, "captured_as", None):
+            raise Unsupported(f"the kind {kind!r} captured into the captor's hand (the "
+                              "kernels take a captured piece out of the game)")
+        if spec.hand:
+            found += [hand_slot_name(str(p), kind) for p in game.players]
+    return found
 
 
 def plan_of(game: CompiledGame) -> Plan:
@@ -232,11 +332,20 @@ def plan_of(game: CompiledGame) -> Plan:
                  {"optional", "skip", "options", "when_impossible", "piece_moves", "if_"})
     if first.skip_when_impossible:
         raise Unsupported(f"the phase {first.name!r} is passed over when impossible")
-    choices: list[Piece] = []
+    # Moves phases chosen by their if: (place / move / fly): at most one plays in a turn.
+    alternatives = [first]
     for phase in rest:
-        fold = _folded_option(phase, moves_phase)
+        if not _alternative(phase, alternatives, moves_phase):
+            break
+        alternatives.append(phase)
+    choices: list[Piece] = []
+    folded_guards: list[tuple[Piece, Any]] = []  # a folded choice's phase with an if:
+    for phase in rest[len(alternatives) - 1:]:
+        fold = _folded_option(phase, moves_phase, len(alternatives))
         if fold is not None:  # a moves phase of one choice folded into the move (rotate)
             choices.append(fold)
+            if phase.conditions:
+                folded_guards.append((fold, phase))
             continue
         if phase.decides:
             folded = _with_piece("phases", decides=True)
@@ -247,13 +356,17 @@ def plan_of(game: CompiledGame) -> Plan:
                                   "moves phase)")
             choices.append(_piece("phases", phase.keyword, "the phase", True)(phase,
                                                                               phase.index))
+    options = [o for phase in alternatives for o in phase.options]
     moves = [_piece("moves", o.keyword, "the move primitive")(o, i)
-             for i, o in enumerate(first.options)]
-    for o, piece in zip(first.options, moves, strict=True):
+             for i, o in enumerate(options)]
+    for o, piece in zip(options, moves, strict=True):
         if getattr(piece, "FOLDS", False):
             raise Unsupported(f"{o.keyword} in the turn's first phase (its piece is a choice "
                               "folded into the move before it, in a phase of its own)")
     automatic = [(i, p) for i, p in enumerate(rest, start=1) if not p.decides]
+    if alternatives[1:] and any(getattr(m, "chains", False) for m in moves):
+        raise Unsupported("a chain of hops in moves phases chosen by their if: (the kernels "
+                          "keep a chain in one moves phase)")
     consequences = [_piece("phases", p.keyword, "the phase", False)(p, i) for i, p in automatic]
     goals = [_piece("goals", g.keyword, "the goal")(g, i) for i, g in enumerate(game.goals)]
     conditions: list[Piece] = []
@@ -264,20 +377,43 @@ def plan_of(game: CompiledGame) -> Plan:
         conditions.extend(pieces)
         return guard_of(pieces, block.conditions) if pieces else ""
 
-    option_guards = [guard(o, f"o{i}") for i, o in enumerate(first.options)]
+    option_guards = [guard(o, f"o{i}") for i, o in enumerate(options)]
     option_then = [[(_piece("phases", c.keyword, "the consequence", False)(c, f"o{i}t{j}"),
                      guard(c, f"o{i}t{j}")) for j, c in enumerate(o.consequences)]
-                   for i, o in enumerate(first.options)]
+                   for i, o in enumerate(options)]
     goal_guards = [guard(g, f"g{i}") for i, g in enumerate(game.goals)]
     consequence_guards = [guard(p, f"p{i}") for i, p in automatic]
     phase_guard = guard(first, "f")
-    if phase_guard and choices:
+    if alternatives[1:]:
+        phase_guard, option_guards = _chosen(alternatives, phase_guard, option_guards,
+                                             [guard(p, f"f{k}") for k, p in
+                                              enumerate(alternatives[1:], start=1)])
+    for piece, phase in folded_guards:  # its if:, read after the move (line_formed)
+        piece.guard = guard(phase, f"{piece.prefix}f")  # type: ignore[attr-defined]
+    if (phase_guard and choices and not all(
+            _after_landing(phase) for _, phase in folded_guards)) or \
+            (phase_guard and len(folded_guards) < len(choices)):
         raise Unsupported(f"the phase {first.name!r} has an if: beside a choice folded into "
-                          "the move")
+                          "the move (only a choice whose own if: needs a piece landed this "
+                          "turn, line_formed or landed, is never the decision of a turn "
+                          "whose moves are passed over)")
+    if any(not getattr(c, "skips", True) for c in choices) and \
+            game.spec.no_legal_move == "pass":
+        raise Unsupported("a removal folded into the move, which may find nothing to take, "
+                          "beside no_legal_move: pass (the mover would pass within the turn)")
+    hands = _hands(game)
+    for m in moves:  # a placement out of a hand: only while it holds one
+        if m.hand >= 0:
+            held = f"st[HAND[{m.hand} * S + side]] != ZERO"
+            i = m.index
+            option_guards[i] = f"{held} and {option_guards[i]}" if option_guards[i] else held
     result_guard = guard(game.result, "r") if game.result else ""
     result = _piece("results", game.result.keyword if game.result else "draw",
                     "the result")(game.result)
     skippable = first.skip is not None
+    if alternatives[1:] and (skippable or game.restrictions):
+        raise Unsupported("moves phases chosen by their if: beside an optional phase or a "
+                          "restriction")
     restrictions = []
     for i, rule in enumerate(game.restrictions):
         if not rule.applies_to(first.name):
@@ -303,20 +439,21 @@ def plan_of(game: CompiledGame) -> Plan:
              for cell in game.board.names}  # in their regions, not fields of their own
     extra = [s.name for s in game.slots.slots if s.name not in KNOWN_SLOTS | piled]
     for name in extra:
-        if name not in claimed:
+        if name not in claimed and name not in hands:
             raise Unsupported(f"the state slot {name!r}, which the compact state lacks")
-    raw = len(first.action_space()) + 1
+    raw = sum(len(phase.action_space()) for phase in alternatives) + 1
     most = max([1, *(getattr(c, "most", None) or len(c.choices)  # type: ignore[attr-defined]
                      for c in choices)])
     return Plan(game, moves, consequences, goals, result, skippable=skippable,
                 max_moves=raw * most, restrictions=restrictions, choices=choices,
                 helpers=helpers, slots=extra, raw_moves=raw,
-                plain=[plain_move(o) and not o.consequences for o in first.options],
+                plain=[plain_move(o) and not o.consequences for o in options],
                 conditions=conditions, option_guards=option_guards, option_then=option_then,
                 goal_guards=goal_guards, consequence_guards=consequence_guards,
                 regions=[*counters_region(game),
                          *(p.REGION for p in every if hasattr(p, "REGION"))],
-                phase_guard=phase_guard, result_guard=result_guard)
+                phase_guard=phase_guard, result_guard=result_guard, options=options,
+                deciders=alternatives, hands=hands)
 
 
 def counters_region(game: CompiledGame) -> list[tuple[str, int]]:
@@ -827,6 +964,12 @@ def source_of(plan: Plan) -> str:
               f"LOSES = {game.spec.no_legal_move == 'lose'}",
               f"WINS = {game.spec.no_legal_move == 'win'}",
               f"TIE_LAST = {game.spec.tie_break == 'last_mover'}", ""]
+    if plan.hands:  # per kind and side, the field of its hand (-1: not kept in hand)
+        at = plan.layout()
+        fields = [at[slot_field(game, hand_slot_name(str(p), kind))]
+                  if game.spec.pieces[kind].hand else -1
+                  for kind in game.piece_kinds for p in game.players]
+        lines[-1:] = [f"HAND = np.array({fields}, dtype=np.int64)", ""]
     pieces: list[Piece] = [*plan.helpers, *plan.conditions, *plan.moves, *plan.consequences,
                            *(p for pieces in plan.option_then for p, _ in pieces),
                            *plan.goals, plan.result, *plan.restrictions, *plan.choices]
@@ -837,7 +980,8 @@ def source_of(plan: Plan) -> str:
     for piece in pieces:
         for function in piece.functions():
             lines += ["", function, ""]
-    finishes = any(getattr(c, "FINISHES", False) for c in plan.consequences)
+    finishes = any(getattr(c, "FINISHES", False) for c in plan.consequences) or \
+        any(getattr(c, "GUARDED", False) for c in plan.choices)
     lines += ["", *_game_functions(plan), _engine(m, finishes, plan.again)]
     return "\n".join(lines) + "\n"
 
@@ -853,6 +997,8 @@ def _game_functions(plan: Plan) -> list[str]:
     ending = [m for m in plan.chaining if getattr(m, "captured", "")]
     for m in plan.moves:
         apply += [f"    if opt == {m.index}:", f"        {m.prefix}apply(st, side, src, dst)"]
+        if m.hand >= 0:  # the piece placed came out of the mover's hand
+            apply.append(f"        st[HAND[{m.hand} * S + side]] -= ONE")
         for after, guard in plan.option_then[m.index]:  # the option's then:, in order
             apply += _when(guard, f"{after.prefix}run(st, side)", "        ")
         if m in plan.chaining:  # as Moves.apply: at the chain's end, Primitive.chain_over
@@ -881,15 +1027,31 @@ def _game_functions(plan: Plan) -> list[str]:
     choose = ["@njit(cache=True, inline='always')", "def choose(st, side, choice):"]
     choose += [f"    if choice:\n        {c.prefix}apply(st, side, choice - 1)"
                for c in plan.choices] or ["    return"]
+    if any(getattr(c, "GUARDED", False) and not c.skips  # type: ignore[attr-defined]
+           for c in plan.choices):
+        # Its phase is due and there is nothing to take: the mover has no legal action
+        # (State._no_legal_action; no_legal_move: pass is refused with such a choice),
+        # unless the phase is passed over when impossible (when_impossible: skip).
+        choose += [f"    elif {plan.choices[0].prefix}due(st, side):", "        if LOSES:",
+                   "            finish(st, ((np.int64(1) << S) - 1) & ~(np.int64(1) << side))",
+                   "        elif WINS:", "            finish(st, np.int64(1) << side)",
+                   "        else:", "            finish(st, r_score(st))"]
     choose.append("")
     reset = ["@njit(cache=True, inline='always')", "def reset_slots(st):"]
     for name in plan.slots:
         slot = plan.game.slots.slots[plan.game.slots.index[name]]
-        if slot.scope == "turn":
+        if slot.scope == "turn" and plan.slot_words(name) > 1:  # a wide mask's words
+            words = plan.masks.words(slot.default)
+            reset += [f"    st[{slot_field(plan.game, name)} + {j}] = U64({w})"
+                      for j, w in enumerate(words)]
+        elif slot.scope == "turn":
             reset.append(f"    st[{slot_field(plan.game, name)}] = "
                          f"U64({encoded(slot, slot.default)})")
     reset += ["    return", ""]
     then = ["@njit(cache=True, inline='always')", "def consequences(st, side):"]
+    if any(getattr(c, "GUARDED", False) for c in plan.choices):
+        then += ["    if st[WINNERS] != ZERO:  # the folded choice ended the game",
+                 "        return"]
     for c, guard in zip(plan.consequences, plan.consequence_guards, strict=True):
         then += _when(guard, f"{c.prefix}run(st, side)", "    ")
         if getattr(c, "FINISHES", False):  # the game ended there: no later phase runs

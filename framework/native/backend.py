@@ -98,6 +98,8 @@ class NativeGame:
         codes = self.plan.codes
         self.PASS, self.SKIP, self.STOP = codes["PASS"], codes["SKIP"], codes["STOP"]
         self.phase = game.phases[0]
+        #: The indices of the moves phases chosen by their if: after the first.
+        self.starts = {p.index for p in self.plan.deciders[1:]}
         self.landed = game.slots.index.get("landed", -1)
         self.chain = game.slots.index.get("chain", -1)
         #: Per kind kept in piles, the slots of its numbers by cell (``State.vars``).
@@ -138,7 +140,7 @@ class NativeGame:
         """The compact state of a Python state (at the start of a turn, after the setup)."""
         if state.game is not self.game:
             raise BoardspecError("the state is a state of another game")
-        if state.setup < len(self.game.setups) or state.phase != 0:
+        if state.setup < len(self.game.setups) or not self.at_turn_start(state):
             raise BoardspecError("native kernels start from a position at the start of a "
                                  "turn, after the setup")
         at = self.layout
@@ -159,7 +161,12 @@ class NativeGame:
         for name in self.plan.slots:
             i = self.game.slots.index[name]
             slot = self.game.slots.slots[i]
-            st[at[slot_field(self.game, name)]] = encoded(slot, state.vars[i])
+            start = at[slot_field(self.game, name)]
+            if self.plan.slot_words(name) > 1:  # a mask of cells over several words
+                words = m.words(state.vars[i])
+                st[start:start + len(words)] = words
+            else:
+                st[start] = encoded(slot, state.vars[i])
         if self.game.counters:  # an int64 in its word: two's complement
             st[at["COUNTERS"]:at["COUNTERS"] + len(state.counters) * len(self.game.counters)] = [
                 value & WORD for values in state.counters for value in values]
@@ -170,6 +177,13 @@ class NativeGame:
             if hasattr(piece, "encode_into"):  # a piece's own words (a history)
                 piece.encode_into(state, st, at)
         return st
+
+    def at_turn_start(self, state: State) -> bool:
+        """Whether ``state`` waits at the start of a turn (where a native move begins): in
+        its first moves phase, or in one chosen by its if: after it with nothing played
+        yet (nothing landed)."""
+        return state.phase == 0 or (state.phase in self.starts and (
+            self.landed < 0 or state.vars[self.landed] < 0))
 
     def counters_of(self, st: Array) -> tuple[tuple[int, ...], ...]:
         """Each side's counters in a compact state (``State.counters``)."""
@@ -192,13 +206,20 @@ class NativeGame:
         masks = self.masks_of(st)
         code = int(st[at["WINNERS"]])
         winners = (frozenset(s for s in range(sides) if code >> s & 1) if code else None)
-        slots = self.game.slots
-        extra = tuple(decoded(slots.slots[slots.index[n]], int(st[at[slot_field(self.game, n)]]))
-                      for n in self.plan.slots)
+        extra = tuple(self._slot_of(st, n) for n in self.plan.slots)
         return (tuple(masks[:sides]), tuple(masks[sides:sides + kinds]), int(st[at["TO_MOVE"]]),
                 int(st[at["HALFMOVE"]]), int(st[at["FULLMOVE"]]), int(st[at["MUST_PASS"]]),
                 winners, int(st[at["CHAIN"]]) - 1, extra, self.counters_of(st),
                 self.piles_of(st))
+
+    def _slot_of(self, st: Array, name: str) -> int:
+        """The value of the declared slot ``name`` in a compact state (``State.vars``)."""
+        start = self.layout[slot_field(self.game, name)]
+        words = self.plan.slot_words(name)
+        if words > 1:
+            return sum(int(st[start + j]) << (64 * j) for j in range(words))
+        slots = self.game.slots
+        return decoded(slots.slots[slots.index[name]], int(st[start]))
 
     def masks_of(self, st: Array) -> list[int]:
         """The masks of a compact state as ints: each side's, each kind's, the gaps."""
@@ -238,7 +259,7 @@ class NativeGame:
             assert found is not None
             return found
         m = self.moves
-        option = self.phase.options[(move >> m.opt_shift) & 255]  # type: ignore[attr-defined]
+        option = self.plan.options[(move >> m.opt_shift) & 255]
         return option.action(masks_of(state), ((move >> m.src_shift) & m.cell_mask) - 1,
                              move & m.cell_mask)
 
@@ -261,7 +282,12 @@ class NativeGame:
             return self.PASS
         if action.kind in ("skip", "stop"):
             return self.SKIP if action.kind == "skip" else self.STOP
-        makers = self.phase.applies[action.kind, action.attribute]  # type: ignore[attr-defined]
+        phase: Any = next((p for p in self.plan.deciders if p.name == action.phase), None)
+        if phase is None:
+            raise BoardspecError(f"{action.notation}: an action of the phase "
+                                 f"{action.phase!r}, a choice folded into a native move (the "
+                                 "move of a whole turn is move_of_turn's)")
+        makers = phase.applies[action.kind, action.attribute]
         option = makers[0]
         if len(makers) > 1:
             if state is None:
@@ -269,7 +295,7 @@ class NativeGame:
                                      "this kind of action; give the state to tell them apart")
             masks = masks_of(state)
             option = next(o for o in makers if o.sources(state, masks) >> action.src & 1)
-        index = self.phase.options.index(option)  # type: ignore[attr-defined]
+        index = self.plan.options.index(option)
         # A move without cells (a swap) has source and target 0.
         target = action.dst if action.dst >= 0 else max(action.at, 0)
         return self.moves.code(index) | (action.src + 1) << self.moves.src_shift | target

@@ -29,7 +29,10 @@ def native_counters(game: CompiledGame, state: State, *, turns: bool, parallel: 
     # engine's to make. By turns (``turns``), a chain of hops counts once.
     native = NativeGame(game)
     if native.plan.choices and not turns:
-        folded = native.plan.choices[0].phase.name  # type: ignore[attr-defined]
+        choice: Any = native.plan.choices[0]
+        # A choice phase's piece keeps its phase; a folded option's (a shot, a removal)
+        # its option, which names the phase.
+        folded = choice.phase.name if hasattr(choice, "phase") else choice.option.phase
         print(f"a native move of {game.name} is a whole turn (the choice of {folded!r} is "
               "part of it), so it counts by turns (--turns); counting phase steps with "
               "the Python engine", file=sys.stderr)

@@ -54,11 +54,11 @@ class NativePlayouts:
 
     def returns(self, state: State, rng: Random) -> list[float]:
         """Per seat, the mean value of ``rollouts`` random rollouts from ``state``."""
-        if state.phase != 0:
+        if not self.native.at_turn_start(state):
             # Inside a turn (a choice folded into the native move still to make): the
             # rest of the turn is chosen at random here, as the rollout would.
             state = state.clone()
-            while state.winners is None and state.phase != 0:
+            while state.winners is None and not self.native.at_turn_start(state):
                 state.apply_unchecked(rng.choice(state.legal_actions()))
         if state.winners is not None:
             return state.returns()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.kernel.pieces import ConditionPiece, Unsupported
+from framework.kernel.pieces import ConditionPiece
 from framework.kernel.slots import pile_field
 
 
@@ -27,9 +27,10 @@ class CountPiece(ConditionPiece):
         if p.where == "pile":  # the words of the kind's piles on the side's zone
             pile = pile_field(count.game, p.piece)
             per_side = None
+        elif p.where == "hand" and count.game.spec.pieces[p.piece].hand:
+            # The hand's field (``HAND``: per kind and side, the field of its slot).
+            pile, per_side = "", f"np.int64(st[HAND[{count.kind} * S + s]])"
         elif p.where == "hand":
-            if count.game.spec.pieces[p.piece].hand:
-                raise Unsupported("count of a hand (the kernels keep no hands)")
             supply = count.game.spec.pieces[p.piece].supply
             per_side = f"{supply} - count({m.get('s')} & {kind})"
         else:

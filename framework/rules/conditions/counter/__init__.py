@@ -60,8 +60,7 @@ class Counter(Condition):
     keyword = "counter"
     Params = CounterParams
     reference = ".reference:RefCounter"
-    native = None
-    no_twin_reason = "no native piece yet: the margins it serves are read off the kernels"
+    native = ".native:CounterPiece"
 
     def __init__(self, params: CounterParams, game: CompiledGame) -> None:
         super().__init__(params, game)

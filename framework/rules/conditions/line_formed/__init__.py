@@ -78,9 +78,7 @@ class LineFormed(Condition):
     keyword = "line_formed"
     Params = LineFormedParams
     reference = ".reference:RefLineFormed"
-    native = None
-    no_twin_reason = ("no native kernel piece yet: the kernels have no per-cell row "
-                      "tables for a condition")
+    native = ".native:LineFormedPiece"
     slots: ClassVar[tuple[Slot, ...]] = (LANDED,)
 
     def __init__(self, params: LineFormedParams, game: CompiledGame) -> None:

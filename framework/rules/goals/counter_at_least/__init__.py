@@ -43,8 +43,7 @@ class CounterAtLeast(Goal):
 
     keyword = "counter_at_least"
     reference = ".reference:RefCounterAtLeast"
-    native = None
-    no_twin_reason = "no native kernel piece yet: a game using it is played by the Python engine"
+    native = ".native:CounterAtLeastPiece"
     Params = CounterAtLeastParams
 
     def __init__(self, params: CounterAtLeastParams, game: CompiledGame) -> None:

@@ -14,6 +14,7 @@ class FillZonePiece(GoalPiece):
     ``filled_by: any_with_own`` the zone needs only be full with one of them the side's."""
 
     KNOWN = frozenset({"zone", "piece", "filled_by"})
+    WIDE = True
 
     def __init__(self, goal: Any, index: int) -> None:
         super().__init__(goal, index)
@@ -23,8 +24,9 @@ class FillZonePiece(GoalPiece):
         kinds = _kind_mask(self.goal.params.piece, self.goal.game)
         full = ("(occupied & z) == z" if self.goal.params.filled_by == "any_with_own"
                 else "mine == z")
-        return ["occupied = ZERO", "for s in range(S):", "    occupied |= st[s]",
-                "named = np.int64(0)", "for s in range(S):", f"    z = {self.zone}[s]",
-                f"    mine = st[s] & {kinds} & z",
+        m = self.m
+        return [f"occupied = {m.zero}", "for s in range(S):", f"    occupied |= {m.get('s')}",
+                "named = np.int64(0)", "for s in range(S):", f"    z = {m.row(self.zone, 's')}",
+                f"    mine = {m.get('s')} & {kinds} & z",
                 f"    if z and mine and ({full}):",
                 "        named |= np.int64(1) << s", "return named != 0, False, named"]

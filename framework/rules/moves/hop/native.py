@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.engine.slots import CAPTURED
-from framework.kernel.pieces import FromSourcesPiece
+from framework.engine.slots import CAPTURED, VISITED
+from framework.kernel.pieces import FromSourcesPiece, Unsupported
 from framework.kernel.slots import slot_field
 
 
@@ -20,11 +20,19 @@ class HopPiece(FromSourcesPiece):
     the chain is over (``chain_over``, which the assembler calls where ``Moves`` calls
     ``Primitive.chain_over``). A chaining hop also gives ``gen_at`` and ``can_at``, the hops
     of the one piece in the middle of a chain (the assembler keeps the turn the player's
-    while one of them can go on, as ``Moves`` does)."""
+    while one of them can go on, as ``Moves`` does). With ``revisit: false`` the cells the
+    chain has stood on this turn (its ``visited`` slot: a mask, of ``W`` words on a board over
+    64 cells) are no landing cells, and each hop adds its two cells to them.
+
+    On a board over 64 cells, hops next to the piece are played (Chinese checkers); a
+    long-range hop and ``removed: at_end`` are refused there, their code being written for
+    one word."""
 
     KNOWN = frozenset({"piece", "directions", "over", "capture", "chain", "kind",
-                       "notation", "resets_halfmove_clock", "approach", "landing", "removed"})
+                       "notation", "resets_halfmove_clock", "approach", "landing", "removed",
+                       "revisit"})
     PLACES = False
+    WIDE = True
 
     def __init__(self, option: Any, index: int) -> None:
         super().__init__(option, index)
@@ -39,6 +47,11 @@ class HopPiece(FromSourcesPiece):
         self.land = self.table("LAND", [t for _, t in padded], "int64")
         self.row = f"(side * {size} + {{}}) * {self.width}"
         self.long = option.long_range
+        if self.m.wide and (self.long or option.captured >= 0):
+            raise Unsupported(f"hop with {'a long range' if self.long else 'removed: at_end'} "
+                              f"on a board of {size} cells (its native kernel piece is "
+                              "written for one 64-bit word there, so boards of at most 64 "
+                              "cells)")
         if self.long:  # RAY[((side * size + cell) * lines + line) * length + i]
             rays = option.rays
             self.lines = max(1, max(len(r) for rows in rays for r in rows))
@@ -49,29 +62,44 @@ class HopPiece(FromSourcesPiece):
                 for j in range(self.length)], "int64")
             self.approach, self.landing_most = option.approach, option.landing
         self.captured = ""  # the slot's field with removed: at_end
+        slots: tuple[str, ...] = ()
         if option.captured >= 0:
-            self.SLOTS = (CAPTURED.name,)
+            slots += (CAPTURED.name,)
             self.captured = f"st[{slot_field(game, CAPTURED.name)}]"
+        #: With revisit: false, the first word of the visited slot (W words when wide).
+        self.visited = slot_field(game, VISITED.name) if option.visited >= 0 else ""
+        if self.visited:
+            slots += (VISITED.name,)
+        if slots:
+            self.SLOTS = slots
         jumpable = {"enemy": "enemy", "own": "own", "any": "(own | enemy)"}[option.params.over]
         self.jumpable = f"({jumpable} & ~{self.captured})" if self.captured else jumpable
         self.capture = option.capture
         self.chains = option.chain != "none"
         self.resets = option.resets_clock
-        self.sources = "own" if option.piece < 0 else f"(own & st[KINDS + {option.piece}])"
+        self.sources = ("own" if option.piece < 0 else
+                        f"(own & {self.m.get(f'KINDS + {option.piece}')})")
 
     def functions(self) -> list[str]:
         found = [self.function("targets", "side, s, jumpable, empty",
                                self._long_targets() if self.long else self._targets()),
                  *super().functions()]
+        if self.visited and self.m.wide:  # the slot's words as one mask, and back
+            w = self.m.width
+            words = "".join(f"st[{self.visited} + {j}], " for j in range(w))
+            found += [self.function("seen", "st", [f"return wmake(({words}))"]),
+                      self.function("mark", "st, src, dst", [
+                          f"x = ({self.prefix}seen(st) | wbit(src) | wbit(dst)).w",
+                          *(f"st[{self.visited} + {j}] = x[{j}]" for j in range(w))])]
         if self.chains:
             found += [
                 self.function("gen_at", self.ARGS + ", at, buf, n", [
-                    f"if not ({self.sources} >> U64(at)) & ONE:", "    return n",
+                    f"if not {self.m.test(self.sources, 'at')}:", "    return n",
                     f"t = {self._from('at')}", "while t:",
                     f"    buf[n] = {self.encoded('at', 'low(t)')}", "    n += 1",
                     "    t &= t - ONE", "return n"]),
                 self.function("can_at", self.ARGS + ", at", [
-                    f"if not ({self.sources} >> U64(at)) & ONE:", "    return False",
+                    f"if not {self.m.test(self.sources, 'at')}:", "    return False",
                     f"return {self._from('at')} != ZERO"])]
         if self.captured:
             found.append(self.function("chain_over", "st", [
@@ -80,11 +108,13 @@ class HopPiece(FromSourcesPiece):
         return found
 
     def _targets(self) -> list[str]:
-        return [f"base = {self.row.format('s')}", "t = ZERO", f"for i in range({self.width}):",
+        m = self.m
+        return [f"base = {self.row.format('s')}", f"t = {m.zero}",
+                f"for i in range({self.width}):",
                 f"    o = {self.over}[base + i]", "    if o < 0:", "        break",
                 f"    land = {self.land}[base + i]",
-                "    if (jumpable >> U64(o)) & ONE and (empty >> U64(land)) & ONE:",
-                "        t |= ONE << U64(land)", "return t"]
+                f"    if {m.test('jumpable', 'o')} and {m.test('empty', 'land')}:",
+                f"        t |= {m.bit('land')}", "return t"]
 
     def _long_targets(self) -> list[str]:
         """Along each ray: past the empty cells (``approach`` at most), over the first
@@ -104,7 +134,13 @@ class HopPiece(FromSourcesPiece):
                 "        t |= ONE << U64(c)", "return t"]
 
     def _from(self, s: str) -> str:
-        return f"{self.prefix}targets(side, {s}, {self.jumpable}, empty)"
+        # A chain never lands where it has stood this turn (revisit: false); at the start
+        # of a turn the slot is empty, so the mask is read whether a chain is on or not.
+        empty = "empty"
+        if self.visited:
+            seen = f"{self.prefix}seen(st)" if self.m.wide else f"st[{self.visited}]"
+            empty = f"(empty & ~{seen})"
+        return f"{self.prefix}targets(side, {s}, {self.jumpable}, {empty})"
 
     def apply(self) -> list[str]:
         lines: list[str] = []
@@ -128,4 +164,8 @@ class HopPiece(FromSourcesPiece):
             lines.append(f"{self.captured} |= ONE << U64(jumped)")
         elif self.capture:  # the jumped piece leaves at once, as the Python engine does
             lines.append("remove(st, jumped)")
+        if self.visited and self.m.wide:  # the chain has stood on both cells (Hop.apply)
+            lines.append(f"{self.prefix}mark(st, src, dst)")
+        elif self.visited:
+            lines.append(f"st[{self.visited}] |= (ONE << U64(src)) | (ONE << U64(dst))")
         return lines + self.landing(self.resets)

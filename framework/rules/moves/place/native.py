@@ -20,6 +20,7 @@ class PlacePiece(PrimitivePiece):
     KNOWN = frozenset({"piece", "where", "gravity", "kind", "notation",
                        "resets_halfmove_clock", "must_flank", "suicide", "ko"})
     WIDE = True
+    HANDS = True
 
     def __init__(self, option: Any, index: int) -> None:
         super().__init__(option, index)

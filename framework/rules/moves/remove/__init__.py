@@ -78,9 +78,7 @@ class RemoveParams(OptionParams):
 class Remove(Primitive):
     keyword = "remove"
     reference = ".reference:RefRemove"
-    native = None
-    no_twin_reason = ("no native kernel piece yet: the kernels have no per-cell row tables "
-                      "for the pieces spared")
+    native = ".native:RemovePiece"
     Params = RemoveParams
     by_source = False
     lands: ClassVar[bool] = False

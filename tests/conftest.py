@@ -138,3 +138,15 @@ def ataxx() -> CompiledGame:
 @pytest.fixture(scope="session")
 def assimilation() -> CompiledGame:
     return load_game(ROOT / "games" / "assimilation.yaml")
+
+
+def compiled_native(game: CompiledGame) -> Any:
+    """``game``'s native kernels, compiled (or loaded from the cache) once for the module
+    that asks: skipped without numba; the game must be one the backend plays."""
+    pytest.importorskip("numba")
+    from framework.native import NativeGame, support_of
+
+    assert support_of(game) is None, support_of(game)
+    found = NativeGame(game)
+    found.compile()
+    return found

@@ -28,7 +28,7 @@ from .brute_games import (
     ref_turns,
     same_perft,
 )
-from .conftest import ROOT
+from .conftest import ROOT, compiled_native
 
 FILE = ROOT / "games" / "chinese-checkers.yaml"
 GAME = load_game(FILE)
@@ -225,12 +225,7 @@ def test_hops_the_wide_piece_does_not_play_are_refused_by_name(hop: str, why: st
 # The native kernels: one compile (about 10 s of CPU cold) for the module's two players.
 @pytest.fixture(scope="module")
 def native() -> Any:
-    pytest.importorskip("numba")
-    from framework.native import NativeGame
-
-    found = NativeGame(GAME)
-    found.compile()
-    return found
+    return compiled_native(GAME)
 
 
 def check_native(native: Any, ref: ChineseCheckers, state: Any, depth: int, turns: int,

@@ -23,7 +23,7 @@ from framework.engine.turns import perft_turns
 from framework.errors import SpecError
 from framework.perft import perft
 
-from .conftest import ROOT
+from .conftest import ROOT, compiled_native
 from .spiel import openspiel_perft
 
 GAME = load_game(ROOT / "games" / "dots-and-boxes.yaml")
@@ -139,13 +139,7 @@ def test_face_rules_need_a_board_with_faces(tmp_path: Path) -> None:
 # backend plays; here OpenSpiel is the oracle beside it. One compile for the module.
 @pytest.fixture(scope="module")
 def native() -> Any:
-    pytest.importorskip("numba")
-    from framework.native import NativeGame, support_of
-
-    assert support_of(GAME) is None
-    found = NativeGame(GAME)
-    found.compile()
-    return found
+    return compiled_native(GAME)
 
 
 def test_native_perft_matches_openspiel_and_the_engine(native: Any) -> None:

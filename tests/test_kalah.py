@@ -19,7 +19,7 @@ from framework import load_game
 from framework.errors import SpecError
 from framework.perft import perft
 
-from .conftest import ROOT
+from .conftest import ROOT, compiled_native
 from .spiel import openspiel_perft
 
 GAME = load_game(ROOT / "games" / "kalah.yaml")
@@ -212,13 +212,7 @@ def test_the_1001st_action_ends_the_game_and_counts_the_seeds() -> None:
 # mancala is the oracle beside it. One compile for the module.
 @pytest.fixture(scope="module")
 def native() -> Any:
-    pytest.importorskip("numba")
-    from framework.native import NativeGame, support_of
-
-    assert support_of(GAME) is None
-    found = NativeGame(GAME)
-    found.compile()
-    return found
+    return compiled_native(GAME)
 
 
 def native_board(native: Any, st: Any) -> list[int]:

@@ -24,7 +24,7 @@ from framework.engine.turns import perft_turns
 from framework.errors import SpecError
 from framework.perft import perft
 
-from .conftest import ROOT
+from .conftest import ROOT, compiled_native
 from .spiel import openspiel_perft
 
 GAME = load_game(ROOT / "games" / "nine-mens-morris.yaml")
@@ -175,13 +175,7 @@ def test_the_pieces_of_a_setup_come_out_of_the_hands(tmp_path: Path) -> None:
 # hands in the compact state. One compile for the module (about 15 s of CPU cold).
 @pytest.fixture(scope="module")
 def native() -> Any:
-    pytest.importorskip("numba")
-    from framework.native import NativeGame, support_of
-
-    assert support_of(GAME) is None
-    found = NativeGame(GAME)
-    found.compile()
-    return found
+    return compiled_native(GAME)
 
 
 def spiel_turns(state: pyspiel.State, depth: int) -> int:

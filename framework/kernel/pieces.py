@@ -375,6 +375,17 @@ class ConditionPiece(Piece):
     def holds(self) -> list[str]:
         raise NotImplementedError
 
+    def sides_counted(self, of: str) -> str:
+        """The test on ``s`` (a side, in a loop over them) that picks the sides an ``of:``
+        names: the mover, its opponents, all, or one player by name."""
+        if of == "mover":
+            return "s == side"
+        if of == "opponents":
+            return "s != side"
+        if of == "all":
+            return "True"
+        return f"s == {self.condition.players.index(of)}"
+
 
 def guard_of(pieces: list[ConditionPiece], conditions: Any) -> str:
     """The expression that is true when every condition holds (a negated one: fails)."""

@@ -35,14 +35,7 @@ class CountPiece(ConditionPiece):
             per_side = f"{supply} - count({m.get('s')} & {kind})"
         else:
             per_side = f"count({m.get('s')} & {kind} & {m.row(zone, 's')})"
-        if p.of == "mover":
-            select = "s == side"
-        elif p.of == "opponents":
-            select = "s != side"
-        elif p.of == "all":
-            select = "True"
-        else:
-            select = f"s == {count.players.index(p.of)}"
+        select = self.sides_counted(p.of)
         bounds = [f"n >= {p.at_least}" if p.at_least is not None else "",
                   f"n <= {p.at_most}" if p.at_most is not None else "",
                   f"n == {p.exactly}" if p.exactly is not None else ""]

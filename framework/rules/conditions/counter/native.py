@@ -14,14 +14,7 @@ class CounterPiece(ConditionPiece):
     def holds(self) -> list[str]:
         counter = self.condition
         p = counter.params
-        if p.of == "mover":
-            select = "s == side"
-        elif p.of == "opponents":
-            select = "s != side"
-        elif p.of == "all":
-            select = "True"
-        else:
-            select = f"s == {counter.players.index(p.of)}"
+        select = self.sides_counted(p.of)
         return ["n = np.int64(0)", "for s in range(S):", f"    if {select}:",
                 f"        n += np.int64(st[COUNTERS + s * C + {counter.counter}])",
                 f"return {bounds(p, 'n')}"]

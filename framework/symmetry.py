@@ -116,7 +116,7 @@ class Symmetry:
                 out.vars[i] = cast(int, tuple(self.action(a) for a in
                                               cast("tuple[Action, ...]", out.vars[i])))
         if state.trail is not None:  # the positions gone through, for repetitions
-            out.trail = tuple(mapped_key(self.game, key, cells) for key in state.trail)
+            out.trail = tuple(mapped_key(self.game, key, self.board) for key in state.trail)
         return out
 
     def image(self, action: Action) -> Action:

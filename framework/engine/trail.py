@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from framework.engine.slots import HALFMOVE
 
 if TYPE_CHECKING:
+    from framework.board.symmetry import BoardSymmetry
     from framework.compiler import CompiledGame
     from framework.engine.state import State
 
@@ -77,36 +78,26 @@ def kept_slots(game: CompiledGame) -> tuple[int, ...]:
                  if s.scope != "turn" and not s.derived and not s.history and i != HALFMOVE)
 
 
-def mapped_key(game: CompiledGame, key: TrailKey, cells: tuple[int, ...]) -> TrailKey:
-    """``key`` with its cells moved by the permutation ``cells`` (a board symmetry: cell
-    ``c`` goes to ``cells[c]``): the masks of the placement, its attribute values, and the
-    cell and mask slots among the rights."""
-    def mask(m: int) -> int:
-        out = 0
-        while m:
-            low = m & -m
-            out |= 1 << cells[low.bit_length() - 1]
-            m ^= low
-        return out
-
+def mapped_key(game: CompiledGame, key: TrailKey, board: BoardSymmetry) -> TrailKey:
+    """``key`` with its cells moved by the board symmetry ``board``: the masks of the
+    placement, its attribute values, and the cell and mask slots among the rights."""
     placement, rights = key
     masks = len(game.players) + len(game.piece_kinds) + 1
-    moved = [mask(m) for m in placement[:masks]]
+    moved = [board.mask(m) for m in placement[:masks]]
     size = game.board.size
     values = placement[masks:]
     for start in range(0, len(values), size):
         chunk = [0] * size
         for c, value in enumerate(values[start:start + size]):
-            chunk[cells[c]] = value
+            chunk[board.cells[c]] = value
         moved += chunk
     slots = game.slots.slots
     picked = list(rights)
     for at, i in enumerate(kept_slots(game), start=1):
-        value = picked[at]
-        if slots[i].kind == "cell" and value >= 0:
-            picked[at] = cells[value]
+        if slots[i].kind == "cell":
+            picked[at] = board.cell(picked[at])
         elif slots[i].kind == "cells":
-            picked[at] = mask(value)
+            picked[at] = board.mask(picked[at])
     return tuple(moved), tuple(picked)
 
 

@@ -4,6 +4,8 @@ step, the rewards of finished games, and the games started again at once."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -85,3 +87,136 @@ def test_a_game_whose_native_move_is_a_whole_turn_is_refused_by_the_batch() -> N
         with pytest.raises(BoardspecError, match=r"needs one native move per action .*a "
                                                  r"choice folded into a native move"):
             NativeBatch(load_game(ROOT / "games" / f"{name}.yaml"), 2)
+
+
+def test_the_last_position_of_a_finished_game_is_kept_and_random_actions_are_legal() -> None:
+    """``final_obs`` holds a finished game's last position (its observation is already the
+    new start's); ``random_actions`` draws legal actions, the same for the same generator."""
+    game = load_game(ROOT / "games" / "connect-four.yaml")
+    batch = NativeBatch(game, 8)
+    batch.reset()
+    states = [game.new_initial_state() for _ in range(8)]
+    rng, again = np.random.default_rng(5), np.random.default_rng(5)
+    ended = 0
+    for _ in range(120):
+        actions = batch.random_actions(rng).copy()
+        assert batch.legal[np.arange(8), actions].all()
+        assert (batch.random_actions(again) == actions).all()
+        obs, _, done, _ = batch.step(actions)
+        for i in range(8):
+            states[i].apply(game.codec.action(int(actions[i])))
+            if states[i].is_terminal():
+                assert done[i]
+                assert batch.final_obs[i].tolist() == [
+                    [states[i].owner[s] >> c & 1 for c in range(42)] for s in range(2)]
+                assert not obs[i].any()
+                states[i] = game.new_initial_state()
+                ended += 1
+    assert ended >= 8
+    with pytest.raises(ValueError, match="read-only"):
+        obs[0, 0, 0] = 1  # step writes only what changed: what it hands out stays its own
+
+
+def test_with_illegal_lose_an_illegal_action_loses_that_game_only() -> None:
+    game = load_game(ROOT / "games" / "connect-four.yaml")
+    batch = NativeBatch(game, 3, illegal="lose")
+    batch.reset()
+    batch.step(np.array([3, 3, 3]))
+    legal = batch.legal.copy()
+    obs, rewards, done, _ = batch.step(np.array([4, 9, -1]))  # 9, -1: no action at all
+    assert rewards.tolist() == [0.0, -1.0, -1.0] and done.tolist() == [False, True, True]
+    assert obs[0].sum() == 2 and not obs[1:].any()  # the losers start again
+    assert batch.final_obs[1].sum() == 1 and legal[1].all()
+    with pytest.raises(BoardspecError, match="expected 'raise'"):
+        NativeBatch(game, 3, illegal="ignore")  # type: ignore[arg-type]
+
+
+def test_a_vector_env_of_1024_othello_games_passes_gymnasiums_checks() -> None:
+    """Gymnasium's own checker functions, those that apply to a vector env (its
+    ``check_env`` takes a single ``Env`` only): the spaces, reset's return, seeding and
+    options. Its two step checks test ``truncated is False`` and ``if terminated``, which
+    only a single env's flags can answer, so they are written again below for arrays, with
+    its ``data_equivalence`` and ``data_shares_objects``, on sampled actions
+    (``illegal="lose"``: a sampled action is mostly illegal). Then random legal steps:
+    the spaces hold, passes are played, and eight of the games are replayed in the engine
+    to the end."""
+    pytest.importorskip("gymnasium")
+    from gymnasium.utils import env_checker, passive_env_checker
+
+    from framework.interop.gym_vector import NativeVectorEnv
+
+    game = load_game(ROOT / "games" / "othello.yaml")
+    env = NativeVectorEnv(game, 1024, illegal="lose")
+    env_checker.check_action_space(env.action_space)
+    env_checker.check_observation_space(env.observation_space)
+    env_checker.check_space_limit(env.observation_space, "observation")
+    env_checker.check_seed_deprecation(env)
+    env_checker.check_reset_return_info_deprecation(env)
+    env_checker.check_reset_return_type(env)
+    env_checker.check_reset_seed_determinism(env)
+    env_checker.check_reset_options(env)
+    passive_env_checker.env_reset_passive_checker(env)
+    _check_vector_step_determinism(env)
+    _check_vector_data_not_reused(env)
+
+    strict = NativeVectorEnv(game, 1024)
+    obs, info = strict.reset(seed=0)
+    with pytest.raises(BoardspecError, match="is not legal there"):
+        strict.step(np.full(1024, 0))  # a1 is legal in no game at the start
+    states = [game.new_initial_state() for _ in range(8)]
+    rng = np.random.default_rng(2)
+    passes = ended = 0
+    pass_index = game.codec.actions.index(next(a for a in game.codec.actions
+                                               if a.kind == "pass"))
+    for _ in range(70):
+        assert strict.observation_space.contains(obs)
+        assert (info["to_move"][:8] == [s.to_move for s in states]).all()
+        actions = strict.batch.random_actions(rng).copy()
+        passes += int((actions == pass_index).sum())
+        obs, rewards, terminated, _, info = strict.step(actions)
+        for i, state in enumerate(states):
+            mover = state.to_move
+            state.apply(game.codec.action(int(actions[i])))
+            if not state.is_terminal():
+                assert info["action_mask"][i].tolist() == [bool(x) for x in
+                                                           game.codec.mask(state)]
+                assert obs[i].tolist() == [[state.owner[s] >> c & 1 for c in range(64)]
+                                           for s in range(2)]
+            else:
+                assert terminated[i] and info["_final_obs"][i]
+                assert rewards[i] == state.returns()[mover]
+                ended += 1
+                states[i] = game.new_initial_state()
+    assert ended >= 8 and passes > 0 and terminated.dtype == np.bool_
+
+
+def _check_vector_step_determinism(env: Any) -> None:
+    """gymnasium.utils.env_checker.check_step_determinism, for a vector env's arrays."""
+    from gymnasium.utils.env_checker import data_equivalence
+
+    env.action_space.seed(123)
+    action = env.action_space.sample()
+    env.reset(seed=123)
+    first = env.step(action)
+    env.reset(seed=123)
+    second = env.step(action)
+    for one, other in zip(first, second, strict=True):
+        assert data_equivalence(one, other, exact=True)
+    assert first[2].any() and not first[3].any()  # sampled actions lost games; none cut
+
+
+def _check_vector_data_not_reused(env: Any) -> None:
+    """gymnasium.utils.env_checker.check_returned_data_not_reused, for a vector env."""
+    from itertools import combinations
+
+    from gymnasium.utils.passive_env_checker import data_shares_objects
+
+    env.action_space.seed(123)
+    calls = [env.reset(seed=123)]
+    for _ in range(2):
+        obs, _, _, _, info = env.step(env.action_space.sample())
+        calls.append((obs, info))
+    calls.append(env.reset(seed=123))
+    for (obs_1, info_1), (obs_2, info_2) in combinations(calls, 2):
+        assert not data_shares_objects(obs_1, obs_2)
+        assert not data_shares_objects(info_1, info_2)

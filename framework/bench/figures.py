@@ -18,6 +18,7 @@ class Figure:
     target: float | None = None  # the ratio ours/peer we must reach
     peer_runs: int | None = None  # a peer too slow to run every repeat: at most this often
     peer_name: str = "python-ataxx"  # whose figure the peer column holds
+    floor: float | None = None  # the value ours must reach, whatever the peer's
 
 
 FIGURES: tuple[Figure, ...] = (
@@ -83,6 +84,10 @@ FIGURES: tuple[Figure, ...] = (
                          ("havannah", "Havannah (side 8)"), ("hex11", "Hex 11×11"),
                          ("gomoku", "Gomoku 15×15"), ("lines_of_action", "Lines of Action"),
                          ("pentago", "Pentago (a ply: a placement and its twist)"))),
+    Figure("native_vector_steps", "Connect Four, 4,096 games stepped together in the kernels "
+           "with random legal actions, per game step (peer: OpenSpiel's C++ connect_four, "
+           "its C++ random bots, per ply)", "steps/s", True, peer=True, target=1,
+           peer_name="OpenSpiel", floor=5e6),
     Figure("native_compile_cold", "Ataxx native kernels: compile, empty cache", "s", False),
     Figure("native_compile_cached", "Ataxx native kernels: load from numba's cache", "s",
            False),

@@ -141,6 +141,42 @@ def native_game_plies(game_file: str, parameters: dict[str, Any] | None,
                     "games_per_s": games / elapsed}
 
 
+#: Games stepped together by the vector-step figure.
+VECTOR_GAMES = 4096
+
+
+def native_vector_steps(game_file: str, seed: int) -> dict[str, Any]:
+    """Game steps per CPU second of ``VECTOR_GAMES`` games stepped together in the kernels
+    (``NativeBatch``), each a uniformly random legal action drawn by ``random_actions``:
+    observations, rewards, done flags and masks written every step. Beside it, the same
+    through the Gymnasium vector env (``NativeVectorEnv``, which copies what it returns)."""
+    import numpy as np
+
+    from framework import load_game
+    from framework.interop.gym_vector import NativeVectorEnv
+
+    env = NativeVectorEnv(load_game(ROOT / "games" / game_file), VECTOR_GAMES)
+    batch = env.batch
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    batch.step(batch.random_actions(rng))  # not timed: the first call binds the kernels
+
+    def rate(step: Any) -> tuple[float, float]:
+        steps = 0
+        start, wall = time.process_time(), time.perf_counter()
+        while time.process_time() - start < PLAYOUT_SECONDS:
+            for _ in range(10):
+                step(batch.random_actions(rng))
+            steps += 10 * VECTOR_GAMES
+        return (steps / (time.process_time() - start),
+                steps / (time.perf_counter() - wall))
+
+    cpu, wall = rate(batch.step)
+    gym_cpu, _ = rate(env.step)
+    return {"value": cpu, "wall_steps_per_s": wall, "gymnasium_steps_per_s": gym_cpu,
+            "games": VECTOR_GAMES}
+
+
 def openspiel_bot_plies(name: str, parameters: dict[str, Any], actions_per_ply: int,
                         seed: int) -> dict[str, Any]:
     """OpenSpiel's C++ game played by its C++ uniform random bots in its C++ loop
@@ -250,4 +286,6 @@ WORKERS: dict[tuple[str, str], Any] = {
     ("native_c4_playouts", "peer"): lambda: openspiel_playouts("connect_four", 1),
     ("native_chess_perft5", "ours"): lambda: native_chess_perft(5),
     ("native_chess_perft5", "peer"): lambda: peer_chess_perft(5),
+    ("native_vector_steps", "ours"): lambda: native_vector_steps("connect-four.yaml", 1),
+    ("native_vector_steps", "peer"): lambda: openspiel_bot_plies("connect_four", {}, 1, 1),
 }

@@ -134,7 +134,7 @@ def run(repeats: int = 3, only: list[str] | None = None,
 
 def _summary(figure: Figure, runs: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
     summary: dict[str, Any] = {"what": figure.what, "unit": figure.unit,
-                               "target_ratio": figure.target}
+                               "target_ratio": figure.target, "floor": figure.floor}
     for side, found in runs.items():
         errors = [r["error"] for r in found if "error" in r]
         values = [r["value"] for r in found if "error" not in r]
@@ -144,6 +144,8 @@ def _summary(figure: Figure, runs: dict[str, list[dict[str, Any]]]) -> dict[str,
         summary[side] = {"min": min(values), "median": statistics.median(values),
                          "max": max(values), "runs": found}
     ours, peer = summary.get("ours", {}), summary.get("peer", {})
+    if figure.floor is not None and "median" in ours:
+        summary["floor_met"] = ours["median"] >= figure.floor
     if "median" in ours and "median" in peer:
         ratio = ours["median"] / peer["median"] if figure.higher_is_better \
             else peer["median"] / ours["median"]
@@ -174,8 +176,10 @@ def _row(figure: Figure, summary: dict[str, Any]) -> str:
     ratio = summary.get("ratio")
     ratio_text = "" if ratio is None else f"{ratio:.1f}×" + \
         (f" (target {figure.target:.3g}×)" if figure.target else "")
-    cells = [figure.what, figure.unit,
-             _fmt(ours["median"]) if ours and "median" in ours else _spread(ours),
+    ours_text = _fmt(ours["median"]) if ours and "median" in ours else _spread(ours)
+    if figure.floor is not None and ours and "median" in ours:
+        ours_text += f" (floor {_fmt(figure.floor)})"
+    cells = [figure.what, figure.unit, ours_text,
              _fmt(peer["median"]) if peer and "median" in peer else _spread(peer),
              ratio_text, _spread(ours), _spread(peer)]
     return "| " + " | ".join(cells) + " |"
@@ -265,6 +269,12 @@ def _native_details(figures: dict[str, Any]) -> list[str]:
         if a and b:
             ratio = b / a if native.endswith("perft5") else a / b
             lines.append(f"- {native}: {ratio:,.0f}× our Python engine in the same run")
+    runs = figures.get("native_vector_steps", {}).get("ours", {}).get("runs", [])
+    if runs:
+        r = runs[0]
+        lines.append(f"- native_vector_steps (first run): {r['games']:,} games, "
+                     f"{r['wall_steps_per_s']:,.0f} steps per wall second; through the "
+                     f"Gymnasium vector env, {r['gymnasium_steps_per_s']:,.0f} per CPU second")
     runs = figures.get("native_mcts", {}).get("ours", {}).get("runs", [])
     if runs:
         r = runs[0]

@@ -316,7 +316,8 @@ WORKERS.update({key: _native(*key) for key in (
     ("native_perft6", "peer"), ("native_compile_cold", "ours"),
     ("native_compile_cached", "ours"), ("native_mcts", "ours"),
     ("native_c4_playouts", "ours"), ("native_c4_playouts", "peer"),
-    ("native_chess_perft5", "ours"), ("native_chess_perft5", "peer"))})
+    ("native_chess_perft5", "ours"), ("native_chess_perft5", "peer"),
+    ("native_vector_steps", "ours"), ("native_vector_steps", "peer"))})
 WORKERS[("native_playouts", "ours")] = lambda: _native_playouts()
 WORKERS[("native_playouts", "peer")] = _peer_playouts
 

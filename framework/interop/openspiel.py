@@ -39,7 +39,7 @@ import json
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyspiel
@@ -51,8 +51,14 @@ from framework.game import Game, load_game
 from framework.plugins import plugins
 from framework.spec.load import load_spec
 
+if TYPE_CHECKING:
+    from framework.interop.openspiel_native import NativeTables
+
 #: The ``format`` of a serialised state (``BoardspecState.serialize``).
 SERIAL_FORMAT = "boardspec-openspiel-state"
+
+#: pyspiel's current player of a finished game (openspiel_native holds the same number).
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 #: name → game file of every game registered in this process.
 REGISTERED: dict[str, str] = {}
@@ -63,13 +69,16 @@ def default_name(path: str | Path) -> str:
     return "boardspec_" + re.sub(r"\W+", "_", Path(path).stem.lower()).strip("_")
 
 
-def register(path: str | Path, name: str | None = None) -> str:
+def register(path: str | Path, name: str | None = None, native: bool = False) -> str:
     """Register the game file ``path`` with pyspiel under ``name`` and return the name.
 
     Registering the same file under the same name again does nothing; ``pyspiel.load_game``
-    then builds it by name, as any OpenSpiel game.
+    then builds it by name, as any OpenSpiel game. With ``native``, its states are compact
+    states of the game's native kernels (the [fast] extra; ``framework.interop.
+    openspiel_native``), and its default name ends in ``_native``; a game the kernels cannot
+    play, or whose actions are not one native move each, is refused when it is loaded.
     """
-    name = name or default_name(path)
+    name = name or default_name(path) + ("_native" if native else "")
     path = str(Path(path).resolve())
     if REGISTERED.get(name) == path:
         return name
@@ -83,7 +92,7 @@ def register(path: str | Path, name: str | None = None) -> str:
     # teardown; a closure would be freed without the GIL and abort the process at exit.
     game_type = spiel_game_type(spec, name, player_counts(path, spec))
     creator = type(f"BoardspecGame_{name}", (BoardspecGame,), {
-        "path": path, "game_type": game_type, "variants": {}})
+        "path": path, "game_type": game_type, "variants": {}, "native": native})
     pyspiel.register_game(game_type, creator)
     REGISTERED[name] = path
     return name
@@ -108,10 +117,11 @@ def register_named_games() -> list[str]:
 
 
 def load(path: str | Path, name: str | None = None,
-         parameters: Mapping[str, Any] | None = None) -> BoardspecGame:
-    """``pyspiel.load_game(register(path, name), parameters)``: the game file as a pyspiel
-    game."""
-    game: BoardspecGame = pyspiel.load_game(register(path, name), dict(parameters or {}))
+         parameters: Mapping[str, Any] | None = None, native: bool = False) -> BoardspecGame:
+    """``pyspiel.load_game(register(path, name, native), parameters)``: the game file as a
+    pyspiel game."""
+    game: BoardspecGame = pyspiel.load_game(register(path, name, native),
+                                            dict(parameters or {}))
     return game
 
 
@@ -211,6 +221,8 @@ class BoardspecGame(pyspiel.Game):
     game_type: pyspiel.GameType
     #: the compiled game of each parameter setting asked for, by its sorted items
     variants: dict[tuple[tuple[str, Any], ...], Game]
+    #: Whether the states are compact states of the native kernels.
+    native: bool
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         given = dict(params or {})
@@ -219,6 +231,11 @@ class BoardspecGame(pyspiel.Game):
         if compiled is None:
             compiled = self.variants[key] = load_game(self.path, given)
         self.compiled = compiled
+        self.native_tables: NativeTables | None = None
+        if self.native:
+            from framework.interop.openspiel_native import native_tables
+
+            self.native_tables = native_tables(compiled)
         self.game_info = spiel_game_info(
             compiled, self.game_type.utility == pyspiel.GameType.Utility.ZERO_SUM)
         super().__init__(self.game_type, self.game_info, given)
@@ -226,7 +243,8 @@ class BoardspecGame(pyspiel.Game):
 
     def __reduce__(self) -> tuple[Any, ...]:
         # The class is made by ``register``: unpickling registers the file again.
-        return load, (self.path, self.game_type.short_name, self.compiled.parameters)
+        return load, (self.path, self.game_type.short_name, self.compiled.parameters,
+                      self.native)
 
     def new_initial_state(self) -> BoardspecState:
         return BoardspecState(self)
@@ -303,35 +321,72 @@ class _Held:
             self.legal = self.codec.legal_indices(self.state)
         return self.legal
 
+    def board(self) -> State:
+        return self.state
+
+    def won(self) -> bool:
+        return self.state.winners is not None
+
+    def player(self) -> int:
+        """The seat to move, or pyspiel's TERMINAL."""
+        if self.state.winners is not None or self.plies >= self.max_length:
+            return TERMINAL
+        return self.state.current_player
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(self.codec.index(a), float(p)) for a, p in self.state.chance_outcomes()]
+
+    def apply(self, action: int) -> None:
+        if action not in self.legal_indices():
+            self.codec.legal_action(self.state, action)  # raises, naming the action
+        self.before.append(self.state.clone())
+        self.state.apply_unchecked(self.codec.actions[action])
+        self.plies += 1
+        self.legal = None
+
+    def undo(self) -> None:
+        if not self.before:
+            raise IndexError("no action to take back: this is the initial state")
+        self.state = self.before.pop().clone()  # the kept one may be a clone's too
+        self.plies -= 1
+        self.legal = None
+
+    def returns(self) -> list[float]:
+        return self.state.returns()
+
 
 class BoardspecState(pyspiel.State):
-    """One position; actions are codec integers."""
+    """One position; actions are codec integers. What it holds is the Python engine's
+    state (``_Held``), or a compact state of the native kernels (``NativeHeld``, in a game
+    registered with ``native=True``): both answer the same few questions."""
 
     def __init__(self, game: BoardspecGame) -> None:
         super().__init__(game)
-        self._held = _Held(game.compiled, game.compiled.new_initial_state(), game.max_length)
+        if game.native_tables is not None:
+            from framework.interop.openspiel_native import NativeHeld
+
+            self._held: _Held | NativeHeld = NativeHeld(game.native_tables, game.max_length)
+        else:
+            self._held = _Held(game.compiled, game.compiled.new_initial_state(),
+                               game.max_length)
 
     @property
     def board_state(self) -> State:
         """The boardspec state inside (read it; change it only through apply_action)."""
-        return self._held.state
+        return self._held.board()
 
     @property
     def truncated(self) -> bool:
         """Whether the game was stopped unfinished at ``max_game_length``."""
         held = self._held
-        return held.plies >= held.max_length and not held.state.is_terminal()
+        return held.plies >= held.max_length and not held.won()
 
     def current_player(self) -> int:
-        held = self._held
-        if held.state.winners is not None or held.plies >= held.max_length:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return held.state.current_player
+        return self._held.player()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """At a chance node, each outcome's codec index with its probability."""
-        held = self._held
-        return [(held.codec.index(a), float(p)) for a, p in held.state.chance_outcomes()]
+        return self._held.chance_outcomes()
 
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.current_player():  # also when the game is over
@@ -339,45 +394,32 @@ class BoardspecState(pyspiel.State):
         return self._held.legal_indices()  # pybind copies it into a C++ vector
 
     def _apply_action(self, action: int) -> None:
-        held = self._held
-        legal = held.legal_indices()
-        if action not in legal:
-            held.codec.legal_action(held.state, action)  # raises, naming the action
-        held.before.append(held.state.clone())
-        held.state.apply_unchecked(held.codec.actions[action])
-        held.plies += 1
-        held.legal = None
+        self._held.apply(action)
 
     def undo_action(self, player: int, action: int) -> None:
         """Take back the last action applied to this state (``player`` played ``action``)
         and restore the exact state before it, as ``State.pop`` does. A Python method:
         pyspiel's C++ side keeps its own ``history()``, which a Python game cannot shorten,
         so read the history of an undone state from ``board_state``, not ``history()``."""
-        held = self._held
-        if not held.before:
-            raise IndexError("no action to take back: this is the initial state")
-        held.state = held.before.pop().clone()  # the kept one may be a clone's too
-        held.plies -= 1
-        held.legal = None
+        self._held.undo()
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self._held.codec.action(action).notation
 
     def is_terminal(self) -> bool:
-        held = self._held
-        return held.state.winners is not None or held.plies >= held.max_length
+        return self._held.player() == TERMINAL
 
     def returns(self) -> list[float]:
-        return self._held.state.returns()
+        return self._held.returns()
 
     def __str__(self) -> str:
-        return self._held.game.observer.string(self._held.state)
+        return self._held.game.observer.string(self.board_state)
 
     def serialize(self) -> str:
         """The actions played and the position JSON they lead to (pyspiel's default is a
         pickle, which ``deserialize_state`` of a foreign string would run)."""
         return json.dumps({"format": SERIAL_FORMAT, "history": self.history(),
-                           "state": self._held.state.to_json()}, separators=(",", ":"))
+                           "state": self.board_state.to_json()}, separators=(",", ":"))
 
     def __reduce__(self) -> tuple[Any, ...]:
         # pyspiel pickles a state as serialize_game_and_state's text, whose C++ half is a

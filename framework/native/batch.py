@@ -160,6 +160,24 @@ def sample(legal, uniform, out):
 '''
 
 
+def moves_of_actions(native: NativeGame, user: str) -> Array:
+    """The native move of each action of the game's action space (``game.codec``), by
+    index; an error naming ``user`` (what needs it) if an action is no native move of its
+    own or two actions share one."""
+    from framework.engine.state import State
+
+    game = native.game
+    state = State.initial(game)
+    try:
+        moves = np.array([native.move_of(a, state) for a in game.codec.actions], np.int64)
+    except BoardspecError as exc:
+        raise BoardspecError(f"{game.name}: {user} needs one native move per action "
+                             f"({exc})") from None
+    if len(set(moves.tolist())) != len(moves):
+        raise BoardspecError(f"{game.name}: two actions share a native move")
+    return moves
+
+
 def _action_slots(by_action: Array) -> Array:
     """The open-addressing table ``action_at`` reads: twice as many slots as actions or more,
     each (native move, action index), -1 where empty (the same hash as the kernel's)."""
@@ -195,17 +213,7 @@ class NativeBatch:
         self.n = n
         self.illegal = illegal
         actions = game.codec.actions
-        from framework.engine.state import State
-
-        state = State.initial(game)
-        try:
-            self.by_action = np.array([self.native.move_of(a, state) for a in actions],
-                                      np.int64)
-        except BoardspecError as exc:
-            raise BoardspecError(f"{game.name}: a batch needs one native move per action "
-                                 f"({exc})") from None
-        if len(set(self.by_action.tolist())) != len(actions):
-            raise BoardspecError(f"{game.name}: two actions share a native move")
+        self.by_action = moves_of_actions(self.native, "a batch")
         #: Native move -> action index, looked up per legal move (``action_at``).
         self.slots = _action_slots(self.by_action)
         module = self.native.kernels.__name__

@@ -72,6 +72,13 @@ def test_the_gymnasium_vector_env_keeps_to_its_spaces() -> None:
     assert ended > 0
 
 
+def test_a_game_scored_by_margins_is_refused_by_the_batch() -> None:
+    """A batch rewards 1 and -1: Othello's disc difference would be lost without a word."""
+    game = load_game(ROOT / "games" / "othello.yaml", {"scoring": "margin"})
+    with pytest.raises(BoardspecError, match="returns are margins"):
+        NativeBatch(game, 2)
+
+
 def test_a_game_with_counters_or_piles_is_refused_by_the_batch() -> None:
     """Its observations (the cells each side holds) would leave the boxes or seeds out."""
     for name in ("dots-and-boxes", "kalah"):
@@ -220,3 +227,41 @@ def _check_vector_data_not_reused(env: Any) -> None:
     for (obs_1, info_1), (obs_2, info_2) in combinations(calls, 2):
         assert not data_shares_objects(obs_1, obs_2)
         assert not data_shares_objects(info_1, info_2)
+
+
+def test_the_pettingzoo_style_batch_gives_every_agent_its_view_and_rewards() -> None:
+    """Each agent's observation puts its own side first, its mask is empty where it does
+    not move, and the rewards of a finished game are the engine's returns, seat by seat,
+    against the engine playing each game."""
+    pytest.importorskip("gymnasium")
+    from framework.interop.pettingzoo_batch import NativeAgentBatch
+
+    game = load_game(ROOT / "games" / "connect-four.yaml")
+    env = NativeAgentBatch(game, 8)
+    env.reset(seed=3)
+    assert env.possible_agents == ["player_0", "player_1"]
+    states = [game.new_initial_state() for _ in range(8)]
+    rng = np.random.default_rng(8)
+    ended = 0
+    for _ in range(90):
+        assert env.agent_selection.tolist() == [s.current_player for s in states]
+        for seat, agent in enumerate(env.possible_agents):
+            seen = env.observe(agent)
+            assert env.observation_space(agent).contains(seen["observation"][0])
+            for i, state in enumerate(states):
+                own = [state.owner[seat] >> c & 1 for c in range(42)]
+                assert seen["observation"][i, 0].tolist() == own
+                expected = game.codec.mask(state) if state.current_player == seat else [0] * 7
+                assert seen["action_mask"][i].tolist() == list(expected)
+        actions = env.batch.random_actions(rng).copy()
+        env.step(actions)
+        for i, state in enumerate(states):
+            state.apply(game.codec.action(int(actions[i])))
+            returns = state.returns()
+            for seat, agent in enumerate(env.possible_agents):
+                assert env.rewards[agent][i] == returns[seat]
+                assert env.terminations[agent][i] == state.is_terminal()
+            if state.is_terminal():
+                ended += 1
+                states[i] = game.new_initial_state()
+    assert ended >= 8

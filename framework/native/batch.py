@@ -104,8 +104,8 @@ def reset(states, start, slots, obs, legal):
 
 
 @njit(cache=True)
-def step(states, actions, by_action, start, start_obs, slots, obs, rewards, done, legal,
-         final, lose_illegal):
+def step(states, actions, by_action, start, start_obs, slots, obs, rewards, returns, done,
+         legal, final, lose_illegal):
     n, A = states.shape[0], by_action.shape[0]
     if not lose_illegal:
         # Refused before any game is played: the first game whose action is not legal.
@@ -118,19 +118,22 @@ def step(states, actions, by_action, start, start_obs, slots, obs, rewards, done
         st = states[i]
         a = actions[i]
         before[:] = st[:S * W_]
+        mover = np.int64(st[TO_MOVE])
+        returns[i, :] = 0.0
         if a < 0 or a >= A or not legal[i, a]:
-            # lose_illegal: the mover loses the game and nothing is played.
-            rewards[i] = -1.0
+            # lose_illegal: the mover loses the game, the others get nothing (PettingZoo's
+            # illegal-move convention), and nothing is played.
+            returns[i, mover] = -1.0
             done[i] = True
         else:
-            mover = np.int64(st[TO_MOVE])
             make_move(st, by_action[a])
-            rewards[i] = 0.0
             done[i] = st[WINNERS] != ZERO
             if done[i]:
                 won = np.int64(st[WINNERS] & ~TERM)
-                if won != 0:
-                    rewards[i] = 1.0 if (won >> mover) & 1 else -1.0
+                if won != 0:  # as State.returns: every winner 1, every other side -1
+                    for s in range(S):
+                        returns[i, s] = 1.0 if (won >> s) & 1 else -1.0
+        rewards[i] = returns[i, mover]
         if done[i]:
             final[i] = obs[i]
             observe_changes(before, st, final[i])
@@ -202,6 +205,9 @@ class NativeBatch:
         if illegal not in ("raise", "lose"):
             raise BoardspecError(f"illegal={illegal!r}: expected 'raise' (refuse the step) "
                                  "or 'lose' (the mover loses that game)")
+        if game.margins:
+            raise BoardspecError(f"{game.name}: a batch rewards a win as 1 and a loss as -1, "
+                                 "and this game's returns are margins")
         if game.counters or piled_kinds(game):
             # The observations are the cells each side holds: they would leave the
             # counters (Dots and Boxes' boxes) and the piles (Kalah's seeds) out.
@@ -231,6 +237,8 @@ class NativeBatch:
         #: The last position of each game that ended in the last step (others: stale).
         self.final_obs = np.zeros((n, self.sides, self.cells), np.int8)
         self.rewards = np.zeros(n, np.float32)
+        #: Each side's reward of the last step, per game (``State.returns`` by side).
+        self.returns = np.zeros((n, self.sides), np.float32)
         self.done = np.zeros(n, np.bool_)
         self.legal = np.zeros((n, len(actions)), np.bool_)
         self._sampled = np.zeros(n, np.int64)
@@ -254,8 +262,9 @@ class NativeBatch:
             raise BoardspecError(f"step takes one action per game: {self.n}, not "
                                  f"{actions.shape}")
         wrong = self.kernels.step(self.states, actions, self.by_action, self.start,
-                                  self.start_obs, self.slots, self.obs, self.rewards, self.done,
-                                  self.legal, self.final_obs, self.illegal == "lose")
+                                  self.start_obs, self.slots, self.obs, self.rewards,
+                                  self.returns, self.done, self.legal, self.final_obs,
+                                  self.illegal == "lose")
         if wrong >= 0:
             raise BoardspecError(f"game {wrong} of the batch: action {int(actions[wrong])} "
                                  "is not legal there (nothing was played)")

@@ -193,9 +193,14 @@ class MctsAgent(Agent):
 
             self.native_tree = NativeSearch(game, self.exploration, self.rng.getrandbits(62),
                                             rollout)
-            return
-        self.native_tree_note = f"mcts native tree: {reason}; the tree is kept in Python"
-        _tell_once(game, self.native_tree_note)
+        else:
+            from framework.native import why_not_native
+
+            self.native_tree_note = f"mcts native tree: {reason}; the tree is kept in Python"
+            if reason != why_not_native(game):  # else the playouts' warning says it
+                _tell_once(game, self.native_tree_note)
+        # The Python tree's playouts, native where they can be: the search's whole tree
+        # where it cannot live in native code, a position inside a turn where it can.
         self.native, self.native_note = _native_playouts(game, self.evaluate, rollout)
 
     def decide(self, state: State) -> list[Action]:
@@ -217,7 +222,7 @@ class MctsAgent(Agent):
 
     def _native_tree_plays(self, state: State) -> bool:
         """Whether the native tree can search from ``state`` (a native move starts there);
-        if not, says once why and makes the Python tree's playouts native."""
+        if not, says once why (the Python tree searches there, its playouts native)."""
         tree = self.native_tree
         assert tree is not None
         if state.setup >= len(self.game.setups) and tree.native.at_turn_start(state):
@@ -226,9 +231,6 @@ class MctsAgent(Agent):
                                  "setup, where no native move starts; the tree is kept in "
                                  "Python there")
         _tell_once(self.game, self.native_tree_note)
-        if self.native is None:
-            self.native, self.native_note = _native_playouts(self.game, self.evaluate,
-                                                             self.rollout)
         return False
 
     def _decide_in_native_tree(self, state: State, tree: NativeSearch) -> list[Action]:

@@ -18,7 +18,8 @@ seat that chose it, so turns with several decisions by one seat (multi-phase tur
 setups) need no special case. A playout ends at the end of the game (the game's returns)
 or after the playout limit (the evaluation squashed into (-1, 1) by tanh). The decision
 played is the most visited child. With an iteration budget the same seed gives the same
-decisions; a time budget depends on the machine.
+decisions; a time budget depends on the machine (wall seconds, or CPU seconds of the
+process with ``agent.cpu_time = True``, as benchmarks against other programs want).
 
 In a game with hidden information (a ``view:``) the search is over information sets
 (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012): every iteration draws a

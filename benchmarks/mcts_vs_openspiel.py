@@ -3,7 +3,7 @@ CPU time per move. The issue's bar: at least 70 % of 50 Connect Four games and 6
 games of Hex 11×11 with the swap rule (score = wins + draws / 2).
 
     python benchmarks/mcts_vs_openspiel.py [--seconds 0.1] [--exploration 0.5] [--seed 1]
-                                           [connect_four:50 hex:20]
+                                           [--budgets OURS THEIRS] [connect_four:50 hex:20]
 
 OpenSpiel's bot is ``pyspiel.MCTSBot`` with one random rollout per leaf
 (``RandomRolloutEvaluator(1, seed)``), UCT's c at OpenSpiel's usual 2 (its example
@@ -11,7 +11,9 @@ script's default; ours is the agent's default, 0.5: each side as it is shipped),
 solver. It has a simulation budget, not a CPU one: its ``max_simulations`` is its measured
 simulations per CPU second (from a calibration at the start, then from every move it has
 made) times the seconds per move, so both sides spend about the same CPU time, and both
-sides' measured mean CPU seconds per move are printed beside the result.
+sides' measured mean CPU seconds per move are printed beside the result. ``--budgets 3000
+3000`` gives fixed budgets instead (our iterations, OpenSpiel's simulations a move): the
+two searches compared move for move rather than by speed.
 
 Each game is played in one loop: our ``State`` for us and a pyspiel state kept in step by
 action index (``game.codec``: the same indices as OpenSpiel's ``connect_four`` and ``hex``,
@@ -30,8 +32,8 @@ import pyspiel
 
 from framework import load_game
 from framework.agents.mcts import DEFAULT_EXPLORATION, MctsAgent
-from framework.compiler import CompiledGame
 from framework.engine.state import State
+from framework.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 #: name → (our game file, its parameters, OpenSpiel's game, its parameters); the Hex
@@ -66,11 +68,15 @@ class Result:
     name: str
     seconds: float
     exploration: float
+    #: Fixed budgets instead of CPU time: our iterations and OpenSpiel's simulations a move.
+    budgets: tuple[int, int] | None = None
     wins: int = 0
     draws: int = 0
     losses: int = 0
     ours: Clock = field(default_factory=Clock)
     theirs: Clock = field(default_factory=Clock)
+    #: OpenSpiel's calibration searches: in its rate, not in its moves.
+    calibration: Clock = field(default_factory=Clock)
     iterations: list[int] = field(default_factory=list)
 
     @property
@@ -83,8 +89,9 @@ class Result:
 
     def line(self) -> str:
         mean_iterations = sum(self.iterations) / max(len(self.iterations), 1)
-        rate = self.theirs.simulations / max(self.theirs.seconds, 1e-9)
-        return (f"{self.name}: mcts:{self.seconds}s:c{self.exploration}:native vs OpenSpiel "
+        rate = self.spiel_rate()
+        ours = f"{self.budgets[0]}i" if self.budgets else f"{self.seconds}s"
+        return (f"{self.name}: mcts:{ours}:c{self.exploration}:native vs OpenSpiel "
                 f"MCTSBot (c {SPIEL_UCT_C}), "
                 f"{self.games} games: {self.wins} wins, {self.draws} draws, {self.losses} "
                 f"losses, score {100 * self.score:.0f} %; CPU s per move: ours "
@@ -92,6 +99,11 @@ class Result:
                 f"{mean_iterations:.0f} iterations per move, OpenSpiel "
                 f"{self.theirs.simulations / max(self.theirs.moves, 1):.0f} simulations "
                 f"per move ({rate:.0f} per CPU s)")
+
+    def spiel_rate(self) -> float:
+        """OpenSpiel's simulations per CPU second so far (calibration and moves)."""
+        simulations = self.calibration.simulations + self.theirs.simulations
+        return simulations / max(self.calibration.seconds + self.theirs.seconds, 1e-9)
 
 
 def spiel_bot(game: pyspiel.Game, simulations: int, seed: int) -> pyspiel.MCTSBot:
@@ -107,19 +119,18 @@ def calibrate(game: pyspiel.Game, result: Result, seed: int) -> None:
         bot = spiel_bot(game, CALIBRATION_SIMULATIONS, seed + k)
         start = time.process_time()
         bot.step(state)
-        result.theirs.seconds += time.process_time() - start
-        result.theirs.simulations += CALIBRATION_SIMULATIONS
-    # Counted as simulations per second only, not as moves of the match.
+        result.calibration.seconds += time.process_time() - start
+        result.calibration.simulations += CALIBRATION_SIMULATIONS
 
 
 def their_move(game: pyspiel.Game, state: pyspiel.State, result: Result, seed: int) -> int:
-    rate = result.theirs.simulations / result.theirs.seconds
-    bot = spiel_bot(game, round(rate * result.seconds), seed)
+    budget = result.budgets[1] if result.budgets else round(result.spiel_rate() * result.seconds)
+    bot = spiel_bot(game, budget, seed)
     start = time.process_time()
     action = int(bot.step(state))
     spent = time.process_time() - start
     result.theirs.seconds += spent
-    result.theirs.simulations += round(rate * result.seconds)
+    result.theirs.simulations += budget
     result.theirs.moves += 1
     return action
 
@@ -134,11 +145,11 @@ def our_moves(agent: MctsAgent, state: State, result: Result) -> list[int]:
     return [state.game.codec.index(a) for a in actions]
 
 
-def play_game(ours: CompiledGame, theirs: pyspiel.Game, our_seat: int, seed: int,
+def play_game(ours: Game, theirs: pyspiel.Game, our_seat: int, seed: int,
               result: Result) -> float:
     """One game; our return."""
-    agent = MctsAgent(ours, seed=seed, seconds=result.seconds,
-                      exploration=result.exploration, native=True)
+    budget = {"iterations": result.budgets[0]} if result.budgets else {"seconds": result.seconds}
+    agent = MctsAgent(ours, seed=seed, exploration=result.exploration, native=True, **budget)
     agent.cpu_time = True
     assert agent.native_tree is not None, agent.native_tree_note
     state, spiel_state = ours.new_initial_state(), theirs.new_initial_state()
@@ -160,11 +171,12 @@ def play_game(ours: CompiledGame, theirs: pyspiel.Game, our_seat: int, seed: int
 
 
 def play_match(name: str, games: int, seconds: float, seed: int = 1,
-               exploration: float = DEFAULT_EXPLORATION, progress: bool = False) -> Result:
+               exploration: float = DEFAULT_EXPLORATION, progress: bool = False,
+               budgets: tuple[int, int] | None = None) -> Result:
     file, parameters, spiel_name, spiel_parameters = GAMES[name]
     ours = load_game(ROOT / "games" / file, parameters)
     theirs = pyspiel.load_game(spiel_name, spiel_parameters)
-    result = Result(name, seconds, exploration)
+    result = Result(name, seconds, exploration, budgets)
     calibrate(theirs, result, seed)
     # Our kernels compiled (or loaded from numba's cache) before any move is timed.
     MctsAgent(ours, seed=seed, iterations=10, native=True).act(ours.new_initial_state())
@@ -188,6 +200,8 @@ def main() -> None:
     parser.add_argument("--exploration", type=float, default=DEFAULT_EXPLORATION,
                         help="our UCT c (the agent's default unless given)")
     parser.add_argument("--progress", action="store_true")
+    parser.add_argument("--budgets", type=int, nargs=2, metavar=("OURS", "THEIRS"),
+                        help="fixed budgets: our iterations, OpenSpiel's simulations")
     parser.add_argument("matches", nargs="*", default=[f"{n}:{g}" for n, (g, _) in BARS.items()],
                         help="name:games (connect_four:50 hex:20)")
     args = parser.parse_args()
@@ -195,11 +209,11 @@ def main() -> None:
         name, games = match.split(":")
         start = time.perf_counter()
         result = play_match(name, int(games), args.seconds, args.seed, args.exploration,
-                            args.progress)
+                            args.progress, tuple(args.budgets) if args.budgets else None)
         bar = BARS[name][1]
         verdict = "meets" if result.score >= bar else "does NOT meet"
-        print(f"{result.line()}; {verdict} the bar of {100 * bar:.0f} %; "
-              f"{time.perf_counter() - start:.0f} s wall", flush=True)
+        judged = "" if args.budgets else f"; {verdict} the bar of {100 * bar:.0f} %"
+        print(f"{result.line()}{judged}; {time.perf_counter() - start:.0f} s wall", flush=True)
 
 
 if __name__ == "__main__":

@@ -145,14 +145,15 @@ def why_not_native_tree(game: CompiledGame, rollout: int) -> str | None:
     return None
 
 
+#: The (game, reason) pairs already told about for the native tree.
+_TOLD_TREE: set[tuple[str, str]] = set()
+
+
 def _tell_once(game: CompiledGame, note: str) -> None:
+    """Warn ``note`` (why the native tree is not used) once per game and process."""
     if (game.name, note) not in _TOLD_TREE:
         _TOLD_TREE.add((game.name, note))
         warnings.warn(note, NativeFallback, stacklevel=4)
-
-
-#: The (game, reason) pairs already told about for the native tree.
-_TOLD_TREE: set[tuple[str, str]] = set()
 
 
 class MctsAgent(Agent):

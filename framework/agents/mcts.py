@@ -4,16 +4,22 @@ Specs: ``mcts:500i`` (500 iterations per decision), ``mcts:2s`` (two seconds), p
 ``c1.4`` (exploration constant, default 0.5) and ``r20`` (random actions per playout before
 the position is judged by the game's evaluation, default 4; ``r0`` judges at once, a large
 value plays out to the end; a game whose evaluation is flat, every weight 0, is played out
-to the end by default: there is nothing to judge before), and ``native``: the playouts
-and the evaluation run in the game's numba kernels (``framework/native``, the [fast]
-extra), several averaged per leaf.
+to the end by default: there is nothing to judge before), and ``native``: the search
+runs in the game's numba kernels (``framework/native``, the [fast] extra). Where it can —
+a game the kernels play, without a view, chance or margins, rolled out to the end, from
+the start of a turn — the whole tree lives in native code (``framework/native/search.py``)
+and a decision is a whole native move (a turn with its folded choice: Pentago's twist);
+elsewhere the tree stays in Python and only the playouts and the evaluation run natively,
+several averaged per leaf (or all in Python where the kernels cannot play the game), and
+the agent says once why.
 
 Each node remembers the seat that decides there, and a child's value is counted for the
 seat that chose it, so turns with several decisions by one seat (multi-phase turns, pie
 setups) need no special case. A playout ends at the end of the game (the game's returns)
 or after the playout limit (the evaluation squashed into (-1, 1) by tanh). The decision
 played is the most visited child. With an iteration budget the same seed gives the same
-decisions; a time budget depends on the machine.
+decisions; a time budget depends on the machine (wall seconds, or CPU seconds of the
+process with ``agent.cpu_time = True``, as benchmarks against other programs want).
 
 In a game with hidden information (a ``view:``) the search is over information sets
 (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012): every iteration draws a
@@ -43,6 +49,7 @@ if TYPE_CHECKING:
     from framework.engine.action import Action
     from framework.engine.state import State
     from framework.native.playouts import NativePlayouts
+    from framework.native.search import NativeSearch
 
 DEFAULT_ITERATIONS = 1000
 DEFAULT_ROLLOUT = 4
@@ -88,7 +95,8 @@ class SetNode:
 
 
 class NativeFallback(UserWarning):
-    """``mcts:…:native`` on a game the kernels cannot play: its playouts run in Python."""
+    """``mcts:…:native`` where the kernels cannot do everything: the tree stays in Python
+    (its playouts native or, on a game the kernels cannot play, in Python too)."""
 
 
 #: The games already told about (the reason is said once per game and process).
@@ -117,6 +125,37 @@ def _native_playouts(game: CompiledGame, evaluator: Evaluator, rollout: int
     return None, note
 
 
+def why_not_native_tree(game: CompiledGame, rollout: int) -> str | None:
+    """None when the whole tree can live in native code for ``game``, else why not (the
+    tree then stays in Python)."""
+    from framework.native import why_not_native
+
+    if game.view is not None:  # the information-set search draws states in Python
+        return "the game hides information (a view: the search is over information sets)"
+    if any(phase.chance for phase in game.phases):
+        return "the game has chance (the native tree has no chance nodes)"
+    if game.margins:
+        return "the game's returns are margins (the native tree scores a win as 1)"
+    reason = why_not_native(game)
+    if reason is not None:
+        return reason
+    if rollout < full_length(game):
+        return (f"the rollout stops after {rollout} plies to be judged by the evaluation "
+                "(the native tree rolls out to the end)")
+    return None
+
+
+#: The (game, reason) pairs already told about for the native tree.
+_TOLD_TREE: set[tuple[str, str]] = set()
+
+
+def _tell_once(game: CompiledGame, note: str) -> None:
+    """Warn ``note`` (why the native tree is not used) once per game and process."""
+    if (game.name, note) not in _TOLD_TREE:
+        _TOLD_TREE.add((game.name, note))
+        warnings.warn(note, NativeFallback, stacklevel=4)
+
+
 class MctsAgent(Agent):
     """UCT search with truncated random playouts."""
 
@@ -140,8 +179,31 @@ class MctsAgent(Agent):
         self.native: NativePlayouts | None = None
         #: Why the playouts run in Python although ``native`` was asked for ("": they do not).
         self.native_note = ""
+        #: The search with its tree in native code, when ``native`` and the game allow it.
+        self.native_tree: NativeSearch | None = None
+        #: Why the tree stays in Python although ``native`` was asked for ("": it does not).
+        self.native_tree_note = ""
+        #: Whether ``seconds`` are CPU seconds of this process (else wall seconds).
+        self.cpu_time = False
         if native:
-            self.native, self.native_note = _native_playouts(game, self.evaluate, rollout)
+            self._choose_native(game, rollout)
+
+    def _choose_native(self, game: CompiledGame, rollout: int) -> None:
+        reason = why_not_native_tree(game, rollout)
+        if reason is None:
+            from framework.native.search import NativeSearch
+
+            self.native_tree = NativeSearch(game, self.exploration, self.rng.getrandbits(62),
+                                            rollout)
+        else:
+            from framework.native import why_not_native
+
+            self.native_tree_note = f"mcts native tree: {reason}; the tree is kept in Python"
+            if reason != why_not_native(game):  # else the playouts' warning says it
+                _tell_once(game, self.native_tree_note)
+        # The Python tree's playouts, native where they can be: the search's whole tree
+        # where it cannot live in native code, a position inside a turn where it can.
+        self.native, self.native_note = _native_playouts(game, self.evaluate, rollout)
 
     def decide(self, state: State) -> list[Action]:
         actions = state.legal_actions()
@@ -150,6 +212,8 @@ class MctsAgent(Agent):
             return actions
         if self.game.view is not None and self.samples_information_sets:
             return [self._decide_over_information_sets(state)]
+        if self.native_tree is not None and self._native_tree_plays(state):
+            return self._decide_in_native_tree(state, self.native_tree)
         root = self._node(None, None, state)
         done = self._run(lambda: self._iterate(root, state))
         best = max(root.children, key=lambda n: n.visits)
@@ -158,14 +222,36 @@ class MctsAgent(Agent):
         assert best.action is not None
         return [best.action]
 
+    def _native_tree_plays(self, state: State) -> bool:
+        """Whether the native tree can search from ``state`` (a native move starts there);
+        if not, says once why (the Python tree searches there, its playouts native)."""
+        tree = self.native_tree
+        assert tree is not None
+        if state.setup >= len(self.game.setups) and tree.native.at_turn_start(state):
+            return True
+        self.native_tree_note = ("mcts native tree: the position is inside a turn or a "
+                                 "setup, where no native move starts; the tree is kept in "
+                                 "Python there")
+        _tell_once(self.game, self.native_tree_note)
+        return False
+
+    def _decide_in_native_tree(self, state: State, tree: NativeSearch) -> list[Action]:
+        clock = time.process_time if self.cpu_time else time.perf_counter
+        found = tree.run(state, self.iterations, self.seconds, clock)
+        best = found.best
+        self.info = (f"native tree: {found.iterations} iterations, {found.nodes} nodes, "
+                     f"{found.visits[best]} visits, value {found.means[best]:+.2f}")
+        return tree.turn_of(state, best)
+
     def _run(self, iterate: Callable[[], None]) -> int:
         """``iterate`` until the budget is spent; how many times it ran."""
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        clock = time.process_time if self.cpu_time else time.perf_counter
+        deadline = clock() + self.seconds if self.seconds else None
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
                 return done
-            if deadline is not None and done & 15 == 0 and time.perf_counter() > deadline:
+            if deadline is not None and done & 15 == 0 and clock() > deadline:
                 return done
             iterate()
             done += 1

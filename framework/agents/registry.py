@@ -8,7 +8,8 @@ mcts:2s           mcts:500i         mcts:500i:c1.4:r30     mcts:1s:native
 
 Options: ``d<N>`` search depth, ``<X>s``/``<X>ms`` time per decision, ``<N>i`` iterations,
 ``c<X>`` exploration constant, ``r<N>`` playout length, ``turns`` a ply is a whole turn,
-``native`` playouts by the game's numba kernels (``framework/native``, the [fast] extra).
+``native`` the search in the game's numba kernels (``framework/native``, the [fast] extra:
+the whole tree where it can, else the playouts).
 Each kind accepts only the options it understands; anything else is an error that says what
 was expected.
 """

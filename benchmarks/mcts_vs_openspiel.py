@@ -2,7 +2,7 @@
 CPU time per move. The issue's bar: at least 70 % of 50 Connect Four games and 60 % of 20
 games of Hex 11×11 with the swap rule (score = wins + draws / 2).
 
-    python benchmarks/mcts_vs_openspiel.py [--seconds 0.1] [--exploration 0.5] [--seed 1]
+    python benchmarks/mcts_vs_openspiel.py [--seconds 0.1] [--exploration C] [--seed 1]
                                            [--budgets OURS THEIRS] [connect_four:50 hex:20]
 
 OpenSpiel's bot is ``pyspiel.MCTSBot`` with one random rollout per leaf
@@ -31,7 +31,7 @@ from typing import Any
 import pyspiel
 
 from framework import load_game
-from framework.agents.mcts import DEFAULT_EXPLORATION, MctsAgent
+from framework.agents.mcts import MctsAgent
 from framework.engine.state import State
 from framework.game import Game
 
@@ -67,7 +67,7 @@ class Clock:
 class Result:
     name: str
     seconds: float
-    exploration: float
+    exploration: float | None  # None: the agent's default
     #: Fixed budgets instead of CPU time: our iterations and OpenSpiel's simulations a move.
     budgets: tuple[int, int] | None = None
     wins: int = 0
@@ -91,7 +91,8 @@ class Result:
         mean_iterations = sum(self.iterations) / max(len(self.iterations), 1)
         rate = self.spiel_rate()
         ours = f"{self.budgets[0]}i" if self.budgets else f"{self.seconds}s"
-        return (f"{self.name}: mcts:{ours}:c{self.exploration}:native vs OpenSpiel "
+        c = "" if self.exploration is None else f":c{self.exploration}"
+        return (f"{self.name}: mcts:{ours}{c}:native vs OpenSpiel "
                 f"MCTSBot (c {SPIEL_UCT_C}), "
                 f"{self.games} games: {self.wins} wins, {self.draws} draws, {self.losses} "
                 f"losses, score {100 * self.score:.0f} %; CPU s per move: ours "
@@ -171,7 +172,7 @@ def play_game(ours: Game, theirs: pyspiel.Game, our_seat: int, seed: int,
 
 
 def play_match(name: str, games: int, seconds: float, seed: int = 1,
-               exploration: float = DEFAULT_EXPLORATION, progress: bool = False,
+               exploration: float | None = None, progress: bool = False,
                budgets: tuple[int, int] | None = None) -> Result:
     file, parameters, spiel_name, spiel_parameters = GAMES[name]
     ours = load_game(ROOT / "games" / file, parameters)
@@ -197,7 +198,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=0.1, help="CPU seconds per move")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--exploration", type=float, default=DEFAULT_EXPLORATION,
+    parser.add_argument("--exploration", type=float, default=None,
                         help="our UCT c (the agent's default unless given)")
     parser.add_argument("--progress", action="store_true")
     parser.add_argument("--budgets", type=int, nargs=2, metavar=("OURS", "THEIRS"),

@@ -1,7 +1,8 @@
 """``mcts``: Monte Carlo tree search with UCT, one decision per node.
 
 Specs: ``mcts:500i`` (500 iterations per decision), ``mcts:2s`` (two seconds), plus
-``c1.4`` (exploration constant, default 0.5) and ``r20`` (random actions per playout before
+``c1.4`` (exploration constant; default 0.5, or 2 where playouts go to the end and a
+leaf is worth a whole game's outcome) and ``r20`` (random actions per playout before
 the position is judged by the game's evaluation, default 4; ``r0`` judges at once, a large
 value plays out to the end; a game whose evaluation is flat, every weight 0, is played out
 to the end by default: there is nothing to judge before), and ``native``: the search
@@ -54,6 +55,10 @@ if TYPE_CHECKING:
 DEFAULT_ITERATIONS = 1000
 DEFAULT_ROLLOUT = 4
 DEFAULT_EXPLORATION = 0.5
+#: The exploration constant when playouts go to the end: a leaf is then worth a whole
+#: game's outcome (1, 0 or -1 for each seat, no squashed evaluation), whose spread is
+#: wider; 2 is what OpenSpiel's MCTS examples use for such values (their ``uct_c``).
+OUTCOME_EXPLORATION = 2.0
 
 
 def full_length(game: CompiledGame) -> int:
@@ -166,16 +171,19 @@ class MctsAgent(Agent):
 
     def __init__(self, game: CompiledGame, seed: int | None = None, spec: str = "", *,
                  seconds: float | None = None, iterations: int | None = None,
-                 exploration: float = DEFAULT_EXPLORATION, rollout: int | None = None,
+                 exploration: float | None = None, rollout: int | None = None,
                  native: bool = False) -> None:
         super().__init__(game, seed, spec)
         self.seconds = seconds
         self.iterations = iterations or (None if seconds else DEFAULT_ITERATIONS)
-        self.exploration = exploration
         self.evaluate = Evaluator(game)
         if rollout is None:  # a flat evaluation tells nothing: play out to the end
             rollout = full_length(game) if self.evaluate.flat else DEFAULT_ROLLOUT
         self.rollout = rollout
+        if exploration is None:
+            exploration = OUTCOME_EXPLORATION if rollout >= full_length(game) \
+                else DEFAULT_EXPLORATION
+        self.exploration = exploration
         self.native: NativePlayouts | None = None
         #: Why the playouts run in Python although ``native`` was asked for ("": they do not).
         self.native_note = ""

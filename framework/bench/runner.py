@@ -253,6 +253,12 @@ def details(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _first_run(figures: dict[str, Any], name: str) -> dict[str, Any] | None:
+    """Our side's first run of figure ``name`` in a report, if it ran."""
+    runs: list[dict[str, Any]] = figures.get(name, {}).get("ours", {}).get("runs", [])
+    return runs[0] if runs else None
+
+
 def _native_details(figures: dict[str, Any]) -> list[str]:
     """The native figures beside our Python engine's, and the MCTS duel's games."""
     lines = []
@@ -269,15 +275,13 @@ def _native_details(figures: dict[str, Any]) -> list[str]:
         if a and b:
             ratio = b / a if native.endswith("perft5") else a / b
             lines.append(f"- {native}: {ratio:,.0f}× our Python engine in the same run")
-    runs = figures.get("native_vector_steps", {}).get("ours", {}).get("runs", [])
-    if runs:
-        r = runs[0]
+    r = _first_run(figures, "native_vector_steps")
+    if r:
         lines.append(f"- native_vector_steps (first run): {r['games']:,} games, "
                      f"{r['wall_steps_per_s']:,.0f} steps per wall second; through the "
                      f"Gymnasium vector env, {r['gymnasium_steps_per_s']:,.0f} per CPU second")
-    runs = figures.get("native_mcts", {}).get("ours", {}).get("runs", [])
-    if runs:
-        r = runs[0]
+    r = _first_run(figures, "native_mcts")
+    if r:
         lines.append(f"- native_mcts (first run): {r['wins']} wins, {r['draws']} draws, "
                      f"{r['losses']} losses in {r['games']} games at "
                      f"{r['seconds_per_move']} s per move")

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 from framework.agents.base import Agent
 from framework.agents.evaluation import Evaluator
 from framework.engine.chance import CHANCE, sample
-from framework.engine.playout import DEFAULT_MAX_PLIES, random_playout
+from framework.engine.playout import full_length, random_playout
 from framework.engine.view import determinised
 
 if TYPE_CHECKING:
@@ -59,11 +59,6 @@ DEFAULT_EXPLORATION = 0.5
 #: game's outcome (1, 0 or -1 for each seat, no squashed evaluation), whose spread is
 #: wider; 2 is what OpenSpiel's MCTS examples use for such values (their ``uct_c``).
 OUTCOME_EXPLORATION = 2.0
-
-
-def full_length(game: CompiledGame) -> int:
-    """The plies of a playout that goes on until the game ends (its ``max_plies``)."""
-    return game.spec.max_plies or DEFAULT_MAX_PLIES
 
 
 class Node:

@@ -22,10 +22,16 @@ from framework.engine.chance import sample
 from framework.engine.slots import MUST_PASS
 
 if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
     from framework.engine.state import State
 
 #: Plies after which a playout of a game without ``max_plies`` stops unfinished.
 DEFAULT_MAX_PLIES = 10_000
+
+
+def full_length(game: CompiledGame) -> int:
+    """The plies of a playout that goes on until the game ends (its ``max_plies``)."""
+    return game.spec.max_plies or DEFAULT_MAX_PLIES
 
 
 def random_playout(state: State, rng: Random, max_plies: int | None = None) -> int:

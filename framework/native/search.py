@@ -184,7 +184,7 @@ class NativeSearch:
 
     def __init__(self, game: CompiledGame, exploration: float, seed: int = 0,
                  plies: int | None = None, max_nodes: int = MAX_NODES) -> None:
-        from framework.agents.mcts import full_length
+        from framework.engine.playout import full_length
         from framework.native import why_not_native
 
         reason = why_not_native(game)

@@ -103,8 +103,8 @@ class NativeHeld:
     """Everything a native-backed pyspiel state carries (the Python-backed one is
     ``framework.interop.openspiel._Held``; ``BoardspecState`` asks both the same)."""
 
-    __slots__ = ("actions", "codec", "game", "legal", "max_length", "plies", "replayed",
-                 "st", "state", "tables", "to_play")
+    __slots__ = ("actions", "codec", "game", "legal", "max_length", "replayed", "st",
+                 "state", "tables", "to_play")
 
     def __init__(self, tables: NativeTables, max_length: int) -> None:
         self.tables = tables
@@ -112,7 +112,6 @@ class NativeHeld:
         self.codec: ActionCodec = tables.game.codec
         self.st = tables.start.copy()
         self.max_length = max_length
-        self.plies = 0
         #: The indices applied: replayed for the State beside, and by undo_action.
         self.actions: list[int] = []
         self.legal: list[int] | None = None
@@ -125,12 +124,17 @@ class NativeHeld:
         copy = NativeHeld.__new__(NativeHeld)
         copy.tables, copy.game, copy.codec = self.tables, self.game, self.codec
         copy.st = self.st.copy()
-        copy.max_length, copy.plies = self.max_length, self.plies
+        copy.max_length = self.max_length
         copy.actions = self.actions[:]
         copy.legal, copy.to_play = self.legal, self.to_play
         copy.state = None if self.state is None else self.state.clone()
         copy.replayed = self.replayed
         return copy
+
+    @property
+    def plies(self) -> int:
+        """The actions applied (BoardspecState reads it for max_game_length)."""
+        return len(self.actions)
 
     def legal_indices(self) -> list[int]:
         if self.legal is None:
@@ -144,7 +148,6 @@ class NativeHeld:
             self.codec.legal_action(self.board(), action)  # raises, naming the action
         self.tables.kernels.make_move(self.st, self.tables.by_action[action])
         self.actions.append(action)
-        self.plies += 1
         self._moved()
 
     def undo(self) -> None:
@@ -157,7 +160,6 @@ class NativeHeld:
         self.st = tables.start.copy()
         for index in self.actions:
             tables.kernels.make_move(self.st, tables.by_action[index])
-        self.plies -= 1
         self._moved()
         if self.replayed > len(self.actions):  # replayed again from the start when asked
             self.state, self.replayed = None, 0

@@ -66,7 +66,6 @@ POSITION = "Position"
 NOTATION, SAN = "Notation", "SAN"
 # Possessive: a long value is matched in one pass, never backtracked through.
 _HEADER = re.compile(r'\[(\w+)\s+"((?:[^"\\]++|\\.)*+)"\]')
-_TURN = re.compile(r"([0-9]{1,9})\.\s*(.*)")
 
 
 class RecordError(BoardspecError):
@@ -126,32 +125,38 @@ class Record:
     def from_text(cls, text: str, source: Path | None = None) -> Record:
         record = cls(source=source)
         where = str(source or "<record>")
+        # A line's work is kept to what its first character calls for: a record may be
+        # hundreds of thousands of turns long and is refused (or replayed) within the
+        # budget of docs/limits.md.
         for number, raw in enumerate(text.splitlines(), start=1):
             line = raw.strip()
-            if line.startswith("[") and len(line) > MAX_HEADER_CHARS + 80:
-                raise RecordError(f"{where}:{number}: a header of {len(line):,} characters; "
-                                  f"a header's value has at most {MAX_HEADER_CHARS:,} (see "
-                                  "docs/limits.md)")
-            # A header's value may hold braces (a Position's JSON): a {comment} is only
-            # what follows it, as it is on a turn's line.
-            header = _HEADER.match(line)
-            if header and not line[header.end():].split("{", 1)[0].strip():
-                record.add_header(header.group(1), _unescape(header.group(2)),
-                                  f"{where}:{number}")
-                continue
-            line = line.split("{", 1)[0].strip()  # {comments} are ignored
+            if line.startswith("["):
+                if len(line) > MAX_HEADER_CHARS + 80:
+                    raise RecordError(f"{where}:{number}: a header of {len(line):,} "
+                                      f"characters; a header's value has at most "
+                                      f"{MAX_HEADER_CHARS:,} (see docs/limits.md)")
+                # A header's value may hold braces (a Position's JSON): a {comment} is only
+                # what follows it, as it is on a turn's line.
+                header = _HEADER.match(line)
+                if header and not line[header.end():].split("{", 1)[0].strip():
+                    record.add_header(header.group(1), _unescape(header.group(2)),
+                                      f"{where}:{number}")
+                    continue
+            if "{" in line:
+                line = line.split("{", 1)[0].strip()  # {comments} are ignored
             if not line:
                 continue
-            turn = _TURN.fullmatch(line)
-            if not turn:
+            # "12. b6": at most nine ASCII digits, a dot, the actions (no regex: cheaper).
+            digits, dot, rest = line.partition(".")
+            if not (dot and 0 < len(digits) <= 9 and digits.isascii() and digits.isdigit()):
                 raise RecordError(f"{where}:{number}: expected a header like "
                                   f'[Game "Ataxx"] or a turn like "12. b6", found {raw[:80]!r}')
-            if int(turn.group(1)) != len(record.turns) + 1:
+            if int(digits) != len(record.turns) + 1:
                 raise RecordError(f"{where}:{number}: expected turn {len(record.turns) + 1}, "
-                                  f"found turn {turn.group(1)}")
-            actions = turn.group(2).split()
+                                  f"found turn {digits}")
+            actions = rest.split()
             if not actions:
-                raise RecordError(f"{where}:{number}: turn {turn.group(1)} has no action")
+                raise RecordError(f"{where}:{number}: turn {digits} has no action")
             record.turns.append(actions)
         return record
 

@@ -79,3 +79,15 @@ def test_many_positions_and_whole_games(amazons: NativeGame) -> None:
         assert replay(amazons, seed) > 40
     winners, plies = amazons.playouts(amazons.initial(), 50, seed=3)
     assert plies > 50 * 40 and set(winners.tolist()) <= {1, 2}  # no draws in Amazons
+
+
+@pytest.mark.slow  # a cold compile of about 20 s CPU: CI's 15 minutes
+def test_the_random_player_draws_the_move_then_the_shot(amazons: NativeGame) -> None:
+    # As the Python engine's random player does: not uniform over the 2,000 whole turns of a
+    # position, each of which it would have to list (tests/random_player.py).
+    from .random_player import bound, chi_square, position_with_choices
+
+    st = position_with_choices(amazons, range(5), 20)
+    statistic, freedom, against_uniform_turns = chi_square(amazons, st, 12_000, by_move=True)
+    assert statistic < bound(freedom)
+    assert against_uniform_turns > 2 * bound(freedom)

@@ -404,3 +404,13 @@ def test_a_removal_passed_over_when_impossible_is_not_a_loss_natively() -> None:
 
     for seed in range(3):
         replay(native, seed)
+
+
+def test_the_native_random_player_draws_the_move_then_the_man_it_removes(native: Any) -> None:
+    # After a mill, the man taken is drawn after the placement (tests/random_player.py).
+    from .random_player import bound, chi_square, position_with_choices
+
+    st = position_with_choices(native, range(50), 18)
+    statistic, freedom, against_uniform_turns = chi_square(native, st, 6000)
+    assert statistic < bound(freedom)
+    assert against_uniform_turns > 3 * bound(freedom)

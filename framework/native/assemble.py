@@ -783,9 +783,8 @@ def playouts(st, games, seed, max_plies, winners):
         cur[:] = st
         played = 0
         while cur[WINNERS] == ZERO and played < max_plies:
-            n = legal_moves(cur, buf)
-            x, out = rng_next(x)
-            make_move(cur, buf[below(out, n)])
+            x, mv = random_move(cur, x, buf)
+            make_move(cur, mv)
             played += 1
         plies += played
         winners[g] = np.int64(cur[WINNERS] & ~TERM) if cur[WINNERS] != ZERO else -1
@@ -820,9 +819,8 @@ def rollout_values(st, games, seed, plies, weights, mobility, scale, out):
         cur[:] = st
         played = 0
         while cur[WINNERS] == ZERO and played < plies:
-            n = legal_moves(cur, buf)
-            x, r = rng_next(x)
-            make_move(cur, buf[below(r, n)])
+            x, mv = random_move(cur, x, buf)
+            make_move(cur, mv)
             played += 1
         if cur[WINNERS] != ZERO:
             w = np.int64(cur[WINNERS] & ~TERM)
@@ -854,9 +852,7 @@ def random_game(st, seed, max_plies, record):
     buf = np.empty(MAXM, np.int64)
     played = 0
     while st[WINNERS] == ZERO and played < max_plies:
-        n = legal_moves(st, buf)
-        x, out = rng_next(x)
-        mv = buf[below(out, n)]
+        x, mv = random_move(st, x, buf)
         record[played] = mv
         make_move(st, mv)
         played += 1
@@ -1090,7 +1086,8 @@ def _game_functions(plan: Plan) -> list[str]:
         score += ["    side = np.int64(st[LAST_MOVER])", f"    if not ({plan.result_guard}):",
                   "        return np.int64(0)"]
     score += ["    return r_winners(st)", ""]
-    return [*gen, *cnt, *has, *apply, *choose, *reset, *then, *goals, *phase, *score]
+    return [*gen, *cnt, *has, *_random_move(plan), *apply, *choose, *reset, *then, *goals,
+            *phase, *score]
 
 
 def _listed(plan: Plan) -> tuple[list[str], list[str], list[str]]:
@@ -1162,13 +1159,8 @@ def _vetted(plan: Plan) -> tuple[list[str], list[str], list[str]]:
     restriction allows the result, and listed once per choice when the choice is due then
     (marked first, spread out from the end backwards, in place; a count only adds them
     up)."""
-    args = "st, side, own, enemy, empty"
-    raw = ["    own, enemy, empty = masks(st, side)", "    n = 0"]
-    targets = [c for c in plan.choices if getattr(c, "TARGETS", False)]
-    for m in plan.moves:
-        raw += _when(plan.option_guards[m.index], f"n = {m.prefix}gen({args}, buf, n)", "    ")
-    refused = [f"        if not {r.prefix}allowed(trial, side):\n            continue"
-               for r in plan.restrictions]
+    raw, refused = _raw(plan), _refused(plan)
+    targets = _targets(plan)
     spelt = plan.masks
     due = f"(np.int64(1) << {spelt.due_shift})"
     frees = [f"{r.prefix}free(st, side)" if getattr(r, "FREE", False) else "ZERO"
@@ -1214,6 +1206,60 @@ def _vet_targets(choice: Piece, refused: list[str]) -> list[str]:
             "            m += count(t)", "            continue", "        while t:",
             "            buf[m] = mv | ((low(t) + 1) << CHOICE_SHIFT)", "            m += 1",
             "            t &= t - ONE", "    return m"]
+
+
+def _raw(plan: Plan) -> list[str]:
+    """The lines that list the options' moves into ``buf`` (``n`` of them), unvetted."""
+    args = "st, side, own, enemy, empty"
+    raw = ["    own, enemy, empty = masks(st, side)", "    n = 0"]
+    for m in plan.moves:
+        raw += _when(plan.option_guards[m.index], f"n = {m.prefix}gen({args}, buf, n)", "    ")
+    return raw
+
+
+def _refused(plan: Plan) -> list[str]:
+    """In a loop over moves tried on ``trial``: the next one when a restriction refuses."""
+    return [f"        if not {r.prefix}allowed(trial, side):\n            continue"
+            for r in plan.restrictions]
+
+
+def _targets(plan: Plan) -> list[Piece]:
+    """The folded choices that are cells among those their piece's ``targets`` gives."""
+    return [c for c in plan.choices if getattr(c, "TARGETS", False)]
+
+
+def _random_move(plan: Plan) -> list[str]:
+    """``random_move(st, x, buf)``: the playouts' random player, a move and the generator's
+    next state."""
+    targets = _targets(plan)
+    if plan.trials and targets and not plan.chaining:
+        return _sampled(plan, targets[0])
+    return ["@njit(cache=True, inline='always')", "def random_move(st, x, buf):",
+            "    n = legal_moves(st, buf)", "    x, r = rng_next(x)",
+            "    return x, buf[below(r, n)]", ""]
+
+
+def _sampled(plan: Plan, choice: Piece) -> list[str]:
+    """``random_move`` when the folded choice is a cell among ``targets`` (a shot, a
+    removal): one action of the turn after the other, as the Python engine's random player
+    picks them — a move uniformly among the allowed ones (drawn, tried on a copy, and
+    dropped from the draw when a restriction refuses it), then one of its targets — not a
+    whole turn among all of them, which would try every move on a copy to list its targets
+    (Amazons' opening: 80 moves tried and 2,176 turns written for one ply)."""
+    skip = ["    buf[n] = SKIP", "    n += 1"] if plan.skippable else []
+    return ["@njit(cache=True)", "def random_move(st, x, buf):",
+            "    if st[MUST_PASS] != ZERO:", "        return x, PASS",
+            "    side = np.int64(st[TO_MOVE])", *_raw(plan), *skip,
+            "    trial = np.empty(L, np.uint64)", "    while n > 0:",
+            "        x, r = rng_next(x)", "        i = below(r, n)", "        mv = buf[i]",
+            "        n -= 1", "        buf[i] = buf[n]  # out of the draw, if refused",
+            *(["        if mv == SKIP:", "            return x, mv"] if plan.skippable else []),
+            "        trial[:] = st", "        apply_option(trial, side, mv)", *_refused(plan),
+            f"        t = {choice.prefix}targets(trial, side)", "        if t == ZERO:",
+            "            return x, mv", "        x, r = rng_next(x)",
+            "        for _ in range(below(r, np.int64(count(t)))):", "            t &= t - ONE",
+            "        return x, mv | ((low(t) + 1) << CHOICE_SHIFT)",
+            "    return x, PASS  # not reached: a turn starts only with a legal move", ""]
 
 
 def _vet_spread(plan: Plan, frees: list[str], untried: str, refused: list[str],

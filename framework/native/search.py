@@ -15,10 +15,10 @@ The tree is a set of numpy arrays held here (per node: the native move into it, 
 parent, its first child and number of children, its visits, and the summed rewards of the
 side that moved into it), walked by a second generated module that imports the game's
 kernels by name, as ``framework/native/batch.py`` does. An iteration selects by UCB1 down
-to a leaf, expands it, plays a uniformly random rollout to the end (at most ``plies``
-plies; an unfinished rollout scores 0 for every side) and backs up each side's reward: 1
-for a winner, -1 for every other side, 0 for all in a draw (``State.returns`` for any
-number of players, without margins).
+to a leaf, expands it, plays a random rollout (the game's random player, ``random_move``)
+to the end (at most ``plies`` plies; an unfinished rollout scores 0 for every side) and
+backs up each side's reward: 1 for a winner, -1 for every other side, 0 for all in a draw
+(``State.returns`` for any number of players, without margins).
 
 A leaf is expanded — all its children at once, in a shuffled order, so the first
 unvisited child UCB1 picks is a random one — the second time it is reached (the root at
@@ -65,7 +65,8 @@ import numpy as np
 from numba import njit
 
 from framework.native.runtime import below, rng_next
-from {module} import L, MAXM, S, TERM, TO_MOVE, WINNERS, ZERO, legal_moves, make_move
+from {module} import (L, MAXM, S, TERM, TO_MOVE, WINNERS, ZERO, legal_moves, make_move,
+                      random_move)
 
 
 @njit(cache=True)
@@ -88,9 +89,8 @@ def best_child(node, c, first, count, visits, value):
 def rollout(cur, plies, x, buf):
     played = 0
     while cur[WINNERS] == ZERO and played < plies:
-        k = legal_moves(cur, buf)
-        x, out = rng_next(x)
-        make_move(cur, buf[below(out, k)])
+        x, mv = random_move(cur, x, buf)  # the game's playouts' random player
+        make_move(cur, mv)
         played += 1
     return x
 

@@ -82,12 +82,19 @@ _START, _END = "\x01", "\x02"  # around each placeholder's value while a sentenc
 class Contracting(str):
     """A translated sentence whose ``format`` fuses a preposition with the article that
     begins a placeholder's value (``CONTRACTIONS``). An article is a whole word followed
-    by a noun: a cell named ``o`` (a value "o" alone, "o e b7", "o, a1") is left alone."""
+    by a noun: a cell named ``o`` (a value "o" alone, "o e b7", "o, a1") is left alone.
+    Where a language writes a case as an ending after the placeholder (Esperanto's
+    «{piece}n», ``ENDINGS``), the ending goes on every word of the value that takes it
+    («blankan peonon», not «blanka peonon»)."""
 
     contractions: dict[tuple[str, str], str] = {}
     #: Such a preposition, then a placeholder's value that begins with such an article
     #: (made once per language: ``contracting``).
     fusing: re.Pattern[str] = re.compile(r"(?!)")
+    #: The ending written after a placeholder, and the rule that puts it on the value's
+    #: words; empty where the language writes none.
+    ending: str = ""
+    declined: Callable[[str], str] = staticmethod(str)
 
     def format(self, *args: object, **kwargs: object) -> str:
         marked = []
@@ -97,7 +104,18 @@ class Contracting(str):
                 marked.append(_START + "{" + field + (f"!{conversion}" if conversion else "")
                               + (f":{spec}" if spec else "") + "}" + _END)
         made = "".join(marked).format(*args, **kwargs)
-        return self._fused(made).replace(_START, "").replace(_END, "")
+        return self._declined(self._fused(made)).replace(_START, "").replace(_END, "")
+
+    def _declined(self, text: str) -> str:
+        if not self.ending:
+            return text
+
+        def decline(found: re.Match[str]) -> str:
+            value = found.group(1)
+            formed = self.declined(value)
+            return formed if formed != value else value + self.ending
+        return re.sub(f"{_START}([^{_END}]*){_END}{re.escape(self.ending)}(?!\\w)", decline,
+                      text)
 
     def _fused(self, text: str) -> str:
         def fuse(found: re.Match[str]) -> str:
@@ -110,10 +128,15 @@ class Contracting(str):
 
 @cache
 def contracting(lang: str) -> type[Contracting] | None:
-    """The sentence class of ``lang`` (None: its prepositions never fuse), made once."""
+    """The sentence class of ``lang`` (None: its prepositions never fuse and it writes no
+    ending after a placeholder), made once."""
     table = CONTRACTIONS.get(lang)
     if table is None:
-        return None
+        if lang not in ENDINGS:
+            return None
+        ending, rule = ENDINGS[lang]
+        return type(f"Contracting_{lang}", (Contracting,),
+                    {"ending": ending, "declined": staticmethod(rule)})
     prepositions = "|".join(sorted({p for p, _a in table}, key=len, reverse=True))
     articles = "|".join(sorted({a for _p, a in table}, key=len, reverse=True))
     fusing = re.compile(rf"\b({prepositions}) {_START}({articles}) (?!(?:e|ou|y|o)\b)(?=\w)",
@@ -128,6 +151,10 @@ def esperanto_accusative(phrase: str) -> str:
     «damo» → «damon», «blanka peono» → «blankan peonon»; «la» stays."""
     return re.sub(r"\b(\w{2,}[oa]j?)\b", r"\1n", phrase)
 
+
+#: The endings a language's catalogs write right after a placeholder, with the rule that
+#: forms them on the whole value: Esperanto's accusative «{piece}n» («metas novan {piece}n»).
+ENDINGS: dict[str, tuple[str, Callable[[str], str]]] = {"eo": ("n", esperanto_accusative)}
 
 #: The cases a language forms by rule, for the words its catalogs give no form of.
 #: ``object``: a verb's direct object («elektas damon»); the catalogs' ``accusative``

@@ -472,6 +472,17 @@ def test_prepositions_fuse_with_articles_and_objects_are_declined() -> None:
     assert sentence("Em {z}, de {p} para {c}.").format(
         z="as suas covas", p="o centro", c="o e b7") == "Nas suas covas, do centro para o e b7."
     assert sentence("de {c} a {d}").format(c="o", d="a1") == "de o a a1"
+    # Esperanto's catalogs write the accusative as «{piece}n»: the ending goes on every word
+    # of the value that takes it, and stays as written where the rule forms none.
+    esperanto = game_translations("eo", "shogi").sentence
+    assert esperanto is not None
+    assert esperanto("{p} metas novan {piece}n sur {at}").format(
+        p="Nigro", piece="ora generalo", at="e5") == "Nigro metas novan oran generalon sur e5"
+    assert esperanto("{n} {pieces}n{where}").format(
+        n=2, pieces="damoj kaj reĝoj", where=".") == "2 damojn kaj reĝojn."
+    assert esperanto("la {piece}n").format(piece="Go") == "la Gon"
+    assert esperanto("{p}: {piece}").format(p="Nigro", piece="ora generalo") == \
+        "Nigro: ora generalo"
     pages = {(p.parent.name, p.stem): p.read_text(encoding="utf-8")
              for p in RULEBOOKS.glob("*/*.md")}
     for (lang, _stem), text in pages.items():

@@ -131,6 +131,28 @@ def test_a_fixed_setup_counts_its_material(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", GAME_FILES, ids=[p.stem for p in GAME_FILES])
+def test_a_component_lists_no_sum_of_one(path: Path) -> None:
+    """A kind that one side has alone is listed once, with that side ("13 geese, for
+    geese"), never as a sum of a single term ("13 geese: 13 for geese")."""
+    text = (RULEBOOKS / f"{path.stem}.md").read_text(encoding="utf-8")  # a line an item
+    for found in re.finditer(r"^- .*?(\d+) [^:\n]+: (\d+) for [^,\n]+$", text, re.MULTILINE):
+        assert found.group(1) != found.group(2), f"{path.stem}: {found.group(0)!r}"
+
+
+def test_fox_and_geese_lists_each_sides_pieces_once() -> None:
+    text = (RULEBOOKS / "fox-and-geese.md").read_text(encoding="utf-8")
+    assert "13 geese, for geese" in text and "1 fox, for fox" in text
+    assert "13 for geese" not in text
+
+
+def test_shogi_counts_the_pieces_on_the_board_with_the_empty_hands() -> None:
+    """Shogi's hands start empty (in_hand: 0), its pieces on the board."""
+    text = (RULEBOOKS / "shogi.md").read_text(encoding="utf-8")
+    assert "2 rooks: 1 for each player" in text and "18 pawns: 9 for each player" in text
+    assert not re.search(r"\b0 \w+: 0 for each player", text)
+
+
+@pytest.mark.parametrize("path", GAME_FILES, ids=[p.stem for p in GAME_FILES])
 def test_no_notation_line_only_repeats_itself(path: Path) -> None:
     """"`b1a3`: White plays b1a3" says nothing: every written action is told in words."""
     text = (RULEBOOKS / f"{path.stem}.md").read_text(encoding="utf-8")

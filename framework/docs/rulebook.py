@@ -318,7 +318,10 @@ def _components(game: Game, _: Translate) -> Section:
         if kind in at_start and (piece.supply is None and not grows):
             counts = at_start[kind]
         elif piece.hand and piece.in_hand is not None:
-            counts = [piece.in_hand] * len(players)
+            # What each side starts with on the board and in hand (shogi: a rook on the
+            # board, none in hand; its supply is the most it can ever hold).
+            placed = at_start.get(kind, [0] * len(players))
+            counts = [placed[side] + piece.in_hand for side in range(len(players))]
         elif piece.supply is not None:
             counts = [piece.supply] * len(players)
         else:
@@ -337,6 +340,9 @@ def _components(game: Game, _: Translate) -> Section:
         elif len(set(counts)) == 1:
             text = _("{total}: {each} for each player").format(
                 total=_count(_, kind, sum(counts)), each=counts[0])
+        elif len(owners) == 1:  # one side has them all (Fox and Geese's geese): no sum
+            text = _("{total}, for {player}").format(total=_count(_, kind, sum(counts)),
+                                                     player=_(players[owners[0]]))
         else:
             text = _("{total}: {each}").format(total=_count(_, kind, sum(counts)), each=(
                 join_words(_, [_("{n} for {player}").format(n=n, player=_(player))

@@ -130,19 +130,21 @@ class Contracting(str):
 def contracting(lang: str) -> type[Contracting] | None:
     """The sentence class of ``lang`` (None: its prepositions never fuse and it writes no
     ending after a placeholder), made once."""
-    table = CONTRACTIONS.get(lang)
-    if table is None:
-        if lang not in ENDINGS:
-            return None
-        ending, rule = ENDINGS[lang]
-        return type(f"Contracting_{lang}", (Contracting,),
-                    {"ending": ending, "declined": staticmethod(rule)})
-    prepositions = "|".join(sorted({p for p, _a in table}, key=len, reverse=True))
-    articles = "|".join(sorted({a for _p, a in table}, key=len, reverse=True))
-    fusing = re.compile(rf"\b({prepositions}) {_START}({articles}) (?!(?:e|ou|y|o)\b)(?=\w)",
-                        re.IGNORECASE)
-    return type(f"Contracting_{lang}", (Contracting,),
-                {"contractions": table, "fusing": fusing})
+    table, ending = CONTRACTIONS.get(lang), ENDINGS.get(lang)
+    if table is None and ending is None:
+        return None
+    attributes: dict[str, object] = {}
+    if table is not None:
+        prepositions = "|".join(sorted({p for p, _a in table}, key=len, reverse=True))
+        articles = "|".join(sorted({a for _p, a in table}, key=len, reverse=True))
+        attributes["contractions"] = table
+        attributes["fusing"] = re.compile(
+            rf"\b({prepositions}) {_START}({articles}) (?!(?:e|ou|y|o)\b)(?=\w)",
+            re.IGNORECASE)
+    if ending is not None:
+        attributes["ending"], rule = ending
+        attributes["declined"] = staticmethod(rule)
+    return type(f"Contracting_{lang}", (Contracting,), attributes)
 
 
 def esperanto_accusative(phrase: str) -> str:

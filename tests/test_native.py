@@ -9,6 +9,7 @@ is small; the issue's full counts (depth 4 from 50 positions, 1,000 games) are `
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -98,6 +99,24 @@ def test_restrictions_judged_two_ways_are_not_mixed() -> None:
     found = support_of(load_game_text(mixed))
     assert found is not None and "judged move by move (royal) beside one judged on the " \
         "whole list of moves (compulsory)" in found
+
+
+SLICE_ASSIGNMENT = re.compile(r"\[[^\]]*:[^\]]*\]\s*=[^=]")
+
+
+@pytest.mark.parametrize("name", [g for g in [*ALL_GAMES, *VARIANTS]
+                                  if support_of(load_named(g)) is None])
+def test_no_generated_kernel_copies_a_state_by_slice_assignment(name: str) -> None:
+    """A state is copied with ``copy_into``: numba compiles ``a[:] = b`` through its
+    generic setitem, whose shape check formats an error message, a cold compile of
+    seconds the first time a process meets it (docs/native.md, "Compilation")."""
+    from framework.native.assemble import plan_of, source_of
+    from framework.native.batch import BATCH
+    from framework.native.search import SEARCH
+
+    for source in (source_of(plan_of(load_named(name))), BATCH, SEARCH):
+        found = [line for line in source.splitlines() if SLICE_ASSIGNMENT.search(line)]
+        assert found == []
 
 
 def test_validate_says_whether_the_native_backend_plays_a_game() -> None:

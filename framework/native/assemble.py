@@ -508,7 +508,8 @@ HEADER = '''\
 import numpy as np
 from numba import njit, prange
 
-from framework.native.runtime import ONE, U64, ZERO, below, count, high, low, rng_next, seeded
+from framework.native.runtime import (ONE, U64, ZERO, below, copy_into, count, high, low,
+                                      rng_next, seeded)
 
 '''
 
@@ -520,7 +521,7 @@ WIDE_HEADER = '''\
 import numpy as np
 from numba import njit, prange
 
-from framework.native.runtime import ONE, U64, ZERO, below, rng_next, seeded
+from framework.native.runtime import ONE, U64, ZERO, below, copy_into, rng_next, seeded
 from framework.native.wide import Wide, wmake, wtest
 from framework.native.wide import wcount as count
 from framework.native.wide import whigh as high
@@ -679,7 +680,7 @@ def perft(st, depth):
     moves = np.empty((depth, MAXM), np.int64)
     found = np.zeros(depth, np.int64)
     next_ = np.zeros(depth, np.int64)
-    stack[0, :] = st
+    copy_into(stack[0], st)
     found[0] = legal_moves(stack[0], moves[0])
     level = 0
     total = 0
@@ -690,7 +691,7 @@ def perft(st, depth):
         mv = moves[level, next_[level]]
         next_[level] += 1
         child = stack[level + 1]
-        child[:] = stack[level]
+        copy_into(child, stack[level])
         make_move(child, mv)
         if level + 2 == depth:
             total += count_legal(child)
@@ -716,7 +717,7 @@ def perft_turns(st, depth):
     found = np.zeros(levels, np.int64)
     next_ = np.zeros(levels, np.int64)
     left = np.zeros(levels, np.int64)
-    stack[0, :] = st
+    copy_into(stack[0], st)
     found[0] = legal_moves(stack[0], moves[0])
     left[0] = depth
     level = 0
@@ -728,7 +729,7 @@ def perft_turns(st, depth):
         mv = moves[level, next_[level]]
         next_[level] += 1{deep}
         child = stack[level + 1]
-        child[:] = stack[level]
+        copy_into(child, stack[level])
         make_move(child, mv)
         rest = left[level]
         if child[CHAIN] == ZERO{turn_over}:
@@ -780,7 +781,7 @@ def playouts(st, games, seed, max_plies, winners):
     cur = np.empty(L, np.uint64)
     plies = 0
     for g in range(games):
-        cur[:] = st
+        copy_into(cur, st)
         played = 0
         while cur[WINNERS] == ZERO and played < max_plies:
             x, mv = random_move(cur, x, buf)
@@ -816,7 +817,7 @@ def rollout_values(st, games, seed, plies, weights, mobility, scale, out):
     for s in range(S):
         out[s] = 0.0
     for g in range(games):
-        cur[:] = st
+        copy_into(cur, st)
         played = 0
         while cur[WINNERS] == ZERO and played < plies:
             x, mv = random_move(cur, x, buf)
@@ -1186,7 +1187,7 @@ def _vetted(plan: Plan) -> tuple[list[str], list[str], list[str]]:
            *raw, f"    free = {' & '.join(frees)}", "    for i in range(n):",
            "        mv = buf[i]", *_decoded(spelt, "        "), untried, "            return True",
            "    trial = np.empty(L, np.uint64)", "    for i in range(n):",
-           "        trial[:] = st", "        apply_option(trial, side, buf[i])", *refused,
+           "        copy_into(trial, st)", "        apply_option(trial, side, buf[i])", *refused,
            "        return True", f"    return {plan.skippable}", ""]
     return gen, cnt, has
 
@@ -1198,7 +1199,7 @@ def _vet_targets(choice: Piece, refused: list[str]) -> list[str]:
     copied first, since the list grows in place."""
     return ["@njit(cache=True)", "def vet(st, side, buf, n, spread):",
             "    raw = buf[:n].copy()", "    trial = np.empty(L, np.uint64)", "    m = 0",
-            "    for i in range(n):", "        mv = raw[i]", "        trial[:] = st",
+            "    for i in range(n):", "        mv = raw[i]", "        copy_into(trial, st)",
             "        apply_option(trial, side, mv)", *refused,
             f"        t = {choice.prefix}targets(trial, side)",
             "        if t == ZERO:", "            if spread:", "                buf[m] = mv",
@@ -1254,7 +1255,8 @@ def _sampled(plan: Plan, choice: Piece) -> list[str]:
             "        x, r = rng_next(x)", "        i = below(r, n)", "        mv = buf[i]",
             "        n -= 1", "        buf[i] = buf[n]  # out of the draw, if refused",
             *(["        if mv == SKIP:", "            return x, mv"] if plan.skippable else []),
-            "        trial[:] = st", "        apply_option(trial, side, mv)", *_refused(plan),
+            "        copy_into(trial, st)", "        apply_option(trial, side, mv)",
+            *_refused(plan),
             f"        t = {choice.prefix}targets(trial, side)", "        if t == ZERO:",
             "            return x, mv", "        x, r = rng_next(x)",
             "        for _ in range(below(r, np.int64(count(t)))):", "            t &= t - ONE",
@@ -1276,7 +1278,7 @@ def _vet_spread(plan: Plan, frees: list[str], untried: str, refused: list[str],
         vet += [f"            if {c.prefix}due_plain(st, side, src, mv & {spelt.cell_mask}):",
                 f"                mv |= {due}", "                extra += 1"]
     vet += ["            buf[m] = mv", "            m += 1", "            continue",
-            "        trial[:] = st", "        apply_option(trial, side, mv)", *refused]
+            "        copy_into(trial, st)", "        apply_option(trial, side, mv)", *refused]
     for c in plan.choices:
         vet += [f"        if {c.prefix}due(trial, side):", f"            mv |= {due}",
                 "            extra += 1"]

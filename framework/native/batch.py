@@ -44,7 +44,7 @@ BATCH = '''\
 import numpy as np
 from numba import njit
 
-from framework.native.runtime import low
+from framework.native.runtime import copy_into, low
 from {module} import MAXM, S, TERM, TO_MOVE, WINNERS, ZERO, legal_moves, make_move
 
 CELLS = {cells}
@@ -88,7 +88,8 @@ def action_at(slots, code):
 
 @njit(cache=True)
 def mask(st, slots, legal, buf):
-    legal[:] = False
+    for j in range(legal.shape[0]):
+        legal[j] = False
     k = legal_moves(st, buf)
     for j in range(k):
         legal[action_at(slots, buf[j])] = True
@@ -98,7 +99,7 @@ def mask(st, slots, legal, buf):
 def reset(states, start, slots, obs, legal):
     buf = np.empty(MAXM, np.int64)
     for i in range(states.shape[0]):
-        states[i, :] = start
+        copy_into(states[i], start)
         observe(states[i], obs[i])
         mask(states[i], slots, legal[i], buf)
 
@@ -117,9 +118,10 @@ def step(states, actions, by_action, start, start_obs, slots, obs, rewards, retu
     for i in range(n):
         st = states[i]
         a = actions[i]
-        before[:] = st[:S * W_]
+        copy_into(before, st[:S * W_])
         mover = np.int64(st[TO_MOVE])
-        returns[i, :] = 0.0
+        for s in range(S):
+            returns[i, s] = 0.0
         if a < 0 or a >= A or not legal[i, a]:
             # lose_illegal: the mover loses the game, the others get nothing (PettingZoo's
             # illegal-move convention), and nothing is played.
@@ -135,10 +137,12 @@ def step(states, actions, by_action, start, start_obs, slots, obs, rewards, retu
                         returns[i, s] = 1.0 if (won >> s) & 1 else -1.0
         rewards[i] = returns[i, mover]
         if done[i]:
-            final[i] = obs[i]
+            for s in range(S):
+                copy_into(final[i, s], obs[i, s])
             observe_changes(before, st, final[i])
-            st[:] = start
-            obs[i] = start_obs
+            copy_into(st, start)
+            for s in range(S):
+                copy_into(obs[i, s], start_obs[s])
         else:
             observe_changes(before, st, obs[i])
         mask(st, slots, legal[i], buf)

@@ -77,6 +77,17 @@ def high(x: Any) -> Any:  # pragma: no cover - compiled
 
 
 @njit(cache=True, inline="always")
+def copy_into(dst: Any, src: Any) -> None:  # pragma: no cover - compiled
+    """``dst[:] = src`` for two one-dimensional arrays of one length (a state into a
+    slot of a stack), written as a loop. Numba compiles a slice assignment through its
+    generic setitem, whose shape check formats its error message: the first one in a
+    process compiles numba's string formatting, about 5 s of CPU of chess's cold
+    compile (docs/native.md)."""
+    for i in range(src.shape[0]):
+        dst[i] = src[i]
+
+
+@njit(cache=True, inline="always")
 def rng_next(x: Any) -> Any:  # pragma: no cover - compiled
     """xorshift64*: the next state and a 64-bit output."""
     x ^= x >> U64(12)

@@ -64,7 +64,7 @@ SEARCH = '''\
 import numpy as np
 from numba import njit
 
-from framework.native.runtime import below, rng_next
+from framework.native.runtime import below, copy_into, rng_next
 from {module} import (L, MAXM, S, TERM, TO_MOVE, WINNERS, ZERO, legal_moves, make_move,
                       random_move)
 
@@ -137,7 +137,7 @@ def iterate(root, iterations, c, plies, grow, rng, used, move, parent, first, co
     n = used[0]
     done = 0
     while done < iterations:
-        cur[:] = root
+        copy_into(cur, root)
         node = 0
         while count[node] > 0:
             node = best_child(node, c, first, count, visits, value)

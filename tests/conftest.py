@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import compileall
+import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,6 +16,18 @@ from framework import CompiledGame, load_game
 ROOT = Path(__file__).resolve().parent.parent
 GAME_FILES = sorted((ROOT / "games").glob("*.yaml"))
 DATA = Path(__file__).resolve().parent / "data"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Compiles the package's bytecode once, in the process that starts the run, before any
+    worker: the tests start a few hundred ``boardspec`` processes, and where the
+    environment forbids writing bytecode (``PYTHONDONTWRITEBYTECODE``, which containers
+    often set) each of them compiled every module it imports again, about 0.2 s of CPU a
+    process. Reading bytecode is allowed there; only writing it on import is not."""
+    if hasattr(config, "workerinput"):  # a pytest-xdist worker: its controller did it
+        return
+    with contextlib.suppress(OSError):  # a read-only tree: they compile as they import
+        compileall.compile_dir(ROOT / "framework", quiet=1)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -109,24 +123,40 @@ def any_game(request: pytest.FixtureRequest) -> CompiledGame:
     return load_game(request.param)
 
 
+#: The bundled games whose native kernels the default run compiles and compares with the
+#: engine: between them every native piece the bundled games of one-word masks use
+#: (tests/test_native.py holds the set to that), besides the games other default tests
+#: compile anyway. A cold compile costs seconds a game (CI's 15 minutes): the slow run
+#: compares the others' kernels, Assimilation, Spider Web, Clobber and international
+#: draughts, whose pieces these games already exercise.
+NATIVE_DEFAULT = frozenset({
+    "ataxx", "hexxagon", "tic-tac-toe", "connect-four", "othello", "breakthrough",
+    "checkers", "chess", "hex-5", "dots-and-boxes", "kalah", "nine-mens-morris",
+    "fox-and-geese", "pentago", "lines-of-action"})
+
+
 @pytest.fixture
-def wide_native_later(monkeypatch: pytest.MonkeyPatch) -> str:
-    """``check``'s comparison with the native kernels left out on boards over 64 cells:
-    their kernels have masks of several words, a cold compile of seconds each, so the
-    default run compares them in tests/test_native_wide.py (one small board) and the slow
-    run everywhere. Returns the note the left-out comparison carries."""
+def native_later(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> str:
+    """``check``'s comparison with the native kernels left out where the slow run makes it
+    (``test_every_bundled_game_passes_with_a_large_budget``): on boards over 64 cells, whose
+    kernels have masks of several words (the default run compiles one small wide board,
+    tests/test_native_wide.py), and for a bundled game outside ``NATIVE_DEFAULT`` (a
+    case's id is its game). Returns the note the left-out comparison carries."""
     from framework.check import native_diff
     from framework.native import support_of
 
-    note = "a board over 64 cells: the slow run compares its kernels"
+    note = "a board over 64 cells, or a game whose pieces others compile: the slow run " \
+           "compares its kernels"
+    callspec = getattr(request.node, "callspec", None)
+    elsewhere = callspec is not None and callspec.id not in NATIVE_DEFAULT
     compare = native_diff.compare_with_native
 
-    def compare_narrow(game: CompiledGame, examples: int, seed: int) -> Any:
-        if game.board.size > 64 and support_of(game) is None:
+    def compare_later(game: CompiledGame, examples: int, seed: int) -> Any:
+        if support_of(game) is None and (game.board.size > 64 or elsewhere):
             return native_diff.NativeOutcome(native_diff.NAME, "not checked", note=note)
         return compare(game, examples, seed)
 
-    monkeypatch.setattr(native_diff, "compare_with_native", compare_narrow)
+    monkeypatch.setattr(native_diff, "compare_with_native", compare_later)
     return note
 
 

@@ -34,7 +34,7 @@ from framework.check.trail import Subject
 from framework.plugins import _twins, plugins
 from framework.reference.rules import find_reference
 
-from .conftest import DATA, ROOT
+from .conftest import DATA, NATIVE_DEFAULT, ROOT
 from .third_party import DROP_PHASE, DROP_REFERENCE, installed
 
 BROKEN = DATA / "broken"
@@ -74,24 +74,27 @@ def replay(game: CompiledGame, start: dict[str, Any] | None, actions: list[str])
     return trail
 
 
-def test_every_bundled_game_passes(any_game: CompiledGame, wide_native_later: str) -> None:
+def test_every_bundled_game_passes(any_game: CompiledGame, native_later: str,
+                                   request: pytest.FixtureRequest) -> None:
     from framework.check import native_diff
     from framework.native import support_of
 
     reason = support_of(any_game)
-    # A board over 64 cells: its kernels are compared in the slow run (below).
-    wide = reason is None and any_game.board.size > 64
+    # A board over 64 cells, or a game outside NATIVE_DEFAULT: its kernels are compared in
+    # the slow run (below).
+    later = reason is None and (any_game.board.size > 64
+                                or request.node.callspec.id not in NATIVE_DEFAULT)
     report = check_game(any_game, examples=4)
     assert [(o.name, o.failure) for o in report.failed] == []
     # Every block has a reference version.
-    assert [o.note for o in report.unchecked if not (wide and o.name == native_diff.NAME)] == []
+    assert [o.note for o in report.unchecked if not (later and o.name == native_diff.NAME)] == []
     names = [o.name for o in report.outcomes]
     assert "same as the reference interpreter" in names
     assert len(names) == len(set(names)) >= 10
     # The native kernels are compared with the engine wherever they play the game.
     native = next(o for o in report.outcomes if o.name == "same as the native kernels")
-    if wide:
-        assert native.status == "not checked" and native.note == wide_native_later
+    if later:
+        assert native.status == "not checked" and native.note == native_later
     else:
         assert native.status == ("passed" if reason is None else "not required"), native.note
         assert reason is None or reason in native.note

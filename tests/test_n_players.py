@@ -196,11 +196,11 @@ def test_four_players_play_random_games_to_the_end(four: CompiledGame) -> None:
         assert [v == 1.0 for v in values] == [s in state.winners for s in range(4)]
 
 
-def test_four_players_check_clean(four: CompiledGame, wide_native_later: str) -> None:
+def test_four_players_check_clean(four: CompiledGame, native_later: str) -> None:
     report = check_game(four, examples=4)
     assert [(o.name, o.failure) for o in report.failed] == []
     # 81 cells: its kernels are compared with the engine in the slow run.
-    assert [o.note for o in report.unchecked] == [wide_native_later]
+    assert [o.note for o in report.unchecked] == [native_later]
 
 
 def test_four_players_rulebook_in_every_language(four: CompiledGame) -> None:

@@ -24,6 +24,8 @@ from framework.game import Game
 from framework.native import support_of
 from framework.perft import perft
 
+from .conftest import NATIVE_DEFAULT
+
 GAMES = Path(__file__).resolve().parent.parent / "games"
 ALL_GAMES = sorted(p.stem for p in GAMES.glob("*.yaml"))
 #: Variants played besides each file's defaults: ``hex-5`` is hex.yaml at size 5 (the
@@ -101,6 +103,34 @@ def test_restrictions_judged_two_ways_are_not_mixed() -> None:
         "whole list of moves (compulsory)" in found
 
 
+def native_pieces(game: Game) -> set[str]:
+    """What a game's kernels are assembled from: its pieces' classes, and the plan's ways
+    (chains a player may stop, folded choices, hands, phases chosen by their if:, ...)."""
+    from framework.native.assemble import plan_of
+
+    plan = plan_of(game)
+    found = {type(plan.result).__qualname__}
+    for group in ("moves", "consequences", "goals", "restrictions", "choices", "helpers",
+                  "conditions"):
+        found |= {type(piece).__qualname__ for piece in getattr(plan, group)}
+    ways = {"skippable": plan.skippable, "chaining": bool(plan.chaining),
+            "stops": plan.stops, "trials": plan.trials, "hands": bool(plan.hands),
+            "regions": bool(plan.regions), "slots": bool(plan.slots),
+            "deciders": len(plan.deciders) > 1, "players": len(game.players) > 2}
+    return found | {way for way, used in ways.items() if used}
+
+
+def test_the_default_runs_native_games_use_every_native_piece() -> None:
+    """The games whose kernels the default run compiles (``NATIVE_DEFAULT``) use, between
+    them, every piece and way any bundled game of one-word masks uses: a game whose pieces
+    are new joins the set (or its compile is the default run's through another test)."""
+    assert set(SUPPORTED) >= NATIVE_DEFAULT
+    used = {g: native_pieces(load_named(g)) for g in SUPPORTED}
+    covered = set().union(*(used[g] for g in NATIVE_DEFAULT))
+    missing = {g: sorted(pieces - covered) for g, pieces in used.items() if pieces - covered}
+    assert missing == {}
+
+
 SLICE_ASSIGNMENT = re.compile(r"\[[^\]]*:[^\]]*\]\s*=[^=]")
 
 
@@ -142,7 +172,8 @@ numba = pytest.importorskip("numba")
 from framework.native import NativeGame  # noqa: E402
 
 
-@pytest.fixture(scope="module", params=SUPPORTED)
+@pytest.fixture(scope="module", params=[
+    g if g in NATIVE_DEFAULT else pytest.param(g, marks=pytest.mark.slow) for g in SUPPORTED])
 def native(request: pytest.FixtureRequest) -> NativeGame:
     return NativeGame(load_named(request.param))
 

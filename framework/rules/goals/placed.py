@@ -16,6 +16,7 @@ from framework.rules.phases.moves import Moves
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
+    from framework.kernel.masks import Masks
 
 
 def places_one_piece(game: CompiledGame) -> bool:
@@ -31,3 +32,10 @@ def places_one_piece(game: CompiledGame) -> bool:
 #: The lines that open a goal's ``evaluate`` under ``places_one_piece``: the cell put down
 #: on (-1 when the turn put nothing down: a pass) and the side that moved.
 OPENING = ["at = np.int64(st[LANDED]) - 1", "mover = np.int64(st[LAST_MOVER])"]
+
+
+def unchanged(masks: Masks) -> list[str]:
+    """Inside ``for s in range(S)``, once ``pieces`` holds the side's pieces of the goal's
+    kind and the turn put a piece down (``at >= 0``): the lines that go on to the next side
+    unless this one moved and the new piece is among ``pieces`` (nothing else changed)."""
+    return [f"if s != mover or not {masks.test('pieces', 'at')}:", "    continue"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from framework.kernel.pieces import GoalPiece, _kind_mask
-from framework.rules.goals.placed import OPENING, places_one_piece
+from framework.rules.goals.placed import OPENING, places_one_piece, unchanged
 
 
 class ConnectPiece(GoalPiece):
@@ -35,8 +35,8 @@ class ConnectPiece(GoalPiece):
         put down where a turn only puts one down (the other sides skipped), else ``usual``."""
         if not self.incremental:
             return usual
-        return ["    if at >= 0:", f"        if s != mover or not {self.m.test('pieces', 'at')}:",
-                "            continue", f"        starts = {self.m.bit('at')}", "    else:",
+        return ["    if at >= 0:", *("        " + line for line in unchanged(self.m)),
+                f"        starts = {self.m.bit('at')}", "    else:",
                 *("    " + line for line in usual)]
 
     def _flood(self) -> list[str]:

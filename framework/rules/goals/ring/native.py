@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from framework.kernel.pieces import GoalPiece, _kind_mask
-from framework.rules.goals.placed import OPENING, places_one_piece
+from framework.rules.goals.placed import OPENING, places_one_piece, unchanged
 
 
 class RingPiece(GoalPiece):
@@ -41,9 +41,7 @@ class RingPiece(GoalPiece):
         lines += ["for s in range(S):", f"    pieces = {m.get('s')} & {kinds}",
                   "    if not pieces:", "        continue"]
         if self.incremental:  # only the stone just put down can close a ring (above)
-            lines += ["    if at >= 0:",
-                      f"        if s != mover or not {m.test('pieces', 'at')}:",
-                      "            continue",
+            lines += ["    if at >= 0:", *("        " + line for line in unchanged(m)),
                       f"        if count({m.row(self.near, 'at')} & pieces) < 2:",
                       "            continue"]
         return [*lines, f"    free = {every} & ~pieces", f"    reached = free & {edge}",

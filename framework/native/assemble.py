@@ -711,6 +711,8 @@ def perft_turns(st, depth):
         return 1
     if st[WINNERS] != ZERO:
         return 0
+    if MAXCHAIN == 1:  # every turn is one action: perft's tree, its last ply counted
+        return perft(st, depth)
     levels = depth * MAXCHAIN + 1
     stack = np.empty((levels, L), np.uint64)
     moves = np.empty((levels, MAXM), np.int64)

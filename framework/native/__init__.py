@@ -12,14 +12,28 @@ engine plays it.
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
-
-from framework.kernel.pieces import Unsupported
-from framework.native.assemble import support_of
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
+    from framework.kernel.pieces import Unsupported
+    from framework.native.assemble import support_of
     from framework.native.backend import NativeGame
+
+#: Where the package's own names come from, imported on first use: the kernels' assembler
+#: imports the game compiler, which a count from a library linked ahead of time
+#: (``framework.native.ahead``) does without.
+_HOMES = {"NativeGame": "framework.native.backend", "support_of": "framework.native.assemble",
+          "Unsupported": "framework.kernel.pieces"}
+
+
+def cache_dir() -> Path:
+    """Where the kernels' modules, numba's machine code and the libraries linked ahead of
+    time are kept (``$BOARDSPEC_NATIVE_CACHE``, default ``~/.cache/boardspec/native``)."""
+    found = os.environ.get("BOARDSPEC_NATIVE_CACHE")
+    return Path(found) if found else Path.home() / ".cache" / "boardspec" / "native"
 
 
 def available() -> bool:
@@ -33,6 +47,8 @@ def why_not_native(game: CompiledGame) -> str | None:
     """None when the native kernels can play ``game`` here, else why not, for people: the
     game needs a block no kernel piece covers, or numba is not installed. Callers that
     asked for the kernels fall back to the Python engine and say this once."""
+    from framework.native.assemble import support_of
+
     reason = support_of(game)
     if reason is not None:
         return f"the native backend cannot play {game.name}: {reason}"
@@ -43,10 +59,10 @@ def why_not_native(game: CompiledGame) -> str | None:
 
 
 def __getattr__(name: str) -> Any:
-    if name == "NativeGame":  # imports numba: only when asked for
-        from framework.native.backend import NativeGame
+    if name in _HOMES:  # NativeGame imports numba: only when asked for
+        from importlib import import_module
 
-        return NativeGame
+        return getattr(import_module(_HOMES[name]), name)
     raise AttributeError(name)
 
 

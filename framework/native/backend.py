@@ -24,7 +24,6 @@ import importlib.util
 import os
 import sys
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -34,6 +33,7 @@ from framework.engine.slots import CLOCK_RESET, HALFMOVE, MUST_PASS
 from framework.errors import BoardspecError
 from framework.kernel.pieces import Unsupported
 from framework.kernel.slots import decoded, encoded, pile_field, slot_field
+from framework.native import cache_dir
 from framework.native.assemble import Plan, key_of, plan_of, source_of
 
 if TYPE_CHECKING:
@@ -51,11 +51,6 @@ WORD = (1 << 64) - 1
 #: demand).
 KERNELS = ("make_move", "legal_moves", "count_legal", "perft", "playouts", "random_game",
            "divide")
-
-
-def cache_dir() -> Path:
-    found = os.environ.get("BOARDSPEC_NATIVE_CACHE")
-    return Path(found) if found else Path.home() / ".cache" / "boardspec" / "native"
 
 
 def _load_module(source: str) -> ModuleType:

@@ -1,5 +1,5 @@
 """``python -m framework`` is the ``boardspec`` command."""
 
-from framework.cli import main
+from framework.command import main
 
 main()

@@ -38,7 +38,7 @@ move into rule units listed there):
    ``framework.match``;
 10. tools: ``framework.check``, ``framework.docs``, ``framework.balance``,
     ``framework.interop``, ``framework.web``;
-11. commands: ``framework.cli``, ``framework.__main__``.
+11. commands: ``framework.cli``, ``framework.command`` (the entry), ``framework.__main__``.
 
 Outside the layers, ``framework.bench`` (the benchmark harnesses) is imported only by the
 ``bench`` command.

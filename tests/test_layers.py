@@ -56,7 +56,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                           "framework.backends", "framework.match")),
     ("tools", ("framework.check", "framework.docs", "framework.balance", "framework.interop",
                "framework.web")),
-    ("commands", ("framework.cli", "framework.__main__")),
+    ("commands", ("framework.cli", "framework.command", "framework.__main__")),
 )
 #: Packages outside the layers, and the only modules that may import them.
 OUTSIDE: dict[str, frozenset[str]] = {"framework.bench": frozenset({"framework.cli.bench"})}

@@ -73,6 +73,10 @@ FIGURES: tuple[Figure, ...] = (
     Figure("native_chess_perft5", "Chess perft(5) from the start (by turns), native kernels "
            "(peer: python-chess, one run)", "s", False, peer=True, peer_runs=1,
            peer_name="python-chess"),
+    Figure("native_chess_perft5_process", "Chess perft(5) from the start (by turns), "
+           "`boardspec perft --backend native` as a whole process, run before (peer: "
+           "python-chess's whole process, one run)", "s", False, peer=True, peer_runs=1,
+           target=20, peer_name="python-chess"),
     Figure("native_chess_playouts", "Chess random playouts, native kernels (peer: "
            "OpenSpiel's C++ chess, its C++ random bots)", "games/s", True, peer=True,
            target=1, peer_name="OpenSpiel"),

@@ -244,6 +244,57 @@ print(native.compile_cpu_seconds, native.from_cache, native.compile_seconds,
 """
 
 
+#: The peer's whole process: python-chess and its users' perft idiom, nothing else.
+_PYTHON_CHESS_PERFT = """
+import sys
+import chess
+
+def perft(board, depth):
+    if depth == 1:
+        return board.legal_moves.count()
+    total = 0
+    for move in board.legal_moves:
+        board.push(move)
+        total += perft(board, depth - 1)
+        board.pop()
+    return total
+
+print(perft(chess.Board(), int(sys.argv[1])))
+"""
+
+
+def _whole_process(command: list[str], depth: int) -> dict[str, Any]:
+    """One process's CPU seconds (its own rusage, ``os.wait4``), wall time and peak
+    memory, its count checked against chess's published one."""
+    start = time.perf_counter()
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                             cwd=ROOT)
+    assert child.stdout is not None
+    out = child.stdout.read()
+    _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = code = os.waitstatus_to_exitcode(status)  # reaped: Popen must know
+    wall = time.perf_counter() - start
+    if code != 0 or not out.strip().isdigit():
+        return {"error": f"{command[2:]} exited {code}: {out[-200:]!r}"}
+    found = _checked(int(out), depth, usage.ru_utime + usage.ru_stime, wall, CHESS_PERFT)
+    return found | {"peak_mib": round(usage.ru_maxrss / 1024, 1)} if "value" in found else found
+
+
+def native_chess_perft_process(depth: int) -> dict[str, Any]:
+    """``boardspec perft chess DEPTH --backend native --turns``, the whole process, as a
+    user runs it a second time (the first, not timed, compiles the kernels and links the
+    library the second counts with: ``framework.native.ahead``)."""
+    command = [sys.executable, "-m", "framework", "perft", "chess", str(depth),
+               "--backend", "native", "--turns"]
+    subprocess.run(command, capture_output=True, check=True, cwd=ROOT)
+    return _whole_process(command, depth)
+
+
+def peer_chess_perft_process(depth: int) -> dict[str, Any]:
+    """python-chess's perft idiom, the whole process."""
+    return _whole_process([sys.executable, "-c", _PYTHON_CHESS_PERFT, str(depth)], depth)
+
+
 def native_compile(cached: bool) -> dict[str, Any]:
     """CPU seconds to compile every kernel of Ataxx (a fresh process, an empty cache
     directory), or to load them from numba's cache (the same, a second time)."""
@@ -286,6 +337,8 @@ WORKERS: dict[tuple[str, str], Any] = {
     ("native_c4_playouts", "peer"): lambda: openspiel_playouts("connect_four", 1),
     ("native_chess_perft5", "ours"): lambda: native_chess_perft(5),
     ("native_chess_perft5", "peer"): lambda: peer_chess_perft(5),
+    ("native_chess_perft5_process", "ours"): lambda: native_chess_perft_process(5),
+    ("native_chess_perft5_process", "peer"): lambda: peer_chess_perft_process(5),
     ("native_vector_steps", "ours"): lambda: native_vector_steps("connect-four.yaml", 1),
     ("native_vector_steps", "peer"): lambda: openspiel_bot_plies("connect_four", {}, 1, 1),
 }

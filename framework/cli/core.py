@@ -125,6 +125,14 @@ def perft(game_file: GameArgument,
     if backend not in ("python", "native"):
         raise typer.BadParameter(f"unknown backend {backend!r}; expected python or native",
                                  param_hint="--backend")
+    # From the start, the library linked ahead of time for the game counts, if there is
+    # one (no numba, nor the game compiler, in this process); the kernels link it.
+    from_start = backend == "native" and not (position or fen or divide or parallel)
+    if from_start:
+        from framework.native.ahead import answer
+
+        if answer(game_file, params or [], depth, turns):
+            return
     if turns:
         divide_counts, perft_count = divide_turns, perft_turns
     game = load(game_file, params)
@@ -132,7 +140,8 @@ def perft(game_file: GameArgument,
     if backend == "native":  # or, saying why not, the Python engine
         from framework.native.cli import native_counters
 
-        counters = native_counters(game, state, turns=turns, parallel=parallel)
+        counters = native_counters(game, state, turns=turns, parallel=parallel,
+                                   ahead=(game_file, params or []) if from_start else None)
         if counters is not None:
             divide_counts, perft_count = counters
     start = time.perf_counter()

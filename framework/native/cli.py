@@ -7,15 +7,21 @@ import time
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from pathlib import Path
+
     from framework.compiler import CompiledGame
     from framework.engine.state import State
 
 
-def native_counters(game: CompiledGame, state: State, *, turns: bool, parallel: bool
+def native_counters(game: CompiledGame, state: State, *, turns: bool, parallel: bool,
+                    ahead: tuple[Path, Sequence[str]] | None = None
                     ) -> tuple[Any, Any] | None:
     """``divide`` and ``perft`` run by the game's kernels (compiled first, the time said
     on stderr), or None, the reason said once on stderr, when the kernels cannot make this
-    count: the Python engine makes it."""
+    count: the Python engine makes it. ``ahead``: the game's file and ``--param`` values
+    as given, when this is a count from the start, which a library linked ahead of time
+    then makes next time (``framework.native.ahead``)."""
     from framework.native import why_not_native
 
     reason = why_not_native(game)
@@ -44,6 +50,12 @@ def native_counters(game: CompiledGame, state: State, *, turns: bool, parallel: 
         seconds += time.perf_counter() - begun
     how = "loaded from the cache" if native.from_cache else "compiled"
     print(f"native kernels {how} in {seconds:.2f} s", file=sys.stderr)
+    if ahead is not None:
+        from framework.native.ahead import link
+
+        said = link(native, *ahead)
+        if said:
+            print(said, file=sys.stderr)
 
     def count(s: State, depth: int) -> int:
         # By turns, a chain of hops is one turn and several plies (perft_turns' stack

@@ -132,7 +132,7 @@ def any_game(request: pytest.FixtureRequest) -> CompiledGame:
 NATIVE_DEFAULT = frozenset({
     "ataxx", "hexxagon", "tic-tac-toe", "connect-four", "othello", "breakthrough",
     "checkers", "chess", "hex-5", "dots-and-boxes", "kalah", "nine-mens-morris",
-    "fox-and-geese", "pentago", "lines-of-action"})
+    "fox-and-geese", "pentago", "lines-of-action", "phantom-tic-tac-toe"})
 
 
 @pytest.fixture

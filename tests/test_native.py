@@ -116,7 +116,8 @@ def native_pieces(game: Game) -> set[str]:
     ways = {"skippable": plan.skippable, "chaining": bool(plan.chaining),
             "stops": plan.stops, "trials": plan.trials, "hands": bool(plan.hands),
             "regions": bool(plan.regions), "slots": bool(plan.slots),
-            "deciders": len(plan.deciders) > 1, "players": len(game.players) > 2}
+            "deciders": len(plan.deciders) > 1, "players": len(game.players) > 2,
+            "blind": any(getattr(piece, "found", "") for piece in plan.moves)}
     return found | {way for way, used in ways.items() if used}
 
 

@@ -87,7 +87,9 @@ FIGURES: tuple[Figure, ...] = (
                          ("amazons", "Amazons (a ply: a whole turn)"), ("y", "Y"),
                          ("havannah", "Havannah (side 8)"), ("hex11", "Hex 11×11"),
                          ("gomoku", "Gomoku 15×15"), ("lines_of_action", "Lines of Action"),
-                         ("pentago", "Pentago (a ply: a placement and its twist)"))),
+                         ("pentago", "Pentago (a ply: a placement and its twist)"),
+                         ("phantom_ttt", "Phantom tic-tac-toe (a ply: a try)"),
+                         ("dark_hex", "Dark Hex 3×3 (a ply: a try)"))),
     Figure("native_vector_steps", "Connect Four, 4,096 games stepped together in the kernels "
            "with random legal actions, per game step (peer: OpenSpiel's C++ connect_four, "
            "its C++ random bots, per ply)", "steps/s", True, peer=True, target=1,

@@ -345,7 +345,8 @@ for _name, _file, _spiel in (("othello", "othello.yaml", "othello"),
     WORKERS[(f"native_{_name}_playouts", "peer")] = partial(_openspiel_playouts, _spiel)
 
 
-# The big boards natively, per ply, beside OpenSpiel's C++ game and its C++ random bots:
+# The big boards (and the games in the dark) natively, per ply, beside OpenSpiel's C++ game
+# and its C++ random bots:
 # (figure, our file, its parameters, OpenSpiel's game, its parameters, its actions a ply).
 BIG_BOARDS: tuple[tuple[str, str, dict[str, Any] | None, str, dict[str, Any], int], ...] = (
     ("go9", "go.yaml", {"size": 9}, "go", {"board_size": 9}, 1),
@@ -356,7 +357,9 @@ BIG_BOARDS: tuple[tuple[str, str, dict[str, Any] | None, str, dict[str, Any], in
     ("hex11", "hex.yaml", {"size": 11, "swap": True}, "hex", {"board_size": 11, "swap": True}, 1),
     ("gomoku", "gomoku.yaml", None, "gomoku", {}, 1),
     ("lines_of_action", "lines-of-action.yaml", None, "lines_of_action", {}, 1),
-    ("pentago", "pentago.yaml", None, "pentago", {}, 1))
+    ("pentago", "pentago.yaml", None, "pentago", {}, 1),
+    ("phantom_ttt", "phantom-tic-tac-toe.yaml", None, "phantom_ttt", {}, 1),
+    ("dark_hex", "dark-hex.yaml", None, "dark_hex", {}, 1))
 
 
 def _native_game_plies(game_file: str, parameters: dict[str, Any] | None) -> dict[str, Any]:

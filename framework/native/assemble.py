@@ -44,6 +44,7 @@ from framework.engine.slots import (
     CORE_SLOTS,
     LANDED,
     hand_slot_name,
+    moves_slot,
     pile_slot_name,
 )
 from framework.kernel.masks import Masks
@@ -437,7 +438,11 @@ def plan_of(game: CompiledGame) -> Plan:
     claimed = {name for p in every for name in getattr(p, "SLOTS", ())}
     piled = {pile_slot_name(kind, cell) for kind in piled_kinds(game)
              for cell in game.board.names}  # in their regions, not fields of their own
-    extra = [s.name for s in game.slots.slots if s.name not in KNOWN_SLOTS | piled]
+    # A view's records of the moves each player saw feed observations, which no kernel
+    # makes (nor reads): the compact state leaves them out.
+    remembered = {moves_slot(p).name for p in game.players} if game.spec.view else set()
+    extra = [s.name for s in game.slots.slots
+             if s.name not in KNOWN_SLOTS | piled | remembered]
     for name in extra:
         if name not in claimed and name not in hands:
             raise Unsupported(f"the state slot {name!r}, which the compact state lacks")

@@ -6,19 +6,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.engine.slots import KO
+from framework.engine.slots import AGAIN, KO, found_slot
 from framework.kernel.groups import GroupsPiece
-from framework.kernel.pieces import PrimitivePiece, flank_cells
+from framework.kernel.pieces import PrimitivePiece, Unsupported, flank_cells
 from framework.kernel.slots import slot_field
 
 
 class PlacePiece(PrimitivePiece):
     """``place``: a new piece on an empty cell (anywhere, next to an own piece, or dropped
     along a direction); with ``suicide: false`` only where its group would breathe, with
-    ``ko: true`` not on the ko cell (Go)."""
+    ``ko: true`` not on the ko cell (Go); with ``blind: true`` on any cell the mover does
+    not see taken, a try on a hidden piece marking it found and keeping the turn (Phantom
+    tic-tac-toe, Dark Hex)."""
 
     KNOWN = frozenset({"piece", "where", "gravity", "kind", "notation",
-                       "resets_halfmove_clock", "must_flank", "suicide", "ko"})
+                       "resets_halfmove_clock", "must_flank", "suicide", "ko", "blind"})
     WIDE = True
     HANDS = True
 
@@ -40,6 +42,22 @@ class PlacePiece(PrimitivePiece):
         self.helpers = () if self.suicide else (GroupsPiece(option.game),)
         self.ko = slot_field(option.game, KO.name) if option.ko >= 0 else ""
         self.SLOTS = (KO.name,) if self.ko else ()
+        self.found = self.again = ""
+        if option.blind:
+            self._blind(option.game)
+
+    def _blind(self, game: Any) -> None:
+        """The fields of the cells each side has found (the mover's, picked by ``side``)
+        and of the slot that keeps the turn with the mover after a try that found one."""
+        if self.m.wide:
+            raise Unsupported("place with blind: true on a board over 64 cells (the cells "
+                              "a player has found are one word of the compact state)")
+        names = [found_slot(p).name for p in game.players]
+        fields = [slot_field(game, name) for name in names]
+        self.found = "(" + "".join(f"{f} if side == {i} else " for i, f in
+                                   enumerate(fields[:-1])) + fields[-1] + ")"
+        self.again = slot_field(game, AGAIN.name)
+        self.SLOTS = (*self.SLOTS, *names, AGAIN.name)
 
     def functions(self) -> list[str]:
         found = super().functions()
@@ -55,11 +73,17 @@ class PlacePiece(PrimitivePiece):
                       f"    t &= ~({self.m.bit('k - 1')})"]
         if not self.suicide:
             flank.append("t = grp_breathing(st, side, t, own, empty)")
+        # Blind, a cell is free where the mover sees none: not its own, not one it found
+        # (while any cell is empty at all, as Place.targets).
+        free = (["free = ZERO", "if empty != ZERO:",
+                 f"    free = ALL & ~(own | st[{self.found}] | st[GAPS])"]
+                if self.found else [])
+        within = "free" if self.found else "empty"
         if not self.near:
-            return [f"t = empty & {self.entries}", *flank]
-        return ["b = own", f"t = {self.m.zero}", "while b:",
+            return [*free, f"t = {within} & {self.entries}", *flank]
+        return [*free, "b = own", f"t = {self.m.zero}", "while b:",
                 f"    t |= {self.m.row(self.neighbours, 'low(b)')}",
-                "    b &= b - ONE", "t &= empty", *flank]
+                "    b &= b - ONE", f"t &= {within}", *flank]
 
     def gen(self) -> list[str]:
         return [*self._targets(), "while t:", f"    buf[n] = {self.code} | low(t)",
@@ -73,6 +97,10 @@ class PlacePiece(PrimitivePiece):
 
     def apply(self) -> list[str]:
         lines = ["cell = dst"]
+        if self.found:  # a hidden piece there: found, nothing placed, the mover tries again
+            lines += ["bit = ONE << U64(cell)", "for s in range(S):",
+                      "    if st[s] & bit:", f"        st[{self.found}] |= bit",
+                      f"        st[{self.again}] = ONE", "        return"]
         if self.fall:
             lines += [f"blocked = {self.m.get('GAPS')}", "for s in range(S):",
                       f"    blocked |= {self.m.get('s')}", f"nxt = {self.fall}[cell]",

@@ -665,6 +665,13 @@ class Condition(Unit):
     def holds(self, state: State, mover: int) -> bool:
         raise NotImplementedError
 
+    def rounds(self) -> tuple[int, int] | None:
+        """The rounds (full moves, from 1) outside which the condition never holds, first
+        and last, for one that reads the round alone (``turn``); None for the others. The
+        round does not change during a turn, so two ``if:``s whose rounds are apart never
+        both hold in one turn (the native kernels' moves phases chosen by their ``if:``)."""
+        return None
+
     def describe(self, _: Translate = untranslated) -> str:
         return _(self.keyword)
 

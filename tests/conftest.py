@@ -132,7 +132,8 @@ def any_game(request: pytest.FixtureRequest) -> CompiledGame:
 NATIVE_DEFAULT = frozenset({
     "ataxx", "hexxagon", "tic-tac-toe", "connect-four", "othello", "breakthrough",
     "checkers", "chess", "hex-5", "dots-and-boxes", "kalah", "nine-mens-morris",
-    "fox-and-geese", "pentago", "lines-of-action", "phantom-tic-tac-toe"})
+    "fox-and-geese", "pentago", "lines-of-action", "phantom-tic-tac-toe",
+    "konane"})
 
 
 @pytest.fixture

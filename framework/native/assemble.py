@@ -245,19 +245,21 @@ def _alternative(phase: Any, before: list[Any], moves_phase: Any) -> bool:
     every option of those before it landing a piece — so at most one of them plays in a
     turn, the first whose if: holds when the turn starts, as ``State`` plays them."""
     if type(phase) is not moves_phase or not phase.decides or not phase.conditions or \
-            not before[0].conditions or (len(phase.options) == 1 and \
-            getattr(_native_of(phase.options[0].keyword), "FOLDS", False)):
+            not before[0].conditions or (len(phase.options) == 1 and _folds(phase)):
         return False
     name = phase.name
     for earlier in before:
+        if _rounds_apart(earlier, phase):  # the round keeps the two out of one turn
+            continue
         for o in earlier.options:
             if not getattr(o, "lands", False):
                 raise Unsupported(f"the moves phase {name!r}, chosen by its if: after "
                                   f"{earlier.name!r}, whose option {o.keyword!r} lands no "
                                   f"piece (so nothing keeps {name!r} out of a turn "
                                   f"{earlier.name!r} played)")
-    if not any(c.keyword == "landed" and c.negated and c.params.zone is None and
-               c.params.piece is None for c in phase.conditions):
+    if not all(_rounds_apart(earlier, phase) for earlier in before) and not any(
+            c.keyword == "landed" and c.negated and c.params.zone is None and
+            c.params.piece is None for c in phase.conditions):
         raise Unsupported(f"the moves phase {name!r}, chosen by its if: after "
                           f"{before[-1].name!r}, needs {{type: landed, not: true}} in its "
                           "if:, so that it never plays in a turn another one played")
@@ -267,6 +269,27 @@ def _alternative(phase: Any, before: list[Any], moves_phase: Any) -> bool:
     check_params(phase.keyword, phase.expand(phase.params),
                  {"options", "when_impossible", "if_"})
     return True
+
+
+def _rounds_apart(first: Any, second: Any) -> bool:
+    """Whether two phases' ``if:``s never hold in the same round (Konane's opening, played
+    in round 1, and its jumps, from round 2): each holds a condition of the round alone
+    whose rounds the other's miss; the round does not change during a turn."""
+    spans = [[r for c in p.conditions if (r := c.rounds()) is not None]
+             for p in (first, second)]
+    return any(a_last < b_first or b_last < a_first
+               for a_first, a_last in spans[0] for b_first, b_last in spans[1])
+
+
+def _folds(phase: Any) -> bool:
+    """Whether the one option of ``phase`` is a choice folded into the move before it
+    (a removal, a rotation): its piece, or the piece its piece folds it into, says so."""
+    option = phase.options[0]
+    found = _native_of(option.keyword)
+    folded = getattr(found, "folded", None)
+    if folded is not None:
+        found = folded(option, phase)
+    return bool(getattr(found, "FOLDS", False))
 
 
 def _native_of(keyword: str) -> Any:
@@ -365,9 +388,13 @@ def plan_of(game: CompiledGame) -> Plan:
             raise Unsupported(f"{o.keyword} in the turn's first phase (its piece is a choice "
                               "folded into the move before it, in a phase of its own)")
     automatic = [(i, p) for i, p in enumerate(rest, start=1) if not p.decides]
-    if alternatives[1:] and any(getattr(m, "chains", False) for m in moves):
-        raise Unsupported("a chain of hops in moves phases chosen by their if: (the kernels "
-                          "keep a chain in one moves phase)")
+    # In a chain the kernels list the hops on under the options' guards, which hold the
+    # phases' if:s: those must read what a hop cannot change, the round alone (Konane).
+    if alternatives[1:] and any(getattr(m, "chains", False) for m in moves) and not all(
+            c.rounds() is not None for p in alternatives for c in p.conditions):
+        raise Unsupported("a chain of hops in moves phases chosen by if:s that read more "
+                          "than the round (a hop may change what they read in the middle "
+                          "of the chain)")
     consequences = [_piece("phases", p.keyword, "the phase", False)(p, i) for i, p in automatic]
     goals = [_piece("goals", g.keyword, "the goal")(g, i) for i, g in enumerate(game.goals)]
     conditions: list[Piece] = []

@@ -92,7 +92,6 @@ class NativeGame:
         self.moves = self.plan.masks
         codes = self.plan.codes
         self.PASS, self.SKIP, self.STOP = codes["PASS"], codes["SKIP"], codes["STOP"]
-        self.phase = game.phases[0]
         #: The indices of the moves phases chosen by their if: after the first.
         self.starts = {p.index for p in self.plan.deciders[1:]}
         self.landed = game.slots.index.get("landed", -1)
@@ -249,9 +248,11 @@ class NativeGame:
 
         if move == self.PASS:
             return self.game.pass_action
-        if move in (self.SKIP, self.STOP):
-            found = getattr(self.phase, "skip" if move == self.SKIP else "stop", None)
-            assert found is not None
+        if move in (self.SKIP, self.STOP):  # of the moves phase that has one
+            kind = "skip" if move == self.SKIP else "stop"
+            found = next((a for p in self.plan.deciders if (a := getattr(p, kind, None))),
+                         None)
+            assert found is not None, kind
             return found
         m = self.moves
         option = self.plan.options[(move >> m.opt_shift) & 255]

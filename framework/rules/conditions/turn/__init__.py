@@ -55,6 +55,13 @@ class Turn(Condition):
     def holds(self, state: State, mover: int) -> bool:
         return compared(state.fullmove, self.params)
 
+    def rounds(self) -> tuple[int, int] | None:
+        if self.negated:  # "not turn 1": every round but some, not one span of them
+            return None
+        p = self.params
+        return (max(b for b in (1, p.at_least, p.exactly) if b is not None),
+                min(b for b in (MAX_COUNT, p.at_most, p.exactly) if b is not None))
+
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params
         if p.exactly == 1 or p.at_most == 1:

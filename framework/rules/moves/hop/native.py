@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.engine.slots import CAPTURED, VISITED
+from framework.engine.slots import CAPTURED, HOPPED_FROM, VISITED
 from framework.kernel.pieces import FromSourcesPiece, Unsupported
 from framework.kernel.slots import slot_field
 
@@ -22,7 +22,10 @@ class HopPiece(FromSourcesPiece):
     of the one piece in the middle of a chain (the assembler keeps the turn the player's
     while one of them can go on, as ``Moves`` does). With ``revisit: false`` the cells the
     chain has stood on this turn (its ``visited`` slot: a mask, of ``W`` words on a board over
-    64 cells) are no landing cells, and each hop adds its two cells to them.
+    64 cells) are no landing cells, and each hop adds its two cells to them. With
+    ``straight: true`` a chain goes on only the way its last hop went: the hop keeps its
+    source in the ``hopped_from`` slot, and ``gen_at`` and ``can_at`` read the hop of that
+    direction from tables by direction (``DOVER``, ``DLAND``).
 
     On a board over 64 cells, hops next to the piece are played (Chinese checkers); a
     long-range hop and ``removed: at_end`` are refused there, their code being written for
@@ -30,7 +33,7 @@ class HopPiece(FromSourcesPiece):
 
     KNOWN = frozenset({"piece", "directions", "over", "capture", "chain", "kind",
                        "notation", "resets_halfmove_clock", "approach", "landing", "removed",
-                       "revisit"})
+                       "revisit", "straight"})
     PLACES = False
     WIDE = True
 
@@ -70,6 +73,11 @@ class HopPiece(FromSourcesPiece):
         self.visited = slot_field(game, VISITED.name) if option.visited >= 0 else ""
         if self.visited:
             slots += (VISITED.name,)
+        self.straight = ""  # the hopped_from slot's field with straight: true
+        if option.hopped_from >= 0:
+            slots += (HOPPED_FROM.name,)
+            self.straight = slot_field(game, HOPPED_FROM.name)
+            self._by_direction(option)
         if slots:
             self.SLOTS = slots
         jumpable = {"enemy": "enemy", "own": "own", "any": "(own | enemy)"}[option.params.over]
@@ -79,6 +87,34 @@ class HopPiece(FromSourcesPiece):
         self.resets = option.resets_clock
         self.sources = ("own" if option.piece < 0 else
                         f"(own & {self.m.get(f'KINDS + {option.piece}')})")
+
+    def _by_direction(self, option: Any) -> None:
+        """Per player, cell and direction of the board: the jumped and the landing cell
+        of the hop that way (-1: none), so that a direction is one index at every cell."""
+        ways = len(option.game.board.directions)
+        self.ways = ways
+        over = [-1] * (len(option.heading_jumps) * self.size * ways)
+        land = list(over)
+        for side, rows in enumerate(option.heading_jumps):
+            for cell, triples in enumerate(rows):
+                for d, jumped, landing in triples:
+                    at = (side * self.size + cell) * ways + d
+                    over[at], land[at] = jumped, landing
+        self.dover, self.dland = self.table("DOVER", over, "int64"), self.table(
+            "DLAND", land, "int64")
+
+    def _straight(self) -> list[str]:
+        """The landing of the hop from ``at`` that goes the way the chain's last hop went
+        (from the hopped_from cell onto ``at``), if it can be made."""
+        m, ways = self.m, self.ways
+        return [f"last = np.int64(st[{self.straight}]) - 1",
+                f"before = (side * {self.size} + last) * {ways}",
+                f"here = (side * {self.size} + at) * {ways}", f"for d in range({ways}):",
+                f"    if {self.dland}[before + d] == at:",
+                f"        o = {self.dover}[here + d]", f"        land = {self.dland}[here + d]",
+                f"        if o >= 0 and {m.test('jumpable', 'o')} and "
+                f"{m.test('empty', 'land')}:", f"            return {m.bit('land')}",
+                "        break", f"return {m.zero}"]
 
     def functions(self) -> list[str]:
         found = [self.function("targets", "side, s, jumpable, empty",
@@ -91,6 +127,9 @@ class HopPiece(FromSourcesPiece):
                       self.function("mark", "st, src, dst", [
                           f"x = ({self.prefix}seen(st) | wbit(src) | wbit(dst)).w",
                           *(f"st[{self.visited} + {j}] = x[{j}]" for j in range(w))])]
+        if self.straight:
+            found.append(self.function("straight", "st, side, at, jumpable, empty",
+                                       self._straight()))
         if self.chains:
             found += [
                 self.function("gen_at", self.ARGS + ", at, buf, n", [
@@ -140,6 +179,8 @@ class HopPiece(FromSourcesPiece):
         if self.visited:
             seen = f"{self.prefix}seen(st)" if self.m.wide else f"st[{self.visited}]"
             empty = f"(empty & ~{seen})"
+        if self.straight and s == "at":  # in the middle of a chain: the way it went
+            return f"{self.prefix}straight(st, side, at, {self.jumpable}, {empty})"
         return f"{self.prefix}targets(side, {s}, {self.jumpable}, {empty})"
 
     def apply(self) -> list[str]:
@@ -160,6 +201,8 @@ class HopPiece(FromSourcesPiece):
                       f"    if {self.land}[base + i] == dst:",
                       f"        jumped = {self.over}[base + i]", "        break"]
         lines.append("move_piece(st, src, dst)")
+        if self.straight:  # where this hop began: the chain goes on this way only
+            lines.append(f"st[{self.straight}] = U64(src + 1)")
         if self.capture and self.captured:  # taken when the chain is over
             lines.append(f"{self.captured} |= ONE << U64(jumped)")
         elif self.capture:  # the jumped piece leaves at once, as the Python engine does

@@ -78,7 +78,7 @@ class RemoveParams(OptionParams):
 class Remove(Primitive):
     keyword = "remove"
     reference = ".reference:RefRemove"
-    native = ".native:RemovePiece"
+    native = ".native:RemoveMovePiece"
     Params = RemoveParams
     by_source = False
     lands: ClassVar[bool] = False

@@ -13,6 +13,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from importlib.metadata import EntryPoint, EntryPoints
 from pathlib import Path
 
@@ -28,6 +29,17 @@ from framework.perft import perft
 pytest.importorskip("numba")
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def forget_libraries(tmp_path: Path) -> Iterator[None]:
+    """The libraries a test's copies made leave the kernel cache with the test (their
+    keys are the test's own: nothing else would ever read them)."""
+    yield
+    for copy in tmp_path.glob("*.yaml"):
+        key = ahead.key_of(copy, [])
+        for suffix in (".so", ".json"):
+            (ahead.folder() / f"{key}{suffix}").unlink(missing_ok=True)
 
 
 def own_copy(tmp_path: Path, name: str) -> Path:

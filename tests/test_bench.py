@@ -100,3 +100,19 @@ def test_a_worker_runs_in_a_fresh_process_of_the_bench_package() -> None:
     result = runner.measure(figure, "ours", seed=1)
     assert "error" not in result, result
     assert result["nodes"] == 3_300 and result["value"] > 0
+
+
+def test_openspiel_plies_counted_by_turns_join_a_move_and_the_removal_after_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nine Men's Morris per ply: OpenSpiel's removal after a mill is an action of its own,
+    folded into the move in ours, so its plies are counted where the mover changes."""
+    pytest.importorskip("pyspiel")
+    from framework.bench import native
+
+    monkeypatch.setattr(native, "PLAYOUT_SECONDS", 0.0)
+    by_actions = native.openspiel_bot_plies("nine_mens_morris", {}, 1, 1)
+    by_turns = native.openspiel_bot_plies("nine_mens_morris", {}, 0, 1)
+    assert 0 < by_turns["plies_per_game"] < by_actions["plies_per_game"]
+    kept = native.openspiel_bot_plies("tic_tac_toe", {}, 0, 1)  # every action a turn
+    assert kept["plies_per_game"] == native.openspiel_bot_plies("tic_tac_toe", {}, 1, 1)[
+        "plies_per_game"]

@@ -89,7 +89,16 @@ FIGURES: tuple[Figure, ...] = (
                          ("gomoku", "Gomoku 15×15"), ("lines_of_action", "Lines of Action"),
                          ("pentago", "Pentago (a ply: a placement and its twist)"),
                          ("phantom_ttt", "Phantom tic-tac-toe (a ply: a try)"),
-                         ("dark_hex", "Dark Hex 3×3 (a ply: a try)"))),
+                         ("dark_hex", "Dark Hex 3×3 (a ply: a try)"),
+                         ("tic_tac_toe", "Tic-tac-toe"), ("connect_four", "Connect Four"),
+                         ("othello", "Othello (a pass is a ply)"),
+                         ("breakthrough", "Breakthrough"),
+                         ("checkers", "English draughts (a ply: one jump of a chain)"),
+                         ("chess", "Chess"), ("clobber", "Clobber"),
+                         ("dots_and_boxes", "Dots and Boxes"),
+                         ("kalah", "Kalah (OpenSpiel's mancala)"),
+                         ("nine_mens_morris", "Nine Men's Morris (a ply: a whole turn, the "
+                          "removal after a mill in it)"))),
     Figure("native_vector_steps", "Connect Four, 4,096 games stepped together in the kernels "
            "with random legal actions, per game step (peer: OpenSpiel's C++ connect_four, "
            "its C++ random bots, per ply)", "steps/s", True, peer=True, target=1,

@@ -182,22 +182,28 @@ def openspiel_bot_plies(name: str, parameters: dict[str, Any], actions_per_ply: 
     """OpenSpiel's C++ game played by its C++ uniform random bots in its C++ loop
     (``evaluate_bots``), per ply: its games per CPU second times the mean length of its
     random games, counted (untimed) from games played by the same uniform choice in a
-    Python loop; ``actions_per_ply`` of its actions make one of our plies (Amazons: from,
-    to and the arrow are three)."""
+    Python loop (20 games, and more where they are short: until 20,000 actions);
+    ``actions_per_ply`` of its actions make one of our plies (Amazons: from, to and the
+    arrow are three), or, with 0, a ply ends where the player to move changes (Nine Men's
+    Morris: a move and the removal after a mill are one of ours)."""
     import random
 
     import pyspiel
 
     game = pyspiel.load_game(name, parameters)
     rng = random.Random(seed)
-    lengths = []
-    for _ in range(20):
+    lengths: list[float] = []
+    actions = 0
+    while len(lengths) < 20 or actions < 20_000:
         state = game.new_initial_state()
         n = 0
         while not state.is_terminal():
+            mover = state.current_player()
             state.apply_action(rng.choice(state.legal_actions()))
-            n += 1
-        lengths.append(n / actions_per_ply)
+            actions += 1
+            n += 1 if actions_per_ply or state.is_terminal() or \
+                state.current_player() != mover else 0
+        lengths.append(n / (actions_per_ply or 1))
     mean = sum(lengths) / len(lengths)
     bots = [pyspiel.make_uniform_random_bot(p, seed * 10 + p) for p in range(game.num_players())]
     games = 0

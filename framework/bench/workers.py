@@ -345,7 +345,7 @@ for _name, _file, _spiel in (("othello", "othello.yaml", "othello"),
     WORKERS[(f"native_{_name}_playouts", "peer")] = partial(_openspiel_playouts, _spiel)
 
 
-# The big boards (and the games in the dark) natively, per ply, beside OpenSpiel's C++ game
+# Every game OpenSpiel also has that the kernels play, per ply, beside OpenSpiel's C++ game
 # and its C++ random bots:
 # (figure, our file, its parameters, OpenSpiel's game, its parameters, its actions a ply).
 BIG_BOARDS: tuple[tuple[str, str, dict[str, Any] | None, str, dict[str, Any], int], ...] = (
@@ -359,7 +359,19 @@ BIG_BOARDS: tuple[tuple[str, str, dict[str, Any] | None, str, dict[str, Any], in
     ("lines_of_action", "lines-of-action.yaml", None, "lines_of_action", {}, 1),
     ("pentago", "pentago.yaml", None, "pentago", {}, 1),
     ("phantom_ttt", "phantom-tic-tac-toe.yaml", None, "phantom_ttt", {}, 1),
-    ("dark_hex", "dark-hex.yaml", None, "dark_hex", {}, 1))
+    ("dark_hex", "dark-hex.yaml", None, "dark_hex", {}, 1),
+    ("tic_tac_toe", "tic-tac-toe.yaml", None, "tic_tac_toe", {}, 1),
+    ("connect_four", "connect-four.yaml", None, "connect_four", {}, 1),
+    ("othello", "othello.yaml", None, "othello", {}, 1),
+    ("breakthrough", "breakthrough.yaml", None, "breakthrough", {}, 1),
+    ("checkers", "checkers.yaml", None, "checkers", {}, 1),
+    ("chess", "chess.yaml", None, "chess", {}, 1),
+    ("clobber", "clobber.yaml", None, "clobber", {}, 1),
+    ("dots_and_boxes", "dots-and-boxes.yaml", None, "dots_and_boxes", {}, 1),
+    ("kalah", "kalah.yaml", None, "mancala", {}, 1),
+    # A removal after a mill is an action of its own in OpenSpiel's game, folded into the
+    # move in ours: its plies are counted as turns (0: a ply ends when the mover changes).
+    ("nine_mens_morris", "nine-mens-morris.yaml", None, "nine_mens_morris", {}, 0))
 
 
 def _native_game_plies(game_file: str, parameters: dict[str, Any] | None) -> dict[str, Any]:

@@ -153,3 +153,33 @@ def test_a_line_name_without_gravity_is_refused() -> None:
     text = (ROOT / "games" / "connect-four.yaml").read_text().replace("gravity: s, ", "")
     with pytest.raises(SpecError, match=r"\{line\} names the line a piece is dropped into"):
         load_game_text(text, "no-gravity.yaml")
+
+
+@pytest.mark.parametrize(("exactly", "moves", "winner"), [
+    (False, "a a b b d d c", {0}),           # the disc in the middle makes the four
+    (True, "a a b b d d e e c", None),       # with exactly: a row of five is no four
+])
+def test_the_native_line_looks_through_the_disc_just_dropped(
+        exactly: bool, moves: str, winner: set[int] | None) -> None:
+    """The native ``line`` looks only at the rows through the disc just dropped (Connect
+    Four has many rows beside the few through a cell: docs/native.md): a four completed in
+    its middle wins, and with ``exactly: true`` a five made so does not, as the engine
+    says, the states compared after every action."""
+    pytest.importorskip("numba")
+    from framework.game import load_game_text
+    from framework.native import NativeGame
+
+    text = (ROOT / "games" / "connect-four.yaml").read_text()
+    if exactly:
+        text = text.replace("{type: line, length: 4}", "{type: line, length: 4, exactly: true}")
+    native = NativeGame(load_game_text(text, "connect-four.yaml"))
+    assert native.plan.goals[0].incremental  # type: ignore[attr-defined]
+    state = native.game.new_initial_state()
+    st = native.encode(state)
+    for notation in moves.split():
+        move = next(m for m in native.legal(st)
+                    if native.action_of(state, m).notation == notation)
+        state.apply(notation)
+        st = native.play(st, move)
+        assert native.snapshot(st) == native.python_snapshot(state), notation
+    assert state.winners == winner

@@ -12,6 +12,14 @@ decision; with ``turns`` it is one complete turn (see ``framework.agents.turns``
 games whose turns have few phases. Wins are scored above any evaluation, and sooner wins
 above later ones.
 
+``alphabeta:…:native`` searches in the game's numba kernels (``framework/native/
+alphabeta.py``, the [fast] extra) from every position at the start of a turn: the same
+search over native moves (a ply is a native move: a whole turn where a choice is folded
+into it), without the transposition table, a few hundred times as many positions a
+second. Where the kernels cannot (a game they do not play, hidden information, an
+evaluation of more than pieces and mobility, a position inside a turn) it says why once
+and searches in Python.
+
 With more than two players the search is *paranoid* (Sturtevant and Korf): every other
 player is assumed to play against the searching one, so the players other than the seat
 searched for all minimise its value (the evaluation is its features minus the sum of the
@@ -21,9 +29,10 @@ others'). It is a sound worst-case search, and cheap; it plays defensively.
 from __future__ import annotations
 
 import time
+import warnings
 from typing import TYPE_CHECKING
 
-from framework.agents.base import Agent
+from framework.agents.base import Agent, NativeFallback
 from framework.agents.evaluation import WIN, Evaluator
 from framework.agents.turns import legal_turns
 from framework.agents.zobrist import zobrist_table
@@ -32,6 +41,7 @@ if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.action import Action
     from framework.engine.state import State
+    from framework.native.alphabeta import NativeAlphaBeta
 
 Move = tuple["Action", ...]
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -43,16 +53,20 @@ class _OutOfTime(Exception):
     pass
 
 
+#: The (game, reason) pairs already told about for the native search.
+_TOLD: set[tuple[str, str]] = set()
+
+
 class AlphaBetaAgent(Agent):
     """Iterative-deepening alpha-beta search with a transposition table."""
 
     keyword = "alphabeta"
     summary = "alpha-beta search to a depth (d3) or for a time (0.5s); 'turns' = ply by turn"
-    budgets = frozenset({"depth", "seconds", "turns"})
+    budgets = frozenset({"depth", "seconds", "turns", "native"})
 
     def __init__(self, game: CompiledGame, seed: int | None = None, spec: str = "", *,
                  depth: int | None = None, seconds: float | None = None,
-                 turns: bool = False) -> None:
+                 turns: bool = False, native: bool = False) -> None:
         super().__init__(game, seed, spec)
         self.max_depth = depth or (MAX_DEPTH if seconds else DEFAULT_DEPTH)
         self.seconds = seconds
@@ -61,9 +75,41 @@ class AlphaBetaAgent(Agent):
         self.zobrist = zobrist_table(game)
         self.table: dict[int, tuple[int, float, int, Move | None]] = {}
         self.nodes = 0
+        #: The search in native code (``native``), and why not where it was asked for.
+        self.native: NativeAlphaBeta | None = None
+        self.native_note = ""
+        if native:
+            self._choose_native(game)
+
+    def _choose_native(self, game: CompiledGame) -> None:
+        from framework.native.alphabeta import NativeAlphaBeta, why_not_native_search
+
+        reason = why_not_native_search(game)
+        evaluate = self.evaluate
+        if reason is None and (any(evaluate.attribute_weights) or
+                               any(evaluate.counter_weights) or evaluate.distances):
+            reason = "the game's evaluation counts more than pieces and mobility"
+        if reason is None:
+            self.native = NativeAlphaBeta(game, evaluate.piece_weights, evaluate.mobility,
+                                          WIN)
+        else:
+            self._tell(f"alphabeta native: {reason}; it searches in Python")
+
+    def _tell(self, note: str) -> None:
+        """Say ``note`` (why the search is in Python) once per game and process."""
+        self.native_note = note
+        if (self.game.name, note) not in _TOLD:
+            _TOLD.add((self.game.name, note))
+            warnings.warn(note, NativeFallback, stacklevel=4)
 
     # Search -------------------------------------------------------------------------
     def decide(self, state: State) -> list[Action]:
+        if self.native is not None:
+            if state.setup >= len(self.game.setups) and \
+                    self.native.native.at_turn_start(state):
+                return self._decide_natively(state, self.native)
+            self._tell("alphabeta native: the position is inside a turn or a setup, where "
+                       "no native move starts; it searches in Python there")
         self.seat = state.current_player
         self.table.clear()
         self.nodes = 0
@@ -86,6 +132,12 @@ class AlphaBetaAgent(Agent):
                 break  # a forced result, or the whole tree was searched
         self.info = f"depth {reached}, {self.nodes} nodes, value {value:+.2f}"
         return list(best)
+
+    def _decide_natively(self, state: State, search: NativeAlphaBeta) -> list[Action]:
+        found = search.run(state, self.max_depth, self.seconds, self.rng)
+        self.info = (f"native: depth {found.depth}, {found.nodes} nodes, "
+                     f"value {found.value:+.2f}")
+        return search.turn_of(state, found.move)
 
     def _root(self, state: State, moves: list[tuple[Move, State]], depth: int
               ) -> tuple[float, Move]:

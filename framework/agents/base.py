@@ -24,6 +24,12 @@ if TYPE_CHECKING:
     from framework.engine.state import State
 
 
+class NativeFallback(UserWarning):
+    """An agent asked to search in native code (``…:native``) where the kernels cannot do
+    all of it: the reason, said once per game and process; the Python search does the
+    rest."""
+
+
 class Agent:
     """Base class: subclasses implement ``act``."""
 

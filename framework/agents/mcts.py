@@ -39,7 +39,7 @@ import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from framework.agents.base import Agent
+from framework.agents.base import Agent, NativeFallback
 from framework.agents.evaluation import Evaluator
 from framework.engine.chance import CHANCE, sample
 from framework.engine.playout import full_length, random_playout
@@ -92,11 +92,6 @@ class SetNode:
         if found is None:
             found = self.children[(action, seat)] = SetNode(seat)
         return found
-
-
-class NativeFallback(UserWarning):
-    """``mcts:…:native`` where the kernels cannot do everything: the tree stays in Python
-    (its playouts native or, on a game the kernels cannot play, in Python too)."""
 
 
 #: The games already told about (the reason is said once per game and process).

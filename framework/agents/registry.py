@@ -2,14 +2,15 @@
 
 ```text
 random            greedy            human
-alphabeta:d3      alphabeta:0.5s    alphabeta:d4:2s:turns
+alphabeta:d3      alphabeta:0.5s    alphabeta:d4:2s:turns  alphabeta:1s:native
 mcts:2s           mcts:500i         mcts:500i:c1.4:r30     mcts:1s:native
 ```
 
 Options: ``d<N>`` search depth, ``<X>s``/``<X>ms`` time per decision, ``<N>i`` iterations,
 ``c<X>`` exploration constant, ``r<N>`` playout length, ``turns`` a ply is a whole turn,
 ``native`` the search in the game's numba kernels (``framework/native``, the [fast] extra:
-the whole tree where it can, else the playouts).
+for ``mcts`` the whole tree where it can, else the playouts; for ``alphabeta`` the whole
+search where it can, else in Python).
 Each kind accepts only the options it understands; anything else is an error that says what
 was expected.
 """

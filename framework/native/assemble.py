@@ -880,6 +880,22 @@ def rollout_values(st, games, seed, plies, weights, mobility, scale, out):
 
 
 @njit(cache=True)
+def evaluation(cur, side, weights, mobility):
+    """``Evaluator``'s value of a position not finished, for ``side``: the weighted pieces
+    and the mobility of each side, its own less the others' (not squashed)."""
+    rel = 0.0
+    for s in range(S):
+        v = 0.0
+        for k in range(K):
+            v += weights[k] * count({pieces})
+        if mobility != 0.0:
+            v += mobility * count_moves(cur, s)
+        rel += v if s == side else -v
+    return rel
+
+
+
+@njit(cache=True)
 def random_game(st, seed, max_plies, record):
     """One random game played on ``st`` in place, its moves written into ``record``;
     returns the number of plies."""

@@ -92,6 +92,41 @@ def test_a_growing_or_full_tree_gives_the_same_search_as_a_roomy_one() -> None:
     assert found.iterations == 4000 and found.nodes <= 64 == len(full.move)
 
 
+def test_a_reusing_search_starts_from_the_subtree_of_the_position_reached() -> None:
+    """With ``reuse`` (the agent's), the next search starts from the node of the position
+    reached (the move played and a reply): its visits count on, its subtree moved to the
+    front of the arrays; a position the tree does not hold starts a new tree."""
+    search = NativeSearch(CONNECT_FOUR, 0.5, seed=5, reuse=True)
+    state = CONNECT_FOUR.new_initial_state()
+    best = search.run(state, iterations=4000).best
+    mine = next(int(c) for c in range(search.first[0], search.first[0] + search.count[0])
+                if search.move[c] == best)
+    after = state.clone()
+    for action in search.turn_of(state, best):
+        after.apply(action)
+    replies = range(search.first[mine], search.first[mine] + search.count[mine])
+    node = max(replies, key=lambda c: search.visits[c])  # a reply the tree searched most
+    visits, size = int(search.visits[node]), _subtree(search, node)
+    for action in search.turn_of(after, int(search.move[node])):
+        after.apply(action)
+    found = search.run(after, iterations=1)
+    assert visits > 100 and int(search.visits[0]) == visits + 1
+    assert size <= found.nodes <= size + CONNECT_FOUR.board.size  # one expansion at most
+    elsewhere = played(CONNECT_FOUR, "a a a")  # not in the tree: a new one
+    assert search.run(elsewhere, iterations=300).iterations == int(search.visits[0]) == 300
+
+
+def _subtree(search: NativeSearch, node: int) -> int:
+    """The nodes of the subtree under ``node``, it included."""
+    first, count = search.first, search.count
+    found, stack = 0, [node]
+    while stack:
+        n = stack.pop()
+        found += 1
+        stack.extend(range(first[n], first[n] + count[n]) if count[n] > 0 else ())
+    return found
+
+
 def test_a_time_budget_stops_the_search_at_its_deadline() -> None:
     """A clock that moves 0.05 s each time it is read (no real time: the same on a loaded
     machine): the first chunk of 16 ends at 0.10, before the 0.12 deadline, and sizes the

@@ -192,7 +192,7 @@ class MctsAgent(Agent):
             from framework.native.search import NativeSearch
 
             self.native_tree = NativeSearch(game, self.exploration, self.rng.getrandbits(62),
-                                            rollout)
+                                            rollout, reuse=True)
         else:
             from framework.native import why_not_native
 

@@ -26,6 +26,11 @@ once). All at once because ``legal_moves`` lists every move in one call anyway, 
 keeping them saves an untried list per node; on the second visit because a leaf seen once
 is most often never seen again, and its children would be memory spent for nothing.
 
+With ``reuse`` (the agent's), a search starts from the last search's tree where it holds
+the new position (the move played and the replies to it, up to ``REUSE_PLIES`` plies down,
+found by replaying the tree's moves, ``find``): that subtree is copied to the front of the
+arrays, its node the root (``reroot``), and its visits and values count on.
+
 numba cannot read the clock: ``run`` calls the kernel for chunks of iterations and checks
 its deadline (CPU or wall time) between them. A chunk also stops before an expansion that
 would not fit; the arrays then grow (up to ``max_nodes``, after which leaves are no longer
@@ -55,6 +60,9 @@ Array = np.ndarray[Any, Any]
 #: Nodes the arrays start with, and at most (about 41 bytes a node: 4 M nodes, 170 MB).
 INITIAL_NODES = 1 << 14
 MAX_NODES = 1 << 22
+#: With ``reuse``, how many plies below the last root a new root is looked for (the
+#: agent's move and the replies to it, a chain of hops or turns played again included).
+REUSE_PLIES = 8
 #: Wall or CPU seconds a chunk of iterations should take under a time budget: the deadline
 #: is overshot by about this much.
 CHUNK_SECONDS = 0.002
@@ -161,6 +169,65 @@ def iterate(root, iterations, c, plies, grow, rng, used, move, parent, first, co
     used[0] = n
     rng[0] = x
     return done
+
+
+@njit(cache=True)
+def same(a, b):
+    for i in range(L):
+        if a[i] != b[i]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def find(root, target, most, move, first, count):
+    """The node of the tree whose position is ``target``: the root (0), or one reached
+    from it through expanded nodes, at most ``most`` plies down; -1 when there is none."""
+    if same(root, target):
+        return 0
+    states = np.empty((most + 1, L), np.uint64)
+    node = np.zeros(most + 1, np.int64)
+    nxt = np.zeros(most + 1, np.int64)
+    copy_into(states[0], root)
+    level = 0
+    while level >= 0:
+        n = node[level]
+        if level < most and nxt[level] < count[n]:
+            c = first[n] + nxt[level]
+            nxt[level] += 1
+            copy_into(states[level + 1], states[level])
+            make_move(states[level + 1], move[c])
+            if same(states[level + 1], target):
+                return c
+            if count[c] > 0:
+                level += 1
+                node[level], nxt[level] = c, 0
+        else:
+            level -= 1
+    return -1
+
+
+@njit(cache=True)
+def reroot(r, move, parent, first, count, visits, value, mover, move2, parent2, first2,
+           count2, visits2, value2, mover2):
+    """The subtree of node ``r`` copied into the second arrays, ``r`` as their node 0, each
+    node's children still side by side (breadth first); returns the nodes used."""
+    old = np.empty(move.shape[0], np.int64)
+    old[0] = r
+    move2[0], parent2[0], count2[0] = move[r], -1, count[r]
+    visits2[0], value2[0], mover2[0] = visits[r], value[r], mover[r]
+    head, tail = 0, 1
+    while head < tail:
+        o = old[head]
+        first2[head] = tail if count[o] > 0 else -1
+        for j in range(count[o]):
+            c, i = first[o] + j, tail + j
+            old[i] = c
+            move2[i], parent2[i], count2[i] = move[c], head, count[c]
+            visits2[i], value2[i], mover2[i] = visits[c], value[c], mover[c]
+        tail += count[o]
+        head += 1
+    return tail
 '''
 
 
@@ -183,7 +250,8 @@ class NativeSearch:
     """UCT over a game's native moves, its tree in arrays walked by native kernels."""
 
     def __init__(self, game: CompiledGame, exploration: float, seed: int = 0,
-                 plies: int | None = None, max_nodes: int = MAX_NODES) -> None:
+                 plies: int | None = None, max_nodes: int = MAX_NODES,
+                 reuse: bool = False) -> None:
         from framework.engine.playout import full_length
         from framework.native import why_not_native
 
@@ -200,6 +268,10 @@ class NativeSearch:
 
         self._rng = np.array([seeded(seed)], np.uint64)
         self._used = np.zeros(1, np.int64)
+        #: With ``reuse``, the position of the last search's root: the next search starts
+        #: from the node of its position, if the tree holds it (``REUSE_PLIES`` down).
+        self.reuse = reuse
+        self._last: Array | None = None
         # Room for the root's children from the start: the first expansion must fit.
         self._allocate(min(max(INITIAL_NODES, 2 * self.native.plan.max_moves + 1),
                            self.max_nodes))
@@ -237,7 +309,7 @@ class NativeSearch:
         if state.winners is not None:
             raise BoardspecError("the game is over: there is nothing to search")
         root = self.native.encode(state)
-        self._reset_tree()
+        self._start_tree(root)
         deadline = clock() + seconds if seconds is not None else None
         left = iterations if iterations is not None else 1 << 62
         chunk, done, grow = 16, 0, True
@@ -256,6 +328,24 @@ class NativeSearch:
             else:
                 chunk = max(chunk, 1 << 12)
         return self._result(done)
+
+    def _start_tree(self, root: Array) -> None:
+        """The tree a search starts from: with ``reuse``, the subtree of ``root``'s position
+        where the last search's tree holds it (its visits and values kept), else a new one."""
+        found = -1
+        if self.reuse and self._last is not None:
+            found = int(self.kernels.find(self._last, root, REUSE_PLIES, self.move,
+                                          self.first, self.count))
+        self._last = root.copy() if self.reuse else None
+        if found < 0:
+            self._reset_tree()
+        elif found > 0:
+            names = ("move", "parent", "first", "count", "visits", "value", "mover")
+            old = [getattr(self, name) for name in names]
+            new = [np.empty_like(array) for array in old]
+            self._used[0] = self.kernels.reroot(found, *old, *new)
+            for name, array in zip(names, new, strict=True):
+                setattr(self, name, array)
 
     def _reset_tree(self) -> None:
         self._used[0] = 1

@@ -308,9 +308,9 @@ class NativeSearch:
             raise BoardspecError("a native search needs iterations or seconds")
         if state.winners is not None:
             raise BoardspecError("the game is over: there is nothing to search")
+        deadline = clock() + seconds if seconds is not None else None  # the reuse counts
         root = self.native.encode(state)
         self._start_tree(root)
-        deadline = clock() + seconds if seconds is not None else None
         left = iterations if iterations is not None else 1 << 62
         chunk, done, grow = 16, 0, True
         while left > 0:

@@ -4,6 +4,7 @@ and cached, and MCTS with native playouts against MCTS with Python playouts."""
 
 from __future__ import annotations
 
+import inspect
 import os
 import subprocess
 import sys
@@ -11,6 +12,8 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from framework.bench.peer_perft import python_chess_perft
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 ATAXX = ROOT / "games" / "ataxx.yaml"
@@ -250,23 +253,12 @@ print(native.compile_cpu_seconds, native.from_cache, native.compile_seconds,
 """
 
 
-#: The peer's whole process: python-chess and its users' perft idiom, nothing else.
-_PYTHON_CHESS_PERFT = """
-import sys
-import chess
-
-def perft(board, depth):
-    if depth == 1:
-        return board.legal_moves.count()
-    total = 0
-    for move in board.legal_moves:
-        board.push(move)
-        total += perft(board, depth - 1)
-        board.pop()
-    return total
-
-print(perft(chess.Board(), int(sys.argv[1])))
-"""
+#: The peer's whole process: python-chess and its users' perft idiom (the source of
+#: ``peer_perft.python_chess_perft``, so that the process imports nothing of ours).
+_PYTHON_CHESS_PERFT = "\n".join([
+    "import sys", "from typing import Any", "import chess",
+    inspect.getsource(python_chess_perft),
+    "print(python_chess_perft(chess.Board(), int(sys.argv[1])))"])
 
 
 def _whole_process(command: list[str], depth: int) -> dict[str, Any]:

@@ -863,36 +863,40 @@ def rollout_values(st, games, seed, plies, weights, mobility, scale, out):
                 if w != 0:
                     out[s] += 1.0 if (w >> s) & 1 else -1.0
             continue
+        side_scores(cur, weights, mobility, scores)
         for s in range(S):
-            v = 0.0
-            for k in range(K):
-                v += weights[k] * count({pieces})
-            if mobility != 0.0:
-                v += mobility * count_moves(cur, s)
-            scores[s] = v
-        for s in range(S):
-            rel = 0.0
-            for o in range(S):
-                rel += scores[o] if o == s else -scores[o]
-            out[s] += np.tanh(rel / scale)
+            out[s] += np.tanh(relative(scores, s) / scale)
     for s in range(S):
         out[s] /= games
 
 
-@njit(cache=True)
-def evaluation(cur, side, weights, mobility):
-    """``Evaluator``'s value of a position not finished, for ``side``: the weighted pieces
-    and the mobility of each side, its own less the others' (not squashed)."""
-    rel = 0.0
+@njit(cache=True, inline='always')
+def side_scores(cur, weights, mobility, scores):
+    """Each side's weighted pieces and mobility (``Evaluator._scores``)."""
     for s in range(S):
         v = 0.0
         for k in range(K):
             v += weights[k] * count({pieces})
         if mobility != 0.0:
             v += mobility * count_moves(cur, s)
-        rel += v if s == side else -v
+        scores[s] = v
+
+
+@njit(cache=True, inline='always')
+def relative(scores, side):
+    """A side's score less the others', summed in seat order (``evaluation._relative``)."""
+    rel = 0.0
+    for o in range(S):
+        rel += scores[o] if o == side else -scores[o]
     return rel
 
+
+@njit(cache=True)
+def evaluation(cur, side, weights, mobility):
+    """``Evaluator``'s value of a position not finished, for ``side`` (not squashed)."""
+    scores = np.empty(S)
+    side_scores(cur, weights, mobility, scores)
+    return relative(scores, side)
 
 
 @njit(cache=True)

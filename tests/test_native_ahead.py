@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -29,6 +30,9 @@ from framework.perft import perft
 pytest.importorskip("numba")
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The tests that link a library need the C compiler the library is linked with.
+needs_cc = pytest.mark.skipif(shutil.which(os.environ.get("CC", "cc")) is None,
+                              reason="no C compiler (cc) to link the kernels with")
 
 
 @pytest.fixture(autouse=True)
@@ -68,6 +72,7 @@ print(sorted(name for name in heavy if name in sys.modules), file=sys.stderr)
 """
 
 
+@needs_cc
 def test_a_count_from_the_start_links_a_library_the_next_process_counts_with(
         tmp_path: Path) -> None:
     game = own_copy(tmp_path, "tic-tac-toe")
@@ -86,6 +91,7 @@ def test_a_count_from_the_start_links_a_library_the_next_process_counts_with(
     assert deeper.stdout.strip() == str(perft(load_game(game).new_initial_state(), 7))
 
 
+@needs_cc
 def test_a_library_counts_a_chain_of_hops_as_one_turn(tmp_path: Path) -> None:
     game = own_copy(tmp_path, "checkers")
     expected = perft_turns(load_game(game).new_initial_state(), 5)
@@ -95,6 +101,7 @@ def test_a_library_counts_a_chain_of_hops_as_one_turn(tmp_path: Path) -> None:
         assert done.stdout.strip() == str(expected) and said in done.stderr
 
 
+@needs_cc
 def test_a_count_the_library_does_not_make_goes_to_the_kernels_or_the_engine(
         tmp_path: Path) -> None:
     game = own_copy(tmp_path, "tic-tac-toe")
@@ -165,6 +172,7 @@ def test_a_broken_or_missing_library_is_passed_over(tmp_path: Path,
     assert ahead.count(game, [], 2, True) is None
 
 
+@needs_cc
 def test_a_library_whose_kernels_raise_reports_an_error(tmp_path: Path) -> None:
     game = own_copy(tmp_path, "tic-tac-toe")
     assert boardspec("perft", str(game), "1", "--backend", "native").returncode == 0

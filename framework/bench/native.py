@@ -323,6 +323,38 @@ def mcts_duel(games: int = MCTS_GAMES, seconds: float = MCTS_SECONDS, seed: int 
             "wall_s": time.perf_counter() - start}
 
 
+#: The alpha-beta figure: positions (random play from the start, seeded) and the depth.
+ALPHABETA_POSITIONS = 5
+ALPHABETA_DEPTH = 4
+
+
+def alphabeta_search(native: bool, seed: int = 1) -> dict[str, Any]:
+    """CPU seconds for ``alphabeta:d4`` (``:native`` with ``native``) to decide in each of
+    ``ALPHABETA_POSITIONS`` Breakthrough positions, and the positions it searched."""
+    import random
+
+    from framework import load_game
+    from framework.agents.registry import make_agent
+
+    game = load_game(ROOT / "games" / "breakthrough.yaml")
+    spec = f"alphabeta:d{ALPHABETA_DEPTH}" + (":native" if native else "")
+    agent = make_agent(spec, game, seed=seed)
+    rng = random.Random(seed)
+    states: list[Any] = []
+    while len(states) < ALPHABETA_POSITIONS:
+        state = game.new_initial_state()
+        for _ in range(rng.randrange(2, 12)):
+            state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    agent.act(states[0])  # not timed: the native search's first call compiles
+    nodes, start = 0, time.process_time()
+    for state in states:
+        agent.act(state)
+        nodes += int(agent.info.split(" nodes")[0].rsplit(" ", 1)[-1])
+    cpu = time.process_time() - start
+    return {"value": cpu, "nodes": nodes, "nodes_per_s": nodes / cpu}
+
+
 WORKERS: dict[tuple[str, str], Any] = {
     ("native_perft5", "ours"): lambda: native_perft(5),
     ("native_perft5", "peer"): lambda: peer_perft(5),
@@ -331,6 +363,8 @@ WORKERS: dict[tuple[str, str], Any] = {
     ("native_compile_cold", "ours"): lambda: native_compile(cached=False),
     ("native_compile_cached", "ours"): lambda: native_compile(cached=True),
     ("native_mcts", "ours"): mcts_duel,
+    ("native_alphabeta_d4", "ours"): lambda: alphabeta_search(native=True),
+    ("native_alphabeta_d4", "peer"): lambda: alphabeta_search(native=False),
     ("native_c4_playouts", "ours"): lambda: native_game_playouts("connect-four.yaml", 1),
     ("native_c4_playouts", "peer"): lambda: openspiel_playouts("connect_four", 1),
     ("native_chess_perft5", "ours"): lambda: native_chess_perft(5),

@@ -101,7 +101,8 @@ def run(repeats: int = 3, only: list[str] | None = None,
         progress("numba is not installed (pip install -e '.[fast]'): the native figures "
                  "are left out")
         figures = [f for f in figures if f.name not in NATIVE_FIGURES]
-    with_peer = {"python-ataxx": peer_available()}
+    # Our own Python search is a peer that is always there.
+    with_peer = {"python-ataxx": peer_available(), "Python alphabeta": True}
     if not with_peer["python-ataxx"]:
         progress("python-ataxx 2.2.0 is not installed (pip install -e '.[bench]'): "
                  "the peer's columns stay empty")

@@ -318,6 +318,7 @@ WORKERS.update({key: _native(*key) for key in (
     ("native_c4_playouts", "ours"), ("native_c4_playouts", "peer"),
     ("native_chess_perft5", "ours"), ("native_chess_perft5", "peer"),
     ("native_chess_perft5_process", "ours"), ("native_chess_perft5_process", "peer"),
+    ("native_alphabeta_d4", "ours"), ("native_alphabeta_d4", "peer"),
     ("native_vector_steps", "ours"), ("native_vector_steps", "peer"))})
 WORKERS[("native_playouts", "ours")] = lambda: _native_playouts()
 WORKERS[("native_playouts", "peer")] = _peer_playouts

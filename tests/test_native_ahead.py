@@ -199,3 +199,24 @@ def test_a_library_whose_kernels_raise_reports_an_error(tmp_path: Path) -> None:
 def test_the_entry_answers_only_the_plainest_native_count(line: str,
                                                           parsed: PerftLine | None) -> None:
     assert perft_line(line.split()) == parsed
+
+
+def test_a_library_numba_cannot_emit_is_recorded_and_the_count_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The library reaches into numba's internals: where they fail, the count is made as
+    without a library, and the record says why (not tried again for the key)."""
+    from framework.native.backend import NativeGame
+
+    game = own_copy(tmp_path, "tic-tac-toe")
+    monkeypatch.setattr(ahead, "folder", lambda: tmp_path / "ahead")
+
+    def broken(native: NativeGame) -> tuple[bytes, str]:
+        raise AttributeError("'CFunc' object has no attribute '_library'")
+
+    monkeypatch.setattr(ahead, "_object_code", broken)
+    said = ahead.link(NativeGame(load_game(game)), game, [])
+    assert said is not None and "_library" in said and "not linked" in said
+    record = json.loads(next((tmp_path / "ahead").glob("*.json")).read_text())
+    assert "_library" in record["error"]
+    assert ahead.link(NativeGame(load_game(game)), game, []) is None  # not tried again
+    assert ahead.count(game, [], 3, False) is None

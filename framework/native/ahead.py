@@ -244,6 +244,7 @@ def link(native: NativeGame, game_file: Path, params: Sequence[str]) -> str | No
 
 
 def _write(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_suffix(f".{os.getpid()}.tmp")
     temporary.write_bytes(data)
     temporary.replace(path)
@@ -253,7 +254,10 @@ def _build(native: NativeGame, target: Path) -> None:
     import subprocess
     import tempfile
 
-    code, symbol = _object_code(native)
+    try:
+        code, symbol = _object_code(native)
+    except Exception as exc:  # numba's internals: a library is an extra, never a failure
+        raise LinkError(f"numba could not emit the kernels as an object file: {exc}") from exc
     compiler = os.environ.get("CC", "cc")
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=target.parent) as work:

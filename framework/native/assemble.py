@@ -677,7 +677,7 @@ def make_move(st, mv):
         start_turn(st)
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def legal_moves(st, buf):
     if st[WINNERS] != ZERO:
         return 0
@@ -1160,7 +1160,9 @@ def _listed(plan: Plan) -> tuple[list[str], list[str], list[str]]:
     filters = [f"    n = {r.prefix}filter(st, side, buf, n)" for r in plan.restrictions]
     # gen_raw: the phase's moves before the restrictions (a restriction may search
     # below them); gen_moves: the legal moves.
-    gen = ["@njit(cache=True)", "def gen_raw(st, side, buf):",
+    # The wrappers between legal_moves and the pieces are inlined: a call level each
+    # cost Othello's playouts 9 % (measured 2026-12-04; legal_moves' own inlining 4 % more).
+    gen = ["@njit(cache=True, inline='always')", "def gen_raw(st, side, buf):",
            "    own, enemy, empty = masks(st, side)"]
     if plan.chaining:  # in a chain, only the hopping piece's hops (and stop)
         gen += ["    if st[CHAIN] != ZERO:", "        at = np.int64(st[CHAIN]) - 1",
@@ -1173,7 +1175,8 @@ def _listed(plan: Plan) -> tuple[list[str], list[str], list[str]]:
         gen += ["    else:", f"        n = gen_start({args}, buf)"]
     else:
         gen += [f"    n = gen_start({args}, buf)"]
-    gen += ["    return n", "", "@njit(cache=True)", "def gen_moves(st, side, buf):",
+    gen += ["    return n", "", "@njit(cache=True, inline='always')",
+            "def gen_moves(st, side, buf):",
             "    n = gen_raw(st, side, buf)", *filters, "    return n", ""]
     # The moves at the start of a turn (the chain is the mover's alone; perft's last ply
     # in a chain counts with gen_moves).

@@ -66,7 +66,8 @@ class Material(Condition):
     Params = MaterialParams
     reference = ".reference:RefMaterial"
     native = None
-    no_twin_reason = "no native kernel piece yet: the kernels keep no hands"
+    no_twin_reason = ("not written yet: nothing in the kernels sums weighted pieces in a zone "
+                      "and in hand")
 
     def __init__(self, params: MaterialParams, game: CompiledGame) -> None:
         super().__init__(params, game)

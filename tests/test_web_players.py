@@ -732,7 +732,9 @@ def test_a_position_built_by_clicks_and_read_from_a_fen_starts_a_game(driver: An
     fen.send_keys(BENCH_FEN)
     click_button(driver, "#editor-read-fen")
     wait(driver, lambda: editor(driver)["fen"] == BENCH_FEN, "the FEN read")
-    assert "15 legal moves" in editor(driver)["status"]
+    # The status comes with the server's answer about the position, which may follow the
+    # FEN's echo in the field: waited for, not read at once.
+    wait(driver, lambda: "15 legal moves" in editor(driver)["status"], "the moves counted")
     click_button(driver, "#editor-start")
     wait(driver, lambda: created["id"] not in driver.current_url and ply(driver) == 0,
          "the game from the position")

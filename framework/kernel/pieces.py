@@ -163,6 +163,25 @@ class PrimitivePiece(Piece):
         return ["st[LANDED] = U64(dst + 1)", *(["st[RESET] = ONE"] if resets else [])]
 
 
+class AtCellsPiece(PrimitivePiece):
+    """A primitive whose moves are named by one cell each (no source: a placement, a
+    sowing, a removal): ``cells()`` gives the lines that leave those cells in ``t``, and
+    generation, count and test are written once."""
+
+    def cells(self) -> list[str]:
+        raise NotImplementedError
+
+    def gen(self) -> list[str]:
+        return [*self.cells(), "while t:", f"    buf[n] = {self.code} | low(t)",
+                "    n += 1", "    t &= t - ONE", "return n"]
+
+    def count(self) -> list[str]:
+        return [*self.cells(), "return count(t)"]
+
+    def has(self) -> list[str]:
+        return [*self.cells(), "return t != ZERO"]
+
+
 class FromSourcesPiece(PrimitivePiece):
     """A primitive whose moves go from each of ``sources`` (a mask expression) to the cells
     ``_from(cell)`` gives (a mask expression): generation, count and test written once."""

@@ -8,11 +8,11 @@ from typing import Any
 
 from framework.engine.slots import AGAIN, KO, found_slot
 from framework.kernel.groups import GroupsPiece
-from framework.kernel.pieces import PrimitivePiece, Unsupported, flank_cells
+from framework.kernel.pieces import AtCellsPiece, Unsupported, flank_cells
 from framework.kernel.slots import slot_field
 
 
-class PlacePiece(PrimitivePiece):
+class PlacePiece(AtCellsPiece):
     """``place``: a new piece on an empty cell (anywhere, next to an own piece, or dropped
     along a direction); with ``suicide: false`` only where its group would breathe, with
     ``ko: true`` not on the ko cell (Go); with ``blind: true`` on any cell the mover does
@@ -65,7 +65,7 @@ class PlacePiece(PrimitivePiece):
             found.insert(0, self.function("flank", "cand, own, enemy", self.flank_body))
         return found
 
-    def _targets(self) -> list[str]:
+    def cells(self) -> list[str]:
         flank = [f"t = {self.prefix}flank(t, own, enemy)"] if self.flank else []
         # As Place.targets: the ko cell (+ 1 in its field; 0: none), then suicide.
         if self.ko:
@@ -84,16 +84,6 @@ class PlacePiece(PrimitivePiece):
         return [*free, "b = own", f"t = {self.m.zero}", "while b:",
                 f"    t |= {self.m.row(self.neighbours, 'low(b)')}",
                 "    b &= b - ONE", f"t &= {within}", *flank]
-
-    def gen(self) -> list[str]:
-        return [*self._targets(), "while t:", f"    buf[n] = {self.code} | low(t)",
-                "    n += 1", "    t &= t - ONE", "return n"]
-
-    def count(self) -> list[str]:
-        return [*self._targets(), "return count(t)"]
-
-    def has(self) -> list[str]:
-        return [*self._targets(), "return t != ZERO"]
 
     def apply(self) -> list[str]:
         lines = ["cell = dst"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.kernel.pieces import PrimitivePiece
+from framework.kernel.pieces import AtCellsPiece
 from framework.kernel.rows import RowTables
 
 #: The parameters both pieces cover.
@@ -15,7 +15,7 @@ KNOWN = frozenset({"piece", "spare_in_line", "directions", "whose", "zone", "nex
                    "kind", "notation"})
 
 
-class RemovalPiece(PrimitivePiece):
+class RemovalPiece(AtCellsPiece):
     """What both pieces share: the tables the cells that may be taken are read from (the
     zone per side, each cell's neighbours, the rows of ``spare_in_line``), and the lines
     that find those cells."""
@@ -29,7 +29,7 @@ class RemovalPiece(PrimitivePiece):
         self.near = self.table("NEAR", option.neighbour_masks)
         self.rows = RowTables(self, option.rows) if option.rows is not None else None
 
-    def removable(self) -> list[str]:
+    def cells(self) -> list[str]:
         """Lines that leave in ``t`` the cells whose piece may be taken, from ``own``,
         ``enemy`` and ``empty``, as ``Remove.targets`` finds them: an enemy piece (or an
         own one), of the kind, in the zone, next to an empty cell, and with
@@ -57,17 +57,6 @@ class RemovalPiece(PrimitivePiece):
 class RemoveMovePiece(RemovalPiece):
     """``remove`` as a move of the turn's moves phase: a move per piece that may be taken
     (named by its cell, as a placement is), which takes it off."""
-
-    def gen(self) -> list[str]:
-        return [*self.removable(), "while t:",
-                f"    buf[n] = {self.code} | low(t)", "    n += 1", "    t &= t - ONE",
-                "return n"]
-
-    def count(self) -> list[str]:
-        return [*self.removable(), "return count(t)"]
-
-    def has(self) -> list[str]:
-        return [*self.removable(), "return t != ZERO"]
 
     def apply(self) -> list[str]:
         return ["remove(st, dst)"]
@@ -103,7 +92,7 @@ class RemovePiece(RemovalPiece):
     def functions(self) -> list[str]:
         m = self.m
         lines = ([f"if not ({self.guard}):", f"    return {m.zero}"] if self.guard else [])
-        lines += ["own, enemy, empty = masks(st, side)", *self.removable()]
+        lines += ["own, enemy, empty = masks(st, side)", *self.cells()]
         return [self.function("targets", "st, side", [*lines, "return t"]),
                 self.function("due", "st, side", [f"return {self.guard or 'True'}"]),
                 self.function("apply", "st, side, cell", ["remove(st, cell)"])]

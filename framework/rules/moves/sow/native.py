@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.kernel.pieces import PrimitivePiece
+from framework.kernel.pieces import AtCellsPiece
 from framework.kernel.slots import pile_field
 
 
-class SowPiece(PrimitivePiece):
+class SowPiece(AtCellsPiece):
     """``sow``: every piece of a pile of yours dropped one by one along the track."""
 
     KNOWN = frozenset({"piece", "zone", "track", "skip", "kind", "notation"})
@@ -26,21 +26,11 @@ class SowPiece(PrimitivePiece):
         self.next = self.table("NEXT", [c for row in option.next for c in row], "int64")
         self.zone = self.table("FROM", option.sown_from)  # per side: the cells sown from
 
-    def _sources(self) -> list[str]:
+    def cells(self) -> list[str]:
         """Lines that leave in ``t`` the cells of the side's zone whose pile is not empty."""
         return [f"b = {self.m.row(self.zone, 'side')}", f"t = {self.m.zero}", "while b:",
                 "    c = low(b)", "    b &= b - ONE", f"    if st[{self.pile} + c] != ZERO:",
                 f"        t |= {self.m.bit('c')}"]
-
-    def gen(self) -> list[str]:
-        return [*self._sources(), "while t:", f"    buf[n] = {self.code} | low(t)",
-                "    n += 1", "    t &= t - ONE", "return n"]
-
-    def count(self) -> list[str]:
-        return [*self._sources(), "return count(t)"]
-
-    def has(self) -> list[str]:
-        return [*self._sources(), "return t != ZERO"]
 
     def apply(self) -> list[str]:
         # As Sow.apply: the pile taken up, one piece on each next cell, the last one's

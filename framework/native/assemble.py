@@ -221,11 +221,8 @@ def _folded_option(phase: Any, moves_phase: Any, at: int = 1) -> Piece | None:
             len(phase.options) != 1 or phase.skip is not None:
         return None
     option = phase.options[0]
-    found: Any = _native_of(option.keyword)
-    folded = getattr(found, "folded", None)  # a piece that folds some of its options
-    if folded is not None:
-        found = folded(option, phase)
-    if found is None or not getattr(found, "FOLDS", False):
+    found = _folding_piece(phase)
+    if found is None:
         return None
     if phase.conditions and not getattr(found, "GUARDED", False):
         return None
@@ -245,7 +242,8 @@ def _alternative(phase: Any, before: list[Any], moves_phase: Any) -> bool:
     every option of those before it landing a piece — so at most one of them plays in a
     turn, the first whose if: holds when the turn starts, as ``State`` plays them."""
     if type(phase) is not moves_phase or not phase.decides or not phase.conditions or \
-            not before[0].conditions or (len(phase.options) == 1 and _folds(phase)):
+            not before[0].conditions or (len(phase.options) == 1 and
+                                         _folding_piece(phase) is not None):
         return False
     name = phase.name
     for earlier in before:
@@ -281,15 +279,16 @@ def _rounds_apart(first: Any, second: Any) -> bool:
                for a_first, a_last in spans[0] for b_first, b_last in spans[1])
 
 
-def _folds(phase: Any) -> bool:
-    """Whether the one option of ``phase`` is a choice folded into the move before it
-    (a removal, a rotation): its piece, or the piece its piece folds it into, says so."""
+def _folding_piece(phase: Any) -> Any:
+    """The piece that folds the one option of ``phase`` into the move before it (a
+    removal, a rotation, a shot), or None: the option's piece where it says ``FOLDS``, or
+    the piece it names for the option (``folded``: a slide folded as a shot)."""
     option = phase.options[0]
     found = _native_of(option.keyword)
-    folded = getattr(found, "folded", None)
+    folded = getattr(found, "folded", None)  # a piece that folds some of its options
     if folded is not None:
         found = folded(option, phase)
-    return bool(getattr(found, "FOLDS", False))
+    return found if getattr(found, "FOLDS", False) else None
 
 
 def _native_of(keyword: str) -> Any:

@@ -226,9 +226,9 @@ def test_a_finished_game_scores_as_state_returns(game: CompiledGame, games: int)
 
 
 def python_tree_kept(game: CompiledGame, expected: str) -> MctsAgent:
-    from framework.agents import mcts
+    from framework.agents import base
 
-    mcts._TOLD_TREE.difference_update([t for t in mcts._TOLD_TREE if t[0] == game.name])
+    base.TOLD.difference_update([t for t in base.TOLD if t[0] == game.name])
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         agent = MctsAgent(game, seed=1, iterations=50, native=True)

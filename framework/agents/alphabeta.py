@@ -29,10 +29,9 @@ others'). It is a sound worst-case search, and cheap; it plays defensively.
 from __future__ import annotations
 
 import time
-import warnings
 from typing import TYPE_CHECKING
 
-from framework.agents.base import Agent, NativeFallback
+from framework.agents.base import Agent, tell_once
 from framework.agents.evaluation import WIN, Evaluator
 from framework.agents.turns import legal_turns
 from framework.agents.zobrist import zobrist_table
@@ -51,10 +50,6 @@ MAX_DEPTH = 64
 
 class _OutOfTime(Exception):
     pass
-
-
-#: The (game, reason) pairs already told about for the native search.
-_TOLD: set[tuple[str, str]] = set()
 
 
 class AlphaBetaAgent(Agent):
@@ -93,14 +88,8 @@ class AlphaBetaAgent(Agent):
             self.native = NativeAlphaBeta(game, evaluate.piece_weights, evaluate.mobility,
                                           WIN)
         else:
-            self._tell(f"alphabeta native: {reason}; it searches in Python")
-
-    def _tell(self, note: str) -> None:
-        """Say ``note`` (why the search is in Python) once per game and process."""
-        self.native_note = note
-        if (self.game.name, note) not in _TOLD:
-            _TOLD.add((self.game.name, note))
-            warnings.warn(note, NativeFallback, stacklevel=4)
+            self.native_note = f"alphabeta native: {reason}; it searches in Python"
+            tell_once(game, self.native_note)
 
     # Search -------------------------------------------------------------------------
     def decide(self, state: State) -> list[Action]:
@@ -108,8 +97,10 @@ class AlphaBetaAgent(Agent):
             if state.setup >= len(self.game.setups) and \
                     self.native.native.at_turn_start(state):
                 return self._decide_natively(state, self.native)
-            self._tell("alphabeta native: the position is inside a turn or a setup, where "
-                       "no native move starts; it searches in Python there")
+            self.native_note = ("alphabeta native: the position is inside a turn or a "
+                                "setup, where no native move starts; it searches in Python "
+                                "there")
+            tell_once(self.game, self.native_note)
         self.seat = state.current_player
         self.table.clear()
         self.nodes = 0

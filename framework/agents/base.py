@@ -12,6 +12,7 @@ iteration or depth budgets is reproducible; time budgets depend on the machine.
 from __future__ import annotations
 
 import random
+import warnings
 from typing import TYPE_CHECKING, ClassVar
 
 from framework.engine.chance import sample
@@ -28,6 +29,17 @@ class NativeFallback(UserWarning):
     """An agent asked to search in native code (``…:native``) where the kernels cannot do
     all of it: the reason, said once per game and process; the Python search does the
     rest."""
+
+
+#: The (game, note) pairs already told about (``tell_once``).
+TOLD: set[tuple[str, str]] = set()
+
+
+def tell_once(game: CompiledGame, note: str) -> None:
+    """Warn ``note`` (why a native search is not used) once per game and process."""
+    if (game.name, note) not in TOLD:
+        TOLD.add((game.name, note))
+        warnings.warn(note, NativeFallback, stacklevel=4)
 
 
 class Agent:

@@ -39,7 +39,7 @@ import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from framework.agents.base import Agent, NativeFallback
+from framework.agents.base import Agent, NativeFallback, tell_once
 from framework.agents.evaluation import Evaluator
 from framework.engine.chance import CHANCE, sample
 from framework.engine.playout import full_length, random_playout
@@ -140,17 +140,6 @@ def why_not_native_tree(game: CompiledGame, rollout: int) -> str | None:
     return None
 
 
-#: The (game, reason) pairs already told about for the native tree.
-_TOLD_TREE: set[tuple[str, str]] = set()
-
-
-def _tell_once(game: CompiledGame, note: str) -> None:
-    """Warn ``note`` (why the native tree is not used) once per game and process."""
-    if (game.name, note) not in _TOLD_TREE:
-        _TOLD_TREE.add((game.name, note))
-        warnings.warn(note, NativeFallback, stacklevel=4)
-
-
 class MctsAgent(Agent):
     """UCT search with truncated random playouts."""
 
@@ -198,7 +187,7 @@ class MctsAgent(Agent):
 
             self.native_tree_note = f"mcts native tree: {reason}; the tree is kept in Python"
             if reason != why_not_native(game):  # else the playouts' warning says it
-                _tell_once(game, self.native_tree_note)
+                tell_once(game, self.native_tree_note)
         # The Python tree's playouts, native where they can be: the search's whole tree
         # where it cannot live in native code, a position inside a turn where it can.
         self.native, self.native_note = _native_playouts(game, self.evaluate, rollout)
@@ -230,7 +219,7 @@ class MctsAgent(Agent):
         self.native_tree_note = ("mcts native tree: the position is inside a turn or a "
                                  "setup, where no native move starts; the tree is kept in "
                                  "Python there")
-        _tell_once(self.game, self.native_tree_note)
+        tell_once(self.game, self.native_tree_note)
         return False
 
     def _decide_in_native_tree(self, state: State, tree: NativeSearch) -> list[Action]:

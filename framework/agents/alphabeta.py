@@ -81,8 +81,7 @@ class AlphaBetaAgent(Agent):
 
         reason = why_not_native_search(game)
         evaluate = self.evaluate
-        if reason is None and (any(evaluate.attribute_weights) or
-                               any(evaluate.counter_weights) or evaluate.distances):
+        if reason is None and not evaluate.pieces_and_mobility:
             reason = "the game's evaluation counts more than pieces and mobility"
         if reason is None:
             self.native = NativeAlphaBeta(game, evaluate.piece_weights, evaluate.mobility,

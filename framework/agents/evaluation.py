@@ -71,6 +71,13 @@ class Evaluator:
                     or any(self.counter_weights) or any(w for _, w in self.distances)
                     or self.mobility)
 
+    @property
+    def pieces_and_mobility(self) -> bool:
+        """Whether it counts nothing but weighted pieces and mobility: the terms the native
+        kernels compute (``evaluation``, ``rollout_values``)."""
+        return not (any(self.attribute_weights) or any(self.counter_weights)
+                    or self.distances)
+
     def material(self, state: State, side: int) -> float:
         """The weighted features of one side, without mobility."""
         owned = state.owner[side]

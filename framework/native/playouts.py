@@ -37,8 +37,7 @@ class NativePlayouts:
                                  "(or pip install -e '.[fast]' in a clone)")
         from framework.native.backend import NativeGame
 
-        if any(evaluator.attribute_weights) or any(evaluator.counter_weights) \
-                or evaluator.distances:
+        if not evaluator.pieces_and_mobility:
             raise BoardspecError("native playouts evaluate pieces and mobility only")
         if game.margins:  # a rollout's end is scored as a win or a loss (side masks)
             raise BoardspecError("native playouts score a finished game as a win or a loss, "

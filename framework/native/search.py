@@ -60,6 +60,12 @@ Array = np.ndarray[Any, Any]
 #: Nodes the arrays start with, and at most (about 41 bytes a node: 4 M nodes, 170 MB).
 INITIAL_NODES = 1 << 14
 MAX_NODES = 1 << 22
+#: The tree's arrays, a value per node: the name, the value of a node not made yet, the
+#: type (the kernels take them in this order).
+TREE_ARRAYS: tuple[tuple[str, float, type], ...] = (
+    ("move", 0, np.int64), ("parent", -1, np.int64), ("first", -1, np.int64),
+    ("count", 0, np.int64), ("visits", 0, np.int64), ("value", 0.0, np.float64),
+    ("mover", 0, np.int8))
 #: With ``reuse``, how many plies below the last root a new root is looked for (the
 #: agent's move and the replies to it, a chain of hops or turns played again included).
 REUSE_PLIES = 8
@@ -249,6 +255,15 @@ class SearchResult:
 class NativeSearch:
     """UCT over a game's native moves, its tree in arrays walked by native kernels."""
 
+    # The tree (TREE_ARRAYS), a value per node.
+    move: Array
+    parent: Array
+    first: Array
+    count: Array
+    visits: Array
+    value: Array
+    mover: Array
+
     def __init__(self, game: CompiledGame, exploration: float, seed: int = 0,
                  plies: int | None = None, max_nodes: int = MAX_NODES,
                  reuse: bool = False) -> None:
@@ -277,13 +292,8 @@ class NativeSearch:
                            self.max_nodes))
 
     def _allocate(self, capacity: int) -> None:
-        self.move = np.zeros(capacity, np.int64)
-        self.parent = np.full(capacity, -1, np.int64)
-        self.first = np.full(capacity, -1, np.int64)
-        self.count = np.zeros(capacity, np.int64)
-        self.visits = np.zeros(capacity, np.int64)
-        self.value = np.zeros(capacity, np.float64)
-        self.mover = np.zeros(capacity, np.int8)
+        for name, fill, dtype in TREE_ARRAYS:
+            setattr(self, name, np.full(capacity, fill, dtype))
 
     def _grow(self) -> bool:
         """Double the arrays (at most ``max_nodes``); False when they are at the most."""
@@ -291,11 +301,9 @@ class NativeSearch:
         if old >= self.max_nodes:
             return False
         new = min(2 * old, self.max_nodes)
-        for name, fill in (("move", 0), ("parent", -1), ("first", -1), ("count", 0),
-                           ("visits", 0), ("value", 0.0), ("mover", 0)):
-            array: Array = getattr(self, name)
-            grown = np.full(new, fill, array.dtype)
-            grown[:old] = array
+        for name, fill, dtype in TREE_ARRAYS:
+            grown: Array = np.full(new, fill, dtype)
+            grown[:old] = getattr(self, name)
             setattr(self, name, grown)
         return True
 
@@ -339,12 +347,11 @@ class NativeSearch:
         self._last = root.copy() if self.reuse else None
         if found < 0:
             self._reset_tree()
-        elif found > 0:
-            names = ("move", "parent", "first", "count", "visits", "value", "mover")
-            old = [getattr(self, name) for name in names]
+        elif found > 0:  # reroot takes the arrays in TREE_ARRAYS' order, then their copies
+            old = [getattr(self, name) for name, _, _ in TREE_ARRAYS]
             new = [np.empty_like(array) for array in old]
             self._used[0] = self.kernels.reroot(found, *old, *new)
-            for name, array in zip(names, new, strict=True):
+            for (name, _, _), array in zip(TREE_ARRAYS, new, strict=True):
                 setattr(self, name, array)
 
     def _reset_tree(self) -> None:

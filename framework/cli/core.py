@@ -125,14 +125,10 @@ def perft(game_file: GameArgument,
     if backend not in ("python", "native"):
         raise typer.BadParameter(f"unknown backend {backend!r}; expected python or native",
                                  param_hint="--backend")
-    # From the start, the library linked ahead of time for the game counts, if there is
-    # one (no numba, nor the game compiler, in this process); the kernels link it.
+    # A count from the start that a library linked ahead of time makes was answered by
+    # the entry (framework/command.py) before this command line was parsed; here the
+    # kernels link one for the next such count.
     from_start = backend == "native" and not (position or fen or divide or parallel)
-    if from_start:
-        from framework.native.ahead import answer
-
-        if answer(game_file, params or [], depth, turns):
-            return
     if turns:
         divide_counts, perft_count = divide_turns, perft_turns
     game = load(game_file, params)

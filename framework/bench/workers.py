@@ -349,7 +349,7 @@ for _name, _file, _spiel in (("othello", "othello.yaml", "othello"),
 # Every game OpenSpiel also has that the kernels play, per ply, beside OpenSpiel's C++ game
 # and its C++ random bots:
 # (figure, our file, its parameters, OpenSpiel's game, its parameters, its actions a ply).
-BIG_BOARDS: tuple[tuple[str, str, dict[str, Any] | None, str, dict[str, Any], int], ...] = (
+PER_PLY_GAMES: tuple[tuple[str, str, dict[str, Any] | None, str, dict[str, Any], int], ...] = (
     ("go9", "go.yaml", {"size": 9}, "go", {"board_size": 9}, 1),
     ("go19", "go.yaml", {"size": 19}, "go", {"board_size": 19}, 1),
     ("amazons", "amazons.yaml", None, "amazons", {}, 3),
@@ -387,7 +387,7 @@ def _openspiel_bot_plies(name: str, parameters: dict[str, Any], per: int) -> dic
     return openspiel_bot_plies(name, parameters, per, _seed)
 
 
-for _name, _file, _ours, _spiel, _theirs, _per in BIG_BOARDS:
+for _name, _file, _ours, _spiel, _theirs, _per in PER_PLY_GAMES:
     WORKERS[(f"native_{_name}_plies", "ours")] = partial(_native_game_plies, _file, _ours)
     WORKERS[(f"native_{_name}_plies", "peer")] = partial(_openspiel_bot_plies, _spiel,
                                                           _theirs, _per)

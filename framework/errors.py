@@ -72,3 +72,9 @@ def quoted_input(text: str, limit: int = QUOTED_INPUT) -> str:
     if len(text) <= limit:
         return repr(text)
     return f"{text[:limit]!r}… ({len(text)} characters)"
+
+
+class NativeFallback(UserWarning):
+    """Something that would run in the native kernels (an agent's search, by default or
+    asked with ``…:native``) where they cannot do all of it: the reason, said once per game
+    and process; the Python engine does the rest. The command line prints it as a note."""

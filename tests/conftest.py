@@ -44,6 +44,24 @@ def study_key(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         os.environ["BOARDSPEC_STUDY_KEY"] = before
 
 
+@pytest.fixture(scope="session", autouse=True)
+def python_engine() -> Iterator[None]:
+    """Agents search in the Python engine unless a test says otherwise: by default
+    ``mcts`` and ``alphabeta`` search in a game's native kernels, which would compile the
+    kernels of every game an agent test plays (seconds each, cold; the CI budget keeps
+    the default run's compiles to ``NATIVE_DEFAULT``) and change what every seeded agent
+    test plays. The default itself is tested in tests/test_engine_choice.py."""
+    from framework.agents.base import ENGINE_VARIABLE
+
+    before = os.environ.get(ENGINE_VARIABLE)
+    os.environ[ENGINE_VARIABLE] = "python"
+    yield
+    if before is None:
+        os.environ.pop(ENGINE_VARIABLE, None)
+    else:
+        os.environ[ENGINE_VARIABLE] = before
+
+
 #: The every-game tests that walk through random games (or a tree of them): seconds per case
 #: on a big board or a slow game.
 RANDOM_WALKS = (

@@ -19,7 +19,7 @@ import pytest
 from framework import load_game
 from framework.engine.playout import random_playout
 from framework.engine.turns import perft_turns
-from framework.errors import BoardspecError
+from framework.errors import BoardspecError, NativeFallback
 from framework.game import Game
 from framework.native import support_of
 from framework.perft import perft
@@ -370,12 +370,12 @@ def test_mcts_with_native_playouts_plays_legal_moves() -> None:
 
 
 def test_mcts_native_on_a_game_the_kernels_cannot_play_says_so_once_and_plays() -> None:
-    from framework.agents import mcts
+    from framework.agents import base
     from framework.agents.registry import make_agent
 
     game = load_game(GAMES / "adaptoid.yaml")
-    mcts._TOLD.discard(game.name)
-    with pytest.warns(mcts.NativeFallback, match="attributes") as told:
+    base.TOLD.difference_update([t for t in base.TOLD if t[0] == game.name])
+    with pytest.warns(NativeFallback, match="attributes") as told:
         agent = make_agent("mcts:8i:native", game, seed=1)
         make_agent("mcts:8i:native", game, seed=2)  # told already
     assert len(told) == 1 and agent.native is None and "in Python" in agent.native_note
@@ -387,12 +387,12 @@ def test_mcts_native_leaves_a_game_scored_by_margins_to_python_playouts() -> Non
     """The kernels score a finished rollout as a win or a loss: Othello played for its
     disc margin (``scoring=margin``) keeps its playouts in Python, where a leaf's value is
     the margin as the game's returns are, and says why; its default scoring is native."""
-    from framework.agents import mcts
+    from framework.agents import base
     from framework.agents.registry import make_agent
 
     game = load_game(GAMES / "othello.yaml", {"scoring": "margin"})
-    mcts._TOLD.discard(game.name)
-    with pytest.warns(mcts.NativeFallback, match="margins"):
+    base.TOLD.difference_update([t for t in base.TOLD if t[0] == game.name])
+    with pytest.warns(NativeFallback, match="margins"):
         agent = make_agent("mcts:8i:native", game, seed=1)
     assert agent.native is None and "in Python" in agent.native_note
     from framework.native import why_not_native

@@ -20,7 +20,8 @@ from framework.engine.state import State
 from .conftest import ROOT
 
 pytest.importorskip("numba")
-from framework.agents.mcts import MctsAgent, NativeFallback
+from framework.agents.base import NativeFallback
+from framework.agents.mcts import MctsAgent
 from framework.native.search import NativeSearch
 
 CONNECT_FOUR = load_game(ROOT / "games" / "connect-four.yaml")

@@ -12,8 +12,9 @@ decision; with ``turns`` it is one complete turn (see ``framework.agents.turns``
 games whose turns have few phases. Wins are scored above any evaluation, and sooner wins
 above later ones.
 
-``alphabeta:…:native`` searches in the game's numba kernels (``framework/native/
-alphabeta.py``, the [fast] extra) from every position at the start of a turn: the same
+The search runs in the game's numba kernels (``framework/native/alphabeta.py``, the
+[fast] extra) unless the spec says ``python`` (or ``$BOARDSPEC_ENGINE``/``--engine`` is
+``python``), from every position at the start of a turn: the same
 search over native moves (a ply is a native move: a whole turn where a choice is folded
 into it), without the transposition table, a few hundred times as many positions a
 second. Where the kernels cannot (a game they do not play, hidden information, an
@@ -31,7 +32,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from framework.agents.base import Agent, tell_once
+from framework.agents.base import Agent, tell_once, wants_native
 from framework.agents.evaluation import WIN, Evaluator
 from framework.agents.turns import legal_turns
 from framework.agents.zobrist import zobrist_table
@@ -61,7 +62,7 @@ class AlphaBetaAgent(Agent):
 
     def __init__(self, game: CompiledGame, seed: int | None = None, spec: str = "", *,
                  depth: int | None = None, seconds: float | None = None,
-                 turns: bool = False, native: bool = False) -> None:
+                 turns: bool = False, native: bool | None = None) -> None:
         super().__init__(game, seed, spec)
         self.max_depth = depth or (MAX_DEPTH if seconds else DEFAULT_DEPTH)
         self.seconds = seconds
@@ -73,7 +74,7 @@ class AlphaBetaAgent(Agent):
         #: The search in native code (``native``), and why not where it was asked for.
         self.native: NativeAlphaBeta | None = None
         self.native_note = ""
-        if native:
+        if wants_native(native):
             self._choose_native(game)
 
     def _choose_native(self, game: CompiledGame) -> None:

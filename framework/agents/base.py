@@ -11,13 +11,14 @@ iteration or depth budgets is reproducible; time budgets depend on the machine.
 
 from __future__ import annotations
 
+import os
 import random
 import warnings
 from typing import TYPE_CHECKING, ClassVar
 
 from framework.engine.chance import sample
 from framework.engine.view import determinised
-from framework.errors import BoardspecError
+from framework.errors import BoardspecError, NativeFallback
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -25,10 +26,27 @@ if TYPE_CHECKING:
     from framework.engine.state import State
 
 
-class NativeFallback(UserWarning):
-    """An agent asked to search in native code (``…:native``) where the kernels cannot do
-    all of it: the reason, said once per game and process; the Python search does the
-    rest."""
+#: How an agent that can search in the native kernels chooses, unless its spec says
+#: ``native`` or ``python``: ``auto`` (the kernels where they play the game, else the
+#: Python engine, saying once why) or ``python`` (the Python engine). The commands'
+#: ``--engine`` sets it for their processes and the processes they start.
+ENGINES = ("auto", "python")
+ENGINE_VARIABLE = "BOARDSPEC_ENGINE"
+
+
+def default_engine() -> str:
+    """The engine agents use when their spec names none: ``$BOARDSPEC_ENGINE``, else auto."""
+    found = os.environ.get(ENGINE_VARIABLE, "").strip().lower() or "auto"
+    if found not in ENGINES:
+        raise BoardspecError(f"${ENGINE_VARIABLE} is {found!r}; expected one of "
+                             f"{', '.join(ENGINES)}")
+    return found
+
+
+def wants_native(native: bool | None) -> bool:
+    """Whether an agent searches in the kernels where it can: its spec's ``native`` (True)
+    or ``python`` (False), else the default engine (``python`` alone says no)."""
+    return native if native is not None else default_engine() != "python"
 
 
 #: The (game, note) pairs already told about (``tell_once``).

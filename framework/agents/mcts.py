@@ -5,8 +5,10 @@ Specs: ``mcts:500i`` (500 iterations per decision), ``mcts:2s`` (two seconds), p
 leaf is worth a whole game's outcome) and ``r20`` (random actions per playout before
 the position is judged by the game's evaluation, default 4; ``r0`` judges at once, a large
 value plays out to the end; a game whose evaluation is flat, every weight 0, is played out
-to the end by default: there is nothing to judge before), and ``native``: the search
-runs in the game's numba kernels (``framework/native``, the [fast] extra). Where it can —
+to the end by default: there is nothing to judge before). The search runs in the game's
+numba kernels (``framework/native``, the [fast] extra) unless the spec says ``python`` (or
+``$BOARDSPEC_ENGINE``/``--engine`` is ``python``; ``native`` asks for the kernels whatever
+the default). Where it can —
 a game the kernels play, without a view, chance or margins, rolled out to the end, from
 the start of a turn — the whole tree lives in native code (``framework/native/search.py``)
 and a decision is a whole native move (a turn with its folded choice: Pentago's twist);
@@ -35,11 +37,10 @@ from __future__ import annotations
 
 import math
 import time
-import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from framework.agents.base import Agent, NativeFallback, tell_once
+from framework.agents.base import Agent, tell_once, wants_native
 from framework.agents.evaluation import Evaluator
 from framework.engine.chance import CHANCE, sample
 from framework.engine.playout import full_length, random_playout
@@ -94,10 +95,6 @@ class SetNode:
         return found
 
 
-#: The games already told about (the reason is said once per game and process).
-_TOLD: set[str] = set()
-
-
 def _native_playouts(game: CompiledGame, evaluator: Evaluator, rollout: int
                      ) -> tuple[NativePlayouts | None, str]:
     """The native playouts, or None and why not (warned once per game): the agent then
@@ -114,9 +111,7 @@ def _native_playouts(game: CompiledGame, evaluator: Evaluator, rollout: int
         except BoardspecError as exc:  # an evaluation the kernels do not compute
             reason = str(exc)
     note = f"mcts native playouts: {reason}; they run in Python"
-    if game.name not in _TOLD:
-        _TOLD.add(game.name)
-        warnings.warn(note, NativeFallback, stacklevel=3)
+    tell_once(game, note)
     return None, note
 
 
@@ -151,7 +146,7 @@ class MctsAgent(Agent):
     def __init__(self, game: CompiledGame, seed: int | None = None, spec: str = "", *,
                  seconds: float | None = None, iterations: int | None = None,
                  exploration: float | None = None, rollout: int | None = None,
-                 native: bool = False) -> None:
+                 native: bool | None = None) -> None:
         super().__init__(game, seed, spec)
         self.seconds = seconds
         self.iterations = iterations or (None if seconds else DEFAULT_ITERATIONS)
@@ -172,7 +167,7 @@ class MctsAgent(Agent):
         self.native_tree_note = ""
         #: Whether ``seconds`` are CPU seconds of this process (else wall seconds).
         self.cpu_time = False
-        if native:
+        if wants_native(native):
             self._choose_native(game, rollout)
 
     def _choose_native(self, game: CompiledGame, rollout: int) -> None:

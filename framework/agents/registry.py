@@ -2,15 +2,17 @@
 
 ```text
 random            greedy            human
-alphabeta:d3      alphabeta:0.5s    alphabeta:d4:2s:turns  alphabeta:1s:native
+alphabeta:d3      alphabeta:0.5s    alphabeta:d4:2s:turns  alphabeta:1s:python
 mcts:2s           mcts:500i         mcts:500i:c1.4:r30     mcts:1s:native
 ```
 
 Options: ``d<N>`` search depth, ``<X>s``/``<X>ms`` time per decision, ``<N>i`` iterations,
 ``c<X>`` exploration constant, ``r<N>`` playout length, ``turns`` a ply is a whole turn,
-``native`` the search in the game's numba kernels (``framework/native``, the [fast] extra:
-for ``mcts`` the whole tree where it can, else the playouts; for ``alphabeta`` the whole
-search where it can, else in Python).
+``python`` the search in the Python engine, ``native`` in the game's numba kernels
+(``framework/native``, the [fast] extra: for ``mcts`` the whole tree where it can, else the
+playouts; for ``alphabeta`` the whole search where it can, else in Python; the reason is
+said once). With neither, ``mcts`` and ``alphabeta`` search natively where they can unless
+``$BOARDSPEC_ENGINE`` is ``python`` (a command's ``--engine python`` sets it).
 Each kind accepts only the options it understands; anything else is an error that says what
 was expected.
 """
@@ -45,7 +47,11 @@ OPTIONS: dict[str, tuple[str, Any, str]] = {
     "rollout": (r"r(\d+)", int, "r<playout length>, e.g. r20"),
     "turns": (r"(turns)", bool, "turns"),
     "native": (r"(native)", bool, "native"),
+    "python": (r"(python)", bool, "python"),
 }
+
+#: Options that switch another off: ``python`` is ``native`` turned off.
+ENGINE_SWITCH = {"python": "native"}
 
 
 class AgentSpecError(BoardspecError):
@@ -80,8 +86,14 @@ def parse_agent(text: str) -> AgentSpec:
         name, value = _option(part)
         if name == "milliseconds":
             name, value = "seconds", value / 1000
+        if name in ENGINE_SWITCH:  # the engine: the same switch as native, off
+            name, value = ENGINE_SWITCH[name], False
+        if name == "native" and options.get(name, value) != value:
+            raise AgentSpecError(f"{text.strip()!r} asks for both native and python; "
+                                 "expected one of them")
         if name not in accepted:
-            expected = ", ".join(OPTIONS[n][2] for n in OPTIONS if n in accepted) or "none"
+            expected = ", ".join(OPTIONS[n][2] for n in OPTIONS
+                                 if ENGINE_SWITCH.get(n, n) in accepted) or "none"
             raise AgentSpecError(f"{kind} does not take {part!r} (in {text!r}); its options: "
                                  f"{expected}")
         options[name] = value

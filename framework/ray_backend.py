@@ -15,6 +15,7 @@ its task, so a task that ran twice is still yielded once.
 
 from __future__ import annotations
 
+import os
 from collections import deque
 from collections.abc import Callable, Generator, Sequence
 from typing import Any
@@ -22,6 +23,7 @@ from typing import Any
 import ray
 from ray.exceptions import RayError, RayTaskError
 
+from framework.agents.base import ENGINE_VARIABLE
 from framework.backend_base import Backend, BackendError, Tasks
 
 #: Ray's own re-runs of a task whose worker died, then ours.
@@ -43,12 +45,17 @@ class RayBackend(Backend):
     def connect(self) -> None:
         if ray.is_initialized():
             return
+        # The engine the agents search with (--engine) goes with the tasks: a cluster's
+        # workers do not inherit this process's environment.
+        engine = os.environ.get(ENGINE_VARIABLE)
+        runtime_env = {"env_vars": {ENGINE_VARIABLE: engine}} if engine else None
         try:
             if self.address is None:
-                ray.init(num_cpus=self.cpus, include_dashboard=False,
+                ray.init(num_cpus=self.cpus, include_dashboard=False, runtime_env=runtime_env,
                          log_to_driver=False, configure_logging=False)
             else:
-                ray.init(address=self.address, log_to_driver=False, configure_logging=False)
+                ray.init(address=self.address, runtime_env=runtime_env, log_to_driver=False,
+                         configure_logging=False)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             where = self.address or "a local Ray instance"
             raise BackendError(f"cannot connect to the Ray cluster at {where}: {exc}") from None

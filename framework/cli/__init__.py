@@ -9,6 +9,8 @@ from __future__ import annotations
 import errno
 import importlib
 import sys
+import warnings
+from typing import TextIO
 
 import typer
 
@@ -43,6 +45,7 @@ def main() -> None:
     from framework.errors import BoardspecError, SpecError
 
     _register()
+    warnings.showwarning = _show_note
     try:
         code = app(standalone_mode=False)
     except NoArgsIsHelpError as exc:  # bare `boardspec`: the help, exit 2
@@ -68,6 +71,21 @@ def main() -> None:
             print(f"error: {exc.strerror or exc}", file=sys.stderr)
         sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+_SHOW_WARNING = warnings.showwarning
+
+
+def _show_note(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+               file: TextIO | None = None, line: str | None = None) -> None:
+    """Print why the native kernels are not used as one line for people (``note: …``);
+    any other warning as Python shows it."""
+    from framework.errors import NativeFallback
+
+    if issubclass(category, NativeFallback):
+        print(f"note: {message}", file=file or sys.stderr)
+    else:
+        _SHOW_WARNING(message, category, filename, lineno, file, line)
 
 
 def refusal(exc: ClickException) -> str:

@@ -12,9 +12,11 @@ from framework.cli import app
 from framework.cli.options import (
     AddressOption,
     BackendOption,
+    EngineOption,
     GameArgument,
     ParamOption,
     check_backend,
+    use_engine,
 )
 from framework.limits import MAX_COUNT, MAX_JOBS
 
@@ -43,7 +45,7 @@ def balance(game_file: GameArgument,
             jobs: Annotated[int | None, typer.Option(
                 min=1, max=MAX_JOBS, help="local processes (default 1), or the CPUs of a Ray "
                                        "started here (default: all)")] = None,
-            backend: BackendOption = "local",
+            backend: BackendOption = "local", engine: EngineOption = None,
             address: AddressOption = None, params: ParamOption = None) -> None:
     """Is the game balanced? Each agent plays itself; the report gives the first player's
     advantage with a 95 % interval, draws, game lengths, wins by game length, how often
@@ -65,6 +67,7 @@ def balance(game_file: GameArgument,
     from framework.study import StudyFolder, file_digest
 
     check_backend(backend, address)
+    use_engine(engine)
     specs = agent_specs(agents, at_least=1)
     try:
         counts = [int(part) for part in games.split(",") if part.strip()]

@@ -29,6 +29,27 @@ AddressOption = Annotated[str | None, typer.Option(
     help="the Ray cluster to use (e.g. auto, 10.0.0.5:6379, ray://host:10001); default: "
          "start Ray on this machine")]
 
+EngineOption = Annotated[str | None, typer.Option(
+    help="how mcts and alphabeta agents search: auto (in the game's native kernels where "
+         "they play it, pip install 'boardspec\\[fast]'; else in Python, saying once why) "
+         "or python (the Python engine); an agent spec's :native or :python decides for "
+         "that agent. Default: $BOARDSPEC_ENGINE, else auto")]
+
+
+def use_engine(engine: str | None) -> None:
+    """Make ``--engine`` the default of this process's agents and of the processes it
+    starts (``$BOARDSPEC_ENGINE``); refuse anything else before any work."""
+    import os
+
+    from framework.agents.base import ENGINE_VARIABLE, ENGINES
+
+    if engine is None:
+        return
+    if engine.strip().lower() not in ENGINES:
+        raise typer.BadParameter(f"expected one of {', '.join(ENGINES)}, found {engine!r}",
+                                 param_hint="--engine")
+    os.environ[ENGINE_VARIABLE] = engine.strip().lower()
+
 
 def check_backend(backend: str, address: str | None) -> None:
     """Refuse a bad --backend/--address before any work or any file is written."""

@@ -22,10 +22,12 @@ from framework.cli import app
 from framework.cli.options import (
     AddressOption,
     BackendOption,
+    EngineOption,
     GameArgument,
     ParamOption,
     check_backend,
     load,
+    use_engine,
 )
 from framework.engine.chance import CHANCE, sample
 from framework.engine.view import observed
@@ -76,7 +78,7 @@ def play(game_file: GameArgument, white: FirstSeat = None, black: SecondSeat = N
              "--lang", help="language of the notation's words you type and see (en, es, pt, "
                             "ru, eo: Spanish C5+pata for C5+leg); records keep the game "
                             "file's words, and both forms are read")] = "en",
-         params: ParamOption = None) -> None:
+         engine: EngineOption = None, params: ParamOption = None) -> None:
     """Play a game in the terminal: computer against computer (default: random agents),
     or you against an agent."""
     from rich.console import Console
@@ -87,6 +89,7 @@ def play(game_file: GameArgument, white: FirstSeat = None, black: SecondSeat = N
     if lang not in LANGUAGES:
         raise typer.BadParameter(f"expected one of {', '.join(LANGUAGES)}, found {lang!r}",
                                  param_hint="--lang")
+    use_engine(engine)
     game = load(game_file, params)
     specs = seat_specs(game.players, white, black, seat or [])
     if human is not None:
@@ -513,7 +516,7 @@ def match(game_file: GameArgument,
           = None,
           as_json: Annotated[bool, typer.Option(
               "--json", help="write records as JSON instead of text")] = False,
-          backend: BackendOption = "local",
+          backend: BackendOption = "local", engine: EngineOption = None,
           address: AddressOption = None, params: ParamOption = None) -> None:
     """Play agents against each other, seats swapped every game, and print statistics:
     wins per side and per agent, draws, with 95 % confidence intervals."""
@@ -524,6 +527,7 @@ def match(game_file: GameArgument,
     from framework.study import StudyFolder, file_digest
 
     check_backend(backend, address)
+    use_engine(engine)
     specs = agent_specs(agents)
     game = load(game_file, params)  # a bad game file is reported before any process starts
     if out is not None:

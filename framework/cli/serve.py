@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from framework.cli import app
+from framework.cli.options import EngineOption, use_engine
 
 
 @app.command()
@@ -27,9 +28,10 @@ def serve(paths: Annotated[list[Path] | None, typer.Argument(
               "naming any other Host are refused")] = None,
           games_per_client: Annotated[int, typer.Option(
               min=1, help="games one client address may create in an hour")] = 100,
-          ) -> None:
+          engine: EngineOption = None) -> None:
     """Serve the games in the browser: play against agents or a friend (seat links),
     watch, download records; with --watch, edit the rules and play again."""
+    use_engine(engine)
     try:
         import uvicorn
 

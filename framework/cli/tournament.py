@@ -12,10 +12,12 @@ from framework.cli import app
 from framework.cli.options import (
     AddressOption,
     BackendOption,
+    EngineOption,
     GameArgument,
     ParamOption,
     check_backend,
     load,
+    use_engine,
 )
 
 
@@ -38,7 +40,7 @@ def tournament(game_file: GameArgument,
                out: Annotated[Path | None, typer.Option(
                    help="directory for the records and ratings.json; the same command "
                         "again continues an unfinished tournament")] = None,
-               backend: BackendOption = "local",
+               backend: BackendOption = "local", engine: EngineOption = None,
                address: AddressOption = None, params: ParamOption = None) -> None:
     """Play every pair of agents (or the first against each other) and print a ratings
     table: OpenSkill's skill estimate of each agent with a 95 % interval, wins, draws and
@@ -53,6 +55,7 @@ def tournament(game_file: GameArgument,
     from framework.study import StudyFolder, file_digest
 
     check_backend(backend, address)
+    use_engine(engine)
     _model()  # the rating library is there, before any game is played
     specs = agent_specs(agents)
     if len(set(specs)) != len(specs):

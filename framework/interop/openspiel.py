@@ -47,6 +47,7 @@ from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
 from framework.engine.playout import DEFAULT_MAX_PLIES
 from framework.engine.state import State
+from framework.errors import BoardspecError
 from framework.game import Game, load_game
 from framework.plugins import plugins
 from framework.spec.load import load_spec
@@ -69,14 +70,16 @@ def default_name(path: str | Path) -> str:
     return "boardspec_" + re.sub(r"\W+", "_", Path(path).stem.lower()).strip("_")
 
 
-def register(path: str | Path, name: str | None = None, native: bool = False) -> str:
+def register(path: str | Path, name: str | None = None, native: bool | None = None) -> str:
     """Register the game file ``path`` with pyspiel under ``name`` and return the name.
 
     Registering the same file under the same name again does nothing; ``pyspiel.load_game``
-    then builds it by name, as any OpenSpiel game. With ``native``, its states are compact
-    states of the game's native kernels (the [fast] extra; ``framework.interop.
-    openspiel_native``), and its default name ends in ``_native``; a game the kernels cannot
-    play, or whose actions are not one native move each, is refused when it is loaded.
+    then builds it by name, as any OpenSpiel game. Its states are compact states of the
+    game's native kernels (the [fast] extra; ``framework.interop.openspiel_native``) where
+    those can hold them, else the Python engine's, said once with the reason
+    (``native=None``, the default; ``$BOARDSPEC_ENGINE=python`` keeps the engine's). With
+    ``native=True`` its default name ends in ``_native``, and a game whose states cannot be
+    native is refused when it is loaded; ``native=False`` keeps the engine's states.
     """
     name = name or default_name(path) + ("_native" if native else "")
     path = str(Path(path).resolve())
@@ -117,7 +120,8 @@ def register_named_games() -> list[str]:
 
 
 def load(path: str | Path, name: str | None = None,
-         parameters: Mapping[str, Any] | None = None, native: bool = False) -> BoardspecGame:
+         parameters: Mapping[str, Any] | None = None, native: bool | None = None
+         ) -> BoardspecGame:
     """``pyspiel.load_game(register(path, name, native), parameters)``: the game file as a
     pyspiel game."""
     game: BoardspecGame = pyspiel.load_game(register(path, name, native),
@@ -221,8 +225,9 @@ class BoardspecGame(pyspiel.Game):
     game_type: pyspiel.GameType
     #: the compiled game of each parameter setting asked for, by its sorted items
     variants: dict[tuple[tuple[str, Any], ...], Game]
-    #: Whether the states are compact states of the native kernels.
-    native: bool
+    #: Whether the states are compact states of the native kernels: True (asked: refused
+    #: where they cannot be), False (the engine's), None (the kernels' where they can be).
+    native: bool | None
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         given = dict(params or {})
@@ -231,15 +236,28 @@ class BoardspecGame(pyspiel.Game):
         if compiled is None:
             compiled = self.variants[key] = load_game(self.path, given)
         self.compiled = compiled
-        self.native_tables: NativeTables | None = None
-        if self.native:
-            from framework.interop.openspiel_native import native_tables
-
-            self.native_tables = native_tables(compiled)
+        self.native_tables = self._native_tables(compiled)
         self.game_info = spiel_game_info(
             compiled, self.game_type.utility == pyspiel.GameType.Utility.ZERO_SUM)
         super().__init__(self.game_type, self.game_info, given)
         self.max_length = self.game_info.max_game_length
+
+    def _native_tables(self, compiled: Game) -> NativeTables | None:
+        """The native kernels' tables when the states are theirs: asked for (refused with
+        the reason where they cannot be), or by default where they can be."""
+        from framework.agents.base import tell_once, wants_native
+
+        if not wants_native(self.native):
+            return None
+        from framework.interop.openspiel_native import native_tables
+
+        if self.native:
+            return native_tables(compiled)
+        try:
+            return native_tables(compiled)
+        except BoardspecError as exc:
+            tell_once(compiled, f"OpenSpiel states in the Python engine: {exc}")
+            return None
 
     def __reduce__(self) -> tuple[Any, ...]:
         # The class is made by ``register``: unpickling registers the file again.

@@ -1015,11 +1015,14 @@ async def _run_agents(server: Server, session: GameSession) -> None:
             if seat is None:
                 return
             ply, state = session.ply, session.state.clone()
-            agent = session.agent_for(seat)
-            _within_clock(session, seat, agent)
-        try:
             if server.limiter is None:
                 server.limiter = anyio.CapacityLimiter(server.agent_threads)
+            # In a thread: making an agent may load (or, the first time, compile) the
+            # game's native kernels, which must not hold up the other games' requests.
+            agent = await anyio.to_thread.run_sync(session.agent_for, seat,
+                                                   limiter=server.limiter)
+            _within_clock(session, seat, agent)
+        try:
             actions = await anyio.to_thread.run_sync(agent.act, state, limiter=server.limiter)
         except Exception as exc:  # shown in the page; the server keeps serving
             session.agent_error = f"{agent.spec}: {exc}"

@@ -107,7 +107,7 @@ FIGURES: tuple[Figure, ...] = (
     Figure("native_compile_cached", "Ataxx native kernels: load from numba's cache", "s",
            False),
     Figure("native_alphabeta_d4", "alphabeta:d4:native deciding in 5 Breakthrough positions "
-           "(peer: alphabeta:d4, the Python agent with its transposition table)", "s", False,
+           "(peer: alphabeta:d4:python, the Python agent with its transposition table)", "s", False,
            peer=True, peer_name="Python alphabeta"),
     Figure("native_mcts", "MCTS native vs Python playouts, Ataxx, 0.05 s/move: native's "
            "score", "%", True),

@@ -314,7 +314,7 @@ def mcts_duel(games: int = MCTS_GAMES, seconds: float = MCTS_SECONDS, seed: int 
     per move, seats swapped: the native agent's score (wins + draws / 2) in %."""
     from framework.match import run_match
 
-    native, python = f"mcts:{seconds}s:native", f"mcts:{seconds}s"
+    native, python = f"mcts:{seconds}s:native", f"mcts:{seconds}s:python"
     start = time.perf_counter()
     result = run_match(str(ATAXX), [native, python], games=games, seed=seed)
     tally = result.by_agent()[native]
@@ -329,7 +329,7 @@ ALPHABETA_DEPTH = 4
 
 
 def alphabeta_search(native: bool, seed: int = 1) -> dict[str, Any]:
-    """CPU seconds for ``alphabeta:d4`` (``:native`` with ``native``) to decide in each of
+    """CPU seconds for ``alphabeta:d4:python`` (``:native`` with ``native``) to decide in each of
     ``ALPHABETA_POSITIONS`` Breakthrough positions, and the positions it searched."""
     import random
 
@@ -337,7 +337,7 @@ def alphabeta_search(native: bool, seed: int = 1) -> dict[str, Any]:
     from framework.agents.registry import make_agent
 
     game = load_game(ROOT / "games" / "breakthrough.yaml")
-    spec = f"alphabeta:d{ALPHABETA_DEPTH}" + (":native" if native else "")
+    spec = f"alphabeta:d{ALPHABETA_DEPTH}" + (":native" if native else ":python")
     agent = make_agent(spec, game, seed=seed)
     rng = random.Random(seed)
     states: list[Any] = []

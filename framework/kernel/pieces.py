@@ -236,7 +236,7 @@ class StepTablePiece(FromSourcesPiece):
         return f"{self.m.row(self.reach, f'side * {self.size} + {s}')} & {self.allowed}"
 
     def apply(self) -> list[str]:
-        lines = ["remove(st, dst)"] if self.captures else []
+        lines = ["capture(st, dst, side)"] if self.captures else []
         if self.capture_resets:  # a capture resets the half-move clock
             lines = ["for s in range(S):", f"    if {self.m.test(self.m.get('s'), 'dst')}:",
                      "        st[RESET] = ONE", *lines]

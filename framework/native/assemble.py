@@ -321,14 +321,10 @@ def _after_landing(phase: Any) -> bool:
 
 
 def _hands(game: CompiledGame) -> list[str]:
-    """The slots of the players' hands (``pieces.<kind>.hand``), fields of the state; a
-    kind whose captures go into the captor's hand (``captured_as``) is refused."""
+    """The slots of the players' hands (``pieces.<kind>.hand``), fields of the state."""
     found = []
     for kind in game.piece_kinds:
         spec = game.spec.pieces[kind]
-        if getattr(spec, "captured_as", None):
-            raise Unsupported(f"the kind {kind!r} captured into the captor's hand (the "
-                              "kernels take a captured piece out of the game)")
         if spec.hand:
             found += [hand_slot_name(str(p), kind) for p in game.players]
     return found
@@ -939,17 +935,26 @@ _TURN_OVER = (" and (child[WINNERS] != ZERO or child[TO_MOVE] != stack[level, TO
               "child[FULLMOVE] != stack[level, FULLMOVE])")
 
 
-def _engine(m: Masks, finishes: bool = False, again: str = "") -> str:
+def _engine(m: Masks, finishes: bool = False, again: str = "", to_hand: bool = False
+            ) -> str:
     """The engine's turn flow, its mask bookkeeping spelled for the board's width
-    (``again``: the field of the slot that keeps the turn with the mover, if any)."""
+    (``again``: the field of the slot that keeps the turn with the mover, if any;
+    ``to_hand``: a captured piece goes into its captor's hand, ``CAPTURED_AS``)."""
     bit = m.bit
+    # A piece taken by the mover (``framework.engine.supply.capture``): into the mover's
+    # hand as the kind its own kind names, else out of the game.
+    into_hand = ["    for k in range(K):", f"        if {m.test(m.get('KINDS + k'), 'c')}:",
+                 "            h = CAPTURED_AS[k]", "            if h >= 0:",
+                 "                st[HAND[h * S + side]] += ONE", "            break"]
+    capture = ["@njit(cache=True, inline='always')", "def capture(st, c, side):",
+               *(into_hand if to_hand else []), "    remove(st, c)", "", ""]
     masks = "\n".join([
         "@njit(cache=True, inline='always')", "def place(st, c, side, kind):",
         f"    bit = {bit('c')}", f"    {m.update('side', '|', 'bit')}",
         f"    {m.update('KINDS + kind', '|', 'bit')}", "", "",
         "@njit(cache=True, inline='always')", "def remove(st, c):",
         f"    clear = ~({bit('c')})", "    for i in range(S + K):",
-        f"        {m.update('i', '&', 'clear')}", "", "",
+        f"        {m.update('i', '&', 'clear')}", "", "", *capture,
         "@njit(cache=True, inline='always')", "def move_piece(st, src, dst):",
         f"    bit = {bit('src')}", f"    both = bit | ({bit('dst')})",
         *(line for span in ("S", "KINDS, KINDS + K") for line in (
@@ -1020,6 +1025,8 @@ def source_of(plan: Plan) -> str:
                   if game.spec.pieces[kind].hand else -1
                   for kind in game.piece_kinds for p in game.players]
         lines[-1:] = [f"HAND = np.array({fields}, dtype=np.int64)", ""]
+    if _captured_as(game):  # per kind, the kind a capture of it adds to the captor's hand
+        lines[-1:] = [f"CAPTURED_AS = np.array({_captured_as(game)}, dtype=np.int64)", ""]
     pieces: list[Piece] = [*plan.helpers, *plan.conditions, *plan.moves, *plan.consequences,
                            *(p for pieces in plan.option_then for p, _ in pieces),
                            *plan.goals, plan.result, *plan.restrictions, *plan.choices]
@@ -1032,8 +1039,17 @@ def source_of(plan: Plan) -> str:
             lines += ["", function, ""]
     finishes = any(getattr(c, "FINISHES", False) for c in plan.consequences) or \
         any(getattr(c, "GUARDED", False) for c in plan.choices)
-    lines += ["", *_game_functions(plan), _engine(m, finishes, plan.again)]
+    lines += ["", *_game_functions(plan),
+              _engine(m, finishes, plan.again, bool(_captured_as(game)))]
     return "\n".join(lines) + "\n"
+
+
+def _captured_as(game: CompiledGame) -> list[int]:
+    """Per kind, the kind its capture puts into the captor's hand (``captured_as``; -1:
+    none, the piece leaves the game); empty when no kind says it."""
+    found = [game.piece_kinds.index(ca) if (ca := game.spec.pieces[k].captured_as) else -1
+             for k in game.piece_kinds]
+    return found if any(k >= 0 for k in found) else []
 
 
 def _game_functions(plan: Plan) -> list[str]:

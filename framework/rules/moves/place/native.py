@@ -14,13 +14,15 @@ from framework.kernel.slots import slot_field
 
 class PlacePiece(AtCellsPiece):
     """``place``: a new piece on an empty cell (anywhere, next to an own piece, or dropped
-    along a direction); with ``suicide: false`` only where its group would breathe, with
-    ``ko: true`` not on the ko cell (Go); with ``blind: true`` on any cell the mover does
-    not see taken, a try on a hidden piece marking it found and keeping the turn (Phantom
-    tic-tac-toe, Dark Hex)."""
+    along a direction), within a ``zone`` and never on a line (``once_per_line``) that
+    holds one of the mover's pieces of the kind; with ``suicide: false`` only where its
+    group would breathe, with ``ko: true`` not on the ko cell (Go); with ``blind: true`` on
+    any cell the mover does not see taken, a try on a hidden piece marking it found and
+    keeping the turn (Phantom tic-tac-toe, Dark Hex)."""
 
     KNOWN = frozenset({"piece", "where", "gravity", "kind", "notation",
-                       "resets_halfmove_clock", "must_flank", "suicide", "ko", "blind"})
+                       "resets_halfmove_clock", "must_flank", "suicide", "ko", "blind",
+                       "zone", "once_per_line"})
     WIDE = True
     HANDS = True
 
@@ -42,6 +44,10 @@ class PlacePiece(AtCellsPiece):
         self.helpers = () if self.suicide else (GroupsPiece(option.game),)
         self.ko = slot_field(option.game, KO.name) if option.ko >= 0 else ""
         self.SLOTS = (KO.name,) if self.ko else ()
+        # A zone (the mover's cells of it), and the lines along once_per_line that hold
+        # a piece of the mover's of the kind placed: shogi's drops.
+        self.zone = self.table("ZONE", list(option.zone)) if option.zone is not None else ""
+        self.lines = self.table("LINES", list(option.lines)) if option.lines else ""
         self.found = self.again = ""
         if option.blind:
             self._blind(option.game)
@@ -71,6 +77,11 @@ class PlacePiece(AtCellsPiece):
         if self.ko:
             flank += [f"k = np.int64(st[{self.ko}])", "if k:",
                       f"    t &= ~({self.m.bit('k - 1')})"]
+        if self.zone:
+            flank.append(f"t &= {self.m.row(self.zone, 'side')}")
+        if self.lines:  # as Place.targets: no second piece of the kind on one line
+            flank += [f"b = own & {self.m.get(f'KINDS + {self.made}')}", "while b:",
+                      f"    t &= ~({self.m.row(self.lines, 'low(b)')})", "    b &= b - ONE"]
         if not self.suicide:
             flank.append("t = grp_breathing(st, side, t, own, empty)")
         # Blind, a cell is free where the mover sees none: not its own, not one it found

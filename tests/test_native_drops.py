@@ -1,17 +1,22 @@
-"""Shogi's drops in the native kernels, on a small game of its own
+"""Shogi's drops and promotions in the native kernels, on a small game of their own
 (tests/data/native/mini-drops.yaml): a captured piece goes into its captor's hand as its
-``captured_as`` kind, and ``place`` drops it within a ``zone`` and never on a line that
-holds one of the mover's pieces of the kind (``once_per_line``). The engine is the oracle:
-perft counts, hands and boards after the same moves, and ``check``'s differential."""
+``captured_as`` kind, ``place`` drops it within a ``zone`` and never on a line that holds
+one of the mover's pieces of the kind (``once_per_line``), a promotion that must happen
+runs before those that may, and the three "may promote" phases fold into the move as one
+choice (a native move is a whole turn). The engine is the oracle: perft by turns, hands
+and boards after the same turns, and ``check``'s differential."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import numpy as np
 import pytest
 
 from framework import load_game
 from framework.engine.slots import hand_slot_name
 from framework.engine.state import State
-from framework.perft import perft
+from framework.engine.turns import perft_turns
 
 from .conftest import DATA
 
@@ -21,6 +26,7 @@ from framework.check.native_diff import compare_with_native
 from framework.native import NativeGame, support_of
 
 GAME = load_game(DATA / "native" / "mini-drops.yaml")
+Array = np.ndarray[Any, Any]
 
 
 @pytest.fixture(scope="module")
@@ -29,16 +35,32 @@ def native() -> NativeGame:
     return NativeGame(GAME)
 
 
-def test_native_perft_equals_the_engines(native: NativeGame) -> None:
+def test_native_perft_equals_the_engines_by_turns(native: NativeGame) -> None:
     start = GAME.new_initial_state()
     counts = [native.perft(native.initial(), depth) for depth in range(1, 5)]
-    assert counts == [perft(start.clone(), depth) for depth in range(1, 5)]
+    assert counts == [perft_turns(start.clone(), depth) for depth in range(1, 5)]
     assert counts[3] > counts[2] > 0
 
 
 @pytest.mark.slow
 def test_native_perft_equals_the_engines_deeper(native: NativeGame) -> None:
-    assert native.perft(native.initial(), 6) == perft(GAME.new_initial_state(), 6)
+    assert native.perft(native.initial(), 5) == perft_turns(GAME.new_initial_state(), 5)
+
+
+def played(native: NativeGame, turns: list[str], state: State | None = None,
+           st: Array | None = None) -> tuple[State, Array]:
+    """The engine's state and the native one after ``turns`` (each its actions' notations,
+    space-separated), checked equal after every turn."""
+    state = GAME.new_initial_state() if state is None else state.clone()
+    st = native.initial() if st is None else st
+    for turn in turns:
+        actions, before = [], state.clone()
+        for notation in turn.split():
+            actions.append(state.parse_action(notation))
+            state.apply(actions[-1])
+        st = native.play(st, native.move_of_turn(actions, before))
+        assert native.snapshot(st) == native.python_snapshot(state), turn
+    return state, st
 
 
 def held(state: State, player: str, kind: str) -> int:
@@ -49,13 +71,7 @@ def test_a_capture_fills_the_captors_hand_and_a_drop_empties_it(native: NativeGa
     """White's soldier on b4 taken by the black pawn from b3: black holds a pawn (a
     soldier comes back as a pawn) and drops it where the engine lets it; the boards and
     the hands agree with the engine's after every move."""
-    state = GAME.new_initial_state()
-    st = native.initial()
-    for notation in ["b2b3", "d4d3", "b3b4", "e5e4"]:
-        action = state.parse_action(notation)
-        st = native.play(st, native.move_of(action, state))
-        state.apply(action)
-        assert native.snapshot(st) == native.python_snapshot(state), notation
+    state, st = played(native, ["b2b3", "d4d3", "b3b4 pawn", "e5e4"])
     assert held(state, "black", "pawn") == 1 and held(state, "white", "pawn") == 0
     listed = {native.action_of(state, m).notation for m in native.legal(st)}
     assert listed == {a.notation for a in state.legal_actions()}
@@ -64,11 +80,24 @@ def test_a_capture_fills_the_captors_hand_and_a_drop_empties_it(native: NativeGa
     # Not on black's last row (row 5 is out of the zone), nor on the b file (black's
     # pawn stands on b4).
     assert not any(d.endswith("5") or d[2] == "b" for d in drops)
-    drop = state.parse_action(sorted(drops)[0])
-    st = native.play(st, native.move_of(drop, state))
-    state.apply(drop)
-    assert native.snapshot(st) == native.python_snapshot(state)
+    state, st = played(native, [sorted(drops)[0]], state, st)
     assert held(state, "black", "pawn") == 0
+
+
+def test_a_move_into_the_camp_is_one_native_move_per_kind(native: NativeGame) -> None:
+    """The rook entering the camp: two native moves, one a dragon, one a rook, each the
+    engine's whole turn and read back to the same move; a move outside the camp, one."""
+    state, st = played(native, ["a1a2", "d4d3"])
+    turns = {" ".join(a.notation for a in native.turn_of(state, m)): m for m in native.legal(st)}
+    assert {"a2a4 dragon", "a2a4 rook", "a2a5 dragon", "a2a5 rook", "a2a3"} <= set(turns)
+    assert not {"a2a4", "a2a3 dragon"} & set(turns)
+    for m in turns.values():
+        assert native.move_of_turn(native.turn_of(state, m), state) == m
+    after = state.clone()
+    for action in native.turn_of(state, turns["a2a4 dragon"]):
+        after.apply(action)
+    assert native.snapshot(native.play(st, turns["a2a4 dragon"])) == \
+        native.python_snapshot(after)
 
 
 def test_checks_differential_passes() -> None:

@@ -29,8 +29,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from framework.engine.slots import DEPARTED
 from framework.errors import BoardspecError
 from framework.kernel.masks import Masks
+from framework.kernel.slots import slot_field
 
 #: The option number of a chain's ``stop`` (``framework.native.assemble``'s ``STOP``).
 STOP_OPTION = 253
@@ -229,6 +231,10 @@ class StepTablePiece(FromSourcesPiece):
                         "empty_or_enemy": "(empty | enemy)"}[option.to]
         self.captures = option.removes
         self.capture_resets = option.capture_resets
+        # Where the piece started, for a promotion that reads it (from_zone), as Line.apply.
+        game = option.game
+        self.departed = (slot_field(game, DEPARTED.name) if DEPARTED.name in game.slots.index
+                         else "")
         self.sources = ("own" if option.piece < 0 else
                         f"(own & {self.m.get(f'KINDS + {option.piece}')})")
 
@@ -240,7 +246,8 @@ class StepTablePiece(FromSourcesPiece):
         if self.capture_resets:  # a capture resets the half-move clock
             lines = ["for s in range(S):", f"    if {self.m.test(self.m.get('s'), 'dst')}:",
                      "        st[RESET] = ONE", *lines]
-        return [*lines, "move_piece(st, src, dst)", *self.landing(self.resets)]
+        departed = [f"st[{self.departed}] = U64(src + 1)"] if self.departed else []
+        return [*lines, "move_piece(st, src, dst)", *departed, *self.landing(self.resets)]
 
 
 # Outflanking (place's must_flank, flip_flanked) ------------------------------------------

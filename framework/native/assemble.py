@@ -121,6 +121,10 @@ class Plan:
     options: list[Any] = field(default_factory=list)
     deciders: list[Any] = field(default_factory=list)
     hands: list[str] = field(default_factory=list)
+    #: How many of ``consequences`` (the first) run before the folded choice: automatic
+    #: phases between the moves phase and a choice further on (shogi's must-promote steps
+    #: before its may-promote ones).
+    before: int = 0
 
     @property
     def chaining(self) -> list[PrimitivePiece]:
@@ -291,6 +295,29 @@ def _folding_piece(phase: Any) -> Any:
     return found if getattr(found, "FOLDS", False) else None
 
 
+def _deciding_piece(phase: Any) -> Any:
+    """The native piece of a deciding phase as compiled (one keyword may compile to a
+    deciding class of its own: ``promote`` with a list of kinds), or None."""
+    return twin(type(phase), "native") if getattr(type(phase), "native", None) else None
+
+
+def _check_grouped(phase: Any, grouped: list[Any], choices: list[Piece]) -> None:
+    """Refuse a deciding phase whose piece folds several (``GROUPS``) where the kernels
+    could not fold it: beside another kind of choice, after an automatic phase that
+    follows an earlier one of the group, or after a deciding phase of another kind."""
+    if choices:
+        raise Unsupported(f"the phase {phase.name!r} ({phase.keyword}) beside another choice "
+                          "folded into the move")
+    if grouped and grouped[-1].index != phase.index - 1:
+        raise Unsupported(f"the phase {phase.name!r} ({phase.keyword}) after an automatic "
+                          f"phase that follows {grouped[-1].name!r} (the phases folded as one "
+                          "choice must follow each other)")
+    for earlier in (t.block for t in phase.game.turn_phases[1:phase.index]):
+        if earlier.decides and earlier not in grouped:
+            raise Unsupported(f"the phase {phase.name!r} ({phase.keyword}) after the deciding "
+                              f"phase {earlier.name!r}")
+
+
 def _native_of(keyword: str) -> Any:
     unit = _with_piece("moves").get(keyword)
     return twin(unit, "native") if unit is not None else None
@@ -359,12 +386,17 @@ def plan_of(game: CompiledGame) -> Plan:
         alternatives.append(phase)
     choices: list[Piece] = []
     folded_guards: list[tuple[Piece, Any]] = []  # a folded choice's phase with an if:
+    grouped: list[Any] = []  # deciding phases whose one piece folds them all (promote)
     for phase in rest[len(alternatives) - 1:]:
         fold = _folded_option(phase, moves_phase, len(alternatives))
         if fold is not None:  # a moves phase of one choice folded into the move (rotate)
             choices.append(fold)
             if phase.conditions:
                 folded_guards.append((fold, phase))
+            continue
+        if phase.decides and getattr(_deciding_piece(phase), "GROUPS", False):
+            _check_grouped(phase, grouped, choices)
+            grouped.append(phase)
             continue
         if phase.decides:
             folded = _with_piece("phases", decides=True)
@@ -375,6 +407,8 @@ def plan_of(game: CompiledGame) -> Plan:
                                   "moves phase)")
             choices.append(_piece("phases", phase.keyword, "the phase", True)(phase,
                                                                               phase.index))
+    if grouped:
+        choices.append(_deciding_piece(grouped[0])(grouped, grouped[0].index))
     options = [o for phase in alternatives for o in phase.options]
     moves = [_piece("moves", o.keyword, "the move primitive")(o, i)
              for i, o in enumerate(options)]
@@ -383,6 +417,7 @@ def plan_of(game: CompiledGame) -> Plan:
             raise Unsupported(f"{o.keyword} in the turn's first phase (its piece is a choice "
                               "folded into the move before it, in a phase of its own)")
     automatic = [(i, p) for i, p in enumerate(rest, start=1) if not p.decides]
+    before = sum(1 for i, _ in automatic if grouped and i < grouped[0].index)
     # In a chain the kernels list the hops on under the options' guards, which hold the
     # phases' if:s: those must read what a hop cannot change, the round alone (Konane).
     if alternatives[1:] and any(getattr(m, "chains", False) for m in moves) and not all(
@@ -391,6 +426,8 @@ def plan_of(game: CompiledGame) -> Plan:
                           "than the round (a hop may change what they read in the middle "
                           "of the chain)")
     consequences = [_piece("phases", p.keyword, "the phase", False)(p, i) for i, p in automatic]
+    if any(getattr(c, "FINISHES", False) for c in consequences[:before]):
+        raise Unsupported("a phase that may end the game before a choice folded into the move")
     goals = [_piece("goals", g.keyword, "the goal")(g, i) for i, g in enumerate(game.goals)]
     conditions: list[Piece] = []
 
@@ -469,8 +506,7 @@ def plan_of(game: CompiledGame) -> Plan:
         if name not in claimed and name not in hands:
             raise Unsupported(f"the state slot {name!r}, which the compact state lacks")
     raw = sum(len(phase.action_space()) for phase in alternatives) + 1
-    most = max([1, *(getattr(c, "most", None) or len(c.choices)  # type: ignore[attr-defined]
-                     for c in choices)])
+    most = max([1, *(_most(c) for c in choices)])
     return Plan(game, moves, consequences, goals, result, skippable=skippable,
                 max_moves=raw * most, restrictions=restrictions, choices=choices,
                 helpers=helpers, slots=extra, raw_moves=raw,
@@ -480,7 +516,12 @@ def plan_of(game: CompiledGame) -> Plan:
                 regions=[*counters_region(game),
                          *(p.REGION for p in every if hasattr(p, "REGION"))],
                 phase_guard=phase_guard, result_guard=result_guard, options=options,
-                deciders=alternatives, hands=hands)
+                deciders=alternatives, hands=hands, before=before)
+
+
+def _most(choice: Piece) -> int:
+    """How many moves a folded choice makes of one (its ``most``, else its choices)."""
+    return getattr(choice, "most", None) or len(choice.choices)  # type: ignore[attr-defined]
 
 
 def counters_region(game: CompiledGame) -> list[tuple[str, int]]:
@@ -626,6 +667,7 @@ def start_turn(st):
     consequences run, the game ends when no other side could act, else the turn passes."""
     side = np.int64(st[TO_MOVE])
     while not phase_on(st, side):
+        before_choice(st, side)
         consequences(st, side)
         other = False
         for s in range(S):
@@ -665,6 +707,7 @@ def make_move(st, mv):
         apply_option(st, side, mv)
         if st[CHAIN] != ZERO:  # a chain of hops: the same player decides again
             return
+        before_choice(st, side)
         choose(st, side, mv >> CHOICE_SHIFT)
         consequences(st, side){finished}
     pass_turn(st)
@@ -1114,15 +1157,22 @@ def _game_functions(plan: Plan) -> list[str]:
             reset.append(f"    st[{slot_field(plan.game, name)}] = "
                          f"U64({encoded(slot, slot.default)})")
     reset += ["    return", ""]
-    then = ["@njit(cache=True, inline='always')", "def consequences(st, side):"]
+    # The automatic phases before the folded choice, then those after it.
+    ahead = ["@njit(cache=True, inline='always')", "def before_choice(st, side):",
+             *(line for step, guard in zip(plan.consequences[:plan.before],
+                                           plan.consequence_guards[:plan.before], strict=True)
+               for line in _when(guard, f"{step.prefix}run(st, side)", "    ")),
+             "    return", ""]
+    then = [*ahead, "@njit(cache=True, inline='always')", "def consequences(st, side):"]
     if any(getattr(c, "GUARDED", False) for c in plan.choices):
         then += ["    if st[WINNERS] != ZERO:  # the folded choice ended the game",
                  "        return"]
-    for c, guard in zip(plan.consequences, plan.consequence_guards, strict=True):
-        then += _when(guard, f"{c.prefix}run(st, side)", "    ")
-        if getattr(c, "FINISHES", False):  # the game ended there: no later phase runs
+    later = list(zip(plan.consequences, plan.consequence_guards, strict=True))[plan.before:]
+    for step, guard in later:
+        then += _when(guard, f"{step.prefix}run(st, side)", "    ")
+        if getattr(step, "FINISHES", False):  # the game ended there: no later phase runs
             then += ["    if st[WINNERS] != ZERO:", "        return"]
-    if not plan.consequences:
+    if not later:
         then.append("    return")
     then.append("")
     goals = ["@njit(cache=True)", "def check_goals(st):", "    fired = False",
@@ -1345,17 +1395,24 @@ def _vet_spread(plan: Plan, frees: list[str], untried: str, refused: list[str],
     vet = ["@njit(cache=True)", "def vet(st, side, buf, n, spread):",
            "    trial = np.empty(L, np.uint64)", f"    free = {' & '.join(frees)}",
            "    m = 0", "    extra = 0", "    for i in range(n):", "        mv = buf[i]",
-           *_decoded(spelt, "        "), untried]
-    for c in plan.choices:
-        vet += [f"            if {c.prefix}due_plain(st, side, src, mv & {spelt.cell_mask}):",
-                f"                mv |= {due}", "                extra += 1"]
-    vet += ["            buf[m] = mv", "            m += 1", "            continue",
-            "        copy_into(trial, st)", "        apply_option(trial, side, mv)", *refused]
+           *_decoded(spelt, "        ")]
+    # A plain move from a free cell needs no trial, unless phases before the choice may
+    # change whether it is due (a promotion that must happen before one that may).
+    if not (plan.choices and plan.before):
+        vet.append(untried)
+        for c in plan.choices:
+            vet += [f"            if {c.prefix}due_plain(st, side, src, mv & "
+                    f"{spelt.cell_mask}):", f"                mv |= {due}",
+                    "                extra += 1"]
+        vet += ["            buf[m] = mv", "            m += 1", "            continue"]
+    vet += ["        copy_into(trial, st)", "        apply_option(trial, side, mv)", *refused]
+    if plan.choices and plan.before:
+        vet.append("        before_choice(trial, side)")
     for c in plan.choices:
         vet += [f"        if {c.prefix}due(trial, side):", f"            mv |= {due}",
                 "            extra += 1"]
     vet += ["        buf[m] = mv", "        m += 1"]
-    many = max([1, *(len(c.choices) for c in plan.choices)])  # type: ignore[attr-defined]
+    many = max([1, *(_most(c) for c in plan.choices)])
     if plan.choices:
         vet += [f"    total = m + extra * {many - 1}", "    if extra == 0 or not spread:",
                 "        return total", "    j = total", "    for i in range(m - 1, -1, -1):",

@@ -265,7 +265,13 @@ class NativeGame:
         found = [self.action_of(state, move)]
         choice = move >> self.moves.choice_shift
         if choice:
-            found.append(self.plan.choices[0].choices[choice - 1])  # type: ignore[attr-defined]
+            piece: Any = self.plan.choices[0]
+            if hasattr(piece, "action_after"):  # the choice's actions depend on the move
+                after = state.clone()
+                after.apply(found[0])
+                found.append(piece.action_after(after, choice - 1))
+            else:
+                found.append(piece.choices[choice - 1])
         return found
 
     def move_of(self, action: Action, state: State | None = None) -> int:
@@ -300,8 +306,17 @@ class NativeGame:
         """The native move of a whole turn (``turn_of`` read backwards)."""
         move = self.move_of(actions[0], state)
         if len(actions) > 1:
-            choices = self.plan.choices[0].choices  # type: ignore[attr-defined]
-            move |= (choices.index(actions[1]) + 1) << self.moves.choice_shift
+            piece: Any = self.plan.choices[0]
+            if hasattr(piece, "index_after"):  # the choice's actions depend on the move
+                if state is None:
+                    raise BoardspecError(f"{actions[1].notation}: a choice read after the "
+                                         "move; give the state the turn starts from")
+                after = state.clone()
+                after.apply(actions[0])
+                index = piece.index_after(after, actions[1])
+            else:
+                index = piece.choices.index(actions[1])
+            move |= (index + 1) << self.moves.choice_shift
         return move
 
     # Counting and playing ---------------------------------------------------------------

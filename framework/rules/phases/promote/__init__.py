@@ -199,6 +199,7 @@ FORWARD = {"forward", "forward_left", "forward_right"}
 class PromoteChoice(Promote):
     """``promote`` with a list of kinds: the player picks the kind (a decision)."""
 
+    native = ".native:PromoteChoicesPiece"
     decides = True
     skip_when_impossible = True  # nothing to choose: the turn goes on
 

@@ -22,16 +22,19 @@ class AttackPiece(Piece):
     """``a_attacked(st, cell, defender)``: whether a side other than ``defender`` could
     capture on ``cell`` with one of its moves."""
 
+    WIDE = True
+
     def __init__(self, game: Any) -> None:
         from framework.moves.attacks import attacks_of
 
-        super().__init__("a_")
+        super().__init__("a_", game=game)
         self.game = game
         board = game.board
         self.size, self.nd = board.size, len(board.directions)
-        self.body = ["occ |= ONE << U64(cell)", "blocked = occ & ~(ONE << U64(cell))",
+        m = self.m
+        self.body = [f"occ |= {m.bit('cell')}", f"blocked = occ & ~({m.bit('cell')})",
                      "for s in range(S):", "    if s == defender:", "        continue",
-                     "    own = st[s]"]
+                     f"    own = {m.get('s')}"]
         for i, option in enumerate(attacks_of(game).options):
             self.body += self._option(i, option)
         self.body.append("return False")
@@ -43,7 +46,7 @@ class AttackPiece(Piece):
     def _option(self, i: int, option: Any) -> list[str]:
         keyword = option.keyword
         kind = getattr(option, "piece", -1)
-        pieces = "own" if kind < 0 else f"(own & st[KINDS + {kind}])"
+        pieces = "own" if kind < 0 else f"(own & {self.m.get(f'KINDS + {kind}')})"
         if getattr(option, "from_landed", False) or getattr(option, "placing", False):
             raise Unsupported(f"a {keyword} that attacks from the landed cell or places")
         players = range(len(self.game.players))
@@ -64,7 +67,8 @@ class AttackPiece(Piece):
                     if mask >> dst & 1:
                         reverse[side * size + dst] |= 1 << src
         back = self.table(f"REV{i}", reverse)
-        return [f"    if {back}[s * {size} + cell] & {pieces}:", "        return True"]
+        return [f"    if {self.m.row(back, f's * {size} + cell')} & {pieces}:",
+                "        return True"]
 
     def _slide(self, i: int, option: Any, pieces: str) -> list[str]:
         board, size, nd = self.game.board, self.size, self.nd
@@ -85,24 +89,26 @@ class AttackPiece(Piece):
                                          for d in range(nd)], "int64")
         step_t = self.table(f"STEP{i}", [board.step[c][d] for c in range(size)
                                          for d in range(nd)], "int64")
-        return [f"    p = {pieces} & {seen_t}[s * {size} + cell]", "    if p:",
+        m = self.m
+        return [f"    p = {pieces} & {m.row(seen_t, f's * {size} + cell')}", "    if p:",
                 f"        for j in range({width}):",
                 f"            d = {dirs_t}[s * {width} + j]", "            if d < 0:",
-                "                break", f"            ray = {ray_t}[cell * {nd} + d]",
+                "                break", f"            ray = {m.row(ray_t, f'cell * {nd} + d')}",
                 "            b = ray & blocked", "            if not b:",
                 "                continue", f"            sign = {sign_t}[cell * {nd} + d]",
                 "            if sign > 0:", "                first = low(b)",
                 "            elif sign < 0:", "                first = high(b)",
                 "            else:  # a ray that is no run of ids: walked",
                 f"                first = {step_t}[cell * {nd} + d]",
-                "                while not (b >> U64(first)) & ONE:",
+                f"                while not {m.test('b', 'first')}:",
                 f"                    first = {step_t}[first * {nd} + d]",
-                "            if (p >> U64(first)) & ONE:", "                return True"]
+                f"            if {m.test('p', 'first')}:", "                return True"]
 
     def functions(self) -> list[str]:
         return [self.function("attacked_in", "st, cell, defender, occ", self.body),
                 self.function("attacked", "st, cell, defender", [
-                    "occ = st[GAPS]", "for s in range(S):", "    occ |= st[s]",
+                    f"occ = {self.m.get('GAPS')}", "for s in range(S):",
+                    f"    occ |= {self.m.get('s')}",
                     "return a_attacked_in(st, cell, defender, occ)"])]
 
 

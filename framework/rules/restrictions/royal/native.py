@@ -27,10 +27,11 @@ class RoyalPiece(Piece):
     TRIAL = True
     #: It gives ``free`` (a restriction without one has every move tried).
     FREE = True
+    WIDE = True
 
     def __init__(self, rule: Any, index: int, moves: Any = None, skippable: bool = False
                  ) -> None:
-        super().__init__(f"x{index}_", rule.keyword, rule.params)
+        super().__init__(f"x{index}_", rule.keyword, rule.params, rule.game)
         self.kind = rule.kind
         self.helpers = (AttackPiece.of(rule.game),)
         board = rule.game.board
@@ -48,25 +49,27 @@ class RoyalPiece(Piece):
                                         for d in range(self.nd)], "int64")
 
     def functions(self) -> list[str]:
-        nd = self.nd
+        nd, m = self.nd, self.m
+        royal = f"{m.get('side')} & {m.get(f'KINDS + {self.kind}')}"
         return [self.function("allowed", "st, side", [
-            f"b = st[side] & st[KINDS + {self.kind}]", "while b:",
+            f"b = {royal}", "while b:",
             "    if a_attacked(st, low(b), side):", "        return False",
             "    b &= b - ONE", "return True"]),
             self.function("free", "st, side", [
-                f"royal = st[side] & st[KINDS + {self.kind}]", "if not royal:",
+                f"royal = {royal}", "if not royal:",
                 "    return ALL", "own, enemy, empty = masks(st, side)",
                 "occ = ALL & ~empty", "free = ALL & ~royal", "b = royal", "while b:",
                 "    c = low(b)", "    b &= b - ONE",
-                "    if a_attacked_in(st, c, side, occ):", "        return ZERO",
-                f"    for d in range({nd}):", f"        ray = {self.rays}[c * {nd} + d]",
+                "    if a_attacked_in(st, c, side, occ):", f"        return {m.zero}",
+                f"    for d in range({nd}):",
+                f"        ray = {m.row(self.rays, f'c * {nd} + d')}",
                 "        if not (ray & enemy):", "            continue",
                 "        hit = ray & occ", "        if not hit:", "            continue",
                 f"        sign = {self.sign}[c * {nd} + d]", "        if sign > 0:",
                 "            f = low(hit)", "        elif sign < 0:", "            f = high(hit)",
                 "        else:", f"            f = {self.first}[c * {nd} + d]",
-                "            while not (hit >> U64(f)) & ONE:",
+                f"            while not {m.test('hit', 'f')}:",
                 f"                f = {self.step}[f * {nd} + d]",
-                "        bit = ONE << U64(f)",
+                f"        bit = {m.bit('f')}",
                 "        if own & bit and a_attacked_in(st, c, side, occ & ~bit):",
                 "            free &= ~bit", "return free"])]

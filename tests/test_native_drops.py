@@ -3,7 +3,8 @@
 ``captured_as`` kind, ``place`` drops it within a ``zone`` and never on a line that holds
 one of the mover's pieces of the kind (``once_per_line``), a promotion that must happen
 runs before those that may, and the three "may promote" phases fold into the move as one
-choice (a native move is a whole turn). The engine is the oracle: perft by turns, hands
+choice (a native move is a whole turn); each player's run of checks is counted
+(``count_checks``). The engine is the oracle: perft by turns, hands
 and boards after the same turns, and ``check``'s differential."""
 
 from __future__ import annotations
@@ -98,6 +99,30 @@ def test_a_move_into_the_camp_is_one_native_move_per_kind(native: NativeGame) ->
         after.apply(action)
     assert native.snapshot(native.play(st, turns["a2a4 dragon"])) == \
         native.python_snapshot(after)
+
+
+def test_runs_of_checks_are_counted_as_the_engine_counts_them(native: NativeGame) -> None:
+    """Random games, turn by turn, until a player has given check twice in a row: the
+    kernels' ``checks.<player>`` fields equal the engine's slots all along."""
+    import random
+
+    from framework.rules.phases.count_checks import checks_slot_name
+
+    runs = [GAME.slots.index[checks_slot_name(p)] for p in GAME.players]
+    rng = random.Random(7)
+    longest = 0
+    for _ in range(200):
+        state, st = GAME.new_initial_state(), native.initial()
+        while state.winners is None and longest < 2 and state.fullmove < 60:
+            move = rng.choice(native.legal(st))
+            for action in native.turn_of(state, move):
+                state.apply(action)
+            st = native.play(st, move)
+            assert native.snapshot(st) == native.python_snapshot(state)
+            longest = max(longest, *(state.vars[r] for r in runs))
+        if longest >= 2:
+            break
+    assert longest >= 2
 
 
 def test_checks_differential_passes() -> None:

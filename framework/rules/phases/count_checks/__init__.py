@@ -49,8 +49,7 @@ class CountChecks(Phase):
     Params = CountChecksParams
     decides = False
     reference = ".reference:RefCountChecks"
-    native = None
-    no_twin_reason = "no native kernel piece yet: the kernels keep no run of checks"
+    native = ".native:CountChecksPiece"
 
     @classmethod
     def player_slots(cls, params: Any, players: Any) -> tuple[Slot, ...]:

@@ -4,7 +4,8 @@
 one of the mover's pieces of the kind (``once_per_line``), a promotion that must happen
 runs before those that may, and the three "may promote" phases fold into the move as one
 choice (a native move is a whole turn); each player's run of checks is counted
-(``count_checks``). The engine is the oracle: perft by turns, hands
+(``count_checks``); a king entering the camp wins on points there and in hand (``material``)
+or draws. The engine is the oracle: perft by turns, hands
 and boards after the same turns, and ``check``'s differential."""
 
 from __future__ import annotations
@@ -123,6 +124,35 @@ def test_runs_of_checks_are_counted_as_the_engine_counts_them(native: NativeGame
         if longest >= 2:
             break
     assert longest >= 2
+
+
+def test_an_entering_king_ends_the_game_as_in_the_engine(native: NativeGame) -> None:
+    """Random games until one ends with the winner's king in its camp (the material goal:
+    points on the camp and in hand) and one drawn with both kings in their camps: the
+    kernels' state, the winners included, equals the engine's after every turn."""
+    import random
+
+    king, camp = GAME.piece_kinds.index("king"), GAME.zones["camp"]
+    seen: set[str] = set()
+    rng = random.Random(11)
+    for _ in range(400):
+        state, st = GAME.new_initial_state(), native.initial()
+        while state.winners is None and state.fullmove < 100:
+            move = rng.choice(native.legal(st))
+            for action in native.turn_of(state, move):
+                state.apply(action)
+            st = native.play(st, move)
+            assert native.snapshot(st) == native.python_snapshot(state)
+        in_camp = [bool(state.owner[s] & state.kinds[king] & camp[s]) for s in range(2)]
+        entered = GAME.goals[0]  # the mover's king in the camp, with the points
+        if state.winners == {state.last_mover} and all(
+                c.holds(state, state.last_mover) for c in entered.conditions):
+            seen.add("won")
+        if state.winners == frozenset() and all(in_camp):
+            seen.add("drawn")
+        if seen == {"won", "drawn"}:
+            break
+    assert seen == {"won", "drawn"}
 
 
 def test_checks_differential_passes() -> None:

@@ -65,9 +65,7 @@ class Material(Condition):
     keyword = "material"
     Params = MaterialParams
     reference = ".reference:RefMaterial"
-    native = None
-    no_twin_reason = ("not written yet: nothing in the kernels sums weighted pieces in a zone "
-                      "and in hand")
+    native = ".native:MaterialPiece"
 
     def __init__(self, params: MaterialParams, game: CompiledGame) -> None:
         super().__init__(params, game)

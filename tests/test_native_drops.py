@@ -1,7 +1,8 @@
 """Shogi's drops and promotions in the native kernels, on a small game of their own
 (tests/data/native/mini-drops.yaml): a captured piece goes into its captor's hand as its
-``captured_as`` kind, ``place`` drops it within a ``zone`` and never on a line that holds
-one of the mover's pieces of the kind (``once_per_line``), a promotion that must happen
+``captured_as`` kind, ``place`` drops it within a ``zone``, never on a line that holds
+one of the mover's pieces of the kind (``once_per_line``) and never where it mates at once
+(``mates: false``), a promotion that must happen
 runs before those that may, and the three "may promote" phases fold into the move as one
 choice (a native move is a whole turn); each player's run of checks is counted
 (``count_checks``); a king entering the camp wins on points there and in hand (``material``)
@@ -10,6 +11,7 @@ and boards after the same turns, and ``check``'s differential."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -42,6 +44,36 @@ def test_native_perft_equals_the_engines_by_turns(native: NativeGame) -> None:
     counts = [native.perft(native.initial(), depth) for depth in range(1, 5)]
     assert counts == [perft_turns(start.clone(), depth) for depth in range(1, 5)]
     assert counts[3] > counts[2] > 0
+
+
+#: White's king in the corner, its escapes covered: a black pawn dropped on a4 (kept by the
+#: soldier on a3, the rook on b1 holding b4, White's soldier on b5 unable to take it) mates.
+MATE_IN_HAND = {
+    "game": "Mini drops", "to_move": "black",
+    "cells": {"e1": {"owner": "black", "piece": "king"}, "b1": {"owner": "black", "piece": "rook"},
+              "a3": {"owner": "black", "piece": "soldier"},
+              "a5": {"owner": "white", "piece": "king"},
+              "b5": {"owner": "white", "piece": "soldier"}},
+    "hand.black.pawn": 1}
+
+
+def test_a_pawn_drop_that_mates_is_left_out(native: NativeGame, tmp_path: Path) -> None:
+    """The one mating drop is not a move, natively as in the engine; the same game
+    without ``mates: false`` has it (a mate: White has no reply)."""
+    state = GAME.state_from_json(MATE_IN_HAND)
+    listed = {" ".join(a.notation for a in native.turn_of(state, m))
+              for m in native.legal(native.encode(state))}
+    engine = {a.notation for a in state.legal_actions()}
+    assert "P*a4" not in engine and {n.split()[0] for n in listed} == engine
+    assert "P*a3" not in engine and "P*c4" in engine
+    text = (DATA / "native" / "mini-drops.yaml").read_text()
+    assert text.count("mates: false,") == 1
+    free = tmp_path / "free-drops.yaml"
+    free.write_text(text.replace("mates: false,", ""))
+    other = load_game(free)
+    mated = other.state_from_json({**MATE_IN_HAND, "game": other.name})
+    mated.apply("P*a4")
+    assert mated.winners == {0}
 
 
 @pytest.mark.slow

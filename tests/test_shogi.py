@@ -163,21 +163,20 @@ def test_perft_5_by_first_move_equals_openspiels(move: str) -> None:
 def test_the_native_backend_says_which_piece_it_lacks() -> None:
     from framework.native import support_of
 
-    # The first block the kernels cannot play: a pawn drop that may not mate.
+    # The first block the kernels cannot play: the repetition that reads the runs of
+    # checks (a whole game's positions).
     reason = support_of(GAME)
-    assert reason is not None and "mates" in reason and "place" in reason
+    assert reason is not None and "perpetual_check" in reason and "repetition" in reason
 
 
 def without_history_rules(tmp_path: Path) -> Path:
-    """Shogi's moves, drops and promotions without what the kernels lack yet: no pawn drop
-    that mates (it cannot happen in four plies from the start), the run of checks, the
-    repetition and the entering-king goals (none can end a game in four plies)."""
+    """Shogi without what the kernels lack yet, the fourfold repetition (no game repeats
+    a position four times in five plies), and so without the run of checks only it reads."""
     import yaml
 
     data = yaml.safe_load((ROOT / "games" / "shogi.yaml").read_text())
-    data["turn"][0]["options"][0].pop("mates")
     data["turn"] = [p for p in data["turn"] if p["type"] != "count_checks"]
-    data["goals"], data["max_plies"] = [], 400
+    data["goals"] = [g for g in data["goals"] if g["type"] != "repetition"]
     path = tmp_path / "shogi-moves.yaml"
     path.write_text(yaml.safe_dump(data, sort_keys=False))
     return path
@@ -186,9 +185,9 @@ def without_history_rules(tmp_path: Path) -> Path:
 @pytest.mark.slow
 def test_native_perft_of_shogis_moves_is_the_published(tmp_path: Path) -> None:
     """The kernels on a board of 81 cells (masks of two words): the royal restriction,
-    drops out of the hands, captures into them and the promotions folded into the move
-    (a native move is a whole turn) count the published perft to depth 5 (about 40 s of
-    CPU to compile, 3 s to count)."""
+    drops out of the hands (not a pawn that mates), captures into them, the promotions
+    folded into the move (a native move is a whole turn) and the entering-king goals
+    count the published perft to depth 5 (about 40 s of CPU to compile)."""
     pytest.importorskip("numba")
     from framework.native import NativeGame, support_of
 

@@ -1305,13 +1305,24 @@ def _vetted(plan: Plan) -> tuple[list[str], list[str], list[str]]:
     cnt = ["@njit(cache=True)", "def count_moves(st, side):", "    buf = np.empty(RAW, np.int64)",
            *raw, f"    return vet(st, side, buf, n, False){' + 1' if plan.skippable else ''}",
            ""]
-    has = ["@njit(cache=True)", "def has_moves(st, side):", "    buf = np.empty(RAW, np.int64)",
-           *raw, f"    free = {' & '.join(frees)}", "    for i in range(n):",
-           "        mv = buf[i]", *_decoded(spelt, "        "), untried, "            return True",
-           "    trial = np.empty(L, np.uint64)", "    for i in range(n):",
-           "        copy_into(trial, st)", "        apply_option(trial, side, buf[i])", *refused,
-           "        return True", f"    return {plan.skippable}", ""]
+    has: list[str] = []
+    # has_moves_plain: the test of a move one ply further ahead (whether a drop mates),
+    # whose generation looks no further (no recursion in the kernels).
+    for name, plain in (("has_moves", False), *((("has_moves_plain", True),)
+                                                 if _looks_ahead(plan) else ())):
+        has += ["@njit(cache=True)", f"def {name}(st, side):",
+                "    buf = np.empty(RAW, np.int64)", *_raw(plan, plain),
+                f"    free = {' & '.join(frees)}", "    for i in range(n):", "        mv = buf[i]",
+                *_decoded(spelt, "        "), untried, "            return True",
+                "    trial = np.empty(L, np.uint64)", "    for i in range(n):",
+                "        copy_into(trial, st)", "        apply_option(trial, side, buf[i])",
+                *refused, "        return True", f"    return {plan.skippable}", ""]
     return gen, cnt, has
+
+
+def _looks_ahead(plan: Plan) -> bool:
+    """Whether a move piece generates differently when asked plainly (``PLAIN``)."""
+    return any(getattr(m, "PLAIN", False) for m in plan.moves)
 
 
 def _vet_targets(choice: Piece, refused: list[str]) -> list[str]:
@@ -1331,12 +1342,16 @@ def _vet_targets(choice: Piece, refused: list[str]) -> list[str]:
             "            t &= t - ONE", "    return m"]
 
 
-def _raw(plan: Plan) -> list[str]:
-    """The lines that list the options' moves into ``buf`` (``n`` of them), unvetted."""
+def _raw(plan: Plan, plain: bool = False) -> list[str]:
+    """The lines that list the options' moves into ``buf`` (``n`` of them), unvetted
+    (``plain``: by each piece's ``gen_plain`` where it has one, which leaves out what
+    would look a move further ahead: a drop that may not mate)."""
     args = "st, side, own, enemy, empty"
     raw = ["    own, enemy, empty = masks(st, side)", "    n = 0"]
     for m in plan.moves:
-        raw += _when(plan.option_guards[m.index], f"n = {m.prefix}gen({args}, buf, n)", "    ")
+        gen = "gen_plain" if plain and getattr(m, "PLAIN", False) else "gen"
+        raw += _when(plan.option_guards[m.index], f"n = {m.prefix}{gen}({args}, buf, n)",
+                     "    ")
     return raw
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from framework.engine.slots import AGAIN, KO, found_slot
+from framework.kernel.attacks import AttackPiece
 from framework.kernel.groups import GroupsPiece
 from framework.kernel.pieces import AtCellsPiece, Unsupported, flank_cells
 from framework.kernel.slots import slot_field
@@ -22,7 +23,7 @@ class PlacePiece(AtCellsPiece):
 
     KNOWN = frozenset({"piece", "where", "gravity", "kind", "notation",
                        "resets_halfmove_clock", "must_flank", "suicide", "ko", "blind",
-                       "zone", "once_per_line"})
+                       "zone", "once_per_line", "mates"})
     WIDE = True
     HANDS = True
 
@@ -51,6 +52,12 @@ class PlacePiece(AtCellsPiece):
         self.found = self.again = ""
         if option.blind:
             self._blind(option.game)
+        #: ``mates: false``: a placement that checkmates at once is left out; its test
+        #: asks whether the other sides can move (``has_moves_plain``), so the piece also
+        #: generates plainly, without it (``gen_plain``).
+        self.PLAIN = not option.mates
+        if self.PLAIN:
+            self._mates(option.game)
 
     def _blind(self, game: Any) -> None:
         """The fields of the cells each side has found (the mover's, picked by ``side``)
@@ -65,13 +72,52 @@ class PlacePiece(AtCellsPiece):
         self.again = slot_field(game, AGAIN.name)
         self.SLOTS = (*self.SLOTS, *names, AGAIN.name)
 
+    def _mates(self, game: Any) -> None:
+        """The royal kind and the attack test a ``mates: false`` placement reads; only for
+        a kind whose every move is a step or a leap: its check can then be answered only
+        by a capture or a move of the royal piece, never by a placement, so the other
+        side's placements need no look further ahead (the plain generation is exact)."""
+        royal = next((r for r in game.restrictions if hasattr(r, "royal_cells")), None)
+        if royal is None:
+            raise Unsupported("place with mates: false and no royal piece")
+        kind = game.spec.pieces[game.piece_kinds[self.made]]
+        if any(move.type not in ("step", "leap") for move in kind.moves or ()):
+            raise Unsupported("place with mates: false of a kind that moves otherwise than "
+                              "by steps and leaps (a check it gives could be blocked by a "
+                              "placement, which the kernels would have to look through)")
+        self.royal = royal.kind
+        self.helpers = (*self.helpers, AttackPiece.of(game))
+
     def functions(self) -> list[str]:
         found = super().functions()
+        if self.PLAIN:  # the generation without the mate test, and the test
+            found += [self.function("gen_plain", self.ARGS + ", buf, n", [
+                *self.cells(plain=True), "while t:", f"    buf[n] = {self.code} | low(t)",
+                "    n += 1", "    t &= t - ONE", "return n"]),
+                self.function("mating", "st, side, cand", self._mating())]
         if self.flank:
             found.insert(0, self.function("flank", "cand, own, enemy", self.flank_body))
         return found
 
-    def cells(self) -> list[str]:
+    def _mating(self) -> list[str]:
+        """The body of ``mating(st, side, cand)``: the cells of ``cand`` where the new
+        piece attacks a royal piece of another side that then has no move (as
+        ``Place._mating``; every side but the mover is asked)."""
+        m = self.m
+        royal = f"{m.get('s', 'trial')} & {m.get(f'KINDS + {self.royal}', 'trial')}"
+        return [f"found = {m.zero}", "trial = np.empty(L, np.uint64)", "b = cand", "while b:",
+                "    c = low(b)", "    b &= b - ONE", "    copy_into(trial, st)",
+                f"    place(trial, c, side, {self.made})", "    checks = False",
+                "    for s in range(S):", "        if s == side:", "            continue",
+                f"        r = {royal}", "        while r:",
+                "            if a_attacked(trial, low(r), s):", "                checks = True",
+                "            r &= r - ONE", "    if not checks:", "        continue",
+                "    mated = True", "    for s in range(S):",
+                "        if s != side and phase_on(trial, s) and has_moves_plain(trial, s):",
+                "            mated = False", "    if mated:", f"        found |= {m.bit('c')}",
+                "return found"]
+
+    def cells(self, plain: bool = False) -> list[str]:
         flank = [f"t = {self.prefix}flank(t, own, enemy)"] if self.flank else []
         # As Place.targets: the ko cell (+ 1 in its field; 0: none), then suicide.
         if self.ko:
@@ -84,6 +130,8 @@ class PlacePiece(AtCellsPiece):
                       f"    t &= ~({self.m.row(self.lines, 'low(b)')})", "    b &= b - ONE"]
         if not self.suicide:
             flank.append("t = grp_breathing(st, side, t, own, empty)")
+        if self.PLAIN and not plain:  # as Place.targets: last, on what is left
+            flank += ["if t:", f"    t &= ~{self.prefix}mating(st, side, t)"]
         # Blind, a cell is free where the mover sees none: not its own, not one it found
         # (while any cell is empty at all, as Place.targets).
         free = (["free = ZERO", "if empty != ZERO:",

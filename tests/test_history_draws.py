@@ -104,7 +104,24 @@ def test_custodial_royal_with_piece_is_refused() -> None:
 
 
 def test_the_native_backend_says_why_not_for_a_history_it_cannot_bound() -> None:
-    found = support_of(game("{type: repetition, times: 3}", no="max: 1"))
-    assert found is not None and "since: clock_reset" in found
     found = support_of(game("{type: repetition, times: 3, since: clock_reset}", no="max: 1"))
     assert found is not None and "halfmove_clock" in found
+
+
+def test_the_kernels_keep_a_whole_games_positions() -> None:
+    """A repetition of whole positions since the start, in a game without max_plies: the
+    kernels keep one hash a turn (as many as the engine's playouts play), the player to
+    move in it; the game ends where the engine's does."""
+    pytest.importorskip("numba")
+    from framework.native import NativeGame
+
+    g = game("{type: repetition, times: 2}", no="max: 1")
+    assert support_of(g) is None
+    native = NativeGame(g)
+    state, st = g.new_initial_state(), native.initial()
+    for move in ["a1a2", "c3c2", "a2a1", "c2c3"]:
+        action = state.parse_action(move)
+        st = native.play(st, native.move_of(action, state))
+        state.apply(action)
+        assert native.snapshot(st) == native.python_snapshot(state), move
+    assert state.is_terminal() and state.returns() == [0.0, 0.0]

@@ -5,7 +5,6 @@ OpenSpiel spells them), the player to move, the terminal flag and the returns.""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -160,42 +159,10 @@ def test_perft_5_by_first_move_equals_openspiels(move: str) -> None:
     assert perft_turns(after, 4) == openspiel_perft(theirs.child(named[move]), 4), move
 
 
-def test_the_native_backend_says_which_piece_it_lacks() -> None:
+def test_the_native_backend_plays_shogi() -> None:
     from framework.native import support_of
 
-    # The first block the kernels cannot play: the repetition that reads the runs of
-    # checks (a whole game's positions).
-    reason = support_of(GAME)
-    assert reason is not None and "perpetual_check" in reason and "repetition" in reason
-
-
-def without_history_rules(tmp_path: Path) -> Path:
-    """Shogi without what the kernels lack yet, the fourfold repetition (no game repeats
-    a position four times in five plies), and so without the run of checks only it reads."""
-    import yaml
-
-    data = yaml.safe_load((ROOT / "games" / "shogi.yaml").read_text())
-    data["turn"] = [p for p in data["turn"] if p["type"] != "count_checks"]
-    data["goals"] = [g for g in data["goals"] if g["type"] != "repetition"]
-    path = tmp_path / "shogi-moves.yaml"
-    path.write_text(yaml.safe_dump(data, sort_keys=False))
-    return path
-
-
-@pytest.mark.slow
-def test_native_perft_of_shogis_moves_is_the_published(tmp_path: Path) -> None:
-    """The kernels on a board of 81 cells (masks of two words): the royal restriction,
-    drops out of the hands (not a pawn that mates), captures into them, the promotions
-    folded into the move (a native move is a whole turn) and the entering-king goals
-    count the published perft to depth 5 (about 40 s of CPU to compile)."""
-    pytest.importorskip("numba")
-    from framework.native import NativeGame, support_of
-
-    game = load_game(without_history_rules(tmp_path))
-    assert support_of(game) is None
-    native = NativeGame(game)
-    assert [native.perft(native.initial(), d) for d in range(1, 6)] == \
-        [PUBLISHED[d] for d in range(1, 6)]
+    assert support_of(GAME) is None
 
 
 def test_random_games_agree_with_openspiel() -> None:
@@ -270,3 +237,76 @@ def test_fourfold_repetition_without_checks_is_a_draw() -> None:
     moves = ["5i4i", "5a4a", "4i5i", "4a5a"] * 3
     theirs, ours = play_moves("4k4/9/9/9/9/9/9/9/4K4 b - 1", moves)
     assert ours.is_terminal() and ours.returns() == [0.0, 0.0] == theirs.returns()
+
+
+# The native kernels (framework/native) against the engine ----------------------------
+@pytest.fixture(scope="module")
+def native() -> Any:
+    """Shogi's kernels (a board of 81 cells: masks of two words; about 50 s of CPU to
+    compile cold, so the tests that use them are slow)."""
+    pytest.importorskip("numba")
+    from framework.native import NativeGame, support_of
+
+    assert support_of(GAME) is None
+    return NativeGame(GAME)
+
+
+@pytest.mark.slow
+def test_native_perft_is_the_published(native: Any) -> None:
+    """The royal restriction, drops out of the hands (not a pawn that mates), captures
+    into them and the promotions folded into the move (a native move is a whole turn)
+    count the published perft to depth 5."""
+    assert [native.perft(native.initial(), d) for d in range(1, 6)] == \
+        [PUBLISHED[d] for d in range(1, 6)]
+
+
+def native_turns(native: Any, state: State) -> dict[str, int]:
+    """The native moves of ``state``, spelled as ``spelled_turns`` spells the engine's."""
+    names = GAME.board.names
+    found = {}
+    for move in native.legal(native.encode(state)):
+        actions = native.turn_of(state, move)
+        after = state.clone()
+        for action in actions:
+            after.apply(action)
+        first = actions[0]
+        if first.src < 0:
+            text = first.notation[:2] + square(names[first.at])
+        else:
+            text = square(names[first.src]) + square(names[first.dst])
+            if after.kind_of(first.dst) != state.kind_of(first.src):
+                text += "+"
+        found[text] = move
+    return found
+
+
+def replay_natively(native: Any, start: str, moves: list[str]) -> State:
+    """The moves from an SFEN start, natively and in the engine (which the tests above
+    hold against OpenSpiel): the same legal turns, states and ending at every ply."""
+    ours = from_sfen(start)
+    st = native.encode(ours)
+    for move in moves:
+        mine = native_turns(native, ours)
+        assert sorted(mine) == sorted(spelled_turns(ours))
+        st = native.play(st, mine[move])
+        ours = spelled_turns(ours)[move]
+        assert native.snapshot(st) == native.python_snapshot(ours), move
+    return ours
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("start", RULES)
+def test_native_rule_positions_agree_with_the_engine(native: Any, start: str) -> None:
+    ours = from_sfen(start)
+    assert sorted(native_turns(native, ours)) == sorted(spelled_turns(ours))
+
+
+@pytest.mark.slow
+def test_native_perpetual_check_and_fourfold_repetition(native: Any) -> None:
+    checks = ["6e5e", "5a4a", "5e4e", "4a5a", "4e5e", "5a4a", "5e4e", "4a5a", "4e5e",
+              "5a4a", "5e4e", "4a5a", "4e5e"]
+    end = replay_natively(native, "4k4/9/9/9/3R5/9/9/9/4K4 b - 1", checks)
+    assert end.returns() == [-1.0, 1.0]
+    quiet = ["5i4i", "5a4a", "4i5i", "4a5a"] * 3
+    end = replay_natively(native, "4k4/9/9/9/9/9/9/9/4K4 b - 1", quiet)
+    assert end.is_terminal() and end.returns() == [0.0, 0.0]

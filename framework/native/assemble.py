@@ -121,6 +121,8 @@ class Plan:
     options: list[Any] = field(default_factory=list)
     deciders: list[Any] = field(default_factory=list)
     hands: list[str] = field(default_factory=list)
+    #: The region that keeps a whole game's positions (a piece's ``HISTORY``), if any.
+    history: str = ""
     #: How many of ``consequences`` (the first) run before the folded choice: automatic
     #: phases between the moves phase and a choice further on (shogi's must-promote steps
     #: before its may-promote ones).
@@ -190,9 +192,12 @@ class Plan:
         for name in self.slots:  # a word each; a mask of cells a mask's words
             at[slot_field(self.game, name)] = end
             end += self.slot_words(name)
-        for name, length in self.regions:
+        # A history (a whole game's positions) last: a move tried on a copy copies the
+        # words before it alone (``HEAD``).
+        for name, length in sorted(self.regions, key=lambda r: r[0] == self.history):
             at[name] = end
             end += length
+        at["HEAD"] = at[self.history] if self.history else end
         at["L"] = end
         return at
 
@@ -516,7 +521,9 @@ def plan_of(game: CompiledGame) -> Plan:
                 regions=[*counters_region(game),
                          *(p.REGION for p in every if hasattr(p, "REGION"))],
                 phase_guard=phase_guard, result_guard=result_guard, options=options,
-                deciders=alternatives, hands=hands, before=before)
+                deciders=alternatives, hands=hands, before=before,
+                history=next((p.REGION[0] for p in every
+                              if hasattr(p, "REGION") and getattr(p, "HISTORY", False)), ""))
 
 
 def _most(choice: Piece) -> int:
@@ -750,7 +757,7 @@ def perft(st, depth):
     moves = np.empty((depth, MAXM), np.int64)
     found = np.zeros(depth, np.int64)
     next_ = np.zeros(depth, np.int64)
-    copy_into(stack[0], st)
+    copy_state(stack[0], st)
     found[0] = legal_moves(stack[0], moves[0])
     level = 0
     total = 0
@@ -761,7 +768,7 @@ def perft(st, depth):
         mv = moves[level, next_[level]]
         next_[level] += 1
         child = stack[level + 1]
-        copy_into(child, stack[level])
+        copy_state(child, stack[level])
         make_move(child, mv)
         if level + 2 == depth:
             total += count_legal(child)
@@ -789,7 +796,7 @@ def perft_turns(st, depth):
     found = np.zeros(levels, np.int64)
     next_ = np.zeros(levels, np.int64)
     left = np.zeros(levels, np.int64)
-    copy_into(stack[0], st)
+    copy_state(stack[0], st)
     found[0] = legal_moves(stack[0], moves[0])
     left[0] = depth
     level = 0
@@ -801,7 +808,7 @@ def perft_turns(st, depth):
         mv = moves[level, next_[level]]
         next_[level] += 1{deep}
         child = stack[level + 1]
-        copy_into(child, stack[level])
+        copy_state(child, stack[level])
         make_move(child, mv)
         rest = left[level]
         if child[CHAIN] == ZERO{turn_over}:
@@ -853,7 +860,7 @@ def playouts(st, games, seed, max_plies, winners):
     cur = np.empty(L, np.uint64)
     plies = 0
     for g in range(games):
-        copy_into(cur, st)
+        copy_state(cur, st)
         played = 0
         while cur[WINNERS] == ZERO and played < max_plies:
             x, mv = random_move(cur, x, buf)
@@ -889,7 +896,7 @@ def rollout_values(st, games, seed, plies, weights, mobility, scale, out):
     for s in range(S):
         out[s] = 0.0
     for g in range(games):
-        copy_into(cur, st)
+        copy_state(cur, st)
         played = 0
         while cur[WINNERS] == ZERO and played < plies:
             x, mv = random_move(cur, x, buf)
@@ -978,8 +985,8 @@ _TURN_OVER = (" and (child[WINNERS] != ZERO or child[TO_MOVE] != stack[level, TO
               "child[FULLMOVE] != stack[level, FULLMOVE])")
 
 
-def _engine(m: Masks, finishes: bool = False, again: str = "", to_hand: bool = False
-            ) -> str:
+def _engine(m: Masks, finishes: bool = False, again: str = "", to_hand: bool = False,
+            history: bool = False) -> str:
     """The engine's turn flow, its mask bookkeeping spelled for the board's width
     (``again``: the field of the slot that keeps the turn with the mover, if any;
     ``to_hand``: a captured piece goes into its captor's hand, ``CAPTURED_AS``)."""
@@ -990,7 +997,12 @@ def _engine(m: Masks, finishes: bool = False, again: str = "", to_hand: bool = F
                  "            h = CAPTURED_AS[k]", "            if h >= 0:",
                  "                st[HAND[h * S + side]] += ONE", "            break"]
     capture = ["@njit(cache=True, inline='always')", "def capture(st, c, side):",
-               *(into_hand if to_hand else []), "    remove(st, c)", "", ""]
+               *(into_hand if to_hand else []), "    remove(st, c)", "", "",
+               # A state copied whole, but for the part of a history not written yet.
+               "@njit(cache=True, inline='always')", "def copy_state(dst, src):",
+               "    copy_into(dst, src)" if not history else
+               "    for i in range(HEAD + np.int64(src[HEAD]) + 1):\n        dst[i] = src[i]",
+               "", ""]
     masks = "\n".join([
         "@njit(cache=True, inline='always')", "def place(st, c, side, kind):",
         f"    bit = {bit('c')}", f"    {m.update('side', '|', 'bit')}",
@@ -1083,7 +1095,7 @@ def source_of(plan: Plan) -> str:
     finishes = any(getattr(c, "FINISHES", False) for c in plan.consequences) or \
         any(getattr(c, "GUARDED", False) for c in plan.choices)
     lines += ["", *_game_functions(plan),
-              _engine(m, finishes, plan.again, bool(_captured_as(game)))]
+              _engine(m, finishes, plan.again, bool(_captured_as(game)), bool(plan.history))]
     return "\n".join(lines) + "\n"
 
 
@@ -1314,7 +1326,7 @@ def _vetted(plan: Plan) -> tuple[list[str], list[str], list[str]]:
                 "    buf = np.empty(RAW, np.int64)", *_raw(plan, plain),
                 f"    free = {' & '.join(frees)}", "    for i in range(n):", "        mv = buf[i]",
                 *_decoded(spelt, "        "), untried, "            return True",
-                "    trial = np.empty(L, np.uint64)", "    for i in range(n):",
+                "    trial = np.empty(HEAD, np.uint64)", "    for i in range(n):",
                 "        copy_into(trial, st)", "        apply_option(trial, side, buf[i])",
                 *refused, "        return True", f"    return {plan.skippable}", ""]
     return gen, cnt, has
@@ -1331,7 +1343,7 @@ def _vet_targets(choice: Piece, refused: list[str]) -> list[str]:
     cell + 1 in the choice bits, or once alone when there is none. The raw moves are
     copied first, since the list grows in place."""
     return ["@njit(cache=True)", "def vet(st, side, buf, n, spread):",
-            "    raw = buf[:n].copy()", "    trial = np.empty(L, np.uint64)", "    m = 0",
+            "    raw = buf[:n].copy()", "    trial = np.empty(HEAD, np.uint64)", "    m = 0",
             "    for i in range(n):", "        mv = raw[i]", "        copy_into(trial, st)",
             "        apply_option(trial, side, mv)", *refused,
             f"        t = {choice.prefix}targets(trial, side)",
@@ -1388,7 +1400,7 @@ def _sampled(plan: Plan, choice: Piece) -> list[str]:
     return ["@njit(cache=True)", "def random_move(st, x, buf):",
             "    if st[MUST_PASS] != ZERO:", "        return x, PASS",
             "    side = np.int64(st[TO_MOVE])", *_raw(plan), *skip,
-            "    trial = np.empty(L, np.uint64)", "    while n > 0:",
+            "    trial = np.empty(HEAD, np.uint64)", "    while n > 0:",
             "        x, r = rng_next(x)", "        i = below(r, n)", "        mv = buf[i]",
             "        n -= 1", "        buf[i] = buf[n]  # out of the draw, if refused",
             *(["        if mv == SKIP:", "            return x, mv"] if plan.skippable else []),
@@ -1408,7 +1420,7 @@ def _vet_spread(plan: Plan, frees: list[str], untried: str, refused: list[str],
     out from the end backwards, in place."""
     spelt = plan.masks
     vet = ["@njit(cache=True)", "def vet(st, side, buf, n, spread):",
-           "    trial = np.empty(L, np.uint64)", f"    free = {' & '.join(frees)}",
+           "    trial = np.empty(HEAD, np.uint64)", f"    free = {' & '.join(frees)}",
            "    m = 0", "    extra = 0", "    for i in range(n):", "        mv = buf[i]",
            *_decoded(spelt, "        ")]
     # A plain move from a free cell needs no trial, unless phases before the choice may

@@ -78,12 +78,13 @@ def high(x: Any) -> Any:  # pragma: no cover - compiled
 
 @njit(cache=True, inline="always")
 def copy_into(dst: Any, src: Any) -> None:  # pragma: no cover - compiled
-    """``dst[:] = src`` for two one-dimensional arrays of one length (a state into a
-    slot of a stack), written as a loop. Numba compiles a slice assignment through its
+    """``dst[:] = src[:len(dst)]`` for one-dimensional arrays (a state into a slot of a
+    stack; a state's words before its history into a copy a move is tried on), written
+    as a loop. Numba compiles a slice assignment through its
     generic setitem, whose shape check formats its error message: the first one in a
     process compiles numba's string formatting, about 5 s of CPU of chess's cold
     compile (docs/native.md)."""
-    for i in range(src.shape[0]):
+    for i in range(dst.shape[0]):
         dst[i] = src[i]
 
 

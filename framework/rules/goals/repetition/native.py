@@ -25,10 +25,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from framework.engine.playout import DEFAULT_MAX_PLIES
 from framework.engine.slots import HALFMOVE
+from framework.engine.trail import kept_slots
 from framework.errors import BoardspecError
 from framework.kernel.pieces import GoalPiece, Unsupported
 from framework.kernel.slots import encoded, slot_field
+from framework.rules.phases.count_checks import checks_slot_name
 
 if TYPE_CHECKING:
     from framework.engine.state import State
@@ -48,7 +51,7 @@ def mixed(words: Any) -> int:
 
 
 class RepetitionPiece(GoalPiece):
-    KNOWN = frozenset({"times", "same", "since", "winner", "overrides"})
+    KNOWN = frozenset({"times", "same", "since", "winner", "overrides", "perpetual_check"})
     # The assembler's guard: over the whole game ``record`` writes the board whatever the
     # if: says; since the clock's reset an if: is refused (a skipped check would leave
     # the position unwritten).
@@ -60,6 +63,12 @@ class RepetitionPiece(GoalPiece):
         #: The ending stands over the other goals of the check (``overrides``).
         self.STANDS = params.overrides
         self.whole = params.since != "clock_reset"
+        #: Per side, the field of its run of checks (``perpetual_check``: a side whose run
+        #: has reached it loses the repetition).
+        self.runs = [slot_field(game, checks_slot_name(str(p))) for p in game.players] \
+            if params.perpetual_check is not None else []
+        if self.runs and not self.whole:
+            raise Unsupported("repetition since the clock's reset with perpetual_check")
         if self.whole:
             self._whole_game(goal)
             return
@@ -86,30 +95,40 @@ class RepetitionPiece(GoalPiece):
         self.SLOTS = tuple(table.slots[i].name for i in self.kept)
 
     def _whole_game(self, goal: Any) -> None:
-        """The boards of the whole game: one hash each, as many as ``max_plies`` allows."""
+        """The positions of the whole game: one hash each, as many as ``max_plies`` (or the
+        engine's playout bound, ``DEFAULT_MAX_PLIES``) allows."""
         game = goal.game
-        if goal.params.same != "placement":
-            raise Unsupported("repetition of whole positions since the start of the game "
-                              "(the compact state keeps the boards alone: same: placement, "
-                              "or since: clock_reset)")
-        if not game.spec.max_plies:
-            raise Unsupported("repetition since the start of the game without max_plies "
-                              "(the compact state keeps one hash per board seen, as many "
-                              "as the game's plies allow)")
+        self.placement = goal.params.same == "placement"
+        if not self.placement and any(o.repetition_reads() for p in game.turn_phases
+                                      for o in getattr(p.block, "options", ())):
+            raise Unsupported("repetition of whole positions whose rights a move may count "
+                              "otherwise (an en passant cell: since: clock_reset)")
         self.WIDE = True
-        self.placement = True
         #: Its ``record`` runs at every check, before the goals (the engine's trail).
         self.RECORDS = True
-        #: The count, then the start's board and one board a turn (the last: one spare).
-        self.REGION = (f"{self.prefix}HIST", game.spec.max_plies + 3)
+        #: The count, then the start's position and one a turn (the last: one spare); at
+        #: the end of the state, out of the copies a move is tried on (``HEAD``).
+        self.REGION = (f"{self.prefix}HIST", (game.spec.max_plies or DEFAULT_MAX_PLIES) + 3)
+        self.HISTORY = True
         self.words = (len(game.players) + len(game.piece_kinds) + 1) * self.m.width
+        #: A whole position's rights after the board: the player to move, the kept slots
+        #: (hands, rights; as the trail keeps them) and the counters' words.
+        self.kept = list(kept_slots(game))
+        self.counters = len(game.players) * len(game.counters)
 
     def functions(self) -> list[str]:
         if not self.whole:
             return super().functions()
         region, width = self.REGION
+        rights = [] if self.placement else [
+            "st[TO_MOVE]",
+            *(f"st[{slot_field(self.goal.game, self.goal.game.slots.slots[i].name)}]"
+              for i in self.kept),
+            *(f"st[COUNTERS + {j}]" for j in range(self.counters))]
         record = [f"h = U64({SEED})", f"for i in range({self.words}):",
                   f"    h = (h ^ st[i]) * U64({PRIME})", "    h ^= h >> U64(32)",
+                  *(line for word in rights for line in (
+                      f"h = (h ^ U64({word})) * U64({PRIME})", "h ^= h >> U64(32)")),
                   f"n = np.int64(st[{region}])", f"if n < {width - 1}:",
                   f"    st[{region} + 1 + n] = h", f"    st[{region}] = U64(n + 1)"]
         return [self.function("record", "st", record), *super().functions()]
@@ -154,7 +173,12 @@ class RepetitionPiece(GoalPiece):
         return self._ending(lines)
 
     def _ending(self, lines: list[str]) -> list[str]:
-        """``lines``, then the return of a repetition found: who wins it."""
+        """``lines``, then the return of a repetition found: who wins it (a side whose run
+        of checks has reached ``perpetual_check`` loses, the first in turn order)."""
+        everyone = "((np.int64(1) << S) - 1)"
+        for side, field in enumerate(self.runs):
+            lines = [*lines, f"if np.int64(st[{field}]) >= {self.goal.params.perpetual_check}:",
+                     f"    return True, False, {everyone} & ~(np.int64(1) << {side})"]
         winner = self.goal.params.winner
         if winner == "draw":
             return [*lines, "return True, False, np.int64(0)"]
@@ -189,7 +213,13 @@ class RepetitionPiece(GoalPiece):
     def hash_of(self, key: Any) -> int:
         placement, rights = key
         if self.whole:  # every word of every mask, as ``record`` reads the state
-            return mixed([w for mask in placement for w in self.m.words(mask)])
+            board = [w for mask in placement for w in self.m.words(mask)]
+            if self.placement:
+                return mixed(board)
+            slots = self.goal.game.slots.slots
+            kept = [encoded(slots[i], v)
+                    for i, v in zip(self.kept, rights[1:1 + len(self.kept)], strict=True)]
+            return mixed([*board, rights[0], *kept, *rights[1 + len(self.kept):]])
         if self.placement:
             return mixed(placement)
         game = self.goal.game

@@ -105,7 +105,7 @@ class PlacePiece(AtCellsPiece):
         ``Place._mating``; every side but the mover is asked)."""
         m = self.m
         royal = f"{m.get('s', 'trial')} & {m.get(f'KINDS + {self.royal}', 'trial')}"
-        return [f"found = {m.zero}", "trial = np.empty(L, np.uint64)", "b = cand", "while b:",
+        return [f"found = {m.zero}", "trial = np.empty(HEAD, np.uint64)", "b = cand", "while b:",
                 "    c = low(b)", "    b &= b - ONE", "    copy_into(trial, st)",
                 f"    place(trial, c, side, {self.made})", "    checks = False",
                 "    for s in range(S):", "        if s == side:", "            continue",

@@ -1423,14 +1423,18 @@ def _vet_spread(plan: Plan, frees: list[str], untried: str, refused: list[str],
            "    trial = np.empty(HEAD, np.uint64)", f"    free = {' & '.join(frees)}",
            "    m = 0", "    extra = 0", "    for i in range(n):", "        mv = buf[i]",
            *_decoded(spelt, "        ")]
-    # A plain move from a free cell needs no trial, unless phases before the choice may
-    # change whether it is due (a promotion that must happen before one that may).
-    if not (plan.choices and plan.before):
+    # A plain move from a free cell needs no trial. Phases before the choice may change
+    # whether it is due: a promotion that must happen before one that may, whose own
+    # plain test says when it fires (and the kind it makes is none the choice reads).
+    fires = _fires_plain(plan)
+    if fires is not None:
         vet.append(untried)
+        dst = f"mv & {spelt.cell_mask}"
+        unfired = "".join(f" and not {b.prefix}fires_plain(st, side, src, {dst})"
+                          for b in fires)
         for c in plan.choices:
-            vet += [f"            if {c.prefix}due_plain(st, side, src, mv & "
-                    f"{spelt.cell_mask}):", f"                mv |= {due}",
-                    "                extra += 1"]
+            vet += [f"            if {c.prefix}due_plain(st, side, src, {dst}){unfired}:",
+                    f"                mv |= {due}", "                extra += 1"]
         vet += ["            buf[m] = mv", "            m += 1", "            continue"]
     vet += ["        copy_into(trial, st)", "        apply_option(trial, side, mv)", *refused]
     if plan.choices and plan.before:
@@ -1451,6 +1455,18 @@ def _vet_spread(plan: Plan, frees: list[str], untried: str, refused: list[str],
     else:
         vet.append("    return m")
     return vet
+
+
+def _fires_plain(plan: Plan) -> list[Piece] | None:
+    """The phases before a folded choice, when a plain move's dueness can be told without
+    a trial: each has a plain test of when it fires (``fires_plain``) and makes a kind
+    that no choice is due for (``makes``; the choices' ``reads``). None otherwise."""
+    before = plan.consequences[:plan.before] if plan.choices else []
+    read = {k for c in plan.choices for k in getattr(c, "reads", ())}
+    if all(getattr(b, "FIRES_PLAIN", False) and getattr(b, "makes", -1) not in read
+           for b in before):
+        return before
+    return None
 
 
 def _decoded(m: Masks, indent: str) -> list[str]:

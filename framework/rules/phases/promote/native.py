@@ -19,25 +19,38 @@ class PromotePiece(Piece):
 
     HANDLED = frozenset({"if_"})
     WIDE = True
+    #: It has ``fires_plain``: whether a plain move will promote, before it is played
+    #: (so a choice folded after it needs no trial to know whether it is due).
+    FIRES_PLAIN = True
 
     def __init__(self, phase: Any, index: int | str) -> None:
         super().__init__(f"p{index}_", phase.keyword, phase.params, phase.game)
         self.zone = self.table("ZONE", phase.zone)
         self.to = phase.to
-        # The named kind promotes, or (none named) any kind but the one it becomes.
-        kinds = self.m.get(f"KINDS + {phase.piece if phase.piece >= 0 else phase.to}")
-        self.due = (self.m.test(kinds, "c") if phase.piece >= 0
-                    else f"not {self.m.test(kinds, 'c')}")
+        self.piece = phase.piece
+        #: The kind it makes.
+        self.makes = phase.to
+
+    def _promotes(self, cell: str) -> str:
+        """Whether the piece on ``cell`` is of a kind that promotes: the named kind, or
+        (none named) any kind but the one it becomes."""
+        kinds = self.m.get(f"KINDS + {self.piece if self.piece >= 0 else self.to}")
+        test = self.m.test(kinds, cell)
+        return test if self.piece >= 0 else f"not {test}"
 
     def functions(self) -> list[str]:
         m = self.m
         mine = f"({m.row(self.zone, 'side')} & {m.get('side')})"
-        return [self.function("run", "st, side", [
-            "c = np.int64(st[LANDED]) - 1", "if c < 0:", "    return",
-            f"if not ({m.test(mine, 'c')}) or not ({self.due}):", "    return",
-            f"clear = ~({m.bit('c')})", "for k in range(KINDS, KINDS + K):",
-            f"    {m.update('k', '&', 'clear')}",
-            m.update(f"KINDS + {self.to}", "|", m.bit("c"))])]
+        return [
+            self.function("fires_plain", "st, side, src, dst", [
+                f"return ({m.test(m.row(self.zone, 'side'), 'dst')}) != 0 and "
+                f"({self._promotes('src')})"]),
+            self.function("run", "st, side", [
+                "c = np.int64(st[LANDED]) - 1", "if c < 0:", "    return",
+                f"if not ({m.test(mine, 'c')}) or not ({self._promotes('c')}):", "    return",
+                f"clear = ~({m.bit('c')})", "for k in range(KINDS, KINDS + K):",
+                f"    {m.update('k', '&', 'clear')}",
+                m.update(f"KINDS + {self.to}", "|", m.bit("c"))])]
 
 
 class PromoteChoicesPiece(Piece):
@@ -80,6 +93,8 @@ class PromoteChoicesPiece(Piece):
             for side in range(sides):
                 zones[p.piece * sides + side] = p.zone[side]
             moved[p.piece] = int(p.departed >= 0)
+        #: The kinds whose landing it reads (``_fires_plain``).
+        self.reads = frozenset(p.piece for p in phases)
         self.to = self.table("TO", to, "int64")
         self.zones = self.table("ZONE", zones)
         self.moved = self.table("MOVED", moved, "int64")

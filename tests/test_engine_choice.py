@@ -48,22 +48,16 @@ def quietly_made(spec: str, stem: str) -> tuple[MctsAgent | AlphaBetaAgent, list
     return agent, [str(w.message) for w in caught if issubclass(w.category, NativeFallback)]
 
 
-def test_mcts_searches_in_the_kernels_by_default(auto: None) -> None:
-    agent, notes = quietly_made("mcts:40i", "connect-four")
-    assert isinstance(agent, MctsAgent)
-    assert agent.native_tree is not None and notes == []
+@pytest.mark.parametrize(("spec", "stem", "said"), [
+    ("mcts:40i", "connect-four", "native tree"), ("alphabeta:d2", "breakthrough", "native")])
+def test_agents_search_in_the_kernels_by_default(auto: None, spec: str, stem: str,
+                                                 said: str) -> None:
+    agent, notes = quietly_made(spec, stem)
+    searcher = agent.native_tree if isinstance(agent, MctsAgent) else agent.native
+    assert searcher is not None and notes == []
     state = agent.game.new_initial_state()
     assert agent.act(state)[0] in state.legal_actions()
-    assert agent.info.startswith("native tree")
-
-
-def test_alphabeta_searches_in_the_kernels_by_default(auto: None) -> None:
-    agent, notes = quietly_made("alphabeta:d2", "breakthrough")
-    assert isinstance(agent, AlphaBetaAgent)
-    assert agent.native is not None and notes == []
-    state = agent.game.new_initial_state()
-    assert agent.act(state)[0] in state.legal_actions()
-    assert agent.info.startswith("native")
+    assert agent.info.startswith(said)
 
 
 @pytest.mark.parametrize("spec", ["mcts:40i:python", "alphabeta:d2:python"])

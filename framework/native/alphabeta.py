@@ -56,8 +56,8 @@ SEARCH = '''\
 import numpy as np
 from numba import njit
 
-from framework.native.runtime import copy_into
-from {module} import TERM, TO_MOVE, WINNERS, ZERO, evaluation, legal_moves, make_move
+from {module} import (TERM, TO_MOVE, WINNERS, ZERO, copy_state, evaluation, legal_moves,
+                      make_move)
 
 WIN = {win}
 #: ``counters``: positions searched, the limit reached (1), a depth cut short (1).
@@ -82,7 +82,7 @@ def ordered(st, ply, n, side, maximizing, weights, mobility, states, moves, keys
     stable sort: equal ones keep their order, as Python's sort)."""
     child = states[ply + 1]
     for i in range(n):
-        copy_into(child, st)
+        copy_state(child, st)
         make_move(child, moves[ply, i])
         v = value_of(child, side, ply + 1, weights, mobility)
         keys[ply, i] = -v if maximizing else v
@@ -141,7 +141,7 @@ def search(depth, alpha, beta, side, weights, mobility, states, moves, keys, cou
     while True:
         if at[level] < count[level] and lo[level] < hi[level]:
             child = level + 1
-            copy_into(states[child], states[level])
+            copy_state(states[child], states[level])
             make_move(states[child], moves[level, at[level]])
             at[level] += 1
             leaf, v = enter(child, depth - level, lo[level], hi[level], side, weights,
@@ -173,7 +173,7 @@ def root(st, order, depth, side, weights, mobility, states, moves, keys, counter
     alpha, beta = -2.0 * WIN, 2.0 * WIN
     best, best_value = 0, -2.0 * WIN if maximizing else 2.0 * WIN
     for i in range(order.shape[0]):
-        copy_into(states[1], st)
+        copy_state(states[1], st)
         make_move(states[1], order[i])
         v = search(depth - 1, alpha, beta, side, weights, mobility, states, moves, keys,
                    counters, limit)

@@ -45,7 +45,7 @@ import numpy as np
 from numba import njit
 
 from framework.native.runtime import copy_into, low
-from {module} import MAXM, S, TERM, TO_MOVE, WINNERS, ZERO, legal_moves, make_move
+from {module} import MAXM, S, TERM, TO_MOVE, WINNERS, ZERO, copy_state, legal_moves, make_move
 
 CELLS = {cells}
 W_ = {width}
@@ -99,7 +99,7 @@ def mask(st, slots, legal, buf):
 def reset(states, start, slots, obs, legal):
     buf = np.empty(MAXM, np.int64)
     for i in range(states.shape[0]):
-        copy_into(states[i], start)
+        copy_state(states[i], start)
         observe(states[i], obs[i])
         mask(states[i], slots, legal[i], buf)
 
@@ -140,7 +140,7 @@ def step(states, actions, by_action, start, start_obs, slots, obs, rewards, retu
             for s in range(S):
                 copy_into(final[i, s], obs[i, s])
             observe_changes(before, st, final[i])
-            copy_into(st, start)
+            copy_state(st, start)
             for s in range(S):
                 copy_into(obs[i, s], start_obs[s])
         else:

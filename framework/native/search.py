@@ -78,9 +78,9 @@ SEARCH = '''\
 import numpy as np
 from numba import njit
 
-from framework.native.runtime import below, copy_into, rng_next
-from {module} import (L, MAXM, S, TERM, TO_MOVE, WINNERS, ZERO, legal_moves, make_move,
-                      random_move)
+from framework.native.runtime import below, rng_next
+from {module} import (L, MAXM, S, TERM, TO_MOVE, WINNERS, ZERO, copy_state, legal_moves,
+                      make_move, random_move)
 
 
 @njit(cache=True)
@@ -151,7 +151,7 @@ def iterate(root, iterations, c, plies, grow, rng, used, move, parent, first, co
     n = used[0]
     done = 0
     while done < iterations:
-        copy_into(cur, root)
+        copy_state(cur, root)
         node = 0
         while count[node] > 0:
             node = best_child(node, c, first, count, visits, value)
@@ -194,14 +194,14 @@ def find(root, target, most, move, first, count):
     states = np.empty((most + 1, L), np.uint64)
     node = np.zeros(most + 1, np.int64)
     nxt = np.zeros(most + 1, np.int64)
-    copy_into(states[0], root)
+    copy_state(states[0], root)
     level = 0
     while level >= 0:
         n = node[level]
         if level < most and nxt[level] < count[n]:
             c = first[n] + nxt[level]
             nxt[level] += 1
-            copy_into(states[level + 1], states[level])
+            copy_state(states[level + 1], states[level])
             make_move(states[level + 1], move[c])
             if same(states[level + 1], target):
                 return c

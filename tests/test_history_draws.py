@@ -125,3 +125,26 @@ def test_the_kernels_keep_a_whole_games_positions() -> None:
         state.apply(action)
         assert native.snapshot(st) == native.python_snapshot(state), move
     assert state.is_terminal() and state.returns() == [0.0, 0.0]
+
+
+def test_a_reusing_native_search_finds_a_position_with_its_history() -> None:
+    """The native tree kept between decisions finds the position reached in a game whose
+    state keeps its history (a region written only as far as the game went): the
+    position is compared as far as its history is written, so its visits count on."""
+    pytest.importorskip("numba")
+    from framework.native.search import NativeSearch
+
+    g = game("{type: repetition, times: 2}", no="max: 1")
+    search = NativeSearch(g, 0.5, seed=3, reuse=True)
+    state = g.new_initial_state()
+    best = search.run(state, iterations=2000).best
+    mine = next(c for c in range(search.first[0], search.first[0] + search.count[0])
+                if search.move[c] == best)
+    replies = range(search.first[mine], search.first[mine] + search.count[mine])
+    node = max(replies, key=lambda c: search.visits[c])
+    visits = int(search.visits[node])
+    for move in (best, int(search.move[node])):
+        for action in search.turn_of(state, move):
+            state.apply(action)
+    search.run(state, iterations=1)
+    assert visits > 10 and int(search.visits[0]) == visits + 1

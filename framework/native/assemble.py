@@ -998,11 +998,15 @@ def _engine(m: Masks, finishes: bool = False, again: str = "", to_hand: bool = F
                  "                st[HAND[h * S + side]] += ONE", "            break"]
     capture = ["@njit(cache=True, inline='always')", "def capture(st, c, side):",
                *(into_hand if to_hand else []), "    remove(st, c)", "", "",
-               # A state copied whole, but for the part of a history not written yet.
+               # A state copied or compared whole, but for the part of a history not
+               # written yet (whatever those words hold).
+               "@njit(cache=True, inline='always')", "def written(st):",
+               f"    return {'HEAD + np.int64(st[HEAD]) + 1' if history else 'L'}", "", "",
                "@njit(cache=True, inline='always')", "def copy_state(dst, src):",
-               "    copy_into(dst, src)" if not history else
-               "    for i in range(HEAD + np.int64(src[HEAD]) + 1):\n        dst[i] = src[i]",
-               "", ""]
+               "    for i in range(written(src)):", "        dst[i] = src[i]", "", "",
+               "@njit(cache=True, inline='always')", "def same_state(a, b):",
+               "    for i in range(written(a)):", "        if a[i] != b[i]:",
+               "            return False", "    return True", "", ""]
     masks = "\n".join([
         "@njit(cache=True, inline='always')", "def place(st, c, side, kind):",
         f"    bit = {bit('c')}", f"    {m.update('side', '|', 'bit')}",

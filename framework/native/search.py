@@ -80,7 +80,7 @@ from numba import njit
 
 from framework.native.runtime import below, rng_next
 from {module} import (L, MAXM, S, TERM, TO_MOVE, WINNERS, ZERO, copy_state, legal_moves,
-                      make_move, random_move)
+                      make_move, random_move, same_state)
 
 
 @njit(cache=True)
@@ -178,18 +178,10 @@ def iterate(root, iterations, c, plies, grow, rng, used, move, parent, first, co
 
 
 @njit(cache=True)
-def same(a, b):
-    for i in range(L):
-        if a[i] != b[i]:
-            return False
-    return True
-
-
-@njit(cache=True)
 def find(root, target, most, move, first, count):
     """The node of the tree whose position is ``target``: the root (0), or one reached
     from it through expanded nodes, at most ``most`` plies down; -1 when there is none."""
-    if same(root, target):
+    if same_state(root, target):
         return 0
     states = np.empty((most + 1, L), np.uint64)
     node = np.zeros(most + 1, np.int64)
@@ -203,7 +195,7 @@ def find(root, target, most, move, first, count):
             nxt[level] += 1
             copy_state(states[level + 1], states[level])
             make_move(states[level + 1], move[c])
-            if same(states[level + 1], target):
+            if same_state(states[level + 1], target):
                 return c
             if count[c] > 0:
                 level += 1

@@ -251,11 +251,11 @@ class BoardspecGame(pyspiel.Game):
             return None
         from framework.interop.openspiel_native import native_tables
 
-        if self.native:
-            return native_tables(compiled)
         try:
             return native_tables(compiled)
         except BoardspecError as exc:
+            if self.native:  # asked for: refused
+                raise
             tell_once(compiled, f"OpenSpiel states in the Python engine: {exc}")
             return None
 

@@ -45,10 +45,11 @@ def use_engine(engine: str | None) -> None:
 
     if engine is None:
         return
-    if engine.strip().lower() not in ENGINES:
+    chosen = engine.strip().lower()
+    if chosen not in ENGINES:
         raise typer.BadParameter(f"expected one of {', '.join(ENGINES)}, found {engine!r}",
                                  param_hint="--engine")
-    os.environ[ENGINE_VARIABLE] = engine.strip().lower()
+    os.environ[ENGINE_VARIABLE] = chosen
 
 
 def check_backend(backend: str, address: str | None) -> None:

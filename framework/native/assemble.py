@@ -47,6 +47,7 @@ from framework.engine.slots import (
     moves_slot,
     pile_slot_name,
 )
+from framework.engine.supply import limits
 from framework.kernel.masks import Masks
 from framework.kernel.pieces import (
     STOP_OPTION,
@@ -1084,8 +1085,11 @@ def source_of(plan: Plan) -> str:
                   if game.spec.pieces[kind].hand else -1
                   for kind in game.piece_kinds for p in game.players]
         lines[-1:] = [f"HAND = np.array({fields}, dtype=np.int64)", ""]
-    if _captured_as(game):  # per kind, the kind a capture of it adds to the captor's hand
-        lines[-1:] = [f"CAPTURED_AS = np.array({_captured_as(game)}, dtype=np.int64)", ""]
+    # Per kind, the kind a capture of it adds to the captor's hand (-1: out of the game).
+    captured_as = limits(game).captured_as
+    to_hand = any(k >= 0 for k in captured_as)
+    if to_hand:
+        lines[-1:] = [f"CAPTURED_AS = np.array({list(captured_as)}, dtype=np.int64)", ""]
     pieces: list[Piece] = [*plan.helpers, *plan.conditions, *plan.moves, *plan.consequences,
                            *(p for pieces in plan.option_then for p, _ in pieces),
                            *plan.goals, plan.result, *plan.restrictions, *plan.choices]
@@ -1099,16 +1103,8 @@ def source_of(plan: Plan) -> str:
     finishes = any(getattr(c, "FINISHES", False) for c in plan.consequences) or \
         any(getattr(c, "GUARDED", False) for c in plan.choices)
     lines += ["", *_game_functions(plan),
-              _engine(m, finishes, plan.again, bool(_captured_as(game)), bool(plan.history))]
+              _engine(m, finishes, plan.again, to_hand, bool(plan.history))]
     return "\n".join(lines) + "\n"
-
-
-def _captured_as(game: CompiledGame) -> list[int]:
-    """Per kind, the kind its capture puts into the captor's hand (``captured_as``; -1:
-    none, the piece leaves the game); empty when no kind says it."""
-    found = [game.piece_kinds.index(ca) if (ca := game.spec.pieces[k].captured_as) else -1
-             for k in game.piece_kinds]
-    return found if any(k >= 0 for k in found) else []
 
 
 def _game_functions(plan: Plan) -> list[str]:

@@ -8,7 +8,9 @@ from, per attacking side), a slide by the first piece along each of its directio
 round, found by a bit scan of the ray's mask when cell ids only grow or only shrink along
 it (a grid), walked on the step table otherwise. An option that cannot be read that way
 is refused by name. The test is one function, ``a_attacked(st, cell, defender)``, shared
-by every piece that asks (``helpers``): the restriction, the result, a safe castle.
+by every piece that asks (``helpers``): the restriction, the result, a safe castle; and
+``a_checks(st, side, kind)`` on it, whether a side gives check (``count_checks``, a
+placement that may not mate).
 """
 
 from __future__ import annotations
@@ -105,7 +107,15 @@ class AttackPiece(Piece):
                 f"            if {m.test('p', 'first')}:", "                return True"]
 
     def functions(self) -> list[str]:
+        m = self.m
         return [self.function("attacked_in", "st, cell, defender, occ", self.body),
+                # Whether ``side`` gives check: a piece of ``kind`` (the royal kind) of
+                # another side is attacked (count_checks, a placement that may not mate).
+                self.function("checks", "st, side, kind", [
+                    "for s in range(S):", "    if s == side:", "        continue",
+                    f"    b = {m.get('s')} & {m.get('KINDS + kind')}", "    while b:",
+                    "        if a_attacked(st, low(b), s):", "            return True",
+                    "        b &= b - ONE", "return False"]),
                 self.function("attacked", "st, cell, defender", [
                     f"occ = {self.m.get('GAPS')}", "for s in range(S):",
                     f"    occ |= {self.m.get('s')}",

@@ -33,3 +33,10 @@ def encoded(slot: Slot, value: int) -> int:
 
 def decoded(slot: Slot, value: int) -> int:
     return value - 1 if slot.kind == "cell" else value
+
+
+def side_field(fields: list[str]) -> str:
+    """The expression that picks, among one field per side, the field of ``side`` (the
+    side in the generated code's scope)."""
+    return "(" + "".join(f"{f} if side == {i} else " for i, f in enumerate(fields[:-1])) + \
+        fields[-1] + ")"

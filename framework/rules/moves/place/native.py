@@ -10,7 +10,7 @@ from framework.engine.slots import AGAIN, KO, found_slot
 from framework.kernel.attacks import AttackPiece
 from framework.kernel.groups import GroupsPiece
 from framework.kernel.pieces import AtCellsPiece, Unsupported, flank_cells
-from framework.kernel.slots import slot_field
+from framework.kernel.slots import side_field, slot_field
 
 
 class PlacePiece(AtCellsPiece):
@@ -66,9 +66,7 @@ class PlacePiece(AtCellsPiece):
             raise Unsupported("place with blind: true on a board over 64 cells (the cells "
                               "a player has found are one word of the compact state)")
         names = [found_slot(p).name for p in game.players]
-        fields = [slot_field(game, name) for name in names]
-        self.found = "(" + "".join(f"{f} if side == {i} else " for i, f in
-                                   enumerate(fields[:-1])) + fields[-1] + ")"
+        self.found = side_field([slot_field(game, name) for name in names])
         self.again = slot_field(game, AGAIN.name)
         self.SLOTS = (*self.SLOTS, *names, AGAIN.name)
 
@@ -104,14 +102,10 @@ class PlacePiece(AtCellsPiece):
         piece attacks a royal piece of another side that then has no move (as
         ``Place._mating``; every side but the mover is asked)."""
         m = self.m
-        royal = f"{m.get('s', 'trial')} & {m.get(f'KINDS + {self.royal}', 'trial')}"
         return [f"found = {m.zero}", "trial = np.empty(HEAD, np.uint64)", "b = cand", "while b:",
                 "    c = low(b)", "    b &= b - ONE", "    copy_into(trial, st)",
-                f"    place(trial, c, side, {self.made})", "    checks = False",
-                "    for s in range(S):", "        if s == side:", "            continue",
-                f"        r = {royal}", "        while r:",
-                "            if a_attacked(trial, low(r), s):", "                checks = True",
-                "            r &= r - ONE", "    if not checks:", "        continue",
+                f"    place(trial, c, side, {self.made})",
+                f"    if not a_checks(trial, side, {self.royal}):", "        continue",
                 "    mated = True", "    for s in range(S):",
                 "        if s != side and phase_on(trial, s) and has_moves_plain(trial, s):",
                 "            mated = False", "    if mated:", f"        found |= {m.bit('c')}",

@@ -8,7 +8,7 @@ from typing import Any
 
 from framework.kernel.attacks import AttackPiece
 from framework.kernel.pieces import Piece
-from framework.kernel.slots import slot_field
+from framework.kernel.slots import side_field, slot_field
 from framework.rules.phases.count_checks import checks_slot_name
 
 
@@ -28,16 +28,10 @@ class CountChecksPiece(Piece):
         self.helpers = (AttackPiece.of(game),)
         names = [checks_slot_name(str(p)) for p in game.players]
         self.SLOTS = tuple(names)
-        fields = [slot_field(game, name) for name in names]
         #: The mover's field (``side`` picks it).
-        self.run_field = "(" + "".join(f"{f} if side == {i} else " for i, f in
-                                       enumerate(fields[:-1])) + fields[-1] + ")"
+        self.run_field = side_field([slot_field(game, name) for name in names])
 
     def functions(self) -> list[str]:
-        m = self.m
-        royal = f"{m.get('s')} & {m.get(f'KINDS + {self.kind}')}"
         return [self.function("run", "st, side", [
-            "check = False", "for s in range(S):", "    if s == side:", "        continue",
-            f"    b = {royal}", "    while b:", "        if a_attacked(st, low(b), s):",
-            "            check = True", "            break", "        b &= b - ONE",
-            f"at = {self.run_field}", "st[at] = st[at] + ONE if check else ZERO"])]
+            f"at = {self.run_field}",
+            f"st[at] = st[at] + ONE if a_checks(st, side, {self.kind}) else ZERO"])]

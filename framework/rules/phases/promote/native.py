@@ -28,8 +28,12 @@ class PromotePiece(Piece):
         self.zone = self.table("ZONE", phase.zone)
         self.to = phase.to
         self.piece = phase.piece
-        #: The kind it makes.
-        self.makes = phase.to
+
+    @property
+    def makes(self) -> int:
+        """The kind it makes (``FIRES_PLAIN``: the assembler checks no folded choice reads
+        it)."""
+        return int(self.to)
 
     def _promotes(self, cell: str) -> str:
         """Whether the piece on ``cell`` is of a kind that promotes: the named kind, or

@@ -131,12 +131,16 @@ def native_pieces(game: Game) -> set[str]:
     for group in ("moves", "consequences", "goals", "restrictions", "choices", "helpers",
                   "conditions"):
         found |= {type(piece).__qualname__ for piece in getattr(plan, group)}
+    if plan.chance is not None:
+        found.add(type(plan.chance).__qualname__)
     ways = {"skippable": plan.skippable, "chaining": bool(plan.chaining),
             "stops": plan.stops, "trials": plan.trials, "hands": bool(plan.hands),
             "regions": bool(plan.regions), "slots": bool(plan.slots),
             "deciders": len(plan.deciders) > 1, "players": len(game.players) > 2,
             "blind": any(getattr(piece, "found", "") for piece in plan.moves),
-            "straight": any(getattr(piece, "straight", "") for piece in plan.moves)}
+            "straight": any(getattr(piece, "straight", "") for piece in plan.moves),
+            "whole": plan.whole, "goal_checked": plan.goal_checked,
+            "attributes": bool(game.attributes)}
     return found | {way for way, used in ways.items() if used}
 
 

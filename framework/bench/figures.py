@@ -100,7 +100,9 @@ FIGURES: tuple[Figure, ...] = (
                          ("nine_mens_morris", "Nine Men's Morris (a ply: a whole turn, the "
                           "removal after a mill in it)"),
                          ("shogi", "Shogi (a ply: a move or a drop, its promotion in it, "
-                          "as OpenSpiel's actions)"))),
+                          "as OpenSpiel's actions)"),
+                         ("backgammon", "Backgammon (a ply: chance's roll, or a play of "
+                          "both dice, as OpenSpiel's actions)"))),
     Figure("native_vector_steps", "Connect Four, 4,096 games stepped together in the kernels "
            "with random legal actions, per game step (peer: OpenSpiel's C++ connect_four, "
            "its C++ random bots, per ply)", "steps/s", True, peer=True, target=1,

@@ -202,7 +202,11 @@ def openspiel_bot_plies(name: str, parameters: dict[str, Any], actions_per_ply: 
         n = 0
         while not state.is_terminal():
             mover = state.current_player()
-            state.apply_action(rng.choice(state.legal_actions()))
+            if state.is_chance_node():  # as evaluate_bots draws it: by the probabilities
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
             actions += 1
             n += 1 if actions_per_ply or state.is_terminal() or \
                 state.current_player() != mover else 0

@@ -373,7 +373,9 @@ PER_PLY_GAMES: tuple[tuple[str, str, dict[str, Any] | None, str, dict[str, Any],
     # A removal after a mill is an action of its own in OpenSpiel's game, folded into the
     # move in ours: its plies are counted as turns (0: a ply ends when the mover changes).
     ("nine_mens_morris", "nine-mens-morris.yaml", None, "nine_mens_morris", {}, 0),
-    ("shogi", "shogi.yaml", None, "shogi", {}, 1))
+    ("shogi", "shogi.yaml", None, "shogi", {}, 1),
+    # Chance's rolls are plies on both sides (actions of their own in OpenSpiel's game).
+    ("backgammon", "backgammon.yaml", None, "backgammon", {}, 1))
 
 
 def _native_game_plies(game_file: str, parameters: dict[str, Any] | None) -> dict[str, Any]:

@@ -127,9 +127,9 @@ def snapshot_difference(game: Game, native: NativeGame, ours: tuple[Any, ...],
                         theirs: tuple[Any, ...]) -> str:
     """What differs between the kernels' snapshot (``ours``) and the engine's, in words."""
     owners, kinds, to_move, halfmove, fullmove, must_pass, winners, chain, slots, \
-        counters, piles = ours
+        counters, piles, attributes = ours
     e_owners, e_kinds, e_to_move, e_half, e_full, e_pass, e_winners, e_chain, e_slots, \
-        e_counters, e_piles = theirs
+        e_counters, e_piles, e_attributes = theirs
     parts: list[str] = []
     if winners != e_winners:
         parts.append(f"result: kernels {_result(game, winners)}, engine "
@@ -166,6 +166,10 @@ def snapshot_difference(game: Game, native: NativeGame, ours: tuple[Any, ...],
         for cell, value, e_value in zip(names, values, e_values, strict=True):
             if value != e_value:
                 parts.append(f"{kind}s on {cell}: kernels {value}, engine {e_value}")
+    for name, values, e_values in zip(game.attributes, attributes, e_attributes, strict=True):
+        for cell, value, e_value in zip(names, values, e_values, strict=True):
+            if value != e_value:
+                parts.append(f"{name} on {cell}: kernels {value}, engine {e_value}")
     return "; ".join(parts)
 
 

@@ -36,6 +36,9 @@ from framework.kernel.slots import slot_field
 
 #: The option number of a chain's ``stop`` (``framework.native.assemble``'s ``STOP``).
 STOP_OPTION = 253
+#: The option number of a chance outcome (a roll): its index among the outcomes in the
+#: target's bits (``framework.native.assemble``'s ``CHANCE``).
+CHANCE_OPTION = 252
 
 
 class Unsupported(BoardspecError):

@@ -27,6 +27,13 @@ def pile_field(game: CompiledGame, kind: str) -> str:
     return f"PILE{game.piece_kinds.index(kind)}"
 
 
+def attribute_field(game: CompiledGame, attribute: str) -> str:
+    """The expression of the first word of ``attribute``'s numbers in the compact state
+    (one word per cell for each attribute, in ``game.attributes``' order, after
+    ``ATTRS``; the number on cell ``c`` is the word ``c`` after it)."""
+    return f"ATTRS + {game.attributes.index(attribute) * game.board.size}"
+
+
 def encoded(slot: Slot, value: int) -> int:
     return value + 1 if slot.kind == "cell" else value
 

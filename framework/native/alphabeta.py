@@ -210,6 +210,8 @@ def why_not_native_search(game: CompiledGame) -> str | None:
         return reason
     if game.view is not None:
         return "the game hides information (a view: the search would see the hidden pieces)"
+    if any(phase.chance for phase in game.phases):
+        return "the game has chance (alpha-beta searches the players' moves, not chance's)"
     return None
 
 

@@ -50,6 +50,7 @@ from framework.engine.slots import (
 from framework.engine.supply import limits
 from framework.kernel.masks import Masks
 from framework.kernel.pieces import (
+    CHANCE_OPTION,
     STOP_OPTION,
     GoalPiece,
     Piece,
@@ -128,6 +129,12 @@ class Plan:
     #: phases between the moves phase and a choice further on (shogi's must-promote steps
     #: before its may-promote ones).
     before: int = 0
+    #: The piece of the chance phase that begins each turn (a roll), if any; whether the
+    #: deciding phase is a piece's whole decision (race: ``moves[0]`` is that piece); and
+    #: whether the goals are checked after the deciding phase too (``goal_checks``).
+    chance: Piece | None = None
+    whole: bool = False
+    goal_checked: bool = False
 
     @property
     def chaining(self) -> list[PrimitivePiece]:
@@ -366,24 +373,32 @@ def _hands(game: CompiledGame) -> list[str]:
 def plan_of(game: CompiledGame) -> Plan:
     """The pieces of ``game``'s kernels; ``Unsupported`` with the reason if there are none."""
     moves_phase = plugins("phases")["moves"]
-    if game.attributes:
-        raise Unsupported("pieces with attributes: the compact state has no numbers per "
-                          "piece")
+    _check_attributes(game)
     if game.spec.turn_order != "rotate":
         raise Unsupported(f"turn order {game.spec.turn_order!r} (only rotate)")
-    if game.goal_check_phases:
-        raise Unsupported("goal checks inside the turn (goal_checks)")
     if any(s.decides for s in game.setups):
         raise Unsupported("a setup step the players decide")
     # The blocks as the file wrote them (a restricted phase's restrictions are pieces below).
-    first, *rest = [p.block for p in game.turn_phases]
-    if not isinstance(first, moves_phase) or not first.decides:
+    phases: list[Any] = [p.block for p in game.turn_phases]
+    chance = _chance(phases)
+    first, *rest = phases[1:] if chance is not None else phases
+    whole = getattr(_deciding_piece(first), "WHOLE_PHASE", False)
+    _check_goal_checks(game, first)
+    if whole:  # the phase is its own decision (race): its piece is the one option
+        _check_whole(first, rest, chance)
+    elif not isinstance(first, moves_phase) or not first.decides:
         raise Unsupported(f"the phase {first.name!r} ({first.keyword}): the turn must begin "
-                          "with a moves phase (or a preset of one)")
-    check_params(first.keyword, first.expand(first.params),
-                 {"optional", "skip", "options", "when_impossible", "piece_moves", "if_"})
+                          "with a moves phase (or a preset of one)" +
+                          (", after its chance phase" if chance is not None else ""))
+    else:
+        check_params(first.keyword, first.expand(first.params),
+                     {"optional", "skip", "options", "when_impossible", "piece_moves", "if_"})
     if first.skip_when_impossible:
         raise Unsupported(f"the phase {first.name!r} is passed over when impossible")
+    if chance is not None and not whole:
+        raise Unsupported(f"a chance phase before the moves phase {first.name!r} (the kernels "
+                          "play chance before a phase whose piece is its whole decision, "
+                          "race)")
     # Moves phases chosen by their if: (place / move / fly): at most one plays in a turn.
     alternatives = [first]
     for phase in rest:
@@ -415,9 +430,10 @@ def plan_of(game: CompiledGame) -> Plan:
                                                                               phase.index))
     if grouped:
         choices.append(_deciding_piece(grouped[0])(grouped, grouped[0].index))
-    options = [o for phase in alternatives for o in phase.options]
-    moves = [_piece("moves", o.keyword, "the move primitive")(o, i)
-             for i, o in enumerate(options)]
+    options: list[Any] = [first] if whole else [o for phase in alternatives
+                                                 for o in phase.options]
+    moves = [_deciding_piece(first)(first, 0)] if whole else [
+        _piece("moves", o.keyword, "the move primitive")(o, i) for i, o in enumerate(options)]
     for o, piece in zip(options, moves, strict=True):
         if getattr(piece, "FOLDS", False):
             raise Unsupported(f"{o.keyword} in the turn's first phase (its piece is a choice "
@@ -443,9 +459,10 @@ def plan_of(game: CompiledGame) -> Plan:
         conditions.extend(pieces)
         return guard_of(pieces, block.conditions) if pieces else ""
 
-    option_guards = [guard(o, f"o{i}") for i, o in enumerate(options)]
-    option_then = [[(_piece("phases", c.keyword, "the consequence", False)(c, f"o{i}t{j}"),
-                     guard(c, f"o{i}t{j}")) for j, c in enumerate(o.consequences)]
+    option_guards = [""] if whole else [guard(o, f"o{i}") for i, o in enumerate(options)]
+    option_then = [[] if whole else [
+        (_piece("phases", c.keyword, "the consequence", False)(c, f"o{i}t{j}"),
+         guard(c, f"o{i}t{j}")) for j, c in enumerate(o.consequences)]
                    for i, o in enumerate(options)]
     goal_guards = [guard(g, f"g{i}") for i, g in enumerate(game.goals)]
     consequence_guards = [guard(p, f"p{i}") for i, p in automatic]
@@ -476,7 +493,7 @@ def plan_of(game: CompiledGame) -> Plan:
     result_guard = guard(game.result, "r") if game.result else ""
     result = _piece("results", game.result.keyword if game.result else "draw",
                     "the result")(game.result)
-    skippable = first.skip is not None
+    skippable = getattr(first, "skip", None) is not None
     if alternatives[1:] and (skippable or game.restrictions):
         raise Unsupported("moves phases chosen by their if: beside an optional phase or a "
                           "restriction")
@@ -490,7 +507,7 @@ def plan_of(game: CompiledGame) -> Plan:
     _check_mix(restrictions, choices, moves, skippable)
     then = [piece for pieces in option_then for piece, _ in pieces]
     every: list[Piece] = [*moves, *consequences, *goals, result, *restrictions, *choices,
-                          *conditions, *then]
+                          *conditions, *then, *([chance] if chance is not None else [])]
     helpers = list({h.prefix: h for p in every for h in getattr(p, "helpers", ())}.values())
     width = Masks(game.board.size).width
     for piece in (*every, *helpers):
@@ -511,20 +528,72 @@ def plan_of(game: CompiledGame) -> Plan:
     for name in extra:
         if name not in claimed and name not in hands:
             raise Unsupported(f"the state slot {name!r}, which the compact state lacks")
-    raw = sum(len(phase.action_space()) for phase in alternatives) + 1
+    raw: int = getattr(moves[0], "most", 0) if whole else \
+        sum(len(phase.action_space()) for phase in alternatives) + 1
+    if chance is not None:
+        raw = max(raw, chance.outcomes)  # type: ignore[attr-defined]
     most = max([1, *(_most(c) for c in choices)])
     return Plan(game, moves, consequences, goals, result, skippable=skippable,
                 max_moves=raw * most, restrictions=restrictions, choices=choices,
                 helpers=helpers, slots=extra, raw_moves=raw,
-                plain=[plain_move(o) and not o.consequences for o in options],
+                plain=[not whole and plain_move(o) and not o.consequences for o in options],
                 conditions=conditions, option_guards=option_guards, option_then=option_then,
                 goal_guards=goal_guards, consequence_guards=consequence_guards,
                 regions=[*counters_region(game),
                          *(p.REGION for p in every if hasattr(p, "REGION"))],
                 phase_guard=phase_guard, result_guard=result_guard, options=options,
-                deciders=alternatives, hands=hands, before=before,
+                deciders=alternatives, hands=hands, before=before, chance=chance,
+                whole=whole, goal_checked=bool(game.goal_check_phases),
                 history=next((p.REGION[0] for p in every
                               if hasattr(p, "REGION") and getattr(p, "HISTORY", False)), ""))
+
+
+def _check_attributes(game: CompiledGame) -> None:
+    """Refuse attributes the compact state cannot keep: one with a supply (what is left
+    of it is no word of the state)."""
+    for kind in game.piece_kinds:
+        for name, spec in (game.spec.pieces[kind].attributes or {}).items():
+            if spec.supply is not None:
+                raise Unsupported(f"the attribute {name!r} of {kind!r} with a supply (the "
+                                  "compact state keeps no supplies of attributes)")
+
+
+def _chance(phases: list[Any]) -> Piece | None:
+    """The piece of the turn's chance phase (a roll), which must come first; None when
+    the turn has none."""
+    later = [p for p in phases[1:] if p.chance]
+    if later:
+        raise Unsupported(f"the chance phase {later[0].name!r} after the turn's first phase "
+                          "(the kernels draw chance when a turn begins)")
+    if not phases[0].chance:
+        return None
+    if phases[0].conditions:
+        raise Unsupported(f"the chance phase {phases[0].name!r} with an if:")
+    found: Piece = _piece("phases", phases[0].keyword, "the chance phase")(phases[0], 0)
+    return found
+
+
+def _check_goal_checks(game: CompiledGame, first: Any) -> None:
+    """Goals checked inside the turn (``goal_checks``): after the deciding phase alone."""
+    for index in sorted(game.goal_check_phases):
+        phase = game.turn_phases[index].block
+        if phase is not first:
+            raise Unsupported(f"goal checks after the phase {phase.name!r} (the kernels "
+                              f"check the goals inside a turn after {first.name!r} alone)")
+    if game.goal_check_phases and any(getattr(g, "keeps_trail", False) for g in game.goals):
+        raise Unsupported("goal checks inside the turn beside a goal that reads the "
+                          "game's history")
+
+
+def _check_whole(first: Any, rest: list[Any], chance: Piece | None) -> None:
+    """Refuse what a phase that is its own decision (race) is not played with."""
+    for phase in rest:
+        if phase.decides:
+            raise Unsupported(f"the deciding phase {phase.name!r} after {first.name!r} (the "
+                              "kernels fold no choice into a move of a whole phase)")
+    if chance is None:
+        raise Unsupported(f"the phase {first.name!r} ({first.keyword}) without a chance "
+                          "phase before it")
 
 
 def _most(choice: Piece) -> int:
@@ -538,6 +607,8 @@ def counters_region(game: CompiledGame) -> list[tuple[str, int]]:
     kind kept in piles (``pieces.<kind>.piles``), one per cell: ``st[PILE<k> + cell]``,
     ``k`` the kind's index (``pile_field``)."""
     found = [("COUNTERS", len(game.players) * len(game.counters))] if game.counters else []
+    if game.attributes:  # a word per cell for each attribute (``attribute_field``)
+        found.append(("ATTRS", len(game.attributes) * game.board.size))
     return found + [(pile_field(game, kind), game.board.size) for kind in piled_kinds(game)]
 
 
@@ -673,7 +744,7 @@ def start_turn(st):
     """The deciding phase of the player to move: an action, a forced pass, or the end.
     A turn whose moves phase's if: fails is passed over, as the engine passes it: the
     consequences run, the game ends when no other side could act, else the turn passes."""
-    side = np.int64(st[TO_MOVE])
+    side = np.int64(st[TO_MOVE]){chance_start}
     while not phase_on(st, side):
         before_choice(st, side)
         consequences(st, side)
@@ -708,13 +779,13 @@ def start_turn(st):
 def make_move(st, mv):
     """``State.apply_unchecked`` on the compact state, in place."""
     side = np.int64(st[TO_MOVE])
-    st[LAST_MOVER] = U64(side)
+    st[LAST_MOVER] = U64(side){chance_move}
     if mv == PASS:
         st[MUST_PASS] = ZERO
     else:
         apply_option(st, side, mv)
         if st[CHAIN] != ZERO:  # a chain of hops: the same player decides again
-            return
+            return{after_decision}
         before_choice(st, side)
         choose(st, side, mv >> CHOICE_SHIFT)
         consequences(st, side){finished}
@@ -729,7 +800,7 @@ def legal_moves(st, buf):
         return 0
     if st[MUST_PASS] != ZERO:
         buf[0] = PASS
-        return 1
+        return 1{chance_legal}
     return gen_moves(st, np.int64(st[TO_MOVE]), buf)
 
 
@@ -738,7 +809,7 @@ def count_legal(st):
     if st[WINNERS] != ZERO:
         return 0
     if st[MUST_PASS] != ZERO:
-        return 1
+        return 1{chance_count}
     if CHAINS and st[CHAIN] != ZERO:
         return gen_moves(st, np.int64(st[TO_MOVE]), np.empty(MAXM, np.int64))
     return count_moves(st, np.int64(st[TO_MOVE]))
@@ -980,18 +1051,86 @@ _AGAIN = """
 _DEEP = """
         if level + 1 >= levels:
             raise ValueError("perft_turns: a turn of more actions than MAXCHAIN")"""
+#: In ``make_move``, in a game whose turns begin with chance: a chance outcome (its index
+#: in the target's bits) is drawn, and the player it leaves to move decides next.
+_CHANCE_MOVE = """
+    if (mv >> {opt_shift}) == {option}:  # chance's outcome
+        {prefix}apply(st, mv & {cell_mask})
+        return"""
+#: In ``legal_moves`` and ``count_legal`` then: while the roll waits, its outcomes.
+_CHANCE_LEGAL = """
+    if {prefix}pending(st):
+        return {prefix}gen(st, buf, 0)"""
+_CHANCE_COUNT = """
+    if {prefix}pending(st):
+        return {prefix}count(st)"""
+#: In ``start_turn`` then: the turn waits for chance, unless no roll is left (the roll's
+#: ``max_turns``): the mover has no legal action (``State._no_legal_action``; no other
+#: side could roll either).
+_CHANCE_START = """
+    if {prefix}over(st):
+        if LOSES:
+            finish(st, ((np.int64(1) << S) - 1) & ~(np.int64(1) << side))
+        elif WINS:
+            finish(st, np.int64(1) << side)
+        else:
+            finish(st, r_score(st))
+    return"""
+#: In ``make_move`` after the deciding phase: the goals checked there (``goal_checks``),
+#: a game they end ending the turn (``State._check_goals_after_phase``).
+_GOALS_AFTER = """
+        if check_goals(st):
+            pass_turn(st)
+            st[RESET] = ZERO
+            st[LANDED] = ZERO
+            reset_slots(st)
+            return"""
+#: Then, when the phase's piece may decide again (the second play of a double).
+_CONTINUES = """
+        if {prefix}continues(st):
+            return"""
 #: In ``perft_turns`` then: a turn is over when the game is, or the side to move or the
 #: round has changed (``framework.engine.turns.turn_key``), not after every action.
 _TURN_OVER = (" and (child[WINNERS] != ZERO or child[TO_MOVE] != stack[level, TO_MOVE] or "
               "child[FULLMOVE] != stack[level, FULLMOVE])")
 
 
+def _chance_flow(plan: Plan) -> dict[str, str]:
+    """The lines of the turn flow for chance, goal checks after the deciding phase and a
+    phase that decides again (each "" where the game has none, so the modules of the
+    other games stay as they were)."""
+    m, chance = plan.masks, plan.chance
+    found = dict.fromkeys(("{chance_move}", "{chance_legal}", "{chance_count}",
+                           "{chance_start}", "{after_decision}"), "")
+    if chance is not None:
+        named = {"{prefix}": chance.prefix, "{opt_shift}": str(m.opt_shift),
+                 "{option}": str(CHANCE_OPTION), "{cell_mask}": str(m.cell_mask)}
+        for key, text in (("{chance_move}", _CHANCE_MOVE), ("{chance_legal}", _CHANCE_LEGAL),
+                          ("{chance_count}", _CHANCE_COUNT), ("{chance_start}", _CHANCE_START)):
+            for name, value in named.items():
+                text = text.replace(name, value)
+            found[key] = text
+    after = _GOALS_AFTER if plan.goal_checked else ""
+    if plan.whole and getattr(plan.moves[0], "CONTINUES", False):
+        after += _CONTINUES.replace("{prefix}", plan.moves[0].prefix)
+    found["{after_decision}"] = after
+    return found
+
+
 def _engine(m: Masks, finishes: bool = False, again: str = "", to_hand: bool = False,
-            history: bool = False) -> str:
+            history: bool = False, attributes: int = 0, cells: int = 0,
+            turns_vary: bool = False) -> str:
     """The engine's turn flow, its mask bookkeeping spelled for the board's width
     (``again``: the field of the slot that keeps the turn with the mover, if any;
-    ``to_hand``: a captured piece goes into its captor's hand, ``CAPTURED_AS``)."""
+    ``to_hand``: a captured piece goes into its captor's hand, ``CAPTURED_AS``;
+    ``attributes``: how many numbers each cell keeps, which go with a piece that moves
+    and are cleared with one taken off, as ``State.move_piece`` and ``remove`` do)."""
     bit = m.bit
+    cleared = [f"    for a in range({attributes}):",
+               f"        st[ATTRS + a * {cells} + c] = ZERO"] if attributes else []
+    carried = [f"    for a in range({attributes}):",
+               f"        st[ATTRS + a * {cells} + dst] = st[ATTRS + a * {cells} + src]",
+               f"        st[ATTRS + a * {cells} + src] = ZERO"] if attributes else []
     # A piece taken by the mover (``framework.engine.supply.capture``): into the mover's
     # hand as the kind its own kind names, else out of the game.
     into_hand = ["    for k in range(K):", f"        if {m.test(m.get('KINDS + k'), 'c')}:",
@@ -1014,13 +1153,13 @@ def _engine(m: Masks, finishes: bool = False, again: str = "", to_hand: bool = F
         f"    {m.update('KINDS + kind', '|', 'bit')}", "", "",
         "@njit(cache=True, inline='always')", "def remove(st, c):",
         f"    clear = ~({bit('c')})", "    for i in range(S + K):",
-        f"        {m.update('i', '&', 'clear')}", "", "", *capture,
+        f"        {m.update('i', '&', 'clear')}", *cleared, "", "", *capture,
         "@njit(cache=True, inline='always')", "def move_piece(st, src, dst):",
         f"    bit = {bit('src')}", f"    both = bit | ({bit('dst')})",
         *(line for span in ("S", "KINDS, KINDS + K") for line in (
             f"    for i in range({span}):", f"        if {m.get('i')} & bit:",
             f"            {m.update('i', '^', 'both')}", "            break")),
-        "", "", "@njit(cache=True, inline='always')", "def masks(st, side):",
+        *carried, "", "", "@njit(cache=True, inline='always')", "def masks(st, side):",
         f"    occupied = {m.get('GAPS')}", f"    enemy = {m.zero}", "    for s in range(S):",
         f"        occupied |= {m.get('s')}", "        if s != side:",
         f"            enemy |= {m.get('s')}",
@@ -1029,8 +1168,8 @@ def _engine(m: Masks, finishes: bool = False, again: str = "", to_hand: bool = F
     return ENGINE.replace("{masks}", masks).replace("{pieces}", pieces).replace(
         "{finished}", _FINISHED if finishes else "").replace(
         "{again}", _AGAIN.replace("{field}", again) if again else "").replace(
-        "{turn_over}", _TURN_OVER if again else "").replace(
-        "{deep}", _DEEP if again else "")
+        "{turn_over}", _TURN_OVER if again or turns_vary else "").replace(
+        "{deep}", _DEEP if again or turns_vary else "")
 
 
 def _header(plan: Plan) -> str:
@@ -1049,6 +1188,8 @@ def _header(plan: Plan) -> str:
 def _most_actions(plan: Plan) -> int:
     """How many actions ``perft_turns`` makes room for in one turn."""
     size = plan.game.board.size
+    if plan.chance is not None:  # the roll, a play, a double's second play
+        return 3
     if plan.again:
         return max(size + 1, plan.game.spec.max_plies or 0)
     return size + 1 if plan.chaining else 1
@@ -1092,7 +1233,8 @@ def source_of(plan: Plan) -> str:
         lines[-1:] = [f"CAPTURED_AS = np.array({list(captured_as)}, dtype=np.int64)", ""]
     pieces: list[Piece] = [*plan.helpers, *plan.conditions, *plan.moves, *plan.consequences,
                            *(p for pieces in plan.option_then for p, _ in pieces),
-                           *plan.goals, plan.result, *plan.restrictions, *plan.choices]
+                           *plan.goals, plan.result, *plan.restrictions, *plan.choices,
+                           *([plan.chance] if plan.chance is not None else [])]
     for piece in pieces:
         for name, (values, dtype) in piece.tables.items():
             lines.append(f"{piece.prefix}{name} = np.array({values}, dtype=np.{dtype})")
@@ -1102,8 +1244,11 @@ def source_of(plan: Plan) -> str:
             lines += ["", function, ""]
     finishes = any(getattr(c, "FINISHES", False) for c in plan.consequences) or \
         any(getattr(c, "GUARDED", False) for c in plan.choices)
-    lines += ["", *_game_functions(plan),
-              _engine(m, finishes, plan.again, to_hand, bool(plan.history))]
+    engine = _engine(m, finishes, plan.again, to_hand, bool(plan.history),
+                     len(game.attributes), game.board.size, plan.chance is not None)
+    for key, text in _chance_flow(plan).items():
+        engine = engine.replace(key, text)
+    lines += ["", *_game_functions(plan), engine]
     return "\n".join(lines) + "\n"
 
 

@@ -31,7 +31,7 @@ import numpy as np
 from framework.engine.piles import pile_slots, piled_kinds
 from framework.engine.slots import CLOCK_RESET, HALFMOVE, MUST_PASS
 from framework.errors import BoardspecError
-from framework.kernel.pieces import Unsupported
+from framework.kernel.pieces import CHANCE_OPTION, Unsupported
 from framework.kernel.slots import decoded, encoded, pile_field, slot_field
 from framework.native import cache_dir
 from framework.native.assemble import Plan, key_of, plan_of, source_of
@@ -167,6 +167,9 @@ class NativeGame:
         for kind, slots in self.piles:  # a word per cell
             start = at[pile_field(self.game, kind)]
             st[start:start + len(slots)] = [state.vars[i] for i in slots]
+        if state.attrs:  # a word per cell for each attribute
+            st[at["ATTRS"]:at["ATTRS"] + sum(map(len, state.attrs))] = [
+                v for values in state.attrs for v in values]
         for piece in (*self.plan.goals, *self.plan.consequences):
             if hasattr(piece, "encode_into"):  # a piece's own words (a history)
                 piece.encode_into(state, st, at)
@@ -176,6 +179,8 @@ class NativeGame:
         """Whether ``state`` waits at the start of a turn (where a native move begins): in
         its first moves phase, or in one chosen by its if: after it with nothing played
         yet (nothing landed)."""
+        if self.plan.chance is not None:  # chance's roll, or the play of its dice
+            return state.phase in (0, self.plan.deciders[0].index)
         return state.phase == 0 or (state.phase in self.starts and (
             self.landed < 0 or state.vars[self.landed] < 0))
 
@@ -193,6 +198,12 @@ class NativeGame:
         return tuple(tuple(int(v) for v in st[self.layout[pile_field(self.game, kind)]:][:size])
                      for kind, _ in self.piles)
 
+    def attributes_of(self, st: Array) -> tuple[tuple[int, ...], ...]:
+        """Per attribute, the number on each cell in a compact state (``State.attrs``)."""
+        size, start = self.game.board.size, self.layout.get("ATTRS", 0)
+        return tuple(tuple(int(v) for v in st[start + a * size:start + (a + 1) * size])
+                     for a in range(len(self.game.attributes)))
+
     def snapshot(self, st: Array) -> tuple[Any, ...]:
         """What a compact state says, in the terms of ``python_snapshot``."""
         at = self.layout
@@ -204,7 +215,7 @@ class NativeGame:
         return (tuple(masks[:sides]), tuple(masks[sides:sides + kinds]), int(st[at["TO_MOVE"]]),
                 int(st[at["HALFMOVE"]]), int(st[at["FULLMOVE"]]), int(st[at["MUST_PASS"]]),
                 winners, int(st[at["CHAIN"]]) - 1, extra, self.counters_of(st),
-                self.piles_of(st))
+                self.piles_of(st), self.attributes_of(st))
 
     def _slot_of(self, st: Array, name: str) -> int:
         """The value of the declared slot ``name`` in a compact state (``State.vars``)."""
@@ -229,7 +240,8 @@ class NativeGame:
         return (tuple(state.owner), tuple(state.kinds), state.to_move, state.vars[HALFMOVE],
                 state.fullmove, state.vars[MUST_PASS], state.winners, chain, extra,
                 tuple(tuple(c) for c in state.counters) if self.game.counters else (),
-                tuple(tuple(state.vars[i] for i in slots) for _, slots in self.piles))
+                tuple(tuple(state.vars[i] for i in slots) for _, slots in self.piles),
+                tuple(tuple(values) for values in state.attrs))
 
     # Moves ------------------------------------------------------------------------------
     def legal(self, st: Array) -> list[int]:
@@ -248,14 +260,20 @@ class NativeGame:
 
         if move == self.PASS:
             return self.game.pass_action
+        m = self.moves
+        number = (move >> m.opt_shift) & 255
+        if number == CHANCE_OPTION:  # chance's outcome, by its index
+            return self._chance_outcomes(state)[move & m.cell_mask]
+        if self.plan.whole:  # the piece's whole decision names itself
+            piece: Any = self.plan.moves[0]
+            return piece.action_of(state, move)
         if move in (self.SKIP, self.STOP):  # of the moves phase that has one
             kind = "skip" if move == self.SKIP else "stop"
             found = next((a for p in self.plan.deciders if (a := getattr(p, kind, None))),
                          None)
             assert found is not None, kind
             return found
-        m = self.moves
-        option = self.plan.options[(move >> m.opt_shift) & 255]
+        option = self.plan.options[number]
         return option.action(masks_of(state), ((move >> m.src_shift) & m.cell_mask) - 1,
                              move & m.cell_mask)
 
@@ -282,6 +300,11 @@ class NativeGame:
 
         if action.kind == "pass":
             return self.PASS
+        if self.plan.chance is not None and action.phase == self.game.phases[0].name:
+            return self._chance_move(action, state)
+        if self.plan.whole and action.phase == self.plan.deciders[0].name:
+            piece: Any = self.plan.moves[0]
+            return piece.move_of(action)
         if action.kind in ("skip", "stop"):
             return self.SKIP if action.kind == "skip" else self.STOP
         phase: Any = next((p for p in self.plan.deciders if p.name == action.phase), None)
@@ -301,6 +324,22 @@ class NativeGame:
         # A move without cells (a swap) has source and target 0.
         target = action.dst if action.dst >= 0 else max(action.at, 0)
         return self.moves.code(index) | (action.src + 1) << self.moves.src_shift | target
+
+    def _chance_outcomes(self, state: State) -> list[Action]:
+        """The outcomes of the chance phase in ``state``, in the kernels' order."""
+        return [a for a, _ in self.game.phases[0].outcomes(state)]
+
+    def _chance_move(self, action: Action, state: State | None) -> int:
+        """The native move of chance's outcome ``action`` (read in ``state`` when given:
+        the opening's outcomes differ from the later rolls')."""
+        roll: Any = self.game.phases[0]
+        if state is not None:
+            outcomes = self._chance_outcomes(state)
+        else:
+            outcomes = [a for a, _ in (roll._opening if action.side >= 0 else roll._outcomes)]
+        if action not in outcomes:
+            raise BoardspecError(f"{action.notation}: not one of chance's outcomes here")
+        return self.moves.code(CHANCE_OPTION) | outcomes.index(action)
 
     def move_of_turn(self, actions: list[Action], state: State | None = None) -> int:
         """The native move of a whole turn (``turn_of`` read backwards)."""

@@ -85,9 +85,8 @@ class Race(Phase):
     pattern = r"pass|(bar|\w+)-(\w+|off\(\d+\))(,(bar|\w+)-(\w+|off\(\d+\)))*"
     notation_examples = ("p13-p7,p8-p7", "bar-p20,p6-off", "pass")
     reference = ".reference:RefRace"
-    native = None
+    native = ".native:RacePiece"
     measures_distance = True
-    no_twin_reason = "no native kernel piece: the kernels have no chance nodes"
 
     @classmethod
     def stacks(cls, params: Any) -> tuple[str, str] | None:

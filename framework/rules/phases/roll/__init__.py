@@ -82,8 +82,7 @@ class Roll(Phase):
     pattern = r"roll:\d+(-\d+)*(:\w+)?"
     notation_examples = ("roll:3-5", "roll:2-6:x")
     reference = ".reference:RefRoll"
-    native = None
-    no_twin_reason = "no native kernel piece: the kernels have no chance nodes"
+    native = ".native:RollPiece"
 
     @classmethod
     def declare_slots(cls, params: Any) -> tuple[Slot, ...]:

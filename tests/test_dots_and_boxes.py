@@ -239,8 +239,8 @@ def test_a_wrong_counter_is_named_in_checks_report() -> None:
         piles: list[Any] = []  # no kind kept in piles
 
     same = ((0, 0), (0,), 0, 0, 1, 0, None, -1, (0,))  # the again slot: not set
-    found = snapshot_difference(GAME, Native(), (*same, ((2,), (0,)), (), ()),  # type: ignore[arg-type]
-                                (*same, ((1,), (0,)), (), ()))
+    found = snapshot_difference(GAME, Native(), (*same, ((2,), (0,)), (), (), ()),  # type: ignore[arg-type]
+                                (*same, ((1,), (0,)), (), (), ()))
     assert found == "red's boxes: kernels 2, engine 1"
 
 

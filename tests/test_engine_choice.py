@@ -24,6 +24,9 @@ from framework.errors import BoardspecError
 
 from .conftest import ROOT
 
+#: A game the kernels do not play (its turns go in snake order).
+SNAKE = ROOT / "tests" / "data" / "native" / "snake-tic-tac-toe.yaml"
+
 pytest.importorskip("numba")
 
 
@@ -86,9 +89,9 @@ def test_a_bad_engine_variable_is_refused_naming_what_was_expected(
 
 def test_a_game_the_kernels_cannot_play_is_searched_in_python_saying_why_once(
         auto: None) -> None:
-    agent, notes = quietly_made("mcts:8i", "adaptoid")
+    agent, notes = quietly_made("mcts:8i", str(SNAKE))
     assert isinstance(agent, MctsAgent) and agent.native is None
-    assert len(notes) == 1 and "attributes" in notes[0] and "in Python" in notes[0]
+    assert len(notes) == 1 and "snake" in notes[0] and "in Python" in notes[0]
     with warnings.catch_warnings(record=True) as caught:  # the same game again: told already
         warnings.simplefilter("always")
         make_agent("mcts:8i", agent.game, seed=2)
@@ -120,18 +123,18 @@ def boardspec(*args: str, engine: str | None) -> subprocess.CompletedProcess[str
 def test_the_command_line_says_why_not_as_one_note() -> None:
     """A terminal game on a game the kernels cannot play: one line saying why, not a
     Python warning with its file and source line."""
-    run = boardspec("play", "adaptoid", "--white", "mcts:5i", "--black", "mcts:5i",
+    run = boardspec("play", str(SNAKE), "--white", "mcts:5i", "--black", "mcts:5i",
                     "--max-plies", "4", "--seed", "1", "--quiet", engine=None)
     assert run.returncode == 0, run.stderr
     notes = [line for line in run.stderr.splitlines() if line.strip()]
     assert len(notes) == 1 and notes[0].startswith("note: mcts native playouts:"), run.stderr
-    assert "attributes" in notes[0]
+    assert "snake" in notes[0]
 
 
 def test_engine_python_on_the_command_line_keeps_the_engine() -> None:
     """``--engine python`` wins over ``$BOARDSPEC_ENGINE``: no note, as the engine was
     asked for."""
-    run = boardspec("play", "adaptoid", "--white", "mcts:5i", "--black", "mcts:5i",
+    run = boardspec("play", str(SNAKE), "--white", "mcts:5i", "--black", "mcts:5i",
                     "--max-plies", "4", "--seed", "1", "--quiet", "--engine", "python",
                     engine="auto")
     assert run.returncode == 0 and run.stderr.strip() == "", run.stderr

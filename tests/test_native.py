@@ -27,6 +27,8 @@ from framework.perft import perft
 from .conftest import NATIVE_DEFAULT
 
 GAMES = Path(__file__).resolve().parent.parent / "games"
+#: A game the kernels do not play (its turns go in snake order).
+SNAKE = GAMES.parent / "tests" / "data" / "native" / "snake-tic-tac-toe.yaml"
 ALL_GAMES = sorted(p.stem for p in GAMES.glob("*.yaml"))
 #: Variants played besides each file's defaults: ``hex-5`` is hex.yaml at size 5 (the
 #: standard 11 × 11 has more cells than one 64-bit mask: tests/test_native_wide.py).
@@ -56,7 +58,8 @@ KONANE_BY_COUNT = (("{type: turn, exactly: 1}", "{type: count, of: all, at_least
 
 
 @pytest.mark.parametrize(("game", "changes", "reason"), [
-    ("konane", KONANE_BY_COUNT, "lands no piece"), ("adaptoid", (), "attributes")])
+    ("konane", KONANE_BY_COUNT, "lands no piece"),
+    ("tic-tac-toe", (("turn:", "turn_order: snake\nturn:"),), "turn order 'snake'")])
 def test_a_game_the_backend_cannot_play_is_refused_with_the_reason(
         game: str, changes: tuple[tuple[str, str], ...], reason: str) -> None:
     from framework.game import load_game_text
@@ -133,6 +136,7 @@ def native_pieces(game: Game) -> set[str]:
         found |= {type(piece).__qualname__ for piece in getattr(plan, group)}
     if plan.chance is not None:
         found.add(type(plan.chance).__qualname__)
+    found |= {type(piece).__qualname__ for piece in plan.setups if piece is not None}
     ways = {"skippable": plan.skippable, "chaining": bool(plan.chaining),
             "stops": plan.stops, "trials": plan.trials, "hands": bool(plan.hands),
             "regions": bool(plan.regions), "slots": bool(plan.slots),
@@ -140,6 +144,7 @@ def native_pieces(game: Game) -> set[str]:
             "blind": any(getattr(piece, "found", "") for piece in plan.moves),
             "straight": any(getattr(piece, "straight", "") for piece in plan.moves),
             "whole": plan.whole, "goal_checked": plan.goal_checked,
+            "sequence": bool(plan.sequence),
             "attributes": bool(game.attributes)}
     return found | {way for way, used in ways.items() if used}
 
@@ -183,11 +188,11 @@ def test_the_batch_and_search_modules_copy_no_state_by_slice_assignment() -> Non
 def test_validate_says_whether_the_native_backend_plays_a_game() -> None:
     run = subprocess.run([sys.executable, "-m", "framework", "validate",
                           str(GAMES / "ataxx.yaml"), str(GAMES / "othello.yaml"),
-                          str(GAMES / "breakthrough.yaml"), str(GAMES / "adaptoid.yaml")],
+                          str(GAMES / "breakthrough.yaml"), str(SNAKE)],
                          capture_output=True, text=True, check=True)
     lines = run.stdout.splitlines()
     assert sum("native backend: yes" in line for line in lines) == 3
-    assert any("native backend: no" in line and "attributes" in line for line in lines)
+    assert any("native backend: no" in line and "snake" in line for line in lines)
 
 
 def test_the_core_and_the_support_check_do_not_import_numba() -> None:
@@ -300,8 +305,8 @@ def test_a_finished_or_unsupported_state_is_handled() -> None:
     st = native.encode(state)
     assert native.snapshot(st) == native.python_snapshot(state)
     assert native.perft(st, 1) == 0 and native.legal(st) == []
-    with pytest.raises(BoardspecError, match="attributes"):
-        NativeGame(load_game(GAMES / "adaptoid.yaml"))
+    with pytest.raises(BoardspecError, match="snake"):
+        NativeGame(load_game(SNAKE))
 
 
 #: The depth of the perft from 50 random positions where it is not 4: the Python engine's
@@ -331,11 +336,11 @@ def test_perft_command_with_the_native_backend() -> None:
     divided = run(str(GAMES / "connect-four.yaml"), "2", "--backend", "native", "--divide")
     assert divided.stdout.splitlines()[0] == "a: 7" and "total: 49" in divided.stdout
     # A game the kernels cannot play is counted by the Python engine, the reason said once.
-    fallen = run(str(GAMES / "adaptoid.yaml"), "2", "--backend", "native")
-    adaptoid = load_game(GAMES / "adaptoid.yaml")
+    fallen = run(str(SNAKE), "3", "--backend", "native")
+    snake = load_game(SNAKE)
     assert fallen.returncode == 0 and fallen.stdout.strip() == str(
-        perft(adaptoid.new_initial_state(), 2))
-    assert fallen.stderr.count("cannot play") == 1 and "attributes" in fallen.stderr
+        perft(snake.new_initial_state(), 3))
+    assert fallen.stderr.count("cannot play") == 1 and "snake" in fallen.stderr
     assert "counting with the Python engine" in fallen.stderr
 
 
@@ -377,9 +382,9 @@ def test_mcts_native_on_a_game_the_kernels_cannot_play_says_so_once_and_plays() 
     from framework.agents import base
     from framework.agents.registry import make_agent
 
-    game = load_game(GAMES / "adaptoid.yaml")
+    game = load_game(SNAKE)
     base.TOLD.difference_update([t for t in base.TOLD if t[0] == game.name])
-    with pytest.warns(NativeFallback, match="attributes") as told:
+    with pytest.warns(NativeFallback, match="snake") as told:
         agent = make_agent("mcts:8i:native", game, seed=1)
         make_agent("mcts:8i:native", game, seed=2)  # told already
     assert len(told) == 1 and agent.native is None and "in Python" in agent.native_note

@@ -91,8 +91,9 @@ def test_the_agent_searches_natively_and_says_once_where_it_cannot() -> None:
             state.apply(action)
     timed = make_agent("alphabeta:0.05s:native", game, seed=1)
     assert timed.act(state) and timed.info.startswith("native: depth ")
-    for stem, reason in (("adaptoid", "attributes"), ("phantom-tic-tac-toe", "hides")):
-        other = load_game(ROOT / "games" / f"{stem}.yaml")
+    for path, reason in ((ROOT / "tests" / "data" / "native" / "snake-tic-tac-toe.yaml",
+                          "snake"), (ROOT / "games" / "phantom-tic-tac-toe.yaml", "hides")):
+        other = load_game(path)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             fallen = make_agent("alphabeta:d1:native", other, seed=1)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-import pyspiel
 import pytest
 
 from framework import load_game_text

@@ -127,9 +127,9 @@ def snapshot_difference(game: Game, native: NativeGame, ours: tuple[Any, ...],
                         theirs: tuple[Any, ...]) -> str:
     """What differs between the kernels' snapshot (``ours``) and the engine's, in words."""
     owners, kinds, to_move, halfmove, fullmove, must_pass, winners, chain, slots, \
-        counters, piles, attributes = ours
+        counters, piles, attributes, setup = ours
     e_owners, e_kinds, e_to_move, e_half, e_full, e_pass, e_winners, e_chain, e_slots, \
-        e_counters, e_piles, e_attributes = theirs
+        e_counters, e_piles, e_attributes, e_setup = theirs
     parts: list[str] = []
     if winners != e_winners:
         parts.append(f"result: kernels {_result(game, winners)}, engine "
@@ -170,6 +170,9 @@ def snapshot_difference(game: Game, native: NativeGame, ours: tuple[Any, ...],
         for cell, value, e_value in zip(names, values, e_values, strict=True):
             if value != e_value:
                 parts.append(f"{name} on {cell}: kernels {value}, engine {e_value}")
+    if setup != e_setup:  # the setup step, its actions so far, the seat of the first side
+        parts.append(f"setup (step, actions, seat of {game.players[0]}): kernels {setup}, "
+                     f"engine {e_setup}")
     return "; ".join(parts)
 
 

@@ -77,7 +77,10 @@ def native_tables(game: CompiledGame) -> NativeTables:
     for refused, why in ((game.margins, "its returns are margins, and the kernels know "
                                         "who won, not by how much"),
                          (game.view is not None, "it has a view (hidden information)"),
-                         (any(p.chance for p in game.phases), "it has chance")):
+                         (any(p.chance for p in game.phases), "it has chance"),
+                         (any(s.decides for s in game.setups),
+                          "its setup asks the players for actions (who plays which side "
+                          "may change there)")):
         if refused:
             reason = why
     if reason is not None:

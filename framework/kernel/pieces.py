@@ -39,6 +39,10 @@ STOP_OPTION = 253
 #: The option number of a chance outcome (a roll): its index among the outcomes in the
 #: target's bits (``framework.native.assemble``'s ``CHANCE``).
 CHANCE_OPTION = 252
+#: The option number of an action of a setup step the players decide (a placement of
+#: ``place_each``, the side ``choose_side`` picks; ``framework.native.assemble``'s
+#: ``SETUP_CODE``).
+SETUP_OPTION = 251
 
 
 class Unsupported(BoardspecError):
@@ -120,6 +124,8 @@ class PrimitivePiece(Piece):
     #: then lists its moves only while the mover's hand of the kind holds one, and takes
     #: one out of it with each (``HAND``, the fields of the hands in the compact state).
     HANDS = False
+    #: Whether it reads a supply derived from the board (``self.supply``).
+    SUPPLIED = False
     HANDLED = frozenset({"if_", "then"})
 
     def __init__(self, option: Any, index: int) -> None:
@@ -132,10 +138,16 @@ class PrimitivePiece(Piece):
         # A reach that moves its piece (effect: move) takes nothing from a supply.
         places = self.PLACES and getattr(option, "clone", True)
         kind = game.spec.pieces[game.piece_kinds[made]] if places else None
+        #: The supply of the kind placed, derived from the board (the declared supply less
+        #: the mover's pieces of it on the board), which a ``SUPPLIED`` piece reads; None:
+        #: unlimited, or a hand.
+        self.supply: int | None = None
         if kind is not None and kind.supply is not None and not (self.HANDS and kind.hand):
-            raise Unsupported(f"{option.keyword} with a piece supply" + (
-                " (the kernels keep a hand: true one, not one derived from the board)"
-                if self.HANDS else ""))
+            if not self.SUPPLIED:
+                raise Unsupported(f"{option.keyword} with a piece supply" + (
+                    " (the kernels keep a hand: true one, not one derived from the board)"
+                    if self.HANDS else ""))
+            self.supply = kind.supply
         #: The kind its moves take out of the mover's hand (-1: none).
         self.hand = made if kind is not None and kind.hand else -1
 

@@ -135,6 +135,28 @@ class Plan:
     chance: Piece | None = None
     whole: bool = False
     goal_checked: bool = False
+    #: The deciding moves phases after the first, each its own action in the turn (the
+    #: compact state's ``PHASE`` word says which decides: 0 the first, k the k-th of these),
+    #: and their if:s' guards.
+    sequence: list[Any] = field(default_factory=list)
+    sequence_guards: list[str] = field(default_factory=list)
+    #: The automatic phases (``consequences``' blocks, in order) and the turn's phases
+    #: after its chance phase.
+    automatic: list[Any] = field(default_factory=list)
+    turn: list[Any] = field(default_factory=list)
+    #: The pieces of the setup steps, when the players decide some (None: a step that
+    #: decides nothing); [] when the kernels start after the setup.
+    setups: list[Piece | None] = field(default_factory=list)
+
+    @property
+    def skip_test(self) -> str:
+        """When a skip is listed: "" always (the first phase is optional), else the test
+        of the deciding phases that have one, in a turn of several."""
+        if not self.sequence:
+            return ""
+        skips = [d for d, p in enumerate([self.deciders[0], *self.sequence])
+                 if getattr(p, "skip", None) is not None]
+        return " or ".join(f"st[PHASE] == U64({d})" for d in skips) or "False"
 
     @property
     def chaining(self) -> list[PrimitivePiece]:
@@ -373,17 +395,14 @@ def _hands(game: CompiledGame) -> list[str]:
 def plan_of(game: CompiledGame) -> Plan:
     """The pieces of ``game``'s kernels; ``Unsupported`` with the reason if there are none."""
     moves_phase = plugins("phases")["moves"]
-    _check_attributes(game)
     if game.spec.turn_order != "rotate":
         raise Unsupported(f"turn order {game.spec.turn_order!r} (only rotate)")
-    if any(s.decides for s in game.setups):
-        raise Unsupported("a setup step the players decide")
+    setups = _setups(game)
     # The blocks as the file wrote them (a restricted phase's restrictions are pieces below).
     phases: list[Any] = [p.block for p in game.turn_phases]
     chance = _chance(phases)
     first, *rest = phases[1:] if chance is not None else phases
     whole = getattr(_deciding_piece(first), "WHOLE_PHASE", False)
-    _check_goal_checks(game, first)
     if whole:  # the phase is its own decision (race): its piece is the one option
         _check_whole(first, rest, chance)
     elif not isinstance(first, moves_phase) or not first.decides:
@@ -408,7 +427,11 @@ def plan_of(game: CompiledGame) -> Plan:
     choices: list[Piece] = []
     folded_guards: list[tuple[Piece, Any]] = []  # a folded choice's phase with an if:
     grouped: list[Any] = []  # deciding phases whose one piece folds them all (promote)
+    sequence: list[Any] = []  # later moves phases, each its own action (Adaptoid's build)
     for phase in rest[len(alternatives) - 1:]:
+        if sequence and phase.decides:  # after one such phase, only such phases
+            sequence.append(_sequenced(phase, moves_phase))
+            continue
         fold = _folded_option(phase, moves_phase, len(alternatives))
         if fold is not None:  # a moves phase of one choice folded into the move (rotate)
             choices.append(fold)
@@ -419,8 +442,12 @@ def plan_of(game: CompiledGame) -> Plan:
             _check_grouped(phase, grouped, choices)
             grouped.append(phase)
             continue
+        if phase.decides and isinstance(phase, moves_phase) and not choices and not grouped:
+            sequence.append(_sequenced(phase, moves_phase))
+            continue
         if phase.decides:
-            folded = _with_piece("phases", decides=True)
+            folded = {k: u for k, u in _with_piece("phases", decides=True).items()
+                      if not getattr(twin(u, "native"), "WHOLE_PHASE", False)}
             if phase.index != 1 or phase.keyword not in folded:
                 raise Unsupported(f"a second deciding phase, {phase.name!r} "
                                   f"({phase.keyword}; a choice folded into the move exists "
@@ -430,10 +457,17 @@ def plan_of(game: CompiledGame) -> Plan:
                                                                               phase.index))
     if grouped:
         choices.append(_deciding_piece(grouped[0])(grouped, grouped[0].index))
-    options: list[Any] = [first] if whole else [o for phase in alternatives
+    _check_goal_checks(game, first, sequence)
+    if sequence:
+        _check_sequence(first, alternatives, game)
+    options: list[Any] = [first] if whole else [o for phase in [*alternatives, *sequence]
                                                  for o in phase.options]
     moves = [_deciding_piece(first)(first, 0)] if whole else [
         _piece("moves", o.keyword, "the move primitive")(o, i) for i, o in enumerate(options)]
+    if sequence and (any(getattr(m, "chains", False) for m in moves) or chance is not None
+                     or game.spec.no_legal_move == "pass"):
+        raise Unsupported("several deciding phases in the turn beside chains of hops, chance "
+                          "or no_legal_move: pass")
     for o, piece in zip(options, moves, strict=True):
         if getattr(piece, "FOLDS", False):
             raise Unsupported(f"{o.keyword} in the turn's first phase (its piece is a choice "
@@ -464,6 +498,11 @@ def plan_of(game: CompiledGame) -> Plan:
         (_piece("phases", c.keyword, "the consequence", False)(c, f"o{i}t{j}"),
          guard(c, f"o{i}t{j}")) for j, c in enumerate(o.consequences)]
                    for i, o in enumerate(options)]
+    if sequence:  # an option is listed in its own phase alone (the PHASE word)
+        deciding = [d for d, phase in enumerate([first, *sequence]) for _ in phase.options]
+        option_guards = [" and ".join([f"st[PHASE] == U64({d})", *([f"({g})"] if g else [])])
+                         for d, g in zip(deciding, option_guards, strict=True)]
+    sequence_guards = [guard(p, f"s{k}") for k, p in enumerate(sequence, start=1)]
     goal_guards = [guard(g, f"g{i}") for i, g in enumerate(game.goals)]
     consequence_guards = [guard(p, f"p{i}") for i, p in automatic]
     phase_guard = guard(first, "f")
@@ -493,7 +532,7 @@ def plan_of(game: CompiledGame) -> Plan:
     result_guard = guard(game.result, "r") if game.result else ""
     result = _piece("results", game.result.keyword if game.result else "draw",
                     "the result")(game.result)
-    skippable = getattr(first, "skip", None) is not None
+    skippable = any(getattr(p, "skip", None) is not None for p in [first, *sequence])
     if alternatives[1:] and (skippable or game.restrictions):
         raise Unsupported("moves phases chosen by their if: beside an optional phase or a "
                           "restriction")
@@ -507,7 +546,8 @@ def plan_of(game: CompiledGame) -> Plan:
     _check_mix(restrictions, choices, moves, skippable)
     then = [piece for pieces in option_then for piece, _ in pieces]
     every: list[Piece] = [*moves, *consequences, *goals, result, *restrictions, *choices,
-                          *conditions, *then, *([chance] if chance is not None else [])]
+                          *conditions, *then, *([chance] if chance is not None else []),
+                          *(s for s in setups if s is not None)]
     helpers = list({h.prefix: h for p in every for h in getattr(p, "helpers", ())}.values())
     width = Masks(game.board.size).width
     for piece in (*every, *helpers):
@@ -540,22 +580,31 @@ def plan_of(game: CompiledGame) -> Plan:
                 conditions=conditions, option_guards=option_guards, option_then=option_then,
                 goal_guards=goal_guards, consequence_guards=consequence_guards,
                 regions=[*counters_region(game),
-                         *(p.REGION for p in every if hasattr(p, "REGION"))],
+                         *(p.REGION for p in every if hasattr(p, "REGION")),
+                         *([("PHASE", 1)] if sequence else []),
+                         # The setup step under way, its actions so far, the seat of side 0.
+                         *([("SETUP", 1), ("SETUP_ACTIONS", 1), ("SEATS", 1)] if setups
+                           else [])],
                 phase_guard=phase_guard, result_guard=result_guard, options=options,
                 deciders=alternatives, hands=hands, before=before, chance=chance,
+                sequence=sequence, sequence_guards=sequence_guards,
+                automatic=[p for _, p in automatic], turn=[first, *rest], setups=setups,
                 whole=whole, goal_checked=bool(game.goal_check_phases),
                 history=next((p.REGION[0] for p in every
                               if hasattr(p, "REGION") and getattr(p, "HISTORY", False)), ""))
 
 
-def _check_attributes(game: CompiledGame) -> None:
-    """Refuse attributes the compact state cannot keep: one with a supply (what is left
-    of it is no word of the state)."""
-    for kind in game.piece_kinds:
-        for name, spec in (game.spec.pieces[kind].attributes or {}).items():
-            if spec.supply is not None:
-                raise Unsupported(f"the attribute {name!r} of {kind!r} with a supply (the "
-                                  "compact state keeps no supplies of attributes)")
+def _setups(game: CompiledGame) -> list[Piece | None]:
+    """The pieces of the setup steps when the players decide some (None for a step that
+    decides nothing, whose ``prepare`` the initial state has already run), else []."""
+    if not any(s.decides for s in game.setups):
+        return []
+    if game.beginning:
+        raise Unsupported(f"a setup step the players decide beside the phase "
+                          f"{game.beginning[0].name!r}, which writes something down when "
+                          "play begins")
+    return [_piece("setups", s.keyword, "the setup step")(s, i) if s.decides else None
+            for i, s in enumerate(game.setups)]
 
 
 def _chance(phases: list[Any]) -> Piece | None:
@@ -573,16 +622,39 @@ def _chance(phases: list[Any]) -> Piece | None:
     return found
 
 
-def _check_goal_checks(game: CompiledGame, first: Any) -> None:
-    """Goals checked inside the turn (``goal_checks``): after the deciding phase alone."""
+def _check_goal_checks(game: CompiledGame, first: Any, sequence: list[Any]) -> None:
+    """Goals checked inside the turn (``goal_checks``): after the deciding phase, or, in a
+    turn of several deciding phases one after the other, after any phase."""
     for index in sorted(game.goal_check_phases):
         phase = game.turn_phases[index].block
-        if phase is not first:
+        if phase is not first and not sequence:
             raise Unsupported(f"goal checks after the phase {phase.name!r} (the kernels "
                               f"check the goals inside a turn after {first.name!r} alone)")
     if game.goal_check_phases and any(getattr(g, "keeps_trail", False) for g in game.goals):
         raise Unsupported("goal checks inside the turn beside a goal that reads the "
                           "game's history")
+
+
+def _sequenced(phase: Any, moves_phase: Any) -> Any:
+    """``phase``, a deciding phase after the first that is its own action in the turn (a
+    moves phase, or a preset of one), checked; else Unsupported."""
+    if not isinstance(phase, moves_phase):
+        raise Unsupported(f"the deciding phase {phase.name!r} ({phase.keyword}) after a moves "
+                          "phase played as its own action (only moves phases follow one)")
+    check_params(phase.keyword, phase.expand(phase.params),
+                 {"optional", "skip", "options", "when_impossible", "piece_moves", "if_"})
+    return phase
+
+
+def _check_sequence(first: Any, alternatives: list[Any], game: CompiledGame) -> None:
+    """Refuse what deciding phases played one after the other are not played with."""
+    if alternatives[1:]:
+        raise Unsupported("moves phases chosen by their if: beside later deciding phases")
+    if game.restrictions:
+        raise Unsupported(f"the restriction {game.restrictions[0].keyword!r} beside several "
+                          "deciding phases in the turn")
+    if first.conditions:
+        raise Unsupported(f"the phase {first.name!r} has an if: beside later deciding phases")
 
 
 def _check_whole(first: Any, rest: list[Any], chance: Piece | None) -> None:
@@ -711,7 +783,7 @@ def finish(st, winners):
 
 
 @njit(cache=True, inline='always')
-def pass_turn(st):
+def pass_turn(st):{phase_reset}
     st[HALFMOVE] = ZERO if st[RESET] else st[HALFMOVE] + ONE
     side = np.int64(st[TO_MOVE])
     st[LAST_MOVER] = U64(side){again}
@@ -778,6 +850,7 @@ def start_turn(st):
 @njit(cache=True)
 def make_move(st, mv):
     """``State.apply_unchecked`` on the compact state, in place."""
+{setup_move}
     side = np.int64(st[TO_MOVE])
     st[LAST_MOVER] = U64(side){chance_move}
     if mv == PASS:
@@ -800,7 +873,7 @@ def legal_moves(st, buf):
         return 0
     if st[MUST_PASS] != ZERO:
         buf[0] = PASS
-        return 1{chance_legal}
+        return 1{setup_legal}{chance_legal}
     return gen_moves(st, np.int64(st[TO_MOVE]), buf)
 
 
@@ -809,7 +882,7 @@ def count_legal(st):
     if st[WINNERS] != ZERO:
         return 0
     if st[MUST_PASS] != ZERO:
-        return 1{chance_count}
+        return 1{setup_count}{chance_count}
     if CHAINS and st[CHAIN] != ZERO:
         return gen_moves(st, np.int64(st[TO_MOVE]), np.empty(MAXM, np.int64))
     return count_moves(st, np.int64(st[TO_MOVE]))
@@ -1102,6 +1175,13 @@ def _chance_flow(plan: Plan) -> dict[str, str]:
     m, chance = plan.masks, plan.chance
     found = dict.fromkeys(("{chance_move}", "{chance_legal}", "{chance_count}",
                            "{chance_start}", "{after_decision}"), "")
+    found["{setup_move}"] = found["{setup_legal}"] = found["{setup_count}"] = ""
+    if plan.setups:  # a setup step under way: its actions (no mover's bookkeeping)
+        found["{setup_move}"] = ("    if st[SETUP] < SETUPS:\n        setup_apply(st, mv)\n"
+                                 "        return")
+        found["{setup_legal}"] = ("\n    if st[SETUP] < SETUPS:\n"
+                                  "        return setup_moves(st, buf)")
+        found["{setup_count}"] = "\n    if st[SETUP] < SETUPS:\n        return setup_count(st)"
     if chance is not None:
         named = {"{prefix}": chance.prefix, "{opt_shift}": str(m.opt_shift),
                  "{option}": str(CHANCE_OPTION), "{cell_mask}": str(m.cell_mask)}
@@ -1114,7 +1194,81 @@ def _chance_flow(plan: Plan) -> dict[str, str]:
     if plan.whole and getattr(plan.moves[0], "CONTINUES", False):
         after += _CONTINUES.replace("{prefix}", plan.moves[0].prefix)
     found["{after_decision}"] = after
+    found["{phase_reset}"] = ""
+    if plan.sequence:  # the phases after the one that decided run in after_phase
+        found["{after_decision}"] = "\n        after_phase(st, side)\n        return"
+        found["{phase_reset}"] = "\n    st[PHASE] = ZERO  # the next turn begins at its first phase"
     return found
+
+
+def _sequence_functions(plan: Plan) -> list[str]:
+    """In a turn of several deciding phases: ``after_phase``, the rest of the turn after an
+    action of the phase that decides (``PHASE``), as ``State._continue_turn`` runs it —
+    the goals checked after a phase ``goal_checks`` names, the automatic phases, the next
+    deciding phase that has an action (else passed over when impossible, or the mover has
+    no legal action), the end of the turn —, and ``no_action`` (``_no_legal_action``)."""
+    game = plan.game
+    checked = game.goal_check_phases
+    check = ["if check_goals(st):", "    pass_turn(st)", "    st[RESET] = ZERO",
+             "    st[LANDED] = ZERO", "    reset_slots(st)", "    return"]
+    deciders = [plan.deciders[0], *plan.sequence]
+    by_phase = {id(p): (piece, guard) for p, piece, guard in
+                zip(plan.automatic, plan.consequences, plan.consequence_guards, strict=True)}
+    lines = ["@njit(cache=True)", "def after_phase(st, side):", "    d = np.int64(st[PHASE])"]
+    for d, decider in enumerate(deciders):
+        body = list(check) if decider.index in checked else []
+        for phase in plan.turn[plan.turn.index(decider) + 1:]:
+            if not phase.decides:
+                piece, guard = by_phase[id(phase)]
+                run = [f"{piece.prefix}run(st, side)"]
+                if getattr(piece, "FINISHES", False):
+                    run += ["if st[WINNERS] != ZERO:", "    return"]
+                body += _guarded(guard, run + (check if phase.index in checked else []))
+                continue
+            k = deciders.index(phase)
+            test = [f"st[PHASE] = U64({k})", "if has_moves(st, side):", "    return"]
+            if not phase.skip_when_impossible:
+                test += ["no_action(st, side)", "return"]
+            body += _guarded(plan.sequence_guards[k - 1], test)
+        body += ["pass_turn(st)", "if not end_of_turn(st):", "    start_turn(st)", "return"]
+        lines += [f"    if d == {d}:", *("        " + line for line in body)]
+    lines.append("")
+    lines += ["@njit(cache=True)", "def no_action(st, side):", "    if LOSES:",
+              "        finish(st, ((np.int64(1) << S) - 1) & ~(np.int64(1) << side))",
+              "    elif WINS:", "        finish(st, np.int64(1) << side)", "    else:",
+              "        finish(st, r_score(st))", ""]
+    return lines
+
+
+def _setup_functions(plan: Plan) -> list[str]:
+    """The setup steps the players decide, as ``State`` plays them: the step under way
+    (``SETUP``) lists its actions and plays one; the steps that are finished are left
+    behind (``_advance_setup``: a step that decides nothing is finished at once); after
+    the last, play begins (``start_play``: the goals, then the first turn)."""
+    steps = [(k, s) for k, s in enumerate(plan.setups) if s is not None]
+
+    def each(call: str, default: str) -> list[str]:
+        lines = ["    k = np.int64(st[SETUP])"]
+        for k, step in steps:
+            lines += [f"    if k == {k}:", f"        return {step.prefix}{call}"]
+        return [*lines, f"    return {default}", ""]
+
+    return [f"SETUPS = {len(plan.setups)}", "", "",
+            "@njit(cache=True)", "def setup_moves(st, buf):", *each("gen(st, buf, 0)", "0"),
+            "@njit(cache=True)", "def setup_count(st):", *each("count(st)", "0"),
+            "@njit(cache=True)", "def setup_finished(st):", *each("finished(st)", "True"),
+            "@njit(cache=True)", "def setup_apply(st, mv):", "    k = np.int64(st[SETUP])",
+            *(line for k, step in steps for line in (
+                f"    if k == {k}:", f"        {step.prefix}apply(st, mv)")),
+            "    st[SETUP_ACTIONS] += ONE",
+            "    while st[SETUP] < SETUPS and setup_finished(st):",
+            "        st[SETUP] += ONE", "        st[SETUP_ACTIONS] = ZERO",
+            "    if st[SETUP] == SETUPS and not check_goals(st):", "        start_turn(st)", ""]
+
+
+def _guarded(guard: str, lines: list[str]) -> list[str]:
+    """``lines`` under ``if guard:`` when there is a guard (an ``if:``)."""
+    return ([f"if {guard}:", *("    " + line for line in lines)] if guard else lines)
 
 
 def _engine(m: Masks, finishes: bool = False, again: str = "", to_hand: bool = False,
@@ -1190,6 +1344,8 @@ def _most_actions(plan: Plan) -> int:
     size = plan.game.board.size
     if plan.chance is not None:  # the roll, a play, a double's second play
         return 3
+    if plan.sequence:  # an action per deciding phase
+        return 1 + len(plan.sequence)
     if plan.again:
         return max(size + 1, plan.game.spec.max_plies or 0)
     return size + 1 if plan.chaining else 1
@@ -1234,7 +1390,8 @@ def source_of(plan: Plan) -> str:
     pieces: list[Piece] = [*plan.helpers, *plan.conditions, *plan.moves, *plan.consequences,
                            *(p for pieces in plan.option_then for p, _ in pieces),
                            *plan.goals, plan.result, *plan.restrictions, *plan.choices,
-                           *([plan.chance] if plan.chance is not None else [])]
+                           *([plan.chance] if plan.chance is not None else []),
+                           *(s for s in plan.setups if s is not None)]
     for piece in pieces:
         for name, (values, dtype) in piece.tables.items():
             lines.append(f"{piece.prefix}{name} = np.array({values}, dtype=np.{dtype})")
@@ -1245,10 +1402,13 @@ def source_of(plan: Plan) -> str:
     finishes = any(getattr(c, "FINISHES", False) for c in plan.consequences) or \
         any(getattr(c, "GUARDED", False) for c in plan.choices)
     engine = _engine(m, finishes, plan.again, to_hand, bool(plan.history),
-                     len(game.attributes), game.board.size, plan.chance is not None)
+                     len(game.attributes), game.board.size,
+                     plan.chance is not None or bool(plan.sequence))
     for key, text in _chance_flow(plan).items():
         engine = engine.replace(key, text)
-    lines += ["", *_game_functions(plan), engine]
+    lines += ["", *_game_functions(plan), *(_sequence_functions(plan) if plan.sequence
+                                            else []),
+              *(_setup_functions(plan) if plan.setups else []), engine]
     return "\n".join(lines) + "\n"
 
 
@@ -1376,7 +1536,9 @@ def _listed(plan: Plan) -> tuple[list[str], list[str], list[str]]:
              f"def gen_start({args}, buf):", "    n = 0"]
     for m in plan.moves:
         start += _when(plan.option_guards[m.index], f"n = {m.prefix}gen({args}, buf, n)", "    ")
-    if plan.skippable:
+    if plan.skip_test:
+        start += [f"    if {plan.skip_test}:", "        buf[n] = SKIP", "        n += 1"]
+    elif plan.skippable:
         start += ["    buf[n] = SKIP", "    n += 1"]
     start += ["    return n", ""]
     filters = [f"    n = {r.prefix}filter(st, side, buf, n)" for r in plan.restrictions]
@@ -1406,7 +1568,8 @@ def _listed(plan: Plan) -> tuple[list[str], list[str], list[str]]:
            "    own, enemy, empty = masks(st, side)"]
     counted = [r for r in plan.restrictions if r.count() is not None]  # type: ignore[attr-defined]
     if not plan.restrictions:
-        cnt += [f"    n = {1 if plan.skippable else 0}"]
+        cnt += [f"    n = {1 if plan.skippable else 0}"] if not plan.skip_test else [
+            "    n = 0", f"    if {plan.skip_test}:", "        n = 1"]
         for m in plan.moves:
             cnt += _when(plan.option_guards[m.index], f"n += {m.prefix}count({args})", "    ")
     elif len(plan.restrictions) == 1 and counted:
@@ -1427,7 +1590,7 @@ def _listed(plan: Plan) -> tuple[list[str], list[str], list[str]]:
             guard = plan.option_guards[m.index]
             has += [f"    if {guard + ' and ' if guard else ''}{m.prefix}has({args}):",
                     "        return True"]
-        has += [f"    return {plan.skippable}", ""]
+        has += [f"    return {plan.skip_test or plan.skippable}", ""]
     else:
         has += ["    return count_moves(st, side) > 0", ""]
     return [*start, *gen], cnt, has

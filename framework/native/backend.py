@@ -31,7 +31,7 @@ import numpy as np
 from framework.engine.piles import pile_slots, piled_kinds
 from framework.engine.slots import CLOCK_RESET, HALFMOVE, MUST_PASS
 from framework.errors import BoardspecError
-from framework.kernel.pieces import CHANCE_OPTION, Unsupported
+from framework.kernel.pieces import CHANCE_OPTION, SETUP_OPTION, Unsupported
 from framework.kernel.slots import decoded, encoded, pile_field, slot_field
 from framework.native import cache_dir
 from framework.native.assemble import Plan, key_of, plan_of, source_of
@@ -94,6 +94,9 @@ class NativeGame:
         self.PASS, self.SKIP, self.STOP = codes["PASS"], codes["SKIP"], codes["STOP"]
         #: The indices of the moves phases chosen by their if: after the first.
         self.starts = {p.index for p in self.plan.deciders[1:]}
+        #: The deciding phases in the order of the ``PHASE`` word (a turn of several).
+        self.sequence = [self.plan.deciders[0], *self.plan.sequence] if self.plan.sequence \
+            else []
         self.landed = game.slots.index.get("landed", -1)
         self.chain = game.slots.index.get("chain", -1)
         #: Per kind kept in piles, the slots of its numbers by cell (``State.vars``).
@@ -134,7 +137,9 @@ class NativeGame:
         """The compact state of a Python state (at the start of a turn, after the setup)."""
         if state.game is not self.game:
             raise BoardspecError("the state is a state of another game")
-        if state.setup < len(self.game.setups) or not self.at_turn_start(state):
+        in_setup = state.setup < len(self.game.setups)
+        if (in_setup and not self.plan.setups) or (not in_setup and
+                                                   not self.at_turn_start(state)):
             raise BoardspecError("native kernels start from a position at the start of a "
                                  "turn, after the setup")
         at = self.layout
@@ -170,6 +175,12 @@ class NativeGame:
         if state.attrs:  # a word per cell for each attribute
             st[at["ATTRS"]:at["ATTRS"] + sum(map(len, state.attrs))] = [
                 v for values in state.attrs for v in values]
+        if self.sequence and not in_setup:
+            st[at["PHASE"]] = next(d for d, p in enumerate(self.sequence)
+                                   if p.index == state.phase)
+        if self.plan.setups:  # the step under way, its actions, the seat of side 0
+            st[at["SETUP"]:at["SETUP"] + 3] = [state.setup, state.setup_actions,
+                                               state.seat_of_side[0]]
         for piece in (*self.plan.goals, *self.plan.consequences):
             if hasattr(piece, "encode_into"):  # a piece's own words (a history)
                 piece.encode_into(state, st, at)
@@ -178,9 +189,14 @@ class NativeGame:
     def at_turn_start(self, state: State) -> bool:
         """Whether ``state`` waits at the start of a turn (where a native move begins): in
         its first moves phase, or in one chosen by its if: after it with nothing played
-        yet (nothing landed)."""
+        yet (nothing landed). A position in a setup the players decide is not (who plays
+        which side may still change there), though ``encode`` takes it."""
+        if state.setup < len(self.game.setups):
+            return False
         if self.plan.chance is not None:  # chance's roll, or the play of its dice
             return state.phase in (0, self.plan.deciders[0].index)
+        if self.sequence:  # any of the deciding phases: the PHASE word says which
+            return any(p.index == state.phase for p in self.sequence)
         return state.phase == 0 or (state.phase in self.starts and (
             self.landed < 0 or state.vars[self.landed] < 0))
 
@@ -215,7 +231,9 @@ class NativeGame:
         return (tuple(masks[:sides]), tuple(masks[sides:sides + kinds]), int(st[at["TO_MOVE"]]),
                 int(st[at["HALFMOVE"]]), int(st[at["FULLMOVE"]]), int(st[at["MUST_PASS"]]),
                 winners, int(st[at["CHAIN"]]) - 1, extra, self.counters_of(st),
-                self.piles_of(st), self.attributes_of(st))
+                self.piles_of(st), self.attributes_of(st),
+                tuple(int(v) for v in st[at["SETUP"]:at["SETUP"] + 3]) if self.plan.setups
+                else ())
 
     def _slot_of(self, st: Array, name: str) -> int:
         """The value of the declared slot ``name`` in a compact state (``State.vars``)."""
@@ -241,7 +259,9 @@ class NativeGame:
                 state.fullmove, state.vars[MUST_PASS], state.winners, chain, extra,
                 tuple(tuple(c) for c in state.counters) if self.game.counters else (),
                 tuple(tuple(state.vars[i] for i in slots) for _, slots in self.piles),
-                tuple(tuple(values) for values in state.attrs))
+                tuple(tuple(values) for values in state.attrs),
+                (state.setup, state.setup_actions, state.seat_of_side[0]) if self.plan.setups
+                else ())
 
     # Moves ------------------------------------------------------------------------------
     def legal(self, st: Array) -> list[int]:
@@ -264,13 +284,16 @@ class NativeGame:
         number = (move >> m.opt_shift) & 255
         if number == CHANCE_OPTION:  # chance's outcome, by its index
             return self._chance_outcomes(state)[move & m.cell_mask]
+        if number == SETUP_OPTION:  # an action of the setup step under way
+            step: Any = self.plan.setups[state.setup]
+            return step.action_of(state, move)
         if self.plan.whole:  # the piece's whole decision names itself
             piece: Any = self.plan.moves[0]
             return piece.action_of(state, move)
         if move in (self.SKIP, self.STOP):  # of the moves phase that has one
             kind = "skip" if move == self.SKIP else "stop"
-            found = next((a for p in self.plan.deciders if (a := getattr(p, kind, None))),
-                         None)
+            phases = [self.game.phases[state.phase]] if self.sequence else self.plan.deciders
+            found = next((a for p in phases if (a := getattr(p, kind, None))), None)
             assert found is not None, kind
             return found
         option = self.plan.options[number]
@@ -300,6 +323,10 @@ class NativeGame:
 
         if action.kind == "pass":
             return self.PASS
+        setup = next((p for p in self.plan.setups if p is not None
+                      and p.setup.name == action.phase), None)  # type: ignore[attr-defined]
+        if setup is not None:
+            return setup.move_of(action)  # type: ignore[attr-defined]
         if self.plan.chance is not None and action.phase == self.game.phases[0].name:
             return self._chance_move(action, state)
         if self.plan.whole and action.phase == self.plan.deciders[0].name:
@@ -307,7 +334,8 @@ class NativeGame:
             return piece.move_of(action)
         if action.kind in ("skip", "stop"):
             return self.SKIP if action.kind == "skip" else self.STOP
-        phase: Any = next((p for p in self.plan.deciders if p.name == action.phase), None)
+        phase: Any = next((p for p in [*self.plan.deciders, *self.plan.sequence]
+                           if p.name == action.phase), None)
         if phase is None:
             raise BoardspecError(f"{action.notation}: an action of the phase "
                                  f"{action.phase!r}, a choice folded into a native move (the "

@@ -43,8 +43,7 @@ class GrowParams(OptionParams):
 class Grow(Primitive):
     keyword = "grow"
     reference = ".reference:RefGrow"
-    native = None
-    no_twin_reason = "no native kernel piece yet: a game using it is played by the Python engine"
+    native = ".native:GrowPiece"
     Params = GrowParams
     by_source = False
     lands = False

@@ -26,6 +26,7 @@ class PlacePiece(AtCellsPiece):
                        "zone", "once_per_line", "mates"})
     WIDE = True
     HANDS = True
+    SUPPLIED = True
 
     def __init__(self, option: Any, index: int) -> None:
         super().__init__(option, index)
@@ -119,6 +120,9 @@ class PlacePiece(AtCellsPiece):
                       f"    t &= ~({self.m.bit('k - 1')})"]
         if self.zone:
             flank.append(f"t &= {self.m.row(self.zone, 'side')}")
+        if self.supply is not None:  # as Place.targets: none left off the board
+            kind = self.m.get(f"KINDS + {self.made}")
+            flank += [f"if count(own & {kind}) >= {self.supply}:", f"    t = {self.m.zero}"]
         if self.lines:  # as Place.targets: no second piece of the kind on one line
             flank += [f"b = own & {self.m.get(f'KINDS + {self.made}')}", "while b:",
                       f"    t &= ~({self.m.row(self.lines, 'low(b)')})", "    b &= b - ONE"]

@@ -92,8 +92,7 @@ def check_walk(params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc, s
 class Walk(Primitive):
     keyword = "walk"
     reference = ".reference:RefWalk"
-    native = None
-    no_twin_reason = "no native kernel piece yet: a game using it is played by the Python engine"
+    native = ".native:WalkPiece"
     Params = WalkParams
 
     def __init__(self, params: WalkParams, phase: str, game: CompiledGame) -> None:

@@ -50,8 +50,7 @@ class Sweep(Phase):
 
     keyword = "sweep"
     reference = ".reference:RefSweep"
-    native = None
-    no_twin_reason = "no native kernel piece yet: a game using it is played by the Python engine"
+    native = ".native:SweepPiece"
     Params = SweepParams
     decides = False
 

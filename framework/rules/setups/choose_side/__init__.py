@@ -44,9 +44,7 @@ class ChooseSide(Setup):
 
     keyword = "choose_side"
     reference = ".reference:RefChooseSide"
-    native = None
-    no_twin_reason = ("a setup runs before play: the native kernels start "
-                      "from the engine's initial state")
+    native = ".native:ChooseSidePiece"
     Params = ChooseSideParams
     decides = True
 

@@ -46,9 +46,7 @@ class PlaceEach(Setup):
 
     keyword = "place_each"
     reference = ".reference:RefPlaceEach"
-    native = None
-    no_twin_reason = ("a setup runs before play: the native kernels start "
-                      "from the engine's initial state")
+    native = ".native:PlaceEachPiece"
     Params = PlaceEachParams
     decides = True
 

@@ -849,8 +849,7 @@ def start_turn(st):
 
 @njit(cache=True)
 def make_move(st, mv):
-    """``State.apply_unchecked`` on the compact state, in place."""
-{setup_move}
+    """``State.apply_unchecked`` on the compact state, in place."""{setup_move}
     side = np.int64(st[TO_MOVE])
     st[LAST_MOVER] = U64(side){chance_move}
     if mv == PASS:
@@ -1168,16 +1167,17 @@ _TURN_OVER = (" and (child[WINNERS] != ZERO or child[TO_MOVE] != stack[level, TO
               "child[FULLMOVE] != stack[level, FULLMOVE])")
 
 
-def _chance_flow(plan: Plan) -> dict[str, str]:
-    """The lines of the turn flow for chance, goal checks after the deciding phase and a
-    phase that decides again (each "" where the game has none, so the modules of the
-    other games stay as they were)."""
+def _turn_hooks(plan: Plan) -> dict[str, str]:
+    """The lines the turn flow gets for what only some games have — a setup the players
+    decide, chance, goal checks after the deciding phase, a phase that decides again,
+    several deciding phases — by placeholder (each "" where the game has none, so the
+    modules of the other games stay as they were)."""
     m, chance = plan.masks, plan.chance
     found = dict.fromkeys(("{chance_move}", "{chance_legal}", "{chance_count}",
                            "{chance_start}", "{after_decision}"), "")
     found["{setup_move}"] = found["{setup_legal}"] = found["{setup_count}"] = ""
     if plan.setups:  # a setup step under way: its actions (no mover's bookkeeping)
-        found["{setup_move}"] = ("    if st[SETUP] < SETUPS:\n        setup_apply(st, mv)\n"
+        found["{setup_move}"] = ("\n    if st[SETUP] < SETUPS:\n        setup_apply(st, mv)\n"
                                  "        return")
         found["{setup_legal}"] = ("\n    if st[SETUP] < SETUPS:\n"
                                   "        return setup_moves(st, buf)")
@@ -1404,7 +1404,7 @@ def source_of(plan: Plan) -> str:
     engine = _engine(m, finishes, plan.again, to_hand, bool(plan.history),
                      len(game.attributes), game.board.size,
                      plan.chance is not None or bool(plan.sequence))
-    for key, text in _chance_flow(plan).items():
+    for key, text in _turn_hooks(plan).items():
         engine = engine.replace(key, text)
     lines += ["", *_game_functions(plan), *(_sequence_functions(plan) if plan.sequence
                                             else []),

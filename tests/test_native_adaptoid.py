@@ -74,6 +74,26 @@ def test_the_kernels_random_games_replay_through_the_engine() -> None:
     assert ended == {"captures", "no pieces"}  # both goals ended some
 
 
+def test_the_kernels_evaluation_is_the_mcts_agents_in_either_phase() -> None:
+    """No plies: the native value of a position is ``Evaluator.squashed_all``, whose
+    mobility counts the moves of the turn's first phase even in the middle of a turn."""
+    import numpy as np
+
+    from framework.agents.evaluation import Evaluator
+
+    evaluator = Evaluator(GAME)
+    assert evaluator.mobility and evaluator.pieces_and_mobility
+    weights = np.array(evaluator.piece_weights)
+    out = np.zeros(2)
+    phases = set()
+    for state in positions_inside_turns(12, seed=9):
+        phases.add(state.phase)
+        NATIVE.kernels.rollout_values(NATIVE.encode(state), 1, 0, 0, weights,
+                                      evaluator.mobility, evaluator.scale, out)
+        assert out.tolist() == pytest.approx(evaluator.squashed_all(state), abs=1e-12)
+    assert phases == {0, 1}
+
+
 def test_the_supplies_come_from_the_board() -> None:
     """Twelve white adaptoids on the board: no create; twelve legs on them: no grow of a
     leg; six limbs on one: none more on it (``max_attributes_total``)."""

@@ -1067,7 +1067,7 @@ def side_scores(cur, weights, mobility, scores):
         for k in range(K):
             v += weights[k] * count({pieces})
         if mobility != 0.0:
-            v += mobility * count_moves(cur, s)
+            v += mobility * {mobility_count}(cur, s)
         scores[s] = v
 
 
@@ -1195,9 +1195,11 @@ def _turn_hooks(plan: Plan) -> dict[str, str]:
         after += _CONTINUES.replace("{prefix}", plan.moves[0].prefix)
     found["{after_decision}"] = after
     found["{phase_reset}"] = ""
+    found["{mobility_count}"] = "count_moves"
     if plan.sequence:  # the phases after the one that decided run in after_phase
         found["{after_decision}"] = "\n        after_phase(st, side)\n        return"
         found["{phase_reset}"] = "\n    st[PHASE] = ZERO  # the next turn begins at its first phase"
+        found["{mobility_count}"] = "first_phase_moves"
     return found
 
 
@@ -1233,6 +1235,11 @@ def _sequence_functions(plan: Plan) -> list[str]:
         body += ["pass_turn(st)", "if not end_of_turn(st):", "    start_turn(st)", "return"]
         lines += [f"    if d == {d}:", *("        " + line for line in body)]
     lines.append("")
+    # Mobility counts the moves of the turn's first phase, wherever the turn stands, as
+    # Evaluator.mobility_of probes it.
+    lines += ["@njit(cache=True)", "def first_phase_moves(st, side):",
+              "    d = st[PHASE]", "    st[PHASE] = ZERO", "    n = count_moves(st, side)",
+              "    st[PHASE] = d", "    return n", ""]
     lines += ["@njit(cache=True)", "def no_action(st, side):", "    if LOSES:",
               "        finish(st, ((np.int64(1) << S) - 1) & ~(np.int64(1) << side))",
               "    elif WINS:", "        finish(st, np.int64(1) << side)", "    else:",

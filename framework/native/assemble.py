@@ -50,7 +50,6 @@ from framework.engine.slots import (
 from framework.engine.supply import limits
 from framework.kernel.masks import Masks
 from framework.kernel.pieces import (
-    CHANCE_OPTION,
     STOP_OPTION,
     GoalPiece,
     Piece,
@@ -62,6 +61,7 @@ from framework.kernel.pieces import (
 )
 from framework.kernel.slots import encoded, pile_field, slot_field
 from framework.moves.attacks import plain_move
+from framework.native.flow import sequence_functions, setup_functions, turn_hooks
 from framework.plugins import PluginKind, plugins, twin
 
 if TYPE_CHECKING:
@@ -1123,159 +1123,10 @@ _AGAIN = """
 _DEEP = """
         if level + 1 >= levels:
             raise ValueError("perft_turns: a turn of more actions than MAXCHAIN")"""
-#: In ``make_move``, in a game whose turns begin with chance: a chance outcome (its index
-#: in the target's bits) is drawn, and the player it leaves to move decides next.
-_CHANCE_MOVE = """
-    if (mv >> {opt_shift}) == {option}:  # chance's outcome
-        {prefix}apply(st, mv & {cell_mask})
-        return"""
-#: In ``legal_moves`` and ``count_legal`` then: while the roll waits, its outcomes.
-_CHANCE_LEGAL = """
-    if {prefix}pending(st):
-        return {prefix}gen(st, buf, 0)"""
-_CHANCE_COUNT = """
-    if {prefix}pending(st):
-        return {prefix}count(st)"""
-#: In ``start_turn`` then: the turn waits for chance, unless no roll is left (the roll's
-#: ``max_turns``): the mover has no legal action (``State._no_legal_action``; no other
-#: side could roll either).
-_CHANCE_START = """
-    if {prefix}over(st):
-        if LOSES:
-            finish(st, ((np.int64(1) << S) - 1) & ~(np.int64(1) << side))
-        elif WINS:
-            finish(st, np.int64(1) << side)
-        else:
-            finish(st, r_score(st))
-    return"""
-#: In ``make_move`` after the deciding phase: the goals checked there (``goal_checks``),
-#: a game they end ending the turn (``State._check_goals_after_phase``).
-_GOALS_AFTER = """
-        if check_goals(st):
-            pass_turn(st)
-            st[RESET] = ZERO
-            st[LANDED] = ZERO
-            reset_slots(st)
-            return"""
-#: Then, when the phase's piece may decide again (the second play of a double).
-_CONTINUES = """
-        if {prefix}continues(st):
-            return"""
 #: In ``perft_turns`` then: a turn is over when the game is, or the side to move or the
 #: round has changed (``framework.engine.turns.turn_key``), not after every action.
 _TURN_OVER = (" and (child[WINNERS] != ZERO or child[TO_MOVE] != stack[level, TO_MOVE] or "
               "child[FULLMOVE] != stack[level, FULLMOVE])")
-
-
-def _turn_hooks(plan: Plan) -> dict[str, str]:
-    """The lines the turn flow gets for what only some games have — a setup the players
-    decide, chance, goal checks after the deciding phase, a phase that decides again,
-    several deciding phases — by placeholder (each "" where the game has none, so the
-    modules of the other games stay as they were)."""
-    m, chance = plan.masks, plan.chance
-    found = dict.fromkeys(("{chance_move}", "{chance_legal}", "{chance_count}",
-                           "{chance_start}", "{after_decision}"), "")
-    found["{setup_move}"] = found["{setup_legal}"] = found["{setup_count}"] = ""
-    if plan.setups:  # a setup step under way: its actions (no mover's bookkeeping)
-        found["{setup_move}"] = ("\n    if st[SETUP] < SETUPS:\n        setup_apply(st, mv)\n"
-                                 "        return")
-        found["{setup_legal}"] = ("\n    if st[SETUP] < SETUPS:\n"
-                                  "        return setup_moves(st, buf)")
-        found["{setup_count}"] = "\n    if st[SETUP] < SETUPS:\n        return setup_count(st)"
-    if chance is not None:
-        named = {"{prefix}": chance.prefix, "{opt_shift}": str(m.opt_shift),
-                 "{option}": str(CHANCE_OPTION), "{cell_mask}": str(m.cell_mask)}
-        for key, text in (("{chance_move}", _CHANCE_MOVE), ("{chance_legal}", _CHANCE_LEGAL),
-                          ("{chance_count}", _CHANCE_COUNT), ("{chance_start}", _CHANCE_START)):
-            for name, value in named.items():
-                text = text.replace(name, value)
-            found[key] = text
-    after = _GOALS_AFTER if plan.goal_checked else ""
-    if plan.whole and getattr(plan.moves[0], "CONTINUES", False):
-        after += _CONTINUES.replace("{prefix}", plan.moves[0].prefix)
-    found["{after_decision}"] = after
-    found["{phase_reset}"] = ""
-    found["{mobility_count}"] = "count_moves"
-    if plan.sequence:  # the phases after the one that decided run in after_phase
-        found["{after_decision}"] = "\n        after_phase(st, side)\n        return"
-        found["{phase_reset}"] = "\n    st[PHASE] = ZERO  # the next turn begins at its first phase"
-        found["{mobility_count}"] = "first_phase_moves"
-    return found
-
-
-def _sequence_functions(plan: Plan) -> list[str]:
-    """In a turn of several deciding phases: ``after_phase``, the rest of the turn after an
-    action of the phase that decides (``PHASE``), as ``State._continue_turn`` runs it —
-    the goals checked after a phase ``goal_checks`` names, the automatic phases, the next
-    deciding phase that has an action (else passed over when impossible, or the mover has
-    no legal action), the end of the turn —, and ``no_action`` (``_no_legal_action``)."""
-    game = plan.game
-    checked = game.goal_check_phases
-    check = ["if check_goals(st):", "    pass_turn(st)", "    st[RESET] = ZERO",
-             "    st[LANDED] = ZERO", "    reset_slots(st)", "    return"]
-    deciders = [plan.deciders[0], *plan.sequence]
-    by_phase = {id(p): (piece, guard) for p, piece, guard in
-                zip(plan.automatic, plan.consequences, plan.consequence_guards, strict=True)}
-    lines = ["@njit(cache=True)", "def after_phase(st, side):", "    d = np.int64(st[PHASE])"]
-    for d, decider in enumerate(deciders):
-        body = list(check) if decider.index in checked else []
-        for phase in plan.turn[plan.turn.index(decider) + 1:]:
-            if not phase.decides:
-                piece, guard = by_phase[id(phase)]
-                run = [f"{piece.prefix}run(st, side)"]
-                if getattr(piece, "FINISHES", False):
-                    run += ["if st[WINNERS] != ZERO:", "    return"]
-                body += _guarded(guard, run + (check if phase.index in checked else []))
-                continue
-            k = deciders.index(phase)
-            test = [f"st[PHASE] = U64({k})", "if has_moves(st, side):", "    return"]
-            if not phase.skip_when_impossible:
-                test += ["no_action(st, side)", "return"]
-            body += _guarded(plan.sequence_guards[k - 1], test)
-        body += ["pass_turn(st)", "if not end_of_turn(st):", "    start_turn(st)", "return"]
-        lines += [f"    if d == {d}:", *("        " + line for line in body)]
-    lines.append("")
-    # Mobility counts the moves of the turn's first phase, wherever the turn stands, as
-    # Evaluator.mobility_of probes it.
-    lines += ["@njit(cache=True)", "def first_phase_moves(st, side):",
-              "    d = st[PHASE]", "    st[PHASE] = ZERO", "    n = count_moves(st, side)",
-              "    st[PHASE] = d", "    return n", ""]
-    lines += ["@njit(cache=True)", "def no_action(st, side):", "    if LOSES:",
-              "        finish(st, ((np.int64(1) << S) - 1) & ~(np.int64(1) << side))",
-              "    elif WINS:", "        finish(st, np.int64(1) << side)", "    else:",
-              "        finish(st, r_score(st))", ""]
-    return lines
-
-
-def _setup_functions(plan: Plan) -> list[str]:
-    """The setup steps the players decide, as ``State`` plays them: the step under way
-    (``SETUP``) lists its actions and plays one; the steps that are finished are left
-    behind (``_advance_setup``: a step that decides nothing is finished at once); after
-    the last, play begins (``start_play``: the goals, then the first turn)."""
-    steps = [(k, s) for k, s in enumerate(plan.setups) if s is not None]
-
-    def each(call: str, default: str) -> list[str]:
-        lines = ["    k = np.int64(st[SETUP])"]
-        for k, step in steps:
-            lines += [f"    if k == {k}:", f"        return {step.prefix}{call}"]
-        return [*lines, f"    return {default}", ""]
-
-    return [f"SETUPS = {len(plan.setups)}", "", "",
-            "@njit(cache=True)", "def setup_moves(st, buf):", *each("gen(st, buf, 0)", "0"),
-            "@njit(cache=True)", "def setup_count(st):", *each("count(st)", "0"),
-            "@njit(cache=True)", "def setup_finished(st):", *each("finished(st)", "True"),
-            "@njit(cache=True)", "def setup_apply(st, mv):", "    k = np.int64(st[SETUP])",
-            *(line for k, step in steps for line in (
-                f"    if k == {k}:", f"        {step.prefix}apply(st, mv)")),
-            "    st[SETUP_ACTIONS] += ONE",
-            "    while st[SETUP] < SETUPS and setup_finished(st):",
-            "        st[SETUP] += ONE", "        st[SETUP_ACTIONS] = ZERO",
-            "    if st[SETUP] == SETUPS and not check_goals(st):", "        start_turn(st)", ""]
-
-
-def _guarded(guard: str, lines: list[str]) -> list[str]:
-    """``lines`` under ``if guard:`` when there is a guard (an ``if:``)."""
-    return ([f"if {guard}:", *("    " + line for line in lines)] if guard else lines)
 
 
 def _engine(m: Masks, finishes: bool = False, again: str = "", to_hand: bool = False,
@@ -1411,11 +1262,11 @@ def source_of(plan: Plan) -> str:
     engine = _engine(m, finishes, plan.again, to_hand, bool(plan.history),
                      len(game.attributes), game.board.size,
                      plan.chance is not None or bool(plan.sequence))
-    for key, text in _turn_hooks(plan).items():
+    for key, text in turn_hooks(plan).items():
         engine = engine.replace(key, text)
-    lines += ["", *_game_functions(plan), *(_sequence_functions(plan) if plan.sequence
+    lines += ["", *_game_functions(plan), *(sequence_functions(plan) if plan.sequence
                                             else []),
-              *(_setup_functions(plan) if plan.setups else []), engine]
+              *(setup_functions(plan) if plan.setups else []), engine]
     return "\n".join(lines) + "\n"
 
 
@@ -1699,7 +1550,56 @@ def _random_move(plan: Plan) -> list[str]:
     targets = _targets(plan)
     if plan.trials and targets and not plan.chaining:
         return _sampled(plan, targets[0])
+    if _draws_cells(plan):
+        return _drawn_cells(plan)
     return ["@njit(cache=True, inline='always')", "def random_move(st, x, buf):",
+            "    n = legal_moves(st, buf)", "    x, r = rng_next(x)",
+            "    return x, buf[below(r, n)]", ""]
+
+
+def _draws_cells(plan: Plan) -> bool:
+    """Whether the random player draws a cell and tests it alone (``_drawn_cells``): an
+    option's piece tests its cells one by one cheaper than it lists them all (``SAMPLES``:
+    Go's placement, whose suicide test floods groups), and the moves are the options'
+    lists as they are (nothing vets, folds, chains, or stands before the turn)."""
+    return any(getattr(m, "SAMPLES", False) for m in plan.moves) and not (
+        plan.trials or plan.restrictions or plan.chaining or plan.skippable or plan.sequence
+        or plan.chance is not None or plan.setups)
+
+
+def _drawn_cells(plan: Plan) -> list[str]:
+    """``random_move`` by rejection: a move drawn uniformly among every option's moves,
+    where a ``SAMPLES`` option counts its cells before its last test (``candidates``) and a
+    cell drawn there is kept when it passes the test (``fits``), else the draw starts
+    again. Every legal move is as likely as under ``legal_moves`` and a uniform draw; after
+    64 refusals in a row the moves are listed and drawn among (a position where nearly
+    every cell fails), which keeps that so."""
+    args = "st, side, own, enemy, empty"
+    counts, picks = [], []
+    for i, piece in enumerate(plan.moves):
+        guard = plan.option_guards[i]
+        sampled = getattr(piece, "SAMPLES", False)
+        size = (f"np.int64(count({piece.prefix}candidates({args})))" if sampled
+                else f"np.int64({piece.prefix}count({args}))")
+        counts += [f"    n{i} = {size}" if not guard else
+                   f"    n{i} = {size} if {guard} else np.int64(0)"]
+        if sampled:
+            pick = [f"        t = {piece.prefix}candidates({args})",
+                    "        for _ in range(r):", "            t &= t - ONE", "        c = low(t)",
+                    f"        if {piece.prefix}fits(st, side, c, own, empty):",
+                    f"            return x, {piece.encoded('np.int64(-1)', 'c')}",
+                    "        continue"]
+        else:
+            pick = [f"        k = {piece.prefix}gen({args}, buf, 0)", "        return x, buf[r]"]
+        picks += [f"    if r < n{i}:", *pick, f"    r -= n{i}"]
+    total = " + ".join(f"n{i}" for i in range(len(plan.moves)))
+    return ["@njit(cache=True)", "def random_move(st, x, buf):",
+            "    if st[MUST_PASS] != ZERO:", "        return x, PASS",
+            "    side = np.int64(st[TO_MOVE])", "    own, enemy, empty = masks(st, side)",
+            *counts, f"    total = {total}", "    for _ in range(64):",
+            "        if total == 0:", "            break", "        x, r = rng_next(x)",
+            "        r = below(r, total)",
+            *("    " + line for line in picks),
             "    n = legal_moves(st, buf)", "    x, r = rng_next(x)",
             "    return x, buf[below(r, n)]", ""]
 

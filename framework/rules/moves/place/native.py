@@ -59,6 +59,9 @@ class PlacePiece(AtCellsPiece):
         self.PLAIN = not option.mates
         if self.PLAIN:
             self._mates(option.game)
+        #: Whether the random player may draw a cell among ``candidates`` and test it alone
+        #: (``fits``): the suicide test, costly over every cell, is the last filter.
+        self.SAMPLES = not self.suicide and not self.PLAIN and not self.found
 
     def _blind(self, game: Any) -> None:
         """The fields of the cells each side has found (the mover's, picked by ``side``)
@@ -96,6 +99,12 @@ class PlacePiece(AtCellsPiece):
                 self.function("mating", "st, side, cand", self._mating())]
         if self.flank:
             found.insert(0, self.function("flank", "cand, own, enemy", self.flank_body))
+        if self.SAMPLES:  # the cells before the suicide test, and the test of one cell
+            found += [self.function("candidates", self.ARGS,
+                                    [*self.cells(tested=False), "return t"]),
+                      self.function("fits", "st, side, c, own, empty", [
+                          f"return grp_breathing(st, side, {self.m.bit('c')}, own, empty) "
+                          f"!= {self.m.zero}"])]
         return found
 
     def _mating(self) -> list[str]:
@@ -112,7 +121,7 @@ class PlacePiece(AtCellsPiece):
                 "            mated = False", "    if mated:", f"        found |= {m.bit('c')}",
                 "return found"]
 
-    def cells(self, plain: bool = False) -> list[str]:
+    def cells(self, plain: bool = False, tested: bool = True) -> list[str]:
         flank = [f"t = {self.prefix}flank(t, own, enemy)"] if self.flank else []
         # As Place.targets: the ko cell (+ 1 in its field; 0: none), then suicide.
         if self.ko:
@@ -126,7 +135,7 @@ class PlacePiece(AtCellsPiece):
         if self.lines:  # as Place.targets: no second piece of the kind on one line
             flank += [f"b = own & {self.m.get(f'KINDS + {self.made}')}", "while b:",
                       f"    t &= ~({self.m.row(self.lines, 'low(b)')})", "    b &= b - ONE"]
-        if not self.suicide:
+        if not self.suicide and tested:
             flank.append("t = grp_breathing(st, side, t, own, empty)")
         if self.PLAIN and not plain:  # as Place.targets: last, on what is left
             flank += ["if t:", f"    t &= ~{self.prefix}mating(st, side, t)"]

@@ -80,6 +80,42 @@ def test_chance_is_drawn_with_its_probabilities() -> None:
     assert math.isclose(doubles, 1 / 6, abs_tol=0.02)
 
 
+def test_mcts_plays_out_natively_with_the_pip_count() -> None:
+    """The evaluation is the pip count (a ``distance`` term): the kernels measure it
+    (``race``'s ``distance``), so a rollout of no plies is ``Evaluator.squashed_all``, at
+    a chance node and after the roll, and the MCTS agent's playouts are native."""
+    import random
+
+    import numpy as np
+
+    from framework.agents.evaluation import Evaluator
+    from framework.agents.registry import make_agent
+
+    evaluator = Evaluator(GAME)
+    weights = np.array(evaluator.piece_weights)
+    out = np.zeros(2)
+    rng = random.Random(3)
+    chance = set()
+    for _ in range(30):
+        state = GAME.new_initial_state()
+        for _ in range(rng.randrange(1, 120)):
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            continue
+        chance.add(state.is_chance_node())
+        NATIVE.kernels.rollout_values(NATIVE.encode(state), 1, 0, 0, weights,
+                                      evaluator.mobility, evaluator.scale, out)
+        assert out.tolist() == pytest.approx(evaluator.squashed_all(state), abs=1e-12)
+    assert chance == {True, False}
+    agent = make_agent("mcts:40i:native", GAME, seed=1)
+    assert agent.native is not None  # type: ignore[attr-defined]
+    state = GAME.new_initial_state()
+    state.apply("roll:3-5:o")
+    assert agent.decide(state)[0] in state.legal_actions()
+
+
 def test_the_last_roll_ends_the_game_as_the_result_says() -> None:
     """``max_turns``: no roll is left, so the mover has no legal action and the result
     rule (a draw) ends the game, in the kernels as in the engine."""

@@ -149,6 +149,22 @@ class Plan:
     setups: list[Piece | None] = field(default_factory=list)
 
     @property
+    def distances(self) -> list[tuple[str, float]]:
+        """The evaluation's distance terms the kernels compute: (phase, weight), each
+        phase's piece giving ``distance(st, side)`` (a race's pip count); [] when the
+        evaluation has none, or one whose phase has no such piece."""
+        spec = self.game.spec.evaluation
+        terms = [(t.distance, t.weight) for t in (spec.terms if spec else ())
+                 if t.distance is not None]
+        measured = {p.phase.name for p in self.moves  # type: ignore[attr-defined]
+                    if getattr(p, "MEASURES", False)}
+        return terms if all(name in measured for name, _ in terms) else []
+
+    def distance_piece(self, phase: str) -> Piece:
+        return next(p for p in self.moves if getattr(p, "MEASURES", False)
+                    and p.phase.name == phase)  # type: ignore[attr-defined]
+
+    @property
     def skip_test(self) -> str:
         """When a skip is listed: "" always (the first phase is optional), else the test
         of the deciding phases that have one, in a turn of several."""
@@ -1067,7 +1083,7 @@ def side_scores(cur, weights, mobility, scores):
         for k in range(K):
             v += weights[k] * count({pieces})
         if mobility != 0.0:
-            v += mobility * {mobility_count}(cur, s)
+            v += mobility * {mobility_count}(cur, s){distance_terms}
         scores[s] = v
 
 

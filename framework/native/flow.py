@@ -83,6 +83,11 @@ def turn_hooks(plan: Plan) -> dict[str, str]:
     found["{after_decision}"] = after
     found["{phase_reset}"] = ""
     found["{mobility_count}"] = "count_moves"
+    # The evaluation's distance terms (Evaluator.material): a weight times a phase's piece's
+    # measure, per side.
+    found["{distance_terms}"] = "".join(
+        f"\n        v += {weight!r} * {plan.distance_piece(name).prefix}distance(cur, s)"
+        for name, weight in plan.distances)
     if plan.sequence:  # the phases after the one that decided run in after_phase
         found["{after_decision}"] = "\n        after_phase(st, side)\n        return"
         found["{phase_reset}"] = "\n    st[PHASE] = ZERO  # the next turn begins at its first phase"

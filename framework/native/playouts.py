@@ -37,12 +37,13 @@ class NativePlayouts:
                                  "(or pip install -e '.[fast]' in a clone)")
         from framework.native.backend import NativeGame
 
-        if not evaluator.pieces_and_mobility:
-            raise BoardspecError("native playouts evaluate pieces and mobility only")
         if game.margins:  # a rollout's end is scored as a win or a loss (side masks)
             raise BoardspecError("native playouts score a finished game as a win or a loss, "
                                  "not by the margins this game's returns are")
         self.native = NativeGame(game)
+        if not self._computes(evaluator):
+            raise BoardspecError("native playouts evaluate pieces, mobility and a race's "
+                                 "distance only")
         self.native.compile()
         self.weights = np.array(evaluator.piece_weights, np.float64)
         self.mobility = float(evaluator.mobility)
@@ -50,6 +51,17 @@ class NativePlayouts:
         self.plies = plies
         self.rollouts = rollouts
         self.values = np.zeros(len(game.players), np.float64)
+
+    def _computes(self, evaluator: Evaluator) -> bool:
+        """Whether the kernels' evaluation is ``evaluator``'s: weighted pieces, mobility
+        (not at a chance node, where the engine's probe counts chance's outcomes) and the
+        distance terms the game's kernels measure, with the same weights."""
+        if evaluator.pieces_and_mobility:
+            return True
+        plan = self.native.plan
+        return not (any(evaluator.attribute_weights) or any(evaluator.counter_weights)
+                    or (evaluator.mobility and plan.chance is not None)) and \
+            plan.distances == [(p.name, w) for p, w in evaluator.distances]
 
     def returns(self, state: State, rng: Random) -> list[float]:
         """Per seat, the mean value of ``rollouts`` random rollouts from ``state``."""

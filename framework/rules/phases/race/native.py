@@ -34,6 +34,8 @@ class RacePiece(PrimitivePiece):
     WHOLE_PHASE = True
     #: Its ``continues(st)``: whether the phase decides again (a double's second play).
     CONTINUES = True
+    #: Its ``distance(st, side)``: the pip count (``Race.distance``), for the evaluation.
+    MEASURES = True
 
     def __init__(self, phase: Any, index: int) -> None:
         super().__init__(phase, index)
@@ -90,7 +92,16 @@ class RacePiece(PrimitivePiece):
                 self.function("step", "st, side, s", self._step()),
                 self.function("walk", "st, side, buf, n, write", self._walk()),
                 *super().functions(),
-                self.function("continues", "st", [f"return st[{self.repeat}] == ONE"])]
+                self.function("continues", "st", [f"return st[{self.repeat}] == ONE"]),
+                self.function("distance", "st, side", self._distance(cell))]
+
+    def _distance(self, cell: str) -> list[str]:
+        """As ``Race.distance``: per checker, the points to the end of the track and one
+        more to bear it off; a checker on the bar has the whole track to go."""
+        n = self.length
+        return [f"total = np.int64(st[{self.bar}]) * {n + 1}", f"for t in range({n}):",
+                f"    c = {cell}", f"    total += {self.prefix}held(st, side, c) * ({n} - t)",
+                "return total"]
 
     def _steps(self, cell: str) -> list[str]:
         """Every single die (``lo``, ``hi``: the two values, equal for a double) the

@@ -116,6 +116,21 @@ def test_mcts_plays_out_natively_with_the_pip_count() -> None:
     assert agent.decide(state)[0] in state.legal_actions()
 
 
+def test_mobility_beside_chance_keeps_the_playouts_in_python() -> None:
+    """The engine counts a side's mobility at the turn's first phase, chance's roll here:
+    the kernels do not, so an evaluation with mobility keeps the playouts in Python."""
+    from framework import BoardspecError
+    from framework.agents.evaluation import Evaluator
+    from framework.native.playouts import NativePlayouts
+
+    old = "    - {distance: move, weight: -0.1}   # the pip count of the race phase 'move'\n"
+    assert old in TEXT
+    counted = "    - {piece: checker, weight: 1}\n  mobility: 0.05\n"  # pieces and mobility
+    game = load_game_text(TEXT.replace(old, counted), "mobile.yaml")
+    with pytest.raises(BoardspecError, match="mobility in a game with chance"):
+        NativePlayouts(game, Evaluator(game), 4)
+
+
 def test_the_last_roll_ends_the_game_as_the_result_says() -> None:
     """``max_turns``: no roll is left, so the mover has no legal action and the result
     rule (a draw) ends the game, in the kernels as in the engine."""

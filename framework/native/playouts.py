@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from framework.agents.evaluation import Evaluator
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.native.assemble import Plan
 
 #: Rollouts averaged per leaf.
 ROLLOUTS = 8
@@ -35,15 +36,16 @@ class NativePlayouts:
         if not available():
             raise BoardspecError("native playouts need numba: pip install 'boardspec[fast]' "
                                  "(or pip install -e '.[fast]' in a clone)")
+        from framework.native.assemble import plan_of
         from framework.native.backend import NativeGame
 
         if game.margins:  # a rollout's end is scored as a win or a loss (side masks)
             raise BoardspecError("native playouts score a finished game as a win or a loss, "
                                  "not by the margins this game's returns are")
+        why = _uncomputed(evaluator, plan_of(game))  # before any module is made or loaded
+        if why:
+            raise BoardspecError(f"native playouts {why}")
         self.native = NativeGame(game)
-        if not self._computes(evaluator):
-            raise BoardspecError("native playouts evaluate pieces, mobility and a race's "
-                                 "distance only")
         self.native.compile()
         self.weights = np.array(evaluator.piece_weights, np.float64)
         self.mobility = float(evaluator.mobility)
@@ -51,17 +53,6 @@ class NativePlayouts:
         self.plies = plies
         self.rollouts = rollouts
         self.values = np.zeros(len(game.players), np.float64)
-
-    def _computes(self, evaluator: Evaluator) -> bool:
-        """Whether the kernels' evaluation is ``evaluator``'s: weighted pieces, mobility
-        (not at a chance node, where the engine's probe counts chance's outcomes) and the
-        distance terms the game's kernels measure, with the same weights."""
-        if evaluator.pieces_and_mobility:
-            return True
-        plan = self.native.plan
-        return not (any(evaluator.attribute_weights) or any(evaluator.counter_weights)
-                    or (evaluator.mobility and plan.chance is not None)) and \
-            plan.distances == [(p.name, w) for p, w in evaluator.distances]
 
     def returns(self, state: State, rng: Random) -> list[float]:
         """Per seat, the mean value of ``rollouts`` random rollouts from ``state``."""
@@ -80,3 +71,16 @@ class NativePlayouts:
         for side, seat in enumerate(state.seat_of_side):
             rewards[seat] = float(self.values[side])
         return rewards
+
+
+def _uncomputed(evaluator: Evaluator, plan: Plan) -> str:
+    """Why the kernels' evaluation is not ``evaluator``'s ("" when it is): they weigh
+    pieces, mobility (not in a game with chance, where the engine's probe counts chance's
+    outcomes) and the distance terms the game's kernels measure, with the same weights."""
+    if any(evaluator.attribute_weights) or any(evaluator.counter_weights):
+        return "evaluate pieces, mobility and a race's distance only"
+    if evaluator.mobility and plan.chance is not None:
+        return "count no mobility in a game with chance"
+    if plan.distances != [(p.name, w) for p, w in evaluator.distances]:
+        return "measure a distance only where the phase's kernel piece does"
+    return ""

@@ -364,7 +364,7 @@ class NativeGame:
         if state is not None:
             outcomes = self._chance_outcomes(state)
         else:
-            outcomes = [a for a, _ in (roll._opening if action.side >= 0 else roll._outcomes)]
+            outcomes = roll.opening if action.side >= 0 else roll.regular
         if action not in outcomes:
             raise BoardspecError(f"{action.notation}: not one of chance's outcomes here")
         return self.moves.code(CHANCE_OPTION) | outcomes.index(action)

@@ -131,6 +131,22 @@ class Roll(Phase):
             notation += f":{self.game.players[starter]}"  # who starts
         return Action(self.name, ROLL_KIND, attribute=text, side=starter, notation=notation)
 
+    @property
+    def regular(self) -> list[Action]:
+        """The outcomes of every roll but the opening, in order."""
+        return [a for a, _ in self._outcomes]
+
+    @property
+    def opening(self) -> list[Action]:
+        """The opening roll's outcomes (a pair of dice and its starter), in order; empty
+        without ``higher_starts``."""
+        return [a for a, _ in self._opening]
+
+    @staticmethod
+    def dice_of(action: Action) -> list[int]:
+        """The dice an outcome of the roll shows."""
+        return [int(d) for d in action.attribute.split("-")]
+
     # The chance node -----------------------------------------------------------------
     def outcomes(self, state: State) -> list[tuple[Action, Fraction]]:
         if self._opening and not state.vars[self.opened]:
@@ -156,8 +172,7 @@ class Roll(Phase):
         return sample_outcome(self.outcomes(state), rng)
 
     def apply(self, state: State, action: Action) -> None:
-        dice = [int(d) for d in action.attribute.split("-")]
-        for slot, value in zip(self.die_slots, dice, strict=True):
+        for slot, value in zip(self.die_slots, self.dice_of(action), strict=True):
             state.vars[slot] = value
         state.vars[self.rolls] += 1
         if action.side >= 0:  # the opening roll: its higher die starts

@@ -13,7 +13,6 @@ probability) are refused.
 
 from __future__ import annotations
 
-from itertools import product
 from typing import Any
 
 from framework.kernel.pieces import CHANCE_OPTION, Piece, Unsupported
@@ -34,7 +33,8 @@ class RollPiece(Piece):
             raise Unsupported("roll with ordered: false (its outcomes are not equally "
                               "likely; the kernels' random player draws uniformly)")
         self.dice = p.dice
-        regular = list(product(range(1, p.faces + 1), repeat=p.dice))
+        # The outcomes in the engine's own order, which a chance move's index names.
+        regular = [phase.dice_of(a) for a in phase.regular]
         if len(regular) > self.m.cell_mask + 1:
             raise Unsupported(f"roll with {len(regular)} outcomes (a chance move names its "
                               f"outcome in {self.m.cell_bits} bits)")
@@ -48,10 +48,9 @@ class RollPiece(Piece):
         self.SLOTS = (*(die_slot(i).name for i in range(p.dice)), REPEAT.name, ROLLS.name,
                       OPENED.name)
         self.regular = self.table("DICE", [d for roll in regular for d in roll], "int64")
-        # The opening (higher_starts): each pair of different dice, for each starter.
-        pairs = [(a, b) for a in range(1, p.faces + 1) for b in range(a + 1, p.faces + 1)]
-        first = [(a, b, s) for a, b in pairs for s in (0, 1)]
-        self.openings = len(first) if p.opening == "higher_starts" else 0
+        # The opening (higher_starts): a pair of different dice and who starts with it.
+        first = [(*phase.dice_of(a), a.side) for a in phase.opening]
+        self.openings = len(first)
         #: The most outcomes listed at once.
         self.outcomes = max(self.count, self.openings)
         self.first = self.table("FIRST", [v for row in first for v in row], "int64") \

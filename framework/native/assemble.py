@@ -61,7 +61,12 @@ from framework.kernel.pieces import (
 )
 from framework.kernel.slots import encoded, pile_field, slot_field
 from framework.moves.attacks import plain_move
-from framework.native.flow import sequence_functions, setup_functions, turn_hooks
+from framework.native.flow import (
+    no_action_function,
+    sequence_functions,
+    setup_functions,
+    turn_hooks,
+)
 from framework.plugins import PluginKind, plugins, twin
 
 if TYPE_CHECKING:
@@ -77,6 +82,8 @@ SKIP_OPTION = 254
 FIELDS = ("GAPS", "TO_MOVE", "HALFMOVE", "RESET", "MUST_PASS", "LANDED", "FULLMOVE",
           "LAST_MOVER", "WINNERS", "CHAIN")
 KNOWN_SLOTS = {s.name for s in CORE_SLOTS} | {LANDED.name, CHAIN.name}
+#: The parameters of a deciding moves phase the kernels play (its options are pieces).
+MOVES_PARAMS = {"optional", "skip", "options", "when_impossible", "piece_moves", "if_"}
 
 
 @dataclass
@@ -426,8 +433,7 @@ def plan_of(game: CompiledGame) -> Plan:
                           "with a moves phase (or a preset of one)" +
                           (", after its chance phase" if chance is not None else ""))
     else:
-        check_params(first.keyword, first.expand(first.params),
-                     {"optional", "skip", "options", "when_impossible", "piece_moves", "if_"})
+        check_params(first.keyword, first.expand(first.params), MOVES_PARAMS)
     if first.skip_when_impossible:
         raise Unsupported(f"the phase {first.name!r} is passed over when impossible")
     if chance is not None and not whole:
@@ -480,10 +486,10 @@ def plan_of(game: CompiledGame) -> Plan:
                                                  for o in phase.options]
     moves = [_deciding_piece(first)(first, 0)] if whole else [
         _piece("moves", o.keyword, "the move primitive")(o, i) for i, o in enumerate(options)]
-    if sequence and (any(getattr(m, "chains", False) for m in moves) or chance is not None
-                     or game.spec.no_legal_move == "pass"):
-        raise Unsupported("several deciding phases in the turn beside chains of hops, chance "
-                          "or no_legal_move: pass")
+    if sequence and (any(getattr(m, "chains", False) for m in moves)
+                     or game.spec.no_legal_move == "pass"):  # (chance: refused above)
+        raise Unsupported("several deciding phases in the turn beside chains of hops or "
+                          "no_legal_move: pass")
     for o, piece in zip(options, moves, strict=True):
         if getattr(piece, "FOLDS", False):
             raise Unsupported(f"{o.keyword} in the turn's first phase (its piece is a choice "
@@ -657,8 +663,7 @@ def _sequenced(phase: Any, moves_phase: Any) -> Any:
     if not isinstance(phase, moves_phase):
         raise Unsupported(f"the deciding phase {phase.name!r} ({phase.keyword}) after a moves "
                           "phase played as its own action (only moves phases follow one)")
-    check_params(phase.keyword, phase.expand(phase.params),
-                 {"optional", "skip", "options", "when_impossible", "piece_moves", "if_"})
+    check_params(phase.keyword, phase.expand(phase.params), MOVES_PARAMS)
     return phase
 
 
@@ -1282,7 +1287,8 @@ def source_of(plan: Plan) -> str:
         engine = engine.replace(key, text)
     lines += ["", *_game_functions(plan), *(sequence_functions(plan) if plan.sequence
                                             else []),
-              *(setup_functions(plan) if plan.setups else []), engine]
+              *(setup_functions(plan) if plan.setups else []), *no_action_function(plan),
+              engine]
     return "\n".join(lines) + "\n"
 
 
@@ -1595,18 +1601,20 @@ def _drawn_cells(plan: Plan) -> list[str]:
     for i, piece in enumerate(plan.moves):
         guard = plan.option_guards[i]
         sampled = getattr(piece, "SAMPLES", False)
-        size = (f"np.int64(count({piece.prefix}candidates({args})))" if sampled
+        if sampled:  # its candidates, listed once for every draw
+            counts.append(f"    c{i} = {piece.prefix}candidates({args})")
+        size = (f"np.int64(count(c{i}))" if sampled
                 else f"np.int64({piece.prefix}count({args}))")
         counts += [f"    n{i} = {size}" if not guard else
                    f"    n{i} = {size} if {guard} else np.int64(0)"]
         if sampled:
-            pick = [f"        t = {piece.prefix}candidates({args})",
+            pick = [f"        t = c{i}",
                     "        for _ in range(r):", "            t &= t - ONE", "        c = low(t)",
                     f"        if {piece.prefix}fits(st, side, c, own, empty):",
                     f"            return x, {piece.encoded('np.int64(-1)', 'c')}",
                     "        continue"]
         else:
-            pick = [f"        k = {piece.prefix}gen({args}, buf, 0)", "        return x, buf[r]"]
+            pick = [f"        {piece.prefix}gen({args}, buf, 0)", "        return x, buf[r]"]
         picks += [f"    if r < n{i}:", *pick, f"    r -= n{i}"]
     total = " + ".join(f"n{i}" for i in range(len(plan.moves)))
     return ["@njit(cache=True)", "def random_move(st, x, buf):",

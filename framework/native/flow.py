@@ -32,22 +32,20 @@ _CHANCE_COUNT = """
 #: side could roll either).
 _CHANCE_START = """
     if {prefix}over(st):
-        if LOSES:
-            finish(st, ((np.int64(1) << S) - 1) & ~(np.int64(1) << side))
-        elif WINS:
-            finish(st, np.int64(1) << side)
-        else:
-            finish(st, r_score(st))
+        no_action(st, side)
     return"""
-#: In ``make_move`` after the deciding phase: the goals checked there (``goal_checks``),
-#: a game they end ending the turn (``State._check_goals_after_phase``).
-_GOALS_AFTER = """
-        if check_goals(st):
-            pass_turn(st)
-            st[RESET] = ZERO
-            st[LANDED] = ZERO
-            reset_slots(st)
-            return"""
+#: After a phase ``goal_checks`` names: the goals, a game they end ending the turn there
+#: (``State._check_goals_after_phase``).
+_GOAL_CHECK = ["if check_goals(st):", "    pass_turn(st)", "    st[RESET] = ZERO",
+               "    st[LANDED] = ZERO", "    reset_slots(st)", "    return"]
+#: In ``make_move`` after the deciding phase: the goals checked there.
+_GOALS_AFTER = "".join("\n        " + line for line in _GOAL_CHECK)
+#: The mover has no legal action (``State._no_legal_action``; ``pass`` is refused where
+#: this is written): it loses, it wins, or the result scores the game.
+_NO_ACTION = ["@njit(cache=True)", "def no_action(st, side):", "    if LOSES:",
+              "        finish(st, ((np.int64(1) << S) - 1) & ~(np.int64(1) << side))",
+              "    elif WINS:", "        finish(st, np.int64(1) << side)", "    else:",
+              "        finish(st, r_score(st))", ""]
 #: Then, when the phase's piece may decide again (the second play of a double).
 _CONTINUES = """
         if {prefix}continues(st):
@@ -100,11 +98,10 @@ def sequence_functions(plan: Plan) -> list[str]:
     action of the phase that decides (``PHASE``), as ``State._continue_turn`` runs it —
     the goals checked after a phase ``goal_checks`` names, the automatic phases, the next
     deciding phase that has an action (else passed over when impossible, or the mover has
-    no legal action), the end of the turn —, and ``no_action`` (``_no_legal_action``)."""
+    no legal action), the end of the turn —, and the first phase's moves (mobility)."""
     game = plan.game
     checked = game.goal_check_phases
-    check = ["if check_goals(st):", "    pass_turn(st)", "    st[RESET] = ZERO",
-             "    st[LANDED] = ZERO", "    reset_slots(st)", "    return"]
+    check = _GOAL_CHECK
     deciders = [plan.deciders[0], *plan.sequence]
     by_phase = {id(p): (piece, guard) for p, piece, guard in
                 zip(plan.automatic, plan.consequences, plan.consequence_guards, strict=True)}
@@ -132,11 +129,13 @@ def sequence_functions(plan: Plan) -> list[str]:
     lines += ["@njit(cache=True)", "def first_phase_moves(st, side):",
               "    d = st[PHASE]", "    st[PHASE] = ZERO", "    n = count_moves(st, side)",
               "    st[PHASE] = d", "    return n", ""]
-    lines += ["@njit(cache=True)", "def no_action(st, side):", "    if LOSES:",
-              "        finish(st, ((np.int64(1) << S) - 1) & ~(np.int64(1) << side))",
-              "    elif WINS:", "        finish(st, np.int64(1) << side)", "    else:",
-              "        finish(st, r_score(st))", ""]
     return lines
+
+
+def no_action_function(plan: Plan) -> list[str]:
+    """``no_action`` where the flow's parts call it (a chance phase with no roll left, a
+    later deciding phase with no action), else nothing."""
+    return _NO_ACTION if plan.chance is not None or plan.sequence else []
 
 
 def setup_functions(plan: Plan) -> list[str]:

@@ -10,7 +10,9 @@ obs, info = env.reset(seed=0)                 # info["action_mask"]: (n, actions
 obs, rewards, terminated, truncated, info = env.step(actions)
 ```
 
-An observation is, per side, the cells it holds (``(sides, cells)`` of 0 and 1); an
+An observation is, per side, the cells it holds (``(sides, cells)`` of 0 and 1; in a game
+with hidden information as the side to move sees them, and ``final_obs`` as the side that
+ended the game sees it); an
 action an index of the game's action space; the reward the mover's (1 a win, -1 a loss).
 The legal actions are ``info["action_mask"]`` and the side to move in each game
 ``info["to_move"]``. A finished game starts again in the same step (``autoreset_mode:

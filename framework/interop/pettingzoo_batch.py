@@ -17,10 +17,12 @@ The agents are PettingZoo's names for the seats (``player_0``, ``player_1``, …
 ``framework.interop.pettingzoo``. ``agent_selection`` is an array: the seat to move in each
 game. An agent's observation puts its own side's cells first (then the sides after it in
 turn order), so one network sees its own pieces in the same plane whoever it plays; its
-action mask is the legal actions where it moves and zeros elsewhere. ``rewards`` are each
-agent's reward of the last step (1 a win, -1 a loss, as ``State.returns``), and a game that
-ended starts again in the same step, its ``terminations`` set (PettingZoo's AEC API would
-wait for a ``reset``; a batch cannot stop for one game). An illegal action is refused before
+action mask is the legal actions where it moves and zeros elsewhere. In a game with hidden
+information (``view:``) an agent observes only what its side sees (``NativeBatch.observed``).
+``rewards`` are each agent's reward of the last step (1 a win, -1 a loss, as
+``State.returns``), and a game that ended starts again in the same step, its
+``terminations`` set (PettingZoo's AEC API would wait for a ``reset``; a batch cannot stop
+for one game). An illegal action is refused before
 any game is played, or with ``illegal="lose"`` loses that game for its mover, the other
 agents getting 0 (PettingZoo's ``TerminateIllegalWrapper``).
 """
@@ -82,7 +84,9 @@ class NativeAgentBatch:
         its legal actions where it is to move (zeros elsewhere)."""
         seat = self.possible_agents.index(agent)
         moving = self.agent_selection == seat
-        return {"observation": self.batch.obs[:, self._order[agent]],
+        # (in a game with hidden information, the cells as its side sees them)
+        seen = self.batch.observed(np.full(self.num_envs, self.side_of[agent]))
+        return {"observation": seen[:, self._order[agent]],
                 "action_mask": (self.batch.legal & moving[:, None]).astype(np.int8)}
 
     def step(self, actions: Array) -> None:

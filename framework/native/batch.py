@@ -18,6 +18,10 @@ each game's action, rewards the player who made it (1 a win, -1 a loss, 0 otherw
 starts a finished game again at once (its ``done`` flag set, its last position in
 ``final_obs`` and its observation the new start's), and writes each game's observation
 (per side, the cells it holds) and its mask of legal actions, all in one native call.
+In a game with hidden information (``view:``) an observation is one side's view: the cells
+each side holds as far as that side sees (``observed``; ``reset`` and ``step`` give the
+view of the side to move in each game, ``final_obs`` that of the side that ended it), never
+a hidden piece it has not found.
 The kernels are a second generated module beside the game's own, importing its
 ``make_move`` and ``legal_moves``: the game's module and its cache stay as they are, and
 nothing is compiled until a batch is made.
@@ -29,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
+from framework.engine.slots import found_slot
 from framework.errors import BoardspecError
 from framework.native.backend import NativeGame, _load_module
 
@@ -246,6 +251,7 @@ class NativeBatch:
         self.done = np.zeros(n, np.bool_)
         self.legal = np.zeros((n, len(actions)), np.bool_)
         self._sampled = np.zeros(n, np.int64)
+        self.view = _NativeView(self.native) if game.view is not None else None
 
     @property
     def actions(self) -> int:
@@ -253,7 +259,21 @@ class NativeBatch:
 
     def reset(self) -> tuple[Array, Array]:
         self.kernels.reset(self.states, self.start, self.slots, self.obs, self.legal)
-        return self._obs_view, self.legal
+        return self._shown(), self.legal
+
+    def observed(self, sides: Array) -> Array:
+        """Per game, the cells each side holds as side ``sides[i]`` sees them (with
+        perfect information: every piece; a new array)."""
+        if self.view is None:
+            return self.obs.copy()
+        return self.view.planes(self.states, np.asarray(sides, np.int64))
+
+    def _shown(self) -> Array:
+        """What ``reset`` and ``step`` hand out: the cells each side holds, in a game with
+        hidden information as the side to move sees them."""
+        if self.view is None:
+            return self._obs_view
+        return self.observed(self.to_move())
 
     def step(self, actions: Array) -> tuple[Array, Array, Array, Array]:
         """Play ``actions``, one action index per game. An action the mask does not allow
@@ -265,6 +285,7 @@ class NativeBatch:
         if actions.shape != (self.n,):
             raise BoardspecError(f"step takes one action per game: {self.n}, not "
                                  f"{actions.shape}")
+        before = (self.states.copy(), self.legal.copy()) if self.view is not None else None
         wrong = self.kernels.step(self.states, actions, self.by_action, self.start,
                                   self.start_obs, self.slots, self.obs, self.rewards,
                                   self.returns, self.done, self.legal, self.final_obs,
@@ -272,7 +293,25 @@ class NativeBatch:
         if wrong >= 0:
             raise BoardspecError(f"game {wrong} of the batch: action {int(actions[wrong])} "
                                  "is not legal there (nothing was played)")
-        return self._obs_view, self.rewards, self.done, self.legal
+        if before is not None:
+            self._final_views(*before, actions)
+        return self._shown(), self.rewards, self.done, self.legal
+
+    def _final_views(self, before: Array, allowed: Array, actions: Array) -> None:
+        """``final_obs`` of the games that ended, as the side that ended each sees its last
+        position (the kernels wrote every piece there; they started it again since)."""
+        assert self.view is not None
+        ended = np.flatnonzero(self.done)
+        if not len(ended):
+            return
+        finals = before[ended].copy()
+        movers = before[ended, self.native.layout["TO_MOVE"]].astype(np.int64)
+        for row, game in enumerate(ended.tolist()):
+            action = int(actions[game])
+            if 0 <= action < len(self.by_action) and allowed[game, action]:
+                # (an illegal one lost the game: nothing was played)
+                self.native.kernels.make_move(finals[row], self.by_action[action])
+        self.final_obs[ended] = self.view.planes(finals, movers)
 
     def random_actions(self, rng: np.random.Generator) -> Array:
         """One legal action per game, uniformly at random (drawn in the kernels from one
@@ -284,3 +323,39 @@ class NativeBatch:
     def to_move(self) -> Array:
         """The side to move in each game."""
         return self.states[:, self.native.layout["TO_MOVE"]].astype(np.int64)
+
+
+class _NativeView:
+    """A game's ``view:`` read from compact states (``framework.engine.view.View``'s
+    ``visible``, in words): which cells' pieces a side sees."""
+
+    def __init__(self, native: NativeGame) -> None:
+        from framework.kernel.slots import slot_field
+
+        game, view = native.game, native.game.view
+        assert view is not None
+        self.sides, self.cells = len(game.players), game.board.size
+        self.width = width = native.plan.masks.width
+        self.kinds = [self.sides + k for k in view.hidden]  # their masks' index
+        self.found = [native.layout[slot_field(game, found_slot(p).name)]
+                      for p in game.players]
+        self.public = np.array([_words(mask, width) for mask in view.public], np.uint64)
+
+    def planes(self, states: Array, sides: Array) -> Array:
+        """Per state, the cells each side holds as side ``sides[i]`` sees them."""
+        n, S, W = len(states), self.sides, self.width
+        owner = states[:, :S * W].reshape(n, S, W)
+        hidden = np.zeros((n, W), np.uint64)
+        for index in self.kinds:
+            hidden |= states[:, index * W:(index + 1) * W]
+        found = np.stack([states[:, at:at + W] for at in self.found], axis=1)
+        rows = np.arange(n)
+        shown = owner[rows, sides] | found[rows, sides] | self.public[sides]
+        seen = owner & ~(hidden & ~shown)[:, None, :]
+        bits = np.unpackbits(seen.astype("<u8").view(np.uint8).reshape(n, S, W * 8),
+                             axis=2, bitorder="little")
+        return bits[:, :, :self.cells].astype(np.int8)
+
+
+def _words(mask: int, width: int) -> list[int]:
+    return [mask >> (64 * j) & (2**64 - 1) for j in range(width)]

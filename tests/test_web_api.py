@@ -336,7 +336,9 @@ def test_watch_reloads_a_saved_file_and_shows_errors_of_a_broken_one(tmp_path: P
             assert state["file_errors"] == [] and state["file_version"] != state["version"]
             assert client.post(f"/api/play/{game_id}/restart",
                                json={"token": None}).status_code == 403
-            restarted = client.post(f"/api/play/{game_id}/restart", json={"token": tokens[1]})
+            # (this client holds both seats: a restart needs no one else's yes)
+            restarted = client.post(f"/api/play/{game_id}/restart", json={"token": tokens[1]},
+                                    headers=holding(tokens))
             assert restarted.status_code == 200
             state, archived = restarted.json()["state"], restarted.json()["archived"]
             assert state["ply"] == 0 and state["version"] == state["file_version"]
@@ -603,12 +605,13 @@ def test_a_new_game_takes_the_game_files_parameters(tmp_path: Path) -> None:
     with TestClient(create_app([GAMES], db), base_url="http://localhost") as second:
         after = second.get(f"/api/play/{game_id}").json()
         assert after["parameters"] == {"size": 7, "swap": False} and after["ply"] == 1
-        restarted = second.post(f"/api/play/{game_id}/restart",
-                                json={"token": tokens[0]}).json()["state"]
+        restarted = second.post(f"/api/play/{game_id}/restart", json={"token": tokens[0]},
+                                headers=holding(tokens)).json()["state"]
         assert restarted["parameters"] == {"size": 7, "swap": False}
         assert restarted["ply"] == 0 and len(restarted["legal"]) == 49
         bigger = second.post(f"/api/play/{game_id}/restart",
-                             json={"token": tokens[0], "parameters": {"size": 9}}).json()
+                             json={"token": tokens[0], "parameters": {"size": 9}},
+                             headers=holding(tokens)).json()
         assert bigger["state"]["parameters"] == {"size": 9, "swap": True}
         assert len(bigger["state"]["legal"]) == 81
 

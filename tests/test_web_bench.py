@@ -179,8 +179,9 @@ def test_an_edited_file_keeps_the_game_up_to_the_first_move_it_refuses(
         assert (report["kept"], report["turns_kept"], report["turn"]) == (2, 2, 3)
         assert report["player"] == "x" and report["action"] == "b6"
         assert "'b6' is not legal here" in report["reason"]
+        both = {"X-Boardspec-Tokens": " ".join(tokens)}  # (no other person to ask)
         kept = client.post(f"/api/play/{game_id}/restart", json={"token": tokens[0],
-                                                                "keep": True})
+                                                                "keep": True}, headers=both)
         assert kept.status_code == 200, kept.text
         state = kept.json()["state"]
         assert state["ply"] == 2 and state["version"] == report["file_version"]

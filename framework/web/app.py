@@ -34,7 +34,6 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from framework.engine.action import SKIP_KIND
 from framework.engine.chance import drawn_by_chance
 from framework.engine.turns import turn_key
-from framework.engine.view import shown_to
 from framework.errors import BoardspecError
 from framework.i18n import LANGUAGES, game_translations, translations
 from framework.limits import MAX_NESTING
@@ -51,6 +50,7 @@ from framework.web.sessions import (
     Sessions,
     WebError,
 )
+from framework.web.sight import Sight, sight_of
 from framework.web.store import Store
 from framework.web.texts import pick_language, texts
 
@@ -324,7 +324,30 @@ async def check_position(request: Request) -> Response:
 
 
 async def recent(request: Request) -> Response:
-    return JSONResponse({"games": _server(request).store.recent()})
+    """The recent games, as a spectator may read them: a game with hidden information that
+    is not over does not say how many plies were played (the tries on hidden pieces)."""
+    server = _server(request)
+    games = []
+    for row in server.store.recent():
+        reference, file, parameters = row.pop("rules"), row.pop("file"), row.pop("parameters")
+        if row["result"] == "unfinished" and _hides(server, reference, file, parameters):
+            row["plies"] = None
+        games.append(row)
+    return JSONResponse({"games": games})
+
+
+def _hides(server: Server, reference: str, file: str, parameters: dict[str, Any]) -> bool:
+    """Whether the stored rules ``reference`` hide information (a ``view:``); rules that
+    no longer load are taken to."""
+    from framework.web.library import compile_rules
+
+    text = server.store.rules_text(reference)
+    if text is not None and "view" not in text:  # (no compile: a view is declared as view:)
+        return False
+    try:
+        return text is None or compile_rules(text, file, parameters).view is not None
+    except BoardspecError:
+        return True
 
 
 # Played games -----------------------------------------------------------------------------
@@ -351,21 +374,19 @@ async def game_state(request: Request) -> Response:
     if turn is not None:
         if not turn.isascii() or not turn.isdigit() or len(turn) > 6:
             raise WebError(422, f"'turn' must be a number of turns, found {turn[:20]!r}")
-        view = session.after_turns(int(turn))
+        sight = _sight(request, session)
+        view = sight.after_turns(int(turn))
         found = _payload(request, server, session, view)
         if request.query_params.get("inspect") in ("1", "true"):
-            from framework.web.bench import inspect
-
-            found["inspect"] = inspect(session.game, view[0], _lang(request))
+            found["inspect"] = sight.inspect(view[0], _lang(request), now=False)
         return JSONResponse(found)
     await _check_flag(server, session)
     _start_agents(server, session)
     _arm_clock(server, session)  # (a game read back from the store after a restart)
     found = _payload(request, server, session)
     if request.query_params.get("inspect") in ("1", "true"):
-        from framework.web.bench import inspect
-
-        found["inspect"] = inspect(session.game, session.state, _lang(request))
+        found["inspect"] = _sight(request, session).inspect(session.state, _lang(request),
+                                                            now=True)
     return JSONResponse(found)
 
 
@@ -373,17 +394,15 @@ async def legal(request: Request) -> Response:
     server = _server(request)
     session = server.sessions.get(request.path_params["id"])
     await _check_flag(server, session)  # a seat out of time has no legal action left
-    state = session.state
-    if session.game.view is not None and \
-            state.current_player not in _viewer_seats(request, session):
+    sight = _sight(request, session)
+    if not sight.may_act:
         # The mover's actions tell what it sees: only its own seat may read them.
         raise WebError(403, "this game hides information: only the seat to move may read "
                             f"its legal actions (send its token in {TOKENS_HEADER})")
-    data: dict[str, Any] = {"ply": session.seen_by(_viewer_seats(request, session)),
-                            "current_seat": _seat(session),
-                            "actions": [a.to_json(session.game) for a in state.legal_actions()]}
+    data: dict[str, Any] = {"ply": sight.version, "current_seat": _seat(session),
+                            "actions": [a.to_json(session.game) for a in sight.legal()]}
     if request.query_params.get("turns") in ("1", "true"):
-        turns = await anyio.to_thread.run_sync(state.clone().legal_turns)
+        turns = await anyio.to_thread.run_sync(sight.legal_turns)
         data["turns"] = [t.notation for t in turns]
     return JSONResponse(data)
 
@@ -411,13 +430,16 @@ async def apply(request: Request) -> Response:
         else:
             raise WebError(422, "expected 'action' (in notation) or the cells of a click "
                                 "('from' and 'to', or 'at')")
-        played = session.play(notations, seat, _lang(request))
+        if session.game.view is None:
+            played, refused = session.play(notations, seat, _lang(request)), ""
+        else:  # all or none would tell, by where it is refused, what the seat cannot see
+            played, refused = session.play_each(notations, seat, _lang(request))
         server.sessions.save(session)
     await broadcast_update(session)
     _start_agents(server, session)
     _arm_clock(server, session)
-    return JSONResponse({"played": played, "state": _payload(request, server, session,
-                                                             token=body.get("token"))})
+    return JSONResponse({"played": played, **({"refused": refused} if refused else {}),
+                         "state": _payload(request, server, session, token=body.get("token"))})
 
 
 async def name_seat(request: Request) -> Response:
@@ -478,7 +500,8 @@ async def agent_move(request: Request) -> Response:
     body = await read_json(request)
     # The ply as the viewer was sent it (with hidden information: its version, seen_by).
     viewer = _viewer_seats(request, session)
-    now = session.seen_by(viewer)
+    sight = sight_of(session, viewer)
+    now = sight.version
     before = body.get("ply", now)
     if not isinstance(before, int) or isinstance(before, bool) or not 0 <= before <= now:
         raise WebError(422, f"'ply' must be a ply of this game (0 to {now}), "
@@ -487,7 +510,7 @@ async def agent_move(request: Request) -> Response:
     if before < now:  # already played (agents start by themselves)
         if session.seat_spec(session.plies[start].seat) == HUMAN:
             raise WebError(409, f"stale request: a person moved at ply {before}")
-        return JSONResponse({"played": _played_since(session, start, viewer),
+        return JSONResponse({"played": sight.played_since(start),
                              "state": _payload(request, server, session)})
     if session.agent_to_move() is None:
         who = "nobody" if session.state.is_terminal() else "a person"
@@ -501,47 +524,70 @@ async def agent_move(request: Request) -> Response:
             change.cancel()
     if session.agent_error:
         raise WebError(500, session.agent_error)
-    return JSONResponse({"played": _played_since(session, start, viewer),
+    return JSONResponse({"played": sight.played_since(start),
                          "state": _payload(request, server, session)})
-
-
-def _played_since(session: GameSession, start: int, viewer: list[int]) -> list[str]:
-    """The actions played from ply ``start`` on that the viewer may read: all of them
-    with perfect information, else only those of its own seats (as its move list)."""
-    return [p.notation for p in session.plies[start:]
-            if session.game.view is None or p.seat in viewer]
 
 
 async def restart(request: Request) -> Response:
     """Start the game again with the rules file as it is now (any seat's token). The game
-    so far is kept, read-only, under a new id (``archived``): its record stays."""
+    so far is kept, read-only, under a new id (``archived``): its record stays. A game not
+    over with another person seated (one the request's tokens do not hold) is restarted
+    only if that person agrees: the restart is then an offer (``outcome``: ``pending``,
+    answered at /answer), as taking a move back is."""
     server = _server(request)
     session = server.sessions.get(request.path_params["id"])
     body = await read_json(request)
-    if not session.seats_of_token(body.get("token")):
+    token = body.get("token")
+    if not session.seats_of_token(token):
         raise WebError(403, "only a player of this game (a seat link) can restart it")
-    entry = server.library.get(session.stored.slug)
-    if entry is None or entry.game is None:
-        raise WebError(409, "the game file does not load: nothing to restart with")
     # The same setting again, unless the request names another one.
     given = body.get("parameters", session.stored.parameters)
-    game = server.sessions.setting(entry.text, entry.file, given) if given else entry.game
+    text, game = _restart_rules(server, session, given)
     keep = body.get("keep", False)
     if not isinstance(keep, bool):
         raise WebError(422, f"'keep' must be true or false, found {str(keep)[:40]!r}")
+    sight = _sight(request, session, token)
+    if keep and sight.secret:
+        raise WebError(409, "this game hides information: going on under the new rules "
+                            "would tell which of the other seats' hidden moves they still "
+                            "take; restart from the beginning instead")
     async with session.lock:
-        if session.agent_task is not None:
-            session.agent_task.cancel()
-        archived = server.sessions.archive(session) if session.ply else None
-        if keep:  # go on from the last move the new rules still take
-            session.keep_under(entry.text, game)
+        if session.state.is_terminal() or not session.other_people(list(sight.seats)):
+            archived, outcome = _restart_now(server, session, text, game, keep), "agreed"
         else:
-            session.restart(entry.text, game)
-        server.sessions.save_all(session)
-    await broadcast_update(session, every=True)
-    _start_agents(server, session)
-    return JSONResponse({"archived": archived,
+            archived, outcome = None, session.ask_restart(token, given, keep)
+    if outcome == "pending":
+        await _announce_offer(server, session, "restart", outcome)
+    else:
+        await broadcast_update(session, every=True)
+        _start_agents(server, session)
+    return JSONResponse({"outcome": outcome, "archived": archived,
                          "state": _payload(request, server, session)})
+
+
+def _restart_rules(server: Server, session: GameSession, given: Any) -> tuple[str, Game]:
+    """The rules text of the game's file as it is now, and its game under the parameter
+    values ``given``."""
+    entry = server.library.get(session.stored.slug)
+    if entry is None or entry.game is None:
+        raise WebError(409, "the game file does not load: nothing to restart with")
+    game = server.sessions.setting(entry.text, entry.file, given) if given else entry.game
+    return entry.text, game
+
+
+def _restart_now(server: Server, session: GameSession, text: str, game: Game,
+                 keep: bool) -> str | None:
+    """Restart the game under ``text`` (from its start, or going on from the last move
+    the new rules take: ``keep``); the id of the game so far, kept read-only."""
+    if session.agent_task is not None:
+        session.agent_task.cancel()
+    archived = server.sessions.archive(session) if session.ply else None
+    if keep:
+        session.keep_under(text, game)
+    else:
+        session.restart(text, game)
+    server.sessions.save_all(session)
+    return archived
 
 
 async def replay_report(request: Request) -> Response:
@@ -551,6 +597,8 @@ async def replay_report(request: Request) -> Response:
 
     server = _server(request)
     session = server.sessions.get(request.path_params["id"])
+    # Whether the other seats' hidden moves stay legal would tell what they were.
+    _sight(request, session).refuse_while_secret("the replay of its moves under the file")
     entry = server.library.get(session.stored.slug)
     if entry is None or entry.game is None:
         raise WebError(409, "the game file does not load: nothing to replay under")
@@ -609,6 +657,9 @@ def _settle(server: Server, session: GameSession, kind: Any, outcome: str) -> No
         session.agent_task.cancel()
     if outcome == "agreed" and kind == "rematch":
         server.sessions.rematch(session)
+    if outcome == "agreed" and kind == "restart":
+        given, keep = session.restart_asked
+        _restart_now(server, session, *_restart_rules(server, session, given), keep)
     server.sessions.save_all(session)
 
 
@@ -616,7 +667,7 @@ async def _announce_offer(server: Server, session: GameSession, kind: Any,
                           outcome: str) -> None:
     """Tell every page (no new ply: each fetches the state, with the offer in it)."""
     await broadcast(session, {"type": "offer", "offer": kind, "outcome": outcome})
-    if outcome == "agreed" and kind == "undo":
+    if outcome == "agreed" and kind in ("undo", "restart"):
         _start_agents(server, session)
         _arm_clock(server, session)
 
@@ -624,11 +675,9 @@ async def _announce_offer(server: Server, session: GameSession, kind: Any,
 async def record(request: Request) -> Response:
     session = _server(request).sessions.get(request.path_params["id"])
     fmt = request.query_params.get("format", "text")
-    if session.game.view is not None and not session.state.is_terminal():
-        # The record keeps every action (the server's copy): in a game with hidden
-        # information it is read once the game is over, never during it.
-        raise WebError(403, "this game hides information: its record is given once the "
-                            "game is over")
+    # The record keeps every action (the server's copy): in a game with hidden information
+    # it is read once the game is over, never during it.
+    sight_of(session, []).refuse_while_secret("its record")
     rec = session.record()
     name = f"{session.stored.slug}-{session.id}"
     if fmt == "json":
@@ -669,9 +718,8 @@ def _payload(request: Request, server: Server, session: GameSession,
     """``state_payload`` in the request's language, turned as it asks, and (in a game
     with hidden information) as the seats of the request's tokens see it (those of its
     header, and ``token``: the one its body proved)."""
-    seats = sorted({*_viewer_seats(request, session), *session.seats_of_token(token)})
     return state_payload(server, session, _lang(request), view, flip=_flip(request),
-                         seats=seats)
+                         seats=_sight(request, session, token).seats)
 
 
 #: The request header that carries a page's seat tokens (space-separated): in a game with
@@ -685,24 +733,12 @@ def _viewer_seats(request: Request, session: GameSession) -> list[int]:
     return sorted({seat for token in given for seat in session.seats_of_token(token)})
 
 
-def _hidden_turns(game: Any, turns: list[dict[str, Any]], seats: list[int]
-                  ) -> list[dict[str, Any]]:
-    """The move list as the viewer may read it: another seat's actions are hidden (and,
-    unless every player knows how many were played, its turns in a row are one)."""
-    view = game.view
-    shown: list[dict[str, Any]] = []
-    for turn in turns:
-        if turn["seat"] in seats:
-            shown.append(turn)
-            continue
-        if shown and shown[-1].get("hidden") and shown[-1]["seat"] == turn["seat"] and \
-                not view.spec.plies:
-            continue
-        shown.append({**turn, "number": len(shown) + 1, "actions": [], "removed": [],
-                      "chose": "", "hidden": True})
-    for number, turn in enumerate(shown, 1):
-        turn["number"] = number
-    return shown
+def _sight(request: Request, session: GameSession, token: Any = None) -> Sight:
+    """The game as the request may read it: as the seats of its tokens see it (those of
+    its header, and ``token``: the one its body proved). Every answer about a game is
+    computed from it."""
+    return sight_of(session, [*_viewer_seats(request, session),
+                              *session.seats_of_token(token)])
 
 
 def _flip(request: Request) -> bool:
@@ -721,20 +757,19 @@ def state_payload(server: Server, session: GameSession, lang: str,
     from framework.records import result_of
     from framework.render.svg import Marks, board_svg
 
-    game, state = session.game, session.state
-    plies = session.plies
+    # Everything below is read through the viewer's sight: with hidden information the
+    # true position is never looked at (its legal actions only by the seat to move).
+    sight = sight_of(session, seats or [])
+    game, viewer = session.game, list(sight.seats)
+    state, plies = sight.state, sight.plies()
     if view is not None:
-        state, plies = view
-    hidden = game.view is not None
-    viewer = seats or []
-    plies = session.known_plies(plies, viewer)  # (with hidden information: as it knows)
-    true_state, state = state, shown_to(state, viewer)  # the state itself without a view
+        state, plies = sight.sees(view[0]), sight.plies(view[1])
+    hidden = sight.hidden
     _ = translations(lang).gettext
     words = words_in(game, lang)  # the notation as the page's language writes it
     # Another seat's hidden actions are not listed (a game with a view); the move list in
     # SAN where the file declares it (a game without a view: chess).
-    turns = session.turns() if not hidden else \
-        _hidden_turns(game, session.turns(session.known_plies(session.plies, viewer)), viewer)
+    turns = sight.move_list()
     san = session.san_turns(turns) if not hidden else []
     entry = server.library.get(session.stored.slug)
     players = list(game.players)
@@ -780,10 +815,9 @@ def state_payload(server: Server, session: GameSession, lang: str,
     agent = session.agent_to_move()
     names = game.board.names
     svg = board_svg(state, Marks(), game.name, _, flip=flip)
-    legal = true_state.legal_actions() if view is None and (
-        not hidden or true_state.current_player in viewer) else []
+    legal = sight.legal() if view is None else []
     ask = bool(legal) and not in_setup and _choice_may_follow(game, state.phase)
-    lands = _landing_cells(true_state, legal) if not hidden else {}
+    lands = _landing_cells(state, legal) if not hidden else {}
     online = sorted({seat for seats in session.present.values() for seat in seats})
     actor = state.current_player
     own = game_translations(lang, Path(session.stored.file).stem).gettext
@@ -794,7 +828,7 @@ def state_payload(server: Server, session: GameSession, lang: str,
         "file_version": entry.version if entry else "",
         "file_errors": entry.errors if entry else [],
         "parameters": dict(game.parameters),
-        "ply": session.seen_by(viewer), "players": players, "seats": seat_rows,
+        "ply": sight.version, "players": players, "seats": seat_rows,
         "sides": sides, "record_formats": record_formats(game),
         "current_seat": _seat(session),
         "to_move": None if state.is_terminal() else players[state.to_move],
@@ -842,7 +876,7 @@ def state_payload(server: Server, session: GameSession, lang: str,
                   for index, turn in enumerate(turns)],
         "legal": [{**a.to_json(game), "written": words.write(a),
                    **({"label": _(a.attribute)} if a.attribute else {}),
-                   **(_choices_after(game, true_state, a, words, _) if ask else {}),
+                   **(_choices_after(game, state, a, words, _) if ask else {}),
                    **({"lands": lands[a]} if a in lands else {})}
                   for a in legal],
         "svg": svg, "lang": lang, "flipped": flip,
@@ -1065,7 +1099,7 @@ async def broadcast(session: GameSession, message: dict[str, Any]) -> None:
     session.announce()
     for ws in list(session.sockets):
         await _send(session, ws, message)
-        session.sent[ws] = session.seen_by(session.present.get(ws, []))
+        session.sent[ws] = sight_of(session, session.present.get(ws, [])).version
 
 
 async def broadcast_update(session: GameSession, every: bool = False) -> None:
@@ -1076,7 +1110,7 @@ async def broadcast_update(session: GameSession, every: bool = False) -> None:
     unseen."""
     session.announce()
     for ws in list(session.sockets):
-        version = session.seen_by(session.present.get(ws, []))
+        version = sight_of(session, session.present.get(ws, [])).version
         if every or session.game.view is None or session.sent.get(ws) != version:
             session.sent[ws] = version
             await _send(session, ws, {"type": "update", "ply": version})
@@ -1114,7 +1148,7 @@ async def socket(ws: WebSocket) -> None:
     server.client_sockets[client] = server.client_sockets.get(client, 0) + 1
     session.sockets.add(ws)
     try:
-        session.sent[ws] = session.seen_by([])  # a spectator's, until its hello
+        session.sent[ws] = sight_of(session, []).version  # a spectator's, until its hello
         await ws.send_json({"type": "update", "ply": session.sent[ws]})
         while True:  # viewers listen; all they may say is which seats they hold
             message = await ws.receive()

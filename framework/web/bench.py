@@ -13,6 +13,7 @@ from framework.errors import BoardspecError, PositionError
 from framework.web.sessions import WebError
 
 if TYPE_CHECKING:
+    from framework.engine.action import Action
     from framework.engine.state import State
     from framework.game import Game
     from framework.web.sessions import GameSession
@@ -51,9 +52,12 @@ def palette(game: Game, _: Any) -> dict[str, Any]:
             "fen": game.spec.notation.fen is not None}
 
 
-def actions_of(state: State, words: Any) -> dict[str, Any]:
-    """The legal actions of ``state`` in notation and as the page's language writes them."""
-    legal = [] if state.is_terminal() else state.legal_actions()
+def actions_of(state: State, words: Any, legal: list[Action] | None = None
+               ) -> dict[str, Any]:
+    """The legal actions of ``state`` (or ``legal``, those a viewer may read) in notation
+    and as the page's language writes them."""
+    if legal is None:
+        legal = [] if state.is_terminal() else state.legal_actions()
     return {"count": len(legal), "actions": [
         {"notation": a.notation, "written": words.write(a)} for a in legal[:MAX_LISTED]]}
 
@@ -112,9 +116,12 @@ def _sketch(game: Game, position: dict[str, Any]) -> State | None:
     return state
 
 
-def inspect(game: Game, state: State, lang: str) -> dict[str, Any]:
+def inspect(game: Game, state: State, lang: str, legal: list[Action] | None = None
+            ) -> dict[str, Any]:
     """What the state inspector shows: where the turn is (setup step or phase, by their
-    names in the file), every slot with its value, the counters and the legal actions."""
+    names in the file), every slot with its value, the counters and the legal actions
+    (``legal``: those given, in a game that hides information the ones its viewer may read;
+    default: the state's)."""
     from framework.engine.slots import flags_text
     from framework.notation_words import words_in
 
@@ -130,6 +137,8 @@ def inspect(game: Game, state: State, lang: str) -> dict[str, Any]:
             shown = bool(value)
         elif slot.kind == "flags":
             shown = flags_text(slot, value)
+        elif isinstance(value, tuple):  # a history of actions (a view's ``moves.<player>``)
+            shown = [a.notation for a in value]
         else:
             shown = value
         slots.append({"name": slot.name, "kind": slot.kind, "scope": slot.scope,
@@ -141,7 +150,7 @@ def inspect(game: Game, state: State, lang: str) -> dict[str, Any]:
             "counters": {p: dict(zip(game.counters, state.counters[s], strict=True))
                          for s, p in enumerate(game.players)},
             "slots": slots, "position": state.to_json(),
-            "legal": actions_of(state, words_in(game, lang))}
+            "legal": actions_of(state, words_in(game, lang), legal)}
 
 
 def replay_report(session: GameSession, game: Game, lang: str) -> dict[str, Any]:

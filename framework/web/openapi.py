@@ -86,7 +86,9 @@ SPEC: dict[str, Any] = {
                 "the position read"), **REFUSALS}}},
         "/api/recent": {"get": {
             "summary": "The most recently played games",
-            "responses": {"200": _json({"type": "object"}, "id, game, seats, plies, result")}}},
+            "responses": {"200": _json({"type": "object"}, "id, game, seats, plies (null "
+                                       "in a game with hidden information not yet over), "
+                                       "result")}}},
         "/api/play": {"post": {
             "summary": "Start a new game",
             "requestBody": {"required": True, "content": {"application/json": {
@@ -148,6 +150,9 @@ SPEC: dict[str, Any] = {
                     "parameters": {"type": "object", "description": "another setting "
                                    "(default: the game's own)"}}}}}},
             "responses": {"200": _json({"type": "object", "properties": {
+                "outcome": {"type": "string", "enum": ["agreed", "pending"],
+                            "description": "pending: another person is seated in a game "
+                            "not over, and answers the restart offered at /answer"},
                 "archived": {"type": ["string", "null"],
                              "description": "the id under which the game so far is kept"},
                 "state": _ref("State")}}, "the restarted game"), **REFUSALS}}},
@@ -295,6 +300,9 @@ SPEC: dict[str, Any] = {
             "side": {"type": "string"}}},
         "Played": {"type": "object", "properties": {
             "played": {"type": "array", "items": {"type": "string"}},
+            "refused": {"type": "string", "description": "in a game with hidden "
+                        "information, whose actions are played one by one: why the action "
+                        "after those played was refused"},
             "state": _ref("State")}},
         "State": {"type": "object", "properties": {
             "id": {"type": "string"}, "game": {"type": "string"}, "name": {"type": "string"},
@@ -326,7 +334,8 @@ SPEC: dict[str, Any] = {
                         "to_move, fullmove, counters, slots (name, kind, scope, value, "
                         "default), position (its JSON) and legal (count, actions)"},
             "offer": {"type": ["object", "null"], "description": "an offer waiting for an "
-                      "answer: kind (draw, undo, rematch), seat, by (the player, in words)"},
+                      "answer: kind (draw, undo, rematch, restart), seat, by (the player, "
+                      "in words)"},
             "rematch": {"type": ["string", "null"],
                         "description": "the id of the agreed rematch"}}},
     }},

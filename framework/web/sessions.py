@@ -165,6 +165,8 @@ class GameSession:
         self.agreed = False
         #: An offer waiting for the other seats' answer: (what, the seat that made it).
         self.offer: tuple[str, int] | None = None
+        #: The parameters and ``keep`` of the restart offered, while one is (``offer``).
+        self.restart_asked: tuple[Any, bool] = ({}, False)
         #: The id of the rematch, once one is agreed (each seat's token opens it).
         self.rematch: str | None = None
         #: Each turn's actions, its SAN and the state after it, for games whose notation
@@ -315,6 +317,23 @@ class GameSession:
         self._stored_update()
         return [p.notation for p in plies]
 
+    def play_each(self, notations: list[str], seat: int, lang: str = "en"
+                  ) -> tuple[list[str], str]:
+        """Play ``notations`` one by one, each as a request of its own (``play``), up to
+        the first that is refused: the notations played, and why the next was refused (""
+        if none was). A game with hidden information plays a request's actions so: all or
+        none would tell, by where a request was refused, what the seat cannot see (a try
+        that would have found a hidden piece), without its playing it."""
+        played: list[str] = []
+        for text in notations:
+            try:
+                played += self.play([text], seat, lang)
+            except WebError as exc:
+                if not played:
+                    raise
+                return played, str(exc)
+        return played, ""
+
     def _clock_seat(self) -> int | None:
         """The seat whose clock runs now: the one to decide (none once the game is over)."""
         seat = self.state.current_player
@@ -460,6 +479,20 @@ class GameSession:
         self._carry_out(kind, seat)
         return "agreed"
 
+    def other_people(self, seats: list[int]) -> list[int]:
+        """The seats a person holds besides ``seats`` (those a request's tokens prove)."""
+        return [s for s, spec in enumerate(self.stored.seats)
+                if s not in seats and spec == HUMAN]
+
+    def ask_restart(self, token: Any, parameters: Any, keep: bool) -> str:
+        """The seat of ``token`` offers to restart the game (under ``parameters``, going
+        on from the last move the new rules take if ``keep``): ``pending`` until another
+        person answers (``answer_offer``), as a take-back is."""
+        seat = self._offering_seat(token, "restart")
+        self.offer = ("restart", seat)
+        self.restart_asked = (parameters, keep)
+        return "pending"
+
     def _offering_seat(self, token: Any, kind: str) -> int:
         seats = self.seats_of_token(token)
         if not seats:
@@ -501,7 +534,8 @@ class GameSession:
             self._stored_update()
         elif kind == "undo":
             self._take_back(seat)
-        # a rematch is made by Sessions.rematch (a new game), which the caller asks for
+        # a rematch is made by Sessions.rematch (a new game), and a restart with the rules
+        # as they are when it is agreed, by the caller
 
     def _agree(self) -> None:
         self.state = self.state.clone()

@@ -5,13 +5,21 @@ A game is stored as what is needed to rebuild it exactly: the rules text it is p
 agents' seed, and every action in notation. Loading replays the actions through the engine.
 Each rules text is kept once (table ``rules``, by its SHA-256) however many games use it;
 a game's row names it as ``sha256:<digest>`` (older rows hold the text itself).
+
+The file holds every seat's secret token: it is created readable by its owner only (0600),
+and a file of ours found readable by others is made so (SQLite's journal files take the
+file's mode). A row that does not read (a file edited by hand, a disk error) is left out of
+the recent games, and said once in the server's log, rather than failing every visitor.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import logging
+import os
 import sqlite3
+import stat
 import threading
 import time
 from dataclasses import dataclass, field
@@ -49,6 +57,7 @@ SCHEMA = SCHEMA.replace("{added}", ",\n".join(
 COLUMNS = ("id", "slug", "file", "rules", "seats", "tokens", "seed", "plies", "result",
            "created", "updated", *(name for name, _ in ADDED_COLUMNS))
 RULES_REFERENCE = "sha256:"
+LOG = logging.getLogger("boardspec.serve")
 
 
 @dataclass
@@ -84,6 +93,9 @@ class Store:
         self.path = str(path)
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            _private(Path(self.path))
+        #: The ids of the rows found not to read (each said once in the log).
+        self.malformed: set[str] = set()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._lock = threading.Lock()
         with self._lock:
@@ -144,13 +156,40 @@ class Store:
         return _game((*row[:3], rules, *row[4:]))
 
     def recent(self, limit: int = 20) -> list[dict[str, Any]]:
+        """The most recently played games, newest first: id, game (its slug), seats,
+        plies, result, updated, and ``rules`` (the reference to its rules text:
+        ``rules_text`` reads it) with ``file`` and ``parameters``. A row that does not read
+        is left out."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT id, slug, seats, plies, result, updated FROM games "
-                "ORDER BY updated DESC LIMIT ?", (limit,)).fetchall()
-        return [{"id": r[0], "game": r[1], "seats": json.loads(r[2]),
-                 "plies": len(json.loads(r[3])), "result": r[4], "updated": r[5]}
-                for r in rows]
+                "SELECT id, slug, seats, plies, result, updated, rules, file, parameters "
+                "FROM games ORDER BY updated DESC LIMIT ?", (limit,)).fetchall()
+        found = []
+        for r in rows:
+            try:
+                found.append({"id": str(r[0]), "game": str(r[1]), "seats": _strings(r[2]),
+                              "plies": len(_list(r[3])), "result": str(r[4]),
+                              "updated": float(r[5]), "rules": str(r[6]), "file": str(r[7]),
+                              "parameters": _object(r[8])})
+            except (TypeError, ValueError) as exc:
+                self._malformed(r[0], exc)
+        return found
+
+    def rules_text(self, reference: str) -> str | None:
+        """The rules text a row's ``rules`` names (older rows hold the text itself)."""
+        if not reference.startswith(RULES_REFERENCE):
+            return reference
+        with self._lock:
+            found = self._db.execute("SELECT text FROM rules WHERE digest=?", (
+                reference.removeprefix(RULES_REFERENCE),)).fetchone()
+        return None if found is None else str(found[0])
+
+    def _malformed(self, game_id: Any, exc: Exception) -> None:
+        key = str(game_id)
+        if key not in self.malformed:
+            self.malformed.add(key)
+            LOG.warning("boardspec serve: %s: the row of game %r does not read (%s); it is "
+                        "left out of the recent games", self.path, key[:64], exc)
 
     def count(self) -> int:
         with self._lock:
@@ -168,6 +207,34 @@ def _game(row: tuple[Any, ...]) -> StoredGame:
                       result=row[8], created=row[9], updated=row[10],
                       parameters=dict(json.loads(row[11])),
                       position=str(row[12]), clock=_object(row[13]), names=_names(row[14]))
+
+
+def _private(path: Path) -> None:
+    """Make the database file readable and writable by its owner only: created so, or, if
+    it is ours and others may read it, made so (another user's file is left as it is)."""
+    try:
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        info = path.stat()
+        if info.st_uid == os.getuid() and stat.S_ISREG(info.st_mode) and \
+                info.st_mode & 0o077:
+            path.chmod(0o600)
+        return
+    os.close(descriptor)
+
+
+def _list(text: Any) -> list[Any]:
+    value = json.loads(text)
+    if not isinstance(value, list):
+        raise ValueError(f"expected a JSON list, found {type(value).__name__}")
+    return value
+
+
+def _strings(text: Any) -> list[str]:
+    value = _list(text)
+    if not all(isinstance(v, str) for v in value):
+        raise ValueError("expected a JSON list of texts")
+    return value
 
 
 def _object(text: Any) -> dict[str, Any]:

@@ -948,6 +948,8 @@
       return;
     }
     selected = null;
+    // (hidden information: the actions are played one by one, up to one refused)
+    if (data.refused) say(`${T.not_played}: ${data.refused}`, true);
     if (data.state.ply > S.ply) {  // the socket may have brought this state (or a newer) first
       S = data.state;
       render();

@@ -126,6 +126,7 @@ def inspect(game: Game, state: State, lang: str, legal: list[Action] | None = No
     from framework.notation_words import words_in
 
     names = game.board.names
+    remembering = game.view.moves if game.view is not None else ()
     slots = []
     for index, slot in enumerate(game.slots.slots):
         value = state.vars[index]
@@ -137,8 +138,8 @@ def inspect(game: Game, state: State, lang: str, legal: list[Action] | None = No
             shown = bool(value)
         elif slot.kind == "flags":
             shown = flags_text(slot, value)
-        elif isinstance(value, tuple):  # a history of actions (a view's ``moves.<player>``)
-            shown = [a.notation for a in value]
+        elif index in remembering:  # the actions a player remembers (0: none yet)
+            shown = [a.notation for a in value] if isinstance(value, tuple) else []
         else:
             shown = value
         slots.append({"name": slot.name, "kind": slot.kind, "scope": slot.scope,

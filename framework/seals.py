@@ -6,7 +6,8 @@ different winner, headers adjusted) replays as well as the real one. So each rec
 writes carries ``[Seal "…"]``, an HMAC-SHA256 of the study, the game's index and the record,
 under a key kept outside the folder (``BOARDSPEC_STUDY_KEY`` names the key file; by default
 ``$XDG_CONFIG_HOME/boardspec/study.key``, made on first use, readable by its owner only).
-Whoever can edit the folder but not read the key cannot make a seal that matches.
+Whoever can edit the folder but not read the key cannot make a seal that matches; so a key
+that other users may read or write is refused (``chmod 600`` it), never used.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import hmac
 import json
 import os
 import secrets
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +26,8 @@ from framework.records import Record
 
 SEAL_HEADER = "Seal"
 KEY_BYTES = 32
+#: The permission bits of a key that others than its owner may read or write.
+SHARED_BITS = stat.S_IRGRP | stat.S_IWGRP | stat.S_IROTH | stat.S_IWOTH
 _SCHEME = "hmac-sha256"
 
 
@@ -71,6 +75,7 @@ def _read_key(path: Path) -> bytes:
         raise SealError(f"the study key {path} is not a regular file")
     try:
         with path.open("rb") as handle:
+            _private(path, os.fstat(handle.fileno()).st_mode)
             text = handle.read(4 * KEY_BYTES).decode("ascii", "replace").strip()
     except FileNotFoundError:
         raise
@@ -85,6 +90,15 @@ def _read_key(path: Path) -> bytes:
                         "remove it to make a new one (records sealed with it will then be "
                         "played again)")
     return key
+
+
+def _private(path: Path, mode: int) -> None:
+    """Refuse a key that others may read (they could seal a forged record) or write."""
+    if mode & SHARED_BITS:
+        who = "read" if mode & (stat.S_IRGRP | stat.S_IROTH) else "written"
+        raise SealError(f"the study key {path} may be {who} by other users (mode "
+                        f"{stat.S_IMODE(mode):04o}): whoever reads it can seal a forged "
+                        f"record; make it private with: chmod 600 {path}")
 
 
 def _digest(key: bytes, study: dict[str, Any], index: int, record: Record) -> str:

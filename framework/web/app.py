@@ -719,7 +719,7 @@ def _payload(request: Request, server: Server, session: GameSession,
     with hidden information) as the seats of the request's tokens see it (those of its
     header, and ``token``: the one its body proved)."""
     return state_payload(server, session, _lang(request), view, flip=_flip(request),
-                         seats=_sight(request, session, token).seats)
+                         seats=list(_sight(request, session, token).seats))
 
 
 #: The request header that carries a page's seat tokens (space-separated): in a game with

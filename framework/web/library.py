@@ -7,12 +7,18 @@ most ``MAX_GAME_FILE_BYTES``: a link to ``/dev/zero`` or a pipe put in its place
 shown in its pages, never a hang). A file whose new text does not load keeps its previous
 version playable and carries the errors (``file:line:column``) to show. Files are shown by
 their name (``ataxx.yaml``), never by the server's path to them.
+
+A file is read only where it was found: a link whose target lies outside its folder (the
+directory given, or the folder of a file given: where its link pointed when the server
+started) is refused, never followed, so swapping a served file for a link to a private file
+under ``--watch`` never shows a line of that file to anyone.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -85,6 +91,8 @@ class GameFile:
     game: Game | None = None
     errors: list[dict[str, Any]] = field(default_factory=list)
     stamp: tuple[int, ...] = ()
+    #: The folder the file is read from (resolved): a link out of it is never followed.
+    root: Path | None = None
 
     @property
     def version(self) -> str:
@@ -102,7 +110,9 @@ class GameFile:
             if stamp == self.stamp:
                 return False
             self.stamp = stamp
+            self._inside()
             text = read_text(self.path, MAX_GAME_FILE_BYTES, "game file")
+            self._inside()  # (and still: not swapped for a link while it was read)
         except (OSError, InputError) as exc:
             reason = str(exc).replace(str(self.path), self.file)  # the name, not the path
             if isinstance(exc, OSError):
@@ -123,6 +133,13 @@ class GameFile:
             return True
         self.text, self.game, self.errors = text, game, []
         return True
+
+    def _inside(self) -> None:
+        """An InputError if the file now resolves outside its folder (a link out)."""
+        root = self.root or Path(os.path.realpath(self.path.parent))
+        if not Path(os.path.realpath(self.path)).is_relative_to(root):
+            raise InputError(f"{self.file} links to a file outside the served folder; it is "
+                             "not read")
 
     def summary(self, lang: str = "en") -> dict[str, Any]:
         """The game's card: its name, description and players as the file writes them, and
@@ -152,14 +169,14 @@ class Library:
 
     def __init__(self, paths: Iterable[str | Path]) -> None:
         self.files: dict[str, GameFile] = {}
-        for path in _expand(paths):
+        for path, root in _expand(paths):
             slug = _slug(path.stem)
             base, n = slug, 2
             while slug in self.files:
                 slug, n = f"{base}-{n}", n + 1
             names = {e.name for e in self.files.values()}
             name = path.name if path.name not in names else f"{slug}{path.suffix}"
-            entry = GameFile(slug, path, name)
+            entry = GameFile(slug, path, name, root=root)
             entry.load()
             self.files[slug] = entry
 
@@ -175,8 +192,10 @@ def _slug(stem: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", stem.lower()).strip("-") or "game"
 
 
-def _expand(paths: Iterable[str | Path]) -> list[Path]:
-    found: list[Path] = []
+def _expand(paths: Iterable[str | Path]) -> list[tuple[Path, Path]]:
+    """The game files of ``paths``, each with the folder it may be read from (resolved):
+    a directory's own, or that of a file given (where it points now, if a link)."""
+    found: list[tuple[Path, Path]] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
@@ -184,9 +203,10 @@ def _expand(paths: Iterable[str | Path]) -> list[Path]:
                             and not p.is_dir())
             if not inside:
                 raise LibraryError(f"{str(path)!r} holds no game file (*.yaml)")
-            found += inside
+            root = Path(os.path.realpath(path))
+            found += [(p, root) for p in inside]
         elif path.exists():  # a pipe or a device is refused when it is read, by name
-            found.append(path)
+            found.append((path, Path(os.path.realpath(path)).parent))
         else:
             raise LibraryError(f"{str(path)!r} is neither a game file nor a directory")
     return found

@@ -430,7 +430,9 @@ def test_watch_reads_a_replaced_file_bounded(tmp_path: Path, kind: str) -> None:
     assert outcome.kind == "ok", str(outcome)
     assert outcome.cpu <= 2 and outcome.memory_mb <= 200, str(outcome)
     changed, errors = outcome.value
-    assert changed == ["mine"] and "not a file" in errors[0]["text"]
+    # (a link out of the file's folder is not even opened since issue 48)
+    reason = "not a file" if kind == "fifo" else "outside the served folder"
+    assert changed == ["mine"] and reason in errors[0]["text"]
     assert errors[0]["text"].startswith("mine.yaml: ") and str(tmp_path) not in str(errors)
     assert library.files["mine"].game is not None  # the last good version plays on
 

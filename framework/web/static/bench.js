@@ -51,7 +51,8 @@
     const key = `${S.version} ${S.ply} ${P.view ? P.view.viewing : ""}`;
     if (!force && key === inspected) return;
     inspected = key;
-    const response = await fetch(`${P.api}?${shownQuery()}`);
+    // With the page's seat tokens: a game with hidden information shows the seat's view.
+    const response = await P.call(`${P.api}?${shownQuery()}`);
     if (!response.ok || inspected !== key) return;
     drawInspector((await response.json()).inspect);
   }

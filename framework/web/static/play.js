@@ -719,7 +719,7 @@
     const key = `${S.version} ${S.file_version} ${S.ply}`;
     if (replayed && replayed.key === key) return;
     replayed = {key, report: null};
-    const response = await fetch(`${api}/replay?${query()}`);
+    const response = await call(`${api}/replay?${query()}`);
     if (!response.ok || replayed.key !== key) return;
     const report = replayed.report = await response.json();
     const player = (S.sides.find((s) => s.player === report.player) || {}).label || report.player;
@@ -1042,7 +1042,7 @@
   $("step-last").addEventListener("click", () => view(S.turns.length));
   // For the designer's bench (bench.js): the page's state and the few things it may do.
   B.page = {
-    get state() { return S; }, get view() { return V; }, tokens, api, query, fill, say,
+    get state() { return S; }, get view() { return V; }, tokens, api, query, call, fill, say,
     load, redraw: () => { if (S) render(); },
     viewTurn: (turn) => view(turn),
   };

@@ -1,0 +1,72 @@
+"""Reproductions of issue 48 ("hostile input, round three") about bounds: the text that
+``${...}`` makes, the files every command reads, bare game names, digits, positions and
+``boardspec games`` over a large folder. Each runs under the issue's bounds (2 s of CPU,
+200 MB): a clear refusal, never a traceback, a hang or a count that depends on the engine."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from framework import load_game_text
+from tests.conftest import ROOT
+from tests.hostile.bounded import assert_refused, run_bounded
+
+GAMES = ROOT / "games"
+TIC_TAC_TOE = (GAMES / "tic-tac-toe.yaml").read_text(encoding="utf-8")
+NAME_LINE = "name: Tic-tac-toe\n"
+
+
+def with_lines(text: str) -> str:
+    """Tic-tac-toe with ``text`` (YAML lines) after its name."""
+    assert NAME_LINE in TIC_TAC_TOE
+    return TIC_TAC_TOE.replace(NAME_LINE, NAME_LINE + text, 1)
+
+
+def load_refused(text: str, *needles: str) -> None:
+    assert_refused(run_bounded(lambda: load_game_text(text, "hostile.yaml")), *needles)
+
+
+# 1. The text ${...} makes ----------------------------------------------------------------
+def test_one_percent_format_does_not_make_a_gigabyte() -> None:
+    # On main: "%0999999999d" % 1 is Python's formatting, a gigabyte of one number.
+    load_refused(with_lines("""notes: '${"%0999999999d" % 1}'\n"""), "hostile.yaml:3:8",
+                 "% takes numbers")
+
+
+def test_repeated_text_is_refused_before_it_is_made() -> None:
+    load_refused(with_lines("""notes: '${"x" * 10000 * 10000}'\n"""), "hostile.yaml:3:8",
+                 "100,000,000 characters", "limit")
+
+
+def test_many_expressions_in_one_text_are_bounded() -> None:
+    load_refused(with_lines('notes: "' + "${'x' * 999}" * 200 + '"\n'), "hostile.yaml:3:8",
+                 "10,000 characters")
+
+
+def test_a_file_of_expressions_makes_at_most_a_megabyte_of_text() -> None:
+    # About 800 KB of short expressions, each 9,999 characters of text: 470 million
+    # characters on main, from a file within the size limit.
+    expression = """'${"x" * 9999}'"""
+    lists = "".join(f"  l{i}: [{', '.join([expression] * 4700)}]\n" for i in range(10))
+    text = with_lines("notes:\n" + lists)
+    assert len(text.encode()) < 1_000_000
+    load_refused(text, "hostile.yaml:4:", "1,000,000 characters", "limit")
+
+
+def test_a_file_of_many_expressions_is_bounded() -> None:
+    load_refused(with_lines("notes: '" + "${1}" * 6000 + "'\n"), "hostile.yaml:3:8",
+                 "5,000 expressions")
+
+
+def test_a_game_with_parameters_still_reads_its_text() -> None:
+    text = with_lines("parameters: {n: {type: int, default: 3, min: 1, max: 9}}\n")
+    outcome = run_bounded(lambda: load_game_text(text.replace(
+        "description: >", "description: >\n  ${'ab' * n} ${str(n * 2)}", 1)).spec.description)
+    assert outcome.kind == "ok", str(outcome)
+    assert outcome.value.startswith("ababab 6"), outcome.value
+
+
+_ = os, Path, pytest

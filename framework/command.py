@@ -66,13 +66,15 @@ def perft_line(args: Sequence[str]) -> PerftLine | None:
 def main() -> None:
     line = perft_line(sys.argv[1:])
     if line is not None:
-        from pathlib import Path
-
+        from framework.bundled import shadowed_file
         from framework.errors import BoardspecError
         from framework.native.ahead import answer
 
         try:
-            if answer(Path(line.game), line.params, line.depth, line.turns):
+            # The text as typed: as a Path, ./chess would read as the bare name chess.
+            if answer(line.game, line.params, line.depth, line.turns):
+                if (note := shadowed_file(line.game)) is not None:
+                    print(note, file=sys.stderr)
                 sys.exit(0)
         except BoardspecError as exc:
             print(f"error: {exc}", file=sys.stderr)

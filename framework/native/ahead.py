@@ -173,7 +173,7 @@ def _record(key: str) -> dict[str, Any] | None:
     return found if found.get("format") == FORMAT else None
 
 
-def count(game_file: Path, params: Sequence[str], depth: int, turns: bool) -> Counted | None:
+def count(game_file: str | Path, params: Sequence[str], depth: int, turns: bool) -> Counted | None:
     """Perft to ``depth`` from the start of ``game_file`` (a path or a bundled game's name)
     by the library linked for it, or None where there is none, or it does not count this
     way (a move that folds a later choice in counts by turns only): the kernels or the
@@ -205,7 +205,7 @@ def count(game_file: Path, params: Sequence[str], depth: int, turns: bool) -> Co
     return Counted(int(total), record["game"], loaded - begun, time.perf_counter() - loaded)
 
 
-def answer(game_file: Path, params: Sequence[str], depth: int, turns: bool) -> bool:
+def answer(game_file: str | Path, params: Sequence[str], depth: int, turns: bool) -> bool:
     """Count as ``count`` does and print it as ``boardspec perft`` does; whether there was
     a library to count with."""
     counted = count(game_file, params, depth, turns)

@@ -6,7 +6,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -71,7 +73,7 @@ def test_a_game_with_parameters_still_reads_its_text() -> None:
 
 
 # 2. Every command reads through the bounded reader ---------------------------------------
-def command_line(*args: str) -> object:
+def command_line(*args: str) -> Callable[[], int]:
     """A case that runs ``boardspec ARGS`` as the console script does, its first step
     included (``framework.command``: a native count from the start is answered there)."""
     cli("validate", "--help")  # imports the command line in the parent, once
@@ -126,3 +128,44 @@ def test_every_command_refuses_a_pipe_or_a_device(args: tuple[str, ...], source:
     outcome = run_bounded(command_line(*line), cpu_seconds=10)
     assert_refused(outcome, "it is a device or a pipe, not a file")
     assert outcome.exit_code == 2
+
+
+# 3. A bare name is the bundled game ------------------------------------------------------
+def in_folder(folder: Path, case: Callable[[], Any]) -> Callable[[], Any]:
+    def run() -> Any:
+        os.chdir(folder)
+        return case()
+    return run
+
+
+@pytest.fixture
+def local_chess(tmp_path: Path) -> Path:
+    """A folder holding a file named ``chess`` that is Tic-tac-toe."""
+    (tmp_path / "chess").write_text(TIC_TAC_TOE, encoding="utf-8")
+    return tmp_path
+
+
+def test_a_bare_name_is_the_bundled_game_and_says_so(local_chess: Path) -> None:
+    # On main the local Tic-tac-toe was counted (9 leaves at depth 1), without a word.
+    outcome = run_bounded(in_folder(local_chess, cli("perft", "chess", "1")))
+    assert outcome.kind == "exit" and outcome.exit_code == 0, str(outcome)
+    assert "\n20\n" in f"\n{outcome.output}", outcome.output  # chess: 20 first moves
+    assert "'chess' is the game" in outcome.output and "./chess" in outcome.output
+
+
+@pytest.mark.parametrize("given", ["./chess", "chess.yaml"])
+def test_a_path_is_the_file(local_chess: Path, given: str) -> None:
+    if given.endswith(".yaml"):
+        (local_chess / "chess").rename(local_chess / given)
+    outcome = run_bounded(in_folder(local_chess, cli("perft", given, "1")))
+    assert outcome.kind == "exit" and outcome.exit_code == 0, str(outcome)
+    assert "\n9\n" in f"\n{outcome.output}", outcome.output  # tic-tac-toe: 9 cells
+    assert "is the game" not in outcome.output
+
+
+def test_the_library_resolves_names_alike(local_chess: Path) -> None:
+    from framework import load_game
+
+    outcome = run_bounded(in_folder(local_chess, lambda: (load_game("chess").spec.name,
+                                                          load_game("./chess").spec.name)))
+    assert outcome.value == ("Chess", "Tic-tac-toe"), str(outcome)

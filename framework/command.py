@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from framework.limits import MAX_PERFT_DEPTH
+from framework.numerals import is_digits
 
 
 class PerftLine(NamedTuple):
@@ -55,7 +56,7 @@ def perft_line(args: Sequence[str]) -> PerftLine | None:
                 return None
         else:
             positional.append(token)
-    if backend != "native" or len(positional) != 2 or not positional[1].isdigit():
+    if backend != "native" or len(positional) != 2 or not is_digits(positional[1]):
         return None
     depth = int(positional[1])
     if depth > MAX_PERFT_DEPTH or not all(params):

@@ -34,6 +34,7 @@ from pydantic import Field, ValidationError, model_validator
 from framework.errors import InputError, SpecError, SpecIssue
 from framework.expressions import INLINE, ExpressionError, Value, evaluate, show
 from framework.limits import MAX_EXPANDED_TEXT, MAX_EXPANSIONS, MAX_EXPRESSION_TEXT
+from framework.numerals import decimal_number, whole_number
 from framework.plugins import Rule
 from framework.spec.yamlsource import Loc, YamlSource
 
@@ -125,15 +126,16 @@ def coerce(spec: ParameterSpec, value: Any, name: str) -> Value:
     if spec.type == "int":
         if isinstance(value, int):
             number = value
-        elif isinstance(value, str) and re.fullmatch(r"[+-]?\d{1,18}", value.strip()):
-            number = int(value)
+        elif isinstance(value, str) and (whole := whole_number(value)) is not None:
+            number = whole
         else:
             raise ValueError(f"{name}: expected {spec.allowed()}; {found}")
     else:
-        try:
-            number = float(value) if isinstance(value, str | int | float) else float("nan")
-        except ValueError:
-            number = float("nan")
+        if isinstance(value, str):  # 0-9 only: float() takes any script's digits (٣.٥)
+            read = decimal_number(value)
+            number = float("nan") if read is None else read
+        else:
+            number = float(value) if isinstance(value, int | float) else float("nan")
         if number != number or number in (float("inf"), float("-inf")):
             raise ValueError(f"{name}: expected {spec.allowed()}; {found}")
     if (spec.min is not None and number < spec.min) or \

@@ -101,6 +101,7 @@ def fifo(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 TTT = "TTT"
+TTT_FILE = str(GAMES / "tic-tac-toe.yaml")
 #: Each command, with F where the file under test goes (a game file, a position, a
 #: record, the published results of a balance study) and TTT for Tic-tac-toe's file.
 READERS = [
@@ -169,3 +170,108 @@ def test_the_library_resolves_names_alike(local_chess: Path) -> None:
     outcome = run_bounded(in_folder(local_chess, lambda: (load_game("chess").spec.name,
                                                           load_game("./chess").spec.name)))
     assert outcome.value == ("Chess", "Tic-tac-toe"), str(outcome)
+
+
+# 4. ASCII digits only -------------------------------------------------------------------
+#: Digits that str.isdigit, int(), float() or \d take for 3 (or refuse only in int()).
+FOREIGN_THREES = ["٣", "𝟑", "³", "３", "३"]
+
+
+@pytest.mark.parametrize("depth", ["²", *FOREIGN_THREES])
+@pytest.mark.parametrize("native", [False, True])
+def test_a_perft_depth_is_ascii_digits(depth: str, native: bool) -> None:
+    # On main: ² was a traceback on the native line, ٣ and 𝟑 counted to depth 3.
+    line = ["perft", TTT_FILE, depth, *(["--backend", "native"] if native else [])]
+    outcome = run_bounded(command_line(*line))
+    assert_refused(outcome, "depth")
+    assert outcome.exit_code == 2
+
+
+@pytest.mark.parametrize("args", [("play", "TTT", "--max-plies", "٣"),
+                                  ("match", "TTT", "--agents", "random,greedy", "--games", "٢"),
+                                  ("balance", "TTT", "--games", "٢"),
+                                  ("check", "TTT", "--examples", "𝟑")])
+def test_every_number_option_is_ascii_digits(args: tuple[str, ...], tmp_path: Path) -> None:
+    line = [TTT_FILE if a == "TTT" else a for a in args]
+    outcome = run_bounded(in_folder(tmp_path, cli(*line)))
+    assert_refused(outcome, "invalid value for")
+    assert outcome.exit_code == 2
+
+
+@pytest.mark.parametrize("value", ["٧", "𝟕", "７"])
+def test_a_parameter_is_ascii_digits(value: str) -> None:
+    outcome = run_bounded(cli("perft", "hex", "1", "--param", f"size={value}"))
+    assert_refused(outcome, "parameter 'size'", "a whole number")  # main: hex 7×7, 49
+
+
+@pytest.mark.parametrize("value", ["٣.٥", "𝟑", "３e1"])
+def test_a_number_parameter_is_ascii_digits(value: str) -> None:
+    from framework.spec.params import ParameterError
+
+    text = with_lines("parameters: {komi: {type: number, default: 0.5, min: 0, max: 99}}\n")
+    assert load_game_text(text, parameters={"komi": "3.5"}).parameters["komi"] == 3.5
+    with pytest.raises(ParameterError, match="expected a number"):
+        load_game_text(text, parameters={"komi": value})
+
+
+@pytest.mark.parametrize("clock", ["٣+٢", "𝟓+𝟑", "5+٣", "３+２"])
+def test_a_clock_is_ascii_digits(clock: str) -> None:
+    from framework.web.clocks import TimeControl, TimeControlError
+
+    assert TimeControl.parse("3+2") == TimeControl(3.0, 2)
+    with pytest.raises(TimeControlError, match="minutes"):
+        TimeControl.parse(clock)
+
+
+def test_the_web_api_takes_ascii_digits_only() -> None:
+    from tests.hostile.test_round_two import assert_web_refused, web_client
+
+    with web_client([GAMES / "hex.yaml"]) as client:
+        assert_web_refused(client.post("/api/play", json={"game": "hex", "clock": "٣+٢"}),
+                           422, "clock")
+        assert_web_refused(client.post("/api/play", json={"game": "hex",
+                                                          "parameters": {"size": "٧"}}),
+                           422, "size")
+        assert client.get("/api/recent").json()["games"] == []
+        made = client.post("/api/play", json={"game": "hex", "clock": "3+2",
+                                              "parameters": {"size": "7"}})
+        assert made.status_code == 201, made.text[:300]
+
+
+@pytest.mark.parametrize("command", ["perft ٣", "go depth ٣", "go nodes 𝟑", "go movetime ²"])
+def test_uai_takes_ascii_digits_only(command: str) -> None:
+    from framework.interop.uai import UaiEngine
+
+    lines: list[str] = []
+    engine = UaiEngine(load_game_text((GAMES / "ataxx.yaml").read_text()), "random",
+                       emit=lines.append)
+    engine.handle(command)
+    engine._wait()
+    assert lines and lines[-1].startswith("info string"), lines
+    assert "number" in lines[-1] or "expected" in lines[-1], lines
+
+
+def test_positions_records_and_actions_take_ascii_digits_only() -> None:
+    from framework.errors import BoardspecError
+    from framework.records import Record
+
+    ataxx = load_game_text((GAMES / "ataxx.yaml").read_text())
+    fen = ataxx.new_initial_state().to_fen()
+    for foreign in ("٣", "𝟑"):
+        with pytest.raises(BoardspecError):
+            ataxx.state_from_fen(fen.replace("7", foreign, 1))
+        with pytest.raises(BoardspecError):
+            ataxx.new_initial_state().apply(f"a{foreign}")
+        with pytest.raises(BoardspecError):
+            Record.from_text(f'[Game "Ataxx"]\n\n{foreign}. a1\n')
+
+
+def test_a_record_seed_header_is_ascii_digits() -> None:
+    from framework.agents.registry import make_agent, parse_agent
+    from framework.match import play_game
+
+    tic_tac_toe = load_game_text(TIC_TAC_TOE)
+    agents = [make_agent(parse_agent("random"), tic_tac_toe, 1) for _ in range(2)]
+    outcome = run_bounded(lambda: play_game(tic_tac_toe, agents,
+                                            headers={"Seed": "²"}) and "played")
+    assert outcome.kind == "ok", str(outcome)  # main: int("²"), a traceback

@@ -63,6 +63,10 @@ MAX_EXPRESSION_TEXT = 10_000
 MAX_EXPANDED_TEXT = 1_000_000
 MAX_EXPANSIONS = 5_000
 
+#: Game files ``boardspec games`` reads (in the order games are found by name): a folder of
+#: $BOARDSPEC_GAMES_PATH with 20,000 files printed nothing for two minutes.
+MAX_LISTED_GAMES = 1_000
+
 #: Depth of a move-tree count (``perft``): far past what any game can be counted to.
 MAX_PERFT_DEPTH = 64
 #: Budgets a search may be given from outside (``boardspec uai``'s ``go``): a depth, a

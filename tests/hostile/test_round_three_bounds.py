@@ -275,3 +275,44 @@ def test_a_record_seed_header_is_ascii_digits() -> None:
     outcome = run_bounded(lambda: play_game(tic_tac_toe, agents,
                                             headers={"Seed": "²"}) and "played")
     assert outcome.kind == "ok", str(outcome)  # main: int("²"), a traceback
+
+
+# 6. boardspec games over a large folder ------------------------------------------------
+def test_games_prints_as_it_reads_and_reads_a_bounded_number(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import framework.limits
+
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for i in range(2_000):  # on main every one was read before anything was printed
+        (folder / f"g{i:04}.yaml").write_text(TIC_TAC_TOE.replace(
+            NAME_LINE, f"name: Game {i}\n"), encoding="utf-8")
+    monkeypatch.setenv("BOARDSPEC_GAMES_PATH", str(folder))
+    monkeypatch.setattr(framework.limits, "MAX_LISTED_GAMES", 5)
+    run_games = cli("games")
+
+    def case() -> tuple[list[str], str]:
+        import sys
+
+        import framework.spec.load
+
+        # What had been printed each time a file was about to be read.
+        printed_before: list[str] = []
+        read = framework.spec.load.load_spec
+
+        def spy(path: Any, *args: Any) -> Any:
+            printed_before.append(sys.stdout.getvalue())  # type: ignore[attr-defined]
+            return read(path, *args)
+
+        framework.spec.load.load_spec = spy  # type: ignore[assignment]
+        with pytest.raises(SystemExit):
+            run_games()
+        return printed_before, sys.stdout.getvalue()  # type: ignore[attr-defined]
+
+    outcome = run_bounded(case)
+    assert outcome.kind == "ok", str(outcome)
+    printed_before, output = outcome.value
+    assert len(printed_before) == 5  # five files read of the 2,000 and more
+    assert printed_before[0] == "" and "g0000  Game 0" in printed_before[1]  # as it reads
+    assert "g0004  Game 4" in output and "g0005" not in output
+    assert "note: 2,0" in output and "only the first 5 were read" in output

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from framework.engine.position_check import check_on_board, check_supplies
+from framework.engine.position_check import check_on_board, check_phases, check_supplies
 from framework.engine.slots import (
     HALFMOVE,
     Slot,
@@ -194,6 +194,7 @@ def read_fen(state: State, fen: str) -> State:
         _read_slot(state, fen, field)
     check_supplies(state)
     check_on_board(state, f"FEN {fen!r}")
+    check_phases(state, f"FEN {fen!r}")
     state.last_mover = game.turn_order.previous(state.to_move, state.fullmove)
     state.start_play()
     return state

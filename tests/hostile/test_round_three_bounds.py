@@ -316,3 +316,100 @@ def test_games_prints_as_it_reads_and_reads_a_bounded_number(
     assert printed_before[0] == "" and "g0000  Game 0" in printed_before[1]  # as it reads
     assert "g0004  Game 4" in output and "g0005" not in output
     assert "note: 2,0" in output and "only the first 5 were read" in output
+
+
+# 5. Positions within the game's own bounds -------------------------------------------------
+def backgammon_after_a_roll() -> dict[str, Any]:
+    """Backgammon after x's opening roll of 1 and 4 (o to play them)."""
+    from framework import load_game
+
+    game = load_game("backgammon")
+    state = game.new_initial_state()
+    state.apply("roll:1-4:o")
+    position: dict[str, Any] = state.to_json()
+    assert (position["die_1"], position["die_2"], position["phase"]) == (1, 4, "move")
+    return position
+
+
+def changed(position: dict[str, Any], change: Callable[[dict[str, Any]], None]
+            ) -> dict[str, Any]:
+    import copy
+
+    position = copy.deepcopy(position)
+    change(position)
+    return position
+
+
+#: Positions on main read, and counted differently by the kernels and the engine.
+BEYOND_BOUNDS = {
+    "a die of 7": (lambda p: p.update(die_1=7), "a die shows 1 to 6"),
+    "dice of 9": (lambda p: p.update(die_1=9, die_2=9), "a die shows 1 to 6"),
+    "one die rolled": (lambda p: p.update(die_2=0), "all or none"),
+    "a bar of 99": (lambda p: p["counters"]["o"].update(bar=99),
+                    "o has 114 checkers on the board, on the bar"),
+    "a stack of 0": (lambda p: p["cells"]["p1"].update(count=0),
+                     "on p1 holds 0 (count); a stack holds at least 1"),
+    "a 16th checker": (lambda p: p["cells"]["p1"].update(count=3), "the game gives each "
+                       "player 15"),
+    "a third play of a double": (lambda p: p.update(doubles_played=2),
+                                 "more than 0 only on equal dice"),
+}
+
+
+@pytest.mark.parametrize("case", BEYOND_BOUNDS, ids=str)
+def test_a_position_beyond_the_games_bounds_is_refused(case: str) -> None:
+    import json
+
+    change, needle = BEYOND_BOUNDS[case]
+    position = json.dumps(changed(backgammon_after_a_roll(), change))
+    outcome = run_bounded(cli("perft", "backgammon", "1", "--position", position))
+    assert_refused(outcome, "the position", needle)
+    assert outcome.exit_code == 2
+
+
+def test_positions_that_arise_in_play_still_read() -> None:
+    import random
+
+    from framework import load_game
+
+    game = load_game("backgammon")
+    rng = random.Random(7)
+    for _ in range(5):
+        state = game.new_initial_state()
+        for _ in range(120):
+            if state.is_terminal():
+                break
+            assert game.state_from_json(state.to_json()).to_json() == state.to_json()
+            state.apply(rng.choice(state.legal_actions()))
+
+
+def backgammon_with_example(position: dict[str, Any]) -> str:
+    import json
+
+    text = (GAMES / "backgammon.yaml").read_text(encoding="utf-8")
+    assert "\nexamples:" not in text
+    return text + ("\nexamples:\n  - name: after a roll\n    position: "
+                   f"{json.dumps(position)}\n")
+
+
+def test_checks_native_differential_compares_the_json_positions_it_reads() -> None:
+    from framework.check.native_diff import compare_with_native
+    from framework.check.strategies import starts
+
+    game = load_game_text(backgammon_with_example(backgammon_after_a_roll()))
+    begun, notes = starts(game)
+    assert notes == [] and [t.label for t, _ in begun][1:] == ["example 'after a roll'"]
+    outcome = compare_with_native(game, examples=1, random_seed=0)
+    assert outcome.status == "passed", outcome
+    assert any("after a roll" in row.position for row in outcome.perft), outcome.perft
+
+
+def test_check_says_why_a_position_beyond_bounds_is_not_compared() -> None:
+    from framework.check.strategies import starts
+
+    change, needle = BEYOND_BOUNDS["a die of 7"]
+    game = load_game_text(backgammon_with_example(changed(backgammon_after_a_roll(), change)))
+    begun, notes = starts(game)
+    assert len(begun) == 1  # the start only: the example is not played by either side
+    assert len(notes) == 1 and "'after a roll' could not be set up" in notes[0] \
+        and needle in notes[0], notes

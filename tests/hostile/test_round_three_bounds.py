@@ -72,6 +72,20 @@ def test_a_game_with_parameters_still_reads_its_text() -> None:
 
 
 
+
+def test_a_long_description_is_not_matched_against_translated_templates() -> None:
+    # A translated template ("Go on a board of ${size} × ${size} points…") is matched with
+    # lazy groups, quadratic in the text: on main a 1 MB description beginning as Go's took
+    # hours to translate (a rulebook in Spanish, a web page with ?lang=es).
+    from framework.i18n import from_template, translations
+
+    spanish = translations("es")
+    description = "Go on a board of " + "1 × " * 250_000 + "x"
+    outcome = run_bounded(lambda: from_template(spanish, description))
+    assert outcome.kind == "ok" and outcome.value is None, str(outcome)
+    assert outcome.cpu <= 2.0, str(outcome)
+
+
 # 2. Every command reads through the bounded reader ---------------------------------------
 def command_line(*args: str) -> Callable[[], int]:
     """A case that runs ``boardspec ARGS`` as the console script does, its first step

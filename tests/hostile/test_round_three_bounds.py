@@ -430,3 +430,31 @@ def test_check_says_why_a_position_beyond_bounds_is_not_compared() -> None:
     assert len(begun) == 1  # the start only: the example is not played by either side
     assert len(notes) == 1 and "'after a roll' could not be set up" in notes[0] \
         and needle in notes[0], notes
+
+
+def test_games_json_streams_the_same_list(tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    import framework.limits
+
+    for i in range(3):
+        (tmp_path / f"g{i}.yaml").write_text(TIC_TAC_TOE, encoding="utf-8")
+    (tmp_path / "g1.yaml").write_text("name: [", encoding="utf-8")  # refused, skipped
+    monkeypatch.setenv("BOARDSPEC_GAMES_PATH", str(tmp_path))
+    monkeypatch.setattr(framework.limits, "MAX_LISTED_GAMES", 3)
+    run_games = cli("games", "--json")
+
+    def case() -> str:
+        import contextlib
+        import io
+
+        errors = io.StringIO()
+        with contextlib.redirect_stderr(errors), pytest.raises(SystemExit):
+            run_games()
+        return errors.getvalue()
+
+    outcome = run_bounded(case)
+    assert outcome.kind == "ok", str(outcome)
+    assert [g["name"] for g in json.loads(outcome.output)] == ["g0", "g2"]
+    assert "g1.yaml:2:1: error" in outcome.value and "only the first 3 were read" in outcome.value

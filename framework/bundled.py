@@ -47,20 +47,41 @@ def named_games() -> dict[str, Path]:
     return found
 
 
+#: The endings of a game file's name: a name with one is a path, never a game's name.
+SUFFIXES = (".yaml", ".yml")
+
+
+def is_path(given: str) -> bool:
+    """Whether a game argument is a path rather than a game's name: it has a folder
+    separator or ends in ``.yaml`` (``./chess``, ``chess.yaml``; ``chess`` is a name)."""
+    separators = {os.sep, "/", *(os.altsep or "")}
+    return any(s in given for s in separators) or given.lower().endswith(SUFFIXES)
+
+
 def game_path(given: str | Path) -> Path:
-    """A game file given as a path, or by the name of a bundled game (``ataxx``): the path
-    when such a file exists, else the named game's; else the path as given (reading it
-    then says what is wrong, with the names that come close)."""
-    path = Path(given)
-    if path.exists():
-        return path
+    """A game file given as a path, or by the name of a game found by name (``ataxx``).
+    A bare name is the named game's even where a file of that name is in the current
+    folder (``./chess`` is that file); a ``.yaml`` name is that file, or the named game
+    when no such file is. Else the path as given (reading it then says what is wrong,
+    with the names that come close)."""
     text = str(given)
-    name = text.removesuffix(".yaml")
-    if os.sep not in text and "/" not in text:
-        games = named_games()
-        if name in games:
-            return games[name]
-    return path
+    path = Path(given)
+    if is_path(text) and (path.exists() or len(path.parts) > 1):
+        return path
+    stem = next((text[:-len(s)] for s in SUFFIXES if text.lower().endswith(s)), text)
+    return named_games().get(stem, path)
+
+
+def shadowed_file(given: str) -> str | None:
+    """What to say when the bare name ``given`` is a named game and also a file here: which
+    one is used, and how to name the other (None when there is nothing to choose)."""
+    if is_path(given) or not Path(given).exists():
+        return None
+    found = named_games().get(given)
+    if found is None:
+        return None
+    return (f"note: {given!r} is the game {found}, not the file {given!r} in this "
+            f"folder (give ./{given} for that file)")
 
 
 def close_names(given: str | Path) -> list[str]:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from framework.limits import MAX_PERFT_DEPTH
+from framework.numerals import is_digits
 
 
 class PerftLine(NamedTuple):
@@ -55,7 +56,7 @@ def perft_line(args: Sequence[str]) -> PerftLine | None:
                 return None
         else:
             positional.append(token)
-    if backend != "native" or len(positional) != 2 or not positional[1].isdigit():
+    if backend != "native" or len(positional) != 2 or not is_digits(positional[1]):
         return None
     depth = int(positional[1])
     if depth > MAX_PERFT_DEPTH or not all(params):
@@ -66,13 +67,15 @@ def perft_line(args: Sequence[str]) -> PerftLine | None:
 def main() -> None:
     line = perft_line(sys.argv[1:])
     if line is not None:
-        from pathlib import Path
-
+        from framework.bundled import shadowed_file
         from framework.errors import BoardspecError
         from framework.native.ahead import answer
 
         try:
-            if answer(Path(line.game), line.params, line.depth, line.turns):
+            # The text as typed: as a Path, ./chess would read as the bare name chess.
+            if answer(line.game, line.params, line.depth, line.turns):
+                if (note := shadowed_file(line.game)) is not None:
+                    print(note, file=sys.stderr)
                 sys.exit(0)
         except BoardspecError as exc:
             print(f"error: {exc}", file=sys.stderr)

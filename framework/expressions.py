@@ -15,6 +15,8 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from framework.limits import MAX_EXPRESSION_TEXT
+
 Value = int | float | bool | str
 #: The longest expression a file may write (expressions are for a number or a choice).
 MAX_EXPRESSION = 200
@@ -90,6 +92,7 @@ def _value(node: ast.AST, values: Mapping[str, Value], text: str, names: str) ->
         if isinstance(left, bool) or isinstance(right, bool):
             raise ExpressionError(f"in {text!r}: + - * / // % take numbers (or + text), "
                                   "not true or false")
+        _check_text_operation(node.op, left, right, text)
         try:
             result = _BINARY[type(node.op)](left, right)
         except (TypeError, ZeroDivisionError) as exc:
@@ -128,11 +131,29 @@ def _value(node: ast.AST, values: Mapping[str, Value], text: str, names: str) ->
         raise ExpressionError(f"{text!r}: an expression of {names}s uses numbers, text, "
                               "+ - * / // %, comparisons, and/or/not, x if c else y and "
                               f"{', '.join(FUNCTIONS)}()")
-    if (isinstance(result, str) and len(result) > 10_000) or \
+    if (isinstance(result, str) and len(result) > MAX_EXPRESSION_TEXT) or \
             (isinstance(result, int | float) and not isinstance(result, bool) \
             and abs(result) > _BIG):
         raise ExpressionError(f"in {text!r}: the value grows too large")
     return result
+
+
+def _check_text_operation(op: ast.operator, left: Any, right: Any, text: str) -> None:
+    """Refuse, before it is computed, an operation on text whose result would be too long
+    (``"x" * 10**9``), and ``%`` on text: that is Python's formatting, whose ``%0999999999d``
+    makes a gigabyte of one number."""
+    if isinstance(op, ast.Mod) and isinstance(left, str):
+        raise ExpressionError(f"in {text!r}: % takes numbers, not text")
+    length = 0
+    if isinstance(op, ast.Mult) and isinstance(left, str) and isinstance(right, int):
+        length = len(left) * right
+    elif isinstance(op, ast.Mult) and isinstance(right, str) and isinstance(left, int):
+        length = len(right) * left
+    elif isinstance(op, ast.Add) and isinstance(left, str) and isinstance(right, str):
+        length = len(left) + len(right)
+    if length > MAX_EXPRESSION_TEXT:
+        raise ExpressionError(f"in {text!r}: the text would be {length:,} characters; the "
+                              f"limit is {MAX_EXPRESSION_TEXT:,} (see docs/limits.md)")
 
 
 def _truth(value: Any, text: str) -> bool:

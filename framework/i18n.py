@@ -28,6 +28,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from framework.expressions import INLINE
+from framework.limits import MAX_EXPRESSION_TEXT
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "boardspec"
@@ -238,7 +239,12 @@ def from_template(translations: gettext.NullTranslations, message: str) -> str |
     game file's ``"Go on a board of ${size} × ${size} points"``, translated with the same
     ``${...}``): the values the English text holds where the template has its fields are
     put into the translation's. None if no template makes ``message``."""
-    for pattern, fields, translated in _templates(translations):
+    for written, pattern, fields, translated in _templates(translations):
+        # The fields of a text together make at most MAX_EXPRESSION_TEXT characters (a
+        # game file's substitution refuses more): a longer message is not this template's,
+        # and the lazy groups' matching, quadratic in the message, is never tried on it.
+        if len(message) > written + MAX_EXPRESSION_TEXT:
+            continue
         found = pattern.fullmatch(message)
         if found is None:
             continue
@@ -254,12 +260,12 @@ def _filled(template: str, values: dict[str, str]) -> str:
 
 
 def _templates(translations: gettext.NullTranslations
-               ) -> list[tuple[re.Pattern[str], list[str], str]]:
+               ) -> list[tuple[int, re.Pattern[str], list[str], str]]:
     """The template entries of a catalog and its fallbacks (made once per catalog)."""
     made = getattr(translations, "_boardspec_templates", None)
     if made is not None:
         return made
-    found: list[tuple[int, tuple[re.Pattern[str], list[str], str]]] = []
+    found: list[tuple[int, re.Pattern[str], list[str], str]] = []
     catalog: gettext.NullTranslations | None = translations
     while catalog is not None:
         for key, value in getattr(catalog, "_catalog", {}).items():
@@ -268,12 +274,12 @@ def _templates(translations: gettext.NullTranslations
                 pattern = "".join(re.escape(part) if i % 2 == 0 else "(.+?)"
                                   for i, part in enumerate(parts))
                 written = len("".join(parts[::2]))
-                found.append((written, (re.compile(pattern, re.DOTALL), parts[1::2],
-                                        str(value))))
+                found.append((written, re.compile(pattern, re.DOTALL), parts[1::2],
+                              str(value)))
         catalog = getattr(catalog, "_fallback", None)
     # The most written first: "Chinese checkers for ${players}" would make a whole
     # description that begins so, its field taking the rest.
-    made = [entry for _written, entry in sorted(found, key=lambda f: -f[0])]
+    made = sorted(found, key=lambda f: -f[0])
     translations._boardspec_templates = made  # type: ignore[attr-defined]
     return made
 

@@ -53,6 +53,20 @@ MAX_FEN_CHARS = 1_000
 #: Digits of a number in a FEN string (an empty run or a clock).
 MAX_FEN_DIGITS = 9
 
+#: Characters of any text an expression of a game file makes (``${...}``), and of what the
+#: expressions written in one value make together: a caption or a description, not a book.
+MAX_EXPRESSION_TEXT = 10_000
+#: Characters all the ``${...}`` of one game file make together, and how many expressions
+#: (``$name``, ``${...}``, a ``$if``'s condition) one reading of the file evaluates: real
+#: games write at most a few dozen; the bounds keep substitution within the 2 s and 200 MB
+#: of any game file, however many expressions the file repeats.
+MAX_EXPANDED_TEXT = 1_000_000
+MAX_EXPANSIONS = 5_000
+
+#: Game files ``boardspec games`` reads (in the order games are found by name): a folder of
+#: $BOARDSPEC_GAMES_PATH with 20,000 files printed nothing for two minutes.
+MAX_LISTED_GAMES = 1_000
+
 #: Depth of a move-tree count (``perft``): far past what any game can be counted to.
 MAX_PERFT_DEPTH = 64
 #: Budgets a search may be given from outside (``boardspec uai``'s ``go``): a depth, a

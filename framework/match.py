@@ -32,6 +32,7 @@ from framework.backend_base import (
     stop_requested,
 )
 from framework.engine.chance import sample
+from framework.numerals import is_digits
 from framework.records import (
     DRAW,
     UNFINISHED,
@@ -82,7 +83,7 @@ def play_game(game: Game, agents: Sequence[Agent], *, max_plies: int | None = No
     "interrupted"]`` and replays to the position where it stopped."""
     limit = max_plies or game.spec.max_plies or DEFAULT_MAX_PLIES
     state = game.new_initial_state()
-    if seed is None and headers and headers.get("Seed", "").isdigit():
+    if seed is None and headers and is_digits(headers.get("Seed", ""), 19):
         seed = int(headers["Seed"])
     chance = random.Random(seed)
     steps: list[tuple[State, list[str]]] = []

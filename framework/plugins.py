@@ -463,6 +463,13 @@ class Phase(Plugin):
         in the position may write the start into it. A position read from JSON or FEN
         says what its record holds, and is not begun again."""
 
+    def position_problem(self, state: State) -> str | None:
+        """What makes ``state``, a position read from JSON or FEN, one that this phase's
+        own declaration rules out (a die past the roll's faces, a stack of no pieces, more
+        pieces than the game has), or None. Positions are refused on read with it, so that
+        the engine and the native kernels never play a position the game cannot reach."""
+        return None
+
     def may_act_after(self, state: State, action: Action) -> bool:
         """False when, as a later step of the same turn, this phase surely has no action
         after ``action`` is played in ``state`` (perft and turn listings then need not

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from framework.errors import BoardspecError, IllegalActionError, InputError, NotationError
 from framework.limits import MAX_HEADER_CHARS, MAX_RECORD_BYTES, MAX_RECORD_HEADERS
+from framework.numerals import is_digits
 from framework.safeio import load_json, read_text, write_json, write_text
 
 if TYPE_CHECKING:
@@ -148,7 +149,7 @@ class Record:
                 continue
             # "12. b6": at most nine ASCII digits, a dot, the actions (no regex: cheaper).
             digits, dot, rest = line.partition(".")
-            if not (dot and 0 < len(digits) <= 9 and digits.isascii() and digits.isdigit()):
+            if not (dot and is_digits(digits, 9)):
                 raise RecordError(f"{where}:{number}: expected a header like "
                                   f'[Game "Ataxx"] or a turn like "12. b6", found {raw[:80]!r}')
             if int(digits) != len(record.turns) + 1:

@@ -21,10 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
-from framework.errors import BoardspecError
+from framework.errors import BoardspecError, InputError, SpecError
+from framework.limits import MAX_GAME_FILE_BYTES
 from framework.match import GamePlan, GameSource, compiled
+from framework.safeio import read_text
+from framework.spec.yamlsource import parse_yaml
 
 if TYPE_CHECKING:
     from framework.backends import Backend
@@ -81,7 +82,13 @@ def published_for(game_file: Path, explicit: Path | None = None) -> dict[str, An
         if explicit is not None:
             raise BalanceError(f"--published {explicit}: no such file")
         return None
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    # The bounded reader and the game files' YAML parser (no aliases, no tags, bounded
+    # nesting): a pipe or /dev/zero is refused, not read forever.
+    try:
+        data = parse_yaml(read_text(path, MAX_GAME_FILE_BYTES, "published results"),
+                          str(path)).data
+    except (InputError, SpecError) as exc:
+        raise BalanceError(str(exc)) from None
     results = data.get("results") if isinstance(data, dict) else None
     if not isinstance(results, dict) or not all(isinstance(v, int) and v >= 0
                                                 for v in results.values()):

@@ -64,16 +64,17 @@ def balance(game_file: GameArgument,
     from framework.cli.options import load
     from framework.cli.play import agent_specs, run_with_progress
     from framework.match import GameSource, record_problem
+    from framework.numerals import whole_number
     from framework.study import StudyFolder, file_digest
 
     check_backend(backend, address)
     use_engine(engine)
     specs = agent_specs(agents, at_least=1)
-    try:
-        counts = [int(part) for part in games.split(",") if part.strip()]
-    except ValueError:
-        raise typer.BadParameter(f"expected numbers separated by commas, found {games!r}",
-                                 param_hint="--games") from None
+    read = [whole_number(part) for part in games.split(",") if part.strip()]
+    counts = [count for count in read if count is not None]
+    if len(counts) != len(read):
+        raise typer.BadParameter(f"expected numbers (digits 0-9) separated by commas, found "
+                                 f"{games!r}", param_hint="--games")
     if not counts or min(counts) < 1:
         raise typer.BadParameter("every level plays at least one game", param_hint="--games")
     try:

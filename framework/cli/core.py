@@ -6,7 +6,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -189,29 +189,55 @@ def list_games(as_json: Annotated[bool, typer.Option(
                ) -> None:
     """List the games found by name (bundled, and those of $BOARDSPEC_GAMES_PATH) with
     their parameters: any command takes such a name instead of a file."""
-    from framework.bundled import named_games
+    from framework.bundled import PATH_VARIABLE, named_games
     from framework.errors import SpecError
+    from framework.limits import MAX_LISTED_GAMES
     from framework.spec.load import load_spec
-    from framework.spec.params import show_value
 
-    found = []
-    for name, path in named_games().items():
+    # Each game is printed as soon as it is read, and at most MAX_LISTED_GAMES are read:
+    # a folder of thousands of files shows its first games at once, then says what it
+    # left out.
+    games = list(named_games().items())
+    examined = games[:MAX_LISTED_GAMES]
+    width = max((len(name) for name, _ in examined), default=0)
+    listed = 0
+    for name, path in examined:
         try:
             spec, _ = load_spec(path)
         except SpecError as exc:
             print(exc, file=sys.stderr)
             continue
-        found.append((name, path, spec))
+        if as_json:
+            _print_json_entry(name, path, spec, first=listed == 0)
+        else:
+            _print_game(name, spec, width)
+        listed += 1
+        sys.stdout.flush()
     if as_json:
-        print(json.dumps([{"name": name, "title": spec.name, "file": str(path),
-                           "parameters": {p: d.model_dump(exclude_defaults=True)
-                                          for p, d in spec.parameters.items()}}
-                          for name, path, spec in found], ensure_ascii=False, indent=1))
-        return
-    width = max((len(name) for name, _, _ in found), default=0)
-    for name, _path, spec in found:
-        print(f"{name:<{width}}  {spec.name}")
-        for param, declared in spec.parameters.items():
-            said = declared.description.strip()
-            print(f"{'':<{width}}    --param {param}={show_value(declared.default)}  "
-                  f"({declared.allowed()}){': ' + said if said else ''}")
+        print("[]" if listed == 0 else "\n]")
+    if len(games) > len(examined):
+        print(f"note: {len(games):,} games are found by name; only the first "
+              f"{len(examined):,} were read and listed (the others are still found by "
+              f"name; keep fewer files in the folders of ${PATH_VARIABLE} to list them)",
+              file=sys.stderr)
+
+
+def _print_json_entry(name: str, path: Path, spec: Any, *, first: bool) -> None:
+    """One game of ``games --json``, as an entry of the list that ``json.dumps(...,
+    indent=1)`` writes (the whole output is that list)."""
+    entry = json.dumps({"name": name, "title": spec.name, "file": str(path),
+                        "parameters": {p: d.model_dump(exclude_defaults=True)
+                                       for p, d in spec.parameters.items()}},
+                       ensure_ascii=False, indent=1)
+    sys.stdout.write(("[\n" if first else ",\n") + "\n".join(" " + line for line in
+                                                             entry.splitlines()))
+
+
+def _print_game(name: str, spec: Any, width: int) -> None:
+    from framework.spec.params import show_value
+
+    print(f"{name:<{width}}  {spec.name}")
+    for param, declared in spec.parameters.items():
+        said = declared.description.strip()
+        print(f"{'':<{width}}    --param {param}={show_value(declared.default)}  "
+              f"({declared.allowed()}){': ' + said if said else ''}")

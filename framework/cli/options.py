@@ -14,10 +14,29 @@ if TYPE_CHECKING:
 PositionOption = Annotated[str | None, typer.Option(
     "--position", "-p", help="position JSON (text, or the path of a .json file)")]
 FenOption = Annotated[str | None, typer.Option("--fen", help="FEN-like position string")]
+
+
+def game_argument(given: str) -> Path:
+    """A command's game argument as the file it names: a bare name is the bundled game's
+    (said on stderr when a file of that name is also here); ``./chess`` is that file,
+    kept a path (as ``Path`` it would read ``chess``, the bare name, again)."""
+    import sys
+
+    from framework.bundled import game_path, is_path, shadowed_file
+
+    note = shadowed_file(given)
+    if note is not None:
+        print(note, file=sys.stderr)
+    path = game_path(given)
+    return path.absolute() if is_path(given) and not is_path(str(path)) else path
+
+
 GameArgument = Annotated[Path, typer.Argument(
-    help="game file (YAML), or a bundled game's name (boardspec games lists them)")]
+    help="game file (YAML), or a bundled game's name (boardspec games lists them)",
+    parser=game_argument)]
 GameFiles = Annotated[list[Path], typer.Argument(
-    help="game files, or bundled games' names (boardspec games lists them)")]
+    help="game files, or bundled games' names (boardspec games lists them)",
+    parser=game_argument)]
 ParamOption = Annotated[list[str] | None, typer.Option(
     "--param", help="NAME=VALUE: a game parameter (repeat the option), e.g. --param size=7; "
                     "boardspec games lists each game's parameters")]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from framework.engine.position_check import check_on_board, check_supplies
+from framework.engine.position_check import check_on_board, check_phases, check_supplies
 from framework.engine.slots import (
     HALFMOVE,
     Slot,
@@ -25,6 +25,7 @@ from framework.engine.slots import (
 from framework.engine.supply import fill_hands
 from framework.errors import PositionError
 from framework.limits import MAX_COUNT, MAX_FEN_CHARS, MAX_FEN_DIGITS
+from framework.numerals import is_digits
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -118,7 +119,7 @@ def _read_slot_text(state: State, fen: str, i: int, text: str) -> None:
         state.vars[i] = -1 if text == "-" else state.game.board.cell(text)
     elif slot.kind == "bool" and text in ("0", "1"):
         state.vars[i] = int(text)
-    elif slot.kind == "int" and text.isascii() and text.isdigit() and len(text) <= MAX_FEN_DIGITS:
+    elif slot.kind == "int" and is_digits(text, MAX_FEN_DIGITS):
         state.vars[i] = int(text)
     else:
         raise PositionError(f"FEN {fen!r}: {name} must be a "
@@ -152,7 +153,7 @@ def read_fen(state: State, fen: str) -> State:
     for text, row in zip(texts, board_rows, strict=True):
         i = 0
         for token in re.findall(r"[0-9]+|.", text):
-            if token.isascii() and token.isdigit():
+            if is_digits(token):
                 i += _number(fen, token, f"row {text!r}")
                 continue
             if i >= len(row):
@@ -193,6 +194,7 @@ def read_fen(state: State, fen: str) -> State:
         _read_slot(state, fen, field)
     check_supplies(state)
     check_on_board(state, f"FEN {fen!r}")
+    check_phases(state, f"FEN {fen!r}")
     state.last_mover = game.turn_order.previous(state.to_move, state.fullmove)
     state.start_play()
     return state
@@ -200,7 +202,7 @@ def read_fen(state: State, fen: str) -> State:
 
 def _number(fen: str, token: str, where: str) -> int:
     """A run of empty cells or a clock: ASCII digits, not too many of them."""
-    if not (token.isascii() and token.isdigit()) or len(token) > MAX_FEN_DIGITS:
+    if not is_digits(token, MAX_FEN_DIGITS):
         raise PositionError(f"FEN {fen[:80]!r}: {where} must be a number of at most "
                             f"{MAX_FEN_DIGITS} digits (0-9), found {token[:20]!r}")
     return int(token)

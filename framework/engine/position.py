@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from framework.engine.position_check import (
     check_count,
     check_on_board,
+    check_phases,
     check_shape,
     check_supplies,
     shown,
@@ -194,6 +195,7 @@ def read_json(state: State, position: dict[str, Any] | str) -> State:
     fill_hands(state, set(position))
     _slots_from_json(state, position)
     check_supplies(state)
+    check_phases(state, "the position")
     state.fullmove = _whole_number(position, "fullmove", state.fullmove)
     if "seats" in position:
         seats = position["seats"]

@@ -104,6 +104,15 @@ def _expected(bounds: Any, name: str) -> str:
     return f"from {bounds.min} to {bounds.max} {name}s"
 
 
+def check_phases(state: State, source: str) -> None:
+    """Refuse a position that a phase's own declaration rules out (``Phase.position_problem``:
+    a die of 7 on six faces, a stack of no checkers). ``source`` names the input read."""
+    for phase in state.game.phases:
+        problem = phase.position_problem(state)
+        if problem is not None:
+            raise PositionError(f"{source}: {problem} (phase {phase.name!r})")
+
+
 def check_supplies(state: State) -> None:
     """Refuse a position with more of a piece kind or an attribute than a side's supply."""
     from framework.engine.supply import attribute_supply, piece_supply

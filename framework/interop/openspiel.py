@@ -49,6 +49,7 @@ from framework.engine.playout import DEFAULT_MAX_PLIES
 from framework.engine.state import State
 from framework.errors import BoardspecError
 from framework.game import Game, load_game
+from framework.numerals import is_digits
 from framework.plugins import plugins
 from framework.spec.load import load_spec
 
@@ -192,7 +193,7 @@ def _spiel_default(declared: Any) -> Any:
     parameter by its default, so a number is always a float)."""
     if declared.type == "number":
         return float(declared.default)
-    if declared.type == "choice" and all(c.isdigit() for c in declared.choices):
+    if declared.type == "choice" and all(is_digits(c) for c in declared.choices):
         return int(declared.default)  # a choice of counts is given as OpenSpiel's ints
     return declared.default
 

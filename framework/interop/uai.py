@@ -53,6 +53,7 @@ from framework.limits import (
     MAX_SEARCH_MILLISECONDS,
     MAX_SEARCH_NODES,
 )
+from framework.numerals import is_digits
 
 if TYPE_CHECKING:
     from framework.engine.state import State
@@ -246,8 +247,8 @@ GO_LIMITS = {"depth": MAX_SEARCH_DEPTH, "nodes": MAX_SEARCH_NODES,
 
 
 def _is_count(word: str) -> bool:
-    """ASCII digits only (``²`` and ``٣`` are digits to ``str.isdigit``), a few of them."""
-    return word.isascii() and word.isdigit() and len(word) <= 12
+    """ASCII digits only (``framework.numerals``), a few of them."""
+    return is_digits(word, 12)
 
 
 def _go_options(args: list[str]) -> dict[str, float]:

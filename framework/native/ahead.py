@@ -33,8 +33,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from framework.errors import BoardspecError
+from framework.errors import BoardspecError, InputError
+from framework.limits import MAX_GAME_FILE_BYTES
 from framework.native import cache_dir
+from framework.safeio import read_bytes
 
 if TYPE_CHECKING:
     from framework.native.backend import NativeGame
@@ -153,7 +155,8 @@ def key_of(game_file: Path, params: Sequence[str]) -> str | None:
     if _third_party_units():
         return None
     digest = hashlib.sha256(f"{FORMAT}\0{sys.platform}\0{platform.machine()}\0".encode())
-    digest.update(game_file.read_bytes() + b"\0")
+    # The bounded reader: a pipe or /dev/zero is refused before anything is read.
+    digest.update(read_bytes(game_file, MAX_GAME_FILE_BYTES, "game file") + b"\0")
     for param in params:
         digest.update(param.encode() + b"\0")
     for path in sorted(PACKAGE.rglob("*.py")):
@@ -170,7 +173,7 @@ def _record(key: str) -> dict[str, Any] | None:
     return found if found.get("format") == FORMAT else None
 
 
-def count(game_file: Path, params: Sequence[str], depth: int, turns: bool) -> Counted | None:
+def count(game_file: str | Path, params: Sequence[str], depth: int, turns: bool) -> Counted | None:
     """Perft to ``depth`` from the start of ``game_file`` (a path or a bundled game's name)
     by the library linked for it, or None where there is none, or it does not count this
     way (a move that folds a later choice in counts by turns only): the kernels or the
@@ -180,7 +183,7 @@ def count(game_file: Path, params: Sequence[str], depth: int, turns: bool) -> Co
     begun = time.perf_counter()
     try:
         key = key_of(game_path(game_file), params)
-    except OSError:  # an unreadable game file: loading it says what is wrong
+    except InputError:  # an unreadable game file: loading it says what is wrong
         return None
     record = _record(key) if key else None
     if record is None or "error" in record or not (turns or record["plies"]):
@@ -202,7 +205,7 @@ def count(game_file: Path, params: Sequence[str], depth: int, turns: bool) -> Co
     return Counted(int(total), record["game"], loaded - begun, time.perf_counter() - loaded)
 
 
-def answer(game_file: Path, params: Sequence[str], depth: int, turns: bool) -> bool:
+def answer(game_file: str | Path, params: Sequence[str], depth: int, turns: bool) -> bool:
     """Count as ``count`` does and print it as ``boardspec perft`` does; whether there was
     a library to count with."""
     counted = count(game_file, params, depth, turns)

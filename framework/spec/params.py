@@ -27,12 +27,14 @@ import difflib
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
-from typing import Any, Literal
+from typing import Any, Literal, NoReturn
 
 from pydantic import Field, ValidationError, model_validator
 
 from framework.errors import InputError, SpecError, SpecIssue
 from framework.expressions import INLINE, ExpressionError, Value, evaluate, show
+from framework.limits import MAX_EXPANDED_TEXT, MAX_EXPANSIONS, MAX_EXPRESSION_TEXT
+from framework.numerals import decimal_number, whole_number
 from framework.plugins import Rule
 from framework.spec.yamlsource import Loc, YamlSource
 
@@ -124,15 +126,16 @@ def coerce(spec: ParameterSpec, value: Any, name: str) -> Value:
     if spec.type == "int":
         if isinstance(value, int):
             number = value
-        elif isinstance(value, str) and re.fullmatch(r"[+-]?\d{1,18}", value.strip()):
-            number = int(value)
+        elif isinstance(value, str) and (whole := whole_number(value)) is not None:
+            number = whole
         else:
             raise ValueError(f"{name}: expected {spec.allowed()}; {found}")
     else:
-        try:
-            number = float(value) if isinstance(value, str | int | float) else float("nan")
-        except ValueError:
-            number = float("nan")
+        if isinstance(value, str):  # 0-9 only: float() takes any script's digits (٣.٥)
+            read = decimal_number(value)
+            number = float("nan") if read is None else read
+        else:
+            number = float(value) if isinstance(value, int | float) else float("nan")
         if number != number or number in (float("inf"), float("-inf")):
             raise ValueError(f"{name}: expected {spec.allowed()}; {found}")
     if (spec.min is not None and number < spec.min) or \
@@ -251,6 +254,9 @@ class _Substitution:
         self.marks: dict[Loc, tuple[int, int]] = {}
         self.key_marks: dict[Loc, tuple[int, int]] = {}
         self.issues: list[SpecIssue] = []
+        # The work substitution has done: expressions evaluated, characters they made.
+        self.evaluated = 0
+        self.produced = 0
 
     def walk(self, node: Any, at: Loc, out: Loc) -> Any:
         if at in self.src.marks:
@@ -369,21 +375,45 @@ class _Substitution:
         if "${" not in text:
             return text
 
+        made = 0
+
         def one(match: re.Match[str]) -> str:
+            nonlocal made
             value = self.evaluate(match.group(1), at)
-            return "" if value is _DROP else show(value)
+            shown = "" if value is _DROP else show(value)
+            made += len(shown)
+            if made > MAX_EXPRESSION_TEXT:  # stops the substitution of this text here
+                self.refuse(at, f"the ${{...}} of this text make more than "
+                                f"{MAX_EXPRESSION_TEXT:,} characters; that is the limit")
+            return shown
 
         return INLINE.sub(one, text)
 
     def evaluate(self, expression: str, at: Loc) -> Any:
+        self.evaluated += 1
+        if self.evaluated > MAX_EXPANSIONS:
+            self.refuse(at, f"this file has more than {MAX_EXPANSIONS:,} expressions "
+                            "($name, ${...}, $if) to evaluate; that is the limit")
         try:
-            return evaluate(expression, self.values)
+            value = evaluate(expression, self.values)
         except ExpressionError as exc:
             message = str(exc)
             if exc.unknown is not None:
                 message = f"unknown parameter {exc.unknown!r}{self.known(exc.unknown)}"
             self.issues.append(self.src.issue(at, message))
             return _DROP
+        if isinstance(value, str):
+            self.produced += len(value)
+            if self.produced > MAX_EXPANDED_TEXT:
+                self.refuse(at, f"the expressions of this file make more than "
+                                f"{MAX_EXPANDED_TEXT:,} characters of text; that is the "
+                                "limit")
+        return value
+
+    def refuse(self, at: Loc, message: str) -> NoReturn:
+        """Stop substituting: the file asks for more work than any game file may."""
+        issue = self.src.issue(at, f"{message} (see docs/limits.md)")
+        raise SpecError([*self.issues, issue])
 
 
 def settings_to_check(declared: Mapping[str, ParameterSpec], limit: int = 4

@@ -37,6 +37,7 @@ from framework.engine.turns import turn_key
 from framework.errors import BoardspecError
 from framework.i18n import LANGUAGES, game_translations, translations
 from framework.limits import MAX_NESTING
+from framework.numerals import is_digits
 from framework.safeio import json_depth
 from framework.web.doors import Doors, allowed_hosts
 from framework.web.library import Library
@@ -185,8 +186,7 @@ async def read_json(request: Request) -> dict[str, Any]:
     their Content-Type too: a page of another site cannot send that), not UTF-8, or nested
     too deep."""
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isascii() or not declared.isdigit()
-                                 or int(declared) > MAX_BODY):
+    if declared is not None and (not is_digits(declared) or int(declared) > MAX_BODY):
         raise WebError(413, f"request body too large: at most {MAX_BODY} bytes")
     body = b""
     try:
@@ -372,7 +372,7 @@ async def game_state(request: Request) -> Response:
     session = server.sessions.get(request.path_params["id"])
     turn = request.query_params.get("turn")
     if turn is not None:
-        if not turn.isascii() or not turn.isdigit() or len(turn) > 6:
+        if not is_digits(turn, 6):
             raise WebError(422, f"'turn' must be a number of turns, found {turn[:20]!r}")
         sight = _sight(request, session)
         view = sight.after_turns(int(turn))

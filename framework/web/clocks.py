@@ -23,7 +23,8 @@ MAX_MINUTES = 24 * 60
 MAX_INCREMENT = 3600
 #: The controls the new-game card offers (any other within the bounds may be asked for).
 OFFERED = ("none", "1+0", "3+2", "5+3", "10+5", "15+10", "30+0")
-_CONTROL = re.compile(r"(\d{1,4}(?:\.\d{1,3})?)\+(\d{1,4})")
+#: ASCII digits only (``framework.numerals``): ``\d`` would take ``٣+٢``.
+_CONTROL = re.compile(r"([0-9]{1,4}(?:\.[0-9]{1,3})?)\+([0-9]{1,4})")
 
 
 class TimeControlError(ValueError):

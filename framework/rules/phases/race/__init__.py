@@ -141,8 +141,52 @@ class Race(Phase):
         self.die_slots = tuple(index[f"die_{i + 1}"] for i in range(roll.dice))
         self.repeat = index["doubles_played"]
         self.twice = roll.doubles == "twice"
+        self._start: tuple[int, ...] | None = None  # the checkers of each side (made once)
 
     # Reading the position --------------------------------------------------------------
+    def position_problem(self, state: State) -> str | None:
+        """A stack holds at least one checker, and no player has more checkers (on the
+        board, on the bar and borne off) than the game gives it: the attribute's supply,
+        else what the start places."""
+        counts, piece = state.attrs[self.attr], self.params.piece
+        for side, player in enumerate(self.game.players):
+            empty = next((c for c in self._stacks(state, side) if counts[c] < 1), None)
+            if empty is not None:
+                return (f"a {piece} of {player} on {self.names[empty]} holds "
+                        f"{counts[empty]} ({self.params.attribute}); a stack holds at "
+                        "least 1")
+            held, most = self._held(state, side), self._checkers(side)
+            if most is not None and held > most:
+                return (f"{player} has {held} checkers on the board, on the bar "
+                        f"({self.params.bar}) and borne off ({self.params.borne_off}); "
+                        f"the game gives each player {most}")
+        return None
+
+    def _stacks(self, state: State, side: int) -> list[int]:
+        mask = state.owner[side] & state.kinds[self.kind]
+        return [c for c in range(self.game.board.size) if mask >> c & 1]
+
+    def _held(self, state: State, side: int) -> int:
+        """``side``'s checkers: on its stacks, on the bar and borne off."""
+        return sum(state.attrs[self.attr][c] for c in self._stacks(state, side)) + \
+            state.counters[side][self.bar] + state.counters[side][self.off]
+
+    def _checkers(self, side: int) -> int | None:
+        """The checkers ``side`` plays with: the attribute's supply, else the ones the
+        start places (None when the players place them: the start holds none yet)."""
+        from framework.engine.state import State
+        from framework.engine.supply import limits
+
+        supply = limits(self.game).attribute_supply[self.attr]
+        if supply is not None:
+            return supply
+        if self._start is None:
+            start = State.initial(self.game)
+            placed = start.setup >= len(self.game.setups)
+            self._start = tuple(self._held(start, s) for s in range(len(self.game.players))
+                                ) if placed else ()
+        return self._start[side] if self._start else None
+
     def distance(self, state: State, side: int) -> int:
         """The pip count: per checker, the points to the end of the track and one more
         to bear it off (a checker on the bar has the whole track to go)."""

@@ -179,6 +179,23 @@ class Roll(Phase):
             state.to_move = action.side
         state.vars[self.opened] = 1
 
+    def position_problem(self, state: State) -> str | None:
+        p = self.params
+        dice = [state.vars[s] for s in self.die_slots]
+        if any(not 0 <= d <= p.faces for d in dice):
+            return f"a die shows 1 to {p.faces} (0: not rolled yet); found {dice}"
+        if any(dice) and not all(dice):
+            return f"the {p.dice} dice are rolled together: all or none; found {dice}"
+        repeats = 2 if p.doubles == "twice" else 0
+        if not 0 <= state.vars[self.repeat] <= repeats or \
+                (state.vars[self.repeat] and len(set(dice)) != 1):
+            return (f"'doubles_played' is 0 to {repeats}, and more than 0 only on equal "
+                    f"dice; found {state.vars[self.repeat]} with {dice}")
+        if p.max_turns is not None and state.vars[self.rolls] > p.max_turns:
+            return (f"'rolls' is at most the game's {p.max_turns} rolls; found "
+                    f"{state.vars[self.rolls]}")
+        return None
+
     def drawn(self, state: State) -> list[int]:
         """The dice of the current turn (empty before the roll)."""
         values = [state.vars[s] for s in self.die_slots]

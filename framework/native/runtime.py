@@ -8,15 +8,42 @@ imports it, never the core.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import uuid
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from llvmlite import ir
 from numba import njit, types
+from numba.core import caching as _caching
 from numba.extending import intrinsic
 
 if TYPE_CHECKING:
     from framework.spec.semantics import SpecContext
+
+
+def _open_for_write(self: Any, filepath: str) -> Any:
+    """numba's ``IndexDataCacheFile._open_for_write`` (a temporary file renamed into
+    place), which removes its temporary file on any exception but not on Ctrl-C: here on
+    Ctrl-C too, so that an interrupted compile leaves no part of a file in the cache. The
+    temporary file's name holds the process's id, so that the process that stopped a
+    count's child (``framework.native.apart``) removes what it was writing
+    (``framework.native.cache.sweep``)."""
+    temporary = f"{filepath}.tmp.{os.getpid()}.{uuid.uuid4().hex[:16]}"
+    try:
+        with open(temporary, "wb") as handle:
+            yield handle
+        os.replace(temporary, filepath)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+if hasattr(_caching.IndexDataCacheFile, "_open_for_write"):  # numba's, not public
+    setattr(_caching.IndexDataCacheFile, "_open_for_write",  # noqa: B010
+            contextlib.contextmanager(_open_for_write))
 
 U64 = np.uint64
 ONE = np.uint64(1)

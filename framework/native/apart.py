@@ -70,4 +70,4 @@ def apart(work: Callable[[], T], stopped: Callable[[int], None] | None = None) -
     done, value = pickle.loads(answer)  # from the child this process forked
     if not done:
         raise value
-    return value  # type: ignore[no-any-return]
+    return value

@@ -72,7 +72,7 @@ def _load_module(source: str) -> ModuleType:
     sys.modules[name] = module
     try:
         exec(compile(source, str(path), "exec"), module.__dict__)
-        cache.prove_numba_files(module)
+        cache.check_numba_folder(module)
     except BaseException:
         del sys.modules[name]
         raise

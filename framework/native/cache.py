@@ -11,10 +11,12 @@ index and data files numba reads with ``pickle``), and the libraries linked ahea
 - every file written here is written by this user's processes under a temporary name and
   renamed (a process stopped half way leaves no part of a file that is read), and each
   artefact is checked against a keyed digest (HMAC-SHA256, ``digest``) recorded when it
-  was built, under a key made in the folder on first use (``key``, 0600). A file whose
-  digest is missing or differs is removed before numba could read it (numba compiles it
-  again) or is not loaded (a library is linked again): a file put there by anyone but
-  the process that built it is never loaded.
+  was built, under a key made in the folder on first use (``key``, 0600): numba's files
+  of the kernels' modules are digested as numba writes them and sealed per module
+  (``seals/<module>.json``), and read through ``numba_file_trusted`` (the bytes checked
+  are the bytes unpickled); a file whose digest is missing or differs is taken as absent
+  (numba compiles again and writes its own) or is not loaded (a library is linked
+  again): a file put there by anyone but the process that built it is never loaded.
 
 Nothing here imports numba: a count by a library linked ahead of time checks its library
 without it.
@@ -29,7 +31,6 @@ import json
 import os
 import secrets
 import stat
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -160,6 +161,13 @@ def matches(data: bytes, recorded: Any) -> bool:
 
 
 # numba's files -------------------------------------------------------------------------
+#: The names numba gives the files of the kernels' modules begin so (``backend.py``); the
+#: files of the package's own modules (the runtime) are the package's, beside it.
+MODULE_PREFIX = "boardspec_native_"
+#: Per module, the digest of each file numba wrote for it in this process, as it wrote it.
+_written: dict[str, dict[str, str]] = {}
+
+
 def numba_folder(module: Any) -> Path | None:
     """Where numba keeps the machine code of ``module``'s functions (beside it, or under
     ``$NUMBA_CACHE_DIR``), read from one of its dispatchers; None for a module without
@@ -173,30 +181,78 @@ def numba_folder(module: Any) -> Path | None:
     return None
 
 
-def _numba_files(folder: Path, module: str) -> Iterable[Path]:
-    return (path for path in folder.iterdir() if path.name.startswith(module + "."))
+def check_numba_folder(module: Any) -> None:
+    """Before numba reads any of ``module``'s files: their folder made or proven, as the
+    cache's own (``checked``)."""
+    where = numba_folder(module)
+    if where is not None:
+        private_folder(where)
+
+
+def _module_of(path: Path) -> str | None:
+    name = path.name
+    return name.split(".", 1)[0] if name.startswith(MODULE_PREFIX) else None
 
 
 def _seals_path(module: str) -> Path:
     return private_folder(folder() / SEALS) / f"{module}.json"
 
 
-def prove_numba_files(module: Any) -> None:
-    """Before numba reads any of ``module``'s files: its folder proven, and every file of
-    the module removed that is not the one this cache recorded (``seal_numba_files``),
-    so that numba compiles it again rather than unpickle what it does not know."""
-    where = numba_folder(module)
-    if where is None:
-        return
-    private_folder(where)
+def _seals(module: str) -> dict[str, Any]:
     try:
-        seals = json.loads(_seals_path(module.__name__).read_bytes())
+        found = json.loads(_seals_path(module).read_bytes())
     except (OSError, ValueError):
-        seals = {}
-    for path in _numba_files(where, module.__name__):
-        if NUMBA_TEMPORARY in path.name or not isinstance(seals, dict) or \
-                not matches(path.read_bytes(), seals.get(path.name)):
-            path.unlink(missing_ok=True)
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def numba_file_trusted(path: Path, data: bytes) -> bool:
+    """Whether numba may unpickle ``data``, read from ``path``: a file of a kernels' module
+    whose digest this cache recorded when a process of this user wrote it (in this process,
+    or sealed by another); any other file of the package's is its own."""
+    module = _module_of(path)
+    if module is None:
+        return True
+    recorded = _written.get(module, {}).get(path.name) or _seals(module).get(path.name)
+    return matches(data, recorded)
+
+
+def numba_writer(path: Path, handle: Any) -> Any:
+    """A file ``handle`` numba writes ``path`` through that records the digest of what it
+    writes (``written``), for a file of a kernels' module; else ``handle`` itself."""
+    module = _module_of(path)
+    if module is None:
+        return handle
+    return _Digesting(handle, hmac.new(key(), digestmod=hashlib.sha256), module, path.name)
+
+
+class _Digesting:
+    """A file opened for writing that digests what is written into it."""
+
+    def __init__(self, handle: Any, digester: Any, module: str, name: str) -> None:
+        self.handle, self.digester, self.module, self.name = handle, digester, module, name
+
+    def write(self, data: bytes) -> int:
+        self.digester.update(data)
+        written: int = self.handle.write(data)
+        return written
+
+    def written(self) -> None:
+        """The file is in place: its digest is recorded (sealed by ``seal_numba_files``)."""
+        _written.setdefault(self.module, {})[self.name] = self.digester.hexdigest()
+
+
+def seal_numba_files(module: Any) -> None:
+    """Add the digests of the files numba wrote for ``module`` in this process to the
+    module's seals, for later processes to load them."""
+    mine = _written.get(module.__name__)
+    if not mine:
+        return
+    seals = _seals(module.__name__)
+    if all(seals.get(name) == value for name, value in mine.items()):
+        return
+    write(_seals_path(module.__name__), json.dumps({**seals, **mine},
+                                                   sort_keys=True).encode())
 
 
 def sweep(module: Any, pid: int) -> None:
@@ -205,21 +261,10 @@ def sweep(module: Any, pid: int) -> None:
     where = numba_folder(module)
     if where is None or not where.is_dir():
         return
-    for path in _numba_files(where, module.__name__):
-        if f"{NUMBA_TEMPORARY}{pid}." in path.name:
+    for path in where.iterdir():
+        if path.name.startswith(module.__name__ + ".") and f"{NUMBA_TEMPORARY}{pid}." in \
+                path.name:
             path.unlink(missing_ok=True)
-
-
-def seal_numba_files(module: Any) -> None:
-    """Record the digest of each of ``module``'s numba files as it is now (after this
-    process compiled what it needed: numba writes them as it compiles)."""
-    where = numba_folder(module)
-    if where is None or not where.is_dir():
-        return
-    seals = {path.name: digest(path.read_bytes()) for path in _numba_files(where,
-                                                                           module.__name__)
-             if NUMBA_TEMPORARY not in path.name}
-    write(_seals_path(module.__name__), json.dumps(seals, sort_keys=True).encode())
 
 
 # Records -------------------------------------------------------------------------------

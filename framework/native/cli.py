@@ -63,11 +63,15 @@ def native_counters(game: CompiledGame, state: State, *, turns: bool, parallel: 
     def stopped(pid: int) -> None:  # Ctrl-C: what the count's child was writing removed
         cache.sweep(native.kernels, pid)
 
+    def sealed(found: Any) -> Any:  # in the child: what it compiled (--parallel) is kept
+        cache.seal_numba_files(native.kernels)
+        return found
+
     def count(s: State, depth: int) -> int:
-        return apart(lambda: counted(s, depth), stopped)
+        return apart(lambda: sealed(counted(s, depth)), stopped)
 
     def divide(s: State, depth: int) -> list[tuple[str, int]]:
-        return apart(lambda: divided(s, depth), stopped)
+        return apart(lambda: sealed(divided(s, depth)), stopped)
 
     def counted(s: State, depth: int) -> int:
         # By turns, a chain of hops is one turn and several plies (perft_turns' stack

@@ -41,8 +41,8 @@ KEY_FILE = "key"
 KEY_BYTES = 32
 #: The folder of the digests of numba's files, one record per module (``<module>.json``).
 SEALS = "seals"
-#: What numba's files of a module are named after it (``<module>.<function>-<line>...``),
-#: and what its temporary files hold in their name.
+#: What the name of a temporary file numba is writing holds (``<file>.tmp.<pid>.<uuid>``,
+#: ``framework/native/runtime.py``).
 NUMBA_TEMPORARY = ".tmp."
 
 

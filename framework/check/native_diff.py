@@ -84,6 +84,11 @@ def compare_with_native(game: Game, examples: int, random_seed: int) -> NativeOu
         return NativeOutcome(NAME, "not checked",
                              note="numba is not installed (the [fast] extra), so the native "
                                   "kernels are not compared with the engine")
+    from framework.native.cache import problem
+
+    unusable = problem()
+    if unusable is not None:  # a cache that cannot be written or trusted: nothing loaded
+        return NativeOutcome(NAME, "not checked", note=unusable)
     from framework.native.backend import NativeGame
 
     begin = time.perf_counter()

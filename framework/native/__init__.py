@@ -45,7 +45,8 @@ def available() -> bool:
 
 def why_not_native(game: CompiledGame) -> str | None:
     """None when the native kernels can play ``game`` here, else why not, for people: the
-    game needs a block no kernel piece covers, or numba is not installed. Callers that
+    game needs a block no kernel piece covers, numba is not installed, or the cache cannot
+    be written or trusted (``framework.native.cache``: its folder named). Callers that
     asked for the kernels fall back to the Python engine and say this once."""
     from framework.native.assemble import support_of
 
@@ -55,7 +56,9 @@ def why_not_native(game: CompiledGame) -> str | None:
     if not available():
         return ("the native backend needs numba: pip install 'boardspec[fast]' (or "
                 "pip install -e '.[fast]' in a clone)")
-    return None
+    from framework.native.cache import problem
+
+    return problem()  # a cache that cannot be written or trusted: no kernels are loaded
 
 
 def __getattr__(name: str) -> Any:

@@ -18,13 +18,18 @@ is written or read. A library is written under a temporary name and renamed, and
 record (``<key>.json``) after it, so a process stopped half way leaves nothing that is
 read. A game no library could be linked for (no C compiler, say) gets a record saying why
 and is not tried again until its key changes.
+
+A library runs code when it is loaded, and its record decides what is counted (the start's
+words): the record carries the keyed digest of the library and its own
+(``framework.native.cache``), and a library is loaded only from the bytes whose digest its
+record holds (read once, loaded from memory where the system allows). A record or a
+library not as it was built is never used: the kernels count, and link the library again.
 """
 
 from __future__ import annotations
 
 import ctypes
 import hashlib
-import json
 import os
 import platform
 import sys
@@ -35,14 +40,15 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from framework.errors import BoardspecError, InputError
 from framework.limits import MAX_GAME_FILE_BYTES
-from framework.native import cache_dir
+from framework.native import cache
+from framework.native.apart import apart
 from framework.safeio import read_bytes
 
 if TYPE_CHECKING:
     from framework.native.backend import NativeGame
 
 #: What a record and a library hold: a change of either changes it, and so every key.
-FORMAT = 1
+FORMAT = 2
 #: The package whose sources the key covers.
 PACKAGE = Path(__file__).resolve().parent.parent
 #: The entry-point group of rule units (``framework.plugins.GROUP``, not imported here:
@@ -139,7 +145,7 @@ class LinkError(BoardspecError):
 
 
 def folder() -> Path:
-    return cache_dir() / "ahead"
+    return cache.private_folder(cache.folder() / "ahead")
 
 
 def _third_party_units() -> bool:
@@ -166,11 +172,34 @@ def key_of(game_file: Path, params: Sequence[str]) -> str | None:
 
 
 def _record(key: str) -> dict[str, Any] | None:
+    """The record of ``key`` as this cache wrote it, or None (none, or not as written)."""
     try:
-        found: dict[str, Any] = json.loads((folder() / f"{key}.json").read_text())
-    except (OSError, ValueError):
+        found = cache.unsealed((folder() / f"{key}.json").read_bytes())
+    except OSError:
         return None
-    return found if found.get("format") == FORMAT else None
+    return found if found is not None and found.get("format") == FORMAT else None
+
+
+def _library(key: str, record: dict[str, Any]) -> bytes | None:
+    """The bytes of ``key``'s library when they are those its record was written for."""
+    try:
+        data = (folder() / f"{key}.so").read_bytes()
+    except OSError:
+        return None
+    return data if cache.matches(data, record.get("library")) else None
+
+
+def _load(data: bytes, path: Path) -> ctypes.PyDLL:
+    """The library of ``data`` (proven), loaded from a file in memory that no one else
+    can change between the proof and the load (Linux), else from ``path``."""
+    if not hasattr(os, "memfd_create"):
+        return ctypes.PyDLL(str(path))
+    descriptor = os.memfd_create("boardspec-perft")
+    try:
+        os.write(descriptor, data)
+        return ctypes.PyDLL(f"/proc/self/fd/{descriptor}")
+    finally:
+        os.close(descriptor)
 
 
 def count(game_file: str | Path, params: Sequence[str], depth: int, turns: bool) -> Counted | None:
@@ -183,13 +212,18 @@ def count(game_file: str | Path, params: Sequence[str], depth: int, turns: bool)
     begun = time.perf_counter()
     try:
         key = key_of(game_path(game_file), params)
-    except InputError:  # an unreadable game file: loading it says what is wrong
+        record = _record(key) if key else None
+    except (InputError, OSError):  # an unreadable game file: loading it says what is wrong
         return None
-    record = _record(key) if key else None
-    if record is None or "error" in record or not (turns or record["plies"]):
+    except cache.CacheRefused:  # the kernels say why, and the engine counts
+        return None
+    if key is None or record is None or "error" in record or not (turns or record["plies"]):
+        return None
+    data = _library(key, record)
+    if data is None:
         return None
     try:
-        library = ctypes.PyDLL(str(folder() / f"{key}.so"))
+        library = _load(data, folder() / f"{key}.so")
     except OSError:
         return None
     entry = getattr(library, ENTRY)
@@ -198,8 +232,12 @@ def count(game_file: str | Path, params: Sequence[str], depth: int, turns: bool)
     words = record["state"]
     state = (ctypes.c_uint64 * len(words))(*words)
     loaded = time.perf_counter()
-    total = entry(state, depth, int(turns))
-    if ctypes.c_int.in_dll(library, FAILED).value:
+
+    def counted() -> tuple[int, int]:  # in a child, so that Ctrl-C stops it
+        return int(entry(state, depth, int(turns))), ctypes.c_int.in_dll(library, FAILED).value
+
+    total, failed = apart(counted)
+    if failed:
         raise BoardspecError(f"the native count of {record['game']} to depth {depth} "
                              "stopped: its kernels raised an error (said above)")
     return Counted(int(total), record["game"], loaded - begun, time.perf_counter() - loaded)
@@ -227,12 +265,13 @@ def link(native: NativeGame, game_file: Path, params: Sequence[str]) -> str | No
     if key is None:
         return ("native kernels not linked ahead of time: a third party's rule units are "
                 "registered, and their code is not in a library's key")
-    if _record(key) is not None:
+    known = _record(key)
+    if known is not None and ("error" in known or _library(key, known) is not None):
         return None
     begun = time.perf_counter()
     record: dict[str, Any] = {"format": FORMAT, "game": native.game.name}
     try:
-        _build(native, folder() / f"{key}.so")
+        record["library"] = cache.digest(_build(native, folder() / f"{key}.so"))
     except LinkError as exc:
         record["error"] = str(exc)
         said = (f"native kernels not linked ahead of time ({exc}); counts from the start "
@@ -242,18 +281,16 @@ def link(native: NativeGame, game_file: Path, params: Sequence[str]) -> str | No
                    "plies": not native.plan.choices}
         said = (f"native kernels linked ahead of time in {time.perf_counter() - begun:.2f} s:"
                 " the next count from the start loads them without numba")
-    _write(folder() / f"{key}.json", json.dumps(record).encode())
+    try:
+        cache.write(folder() / f"{key}.json", cache.sealed(record))
+    except cache.CacheRefused as exc:  # a library is an extra, never a failure
+        return f"native kernels not linked ahead of time: {exc}"
     return said
 
 
-def _write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(f".{os.getpid()}.tmp")
-    temporary.write_bytes(data)
-    temporary.replace(path)
+def _build(native: NativeGame, target: Path) -> bytes:
+    """Link the library into ``target``; its bytes."""
 
-
-def _build(native: NativeGame, target: Path) -> None:
     import subprocess
     import tempfile
 
@@ -278,7 +315,9 @@ def _build(native: NativeGame, target: Path) -> None:
         if done.returncode != 0:
             last = (done.stderr.strip().splitlines() or ["no output"])[-1]
             raise LinkError(f"{compiler} failed: {last}")
+        data = library.read_bytes()
         library.replace(target)
+    return data
 
 
 def _object_code(native: NativeGame) -> tuple[bytes, str]:

@@ -20,10 +20,11 @@ and says how long it took.
 
 from __future__ import annotations
 
-import importlib.util
-import os
+import atexit
+import contextlib
 import sys
 import time
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -33,12 +34,10 @@ from framework.engine.slots import CLOCK_RESET, HALFMOVE, MUST_PASS
 from framework.errors import BoardspecError
 from framework.kernel.pieces import CHANCE_OPTION, SETUP_OPTION, Unsupported
 from framework.kernel.slots import decoded, encoded, pile_field, slot_field
-from framework.native import cache_dir
+from framework.native import cache
 from framework.native.assemble import Plan, key_of, plan_of, source_of
 
 if TYPE_CHECKING:
-    from types import ModuleType
-
     from framework.compiler import CompiledGame
     from framework.engine.action import Action
     from framework.engine.state import State
@@ -54,23 +53,44 @@ KERNELS = ("make_move", "legal_moves", "count_legal", "perft", "playouts", "rand
 
 
 def _load_module(source: str) -> ModuleType:
+    """The module of ``source``, written into the cache (``framework.native.cache``) for
+    numba to cache its machine code beside it, and run from ``source`` itself, never from
+    what the file holds; numba's files of it are proven before numba reads one."""
     name = f"boardspec_native_{key_of(source)}"
     if name in sys.modules:
         return sys.modules[name]
-    folder = cache_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{name}.py"
+    path = cache.folder() / f"{name}.py"
     # Written once, never rewritten: numba's cache is keyed by the file's time stamp.
-    if not path.exists() or path.read_text() != source:
-        temporary = path.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_text(source)
-        temporary.replace(path)
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
+    try:
+        same = path.read_text(encoding="utf-8") == source
+    except (OSError, ValueError):
+        same = False
+    if not same:
+        cache.write(path, source.encode())
+    module = ModuleType(name)
+    module.__file__ = str(path)
     sys.modules[name] = module
-    spec.loader.exec_module(module)
+    try:
+        exec(compile(source, str(path), "exec"), module.__dict__)
+        cache.check_numba_folder(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    _loaded.append(module)
+    if len(_loaded) == 1:
+        atexit.register(_seal_loaded)
     return module
+
+
+#: The modules this process loaded, whose numba files are sealed when it ends (numba
+#: writes a kernel's files when it first compiles it, which may be after ``compile()``).
+_loaded: list[ModuleType] = []
+
+
+def _seal_loaded() -> None:
+    for module in _loaded:
+        with contextlib.suppress(OSError, BoardspecError):
+            cache.seal_numba_files(module)
 
 
 class NativeGame:
@@ -124,6 +144,7 @@ class NativeGame:
         stats = [getattr(k, name).stats for name in KERNELS]
         self.from_cache = all(sum(s.cache_hits.values()) > 0 and not s.cache_misses
                               for s in stats)
+        cache.seal_numba_files(k)  # what numba wrote, recorded as this process built it
         return self.compile_seconds
 
     # States -----------------------------------------------------------------------------

@@ -21,13 +21,16 @@ def native_counters(game: CompiledGame, state: State, *, turns: bool, parallel: 
     on stderr), or None, the reason said once on stderr, when the kernels cannot make this
     count: the Python engine makes it. ``ahead``: the game's file and ``--param`` values
     as given, when this is a count from the start, which a library linked ahead of time
-    then makes next time (``framework.native.ahead``)."""
+    then makes next time (``framework.native.ahead``). Each count runs in a child process
+    (``framework.native.apart``), so that Ctrl-C stops it."""
     from framework.native import why_not_native
 
     reason = why_not_native(game)
     if reason is not None:
         print(f"{reason}; counting with the Python engine", file=sys.stderr)
         return None
+    from framework.native import cache
+    from framework.native.apart import apart
     from framework.native.backend import NativeGame
 
     # A native move is one ply, except when a later choice is folded into it (a
@@ -57,14 +60,27 @@ def native_counters(game: CompiledGame, state: State, *, turns: bool, parallel: 
         if said:
             print(said, file=sys.stderr)
 
+    def stopped(pid: int) -> None:  # Ctrl-C: what the count's child was writing removed
+        cache.sweep(native.kernels, pid)
+
+    def sealed(found: Any) -> Any:  # in the child: what it compiled (--parallel) is kept
+        cache.seal_numba_files(native.kernels)
+        return found
+
     def count(s: State, depth: int) -> int:
+        return apart(lambda: sealed(counted(s, depth)), stopped)
+
+    def divide(s: State, depth: int) -> list[tuple[str, int]]:
+        return apart(lambda: sealed(divided(s, depth)), stopped)
+
+    def counted(s: State, depth: int) -> int:
         # By turns, a chain of hops is one turn and several plies (perft_turns' stack
         # goes down a level per action); elsewhere the two trees are the same.
         if turns:
             return native.perft_turns(native.encode(s), depth)
         return native.perft(native.encode(s), depth, parallel=parallel)
 
-    def divide(s: State, depth: int) -> list[tuple[str, int]]:
+    def divided(s: State, depth: int) -> list[tuple[str, int]]:
         if turns:  # the root's turns by the Python engine (it writes them), below natively
             from framework.engine.turns import turns_with_states
 

@@ -8,15 +8,85 @@ imports it, never the core.
 
 from __future__ import annotations
 
+import contextlib
+import io
+import os
+import pickle
+import uuid
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from llvmlite import ir
 from numba import njit, types
+from numba.core import caching as _caching
 from numba.extending import intrinsic
+
+from framework.native import cache
 
 if TYPE_CHECKING:
     from framework.spec.semantics import SpecContext
+
+
+# numba's cache of the kernels' modules, read only as this cache recorded it
+# (``framework.native.cache``): numba unpickles its index and data files, so the bytes it
+# unpickles are the bytes whose digest is checked, and what it writes is digested as it
+# writes it. These replace three methods of numba's ``IndexDataCacheFile`` (numba 0.68),
+# each numba's own logic otherwise.
+def _open_for_write(self: Any, filepath: str) -> Any:
+    """numba's ``_open_for_write`` (a temporary file renamed into place), which removes its
+    temporary file on any exception but not on Ctrl-C: here on Ctrl-C too, so that an
+    interrupted compile leaves no part of a file in the cache. The temporary file's name
+    holds the process's id, so that the process that stopped a count's child
+    (``framework.native.apart``) removes what it was writing (``cache.sweep``)."""
+    temporary = f"{filepath}.tmp.{os.getpid()}.{uuid.uuid4().hex[:16]}"
+    try:
+        with open(temporary, "wb") as handle:
+            writer = cache.numba_writer(Path(filepath), handle)
+            yield writer
+        os.replace(temporary, filepath)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    if writer is not handle:
+        writer.written()
+
+
+def _load_index(self: Any) -> dict[Any, Any]:
+    """numba's ``_load_index``, from bytes this cache recorded ({}: none)."""
+    try:
+        with open(self._index_path, "rb") as handle:
+            data = handle.read()
+    except FileNotFoundError:
+        return {}
+    if not cache.numba_file_trusted(Path(self._index_path), data):
+        return {}  # not as written: compiled again, and written again
+    stream = io.BytesIO(data)
+    if pickle.load(stream) != self._version:
+        return {}
+    stamp, overloads = pickle.loads(stream.read())
+    return overloads if stamp == self._source_stamp else {}
+
+
+def _load_data(self: Any, name: str) -> Any:
+    """numba's ``_load_data``, from bytes this cache recorded (None: none)."""
+    path = self._data_path(name)
+    with open(path, "rb") as handle:
+        data = handle.read()
+    if not cache.numba_file_trusted(Path(path), data):
+        return None
+    return pickle.loads(data)
+
+
+_FILE = _caching.IndexDataCacheFile
+if not all(hasattr(_FILE, name) for name in ("_open_for_write", "_load_index", "_load_data")):
+    raise cache.CacheRefused("numba's cache files are not read as framework/native/runtime.py "
+                             "knows them (numba 0.68), so they cannot be proven")
+setattr(_FILE, "_open_for_write", contextlib.contextmanager(_open_for_write))  # noqa: B010
+setattr(_FILE, "_load_index", _load_index)  # noqa: B010
+setattr(_FILE, "_load_data", _load_data)  # noqa: B010
+
 
 U64 = np.uint64
 ONE = np.uint64(1)

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from framework.errors import SpecError, SpecIssue
 from framework.limits import MAX_EXAMPLES, MAX_RULE_BLOCKS
+from framework.spec.characters import character_issues
 from framework.spec.models import GameBase, game_model
 from framework.spec.params import with_parameters
 from framework.spec.semantics import semantic_issues
@@ -42,6 +43,11 @@ def validate_source(src: YamlSource, parameters: Mapping[str, Any] | None = None
     if not isinstance(src.data, dict):
         raise SpecError([src.issue((), "expected a mapping of game keys (name, players, "
                                         f"board, …), found {_kind(src.data)}")])
+    # Before anything reads a name: a name with a line break or a right-to-left override
+    # is refused at its line, whatever block it is in.
+    refused = character_issues(src)
+    if refused:
+        raise SpecError(refused)
     if src.parameters is None:
         src = with_parameters(src, parameters or {})
     elif parameters:

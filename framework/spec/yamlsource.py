@@ -23,6 +23,7 @@ from framework.limits import (
     MAX_YAML_NODES,
 )
 from framework.safeio import read_text
+from framework.spec.characters import escaped, visible
 
 Loc = tuple[str | int, ...]
 PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
@@ -72,7 +73,11 @@ def format_path(path: Loc) -> str:
     """``("turn", 1, "jump", "distance")`` -> ``turn[1].jump.distance``."""
     text = ""
     for part in path:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+        if isinstance(part, int):
+            text += f"[{part}]"
+            continue
+        name = str(part) if visible(str(part)) else escaped(str(part))  # never a raw \n
+        text += f".{name}" if text else name
     return text
 
 

@@ -150,7 +150,16 @@ def test_fuzz_game_structure(examples: int) -> None:
         compiled = bounded(lambda: load_game_text(text, "fuzz.yaml"))
         if compiled is not None:
             bounded(lambda: exercise(compiled, seed))
+            bounded(lambda: generated_source(compiled))
     fuzz(run, examples)
+
+
+def generated_source(compiled: CompiledGame) -> None:
+    """The native module of a game file that loads holds only the generator's text."""
+    from framework.native.assemble import plan_of, source_of
+    from tests.hostile.test_generated_source import assert_generated_by_the_package
+
+    assert_generated_by_the_package(source_of(plan_of(compiled)))
 
 
 @pytest.mark.parametrize("examples", BUDGETS)

@@ -586,8 +586,9 @@ def test_a_number_of_thousands_of_digits_is_refused_in_an_authors_terms() -> Non
 
 @pytest.mark.parametrize("char", ["\u202e", "\u200b"])
 def test_an_invisible_character_is_never_printed_raw(char: str) -> None:
-    """The name is refused, and the other errors that list the players show it escaped (a
-    raw right-to-left override turned the rest of each such line around)."""
+    """The name is refused at its line, escaped (a raw right-to-left override turned the
+    rest of each such line around); since issue 48 before any other check reads it, so no
+    other error lists it."""
     from framework.errors import SpecError
 
     text = ASSIMILATION.replace("players: [white, black]",
@@ -595,7 +596,8 @@ def test_an_invisible_character_is_never_printed_raw(char: str) -> None:
     with pytest.raises(SpecError) as refusal:
         load_game_text(text, "hostile.yaml")
     message = str(refusal.value)
-    assert f"U+{ord(char):04X}" in message and "expected one of: b\\u" in message
+    assert f"U+{ord(char):04X}" in message and "hostile.yaml:7:18" in message
+    assert "'b\\u" in message
     assert char not in message
 
 

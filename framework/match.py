@@ -34,6 +34,8 @@ from framework.backend_base import (
 from framework.engine.chance import sample
 from framework.records import (
     DRAW,
+    ENDING,
+    PLY_LIMIT,
     UNFINISHED,
     Record,
     header_key,
@@ -125,6 +127,8 @@ def _game_record(game: Game, agents: Sequence[Agent], headers: dict[str, str] | 
         by_seat = sorted(range(len(game.players)), key=lambda side: end.seat_of_side[side])
         record_headers["Seats"] = " ".join(game.players[side] for side in by_seat)
     record_headers["Result"] = result_of(end)
+    if record_headers.get("Termination") != INTERRUPTED:
+        record_headers[ENDING] = end.ending or PLY_LIMIT  # what the engine says ended it
     record_headers["Plies"] = str(sum(len(played) for _, played in steps))
     return Record(record_headers, record.turns)
 

@@ -60,6 +60,7 @@ def balance(game_file: GameArgument,
         summarise,
         write_report,
     )
+    from framework.balance.analysis import verdict
     from framework.bundled import game_path
     from framework.cli.options import load
     from framework.cli.play import agent_specs, run_with_progress
@@ -106,10 +107,6 @@ def balance(game_file: GameArgument,
     report = summarise(game, levels, facts, published_results, seed=seed)
     written = write_report(report, out)
     for level in report["levels"]:
-        first = level["first_player"]
-        print(f"{level['agent']:>12}: {level['games']} games, first player scores "
-              f"{100 * first['score']:.1f} % ({100 * first['ci95'][0]:.1f}–"
-              f"{100 * first['ci95'][1]:.1f}), draws "
-              f"{100 * level['results']['draw']['share']:.1f} %, median length "
-              f"{level['length']['median']:g} plies")
+        print(f"{level['agent']:>12}: {level['games']} games, {verdict(level)}, median "
+              f"length {level['length']['median']:g} plies")
     print(f"wrote {out / 'balance.html'} ({len(written)} files)")

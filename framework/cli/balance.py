@@ -50,6 +50,7 @@ def balance(game_file: GameArgument,
     """Is the game balanced? Each agent plays itself; the report gives the first player's
     advantage with a 95 % interval, draws, game lengths, wins by game length, how often
     each rule fires and how it all moves with strength, as HTML with plots and JSON."""
+    from framework.agents.evaluation import evaluation_misfit
     from framework.backends import make_backend
     from framework.balance import (
         BalanceError,
@@ -82,6 +83,9 @@ def balance(game_file: GameArgument,
     except BalanceError as exc:
         raise typer.BadParameter(str(exc), param_hint="--games") from None
     game = load(game_file, params)
+    misfit = evaluation_misfit(game)
+    if misfit:  # the agents' verdict would be the evaluation's, not the rules'
+        print(f"warning: {game_file}: {misfit}", file=sys.stderr)
     game_file = game_path(game_file)
     published_results = published_for(game_file, published)
     out = out or Path(f"balance-{game_file.stem}")

@@ -183,18 +183,18 @@ def shapes_decide(game: CompiledGame) -> bool:
 def _pieces_leave(game: CompiledGame) -> bool:
     """Whether a piece leaves the board in one of a few seeded random games."""
     from framework.engine.chance import sample
+    from framework.engine.state import State
 
     rng = random.Random(0)
     for _ in range(PROBE_GAMES):
-        state = game.new_initial_state()
+        state = State.initial(game)
         for _ in range(PROBE_PLIES):
             if state.is_terminal():
                 break
             before = state.occupied().bit_count()
-            actions = state.legal_actions()
             if state.is_chance_node():
                 state.apply_unchecked(sample(state, rng))
-            elif actions:
+            elif actions := state.legal_actions():
                 state.apply_unchecked(rng.choice(actions))
             else:
                 break

@@ -90,7 +90,7 @@ def watching(rules: list[Phase], fired: Callable[[str, int], None]) -> Iterator[
         return run_observed
 
     for rule in rules:
-        rule.run = observed(rule, rule.run)  # type: ignore[method-assign]
+        rule.run = observed(rule, rule.run)  # type: ignore[method-assign, assignment]
     try:
         yield
     finally:

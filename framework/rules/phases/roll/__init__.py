@@ -80,7 +80,7 @@ class Roll(Phase):
     Params = RollParams
     chance = True
     pattern = r"roll:\d+(-\d+)*(:\w+)?"
-    notation_examples = ("roll:3-5", "roll:2-6:x")
+    notation_examples: tuple[str, ...] = ("roll:3-5", "roll:2-6:x")  # each roll: its own
     reference = ".reference:RefRoll"
     native = ".native:RollPiece"
 

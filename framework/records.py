@@ -87,6 +87,12 @@ def result_of(state: State) -> str:
     return "+".join(state.game.players[s] for s in sorted(state.winners))
 
 
+def ending_of(state: State) -> str:
+    """``Ending`` header value of a state: what the engine says ended the game (empty for a
+    position read as ended), or ``max_plies`` for a game still going (stopped at the cap)."""
+    return state.ending if state.is_terminal() else PLY_LIMIT
+
+
 def parameters_header(values: dict[str, Any]) -> str:
     """A game's parameter values as the ``Parameters`` header writes them: ``size=7
     swap=false``."""
@@ -364,10 +370,9 @@ class Record:
             raise RecordError(f"the record claims the result {claimed!r}, but its "
                               f"{len(self.plies)} plies end {found!r}")
         ending = self.headers.get(ENDING)
-        if ending is not None and ending != (state.ending or PLY_LIMIT):
+        if ending is not None and ending != ending_of(state):
             raise RecordError(f"the record's {ENDING} header says {ending!r}, but its "
-                              f"{len(self.plies)} plies end by "
-                              f"{state.ending or 'no rule (unfinished)'!r}")
+                              f"{len(self.plies)} plies end by {ending_of(state)!r}")
         return state
 
 

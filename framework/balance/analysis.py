@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from framework.match import wilson
-from framework.records import DRAW, PLY_LIMIT, UNFINISHED, Record
+from framework.records import DRAW, UNFINISHED, Record, ending_of
 
 if TYPE_CHECKING:
     from framework.engine.action import Action
@@ -135,7 +135,7 @@ def game_facts(game: Game, record: Record) -> GameFacts:
                         facts.skipped[name] += 1
     facts.result = _first_result(game, state, record, first_side)
     facts.first_side = first_side or 0
-    facts.ending = state.ending or (PLY_LIMIT if not state.is_terminal() else "")
+    facts.ending = ending_of(state)
     if not state.is_terminal():
         facts.repeating, facts.cycle = final_loop(positions)
     return facts

@@ -109,7 +109,8 @@ def plot_outcomes(report: dict[str, Any], path: Path) -> Path:
                 **({"hatch": "//", "edgecolor": "#777777"} if label == "unfinished" else {}))
         left = [a + b for a, b in zip(left, widths, strict=True)]
     for yi, row in zip(y, rows, strict=True):
-        ax.text(1, yi, f"{100 * row[1]:.1f} %", va="center", color="white", fontsize=8)
+        if row[1] >= 0.08:  # in white on the first player's bar, where it has room
+            ax.text(1, yi, f"{100 * row[1]:.1f} %", va="center", color="white", fontsize=8)
     ax.set_yticks(y, [r[0] for r in rows])
     ax.set_xlim(0, 100)
     ax.set_xlabel("% of games")

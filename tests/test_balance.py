@@ -236,6 +236,11 @@ def test_a_study_that_hits_the_cap_says_so_first(tmp_path: Path) -> None:
     html = (out / "balance.html").read_text()
     assert report["game_file"] == "shuffle.yaml" and str(ROOT) not in html
     assert "How the games ended" in html and "max_plies" in html
+    # Its design section says so too, by line (as check --design does).
+    assert [f["where"] for f in report["design"]] == ["the game"]
+    assert "greedy: possible loop" in report["design"][0]["message"]
+    assert "Design findings" in html and "shuffle.yaml:3: the game: greedy: possible loop" in \
+        result.output
 
 
 def test_the_report_names_the_game_file_relative_to_itself(tmp_path: Path) -> None:

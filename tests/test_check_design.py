@@ -34,8 +34,17 @@ def line_of(name: str, text: str) -> int:
 def test_a_dead_goal_is_found_at_its_line() -> None:
     found = findings("dead-goal.yaml")
     assert [(f.line, f.where) for f in found] == [
-        (line_of("dead-goal.yaml", "type: counter_at_least"), "goals[1]")]
+        (line_of("dead-goal.yaml", "type: counter_at_least"), "goals[1]"),
+        (line_of("dead-goal.yaml", "counters: [points]"), "counters[0]")]
     assert "the goal counter_at_least is never reached in 8 games" in found[0].message
+    assert "the counter points never changes" in found[1].message  # nothing writes it
+
+
+def test_one_player_making_every_move_is_found() -> None:
+    found = findings("one-mover.yaml")
+    assert [(f.line, f.where) for f in found] == [
+        (line_of("one-mover.yaml", "players:"), "players")]
+    assert found[0].message.startswith("only white ever makes a move in 8 games")
 
 
 def test_a_rule_that_never_fires_is_found_at_its_line() -> None:

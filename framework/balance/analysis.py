@@ -56,6 +56,10 @@ class GameFacts:
     #: of an unfinished game: the plies at its end that repeat a cycle of ``cycle`` plies
     repeating: int = 0
     cycle: int = 0
+    #: the sides that made a decision (chance and setup choices aside)
+    movers: set[int] = field(default_factory=set)
+    #: the counters whose value changed at some point of the game, by name
+    counters_changed: set[str] = field(default_factory=set)
 
 
 def _cells(state: State) -> list[tuple[int, int]]:
@@ -114,6 +118,7 @@ def game_facts(game: Game, record: Record) -> GameFacts:
         tally[1] += cells
 
     positions: list[tuple[Any, ...]] = []
+    start_counters = [list(c) for c in state.counters]
     with watching(rules, fired):
         for turn_number, turn in enumerate(record.turns, start=1):
             played_phases: set[str] = set()
@@ -121,7 +126,11 @@ def game_facts(game: Game, record: Record) -> GameFacts:
                 action: Action = state.parse_action(text)
                 if first_side is None and action.phase in phase_names:
                     first_side = state.to_move
+                if action.phase in phase_names and not state.is_chance_node():
+                    facts.movers.add(state.to_move)
                 state.apply_unchecked(action)
+                if state.counters != start_counters:
+                    facts.counters_changed |= _changed_counters(game, start_counters, state)
                 facts.plies += 1
                 facts.decisions[f"{action.phase}: {action.kind}"] += 1
                 played_phases.add(action.phase)
@@ -139,6 +148,11 @@ def game_facts(game: Game, record: Record) -> GameFacts:
     if not state.is_terminal():
         facts.repeating, facts.cycle = final_loop(positions)
     return facts
+
+
+def _changed_counters(game: Game, start: list[list[int]], state: State) -> set[str]:
+    return {name for c, name in enumerate(game.counters)
+            if any(now[c] != was[c] for now, was in zip(state.counters, start, strict=True))}
 
 
 def final_loop(positions: list[Any]) -> tuple[int, int]:

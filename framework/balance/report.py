@@ -245,6 +245,13 @@ signed(c[key].difference_ci95[1]) }}{{ ", consistent" if c[key].consistent else 
 </td>{% endfor %}</tr>
 {% endfor %}</table>{% endif %}
 
+{% if r.design %}<h2>Design findings</h2>
+<p class="note">What these games show of rules that may not do what was meant, by line of
+the game file (as <code>boardspec check --design</code> finds them).</p>
+<ul>{% for f in r.design %}<li><code>{{ r.game_file }}:{{ f.line }}</code> {{ f.where }}: {{
+f.message }}</li>
+{% endfor %}</ul>{% endif %}
+
 <h2>How the games ended</h2>
 <p class="note">By what the engine says ended each game: the goal that was met,
 <code>no_legal_move</code>, or <code>max_plies</code> for a game stopped unfinished at the

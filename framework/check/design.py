@@ -8,6 +8,9 @@ game file:
 - a goal never reached in any game (a dead goal: ``validate`` and ``check`` pass it), or
   reached within the first two plies;
 - an automatic rule (an automatic phase, a ``then:`` consequence) that never fires;
+- a counter of the file's ``counters`` that never changes (nothing writes it, so a goal
+  that reads it is dead);
+- one player making every move;
 - a level whose games mostly hit the ply limit (a loop: "the last 20 plies repeat").
 """
 
@@ -49,22 +52,53 @@ class Finding:
 def design_findings(game: Game, source: GameSource, src: YamlSource, *, backend: Backend,
                     agents: Sequence[str] = DESIGN_AGENTS, games: int = DESIGN_GAMES,
                     seed: int = 0, max_plies: int | None = None) -> list[Finding]:
-    """Play ``games`` games for each agent and say what they show, goal by goal and rule
-    by rule (in the file's order), then the loops."""
+    """Play ``games`` games for each agent and say what they show."""
     levels = levels_of(list(agents), [games])
     plans = balance_plans(levels, seed)
     records = play_plans(source, plans, backend=backend, max_plies=max_plies)
     facts = {index: game_facts(game, record) for index, record in records.items()}
-    every = list(facts.values())
-    played = f"in {len(every)} games ({', '.join(agents)}, {games} each)"
-    found = _goal_findings(game, src, every, played) + _rule_findings(game, src, every, played)
-    for level in levels:
-        stats = statistics_of(level.agent, [facts[level.first + i] for i in range(level.games)])
+    return findings_of(game, src, {level.agent: [facts[level.first + i]
+                                                 for i in range(level.games)]
+                                   for level in levels}, max_plies)
+
+
+def findings_of(game: Game, src: YamlSource, by_agent: dict[str, list[GameFacts]],
+                max_plies: int | None = None) -> list[Finding]:
+    """What the games of each agent show, goal by goal, rule by rule and counter by counter
+    (in the file's order), then who moves, then the loops (``balance`` reads its own
+    games with this too)."""
+    every = [f for facts in by_agent.values() for f in facts]
+    if not every:
+        return []
+    counts = {len(facts) for facts in by_agent.values()}
+    each = f", {counts.pop()} each" if len(counts) == 1 else ""
+    played = f"in {len(every)} games ({', '.join(by_agent)}{each})"
+    found = _goal_findings(game, src, every, played) + \
+        _rule_findings(game, src, every, played) + _counter_findings(game, src, every, played)
+    movers = set().union(*(f.movers for f in every))
+    if len(game.players) > 1 and len(movers) == 1:
+        found.append(_at(src, ("players",), f"only {game.players[movers.pop()]} ever makes a "
+                                            f"move {played}"))
+    for agent, facts in by_agent.items():
+        stats = statistics_of(agent, facts)
         if stats["loop"]:
             where = ("max_plies",) if "max_plies" in src.data else ()
-            found.append(_at(src, where, f"{level.agent}: {loop_warning(stats)} (the ply "
-                                         f"limit ends them: {_limit(game, max_plies)})"))
+            found.append(_at(src, where, f"{agent}: {loop_warning(stats)} (the ply limit "
+                                         f"ends them: {_limit(game, max_plies)})"))
     return found
+
+
+def _counter_findings(game: Game, src: YamlSource, facts: list[GameFacts], played: str
+                      ) -> list[Finding]:
+    """The counters that no game ever changed: a goal or condition that reads one reads
+    its start value."""
+    changed = set().union(*(f.counters_changed for f in facts))
+    listed = src.data.get("counters") if isinstance(src.data, dict) else None
+    names = [str(n) for n in listed] if isinstance(listed, list) else []
+    return [_at(src, ("counters", names.index(name)) if name in names else ("counters",),
+                f"the counter {name} never changes {played}: whatever reads it reads "
+                "its start value")
+            for name in game.counters if name not in changed and name in names]
 
 
 def _goal_findings(game: Game, src: YamlSource, facts: list[GameFacts], played: str

@@ -56,6 +56,7 @@ def balance(game_file: GameArgument,
         BalanceError,
         all_facts,
         balance_plans,
+        design_section,
         levels_of,
         published_for,
         summarise,
@@ -109,8 +110,11 @@ def balance(game_file: GameArgument,
                                      folder=folder)
         facts = all_facts(source, finished, runner)  # every record replayed and read
     report = summarise(game, levels, facts, published_results, seed=seed)
+    report["design"] = design_section(game, game_file, levels, facts, max_plies)
     written = write_report(report, out)
     for level in report["levels"]:
         print(f"{level['agent']:>12}: {level['games']} games, {verdict(level)}, median "
               f"length {level['length']['median']:g} plies")
+    for finding in report["design"]:
+        print(f"{game_file.name}:{finding['line']}: {finding['where']}: {finding['message']}")
     print(f"wrote {out / 'balance.html'} ({len(written)} files)")

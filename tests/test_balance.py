@@ -284,3 +284,47 @@ def test_a_rule_that_never_fires_is_counted_as_never_firing() -> None:
     assert all(r["games"] <= 4 for r in rows.values())  # each game once
     ending = Counter(f.ending for f in facts)
     assert set(ending) == {"no_legal_move"}  # a full board: no placement left
+
+
+def test_settings_compared_with_their_differences_and_a_suggestion() -> None:
+    from framework.balance.compare import compare_reports, setting_slug
+
+    def report(first: int, second: int) -> dict:
+        facts = [GameFacts(30, "first", ending="connect")] * first + \
+            [GameFacts(40, "second", ending="connect")] * second
+        return {"game": "G", "players": {"first": "black", "second": "white"},
+                "levels": [level_statistics("mcts", facts)]}
+
+    compared = compare_reports([("komi=0", report(80, 20)), ("komi=6", report(52, 48)),
+                                ("komi=12", report(30, 70))])
+    rows = compared["levels"][0]["rows"]
+    assert [r["setting"] for r in rows] == ["komi=0", "komi=6", "komi=12"]
+    assert rows[1]["score_difference"]["difference"] == pytest.approx(-0.28)
+    low, high = rows[1]["score_difference"]["difference_ci95"]
+    assert low < -0.28 < high < 0  # significant: the interval leaves out 0
+    assert rows[0]["endings"] == {"connect": 100}
+    said = compared["levels"][0]["suggestion"]
+    assert "komi=0 favours black (80.0 %)" in said and "komi=12 favours white" in said
+    assert said.endswith("closest to even: komi=6 (52.0 %)")
+    none_even = compare_reports([("a", report(80, 20)), ("b", report(75, 25))])
+    assert "try the pie rule" in none_even["levels"][0]["suggestion"]
+    assert setting_slug("komi=6.5, swap=true") == "komi-6.5_swap-true"
+
+
+def test_the_balance_command_compares_settings(tmp_path: Path) -> None:
+    from framework.cli import _register, app
+
+    _register()
+    out = tmp_path / "cmp"
+    result = CliRunner().invoke(app, [
+        "balance", "hex", "--param", "size=5", "--agents", "random", "--games", "4",
+        "--compare", "swap=false", "--compare", "swap=true", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    compared = json.loads((out / "compare.json").read_text())
+    assert compared["settings"] == ["swap=false", "swap=true"]
+    for slug in ("swap-false", "swap-true"):
+        study = json.loads((out / slug / "balance.json").read_text())
+        assert study["levels"][0]["games"] == 4
+    assert 'href="swap-true/balance.html"' in (out / "compare.html").read_text()
+    one = CliRunner().invoke(app, ["balance", "hex", "--compare", "swap=false"])
+    assert one.exit_code == 2 and "two settings or more" in one.output

@@ -354,10 +354,11 @@ def _length_summary(lengths: list[int]) -> dict[str, Any]:
             "all": lengths}
 
 
-def compare_share(ours: int, n: int, theirs: float, m: int) -> dict[str, Any]:
-    """Our share ``ours``/``n`` beside a published share ``theirs`` of ``m`` games: the
-    difference with its 95 % interval (Newcombe's method from the two Wilson intervals,
-    sound near 0 and 1, where few games have a result such as a draw)."""
+def compare_share(ours: float, n: int, theirs: float, m: int) -> dict[str, Any]:
+    """Our share ``ours``/``n`` (a score may count halves) beside a published share
+    ``theirs`` of ``m`` games: the difference with its 95 % interval (Newcombe's method
+    from the two Wilson intervals, sound near 0 and 1, where few games have a result such
+    as a draw)."""
     p = ours / n if n else 0.0
     low1, high1 = wilson(ours, n)
     low2, high2 = wilson(theirs * m, m)

@@ -291,11 +291,11 @@ phase is one a turn went without. Games: the share of games in which it happened
 """
 
 
-def _pct(value: float) -> str:
+def pct(value: float) -> str:
     return f"{100 * value:.1f} %"
 
 
-def _signed(value: float) -> str:
+def signed(value: float) -> str:
     return f"{100 * value:+.1f} pt"
 
 
@@ -319,7 +319,7 @@ def write_report(report: dict[str, Any], out: Path) -> list[Path]:
     for name, draw in PLOTS.items():
         written.append(draw(report, out / "plots" / f"{name}.svg"))
     env = Environment(autoescape=True, trim_blocks=False)
-    html = env.from_string(TEMPLATE).render(r=report, pct=_pct, signed=_signed,
+    html = env.from_string(TEMPLATE).render(r=report, pct=pct, signed=signed,
                                             verdict=verdict)
     written.append(write_atomic(out / "balance.html", html))
     return written

@@ -328,3 +328,16 @@ def test_the_balance_command_compares_settings(tmp_path: Path) -> None:
     assert 'href="swap-true/balance.html"' in (out / "compare.html").read_text()
     one = CliRunner().invoke(app, ["balance", "hex", "--compare", "swap=false"])
     assert one.exit_code == 2 and "two settings or more" in one.output
+
+
+def test_consequences_are_named_after_their_rule_and_games_counted_once() -> None:
+    path = ROOT / "games" / "kalah.yaml"
+    game = load_game(path)
+    facts = [game_facts(game, r) for r in _records(path, "random", 3, seed=4).values()]
+    rows = level_statistics("random", facts)["rules"]
+    automatic = {r["rule"]: r for r in rows if r["what"] == "automatic"}
+    decisions = {r["rule"] for r in rows if r["what"] == "decision"}
+    assert set(automatic) == {"again", "collect"}  # the rules under the sowing's then:
+    assert not set(automatic) & decisions  # never a decision's label
+    assert automatic["collect"]["times"] > 0 and automatic["again"]["times"] > 0
+    assert all(0 <= r["games"] <= 3 for r in rows)  # a share of games, never over 100 %

@@ -35,8 +35,10 @@ from framework.engine.chance import sample
 from framework.numerals import is_digits
 from framework.records import (
     DRAW,
+    ENDING,
     UNFINISHED,
     Record,
+    ending_of,
     header_key,
     parameters_header,
     result_of,
@@ -126,6 +128,8 @@ def _game_record(game: Game, agents: Sequence[Agent], headers: dict[str, str] | 
         by_seat = sorted(range(len(game.players)), key=lambda side: end.seat_of_side[side])
         record_headers["Seats"] = " ".join(game.players[side] for side in by_seat)
     record_headers["Result"] = result_of(end)
+    if record_headers.get("Termination") != INTERRUPTED and ending_of(end):
+        record_headers[ENDING] = ending_of(end)  # what the engine says ended it
     record_headers["Plies"] = str(sum(len(played) for _, played in steps))
     return Record(record_headers, record.turns)
 

@@ -19,8 +19,11 @@ writes them):
 
 The player headers are keyed by the player that each seat starts as (``White`` = seat 0);
 ``Result`` is the winning player (several joined by ``+`` for a shared win), ``draw`` or
-``unfinished``. A game begun from a position of its own (the web app's position editor) has
-the header ``Position``, that position's JSON on one line; its actions replay from there.
+``unfinished``. ``Ending`` says why it ended: the keyword of the goal that ended it
+(``connect``, ``no_pieces``; several joined by ``+`` when two were met at once),
+``no_legal_move``, or ``max_plies`` for a game stopped unfinished at the ply limit. A game
+begun from a position of its own (the web app's position editor) has the header
+``Position``, that position's JSON on one line; its actions replay from there.
 A game whose file declares Standard Algebraic Notation (``notation.san``: chess) is saved as
 text by ``boardspec play`` and the web app with one word a turn as its players write it
 (``1. e4``, ``2. Nf6``, ``3. e5``) and the header ``[Notation "SAN"]``; ``replay`` reads
@@ -60,6 +63,9 @@ AGREEMENT = "agreement"
 #: for a resignation.
 TIME_FORFEIT = "time forfeit"
 DRAW = "draw"
+#: The header saying why a game ended (``State.ending``), and its value for a game stopped
+#: unfinished at the ply limit.
+ENDING, PLY_LIMIT = "Ending", "max_plies"
 #: The header of a game's starting position, when it is not the rules' own start.
 POSITION = "Position"
 #: The header of a record whose turns are written in Standard Algebraic Notation, one word
@@ -80,6 +86,12 @@ def result_of(state: State) -> str:
     if not state.winners:
         return DRAW
     return "+".join(state.game.players[s] for s in sorted(state.winners))
+
+
+def ending_of(state: State) -> str:
+    """``Ending`` header value of a state: what the engine says ended the game (empty for a
+    position read as ended), or ``max_plies`` for a game still going (stopped at the cap)."""
+    return state.ending if state.is_terminal() else PLY_LIMIT
 
 
 def parameters_header(values: dict[str, Any]) -> str:
@@ -111,6 +123,11 @@ class Record:
     @property
     def result(self) -> str:
         return self.headers.get("Result", UNFINISHED)
+
+    @property
+    def ending(self) -> str:
+        """Why the game ended (the ``Ending`` header; empty when the record does not say)."""
+        return self.headers.get(ENDING, "")
 
     def player(self, game: Game, seat: int) -> str:
         return self.headers.get(header_key(game.players[seat]), "?")
@@ -353,6 +370,10 @@ class Record:
         if claimed is not None and claimed != found and not (resigned or agreed):
             raise RecordError(f"the record claims the result {claimed!r}, but its "
                               f"{len(self.plies)} plies end {found!r}")
+        ending = self.headers.get(ENDING)
+        if ending is not None and ending != ending_of(state):
+            raise RecordError(f"the record's {ENDING} header says {ending!r}, but its "
+                              f"{len(self.plies)} plies end by {ending_of(state)!r}")
         return state
 
 

@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from framework import load_game
 from framework.backends import Backend
@@ -23,11 +24,14 @@ from framework.balance import (
 from framework.balance.analysis import (
     GameFacts,
     compare_share,
+    final_loop,
     game_facts,
     length_bins,
     level_statistics,
+    verdict,
 )
 from framework.match import GameSource, play_plans, wilson
+from framework.records import Record
 
 from .conftest import ROOT
 
@@ -175,3 +179,165 @@ def test_the_example_report_is_checked_in_with_its_plots() -> None:
         assert f'src="plots/{name}.svg"' in html and (example / "plots" / f"{name}.svg").exists()
     readme = (ROOT / "README.md").read_text()
     assert "](docs/balance/assimilation/plots/first_player.svg)" in readme
+
+
+# The designer's workbench (issue 58): unfinished games, loops, endings, the rule table ----
+WORKBENCH = ROOT / "tests" / "data" / "workbench"
+
+
+def test_unfinished_games_are_an_outcome_of_their_own() -> None:
+    looping = [GameFacts(300, "unfinished", ending="max_plies", repeating=20, cycle=4)] * 40
+    stats = level_statistics("alphabeta", looping)
+    assert stats["results"]["second"]["games"] == 0
+    assert stats["results"]["unfinished"]["games"] == 40
+    assert stats["first_player"]["finished"] == 0
+    said = verdict(stats)
+    assert said.startswith("possible loop: 40 of 40 unfinished; the last 20 plies repeat")
+    assert "favoured" not in said and "no game finished" in said
+    # Half decided, half unfinished: the score is over the 20 finished games only.
+    mixed = [GameFacts(50, "first")] * 10 + [GameFacts(50, "second")] * 10 + \
+        [GameFacts(300, "unfinished", ending="max_plies")] * 20
+    stats = level_statistics("mcts", mixed)
+    assert stats["first_player"]["score"] == pytest.approx(0.5)
+    assert stats["first_player"]["ci95"] == pytest.approx(list(wilson(10, 20)))
+    assert stats["loop"] is None  # not most of the games
+    assert "of 20 finished games" in verdict(stats) and "unfinished 50.0 %" in verdict(stats)
+    assert [(e["ending"], e["games"]) for e in stats["endings"]] == [("max_plies", 20),
+                                                                     ("unknown", 20)]
+
+
+def test_the_loop_at_the_end_of_a_game_is_measured() -> None:
+    assert final_loop(list("xyzabab")) == (4, 2)  # a b a b: a cycle of 2, seen twice
+    assert final_loop(list("qabcdabcdabcd")) == (12, 4)
+    assert final_loop(list("abcdefg")) == (0, 0)  # the last position is new
+    assert final_loop(list("aaaa")) == (4, 1)
+
+
+def test_a_study_that_hits_the_cap_says_so_first(tmp_path: Path) -> None:
+    from framework.cli import _register, app
+
+    _register()
+    out = tmp_path / "report"
+    result = CliRunner().invoke(app, [
+        "balance", str(WORKBENCH / "shuffle.yaml"), "--agents", "greedy", "--games", "2",
+        "--max-plies", "40", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    line = next(s for s in result.output.splitlines() if "greedy: 2 games" in s)
+    assert "2 games, possible loop: 2 of 2 unfinished; the last 38 plies repeat" in line
+    assert "favoured" not in line
+    legend = (out / "plots" / "outcomes.svg").read_text()
+    assert "won by south" in legend and "(or unfinished)" not in legend
+    assert ">unfinished<" in legend
+    report = json.loads((out / "balance.json").read_text())
+    assert report["levels"][0]["endings"][0]["ending"] == "max_plies"
+    records = sorted((out / "records").glob("game-*.txt"))
+    assert all(Record.load(r).ending == "max_plies" for r in records)
+    # The game file is named, not given by this machine's path.
+    html = (out / "balance.html").read_text()
+    assert report["game_file"] == "shuffle.yaml" and str(ROOT) not in html
+    assert "How the games ended" in html and "max_plies" in html
+    # Its design section says so too, by line (as check --design does).
+    assert [f["where"] for f in report["design"]] == ["the game"]
+    assert "greedy: possible loop" in report["design"][0]["message"]
+    assert "Design findings" in html and "shuffle.yaml:3: the game: greedy: possible loop" in \
+        result.output
+
+
+def test_the_report_names_the_game_file_relative_to_itself(tmp_path: Path) -> None:
+    from framework.balance.report import _beside
+
+    (tmp_path / "games").mkdir()
+    game = tmp_path / "games" / "hex.yaml"
+    assert _beside(str(game), tmp_path / "balance-hex") == "../games/hex.yaml"
+    assert _beside(str(game), tmp_path / "games") == "hex.yaml"
+    assert _beside(str(game), tmp_path / "a" / "b" / "c") == "hex.yaml"
+
+
+def test_a_rule_that_never_fires_is_counted_as_never_firing() -> None:
+    path = WORKBENCH / "dead-rule.yaml"
+    game = load_game(path)
+    records = _records(path, "random", 4, seed=2)
+    facts = [game_facts(game, record) for record in records.values()]
+    # What the consequence takes over, counted independently: the enemy stones a king's
+    # step from each stone placed (by the cells' names), on the position before it.
+    def touching(a: str, b: str) -> bool:
+        return a != b and abs(ord(a[0]) - ord(b[0])) <= 1 and abs(int(a[1:]) - int(b[1:])) <= 1
+
+    taken = fired = 0
+    for record in records.values():
+        state = game.new_initial_state()
+        for text in record.plies:
+            mover = state.current_player
+            cells = state.to_json()["cells"]
+            around = [c for c, entry in cells.items() if touching(c, text)
+                      and entry.get("owner") != game.players[mover]]
+            taken += len(around)
+            fired += bool(around)
+            state.apply(text)
+    assert sum(f.effects["take_over"][0] for f in facts) == fired > 0
+    assert sum(f.effects["take_over"][1] for f in facts) == taken
+    assert all(f.effects["again_around"] == [0, 0] for f in facts)
+    rows = {r["rule"]: r for r in level_statistics("random", facts)["rules"]}
+    assert rows["again_around"]["times"] == 0 and rows["again_around"]["games"] == 0
+    assert rows["take_over"]["what"] == "automatic"
+    assert "place: place" in rows  # the decision, apart from its consequence
+    assert all(r["games"] <= 4 for r in rows.values())  # each game once
+    ending = Counter(f.ending for f in facts)
+    assert set(ending) == {"no_legal_move"}  # a full board: no placement left
+
+
+def test_settings_compared_with_their_differences_and_a_suggestion() -> None:
+    from framework.balance.compare import compare_reports, setting_slug
+
+    def report(first: int, second: int) -> dict:
+        facts = [GameFacts(30, "first", ending="connect")] * first + \
+            [GameFacts(40, "second", ending="connect")] * second
+        return {"game": "G", "players": {"first": "black", "second": "white"},
+                "levels": [level_statistics("mcts", facts)]}
+
+    compared = compare_reports([("komi=0", report(80, 20)), ("komi=6", report(52, 48)),
+                                ("komi=12", report(30, 70))])
+    rows = compared["levels"][0]["rows"]
+    assert [r["setting"] for r in rows] == ["komi=0", "komi=6", "komi=12"]
+    assert rows[1]["score_difference"]["difference"] == pytest.approx(-0.28)
+    low, high = rows[1]["score_difference"]["difference_ci95"]
+    assert low < -0.28 < high < 0  # significant: the interval leaves out 0
+    assert rows[0]["endings"] == {"connect": 100}
+    said = compared["levels"][0]["suggestion"]
+    assert "komi=0 favours black (80.0 %)" in said and "komi=12 favours white" in said
+    assert said.endswith("closest to even: komi=6 (52.0 %)")
+    none_even = compare_reports([("a", report(80, 20)), ("b", report(75, 25))])
+    assert "try the pie rule" in none_even["levels"][0]["suggestion"]
+    assert setting_slug("komi=6.5, swap=true") == "komi-6.5_swap-true"
+
+
+def test_the_balance_command_compares_settings(tmp_path: Path) -> None:
+    from framework.cli import _register, app
+
+    _register()
+    out = tmp_path / "cmp"
+    result = CliRunner().invoke(app, [
+        "balance", "hex", "--param", "size=5", "--agents", "random", "--games", "4",
+        "--compare", "swap=false", "--compare", "swap=true", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    compared = json.loads((out / "compare.json").read_text())
+    assert compared["settings"] == ["swap=false", "swap=true"]
+    for slug in ("swap-false", "swap-true"):
+        study = json.loads((out / slug / "balance.json").read_text())
+        assert study["levels"][0]["games"] == 4
+    assert 'href="swap-true/balance.html"' in (out / "compare.html").read_text()
+    one = CliRunner().invoke(app, ["balance", "hex", "--compare", "swap=false"])
+    assert one.exit_code == 2 and "two settings or more" in one.output
+
+
+def test_consequences_are_named_after_their_rule_and_games_counted_once() -> None:
+    path = ROOT / "games" / "kalah.yaml"
+    game = load_game(path)
+    facts = [game_facts(game, r) for r in _records(path, "random", 3, seed=4).values()]
+    rows = level_statistics("random", facts)["rules"]
+    automatic = {r["rule"]: r for r in rows if r["what"] == "automatic"}
+    decisions = {r["rule"] for r in rows if r["what"] == "decision"}
+    assert set(automatic) == {"again", "collect"}  # the rules under the sowing's then:
+    assert not set(automatic) & decisions  # never a decision's label
+    assert automatic["collect"]["times"] > 0 and automatic["again"]["times"] > 0
+    assert all(0 <= r["games"] <= 3 for r in rows)  # a share of games, never over 100 %

@@ -112,3 +112,27 @@ def test_play_numbers_turns_not_actions() -> None:
         for action in m[4].split():
             state.apply(action)
     assert any(m[2] == "…" for m in entries)
+
+
+def test_seats_are_taken_by_name_and_never_dropped(tmp_path: Path) -> None:
+    import pytest
+    import typer
+
+    from framework.cli.play import seats_given
+
+    hex_players = ("black", "white")  # black begins
+    assert seats_given(hex_players, {"--white": "greedy"}, [], "black") == {
+        1: ("greedy", "--white"), 0: ("human", "--human black")}
+    assert seats_given(hex_players, {"--first": "greedy"}, []) == {0: ("greedy", "--first")}
+    assert seats_given(("x", "o"), {"--white": "greedy"}, []) == {0: ("greedy", "--white")}
+    with pytest.raises(typer.BadParameter, match="seat of white is given twice: by --white "
+                                                 "and by --human white"):
+        seats_given(hex_players, {"--white": "greedy"}, [], "white")
+    with pytest.raises(typer.BadParameter, match="seat of x is given twice"):
+        seats_given(("x", "o"), {"--white": "greedy", "--first": "random"}, [])
+    # In the terminal: white's agent plays white, though black moves first.
+    path = tmp_path / "hex.json"
+    boardspec("play", "hex", "--param", "size=5", "--white", "greedy", "--black", "random",
+              "--seed", "1", "--quiet", "--save", str(path))
+    headers = json.loads(path.read_text())["headers"]
+    assert headers["White"] == "greedy" and headers["Black"] == "random"

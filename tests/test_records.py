@@ -95,3 +95,23 @@ def test_each_line_is_one_turn(any_game: CompiledGame) -> None:
         if number + 1 < len(record.turns):
             assert state.is_terminal() or turn_key(state) != key, \
                 f"turn {number + 1} was split over two lines"
+
+
+def test_a_record_says_why_the_game_ended(tmp_path: Path) -> None:
+    from framework import load_game
+
+    hex_game = load_game("hex")
+    record = a_record(hex_game)
+    assert record.result in hex_game.players and record.ending == "connect"
+    again = Record.load(record.save(tmp_path / "hex.txt"))
+    assert '[Ending "connect"]' in record.to_text() and again.ending == "connect"
+    again.verify(hex_game)
+    again.headers["Ending"] = "line"  # not what ended it
+    with pytest.raises(RecordError, match=r"Ending header says 'line'.*'connect'"):
+        again.verify(hex_game)
+    # Stopped at the ply limit: the cap is the reason; no legal move left: that.
+    capped = a_record(hex_game, plies=6)
+    assert capped.result == "unfinished" and capped.ending == "max_plies"
+    capped.verify(hex_game)
+    assimilation = load_game("assimilation")
+    assert a_record(assimilation).ending == "no_legal_move"

@@ -15,11 +15,20 @@ Each feature is counted for a side minus the same feature of the other sides (wi
 than two players, minus their sum: the paranoid view that alpha-beta takes). Without the
 block: 1 per piece of any kind plus 0.05 per legal action (piece difference, a little
 mobility). Mobility is the costly term: it generates the moves of every side.
+
+A count of pieces fits a game won by taking pieces, not one won by a shape of pieces: when
+every goal is a shape (``connect``, ``line``, ``ring``), no result rule scores the board and
+no piece ever leaves it (``shapes_decide``), the default is flat (every position alike, so
+MCTS plays each playout to the end), and an ``evaluation:`` block that counts pieces there
+is what ``evaluation_misfit`` warns of (``validate``, ``balance``): it biases every agent,
+and so a balance study, towards whoever has more stones.
 """
 
 from __future__ import annotations
 
 import math
+import random
+import weakref
 from typing import TYPE_CHECKING
 
 from framework.engine.bits import iter_bits
@@ -32,6 +41,13 @@ if TYPE_CHECKING:
 DEFAULT_MOBILITY = 0.05
 #: The value of a won game: larger than any evaluation.
 WIN = 1_000_000.0
+#: Goals met by a shape of pieces on the board, whatever their number.
+SHAPE_GOALS = frozenset({"connect", "line", "ring"})
+#: Goals that end a game without naming a winner by the pieces (a draw by repetition).
+NEUTRAL_GOALS = frozenset({"repetition", "halfmove_clock"})
+#: The random games played to see whether a piece ever leaves the board, and their length.
+PROBE_GAMES, PROBE_PLIES = 4, 400
+_shapes_decide: weakref.WeakKeyDictionary[CompiledGame, bool] = weakref.WeakKeyDictionary()
 
 
 class Evaluator:
@@ -45,7 +61,9 @@ class Evaluator:
         self.counter_weights = [0.0] * len(game.counters)
         #: (phase, weight) of each distance term: the phase measures what is left to go.
         self.distances: list[tuple[Phase, float]] = []
-        if spec is None:
+        if spec is None and shapes_decide(game):
+            self.mobility = 0.0  # flat: only a finished shape tells positions apart
+        elif spec is None:
             self.piece_weights = [1.0] * len(game.piece_kinds)
             self.mobility = DEFAULT_MOBILITY
         else:
@@ -146,3 +164,58 @@ def terminal_value(state: State, side: int) -> float:
     if not winners:
         return 0.0
     return WIN if side in winners else -WIN
+
+
+def shapes_decide(game: CompiledGame) -> bool:
+    """Whether the game is won by a shape of pieces alone: every goal is a shape (or a
+    draw by repetition), no result rule scores the board, and in a few random games no
+    piece ever left the board (no capture). Found once per game."""
+    found = _shapes_decide.get(game)
+    if found is None:
+        keywords = {goal.keyword for goal in game.goals}
+        scored = game.result is not None and game.result.keyword != "draw"
+        found = bool(keywords & SHAPE_GOALS) and keywords <= SHAPE_GOALS | NEUTRAL_GOALS \
+            and not scored and not _pieces_leave(game)
+        _shapes_decide[game] = found
+    return found
+
+
+def _pieces_leave(game: CompiledGame) -> bool:
+    """Whether a piece leaves the board in one of a few seeded random games."""
+    from framework.engine.chance import sample
+    from framework.engine.state import State
+
+    rng = random.Random(0)
+    for _ in range(PROBE_GAMES):
+        state = State.initial(game)
+        for _ in range(PROBE_PLIES):
+            if state.is_terminal():
+                break
+            before = state.occupied().bit_count()
+            if state.is_chance_node():
+                state.apply_unchecked(sample(state, rng))
+            elif actions := state.legal_actions():
+                state.apply_unchecked(rng.choice(actions))
+            else:
+                break
+            if state.occupied().bit_count() < before:
+                return True
+    return False
+
+
+def evaluation_misfit(game: CompiledGame) -> str | None:
+    """Why the file's ``evaluation:`` does not fit its goals (it counts pieces in a game
+    won by a shape, where no piece is ever taken), or None."""
+    spec = game.spec.evaluation
+    if spec is None:
+        return None
+    counted = sorted({term.piece for term in spec.terms
+                      if term.piece is not None and term.weight})
+    if not counted or not shapes_decide(game):
+        return None
+    goals = ", ".join(sorted({goal.keyword for goal in game.goals} & SHAPE_GOALS))
+    return (f"the evaluation counts pieces ({', '.join(counted)}), but the game is won by a "
+            f"shape ({goals}) and no piece is ever taken: the count says little of who is "
+            "winning and biases every agent, and a balance study, towards the side with "
+            "more pieces; give the pieces weight 0 (a flat evaluation: MCTS plays each "
+            "playout to the end) or terms that measure the shape")

@@ -8,16 +8,20 @@ reproducible: no date, fixed ids.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment
 
+from framework.balance.analysis import verdict
 from framework.errors import BoardspecError
 from framework.study import write_atomic
 
 COLOURS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860")
 PUBLISHED_COLOUR = "#333333"
+#: A level's outcomes, in the order the results plot stacks them.
+OUTCOMES = ("first", "draw", "second", "unfinished")
 
 
 def _pyplot() -> Any:
@@ -84,29 +88,33 @@ def plot_first_player(report: dict[str, Any], path: Path) -> Path:
 
 
 def plot_outcomes(report: dict[str, Any], path: Path) -> Path:
+    """Each level's games as one bar: won by the first player, drawn, won by the second,
+    unfinished (an outcome of its own, never counted as the second player's)."""
     plt = _pyplot()
-    rows = [(f"{lv['agent']}", lv["results"]["first"]["share"], lv["results"]["draw"]["share"],
-             lv["results"]["second"]["share"] + lv["results"]["unfinished"]["share"])
+    rows = [(f"{lv['agent']}", *(lv["results"][key]["share"] for key in OUTCOMES))
             for lv in report["levels"]]
     if report.get("published"):
         s = report["published"]["shares"]
-        rows.append(("rule page", s["first"], s["draw"], s["second"]))
+        rows.append(("rule page", s["first"], s["draw"], s["second"], 0.0))
     fig, ax = plt.subplots(figsize=(6.4, 0.5 * len(rows) + 1.4))
     y = list(range(len(rows)))[::-1]
-    first = [100 * r[1] for r in rows]
-    draw = [100 * r[2] for r in rows]
-    second = [100 * r[3] for r in rows]
     players = report["players"]
-    ax.barh(y, first, color=COLOURS[0], label=f"won by {players['first']}")
-    ax.barh(y, draw, left=first, color="#bbbbbb", label="draws")
-    ax.barh(y, second, left=[a + b for a, b in zip(first, draw, strict=True)],
-            color=COLOURS[1], label=f"won by {players['second']} (or unfinished)")
-    for yi, f in zip(y, first, strict=True):
-        ax.text(1, yi, f"{f:.1f} %", va="center", color="white", fontsize=8)
+    labels = (f"won by {players['first']}", "draws", f"won by {players['second']}",
+              "unfinished")
+    colours = (COLOURS[0], "#bbbbbb", COLOURS[1], "#ffffff")
+    left = [0.0] * len(rows)
+    for column, (label, colour) in enumerate(zip(labels, colours, strict=True), start=1):
+        widths = [100 * r[column] for r in rows]
+        ax.barh(y, widths, left=left, color=colour, label=label,
+                **({"hatch": "//", "edgecolor": "#777777"} if label == "unfinished" else {}))
+        left = [a + b for a, b in zip(left, widths, strict=True)]
+    for yi, row in zip(y, rows, strict=True):
+        if row[1] >= 0.08:  # in white on the first player's bar, where it has room
+            ax.text(1, yi, f"{100 * row[1]:.1f} %", va="center", color="white", fontsize=8)
     ax.set_yticks(y, [r[0] for r in rows])
     ax.set_xlim(0, 100)
     ax.set_xlabel("% of games")
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.25), ncol=3, frameon=False)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.25), ncol=4, frameon=False)
     ax.set_title("Results by strength")
     return _save(fig, path)
 
@@ -204,13 +212,8 @@ from the rules, not from the players. {{ r.players.first }} moves first. Interva
 
 <h2>Verdict</h2>
 <ul>
-{% for lv in r.levels %}<li><b>{{ lv.agent }}</b> ({{ lv.games }} games): the first player
-scores {{ pct(lv.first_player.score) }} ({{ pct(lv.first_player.ci95[0]) }}–{{
-pct(lv.first_player.ci95[1]) }}); advantage {{ signed(lv.first_player.advantage) }}
-{%- if lv.first_player.ci95[0] > 0.5 %}: <b>the first player is favoured</b>
-{%- elif lv.first_player.ci95[1] < 0.5 %}: <b>the second player is favoured</b>
-{%- else %}: no advantage shown at this sample size{% endif %}; draws {{
-pct(lv.results.draw.share) }}.</li>
+{% for lv in r.levels %}<li><b>{{ lv.agent }}</b> ({{ lv.games }} games): {{
+verdict(lv) }}.</li>
 {% endfor %}</ul>
 
 <img src="plots/first_player.svg" alt="first player's score by strength">
@@ -242,6 +245,24 @@ signed(c[key].difference_ci95[1]) }}{{ ", consistent" if c[key].consistent else 
 </td>{% endfor %}</tr>
 {% endfor %}</table>{% endif %}
 
+{% if r.design %}<h2>Design findings</h2>
+<p class="note">What these games show of rules that may not do what was meant, by line of
+the game file (as <code>boardspec check --design</code> finds them).</p>
+<ul>{% for f in r.design %}<li><code>{{ r.game_file }}:{{ f.line }}</code> {{ f.where }}: {{
+f.message }}</li>
+{% endfor %}</ul>{% endif %}
+
+<h2>How the games ended</h2>
+<p class="note">By what the engine says ended each game: the goal that was met,
+<code>no_legal_move</code>, or <code>max_plies</code> for a game stopped unfinished at the
+ply limit.</p>
+<table><tr><th>level</th><th>ending</th><th>games</th><th>won by {{ r.players.first
+}}</th><th>won by {{ r.players.second }}</th><th>draws</th><th>unfinished</th></tr>
+{% for lv in r.levels %}{% for e in lv.endings or [] %}<tr><td>{{ lv.agent }}</td>
+<td>{{ e.ending }}</td><td>{{ e.games }} ({{ pct(e.share) }})</td><td>{{ e.first }}</td>
+<td>{{ e.second }}</td><td>{{ e.draws }}</td><td>{{ e.unfinished }}</td></tr>
+{% endfor %}{% endfor %}</table>
+
 <h2>Game length</h2>
 <table><tr><th>level</th><th>mean</th><th>min</th><th>quartiles</th><th>max</th></tr>
 {% for lv in r.levels %}<tr><td>{{ lv.agent }}</td><td>{{ "%.1f"|format(lv.length.mean) }}</td>
@@ -251,9 +272,10 @@ signed(c[key].difference_ci95[1]) }}{{ ", consistent" if c[key].consistent else 
 <img src="plots/win_by_length.svg" alt="first player's wins by game length">
 
 <h2>How often each rule fires</h2>
-<p class="note">Decisions are actions by phase and kind; an automatic rule fires when it
-changes the board after a decision (pieces counts the cells it changed); a skipped phase is
-one a turn went without.</p>
+<p class="note">Decisions are actions by phase and kind; an automatic rule (an automatic
+phase, or a consequence under a move's <code>then:</code>) fires when the engine runs it and
+it changes the position (pieces counts the cells it changed; 0: it never fired); a skipped
+phase is one a turn went without. Games: the share of games in which it happened.</p>
 {% for lv in r.levels %}<h3>{{ lv.agent }}</h3>
 <table><tr><th>rule</th><th>kind</th><th>times</th><th>per game</th><th>games</th>
 <th>pieces</th></tr>
@@ -269,21 +291,35 @@ one a turn went without.</p>
 """
 
 
-def _pct(value: float) -> str:
+def pct(value: float) -> str:
     return f"{100 * value:.1f} %"
 
 
-def _signed(value: float) -> str:
+def signed(value: float) -> str:
     return f"{100 * value:+.1f} pt"
+
+
+def _beside(game_file: str, out: Path) -> str:
+    """The game file as the report names it: its path relative to the report's folder when
+    it lies beside it (in the folder above: ``../games/hex.yaml``), else its name alone;
+    never a path of this machine's."""
+    path = Path(game_file).resolve()
+    try:
+        relative = Path(os.path.relpath(path, out.resolve()))
+    except ValueError:  # another drive (Windows)
+        return path.name
+    return relative.as_posix() if relative.parts.count("..") <= 1 else path.name
 
 
 def write_report(report: dict[str, Any], out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
+    report = {**report, "game_file": _beside(str(report["game_file"]), out)}
     written = [write_atomic(out / "balance.json",
                             json.dumps(report, indent=1, ensure_ascii=False) + "\n")]
     for name, draw in PLOTS.items():
         written.append(draw(report, out / "plots" / f"{name}.svg"))
     env = Environment(autoescape=True, trim_blocks=False)
-    html = env.from_string(TEMPLATE).render(r=report, pct=_pct, signed=_signed)
+    html = env.from_string(TEMPLATE).render(r=report, pct=pct, signed=signed,
+                                            verdict=verdict)
     written.append(write_atomic(out / "balance.html", html))
     return written

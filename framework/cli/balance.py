@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import sys
+from functools import partial
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -19,6 +20,10 @@ from framework.cli.options import (
     use_engine,
 )
 from framework.limits import MAX_COUNT, MAX_JOBS
+
+if TYPE_CHECKING:
+    from framework.backends import Backend
+    from framework.balance import Level
 
 
 @app.command()
@@ -46,26 +51,20 @@ def balance(game_file: GameArgument,
                 min=1, max=MAX_JOBS, help="local processes (default 1), or the CPUs of a Ray "
                                        "started here (default: all)")] = None,
             backend: BackendOption = "local", engine: EngineOption = None,
-            address: AddressOption = None, params: ParamOption = None) -> None:
+            address: AddressOption = None, params: ParamOption = None,
+            compare: Annotated[list[str] | None, typer.Option(
+                help="a setting to compare, NAME=VALUE[,NAME=VALUE…] (repeat: two or more); "
+                     "one study each, in OUT/<setting>/, and compare.html of their "
+                     "differences")] = None) -> None:
     """Is the game balanced? Each agent plays itself; the report gives the first player's
     advantage with a 95 % interval, draws, game lengths, wins by game length, how often
-    each rule fires and how it all moves with strength, as HTML with plots and JSON."""
+    each rule fires and how it all moves with strength, as HTML with plots and JSON. With
+    --compare, one study per setting and a report of their differences."""
     from framework.backends import make_backend
-    from framework.balance import (
-        BalanceError,
-        all_facts,
-        balance_plans,
-        levels_of,
-        published_for,
-        summarise,
-        write_report,
-    )
+    from framework.balance import BalanceError, levels_of
     from framework.bundled import game_path
-    from framework.cli.options import load
-    from framework.cli.play import agent_specs, run_with_progress
-    from framework.match import GameSource, record_problem
+    from framework.cli.play import agent_specs
     from framework.numerals import whole_number
-    from framework.study import StudyFolder, file_digest
 
     check_backend(backend, address)
     use_engine(engine)
@@ -81,10 +80,58 @@ def balance(game_file: GameArgument,
         levels = levels_of(specs, counts)
     except BalanceError as exc:
         raise typer.BadParameter(str(exc), param_hint="--games") from None
+    if compare and len(compare) < 2:
+        raise typer.BadParameter("give two settings or more to compare, e.g. --compare "
+                                 "swap=false --compare swap=true", param_hint="--compare")
+    out = out or Path(f"balance-{game_path(game_file).stem}")
+    with make_backend(backend, jobs=jobs, address=address) as runner:
+        study = partial(_study, game_file, levels, seed=seed, max_plies=max_plies,
+                        published=published, runner=runner, jobs=jobs, address=address)
+        if not compare:
+            study(params, out, records)
+            return
+        from framework.balance.compare import compare_reports, setting_slug, write_comparison
+
+        reports = []
+        for setting in compare:
+            given = [*(params or []), *(p for p in setting.split(",") if p.strip())]
+            print(f"--- {setting}", file=sys.stderr)
+            reports.append((setting, study(given, out / setting_slug(setting), None)))
+    comparison = compare_reports(reports)
+    written = write_comparison(comparison, out)
+    for line in comparison["summary"]:
+        print(line)
+    print(f"wrote {out / 'compare.html'} ({len(written)} files)")
+
+
+def _study(game_file: Path, levels: list[Level], params: list[str] | None, out: Path,
+           records: Path | None, *, seed: int, max_plies: int | None,
+           published: Path | None, runner: Backend, jobs: int | None,
+           address: str | None) -> dict[str, Any]:
+    """One study: the games of every level under ``params`` (resumed from ``records``),
+    its report written into ``out`` and its lines printed; the report."""
+    from framework.agents.evaluation import evaluation_misfit
+    from framework.balance import (
+        all_facts,
+        balance_plans,
+        design_section,
+        published_for,
+        summarise,
+        write_report,
+    )
+    from framework.balance.analysis import verdict
+    from framework.bundled import game_path
+    from framework.cli.options import load
+    from framework.cli.play import run_with_progress
+    from framework.match import GameSource, record_problem
+    from framework.study import StudyFolder, file_digest
+
     game = load(game_file, params)
+    misfit = evaluation_misfit(game)
+    if misfit:  # the agents' verdict would be the evaluation's, not the rules'
+        print(f"warning: {game_file}: {misfit}", file=sys.stderr)
     game_file = game_path(game_file)
     published_results = published_for(game_file, published)
-    out = out or Path(f"balance-{game_file.stem}")
     plans = balance_plans(levels, seed)
     identity = {"kind": "balance", "game_file": str(game_file),
                 "game_sha256": file_digest(game_file),
@@ -99,18 +146,17 @@ def balance(game_file: GameArgument,
         print(f"{folder.folder}: {len(done)} of {len(plans)} games already played; "
               "continuing", file=sys.stderr)
     source = GameSource.read(game_file, game.parameters)
-    with make_backend(backend, jobs=jobs, address=address) as runner:
-        finished = run_with_progress(source, plans, backend=runner, jobs=jobs,
-                                     address=address, max_plies=max_plies, done=done,
-                                     folder=folder)
-        facts = all_facts(source, finished, runner)  # every record replayed and read
+    finished = run_with_progress(source, plans, backend=runner, jobs=jobs,
+                                 address=address, max_plies=max_plies, done=done,
+                                 folder=folder)
+    facts = all_facts(source, finished, runner)  # every record replayed and read
     report = summarise(game, levels, facts, published_results, seed=seed)
+    report["design"] = design_section(game, game_file, levels, facts, max_plies)
     written = write_report(report, out)
     for level in report["levels"]:
-        first = level["first_player"]
-        print(f"{level['agent']:>12}: {level['games']} games, first player scores "
-              f"{100 * first['score']:.1f} % ({100 * first['ci95'][0]:.1f}–"
-              f"{100 * first['ci95'][1]:.1f}), draws "
-              f"{100 * level['results']['draw']['share']:.1f} %, median length "
-              f"{level['length']['median']:g} plies")
+        print(f"{level['agent']:>12}: {level['games']} games, {verdict(level)}, median "
+              f"length {level['length']['median']:g} plies")
+    for finding in report["design"]:
+        print(f"{game_file.name}:{finding['line']}: {finding['where']}: {finding['message']}")
     print(f"wrote {out / 'balance.html'} ({len(written)} files)")
+    return report

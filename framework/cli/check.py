@@ -7,11 +7,12 @@ import sys
 from contextlib import nullcontext
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from framework.check import DEFAULT_EXAMPLES
+from framework.check.design import DESIGN_AGENTS, DESIGN_GAMES
 from framework.cli import app
 from framework.cli.options import (
     AddressOption,
@@ -20,6 +21,7 @@ from framework.cli.options import (
     ParamOption,
     check_backend,
 )
+from framework.limits import MAX_COUNT
 
 if TYPE_CHECKING:
     from framework.check.runner import Outcome
@@ -44,11 +46,29 @@ def check(files: GameFiles,
                           "(each parameter at its other ends, one at a time; fewer "
                           "generated cases each); 0 checks only the one given")] = 3,
           as_json: Annotated[bool, typer.Option(
-              "--json", help="print the reports as one JSON document")] = False) -> None:
+              "--json", help="print the reports as one JSON document")] = False,
+          design: Annotated[bool, typer.Option(
+              help="instead, play a few games and name the lines of goals never reached "
+                   "(or reached within 2 plies), rules that never fire and loops under "
+                   "play")] = False,
+          agents: Annotated[str, typer.Option(
+              help="with --design: the agents that play (each itself)")]
+          = ",".join(DESIGN_AGENTS),
+          games: Annotated[int, typer.Option(
+              min=1, max=MAX_COUNT, help="with --design: games per agent")] = DESIGN_GAMES,
+          max_plies: Annotated[int | None, typer.Option(
+              min=1, max=MAX_COUNT, help="with --design: stop a game unfinished after "
+                                         "this many actions")] = None) -> None:
     """Check the rules of game files: conformance of the state API, agreement with the
     reference interpreter, the file's declared invariants, termination, and agreement of
     the native kernels with the engine. Prints the shortest play that breaks a property;
-    exit code 1 on any failure, 2 when a file cannot be loaded."""
+    exit code 1 on any failure, 2 when a file cannot be loaded. With --design: the
+    designer's lints instead (exit code 1 when one finds something)."""
+    if design:
+        check_backend(backend, address)
+        _design(files, agents, games, seed, max_plies, params, as_json,
+                backend=backend, jobs=jobs, address=address)
+        return
     from rich.console import Console
 
     from framework.backends import make_backend
@@ -123,3 +143,46 @@ def _progress(path: Path | str, outcome: Outcome) -> None:
     also where no spinner is drawn: a pipe, a log, CI)."""
     print(f"{path}: {outcome.name}: {outcome.status} ({outcome.states} states, "
           f"{outcome.seconds:.1f} s)", file=sys.stderr, flush=True)
+
+
+def _design(files: list[Path], agents: str, games: int, seed: int, max_plies: int | None,
+            params: list[str] | None, as_json: bool, *, backend: str, jobs: int | None,
+            address: str | None) -> None:
+    """``check --design``: each file's findings, one line each (``file:line: where:
+    what``), or one JSON document."""
+    from framework.backends import make_backend
+    from framework.check.design import design_findings
+    from framework.cli.options import load
+    from framework.cli.play import agent_specs
+    from framework.errors import SpecError
+    from framework.match import GameSource
+    from framework.spec.load import load_spec
+
+    specs = agent_specs(agents, at_least=1)
+    found: dict[str, list[dict[str, Any]]] = {}
+    refused = False
+    with make_backend(backend, jobs=jobs, address=address) as runner:
+        for path in files:
+            try:
+                game = load(path, params)
+            except SpecError as exc:
+                refused = True
+                print(exc, file=sys.stderr)
+                continue
+            _, src = load_spec(path, game.parameters)
+            findings = design_findings(game, GameSource.read(path, game.parameters), src,
+                                       backend=runner, agents=specs, games=games, seed=seed,
+                                       max_plies=max_plies)
+            found[str(path)] = [{"line": f.line, "where": f.where, "message": f.message}
+                                for f in findings]
+            for finding in [] if as_json else findings:
+                print(finding.text(str(path)))
+            if not as_json:
+                print(f"{path}: {len(findings)} design finding{'' if len(findings) == 1 else 's'}"
+                      f" in {games} games for each of {', '.join(specs)}")
+    if as_json:
+        print(json.dumps({"files": found}, ensure_ascii=False, indent=1))
+    if refused:
+        raise typer.Exit(2)
+    if any(found.values()):
+        raise typer.Exit(1)

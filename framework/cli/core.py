@@ -26,6 +26,7 @@ from framework.limits import MAX_PERFT_DEPTH
 @app.command()
 def validate(files: GameFiles, params: ParamOption = None) -> None:
     """Check game files: schema, meaning and board. Exit code 2 if any is refused."""
+    from framework.agents.evaluation import evaluation_misfit
     from framework.errors import SpecError
     from framework.native.support import native_line
     from framework.units import missing_twins
@@ -44,6 +45,9 @@ def validate(files: GameFiles, params: ParamOption = None) -> None:
         print(f"    {native_line(game)}")
         for missing in missing_twins(game):  # check --strict refuses these
             print(f"    note: {missing}")
+        misfit = evaluation_misfit(game)
+        if misfit:
+            print(f"    warning: {misfit}")
     if failed:
         raise typer.Exit(2)
 

@@ -3,9 +3,10 @@
 
 Agents are given per seat by spec (``human``, ``random``, ``greedy``, ``alphabeta:d3``,
 ``mcts:2s``, …; see ``framework.agents.registry``). ``--seat PLAYER=AGENT`` names the agent
-of the seat that starts as PLAYER, for any number of players; ``--white`` is the first seat
-and ``--black`` the second, whatever the game calls its players (a pie rule may later swap
-the sides the seats play).
+of the seat that starts as PLAYER, for any number of players; ``--white`` and ``--black``
+the seats of the players so named (in a game without them, the first two seats), and
+``--first``/``--second`` the first two seats whatever their names (a pie rule may later
+swap the sides the seats play).
 """
 
 from __future__ import annotations
@@ -50,11 +51,16 @@ SIDE_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold yell
 HELP = ("Type a move in the game's notation (a whole turn: its actions separated by spaces), "
         "or: ? (legal moves), undo, save [FILE], quit.")
 
+WhiteSeat = Annotated[str | None, typer.Option(
+    "--white", help="agent of the player named white (in a game with no such player: the "
+    "first seat): human, random, greedy, alphabeta:d3, alphabeta:0.5s, mcts:2s, mcts:500i …")]
+BlackSeat = Annotated[str | None, typer.Option(
+    "--black", help="agent of the player named black (with no such player: the second "
+    "seat; same choices)")]
 FirstSeat = Annotated[str | None, typer.Option(
-    "--white", "--first", help="agent of the first seat: human, random, greedy, "
-    "alphabeta:d3, alphabeta:0.5s, mcts:2s, mcts:500i …")]
+    "--first", help="agent of the first seat, whatever its player is called")]
 SecondSeat = Annotated[str | None, typer.Option(
-    "--black", "--second", help="agent of the second seat (same choices)")]
+    "--second", help="agent of the second seat")]
 Seats = Annotated[list[str] | None, typer.Option(
     "--seat", help="PLAYER=AGENT: the agent of the seat that starts as PLAYER (any number of "
     "players; repeat the option), e.g. --seat red=mcts:1s --seat green=greedy")]
@@ -62,8 +68,8 @@ Seats = Annotated[list[str] | None, typer.Option(
 
 # play ---------------------------------------------------------------------------------
 @app.command()
-def play(game_file: GameArgument, white: FirstSeat = None, black: SecondSeat = None,
-         seat: Seats = None,
+def play(game_file: GameArgument, white: WhiteSeat = None, black: BlackSeat = None,
+         first: FirstSeat = None, second: SecondSeat = None, seat: Seats = None,
          human: Annotated[str | None, typer.Option(
              help="the player you play (the other seats: --seat, --white/--black or "
                   "random)")] = None,
@@ -91,19 +97,18 @@ def play(game_file: GameArgument, white: FirstSeat = None, black: SecondSeat = N
                                  param_hint="--lang")
     use_engine(engine)
     game = load(game_file, params)
-    specs = seat_specs(game.players, white, black, seat or [])
-    if human is not None:
-        if human not in game.players:
-            raise typer.BadParameter(f"expected one of {', '.join(game.players)}, "
-                                     f"found {human!r}", param_hint="--human")
-        specs[game.players.index(human)] = "human"
-    for index, spec in enumerate(specs):
+    if human is not None and human not in game.players:
+        raise typer.BadParameter(f"expected one of {', '.join(game.players)}, "
+                                 f"found {human!r}", param_hint="--human")
+    given = seats_given(game.players, {"--white": white, "--black": black, "--first": first,
+                                       "--second": second}, seat or [], human)
+    specs = ["random"] * len(game.players)
+    for index, (spec, option) in given.items():
         try:
             parse_agent(spec)
         except AgentSpecError as exc:
-            hint = ("--white", "--black")[index] if index < 2 and (white, black)[index] \
-                else f"--seat {game.players[index]}="
-            raise typer.BadParameter(str(exc), param_hint=hint) from None
+            raise typer.BadParameter(str(exc), param_hint=option) from None
+        specs[index] = spec
     if save is not None:
         from framework.safeio import check_output_file
 
@@ -114,18 +119,32 @@ def play(game_file: GameArgument, white: FirstSeat = None, black: SecondSeat = N
         raise typer.Exit(130)
 
 
-def seat_specs(players: tuple[str, ...], white: str | None, black: str | None,
-               seats: list[str]) -> list[str]:
-    """The agent spec of every seat: ``--seat PLAYER=AGENT`` for any seat, ``--white`` and
-    ``--black`` for the first two; a seat named by nobody plays ``random``."""
-    specs = ["random"] * len(players)
-    named: dict[int, str] = {}
-    for index, spec in ((0, white), (1, black)):
+def seats_given(players: tuple[str, ...], options: dict[str, str | None], seats: list[str],
+                human: str | None = None) -> dict[int, tuple[str, str]]:
+    """The agent spec of each seat given, by seat, with the option that gave it. Seats are
+    taken by name: ``--white``/``--black`` are the seats of the players so named where the
+    game has them (Hex: black begins, and ``--white`` is its second seat), else the first
+    two; ``--first``/``--second`` the first two whatever their names; ``--seat
+    PLAYER=AGENT`` and ``--human PLAYER`` the seat of PLAYER. A seat given twice is refused
+    (``--white greedy --human white``), never one option silently dropped for another; a
+    seat given by nobody plays ``random``."""
+    given: dict[int, tuple[str, str]] = {}
+
+    def give(index: int, spec: str, option: str) -> None:
+        if index >= len(players):
+            raise typer.BadParameter(f"this game has {len(players)} players",
+                                     param_hint=option)
+        if index in given:
+            raise typer.BadParameter(f"the seat of {players[index]} is given twice: by "
+                                     f"{given[index][1]} and by {option}", param_hint=option)
+        given[index] = spec, option
+
+    for option, spec in options.items():
         if spec is not None:
-            if index >= len(players):
-                raise typer.BadParameter(f"this game has {len(players)} players",
-                                         param_hint="--black")
-            named[index] = spec
+            name = option.removeprefix("--")
+            positional = {"white": 0, "black": 1, "first": 0, "second": 1}[name]
+            by_name = name in ("white", "black") and name in players
+            give(players.index(name) if by_name else positional, spec, option)
     for item in seats:
         player, equals, spec = item.partition("=")
         if not equals or not player.strip() or not spec.strip():
@@ -135,14 +154,10 @@ def seat_specs(players: tuple[str, ...], white: str | None, black: str | None,
         if player not in players:
             raise typer.BadParameter(f"{player!r} is not a player of this game; expected one "
                                      f"of {', '.join(players)}", param_hint="--seat")
-        index = players.index(player)
-        if index in named:
-            raise typer.BadParameter(f"the seat of {player} is given twice",
-                                     param_hint="--seat")
-        named[index] = spec.strip()
-    for index, spec in named.items():
-        specs[index] = spec
-    return specs
+        give(players.index(player), spec.strip(), f"--seat {player}=")
+    if human is not None:
+        give(players.index(human), "human", f"--human {human}")
+    return given
 
 
 class PlaySession:

@@ -97,7 +97,9 @@ def action_sentence(game: CompiledGame, before: State, action: Action, _: Transl
     elif kind == "stop":  # a chain of jumps ended by choice
         text = _("{player} stops the chain of jumps there").format(player=player)
     elif kind == "roll":  # a chance outcome: the dice, as the notation writes them
-        text = _("the dice are rolled: {dice}").format(dice=action.attribute)
+        text = _("the dice are rolled: {dice}").format(dice=action.attribute) \
+            if "-" in action.attribute else \
+            _("the die is rolled: {dice}").format(dice=action.attribute)
     elif kind == "pass_turn":  # a pass by choice (the pass_turn primitive)
         text = _("{player} passes").format(player=player)
     elif kind == "swap":

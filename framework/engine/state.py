@@ -36,14 +36,17 @@ if TYPE_CHECKING:
     from framework.engine.turns import Turn
 
 TERMINAL = -4  # OpenSpiel's id for "nobody moves: the game is over"
+#: ``State.ending`` of a game that ended because the player to move had no legal action
+#: (as the file's ``no_legal_move`` says), or nobody could act.
+NO_LEGAL_MOVE = "no_legal_move"
 
 
 class State:
     """A position plus whose decision it is. Mutated only through ``apply``."""
 
-    __slots__ = ("attrs", "counters", "fullmove", "game", "gaps", "kinds", "last_mover",
-                 "owner", "phase", "seat_of_side", "setup", "setup_actions", "stack",
-                 "to_move", "trail", "vars", "winners")
+    __slots__ = ("attrs", "counters", "ending", "fullmove", "game", "gaps", "kinds",
+                 "last_mover", "owner", "phase", "seat_of_side", "setup", "setup_actions",
+                 "stack", "to_move", "trail", "vars", "winners")
 
     def __init__(self, game: CompiledGame) -> None:
         self.game = game
@@ -67,6 +70,9 @@ class State:
         # (``framework.engine.slots``): the half-move clock, the landing cell, …
         self.vars = list(game.slots.defaults)
         self.winners: frozenset[int] | None = None
+        # What ended the game, in the engine's words: the keyword of the goal that ended it,
+        # or ``no_legal_move``; empty while it goes on (and for a position read as ended).
+        self.ending = ""
         # (state before, action) of every ``push``: undo, records and repetition rules.
         self.stack: list[tuple[State, Action]] | None = None  # made by the first push
         # The positions gone through, for the rules that read them (``framework.engine.
@@ -120,6 +126,7 @@ class State:
         other.vars = self.vars[:]
         other.stack = None  # a copy starts a history of its own (search never needs one)
         other.winners = self.winners
+        other.ending = self.ending
         other.trail = self.trail  # immutable: shared, and extended by a new tuple
         return other
 
@@ -383,7 +390,7 @@ class State:
                 # Every step of this turn was skipped, and no other player could act
                 # either: nobody ever will. The game ends here, as no_legal_move ends it.
                 self.finish(self.game.result.score(self) if self.game.result
-                            else frozenset())
+                            else frozenset(), NO_LEGAL_MOVE)
                 return
             self._pass_turn()
             if self._goals_at_turn_end():  # the trail, the goals, the turn's slots reset
@@ -441,11 +448,12 @@ class State:
             self.vars[MUST_PASS] = 1
             return
         if policy == "lose":  # every other player shares the win
-            self.finish(frozenset(range(len(self.owner))) - {self.to_move})
+            self.finish(frozenset(range(len(self.owner))) - {self.to_move}, NO_LEGAL_MOVE)
         elif policy == "win":
-            self.finish(frozenset({self.to_move}))
+            self.finish(frozenset({self.to_move}), NO_LEGAL_MOVE)
         else:
-            self.finish(self.game.result.score(self) if self.game.result else frozenset())
+            self.finish(self.game.result.score(self) if self.game.result else frozenset(),
+                        NO_LEGAL_MOVE)
 
     def _someone_else_can_act(self, *, every_phase: bool = False) -> bool:
         """Whether another player has an action in the turn's first deciding phase (or,
@@ -469,7 +477,7 @@ class State:
         # Every goal is evaluated: a side that meets any goal wins, so two sides meeting
         # two different goals at one check is a tie that ``tie_break`` settles.
         # A win the result rule shares (majority, equal: shared) stands as scored.
-        fired = False
+        fired: list[str] = []  # the keywords of the goals met, in file order
         winners: frozenset[int] = frozenset()
         named: frozenset[int] = frozenset()
         for goal in self.game.goals:
@@ -480,9 +488,10 @@ class State:
                 continue
             if verdict.stands:  # it outranks every other goal of this check
                 self.finish(self.game.result.score(self) if verdict.score and
-                            self.game.result else verdict.winners)
+                            self.game.result else verdict.winners, goal.keyword)
                 return True
-            fired = True
+            if goal.keyword not in fired:
+                fired.append(goal.keyword)
             if verdict.score:
                 winners |= self.game.result.score(self) if self.game.result else frozenset()
             else:
@@ -494,11 +503,13 @@ class State:
             tie_break = self.game.spec.tie_break
             winners = frozenset({self.last_mover}) if tie_break == "last_mover" \
                 else frozenset()
-        self.finish(winners)
+        self.finish(winners, "+".join(fired))
         return True
 
-    def finish(self, winners: frozenset[int]) -> None:
+    def finish(self, winners: frozenset[int], ending: str = "") -> None:
+        """End the game with these winners (none: a draw); ``ending`` says what ended it."""
         self.winners = winners
+        self.ending = ending
         self.vars[MUST_PASS] = 0
 
     # Pieces ---------------------------------------------------------------------------

@@ -542,14 +542,18 @@ def pieces_swatch(pieces: list[tuple[str, str]]) -> str:
 
 def margin_labels(board: CompiledBoard) -> list[tuple[str, float, float]]:
     """Coordinate names around the board, as (text, x, y) in board units; empty when the
-    cell names have no row/column structure (then each cell is labelled inside)."""
+    cell names have no row/column structure (then each cell is labelled inside, by its
+    name)."""
     parts = [NAME.match(n) for n in board.names]
     if not all(parts) or not board.rows:
         return []
     split = [(m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
              for m in parts if m]
+    # Names are coordinates when one part names each row, a different name for each (a
+    # ring's c0…c15 share their letter on every row: names, not coordinates).
     for row_part in (0, 1):
-        if all(len({split[c][row_part] for c in row}) == 1 for row in board.rows):
+        if all(len({split[c][row_part] for c in row}) == 1 for row in board.rows) and \
+                len({split[row[0]][row_part] for row in board.rows}) == len(board.rows):
             break
     else:
         return []

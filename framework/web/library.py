@@ -169,23 +169,37 @@ class Library:
 
     def __init__(self, paths: Iterable[str | Path]) -> None:
         self.files: dict[str, GameFile] = {}
-        for path, root in _expand(paths):
-            slug = _slug(path.stem)
-            base, n = slug, 2
-            while slug in self.files:
-                slug, n = f"{base}-{n}", n + 1
-            names = {e.name for e in self.files.values()}
-            name = path.name if path.name not in names else f"{slug}{path.suffix}"
-            entry = GameFile(slug, path, name, root=root)
-            entry.load()
-            self.files[slug] = entry
+        given = list(paths)
+        #: The directories given: a game file saved into one later is played too (--watch).
+        self.folders = [Path(p) for p in given if Path(p).is_dir()]
+        for path, root in _expand(given):
+            self._add(path, root)
+
+    def _add(self, path: Path, root: Path) -> str:
+        slug = _slug(path.stem)
+        base, n = slug, 2
+        while slug in self.files:
+            slug, n = f"{base}-{n}", n + 1
+        names = {e.name for e in self.files.values()}
+        name = path.name if path.name not in names else f"{slug}{path.suffix}"
+        entry = GameFile(slug, path, name, root=root)
+        entry.load()
+        self.files[slug] = entry
+        return slug
 
     def get(self, slug: str) -> GameFile | None:
         return self.files.get(slug)
 
     def poll(self) -> list[str]:
-        """Re-read changed files; the slugs whose state changed."""
-        return [slug for slug, entry in self.files.items() if entry.load()]
+        """Re-read changed files, and add the game files new in a directory given; the
+        slugs whose state changed (a new file's among them)."""
+        changed = [slug for slug, entry in self.files.items() if entry.load()]
+        known = {entry.path for entry in self.files.values()}
+        for folder in self.folders:
+            root = Path(os.path.realpath(folder))  # a new file is held to its folder too
+            changed += [self._add(path, root) for path in _game_files(folder)
+                        if path not in known]
+        return changed
 
 
 def _slug(stem: str) -> str:
@@ -199,8 +213,7 @@ def _expand(paths: Iterable[str | Path]) -> list[tuple[Path, Path]]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            inside = sorted(p for p in path.iterdir() if p.suffix.lower() in GAME_SUFFIXES
-                            and not p.is_dir())
+            inside = _game_files(path)
             if not inside:
                 raise LibraryError(f"{str(path)!r} holds no game file (*.yaml)")
             root = Path(os.path.realpath(path))
@@ -210,3 +223,12 @@ def _expand(paths: Iterable[str | Path]) -> list[tuple[Path, Path]]:
         else:
             raise LibraryError(f"{str(path)!r} is neither a game file nor a directory")
     return found
+
+
+def _game_files(folder: Path) -> list[Path]:
+    """The game files (``*.yaml``) in a directory, by name; none when it cannot be read."""
+    try:
+        return sorted(p for p in folder.iterdir() if p.suffix.lower() in GAME_SUFFIXES
+                      and not p.is_dir())
+    except OSError:
+        return []

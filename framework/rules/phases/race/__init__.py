@@ -83,7 +83,6 @@ class Race(Phase):
     keyword = "race"
     Params = RaceParams
     pattern = r"pass|(bar|\w+)-(\w+|off\(\d+\))(,(bar|\w+)-(\w+|off\(\d+\)))*"
-    notation_examples = ("p13-p7,p8-p7", "bar-p20,p6-off", "pass")
     reference = ".reference:RefRace"
     native = ".native:RacePiece"
     measures_distance = True
@@ -142,6 +141,17 @@ class Race(Phase):
         self.repeat = index["doubles_played"]
         self.twice = roll.doubles == "twice"
         self._start: tuple[int, ...] | None = None  # the checkers of each side (made once)
+        self.notation_examples = self._examples(roll.dice, roll.faces)
+
+    def _examples(self, dice: int, faces: int) -> tuple[str, ...]:
+        """Notation examples on this game's own track (the first player's) with its own
+        number of dice: a play of every die, a checker entering from the bar and one borne
+        off, and the pass."""
+        high = max(1, min(faces, self.length - 1))  # a die that lands on the track
+        play = tuple((0, max(1, high - i)) for i in range(dice))
+        enter, off = (BAR, high), (self.length - 1, 1)
+        plays = [play, (enter, off)] if dice > 1 else [play, (enter,), (off,)]
+        return (*(self.action_of(0, steps).notation for steps in plays), "pass")
 
     # Reading the position --------------------------------------------------------------
     def position_problem(self, state: State) -> str | None:
@@ -353,6 +363,14 @@ class Race(Phase):
 
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params
+        if self.roll_params.dice == 1:
+            return _("Play the die: it moves one of your checkers that many points along "
+                     "your track. A checker on the bar must enter first. A point with two or "
+                     "more enemy checkers is closed; landing on a lone enemy checker sends it "
+                     "to the bar. Once all your checkers are on the last {home} points, the "
+                     "die bears one off from the point that far from the end, or from the "
+                     "furthest point when it is higher. If it cannot be played, "
+                     "pass.").format(home=p.home)
         return _("Play the dice: each die moves one of your checkers that many points along "
                  "your track. A checker on the bar must enter first. A point with two or "
                  "more enemy checkers is closed; landing on a lone enemy checker sends it to "

@@ -45,8 +45,8 @@ class RacePiece(PrimitivePiece):
         if len(game.players) != 2:
             raise Unsupported("race with other than two players")
         if roll.dice != 2:
-            raise Unsupported(f"race after a roll of {roll.dice} dice (the kernels play "
-                              "two)")
+            rolled = "one die" if roll.dice == 1 else f"{roll.dice} dice"
+            raise Unsupported(f"race after a roll of {rolled} (the kernels play two dice)")
         if roll.faces >= 1 << DIE_BITS or phase.length * 8 + 7 > self.m.cell_mask:
             raise Unsupported("race with dice or tracks too long for a move's steps")
         self.length = phase.length

@@ -80,7 +80,7 @@ class Roll(Phase):
     Params = RollParams
     chance = True
     pattern = r"roll:\d+(-\d+)*(:\w+)?"
-    notation_examples = ("roll:3-5", "roll:2-6:x")
+    notation_examples: tuple[str, ...] = ("roll:3-5", "roll:2-6:x")  # each roll: its own
     reference = ".reference:RefRoll"
     native = ".native:RollPiece"
 
@@ -105,6 +105,9 @@ class Roll(Phase):
         self.opened = index[OPENED.name]
         self._outcomes = self._regular()
         self._opening = self._first() if params.opening == "higher_starts" else []
+        # Examples of this roll's own outcomes (one die writes one number), not another's.
+        middle = self._outcomes[len(self._outcomes) // 2][0]
+        self.notation_examples = (middle.notation, *(a.notation for a, _ in self._opening[:1]))
 
     # The outcomes, built once ------------------------------------------------------------
     def _regular(self) -> list[tuple[Action, Fraction]]:
@@ -207,7 +210,9 @@ class Roll(Phase):
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params
         text = _("Each turn begins with a roll of {n} dice of {faces} faces.").format(
-            n=p.dice, faces=p.faces)
+            n=p.dice, faces=p.faces) if p.dice > 1 else \
+            _("Each turn begins with a roll of one die of {faces} faces.").format(
+                faces=p.faces)
         if p.doubles == "twice":
             text += " " + _("A roll of equal dice is played twice.")
         if p.opening == "higher_starts":

@@ -40,5 +40,13 @@ class Draw(Result):
         return _("no move left")
 
     def describe(self, _: Translate = untranslated) -> str:
+        if not self._places_pieces():  # a race, a game of moves: no board ever fills
+            return _("A game that ends without a winner is a draw.")
         return _("A game that ends without a winner (for instance when the board is full) "
                  "is a draw.")
+
+    def _places_pieces(self) -> bool:
+        """Whether a move of the game puts a new piece on the board (so that a full board
+        can end it)."""
+        return any(getattr(option, "keyword", "") == "place"
+                   for phase in self.game.phases for option in getattr(phase, "options", ()))

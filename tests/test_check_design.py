@@ -1,0 +1,77 @@
+"""check --design (issue 58): a dead goal, a rule that never fires and a loop under play,
+each found on a fixture game and named by its line in the file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from framework import load_game
+from framework.backends import Backend
+from framework.check.design import Finding, design_findings
+from framework.match import GameSource
+from framework.spec.load import load_spec
+
+from .conftest import ROOT
+
+WORKBENCH = ROOT / "tests" / "data" / "workbench"
+
+
+def findings(name: str, **options: int) -> list[Finding]:
+    path = WORKBENCH / name
+    _, src = load_spec(path)
+    return design_findings(load_game(path), GameSource.read(path), src, backend=Backend(),
+                           games=4, **options)
+
+
+def line_of(name: str, text: str) -> int:
+    """The line of the file that holds ``text`` (read here, not from the parser)."""
+    lines = (WORKBENCH / name).read_text(encoding="utf-8").splitlines()
+    return next(n for n, line in enumerate(lines, start=1) if text in line)
+
+
+def test_a_dead_goal_is_found_at_its_line() -> None:
+    found = findings("dead-goal.yaml")
+    assert [(f.line, f.where) for f in found] == [
+        (line_of("dead-goal.yaml", "type: counter_at_least"), "goals[1]"),
+        (line_of("dead-goal.yaml", "counters: [points]"), "counters[0]")]
+    assert "the goal counter_at_least is never reached in 8 games" in found[0].message
+    assert "the counter points never changes" in found[1].message  # nothing writes it
+
+
+def test_one_player_making_every_move_is_found() -> None:
+    found = findings("one-mover.yaml")
+    assert [(f.line, f.where) for f in found] == [
+        (line_of("one-mover.yaml", "players:"), "players")]
+    assert found[0].message.startswith("only white ever makes a move in 8 games")
+
+
+def test_a_rule_that_never_fires_is_found_at_its_line() -> None:
+    found = findings("dead-rule.yaml")
+    assert [(f.line, f.where) for f in found] == [
+        (line_of("dead-rule.yaml", "name: again_around"), "turn[1]")]
+    assert "the rule again_around never fires" in found[0].message  # take_over does
+
+
+def test_a_loop_under_play_is_found() -> None:
+    found = findings("shuffle.yaml", max_plies=40)
+    greedy = [f for f in found if f.message.startswith("greedy:")]
+    assert len(greedy) == 1
+    assert "possible loop: 4 of 4 unfinished; the last 38 plies repeat" in greedy[0].message
+    assert "the ply limit ends them: 40 plies" in greedy[0].message
+
+
+def test_the_command_prints_file_and_line_and_fails(tmp_path: Path) -> None:
+    from framework.cli import _register, app
+
+    _register()
+    path = WORKBENCH / "dead-goal.yaml"
+    result = CliRunner().invoke(app, ["check", "--design", str(path), "--games", "2"])
+    assert result.exit_code == 1, result.output
+    line = line_of("dead-goal.yaml", "type: counter_at_least")
+    assert f"{path}:{line}: goals[1]: the goal counter_at_least is never reached" in \
+        result.output
+    clean = CliRunner().invoke(app, ["check", "--design", str(ROOT / "games" / "tic-tac-toe.yaml"),
+                                     "--games", "2"])
+    assert clean.exit_code == 0 and "0 design findings" in clean.output

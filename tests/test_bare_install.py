@@ -1,0 +1,73 @@
+"""The core install: no command a newcomer runs first imports an optional dependency.
+
+The README's main command (``pip install -e . && boardspec validate games/*.yaml &&
+boardspec play games/ataxx.yaml --seed 1``) installs no extra, so every unit, its reference
+twin and its native piece must import without numpy and numba, and ``validate`` must say
+what the native backend would do without loading numba. These tests run boardspec in a
+process where importing either fails as it does on a core install (``.ci/run`` also runs
+the command itself in a fresh venv without the extras).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+from .conftest import GAME_FILES, ROOT
+
+#: Makes ``import numpy`` / ``import numba`` fail as on a core install (a ``None`` in
+#: ``sys.modules``: the import raises ImportError and ``importlib.util.find_spec`` finds
+#: nothing, as for a package not installed), then runs the code that follows it.
+BLOCKER = textwrap.dedent("""
+    import sys
+
+    for optional in ("numpy", "numba"):
+        sys.modules[optional] = None
+""")
+
+def _run_bare(code: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", BLOCKER + textwrap.dedent(code)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=600)
+
+
+def test_the_blocker_hides_numpy() -> None:
+    done = _run_bare("import numpy")
+    assert done.returncode != 0 and "numpy halted" in done.stderr
+
+
+def test_every_unit_and_its_twins_import_without_numpy_or_numba() -> None:
+    done = _run_bare("""
+        from framework.plugins import KINDS, plugins, twin
+
+        loaded = 0
+        for kind in KINDS:
+            for unit in plugins(kind).values():
+                for side in ("reference", "native"):
+                    loaded += twin(unit, side) is not None
+        assert sys.modules["numpy"] is None and sys.modules["numba"] is None
+        print("loaded", loaded)
+    """)
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout.split()[-1]) > 100  # every unit's twins, not none of them
+
+
+def test_the_readme_main_command_runs_without_the_extras() -> None:
+    """``validate`` on every bundled game, then a seeded Ataxx game, as the README says."""
+    files = ", ".join(repr(str(p.relative_to(ROOT))) for p in GAME_FILES)
+    done = _run_bare(f"""
+        from framework.command import main
+
+        for argv in (["validate", {files}], ["play", "games/ataxx.yaml", "--seed", "1"]):
+            sys.argv = ["boardspec", *argv]
+            try:
+                main()
+            except SystemExit as exc:
+                if exc.code:
+                    raise
+        assert sys.modules["numpy"] is None and sys.modules["numba"] is None
+    """)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.count("ok  ") == len(GAME_FILES)
+    assert "native backend: yes (install the [fast] extra to use it)" in done.stdout
+    assert "winner:" in done.stdout or "draw" in done.stdout

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from framework.errors import SpecError, SpecIssue
 from framework.limits import MAX_EXAMPLES, MAX_RULE_BLOCKS
+from framework.plugins import broken
 from framework.spec.models import GameBase, game_model
 from framework.spec.params import with_parameters
 from framework.spec.semantics import semantic_issues
@@ -107,8 +108,10 @@ def _issue(src: YamlSource, err: Any, model: type[BaseModel]) -> SpecIssue:
     if kind == "union_tag_invalid":
         what = _block_word(loc)
         tags = ctx.get("expected_tags", "")
-        return src.issue((*loc, "type"),
-                         f"unknown {what} {ctx.get('tag')!r}; expected one of: {tags}")
+        why = broken(str(ctx.get("tag")))  # registered, but its package failed to load
+        left_out = f" ({why}, so it is left out)" if why else ""
+        return src.issue((*loc, "type"), f"unknown {what} {ctx.get('tag')!r}{left_out}; "
+                                         f"expected one of: {tags}")
     if kind == "union_tag_not_found":
         return src.issue(loc, "this block needs a 'type:' key naming its kind")
     if kind == "too_long":

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from framework.cli import app
+from framework.cli.options import ParamOption
 
 
 @app.command()
@@ -18,9 +19,12 @@ def docs(files: Annotated[list[Path], typer.Argument(help="game files")],
              help="language code (repeatable; default: every language)")] = None,
          fmt: Annotated[list[str] | None, typer.Option(
              "--format", help="md, html or pdf (repeatable; default: md and html; pdf needs "
-                              "the pdf extra)")] = None) -> None:
+                              "the pdf extra)")] = None,
+         params: ParamOption = None) -> None:
     """Write the rulebook of each game file: OUT/<lang>/<game>.<md|html|pdf>, diagrams
-    included (a PDF is the HTML rulebook laid out for print, its diagrams vectors)."""
+    included (a PDF is the HTML rulebook laid out for print, its diagrams vectors). Under
+    --param values other than the defaults a rulebook is named after them too
+    (OUT/en/ataxx-players-4.md)."""
     from framework.docs import DEFAULT_FORMATS, LANGUAGES, RULEBOOK_FORMATS, write_rulebooks
 
     for code in lang or ():
@@ -32,10 +36,13 @@ def docs(files: Annotated[list[Path], typer.Argument(help="game files")],
             raise typer.BadParameter(f"expected md, html or pdf, found {name!r}",
                                      param_hint="--format")
     from framework.safeio import check_output_dir
+    from framework.spec.params import parse_assignments
 
+    given = parse_assignments(params)  # a bad --param is refused before any file is written
     check_output_dir(out, "rulebook folder")
     written = write_rulebooks(files, out, lang or list(LANGUAGES), fmt or list(DEFAULT_FORMATS),
-                              warn=lambda text: print(f"warning: {text}", file=sys.stderr))
+                              warn=lambda text: print(f"warning: {text}", file=sys.stderr),
+                              parameters=given)
     print(f"wrote {len(written)} files under {out}")
 
 

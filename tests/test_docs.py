@@ -16,7 +16,7 @@ import yaml
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from framework import load_game
+from framework import load_game, load_game_text
 from framework.docs import LANGUAGES, render_rulebook, write_rulebooks
 from framework.docs.diagrams import example_diagram
 from framework.docs.extract import counted_words, game_texts
@@ -584,3 +584,27 @@ max_plies: 7
     assert warnings == [f"{game}: 3 string(s) have no Español translation and read in "
                         "English in its rulebook: 'Peak'; 'danes'; 'swedes'"]
     assert "swedes" in (tmp_path / "out" / "es" / "peak.md").read_text(encoding="utf-8")
+
+
+def test_the_notation_list_skips_an_option_with_no_legal_example() -> None:
+    """A move option no position of the rulebook can play is left out of "Actions are
+    written like this", not listed as its bare template with no meaning."""
+    game = load_game_text("""
+name: Place then step
+players: [white, black]
+board: {type: grid, rows: 3, columns: 3, adjacency: king}
+pieces: {stone: {}}
+turn:
+  - name: move
+    type: moves
+    options:
+      - {type: place, piece: stone}
+      - {type: step, to: empty, notation: "{from}~{to}", if: {type: turn, at_least: 50}}
+max_plies: 20
+result: {type: draw}
+""", "place-then-step.yaml")
+    text, _ = render_rulebook(game, "en", "md", "place-then-step")
+    notation = text.split("## Notation", 1)[1].split("\n## ", 1)[0]
+    listed = re.findall(r"^- `([^`]+)`(.*)$", notation, re.MULTILINE)
+    assert listed and all(meaning.startswith(": ") for _written, meaning in listed), listed
+    assert "~" not in notation  # the step, never legal before the 50th round, is not shown

@@ -978,7 +978,9 @@ def _example_turn(state: Any, texts: list[str]) -> Any:
 
 def _written_actions(game: Game, _: Translate) -> list[tuple[str, str]]:
     """One written action of each kind, with its meaning: found among the legal actions of
-    the start and of the examples' positions; a form seen nowhere is shown bare."""
+    the start and of the examples' positions. A block's own notation example seen nowhere
+    is shown bare; a move option's is not (it is a cell or two put in the option's
+    template, often not a legal action, and its meaning would be left empty)."""
     from framework.examples import start_of
 
     states = [game.new_initial_state()]
@@ -1004,7 +1006,10 @@ def _written_actions(game: Game, _: Translate) -> list[tuple[str, str]]:
     kinds = {kind for _phase, kind, _attribute in found}
     items = list(found.values())
     for block in blocks:
+        unseen = {o.example() for o in getattr(block, "options", ())}
         for text in block.notation_examples:
+            if text in unseen:  # an option of a moves phase: shown only where it is legal
+                continue
             text = shown_text(text)
             if text not in seen and not _same_form(text, seen, game.board.written):
                 items.append((text, ""))

@@ -1,8 +1,8 @@
 """Plugin kinds and their registry.
 
-A game file names rule blocks by ``type:``; each type is a class registered under an
-entry-point group (``boardspec.phases``, ``boardspec.setups``, ``boardspec.goals``,
-``boardspec.results``). The built-in blocks are registered in boardspec's own
+A game file names rule blocks by ``type:``; each type is a class registered as an entry
+``<kind>.<keyword>`` of the one entry-point group ``boardspec.rules``
+(``framework.entries``). The built-in blocks are registered in boardspec's own
 ``pyproject.toml`` exactly as a third-party package registers its own, so nothing in the core
 names a rule. Loading a game file only ever looks names up here: no code is imported from
 the file itself.

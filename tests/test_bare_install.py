@@ -10,6 +10,7 @@ the command itself in a fresh venv without the extras).
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -26,9 +27,11 @@ BLOCKER = textwrap.dedent("""
         sys.modules[optional] = None
 """)
 
-def _run_bare(code: str) -> subprocess.CompletedProcess[str]:
+def _run_bare(code: str, env: dict[str, str] | None = None
+              ) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-c", BLOCKER + textwrap.dedent(code)],
-                          capture_output=True, text=True, cwd=ROOT, timeout=600)
+                          capture_output=True, text=True, cwd=ROOT, timeout=600,
+                          env={**os.environ, **(env or {})})
 
 
 def test_the_blocker_hides_numpy() -> None:
@@ -70,4 +73,26 @@ def test_the_readme_main_command_runs_without_the_extras() -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.count("ok  ") == len(GAME_FILES)
     assert "native backend: yes (install the [fast] extra to use it)" in done.stdout
+    assert "winner:" in done.stdout or "draw" in done.stdout
+
+
+def test_the_searching_agents_fall_back_to_python_without_numba() -> None:
+    """mcts and alphabeta search in the kernels by default (``auto``): without numba each
+    says why once and searches in Python (alphabeta imported numpy for the question)."""
+    from framework.agents.base import ENGINE_VARIABLE
+
+    done = _run_bare("""
+        from framework.command import main
+
+        sys.argv = ["boardspec", "play", "games/tic-tac-toe.yaml", "--seat", "x=mcts:30i",
+                    "--seat", "o=alphabeta:d2", "--seed", "1"]
+        try:
+            main()
+        except SystemExit as exc:
+            if exc.code:
+                raise
+    """, env={ENGINE_VARIABLE: "auto"})
+    assert done.returncode == 0, done.stderr[-2000:]
+    for agent in ("mcts native playouts", "alphabeta native"):
+        assert f"note: {agent}: the native backend needs numba" in done.stderr, done.stderr
     assert "winner:" in done.stdout or "draw" in done.stdout

@@ -14,8 +14,10 @@ import os
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 from .conftest import GAME_FILES, ROOT
+from .third_party import DROP_PHASE
 
 #: Makes ``import numpy`` / ``import numba`` fail as on a core install (a ``None`` in
 #: ``sys.modules``: the import raises ImportError and ``importlib.util.find_spec`` finds
@@ -96,3 +98,33 @@ def test_the_searching_agents_fall_back_to_python_without_numba() -> None:
     for agent in ("mcts native playouts", "alphabeta native"):
         assert f"note: {agent}: the native backend needs numba" in done.stderr, done.stderr
     assert "winner:" in done.stdout or "draw" in done.stdout
+
+
+def test_validate_does_not_fail_a_game_whose_plugin_piece_needs_the_fast_extra(
+        tmp_path: Path) -> None:
+    """A third party's native piece that imports numba at its top cannot be loaded on a
+    core install: validate says the extra decides, and still says ok."""
+    plugin = tmp_path / "site"
+    plugin.mkdir()
+    source = DROP_PHASE + "\nDrop.native = 'dropfast_native:DropPiece'\n"
+    (plugin / "dropfast.py").write_text(source)
+    (plugin / "dropfast_native.py").write_text("import numba\n\nDropPiece = None\n")
+    info = plugin / "dropfast-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: dropfast\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[boardspec.rules]\nphases.drop = dropfast:Drop\n")
+    game = tmp_path / "drop.yaml"
+    game.write_text("name: Drop three\nplayers: [white, black]\n"
+                    "board: {type: grid, rows: 3, columns: 3}\npieces: {stone: {}}\n"
+                    "turn: [{name: drop, type: drop}]\nresult: {type: majority}\n")
+    done = _run_bare(f"""
+        sys.path.insert(0, {str(plugin)!r})
+        from framework.command import main
+
+        sys.argv = ["boardspec", "validate", {str(game)!r}]
+        main()
+    """)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "ok  " in done.stdout
+    assert "native backend: install the [fast] extra to know (the native of the phases " \
+           "unit 'drop'" in done.stdout

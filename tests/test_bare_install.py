@@ -17,7 +17,7 @@ import textwrap
 from pathlib import Path
 
 from .conftest import GAME_FILES, ROOT
-from .third_party import DROP_PHASE
+from .third_party import DROP_GAME, DROP_PHASE, written
 
 #: Makes ``import numpy`` / ``import numba`` fail as on a core install (a ``None`` in
 #: ``sys.modules``: the import raises ImportError and ``importlib.util.find_spec`` finds
@@ -106,17 +106,11 @@ def test_validate_does_not_fail_a_game_whose_plugin_piece_needs_the_fast_extra(
     core install: validate says the extra decides, and still says ok."""
     plugin = tmp_path / "site"
     plugin.mkdir()
-    source = DROP_PHASE + "\nDrop.native = 'dropfast_native:DropPiece'\n"
-    (plugin / "dropfast.py").write_text(source)
+    written(plugin, "dropfast", DROP_PHASE + "\nDrop.native = 'dropfast_native:DropPiece'\n",
+            "[boardspec.rules]\nphases.drop = dropfast:Drop\n")
     (plugin / "dropfast_native.py").write_text("import numba\n\nDropPiece = None\n")
-    info = plugin / "dropfast-1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: dropfast\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text("[boardspec.rules]\nphases.drop = dropfast:Drop\n")
     game = tmp_path / "drop.yaml"
-    game.write_text("name: Drop three\nplayers: [white, black]\n"
-                    "board: {type: grid, rows: 3, columns: 3}\npieces: {stone: {}}\n"
-                    "turn: [{name: drop, type: drop}]\nresult: {type: majority}\n")
+    game.write_text(DROP_GAME)
     done = _run_bare(f"""
         sys.path.insert(0, {str(plugin)!r})
         from framework.command import main

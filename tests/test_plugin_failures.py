@@ -26,7 +26,7 @@ from framework.errors import BrokenUnit
 from framework.plugins import plugins, refresh
 
 from .conftest import DATA, ROOT
-from .third_party import DROP_PHASE, installed
+from .third_party import DROP_GAME, DROP_PHASE, installed
 
 PLUGIN = DATA / "plugin"
 PROJECT = tomllib.loads((PLUGIN / "pyproject.toml").read_text())["project"]
@@ -136,9 +136,7 @@ def test_validate_refuses_a_unit_whose_native_piece_cannot_load_before_saying_ok
     from framework.cli import _register, app
 
     game = tmp_path / "drop.yaml"
-    game.write_text("name: Drop three\nplayers: [white, black]\n"
-                    "board: {type: grid, rows: 3, columns: 3}\npieces: {stone: {}}\n"
-                    "turn: [{name: drop, type: drop}]\nresult: {type: majority}\n")
+    game.write_text(DROP_GAME)
     source = DROP_PHASE + "\nDrop.native = '.nowhere:DropPiece'\n"
     with installed(tmp_path, "dropnative", source,
                    "[boardspec.rules]\nphases.drop = dropnative:Drop\n"):

@@ -122,3 +122,22 @@ def test_validate_does_not_fail_a_game_whose_plugin_piece_needs_the_fast_extra(
     assert "ok  " in done.stdout
     assert "native backend: install the [fast] extra to know (the native of the phases " \
            "unit 'drop'" in done.stdout
+
+
+def test_ci_runs_the_readme_main_command_in_a_bare_venv_before_the_tests() -> None:
+    """``.ci/run`` reads both commands out of the README as it reads the test command, runs
+    the main one in a fresh venv without system packages, then the tests (their summary
+    stays the last lines CI reads)."""
+    script = (ROOT / ".ci" / "run").read_text()
+    readme = (ROOT / "README.md").read_text()
+    function = script[script.index("readme_command() {"):script.index("\n}\n") + 3]
+    for marker in ("main-command", "test-command"):
+        found = subprocess.run(["bash", "-c", f"{function}\nreadme_command {marker}"],
+                               capture_output=True, text=True, cwd=ROOT, check=True).stdout
+        block = readme.split(f"<!-- {marker} -->\n```bash\n", 1)[1].split("\n", 1)[0]
+        assert found.strip() == block and block.startswith("pip install -e ")
+    bare = script.index('python3 -m venv "$bare/venv"')
+    assert "--system-site-packages" not in script
+    assert bare < script.index('bash -c "$main_command"') < script.index('bash -c "$command"')
+    assert script.rstrip().endswith('bash -c "$command"')
+    assert "apt-get install -y $packages" not in script  # --no-install-recommends

@@ -606,7 +606,7 @@ def run_with_progress(source: GameSource, plans: list[GamePlan], *, backend: str
                 "[progress.description]{task.description}", BarColumn(),
                 MofNCompleteColumn(), TimeElapsedColumn(), console=console,
                 transient=True) as progress:
-            where = "" if type(runner) is Backend else f" on {runner.describe()}"
+            where = "" if type(runner) is Backend else f" on {escape(runner.describe())}"
             task = progress.add_task(f"games{where}", total=len(plans), completed=finished)
 
             def on_game(index: int, record: Record) -> None:

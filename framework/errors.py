@@ -74,6 +74,12 @@ def quoted_input(text: str, limit: int = QUOTED_INPUT) -> str:
     return f"{text[:limit]!r}… ({len(text)} characters)"
 
 
+class BrokenUnit(UserWarning):
+    """A registered rule unit that cannot be used (its package fails to import, or its
+    entry names another unit): it is left out, said once per process; only a game file
+    naming it is refused. The command line prints it as a warning."""
+
+
 class NativeFallback(UserWarning):
     """Something that would run in the native kernels (an agent's search, by default or
     asked with ``…:native``) where they cannot do all of it: the reason, said once per game

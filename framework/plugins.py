@@ -1,8 +1,8 @@
 """Plugin kinds and their registry.
 
-A game file names rule blocks by ``type:``; each type is a class registered under an
-entry-point group (``boardspec.phases``, ``boardspec.setups``, ``boardspec.goals``,
-``boardspec.results``). The built-in blocks are registered in boardspec's own
+A game file names rule blocks by ``type:``; each type is a class registered as an entry
+``<kind>.<keyword>`` of the one entry-point group ``boardspec.rules``
+(``framework.entries``). The built-in blocks are registered in boardspec's own
 ``pyproject.toml`` exactly as a third-party package registers its own, so nothing in the core
 names a rule. Loading a game file only ever looks names up here: no code is imported from
 the file itself.
@@ -18,9 +18,18 @@ import importlib
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
-from importlib.metadata import entry_points
 from types import UnionType
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union, get_args, get_origin
+from typing import (
+    TYPE_CHECKING,
+    Annotated,
+    Any,
+    ClassVar,
+    Literal,
+    Union,
+    cast,
+    get_args,
+    get_origin,
+)
 
 from pydantic import (
     BaseModel,
@@ -34,6 +43,8 @@ from pydantic import (
 from pydantic_core import CoreSchema
 
 from framework.engine.slots import Slot
+from framework.entries import GROUP as GROUP  # the one group of every unit (re-exported)
+from framework.entries import ignored_packages, unit_entries
 from framework.errors import BoardspecError
 
 if TYPE_CHECKING:
@@ -141,10 +152,6 @@ PluginKind = Literal["phases", "setups", "goals", "results", "invariants", "rest
 KINDS: tuple[PluginKind, ...] = ("setups", "phases", "moves", "conditions", "goals",
                                  "results", "restrictions", "turn_orders", "invariants")
 
-#: The one entry-point group of every rule unit, boardspec's own and a third party's alike.
-#: An entry is named ``<kind>.<keyword>`` (``moves.step``, ``phases.walk``) and names the
-#: unit's engine class; the class names its reference twin and native piece itself.
-GROUP = "boardspec.rules"
 
 
 class Registered:
@@ -732,39 +739,70 @@ class Invariant(Plugin):
 
 
 @cache
-def _entry_points(path: tuple[str, ...]) -> Any:  # EntryPoints, or 3.11's SelectableGroups
+def _entry_points(path: tuple[str, ...], ignored: frozenset[str]) -> list[Any]:
     # One scan of the installed packages serves every kind (each scan costs milliseconds);
     # keyed on sys.path, so a package put on the path later is found by a new scan.
-    return entry_points().select(group=GROUP)
+    return unit_entries()
+
+
+#: The units that could not be registered, ``(kind, keyword)`` → why (``broken``).
+_BROKEN: dict[tuple[str, str], str] = {}
 
 
 @cache
 def plugins(kind: PluginKind) -> dict[str, type[Any]]:
     """Every registered unit of one kind, by keyword (entries ``<kind>.<keyword>`` of the
-    ``boardspec.rules`` group)."""
+    ``boardspec.rules`` group).
+
+    A unit that fails to load (a third-party package with a missing dependency or a bug),
+    or that is not the unit its entry says, is left out with a warning (``BrokenUnit``,
+    once per process): one broken package must not stop every game. Only a game file that
+    names it is refused, by its unknown type, with why (``broken``)."""
     found: dict[str, type[Any]] = {}
     prefix = kind + "."
-    for ep in _entry_points(tuple(sys.path)):
+    for ep in _entry_points(tuple(sys.path), ignored_packages()):
         if not ep.name.startswith(prefix):
             continue
         keyword = ep.name[len(prefix):]
-        try:
-            cls = ep.load()
-        except Exception as exc:  # a broken third-party unit must not hide the others
-            raise BoardspecError(f"the {kind} unit {keyword!r} ({ep.value}) "
-                                 f"failed to load: {exc}") from exc
-        if getattr(cls, "keyword", None) != keyword:
-            raise BoardspecError(f"the {kind} unit registered as {keyword!r} ({ep.value}) "
-                                 f"declares keyword {getattr(cls, 'keyword', None)!r}")
-        if getattr(cls, "family", None) != kind:
-            raise BoardspecError(f"the unit registered as {ep.name!r} ({ep.value}) is a "
-                                 f"{getattr(cls, 'family', 'plain class')!r} block, not one of "
-                                 f"{kind!r}")
-        found[keyword] = cls
+        problem = _load_problem(kind, keyword, ep)
+        if isinstance(problem, str):
+            _left_out(kind, keyword, problem)
+            continue
+        found[keyword] = problem
     if not found and kind in ("phases", "results"):
         raise BoardspecError(f"no {kind} units are registered: is boardspec installed "
                              "(pip install -e .)? Entry points come from the installed package.")
     return dict(sorted(found.items()))
+
+
+def _load_problem(kind: str, keyword: str, ep: Any) -> type[Any] | str:
+    """The unit an entry names, or why it cannot be registered."""
+    try:
+        cls = ep.load()
+    except Exception as exc:  # a broken third-party unit must not hide the others
+        return f"the {kind} unit {keyword!r} ({ep.value}) failed to load: {exc}"
+    if getattr(cls, "keyword", None) != keyword:
+        return (f"the {kind} unit registered as {keyword!r} ({ep.value}) declares keyword "
+                f"{getattr(cls, 'keyword', None)!r}")
+    if getattr(cls, "family", None) != kind:
+        return (f"the unit registered as {ep.name!r} ({ep.value}) is a "
+                f"{getattr(cls, 'family', 'plain class')!r} block, not one of {kind!r}")
+    return cast("type[Any]", cls)
+
+
+def _left_out(kind: str, keyword: str, problem: str) -> None:
+    import warnings
+
+    from framework.errors import BrokenUnit
+
+    if _BROKEN.get((kind, keyword)) != problem:  # said once, however often the kind is read
+        _BROKEN[(kind, keyword)] = problem
+        warnings.warn(f"{problem}; it is left out", BrokenUnit, stacklevel=3)
+
+
+def broken(keyword: str) -> str | None:
+    """Why a unit registered under ``keyword`` (of any kind) was left out, or None."""
+    return next((why for (_, name), why in _BROKEN.items() if name == keyword), None)
 
 
 #: The kinds whose models hold those of the kinds before them (an option holds conditions
@@ -816,6 +854,7 @@ def refresh() -> None:
     nesting is exhausted (a condition inside an option inside a phase: three levels)."""
     _entry_points.cache_clear()
     plugins.cache_clear()
+    _BROKEN.clear()
     _twins.clear()
     _THEN.clear()
     _generation[0] += 1
@@ -852,6 +891,6 @@ def _load(unit: type[Any], side: str, spec: str) -> Any:
         loaded = importlib.import_module(module_name, package=package) if module_name \
             else module  # ":Name": beside the engine class, in its own module
         return getattr(loaded, attribute)
-    except (ImportError, AttributeError) as exc:
+    except Exception as exc:  # a third party's twin with a bug is refused as one missing
         raise BoardspecError(f"the {side} of the {unit.family} unit {unit.keyword!r} "
                              f"({spec!r}) cannot be loaded: {exc}") from exc

@@ -19,11 +19,20 @@ DATA = Path(__file__).resolve().parent / "data"
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Compiles the package's bytecode once, in the process that starts the run, before any
+    """Leaves out the rule units of the plugins installed beside boardspec, in this process
+    and the ``boardspec`` processes the tests start (``$BOARDSPEC_IGNORED_PACKAGES``): the
+    tests compare the schema, the reference and the ahead-of-time libraries with what
+    boardspec's own units make (the units a test installs itself are not left out).
+
+    Compiles the package's bytecode once, in the process that starts the run, before any
     worker: the tests start a few hundred ``boardspec`` processes, and where the
     environment forbids writing bytecode (``PYTHONDONTWRITEBYTECODE``, which containers
     often set) each of them compiled every module it imports again, about 0.2 s of CPU a
     process. Reading bytecode is allowed there; only writing it on import is not."""
+    from framework.entries import IGNORED_VARIABLE, unit_packages
+
+    others = [os.environ.get(IGNORED_VARIABLE, ""), *unit_packages()]
+    os.environ[IGNORED_VARIABLE] = ",".join(name for name in others if name)
     if hasattr(config, "workerinput"):  # a pytest-xdist worker: its controller did it
         return
     with contextlib.suppress(OSError):  # a read-only tree: they compile as they import

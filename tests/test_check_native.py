@@ -211,3 +211,27 @@ def test_kernels_that_do_not_compile_fail_the_comparison(monkeypatch: pytest.Mon
     assert outcome.status == "failed" and outcome.failure is not None
     assert outcome.failure.message == \
         "the native kernels fail: TypeError: a plugin's piece wrote bad code"
+
+
+def test_the_report_prints_free_text_as_written() -> None:
+    """Rich reads "[d4, e5]" as a style tag and drops it: every message, note and name
+    printed through it is escaped (the differential's cell lists came out as
+    "kernels , engine")."""
+    from framework.check.outcome import Outcome
+    from framework.check.runner import GameReport
+    from framework.check.trail import Failure, Trail
+
+    message = "the legal moves differ at d4: kernels [d4, e5], engine [d4]"
+    failure = Failure(message, Trail("random game [3]", None, ["a1a2"]), None,
+                      detail="only [e5] is extra")
+    report = GameReport("games/[x].yaml", "Ataxx [test]", outcomes=[
+        Outcome("legal [moves]", "passed", note="checked on [7x7]"),
+        NativeOutcome(NAME, "failed", failure=failure, note="compared [e5]",
+                      games=1, states=2, moves=3),
+    ], notes=["a note on [b2]"])
+    console = Console(file=io.StringIO(), width=200, color_system=None)
+    print_report(report, console)
+    shown = console.file.getvalue()  # type: ignore[attr-defined]
+    for text in (message, "only [e5] is extra", "random game [3]", "Ataxx [test]",
+                 "legal [moves]", "checked on [7x7]", "compared [e5]", "a note on [b2]"):
+        assert text in shown, (text, shown)

@@ -103,3 +103,39 @@ def test_the_guide_primitive_consequence_and_condition_work_everywhere(tmp_path:
         with TestClient(create_app([folder]), base_url="http://localhost") as client:
             listed = client.get("/api/games").json()
         assert "Leapers" in str(listed), listed
+
+
+def test_every_python_example_of_the_guide_runs_as_written() -> None:
+    """The ```python examples (the board and masks, a slot-keeping block) run on their own,
+    beside the ~~~python package the test above builds from the others."""
+    examples = _blocks("```", "python")
+    assert len(examples) >= 2
+    for number, code in enumerate(examples):
+        exec(compile(code, f"docs/plugins.md, python example {number + 1}", "exec"), {})
+
+
+def _groups_named(text: str) -> set[str]:
+    """The ``boardspec.<word>`` names in ``text`` that are not file names."""
+    files = {"po", "pot", "sqlite", "toml", "json", "yaml", "py", "mo", "egg"}
+    return {name for name, suffix in re.findall(r"\b(boardspec\.([a-z_]+))\b", text)
+            if suffix not in files}
+
+
+def test_the_docs_name_the_entry_point_groups_the_code_reads() -> None:
+    """One group of rule units (``boardspec.rules``) and one of catalogs: the docs once
+    named a group per kind, which boardspec never read."""
+    from framework.entries import GROUP
+    from framework.i18n import LOCALES_GROUP
+
+    read = {GROUP, LOCALES_GROUP}
+    sources = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")),
+               *sorted((ROOT / "framework").rglob("*.py"))]
+    named = {path.relative_to(ROOT).as_posix(): _groups_named(path.read_text(encoding="utf-8"))
+             for path in sources}
+    stray = {path: sorted(groups - read) for path, groups in named.items() if groups - read}
+    assert not stray, stray
+    assert read <= named["docs/plugins.md"]
+    from framework.plugins import KINDS
+
+    for kind in KINDS:  # the table of kinds lists each
+        assert f"`{kind}" in GUIDE.split("## The kinds", 1)[1].split("\n## ", 1)[0], kind

@@ -49,6 +49,27 @@ def test_unknown_phase_type_lists_the_known_ones() -> None:
     assert "unknown phase type 'clone_or_leap'" in message and "clone_or_jump" in message
 
 
+BREAKTHROUGH = (ROOT / "games" / "breakthrough.yaml").read_text()
+FIRST_OPTION = "{type: step, directions: [forward, forward_left, forward_right], to: empty}"
+
+
+@pytest.mark.parametrize(("option", "expected"), [
+    ("{type: stepp, to: empty}", "error at turn[0].options[0].type: unknown move primitive "
+                                 "'stepp'; expected one of: "),
+    ("{type: step, to: empty, if: [{type: cuont}]}",
+     "error at turn[0].options[0].if[0].type: unknown condition type 'cuont'"),
+    ("{type: step, to: empty, then: [{type: promot}]}",
+     "error at turn[0].options[0].then[0].type: unknown consequence type 'promot'"),
+])
+def test_an_unknown_type_is_named_by_what_holds_it(option: str, expected: str) -> None:
+    """An option inside a phase is a move primitive, not a phase (pydantic's location
+    passes through the phase's tag and the option's)."""
+    bad = BREAKTHROUGH.replace(FIRST_OPTION, option)
+    assert bad != BREAKTHROUGH
+    message = refuse(bad)
+    assert expected in message and "phase type" not in message
+
+
 def test_cell_not_on_board() -> None:
     bad = ATAXX.replace("cells: {a7: x,", "cells: {a9: x,")
     message = refuse(bad)

@@ -33,6 +33,15 @@ class Drop(Phase):
         state.place(action.at, state.to_move)
 '''
 
+#: A game of the ``drop`` phase alone.
+DROP_GAME = """name: Drop three
+players: [white, black]
+board: {type: grid, rows: 3, columns: 3}
+pieces: {stone: {}}
+turn: [{name: drop, type: drop}]
+result: {type: majority}
+"""
+
 DROP_REFERENCE = '''
 from framework.reference.rules import RefPhase
 
@@ -49,16 +58,23 @@ Drop.reference = ":RefDrop"  # the unit names its twin: here, beside it in this 
 '''
 
 
-@contextmanager
-def installed(folder: Path, module: str, source: str, entry_points: str) -> Iterator[None]:
-    """Make ``module`` (with ``source``) importable and its entry points visible, then undo."""
-    from framework.plugins import refresh
-
+def written(folder: Path, module: str, source: str, entry_points: str) -> Path:
+    """``module`` (with ``source``) and a dist-info of its entry points in ``folder``, as
+    an install writes them into site-packages (``folder`` on the path finds them)."""
     (folder / f"{module}.py").write_text(source)
     info = folder / f"{module}-1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {module}\nVersion: 1.0\n")
     (info / "entry_points.txt").write_text(entry_points)
+    return folder
+
+
+@contextmanager
+def installed(folder: Path, module: str, source: str, entry_points: str) -> Iterator[None]:
+    """Make ``module`` (with ``source``) importable and its entry points visible, then undo."""
+    from framework.plugins import refresh
+
+    written(folder, module, source, entry_points)
     sys.path.insert(0, str(folder))
     refresh()
     try:

@@ -78,13 +78,20 @@ class AlphaBetaAgent(Agent):
             self._choose_native(game)
 
     def _choose_native(self, game: CompiledGame) -> None:
-        from framework.native.alphabeta import NativeAlphaBeta, why_not_native_search
+        from framework.native import why_not_native
 
-        reason = why_not_native_search(game)
+        # Asked first: the native search's module needs numpy, which a core install lacks.
+        reason = why_not_native(game)
+        if reason is None:
+            from framework.native.alphabeta import why_not_native_search
+
+            reason = why_not_native_search(game)
         evaluate = self.evaluate
         if reason is None and not evaluate.pieces_and_mobility:
             reason = "the game's evaluation counts more than pieces and mobility"
         if reason is None:
+            from framework.native.alphabeta import NativeAlphaBeta
+
             self.native = NativeAlphaBeta(game, evaluate.piece_weights, evaluate.mobility,
                                           WIN)
         else:

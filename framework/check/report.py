@@ -12,6 +12,7 @@ import textwrap
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -35,7 +36,9 @@ def param_words(report: GameReport) -> list[str]:
 
 
 def print_report(report: GameReport, console: Console) -> None:
-    table = Table(title=f"{report.game}  ({shlex.join([report.file, *param_words(report)])})",
+    # Every free text printed through rich is escaped: its markup would eat a "[d4, e5]".
+    title = f"{report.game}  ({shlex.join([report.file, *param_words(report)])})"
+    table = Table(title=escape(title),
                   title_justify="left",
                   show_edge=False, pad_edge=False)
     table.add_column("property")
@@ -44,14 +47,15 @@ def print_report(report: GameReport, console: Console) -> None:
     table.add_column("time", justify="right")
     properties = [o for o in report.outcomes if not isinstance(o, NativeOutcome)]
     for o in properties:
-        table.add_row(o.name + (" *" if o.note else ""), _status(o), str(o.states),
+        table.add_row(escape(o.name) + (" *" if o.note else ""), _status(o), str(o.states),
                       f"{o.seconds:.2f} s")
     console.print(table)
     for o in properties:
         if o.note:
-            console.print(f"* {o.name}: {o.note}", style=STYLES[o.status], highlight=False)
+            console.print(f"* {o.name}: {o.note}", style=STYLES[o.status], highlight=False,
+                          markup=False)
     for note in report.notes:
-        console.print(f"[yellow]note:[/yellow] {note}", highlight=False)
+        console.print(f"[yellow]note:[/yellow] {escape(note)}", highlight=False)
     native = native_of(report)
     if native is not None:
         print_native(native, console)
@@ -64,7 +68,8 @@ def print_failure(report: GameReport, outcome: Outcome, console: Console) -> Non
     failure = outcome.failure
     if failure is None:
         return
-    console.print(f"\n[bold red]FAILED[/bold red] {outcome.name}: {failure.message}",
+    console.print(f"\n[bold red]FAILED[/bold red] {escape(outcome.name)}: "
+                  f"{escape(failure.message)}",
                   highlight=False, markup=True)
     if failure.detail:
         console.print(textwrap.indent(failure.detail, "  "), highlight=False, markup=False)
@@ -100,7 +105,8 @@ def print_native(native: NativeOutcome, console: Console) -> None:
                     "compile or load the kernels)")
     console.print(line, highlight=False)
     if native.note:
-        console.print(f"  {native.note}", style=STYLES[native.status], highlight=False)
+        console.print(f"  {native.note}", style=STYLES[native.status], highlight=False,
+                      markup=False)
     if native.status not in ("passed", "failed"):
         return
     so_far = " before the failure below" if native.status == "failed" else ""
@@ -112,7 +118,7 @@ def print_native(native: NativeOutcome, console: Console) -> None:
                           for row in native.perft[:4])
         more = f" and {len(native.perft) - 4} more positions" if len(native.perft) > 4 else ""
         console.print(f"  perft the same from {shown}{more}", highlight=False,
-                      soft_wrap=True)
+                      soft_wrap=True, markup=False)
 
 
 def failure_json(outcome: Outcome, file: str) -> dict[str, Any] | None:

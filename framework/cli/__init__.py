@@ -78,12 +78,14 @@ _SHOW_WARNING = warnings.showwarning
 
 def _show_note(message: Warning | str, category: type[Warning], filename: str, lineno: int,
                file: TextIO | None = None, line: str | None = None) -> None:
-    """Print why the native kernels are not used as one line for people (``note: …``);
-    any other warning as Python shows it."""
-    from framework.errors import NativeFallback
+    """Print why the native kernels are not used as one line for people (``note: …``),
+    a unit left out likewise (``warning: …``); any other warning as Python shows it."""
+    from framework.errors import BrokenUnit, NativeFallback
 
     if issubclass(category, NativeFallback):
         print(f"note: {message}", file=file or sys.stderr)
+    elif issubclass(category, BrokenUnit):
+        print(f"warning: {message}", file=file or sys.stderr)
     else:
         _SHOW_WARNING(message, category, filename, lineno, file, line)
 

@@ -70,6 +70,7 @@ def check(files: GameFiles,
                 backend=backend, jobs=jobs, address=address)
         return
     from rich.console import Console
+    from rich.markup import escape
 
     from framework.backends import make_backend
     from framework.check.report import print_report, report_json
@@ -104,7 +105,8 @@ def check(files: GameFiles,
             for setting, cases, label in runs:
                 setting.file = str(path)
                 title = f"{path} {label}".strip()
-                with console.status(f"checking {title}…") if not as_json else nullcontext():
+                with console.status(f"checking {escape(title)}…") if not as_json \
+                        else nullcontext():
                     report = check_game(setting, examples=cases, random_seed=seed,
                                         backend=runner,
                                         source=GameSource.read(path, setting.parameters),
@@ -120,7 +122,7 @@ def check(files: GameFiles,
                 if as_json and missing:
                     reports[-1]["units_not_checked"] = missing
                 for sentence in [] if as_json else missing:
-                    console.print(f"not checked: {sentence}", style="yellow")
+                    console.print(f"not checked: {sentence}", style="yellow", markup=False)
     if as_json:
         print(json.dumps({"files": reports, "refused": refused, "failed": failed,
                           "not_checked": unchecked}, ensure_ascii=False, indent=1))

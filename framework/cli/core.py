@@ -27,7 +27,7 @@ from framework.limits import MAX_PERFT_DEPTH
 def validate(files: GameFiles, params: ParamOption = None) -> None:
     """Check game files: schema, meaning and board. Exit code 2 if any is refused."""
     from framework.agents.evaluation import evaluation_misfit
-    from framework.errors import SpecError
+    from framework.errors import BoardspecError, SpecError
     from framework.native.support import native_line
     from framework.units import missing_twins
 
@@ -39,12 +39,17 @@ def validate(files: GameFiles, params: ParamOption = None) -> None:
             failed = True
             print(exc, file=sys.stderr)
             continue
+        try:  # a unit's twin that cannot be loaded refuses the file before any "ok"
+            notes = [native_line(game), *(f"note: {m}" for m in missing_twins(game))]
+        except BoardspecError as exc:
+            failed = True
+            print(f"{path}: error: {exc}", file=sys.stderr)
+            continue
         print(f"ok  {path}: {game.name}, {game.board.size} cells, "
               f"{counted(len(game.phases), 'phase')}, "
               f"{counted(len(game.spec.examples), 'example')}")
-        print(f"    {native_line(game)}")
-        for missing in missing_twins(game):  # check --strict refuses these
-            print(f"    note: {missing}")
+        for note in notes:  # check --strict refuses the missing twins noted
+            print(f"    {note}")
         misfit = evaluation_misfit(game)
         if misfit:
             print(f"    warning: {misfit}")

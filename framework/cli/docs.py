@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from framework.cli import app
+from framework.cli.options import ParamOption
 
 
 @app.command()
@@ -24,9 +25,11 @@ def docs(files: Annotated[list[Path], typer.Argument(help="game files")],
                   "play.pdf: the board at full size tiled over the pages with crop marks, "
                   "a sheet of pieces to cut out, and the rules")] = False,
          paper: Annotated[str, typer.Option(help="with --print-and-play: a4 or letter")]
-         = "a4") -> None:
+         = "a4", params: ParamOption = None) -> None:
     """Write the rulebook of each game file: OUT/<lang>/<game>.<md|html|pdf>, diagrams
-    included (a PDF is the HTML rulebook laid out for print, its diagrams vectors)."""
+    included (a PDF is the HTML rulebook laid out for print, its diagrams vectors). Under
+    --param values other than the defaults a rulebook is named after them too
+    (OUT/en/ataxx-players-4.md)."""
     from framework.docs import DEFAULT_FORMATS, LANGUAGES, RULEBOOK_FORMATS, write_rulebooks
     from framework.docs.print_and_play import PAPERS
 
@@ -45,19 +48,22 @@ def docs(files: Annotated[list[Path], typer.Argument(help="game files")],
         raise typer.BadParameter(f"expected one of {', '.join(PAPERS)}, found {paper!r}",
                                  param_hint="--paper")
     from framework.safeio import check_output_dir
+    from framework.spec.params import parse_assignments
 
+    given = parse_assignments(params)  # a bad --param is refused before any file is written
     check_output_dir(out, "rulebook folder")
     if print_and_play:
         from framework.docs.print_and_play import write_print_and_play
         from framework.game import load_game
 
-        made = [write_print_and_play(load_game(path), code, path.stem,
+        made = [write_print_and_play(load_game(path, given), code, path.stem,
                                      out / code / f"{path.stem}.print-and-play.pdf", paper)
                 for path in files for code in lang or list(LANGUAGES)]
         print(f"wrote {len(made)} files under {out}")
         return
     written = write_rulebooks(files, out, lang or list(LANGUAGES), fmt or list(DEFAULT_FORMATS),
-                              warn=lambda text: print(f"warning: {text}", file=sys.stderr))
+                              warn=lambda text: print(f"warning: {text}", file=sys.stderr),
+                              parameters=given)
     print(f"wrote {len(written)} files under {out}")
 
 

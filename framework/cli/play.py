@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from rich.markup import escape
 
 from framework.cli import app
 from framework.cli.options import (
@@ -233,7 +234,7 @@ class PlaySession:
         self.state = self.state.child(outcome)
         self.history.append((before, CHANCE, [outcome.notation]))
         if not self.quiet:
-            self.console.print(f"    chance: {self.words.write(outcome)}")
+            self.console.print(f"    chance: {self.words.write(outcome)}", markup=False)
 
     def _agent_turn(self, seat: int) -> None:
         agent = self.agents[seat]
@@ -253,13 +254,13 @@ class PlaySession:
         self.history.append((before, seat, played))
         if not self.quiet:
             side = self.game.players[before.to_move]
-            note = f"  [dim]({agent.info})[/dim]" if agent.info and self.humans else ""
+            note = f"  [dim]({escape(agent.info)})[/dim]" if agent.info and self.humans else ""
             number, going_on = self._turn_number()
             view = self.game.view
             if view is not None and self.humans - {seat}:
                 shown = ["?"] * (len(shown) if view.spec.plies else 1)  # hidden
-            self.console.print(f"{number:>3}{'…' if going_on else '.'} {side} ({agent.spec}): "
-                               f"{' '.join(shown)}{note}")
+            self.console.print(f"{number:>3}{'…' if going_on else '.'} {escape(side)} "
+                               f"({escape(agent.spec)}): {escape(' '.join(shown))}{note}")
 
     def _turn_number(self) -> tuple[int, bool]:
         """The number of the turn the last entry of the history belongs to, and whether it
@@ -313,7 +314,8 @@ class PlaySession:
                 try:
                     played = self._apply_typed(text)
                 except (IllegalActionError, NotationError) as exc:
-                    self.console.print(f"[bold]not played:[/bold] {exc}", markup=True)
+                    self.console.print(f"[bold]not played:[/bold] {escape(str(exc))}",
+                                       markup=True)
                     continue
                 self.history.append((before, seat, played))
                 return True
@@ -386,9 +388,9 @@ class PlaySession:
         except OutputError as exc:
             if not typed:
                 raise
-            self.console.print(f"[bold]not saved:[/bold] {exc}", markup=True)
+            self.console.print(f"[bold]not saved:[/bold] {escape(str(exc))}", markup=True)
             return
-        self.console.print(f"saved {written} ({self.plies} plies)")
+        self.console.print(f"saved {written} ({self.plies} plies)", markup=False)
 
 
 def board_text(state: State) -> Text:
@@ -450,7 +452,7 @@ def replay(record_file: Annotated[Path, typer.Argument(help="game record (text o
     players = ", ".join(f"{p}: {record.player(game, seat)}"
                         for seat, p in enumerate(game.players))
     console.print(f"{game.name} ({players}), {total} plies, result {record.result}: "
-                  "every action verified")
+                  "every action verified", markup=False)
     console.print(f"position after ply {shown}:")
     console.print(board_text(state))
 
@@ -619,7 +621,7 @@ def run_with_progress(source: GameSource, plans: list[GamePlan], *, backend: str
                 "[progress.description]{task.description}", BarColumn(),
                 MofNCompleteColumn(), TimeElapsedColumn(), console=console,
                 transient=True) as progress:
-            where = "" if type(runner) is Backend else f" on {runner.describe()}"
+            where = "" if type(runner) is Backend else f" on {escape(runner.describe())}"
             task = progress.add_task(f"games{where}", total=len(plans), completed=finished)
 
             def on_game(index: int, record: Record) -> None:
@@ -661,13 +663,13 @@ def statistics_tables(result: MatchResult) -> list[object]:
 
     summary = result.summary()
     n = summary["games"]
-    sides = Table(title=f"{n} games: results")
+    sides = Table(title=f"{n} games: results")  # names escaped: rich reads markup
     for column in ("result", "games", "%", "95 % CI"):
         sides.add_column(column, justify="left" if column == "result" else "right")
     for name, row in summary["results"].items():
         label = name if name in ("draw", "unfinished") else f"won by {name}"
         low, high = row["ci95"]
-        sides.add_row(label, str(row["games"]), f"{100 * row['share']:.2f}",
+        sides.add_row(escape(label), str(row["games"]), f"{100 * row['share']:.2f}",
                       f"{100 * low:.1f}–{100 * high:.1f}")
     by_agent = Table(title="by agent (counted per seat played; score = wins + draws/2)")
     for column in ("agent", "games", "wins", "draws", "losses", "unfinished", "score %",
@@ -675,7 +677,7 @@ def statistics_tables(result: MatchResult) -> list[object]:
         by_agent.add_column(column, justify="left" if column == "agent" else "right")
     for spec, row in summary["agents"].items():
         low, high = row["ci95"]
-        by_agent.add_row(spec, str(row["games"]), str(row["wins"]), str(row["draws"]),
+        by_agent.add_row(escape(spec), str(row["games"]), str(row["wins"]), str(row["draws"]),
                          str(row["losses"]), str(row["unfinished"]),
                          f"{100 * row['score']:.2f}", f"{100 * low:.1f}–{100 * high:.1f}")
     return [sides, by_agent]

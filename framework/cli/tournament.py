@@ -46,6 +46,7 @@ def tournament(game_file: GameArgument,
     table: OpenSkill's skill estimate of each agent with a 95 % interval, wins, draws and
     losses (needs pip install 'boardspec\\[ratings]')."""
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     from framework.bundled import game_path
@@ -86,12 +87,12 @@ def tournament(game_file: GameArgument,
                                 backend=backend, jobs=jobs, address=address,
                                 max_plies=max_plies, done=done, folder=folder)
     table = rate(game.players, specs, [records[i] for i in sorted(records)])
-    shown = Table(title=f"{game.name}: {'gauntlet' if gauntlet else 'round robin'}, "
-                        f"{len(records)} games (OpenSkill, Plackett-Luce)")
+    shown = Table(title=escape(f"{game.name}: {'gauntlet' if gauntlet else 'round robin'}, "
+                               f"{len(records)} games (OpenSkill, Plackett-Luce)"))
     for column in ("rank", "agent", "games", "wins", "draws", "losses", "mu", "95 % interval"):
         shown.add_column(column, justify="left" if column == "agent" else "right")
     for rank, row in enumerate(table, start=1):
-        shown.add_row(str(rank), row.agent, str(row.games), str(row.wins), str(row.draws),
+        shown.add_row(str(rank), escape(row.agent), str(row.games), str(row.wins), str(row.draws),
                       str(row.losses), f"{row.mu:.1f}", f"{row.low:.1f} – {row.high:.1f}")
     wide = Console(highlight=False)
     wide.width = max(wide.width, 110)

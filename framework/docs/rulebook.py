@@ -9,7 +9,7 @@ same bytes — so ``docs/`` can be checked for staleness by regenerating it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
@@ -139,9 +139,12 @@ def slug(text: str) -> str:
 
 def render_rulebook(game: Game, lang: str, fmt: str, stem: str, *,
                     source: str | None = None, languages: Iterable[str] | None = None,
-                    untranslated: set[str] | None = None) -> tuple[str, dict[str, str]]:
+                    untranslated: set[str] | None = None, page: str | None = None
+                    ) -> tuple[str, dict[str, str]]:
     """The rulebook text, and for Markdown the SVG files it links (name → content).
 
+    ``stem`` names the game file (its own words' catalog entries), ``page`` the rulebook's
+    files when they are named otherwise (a setting of its parameters: ``page_name``);
     ``source`` is the game file as the header names it (default ``games/<stem>.yaml``);
     ``languages`` the languages to link to (default: every one); ``untranslated``, when
     given, receives the strings no catalog of ``lang`` translates (they read in English)."""
@@ -162,7 +165,8 @@ def render_rulebook(game: Game, lang: str, fmt: str, stem: str, *,
         SYMBOLS.reset(token)
     figures = [*book["setup"].figures, *book["examples"].figures]
     linked = set(LANGUAGES if languages is None else languages) | {lang}
-    links = [(code, name, f"../{code}/{stem}.{fmt}") for code, name in LANGUAGES.items()
+    page = page or stem
+    links = [(code, name, f"../{code}/{page}.{fmt}") for code, name in LANGUAGES.items()
              if code in linked]
     template = env.get_template(f"rulebook.{'html' if fmt == 'pdf' else fmt}.j2")
     contents = [("components", _("Components")), ("material", _("Material")),
@@ -175,7 +179,7 @@ def render_rulebook(game: Game, lang: str, fmt: str, stem: str, *,
     text = template.render(book=book, lang=lang, languages=links, stem=stem,
                            for_print=fmt == "pdf", contents=contents,
                            source=source or f"games/{stem}.yaml",
-                           svg_dir=f"../{SVG_DIR}/{stem}", diagrams=len(figures),
+                           svg_dir=f"../{SVG_DIR}/{page}", diagrams=len(figures),
                            css=_css())
     if untranslated is not None:
         untranslated |= gettext.missing
@@ -187,13 +191,15 @@ def render_rulebook(game: Game, lang: str, fmt: str, stem: str, *,
 
 
 def write_rulebooks(files: Sequence[Path], out: Path, langs: Iterable[str],
-                    formats: Iterable[str], *, warn: Callable[[str], None] | None = None
-                    ) -> list[Path]:
-    """Write OUT/<lang>/<stem>.<fmt> for each file, language and format (Markdown diagrams
-    to OUT/svg/<stem>/), and OUT/index.md listing every rulebook under OUT — those written
+                    formats: Iterable[str], *, warn: Callable[[str], None] | None = None,
+                    parameters: Mapping[str, Any] | None = None) -> list[Path]:
+    """Write OUT/<lang>/<page>.<fmt> for each file, language and format (Markdown diagrams
+    to OUT/svg/<page>/), and OUT/index.md listing every rulebook under OUT — those written
     now and those already there, so regenerating one game or one language loses no other.
     A page links to the languages its rulebook exists in. Returns the paths written.
 
+    ``parameters``: the values of the games' parameters (``--param``); a page is named
+    after its file and the values that are not the defaults (``page_name``).
     ``warn`` is told, per file and language, the strings left in English for want of a
     translation (a plugin's sentence no catalog has, a player's name)."""
     from framework.game import load_game
@@ -201,16 +207,18 @@ def write_rulebooks(files: Sequence[Path], out: Path, langs: Iterable[str],
     langs, formats = list(langs), list(formats)
     written: list[Path] = []
     for path in files:
-        game = load_game(path)
+        game = load_game(path, parameters)
+        page, setting = page_name(path.stem, game), setting_words(game)
         untranslated: dict[str, set[str]] = {lang: set() for lang in langs}
         for fmt in formats:
             present = [code for code in LANGUAGES
-                       if code in langs or (out / code / f"{path.stem}.{fmt}").is_file()]
+                       if code in langs or (out / code / f"{page}.{fmt}").is_file()]
             for lang in langs:
-                text, svgs = render_rulebook(game, lang, fmt, path.stem,
-                                             source=display_path(path), languages=present,
+                text, svgs = render_rulebook(game, lang, fmt, path.stem, page=page,
+                                             source=" ".join([display_path(path), *setting]),
+                                             languages=present,
                                              untranslated=untranslated[lang])
-                target = out / lang / f"{path.stem}.{fmt}"
+                target = out / lang / f"{page}.{fmt}"
                 if fmt == "pdf":
                     from framework.docs.pdf import html_to_pdf
 
@@ -218,14 +226,42 @@ def write_rulebooks(files: Sequence[Path], out: Path, langs: Iterable[str],
                     continue
                 written.append(_write(target, text))
                 for name, svg in svgs.items():
-                    written.append(_write(out / SVG_DIR / path.stem / name, svg))
+                    written.append(_write(out / SVG_DIR / page / name, svg))
         for lang, missing in untranslated.items():
             if missing and warn is not None:
                 shown = "; ".join(repr(m) for m in sorted(missing))
                 warn(f"{path}: {len(missing)} string(s) have no {LANGUAGES[lang]} "
                      f"translation and read in English in its rulebook: {shown}")
-    written.append(_write(out / "index.md", _index(out)))
+    ours = not parameters and all(_bundled(path) for path in files)
+    written.append(_write(out / "index.md", _index(out, ours)))
     return written
+
+
+def setting_words(game: Game) -> list[str]:
+    """``--param name=value`` for each parameter of ``game`` not at its default."""
+    from framework.spec.params import show_value
+
+    return [f"--param {name}={show_value(value)}" for name, value in game.parameters.items()
+            if value != game.spec.parameters[name].default]
+
+
+def page_name(stem: str, game: Game) -> str:
+    """The rulebook's file name (without suffix): the game file's stem, then each parameter
+    not at its default and its value (``ataxx-players-4``), so that a setting's rulebook
+    stands beside the default one."""
+    from framework.spec.params import show_value
+
+    parts = [stem, *(f"{name}-{show_value(value)}" for name, value in game.parameters.items()
+                     if value != game.spec.parameters[name].default)]
+    return re.sub(r"[^\w.-]+", "_", "-".join(parts))
+
+
+def _bundled(path: Path) -> bool:
+    """Whether ``path`` is one of boardspec's own game files (``games/``)."""
+    from framework.bundled import bundled_folder, game_path
+
+    folder = bundled_folder()
+    return folder is not None and game_path(path).resolve().parent == folder.resolve()
 
 
 def display_path(path: Path) -> str:
@@ -236,8 +272,10 @@ def display_path(path: Path) -> str:
         return path.name
 
 
-def _index(out: Path) -> str:
-    """OUT/index.md: a row per game, a column per language, linking every page under OUT."""
+def _index(out: Path, ours: bool) -> str:
+    """OUT/index.md: a row per game, a column per language, linking every page under OUT;
+    ``ours``: the pages of boardspec's own games, whose index says how games/ makes them
+    (else it speaks of the user's own files)."""
     pages: dict[str, dict[str, list[str]]] = {}  # stem -> lang -> formats
     titles: dict[str, str] = {}
     for lang in LANGUAGES:
@@ -250,7 +288,7 @@ def _index(out: Path) -> str:
              if any(code in by_lang for by_lang in pages.values())]
     games = sorted((titles.get(stem, stem), stem) for stem in pages)
     return environment().get_template("index.md.j2").render(
-        games=[(stem, title, pages[stem]) for title, stem in games], langs=langs)
+        games=[(stem, title, pages[stem]) for title, stem in games], langs=langs, ours=ours)
 
 
 def _title_of(page: Path) -> str:
@@ -940,7 +978,9 @@ def _example_turn(state: Any, texts: list[str]) -> Any:
 
 def _written_actions(game: Game, _: Translate) -> list[tuple[str, str]]:
     """One written action of each kind, with its meaning: found among the legal actions of
-    the start and of the examples' positions; a form seen nowhere is shown bare."""
+    the start and of the examples' positions. A block's own notation example seen nowhere
+    is shown bare; a move option's is not (it is a cell or two put in the option's
+    template, often not a legal action, and its meaning would be left empty)."""
     from framework.examples import start_of
 
     states = [game.new_initial_state()]
@@ -966,7 +1006,10 @@ def _written_actions(game: Game, _: Translate) -> list[tuple[str, str]]:
     kinds = {kind for _phase, kind, _attribute in found}
     items = list(found.values())
     for block in blocks:
+        unseen = {o.example() for o in getattr(block, "options", ())}
         for text in block.notation_examples:
+            if text in unseen:  # an option of a moves phase: shown only where it is legal
+                continue
             text = shown_text(text)
             if text not in seen and not _same_form(text, seen, game.board.written):
                 items.append((text, ""))

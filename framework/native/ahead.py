@@ -51,9 +51,6 @@ if TYPE_CHECKING:
 FORMAT = 2
 #: The package whose sources the key covers.
 PACKAGE = Path(__file__).resolve().parent.parent
-#: The entry-point group of rule units (``framework.plugins.GROUP``, not imported here:
-#: that module imports pydantic).
-UNITS_GROUP = "boardspec.rules"
 #: The one symbol a library exports to count with, and the flag its runtime raises.
 ENTRY, FAILED = "boardspec_perft", "boardspec_failed"
 
@@ -149,10 +146,9 @@ def folder() -> Path:
 
 
 def _third_party_units() -> bool:
-    from importlib.metadata import entry_points
+    from framework.entries import unit_entries  # an ignored package's units are not used
 
-    return any(not ep.value.startswith("framework.")
-               for ep in entry_points().select(group=UNITS_GROUP))
+    return any(not ep.value.startswith("framework.") for ep in unit_entries())
 
 
 def key_of(game_file: Path, params: Sequence[str]) -> str | None:

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from framework.errors import SpecError, SpecIssue
 from framework.limits import MAX_EXAMPLES, MAX_RULE_BLOCKS
+from framework.plugins import broken
 from framework.spec.characters import character_issues
 from framework.spec.models import GameBase, game_model
 from framework.spec.params import with_parameters
@@ -111,11 +112,12 @@ def _issue(src: YamlSource, err: Any, model: type[BaseModel]) -> SpecIssue:
     if kind == "missing":
         return src.issue(loc[:-1], f"missing required key {loc[-1]!r}")
     if kind == "union_tag_invalid":
-        what = {"turn": "phase", "setup": "setup", "goals": "goal", "result": "result",
-                "invariants": "invariant", "board": "board"}.get(str(loc[0]), "rule")
+        what = _block_word(loc)
         tags = ctx.get("expected_tags", "")
-        return src.issue((*loc, "type"),
-                         f"unknown {what} type {ctx.get('tag')!r}; expected one of: {tags}")
+        why = broken(str(ctx.get("tag")))  # registered, but its package failed to load
+        left_out = f" ({why}, so it is left out)" if why else ""
+        return src.issue((*loc, "type"), f"unknown {what} {ctx.get('tag')!r}{left_out}; "
+                                         f"expected one of: {tags}")
     if kind == "union_tag_not_found":
         return src.issue(loc, "this block needs a 'type:' key naming its kind")
     if kind == "too_long":
@@ -148,6 +150,25 @@ def _issue(src: YamlSource, err: Any, model: type[BaseModel]) -> SpecIssue:
     if kind == "value_error" and "found" in message:  # it says what it found already
         return src.issue(loc, message)
     return src.issue(loc, f"{message}; found {found}")
+
+
+#: What a tagged block's type is called, by the key of the list (or field) that holds it:
+#: an option inside a phase names a move primitive, not a phase.
+_BLOCK_WORDS = {"options": "move primitive", "moves": "move primitive",
+                "if": "condition type", "then": "consequence type", "turn": "phase type",
+                "setup": "setup type", "goals": "goal type", "result": "result type",
+                "invariants": "invariant type", "restrictions": "restriction type",
+                "board": "board type"}
+
+
+def _block_word(loc: Loc) -> str:
+    """``phase type``, ``move primitive``, ... for the block at ``loc``: named by the
+    innermost key that holds it, a key followed by a list index or ending the location
+    (pydantic puts the enclosing blocks' tags in the location too, each followed by a
+    field's name)."""
+    holders = [key for i, key in enumerate(loc) if isinstance(key, str)
+               and (i + 1 == len(loc) or isinstance(loc[i + 1], int))]
+    return _BLOCK_WORDS.get(holders[-1], "rule type") if holders else "rule type"
 
 
 def _allowed_keys(model: type[BaseModel], data: Any, loc: Loc) -> list[str]:

@@ -23,8 +23,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from framework.engine.playout import DEFAULT_MAX_PLIES
 from framework.engine.slots import HALFMOVE
 from framework.engine.trail import kept_slots
@@ -34,6 +32,8 @@ from framework.kernel.slots import encoded, slot_field
 from framework.rules.phases.count_checks import checks_slot_name
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from framework.engine.state import State
 
 SEED = 0x84222325CBF29CE4
@@ -191,6 +191,8 @@ class RepetitionPiece(GoalPiece):
         """Write the hashes of the state's history since the clock's reset (or of its
         position alone) into the region; over the whole game, of every board of its trail
         and their number."""
+        import numpy as np  # the fast extra's: the support check loads this piece without it
+
         game = state.game
         region, width = self.REGION
         trail = state.trail or (game.trail_key(state),) if game.trail_key else ()

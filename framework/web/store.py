@@ -57,7 +57,7 @@ SCHEMA = SCHEMA.replace("{added}", ",\n".join(
 COLUMNS = ("id", "slug", "file", "rules", "seats", "tokens", "seed", "plies", "result",
            "created", "updated", *(name for name, _ in ADDED_COLUMNS))
 RULES_REFERENCE = "sha256:"
-LOG = logging.getLogger("boardspec.serve")
+LOG = logging.getLogger(__name__)
 
 
 @dataclass

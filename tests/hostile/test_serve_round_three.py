@@ -132,7 +132,7 @@ def test_a_row_that_does_not_read_leaves_the_recent_games_to_the_others(
                             (broken, *row[1:]))
                 value = "not json" if column != "updated" else "yesterday"
                 raw.execute(f"UPDATE games SET {column}=? WHERE id=?", (value, broken))
-        with caplog.at_level(logging.WARNING, "boardspec.serve"):
+        with caplog.at_level(logging.WARNING, "framework.web.store"):
             for _ in range(3):
                 recent = client.get("/api/recent")
                 assert recent.status_code == 200, recent.text

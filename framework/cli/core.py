@@ -204,13 +204,14 @@ def list_games(as_json: Annotated[bool, typer.Option(
         found.append((name, path, spec))
     if as_json:
         print(json.dumps([{"name": name, "title": spec.name, "file": str(path),
+                           "category": spec.category,
                            "parameters": {p: d.model_dump(exclude_defaults=True)
                                           for p, d in spec.parameters.items()}}
                           for name, path, spec in found], ensure_ascii=False, indent=1))
         return
     width = max((len(name) for name, _, _ in found), default=0)
     for name, _path, spec in found:
-        print(f"{name:<{width}}  {spec.name}")
+        print(f"{name:<{width}}  {spec.name}" + (f"  ({spec.category})" if spec.category else ""))
         for param, declared in spec.parameters.items():
             said = declared.description.strip()
             print(f"{'':<{width}}    --param {param}={show_value(declared.default)}  "

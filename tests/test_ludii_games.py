@@ -22,6 +22,7 @@ from .brute_games import play_side_by_side, random_positions, same_perft
 from .conftest import ROOT
 
 COLUMNS = "abcdefghi"
+PASS = "0000"   # the engine's pass, as the notation writes it by default
 Point = tuple[float, float]
 
 
@@ -44,11 +45,16 @@ class Board:
         return sorted(other for link in self.links if cell in link
                       for other in link if other != cell)
 
+    def way(self, a: str, b: str) -> tuple[int, int]:
+        """The compass way from a to b (the signs of the coordinates' differences)."""
+        (x0, y0), (x1, y1) = self.at[a], self.at[b]
+        return (x1 > x0) - (x1 < x0), (y1 > y0) - (y1 < y0)
+
     def beyond(self, cell: str, over: str) -> str | None:
-        """The point on the far side of ``over`` along the straight line from ``cell``."""
-        (x0, y0), (x1, y1) = self.at[cell], self.at[over]
-        target = (2 * x1 - x0, 2 * y1 - y0)
-        return next((c for c in self.neighbours(over) if self.at[c] == target), None)
+        """The point linked to ``over`` the way ``over`` lies from ``cell`` (Ludii's hop:
+        on along the same direction, however long the link)."""
+        ahead = [c for c in self.neighbours(over) if self.way(over, c) == self.way(cell, over)]
+        return ahead[0] if ahead else None
 
 
 def grid(columns: int, rows: int, diagonal: bool) -> Board:
@@ -110,7 +116,7 @@ class StepGame:
     def legal(self, s: S) -> list[str]:
         if s.over is not None:
             return []
-        return self.moves(s, s.to_move) or ["pass"]
+        return self.moves(s, s.to_move) or [PASS]
 
     def _settle(self, s: S) -> S:
         """At the start of a turn: a player without a move loses, or passes when the
@@ -138,9 +144,10 @@ class StepGame:
         return self._settle(after)
 
     def play(self, s: S, m: str) -> S:
-        if m == "pass":
+        if m == PASS:
             return self.end_turn(s)
-        src, dst = m[:2], m[2:]
+        src = next(c for c in s.owner if m.startswith(c) and m[len(c):] in self.board.at)
+        dst = m[len(src):]
         owner = dict(s.owner)
         owner[dst] = owner.pop(src)
         return self.end_turn(replace(s, owner=owner))
@@ -289,7 +296,7 @@ class FiveMensMorris(StepGame):
 
     def play(self, s: S, m: str) -> S:
         owner, hand = dict(s.owner), dict(s.hand)
-        if m == "pass":
+        if m == PASS:
             return self.end_turn(s)
         if m.startswith("x"):
             del owner[m[1:]]
@@ -309,11 +316,144 @@ class FiveMensMorris(StepGame):
         return self.end_turn(after)
 
 
-REFERENCES = {"koruboddo": Koruboddo(), "terhuchu-small": Terhuchu(),
-              "co-chan-cho": CoChanCho(), "hund-efter-hare-vendsyssel": HundEfterHare(),
-              "five-mens-morris": FiveMensMorris()}
+# The .lud's (graph vertices:{...} edges:{...}), as written there.
+EGARA_POINTS: list[Point] = [(0, 0), (2, 0), (4, 0), (6, 0), (8, 0), (2, 2), (4, 2), (6, 2),
+                             (3, 3), (4, 3), (5, 3), (4, 4), (3, 5), (4, 5), (5, 5), (2, 6),
+                             (4, 6), (6, 6), (0, 8), (2, 8), (4, 8), (6, 8), (8, 8)]
+EGARA_EDGES = [(0, 1), (0, 5), (1, 2), (1, 5), (2, 3), (2, 6), (3, 4), (3, 7), (4, 7), (5, 6),
+               (5, 8), (5, 15), (6, 7), (6, 9), (7, 10), (7, 17), (8, 9), (8, 11), (9, 10),
+               (9, 11), (10, 11), (11, 12), (11, 13), (11, 14), (12, 13), (12, 15), (13, 14),
+               (13, 16), (14, 17), (15, 16), (15, 18), (15, 19), (16, 17), (16, 20), (17, 21),
+               (17, 22), (18, 19), (19, 20), (20, 21), (21, 22)]
+
+
+class EgaraGuti(JumpGame):
+    """Steps and single jumps along the lines (HopCapture: over a neighbour, on the same
+    way); eleven pieces each: the bottom row with its neighbours and row 2 (y = 3), the
+    top likewise; the player who cannot move loses ("NoMoves" Loss)."""
+
+    players, cap, trapped_loses, chains = ("south", "north"), 200, True, False
+    board = Board.of(EGARA_POINTS, EGARA_EDGES)
+
+    def setup(self) -> dict[str, str]:
+        names = list(self.board.at)
+        south = {names[i] for i in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)}
+        north = {names[i] for i in (18, 19, 20, 21, 22, 15, 16, 17, 12, 13, 14)}
+        return {**dict.fromkeys(south, "south"), **dict.fromkeys(north, "north")}
+
+
+class NegTugalTuux(StepGame):
+    """(rectangle 32 2) plus the edges from each left point to the right point one row up
+    (site = 2 × row + column); the children may go only to a site at least their own less
+    one (the .lud's (>= 1 (- (from) (to)))), the calf anywhere; the calf wins on coming back
+    to site 1, the children when it stands on site 62."""
+
+    players, cap, trapped_loses = ("children", "calf"), 200, False
+    board = Board.of([(15.0 * c, float(r)) for r in range(32) for c in range(2)],
+                     [e for r in range(32) for e in [(2 * r, 2 * r + 1)] + (
+                         [(2 * r, 2 * r + 2), (2 * r + 1, 2 * r + 3), (2 * r, 2 * r + 3)]
+                         if r < 31 else [])])
+    site = {name: i for i, name in enumerate(board.at)}
+    pen, pasture = list(board.at)[1], list(board.at)[62]
+
+    def setup(self) -> dict[str, str]:
+        names = list(self.board.at)
+        return {names[1]: "calf", names[0]: "children", names[3]: "children"}
+
+    def steps(self, s: S, side: str) -> list[str]:
+        return [f"{c}{n}" for c, who in s.owner.items() if who == side
+                for n in self.board.neighbours(c) if n not in s.owner
+                and (side == "calf" or self.site[n] >= self.site[c] - 1)]
+
+    def won(self, s: S, mover: str) -> bool:
+        calf = next(c for c, who in s.owner.items() if who == "calf")
+        return calf == self.pasture or (mover == "calf" and calf == self.pen)
+
+    def end_turn(self, s: S) -> S:
+        after = super().end_turn(s)
+        calf = next(c for c, who in after.owner.items() if who == "calf")
+        if after.over and calf == self.pasture:
+            return replace(after, over=frozenset({"children"}))
+        return after
+
+
+@dataclass(frozen=True)
+class Sowing:
+    pits: dict[str, int]
+    store: dict[str, int]
+    to_move: str
+    round: int
+    over: frozenset[str] | None = None
+
+
+class Ntyenge:
+    """2×8 holes, four counters each, sown anticlockwise (the .lud's track "0,E,N,W":
+    along the bottom row, back along the top); a last counter making two or four takes
+    them; the game ends when the board is empty, the most captured winning."""
+
+    players = ("south", "north")
+    track = [f"{c}1" for c in "abcdefgh"] + [f"{c}2" for c in "hgfedcba"]
+    cap = 300
+
+    def own(self, side: str) -> list[str]:
+        return [p for p in self.track if p.endswith("1" if side == "south" else "2")]
+
+    def start(self) -> Sowing:
+        return Sowing(dict.fromkeys(self.track, 4), {"south": 0, "north": 0}, "south", 1)
+
+    def from_position(self, p: dict[str, Any]) -> Sowing:
+        pits = {c: p[f"seed.{c}"] for c in self.track}
+        store = {"south": p["seed.S"], "north": p["seed.N"]}
+        return self._settle(Sowing(pits, store, p["to_move"], p.get("fullmove", 1)))
+
+    def legal(self, s: Sowing) -> list[str]:
+        if s.over is not None:
+            return []
+        return [p for p in self.own(s.to_move) if s.pits[p]] or [PASS]
+
+    def _settle(self, s: Sowing) -> Sowing:
+        if s.over is None and not any(s.pits[p] for p in self.track):
+            south, north = s.store["south"], s.store["north"]
+            best = {"south"} if south > north else {"north"} if north > south else set()
+            return replace(s, over=frozenset(best))
+        return s
+
+    def play(self, s: Sowing, m: str) -> Sowing:
+        pits, store = dict(s.pits), dict(s.store)
+        if m != PASS:
+            seeds, at = pits[m], self.track.index(m)
+            pits[m] = 0
+            for _ in range(seeds):
+                at = (at + 1) % len(self.track)
+                pits[self.track[at]] += 1
+            last = self.track[at]
+            if pits[last] in (2, 4):
+                store[s.to_move] += pits[last]
+                pits[last] = 0
+        nxt = "north" if s.to_move == "south" else "south"
+        after = Sowing(pits, store, nxt, s.round + (nxt == "south"))
+        after = self._settle(after)
+        if after.over is None and after.round > self.cap:
+            return replace(after, over=frozenset())
+        return after
+
+    def to_move(self, s: Sowing) -> str:
+        return s.to_move
+
+    def winners(self, s: Sowing) -> frozenset[str] | None:
+        return s.over
+
+    def turn_key(self, s: Sowing) -> Any:
+        return (s.to_move, s.round)
+
+
+REFERENCES: dict[str, Any] = {
+    "koruboddo": Koruboddo(), "terhuchu-small": Terhuchu(), "co-chan-cho": CoChanCho(),
+    "hund-efter-hare-vendsyssel": HundEfterHare(), "five-mens-morris": FiveMensMorris(),
+    "egara-guti": EgaraGuti(), "neg-tugal-tuux": NegTugalTuux(), "ntyenge": Ntyenge()}
 START_DEPTH = {"koruboddo": 6, "terhuchu-small": 4, "co-chan-cho": 8,
-               "hund-efter-hare-vendsyssel": 7, "five-mens-morris": 4}
+               "hund-efter-hare-vendsyssel": 7, "five-mens-morris": 4, "egara-guti": 6,
+               "neg-tugal-tuux": 7, "ntyenge": 3}
 
 
 @pytest.mark.parametrize("name", sorted(REFERENCES))

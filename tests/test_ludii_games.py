@@ -21,7 +21,7 @@ from framework import load_game
 from .brute_games import play_side_by_side, random_positions, same_perft
 from .conftest import ROOT
 
-COLUMNS = "abcdefghi"
+COLUMNS = "abcdefghijklmnopqrstuvwxyz"
 PASS = "0000"   # the engine's pass, as the notation writes it by default
 Point = tuple[float, float]
 
@@ -447,32 +447,120 @@ class Ntyenge:
         return (s.to_move, s.round)
 
 
+@dataclass(frozen=True)
+class Stones:
+    owner: dict[str, str]
+    to_move: str
+    over: frozenset[str] | None = None
+
+
+class AtariGo:
+    """Go's placement and capture on a square board, suicide refused (the .lud's
+    ifAfterwards:(count Liberties) > 0, after the captures); the first capture wins."""
+
+    players = ("black", "white")
+
+    def __init__(self, size: int) -> None:
+        self.board = grid(size, size, diagonal=False)
+
+    def start(self) -> Stones:
+        return Stones({}, "black")
+
+    def from_position(self, p: dict[str, Any]) -> Stones:
+        owner = {cell: entry["owner"] for cell, entry in p["cells"].items()}
+        return self._settle(Stones(owner, p["to_move"]))
+
+    def _group(self, owner: dict[str, str], cell: str) -> tuple[set[str], bool]:
+        """The stones joined to cell's, and whether they have an empty point next to them."""
+        group, todo, free = {cell}, [cell], False
+        while todo:
+            for n in self.board.neighbours(todo.pop()):
+                if n not in owner:
+                    free = True
+                elif owner[n] == owner[cell] and n not in group:
+                    group.add(n)
+                    todo.append(n)
+        return group, free
+
+    def _place(self, owner: dict[str, str], cell: str, side: str) -> tuple[dict[str, str], int]:
+        after = {**owner, cell: side}
+        taken = 0
+        for n in self.board.neighbours(cell):
+            if after.get(n) not in (None, side):
+                group, free = self._group(after, n)
+                if not free:
+                    taken += len(group)
+                    after = {c: who for c, who in after.items() if c not in group}
+        return after, taken
+
+    def _moves(self, owner: dict[str, str], side: str) -> list[str]:
+        return [c for c in self.board.at if c not in owner
+                and self._group(self._place(owner, c, side)[0], c)[1]]
+
+    def legal(self, s: Stones) -> list[str]:
+        if s.over is not None:
+            return []
+        return self._moves(s.owner, s.to_move) or [PASS]
+
+    def _settle(self, s: Stones) -> Stones:
+        if not self._moves(s.owner, s.to_move) and not self._moves(s.owner, self.other(s)):
+            return replace(s, over=frozenset())
+        return s
+
+    def other(self, s: Stones) -> str:
+        return "white" if s.to_move == "black" else "black"
+
+    def play(self, s: Stones, m: str) -> Stones:
+        owner, taken = (s.owner, 0) if m == PASS else self._place(s.owner, m, s.to_move)
+        if taken:
+            return Stones(owner, self.other(s), frozenset({s.to_move}))
+        return self._settle(Stones(owner, self.other(s)))
+
+    def to_move(self, s: Stones) -> str:
+        return s.to_move
+
+    def winners(self, s: Stones) -> frozenset[str] | None:
+        return s.over
+
+    def turn_key(self, s: Stones) -> Any:
+        return (s.to_move, len(s.owner))
+
+
 REFERENCES: dict[str, Any] = {
     "koruboddo": Koruboddo(), "terhuchu-small": Terhuchu(), "co-chan-cho": CoChanCho(),
     "hund-efter-hare-vendsyssel": HundEfterHare(), "five-mens-morris": FiveMensMorris(),
-    "egara-guti": EgaraGuti(), "neg-tugal-tuux": NegTugalTuux(), "ntyenge": Ntyenge()}
+    "egara-guti": EgaraGuti(), "neg-tugal-tuux": NegTugalTuux(), "ntyenge": Ntyenge(),
+    "atari-go": AtariGo(5)}
+#: Smaller boards than the files' defaults, where a game's size is a parameter.
+PARAMETERS: dict[str, dict[str, Any]] = {"atari-go": {"size": 5}}
 START_DEPTH = {"koruboddo": 6, "terhuchu-small": 4, "co-chan-cho": 8,
                "hund-efter-hare-vendsyssel": 7, "five-mens-morris": 4, "egara-guti": 6,
-               "neg-tugal-tuux": 7, "ntyenge": 3}
+               "neg-tugal-tuux": 7, "ntyenge": 3, "atari-go": 2}
 
 
 @pytest.mark.parametrize("name", sorted(REFERENCES))
 def test_perft_from_the_start_matches_the_reference(name: str) -> None:
-    game = load_game(ROOT / "games" / f"{name}.yaml")
+    game = load_game(ROOT / "games" / f"{name}.yaml", PARAMETERS.get(name))
     same_perft(game, REFERENCES[name], game.new_initial_state(), START_DEPTH[name])
 
 
 @pytest.mark.parametrize("name", sorted(REFERENCES))
 def test_perft_from_random_positions_matches_the_reference(name: str) -> None:
-    game = load_game(ROOT / "games" / f"{name}.yaml")
+    game = load_game(ROOT / "games" / f"{name}.yaml", PARAMETERS.get(name))
     for state in random_positions(game, 4, seed=7):
-        same_perft(game, REFERENCES[name], state, 3)
+        same_perft(game, REFERENCES[name], state, 2 if name == "atari-go" else 3)
 
 
 @pytest.mark.parametrize("name", sorted(REFERENCES))
 def test_random_games_agree_with_the_reference(name: str) -> None:
-    game = load_game(ROOT / "games" / f"{name}.yaml")
+    game = load_game(ROOT / "games" / f"{name}.yaml", PARAMETERS.get(name))
     outcomes: list[frozenset[str]] = []
     assert play_side_by_side(game, REFERENCES[name], 6, seed=2, outcomes=outcomes) > 6
     assert len(outcomes) == 6            # every game played to its end
 
+
+
+def test_atari_go_on_ludiis_default_board() -> None:
+    game = load_game(ROOT / "games" / "atari-go.yaml")             # 19 × 19
+    for state in [game.new_initial_state(), *random_positions(game, 2, seed=3)]:
+        same_perft(game, AtariGo(19), state, 1)

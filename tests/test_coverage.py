@@ -58,6 +58,11 @@ def test_the_draw_is_reproducible_and_leaves_the_bundled_games_out() -> None:
 
 
 def test_every_record_is_complete_and_names_known_capabilities() -> None:
+    text = (ROOT / "docs" / "coverage.yaml").read_text(encoding="utf-8")
+    for record in text.split("\n  - name: ")[1:]:     # a key given twice would hide one
+        keys = [line.split(":")[0] for line in record.splitlines()[1:]
+                if line.startswith("    ") and not line.startswith("     ")]
+        assert len(keys) == len(set(keys)), (record.splitlines()[0], keys)
     known = set(DATA["capabilities"])
     for game in GAMES:
         assert game["status"] in REPORT.STATUSES, game["name"]

@@ -18,7 +18,7 @@ import pytest
 
 from framework import load_game
 
-from .brute_games import play_side_by_side, random_positions, same_perft
+from .brute_games import TurnAccessors, play_side_by_side, random_positions, same_perft
 from .conftest import ROOT
 
 COLUMNS = "abcdefghijklmnopqrstuvwxyz"
@@ -80,7 +80,7 @@ class S:
     over: frozenset[str] | None = None
 
 
-class StepGame:
+class StepGame(TurnAccessors):
     """Pieces step along a link to an empty point; subclasses add jumps, hands, mills."""
 
     players: tuple[str, ...]
@@ -151,15 +151,6 @@ class StepGame:
         owner = dict(s.owner)
         owner[dst] = owner.pop(src)
         return self.end_turn(replace(s, owner=owner))
-
-    def to_move(self, s: S) -> str:
-        return s.to_move
-
-    def winners(self, s: S) -> frozenset[str] | None:
-        return s.over
-
-    def turn_key(self, s: S) -> Any:
-        return (s.to_move, s.round)
 
 
 class JumpGame(StepGame):
@@ -386,7 +377,7 @@ class Sowing:
     over: frozenset[str] | None = None
 
 
-class Ntyenge:
+class Ntyenge(TurnAccessors):
     """2×8 holes, four counters each, sown anticlockwise (the .lud's track "0,E,N,W":
     along the bottom row, back along the top); a last counter making two or four takes
     them; the game ends when the board is empty, the most captured winning."""
@@ -437,15 +428,6 @@ class Ntyenge:
             return replace(after, over=frozenset())
         return after
 
-    def to_move(self, s: Sowing) -> str:
-        return s.to_move
-
-    def winners(self, s: Sowing) -> frozenset[str] | None:
-        return s.over
-
-    def turn_key(self, s: Sowing) -> Any:
-        return (s.to_move, s.round)
-
 
 @dataclass(frozen=True)
 class Stones:
@@ -454,7 +436,7 @@ class Stones:
     over: frozenset[str] | None = None
 
 
-class AtariGo:
+class AtariGo(TurnAccessors):
     """Go's placement and capture on a square board, suicide refused (the .lud's
     ifAfterwards:(count Liberties) > 0, after the captures); the first capture wins."""
 
@@ -515,12 +497,6 @@ class AtariGo:
         if taken:
             return Stones(owner, self.other(s), frozenset({s.to_move}))
         return self._settle(Stones(owner, self.other(s)))
-
-    def to_move(self, s: Stones) -> str:
-        return s.to_move
-
-    def winners(self, s: Stones) -> frozenset[str] | None:
-        return s.over
 
     def turn_key(self, s: Stones) -> Any:
         return (s.to_move, len(s.owner))

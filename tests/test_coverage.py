@@ -74,9 +74,10 @@ def test_every_record_is_complete_and_names_known_capabilities() -> None:
             assert rule["rule"] and rule["capability"] in known, (game["name"], rule)
 
 
-@pytest.mark.parametrize("game", [g for g in GAMES if g["status"] == "yes"],
+@pytest.mark.parametrize("game", [g for g in map(REPORT.at_end, GAMES) if g["status"] == "yes"],
                          ids=lambda g: g["name"])
 def test_every_yes_game_is_bundled_valid_and_credited(game: dict[str, Any]) -> None:
+    """Yes in either measurement (the end-of-wave ``final`` record over the baseline)."""
     path = ROOT / game["file"]
     assert path.parent == ROOT / "games" and path.is_file()
     spec = load_game(path).spec
@@ -85,3 +86,17 @@ def test_every_yes_game_is_bundled_valid_and_credited(game: dict[str, Any]) -> N
     assert spec.credits and game["ludii"].removeprefix("Common/res/lud/") in spec.credits.source
     header = path.read_text(encoding="utf-8").split("\nname:", 1)[0]
     assert game["ludii"] in header.replace("\n# ", " ")     # its rules source, in its header
+
+
+def test_the_second_measurement_is_shown_beside_the_first() -> None:
+    data = {**DATA, "final": {"date": "2027-01-01"},
+            "games": [{**GAMES[0], "final": {"status": "yes", "missing": [], "file": "x.yaml",
+                                             "units_used_by_one": ["a unit"]}}, *GAMES[1:]]}
+    text = REPORT.render(data)
+    baseline_yes = sum(g["status"] == "yes" for g in GAMES)
+    assert f"{baseline_yes} of {len(GAMES)} yes" in text              # the baseline stays
+    end = text.split("## At the end of the wave (2027-01-01)", 1)[1]
+    assert end.startswith(f"\n\nThe same sample measured again after the wave's vocabulary "
+                          f"work: {baseline_yes + 1} of {len(GAMES)} yes")
+    assert f"`units_used_by_one`): {GAMES[0]['name']}." in end
+    assert REPORT.render(DATA) == (ROOT / "docs" / "coverage.md").read_text(encoding="utf-8")

@@ -33,6 +33,12 @@ def load(path: Path = DATA) -> dict[str, Any]:
     return data
 
 
+def at_end(game: Game) -> Game:
+    """The game as the end-of-wave measurement found it: its ``final`` record over the
+    baseline one (name, path and category stay the baseline's)."""
+    return {**game, **(game.get("final") or {})}
+
+
 def capabilities_of(game: Game) -> list[str]:
     """The distinct capabilities a game's missing rules name, in their first order."""
     seen: list[str] = []
@@ -101,9 +107,11 @@ def _one_away(games: list[Game]) -> list[str]:
 
 
 def _game_table(games: list[Game]) -> list[str]:
+    final = any(g.get("final") for g in games)
     lines = [
-        "| game | category | status | missing (capability: rule) | our file |",
-        "| --- | --- | --- | --- | --- |",
+        "| game | category | status | missing (capability: rule) | our file |"
+        + (" at the end |" if final else ""),
+        "| --- | --- | --- | --- | --- |" + (" --- |" if final else ""),
     ]
     for game in sorted(games, key=lambda g: (g["category"], g["name"])):
         missing = "; ".join(
@@ -111,6 +119,8 @@ def _game_table(games: list[Game]) -> list[str]:
         )
         file = f"`{game['file']}`" if game.get("file") else ""
         row = f"| {game['name']} | {game['category']} | {game['status']} | {missing} | {file} |"
+        if final:
+            row += f" {at_end(game)['status']} |"
         lines.append(row.replace("||", "| |"))
     return lines
 
@@ -173,8 +183,38 @@ def render(data: dict[str, Any]) -> str:
             + ".",
             "",
         ]
+    if data.get("final"):
+        parts += _final_section(data, [at_end(g) for g in games])
     parts += ["## Every sampled game", "", *_game_table(games), ""]
     return "\n".join(parts)
+
+
+def _final_section(data: dict[str, Any], games: list[Game]) -> list[str]:
+    """The second measurement, on the same sample: each game's ``final`` record."""
+    statuses = Counter(g["status"] for g in games)
+    single = sorted(g["name"] for g in games if g.get("units_used_by_one"))
+    lines = [
+        f"## At the end of the wave ({data['final']['date']})",
+        "",
+        "The same sample measured again after the wave's vocabulary work: "
+        f"{statuses['yes']} of {len(games)} yes ({_percent(statuses['yes'], len(games))}), "
+        f"{statuses['partly']} partly, {statuses['no']} no.",
+        "",
+        *_status_table(games),
+        "",
+        "What is still missing, ranked:",
+        "",
+        *_ranking(data, games),
+        "",
+    ]
+    if single:
+        lines += [
+            "Yes with a unit that only this sampled game uses (`units_used_by_one`): "
+            + ", ".join(single)
+            + ".",
+            "",
+        ]
+    return lines
 
 
 def main() -> None:

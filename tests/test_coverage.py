@@ -6,6 +6,9 @@ listed with its category."""
 from __future__ import annotations
 
 import importlib.util
+import json
+import re
+import subprocess
 import sys
 from types import ModuleType
 from typing import Any
@@ -100,3 +103,15 @@ def test_the_second_measurement_is_shown_beside_the_first() -> None:
                           f"work: {baseline_yes + 1} of {len(GAMES)} yes")
     assert f"`units_used_by_one`): {GAMES[0]['name']}." in end
     assert REPORT.render(DATA) == (ROOT / "docs" / "coverage.md").read_text(encoding="utf-8")
+
+
+def test_boardspec_games_lists_each_yes_game_with_its_category() -> None:
+    run = subprocess.run([sys.executable, "-m", "framework", "games", "--json"],
+                         capture_output=True, text=True, cwd=ROOT, check=True)
+    listed = {game["title"]: game for game in json.loads(run.stdout)}
+    for game in GAMES:
+        if game["status"] == "yes":
+            assert listed[game["name"]]["category"] == game["category"], game["name"]
+    text = subprocess.run([sys.executable, "-m", "framework", "games"], capture_output=True,
+                          text=True, cwd=ROOT, check=True).stdout
+    assert re.search(r"^koruboddo +Koruboddo +\(war\)$", text, re.MULTILINE), text[:300]

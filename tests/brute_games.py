@@ -32,6 +32,22 @@ class Reference(Protocol):
     def turn_key(self, s: Any) -> Any: ...
 
 
+class TurnAccessors:
+    """``to_move``, ``winners`` and ``turn_key`` of a reference whose states keep the side
+    to move, the round and the winners (None while the game goes on) as ``to_move``,
+    ``round`` and ``over``."""
+
+    def to_move(self, s: Any) -> str:
+        return str(s.to_move)
+
+    def winners(self, s: Any) -> frozenset[str] | None:
+        over: frozenset[str] | None = s.over
+        return over
+
+    def turn_key(self, s: Any) -> Any:
+        return (s.to_move, s.round)
+
+
 def ref_perft(ref: Reference, s: Any, depth: int) -> int:
     if depth == 0:
         return 1

@@ -235,6 +235,7 @@ def _print_json_entry(name: str, path: Path, spec: Any, *, first: bool) -> None:
     """One game of ``games --json``, as an entry of the list that ``json.dumps(...,
     indent=1)`` writes (the whole output is that list)."""
     entry = json.dumps({"name": name, "title": spec.name, "file": str(path),
+                        "category": spec.category,
                         "parameters": {p: d.model_dump(exclude_defaults=True)
                                        for p, d in spec.parameters.items()}},
                        ensure_ascii=False, indent=1)
@@ -245,7 +246,7 @@ def _print_json_entry(name: str, path: Path, spec: Any, *, first: bool) -> None:
 def _print_game(name: str, spec: Any, width: int) -> None:
     from framework.spec.params import show_value
 
-    print(f"{name:<{width}}  {spec.name}")
+    print(f"{name:<{width}}  {spec.name}" + (f"  ({spec.category})" if spec.category else ""))
     for param, declared in spec.parameters.items():
         said = declared.description.strip()
         print(f"{'':<{width}}    --param {param}={show_value(declared.default)}  "

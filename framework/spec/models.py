@@ -366,6 +366,9 @@ class GameBase(Rule):
     name: str = Field(min_length=1, description="the game's name (the rulebook's title)")
     description: str = Field(default="", description="a paragraph for people: the rulebook's "
                                                      "summary")
+    category: str = Field(default="", description="the family of games it belongs to, as "
+                          "Ludii's library files board games (hunt, race, sow, space, war); "
+                          "`boardspec games` lists it")
     players: list[PlayerEntry] = Field(
         min_length=2, max_length=MAX_PLAYERS,
         description="the sides, in turn order (the first moves first): a name, or "

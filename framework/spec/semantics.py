@@ -581,7 +581,7 @@ def _unlanded_conditions(params: Any, loc: Loc, ctx: SpecContext
     landed on this turn (``landed``, ``pile``, ``line_formed``, ``completes_face``), where
     nothing before it lands a piece (a ``race`` moves checkers and sets no landing cell):
     it reads an empty slot, so it never changes — never holds, or with ``not:`` always."""
-    name = getattr(params, "name", None)
+    name = str(getattr(params, "name", None) or "")
     if (not ctx.in_option and name not in ctx.phases) or ctx.lands_before(name):
         return
     conditions = plugins("conditions")

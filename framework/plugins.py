@@ -679,6 +679,13 @@ class Condition(Unit):
     def holds(self, state: State, mover: int) -> bool:
         raise NotImplementedError
 
+    @classmethod
+    def fixed_in_play(cls, params: Any, ctx: SpecContext) -> str | None:
+        """Why the condition can never change while the game is played (what it reads
+        no rule of the file writes), or None. A block whose every condition is fixed acts
+        always or never (``again``: the mover plays every turn, or the rule is dead)."""
+        return None
+
     def rounds(self) -> tuple[int, int] | None:
         """The rounds (full moves, from 1) outside which the condition never holds, first
         and last, for one that reads the round alone (``turn``); None for the others. The

@@ -305,6 +305,7 @@ ATAXX = (ROOT / "games" / "ataxx.yaml").read_text()
 @pytest.mark.parametrize(("block", "message"), [
     ("{type: conserved, piece: stne}", "unknown piece 'stne'; expected one of: stone"),
     ("{type: conserved, piece: stone}", "has no supply"),
+    ("{type: conserved, piece: stone, counters: [bar]}", "unknown counter 'bar'"),
     ("{type: counter_never_decreases, counter: captures}", "unknown counter 'captures'"),
     ("{type: conservd, piece: stone}", "unknown invariant type 'conservd'"),
     ("{type: attributes_total_cap, piece: stone}", "declares no max_attributes_total"),

@@ -70,9 +70,12 @@ class Restricted(Phase):
 
 
 def restrict(phases: list[Phase], rules: list[Restriction]) -> list[Phase]:
-    """The turn's phases, each deciding one that a rule applies to wrapped."""
+    """The turn's phases, each one a player decides that a rule applies to wrapped. A
+    chance phase (a roll) is never wrapped: no player chooses its outcome, so no rule
+    restricts a choice there (``validate`` refuses one that names it)."""
     wrapped: list[Phase] = []
     for phase in phases:
         applying = [r for r in rules if r.applies_to(phase.name)]
-        wrapped.append(Restricted(phase, applying) if phase.decides and applying else phase)
+        restricted = phase.decides and not phase.chance and applying
+        wrapped.append(Restricted(phase, applying) if restricted else phase)
     return wrapped

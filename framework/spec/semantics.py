@@ -16,6 +16,7 @@ from typing import Any
 from framework.board import build_board
 from framework.board.directions import RELATIVE_DIRECTIONS, direction_bearings
 from framework.board.holes import HoleRule, holds_at, hole_names
+from framework.engine.slots import LANDED
 from framework.expressions import ExpressionError
 from framework.plugins import Phase, plugins
 from framework.spec.declared import declared_slots
@@ -77,6 +78,45 @@ class SpecContext:
         for i, name in enumerate(names):
             if name not in known:
                 yield (*loc, i), self.unknown("direction", name, known)
+
+    def check_restricted_phases(self, rule: str, names: Sequence[str] | None, loc: Loc
+                                ) -> Iterator[tuple[Loc, str]]:
+        """The issues of a restriction's ``phases`` (at ``(*loc, "phases", i)``): each must
+        be a phase of the turn, and one a player decides — chance picks a roll's outcome,
+        so a rule that filters a player's choices cannot act there."""
+        registry = plugins("phases")
+        for i, name in enumerate(names or ()):
+            params = next((p for p in self.spec.turn if p.name == name), None)
+            if params is None:
+                yield (*loc, "phases", i), self.unknown("phase", name, self.phases)
+                continue
+            block = registry.get(params.type)
+            if block is not None and getattr(block, "chance", False):
+                yield (*loc, "phases", i), (
+                    f"{name!r} is a chance phase: chance picks its outcome, no player "
+                    f"chooses there, so {rule!r} cannot act on it (without phases: it "
+                    "applies to every phase a player decides)")
+
+    @property
+    def written_counters(self) -> frozenset[str]:
+        """The counters a rule of play may change: those a setup, a phase, a move option,
+        a consequence or a piece names (a race's ``bar``, a sowing's store, a capture's
+        counter), outside the ``if:`` of each, which only reads."""
+        named: set[str] = set()
+
+        def walk(value: Any) -> None:
+            if isinstance(value, str):
+                named.add(value)
+            elif isinstance(value, dict):
+                for key, inner in value.items():
+                    if key != "if":
+                        walk(inner)
+            elif isinstance(value, list | tuple):
+                for inner in value:
+                    walk(inner)
+        for block in (*self.spec.setup, *self.spec.turn, *self.spec.pieces.values()):
+            walk(block.model_dump(by_alias=True))
+        return frozenset(named) & frozenset(self.counters)
 
     def lands_before(self, phase: str) -> bool:
         """Whether a phase of the turn before the one named ``phase`` lands a piece (its
@@ -535,6 +575,30 @@ def _plugin(cls: type[Any], params: Any, loc: Loc, ctx: SpecContext
     yield from block_issues(cls, params, loc, ctx)
 
 
+def _unlanded_conditions(params: Any, loc: Loc, ctx: SpecContext
+                         ) -> Iterator[tuple[Loc, str]]:
+    """A condition of a phase's (or a consequence's) ``if:`` that reads the cell a piece
+    landed on this turn (``landed``, ``pile``, ``line_formed``, ``completes_face``), where
+    nothing before it lands a piece (a ``race`` moves checkers and sets no landing cell):
+    it reads an empty slot, so it never changes — never holds, or with ``not:`` always."""
+    name = str(getattr(params, "name", None) or "")
+    if (not ctx.in_option and name not in ctx.phases) or ctx.lands_before(name):
+        return
+    conditions = plugins("conditions")
+    if ctx.in_option:
+        reason = f"a {ctx.option_type!r} lands no piece"
+    else:
+        earlier = [f"{p.name} ({p.type})" for p in ctx.spec.turn[:ctx.phases.index(name)]]
+        reason = (f"no phase before {name!r} in the turn lands one (before it: "
+                  f"{', '.join(earlier) or 'none'})")
+    for i, condition in enumerate(getattr(params, "if_", ())):
+        if LANDED not in getattr(conditions[condition.type], "slots", ()):
+            continue
+        never = "always holds" if condition.not_ else "never holds"
+        yield (*loc, "if", i), (f"the condition {condition.type!r} reads the cell a piece "
+                                f"landed on this turn, but {reason}, so it {never}")
+
+
 def block_issues(cls: type[Any], params: Any, loc: Loc, ctx: SpecContext
                  ) -> Iterator[tuple[Loc, str]]:
     """Every check of one block (a unit of any kind, at ``loc``): the names its parameters
@@ -542,6 +606,8 @@ def block_issues(cls: type[Any], params: Any, loc: Loc, ctx: SpecContext
     conditions = plugins("conditions")
     for i, condition in enumerate(getattr(params, "if_", ())):
         yield from block_issues(conditions[condition.type], condition, (*loc, "if", i), ctx)
+    if isinstance(cls, type) and issubclass(cls, Phase):
+        yield from _unlanded_conditions(params, loc, ctx)
     yield from _references(params, loc, ctx)
     yield from piled_issues(cls, params, loc, ctx)
     for field in ("attributes", "cells"):

@@ -269,6 +269,8 @@ class ReferenceGame:
         """A deciding phase's moves, after the game's restrictions."""
         phase = self.phases[index]
         moves = phase.moves(s)
+        if getattr(phase, "chance", False):
+            return moves  # chance picks the outcome: no player is restricted there
         for rule in self.restrictions:
             if rule.applies_to(phase.name):
                 moves = rule.allowed(s, moves)

@@ -74,6 +74,12 @@ class Counter(Condition):
             yield (*loc, "of"), ctx.unknown("side", params.of,
                                             ("mover", "opponents", "all", *ctx.players))
 
+    @classmethod
+    def fixed_in_play(cls, params: Any, ctx: SpecContext) -> str | None:
+        if params.counter in ctx.counters and params.counter not in ctx.written_counters:
+            return f"no rule of the file changes the counter {params.counter!r}"
+        return None
+
     def holds(self, state: State, mover: int) -> bool:
         return compared(sum(state.counters[s][self.counter] for s in
                             sides_of(self.params.of, mover, self.players)), self.params)

@@ -14,6 +14,17 @@ Supplies are derived (declared supply minus what is on the board), so the conser
 is broken exactly when a rule puts on the board something the supply does not have. A kind
 kept in hand (``pieces.<kind>.hand``) loses for good what leaves the board, so there the law
 is that the board plus the hand never hold more than the supply.
+
+Pieces that leave the board for counted places — a race's bar and borne-off checkers, a
+store, captured pieces kept as a number — are named by ``counters``: then, for each player,
+the pieces (or attribute units) on the board plus those counters never change from one
+position to the next, with or without a supply (a checker taken off whole, or one that
+vanishes on a hit, breaks it):
+
+```yaml
+invariants:
+  - {type: conserved, attribute: count, counters: [bar, borne_off]}   # race's checkers
+```
 """
 
 from __future__ import annotations
@@ -38,6 +49,9 @@ class ConservedParams(Rule):
     piece: str | None = Field(default=None, description="the kind of piece counted")
     attribute: str | None = Field(default=None, description="the attribute counted (on "
                                   "`piece`, or on every kind that has it)")
+    counters: list[str] | None = Field(default=None, description="the counters that hold "
+                                "a player's pieces off the board (a bar, the borne off, a "
+                                "store): the board plus these never change")
 
     @model_validator(mode="after")
     def _something(self) -> ConservedParams:
@@ -47,7 +61,8 @@ class ConservedParams(Rule):
 
 
 class Conserved(Invariant):
-    """On the board plus in the supply, each player always has the declared supply."""
+    """On the board plus in the supply, each player always has the declared supply; on the
+    board plus in the named counters, each player always has as many as before."""
 
     keyword = "conserved"
     Params = ConservedParams
@@ -57,13 +72,18 @@ class Conserved(Invariant):
         pieces = game.spec.pieces
         #: (what is counted, piece kind, attribute or None, declared supply)
         self.pools: list[tuple[str, str, str | None, int]] = []
+        #: The kinds counted on the board with the counters (all of them, supply or not).
+        self.kinds = [params.piece or ""] if params.attribute is None else \
+            kinds_with_attribute(game, params.attribute, params.piece)
+        self.counters = params.counters or []
+        self.counter_ids = [game.counters.index(c) for c in self.counters]
         if params.attribute is None:
             kind = params.piece or ""
             supply = pieces[kind].supply
             if supply is not None:
                 self.pools.append((kind, kind, None, supply))
         else:
-            for kind in kinds_with_attribute(game, params.attribute, params.piece):
+            for kind in self.kinds:
                 supply = pieces[kind].attributes[params.attribute].supply
                 if supply is not None:
                     self.pools.append((f"{params.attribute} on {kind}", kind,
@@ -73,6 +93,11 @@ class Conserved(Invariant):
     def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
         pieces = ctx.spec.pieces
+        for i, name in enumerate(params.counters or ()):
+            if name not in ctx.counters:
+                yield (*loc, "counters", i), ctx.unknown("counter", name, ctx.counters)
+        if params.counters:
+            return  # the board and the counters together: conserved with or without supply
         if params.attribute is None:
             if params.piece in pieces and pieces[params.piece].supply is None:
                 yield (*loc, "piece"), (f"the piece {params.piece!r} has no supply (it is "
@@ -91,6 +116,29 @@ class Conserved(Invariant):
                                         "its supply under pieces.<piece>.attributes")
 
     def violation(self, state: State, before: State | None) -> str | None:
+        return self._over_supply(state) or (
+            self._changed(state, before) if before is not None and self.counter_ids else None)
+
+    def _held(self, state: State, side: int) -> int:
+        """What ``side`` has on the board (pieces, or attribute units) and in the counters."""
+        attribute = self.params.attribute
+        total = sum(state.counters[side][c] for c in self.counter_ids)
+        for kind in self.kinds:
+            total += (state.owner[side] & kind_mask(state, kind)).bit_count() \
+                if attribute is None else attribute_sum(state, side, attribute, kind)
+        return total
+
+    def _changed(self, state: State, before: State) -> str | None:
+        what = self.params.attribute or self.params.piece
+        places = " + ".join(["the board", *self.counters])
+        for side, player in enumerate(self.game.players):
+            was, now = self._held(before, side), self._held(state, side)
+            if now != was:
+                return (f"{player}'s {what} on {places} went from {was} to {now} with the "
+                        f"last action: {abs(now - was)} {'lost' if now < was else 'made'}")
+        return None
+
+    def _over_supply(self, state: State) -> str | None:
         players = self.game.players
         for what, kind, attribute, supply in self.pools:
             for side, player in enumerate(players):
@@ -110,5 +158,9 @@ class Conserved(Invariant):
 
     def describe(self, _: Translate = untranslated) -> str:
         what = self.params.attribute or self.params.piece
+        if self.counters:
+            return _("Each player's {what} on the board and in {places} always add up to the "
+                     "same number.").format(
+                what=what, places=", ".join(_(c) for c in self.counters))
         return _("Each player's {what} on the board never exceed the supply.").format(
             what=what)

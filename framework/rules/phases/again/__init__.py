@@ -16,7 +16,8 @@ turn. When it runs, the turn ends as every turn does (the turn's slots are reset
 are checked) and then the same player takes the next turn instead of the next player; the
 round does not advance. Turns counted whole (``perft --turns``, the terminal's move list)
 take a player's consecutive turns as one. Without an ``if:`` the mover would play every
-turn: ``validate`` refuses it.
+turn: ``validate`` refuses it, and an ``if:`` that can never change too (a ``counter`` no
+rule writes; a ``landed`` where nothing before it lands a piece, as after a ``race``).
 """
 
 from __future__ import annotations
@@ -25,7 +26,15 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
 from framework.engine.slots import AGAIN
-from framework.plugins import Loc, Phase, PhaseParams, Translate, conditions_text, untranslated
+from framework.plugins import (
+    Loc,
+    Phase,
+    PhaseParams,
+    Translate,
+    conditions_text,
+    plugins,
+    untranslated,
+)
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -59,6 +68,14 @@ class Again(Phase):
         if not params.if_:
             yield loc, ("'again' without 'if:' gives the mover every turn, so the other "
                         "players never move: say when the mover plays again")
+            return
+        conditions = plugins("conditions")
+        fixed = [conditions[c.type].fixed_in_play(c, ctx) for c in params.if_]
+        if all(fixed):
+            why = "; ".join(f for f in fixed if f)
+            yield (*loc, "if"), (f"the condition of 'again' can never change ({why}), so the "
+                                 "mover would play again every turn or never: say when the "
+                                 "mover plays again with something the game changes")
 
     def run(self, state: State) -> None:
         state.vars[self.slot] = 1

@@ -26,7 +26,8 @@ along the mover's track:
 - a checker on the bar (``bar`` > 0) must enter first, on the die's point of the track
   (the first point is a 1);
 - a point with two or more enemy checkers is closed; landing on a lone enemy checker
-  sends it to the bar;
+  sends it to the bar (with more than two players, every other player's checkers are
+  enemies: a lone checker goes to its owner's bar);
 - once all the mover's checkers are on the last ``home`` points, a die bears one off from
   the point exactly that far from the end, or from the furthest occupied point with a
   higher die;
@@ -209,15 +210,26 @@ class Race(Phase):
         return total
 
     def _snapshot(self, state: State, side: int) -> tuple[list[int], list[int]]:
-        """The mover's and the enemy's checkers on each point of the mover's track."""
+        """The mover's checkers and every other player's on each point of the mover's
+        track (with three or four players, whoever holds a point is an enemy there)."""
         counts = state.attrs[self.attr]
-        mine_mask, theirs_mask = state.owner[side], state.owner[1 - side]
+        mine_mask, theirs_mask = state.owner[side], self._enemies(state, side)
         mine, theirs = [], []
         for cell in self.tracks[side]:
             bit = 1 << cell
             mine.append(counts[cell] if mine_mask & bit else 0)
             theirs.append(counts[cell] if theirs_mask & bit else 0)
         return mine, theirs
+
+    @staticmethod
+    def _enemies(state: State, side: int) -> int:
+        """The cells every other player holds."""
+        return state.occupied() & ~state.owner[side]
+
+    @staticmethod
+    def _holder(state: State, cell: int) -> int:
+        """The side whose checkers are on ``cell`` (-1: none)."""
+        return state.owner_of(cell)
 
     def _steps(self, mine: list[int], theirs: list[int], bar: int,
                dice: list[int]) -> list[Step]:
@@ -318,7 +330,7 @@ class Race(Phase):
         return all(state.vars[s] for s in self.die_slots)
 
     def apply(self, state: State, action: Action) -> None:
-        side, enemy = state.to_move, 1 - state.to_move
+        side = state.to_move
         steps = self.steps_of(action)
         track, counts = self.tracks[side], state.attrs[self.attr]
         for t, d in steps:
@@ -335,9 +347,10 @@ class Race(Phase):
                 state.counters[side][self.off] += 1
                 continue
             cell = track[to]
-            if state.owner[enemy] >> cell & 1:  # a lone enemy checker: to the bar
+            holder = self._holder(state, cell)
+            if holder not in (-1, side):  # a lone enemy checker: to its owner's bar
                 state.remove(cell)
-                state.counters[enemy][self.bar] += 1
+                state.counters[holder][self.bar] += 1
             if state.owner[side] >> cell & 1:
                 counts[cell] += 1
             else:

@@ -42,8 +42,6 @@ class RacePiece(PrimitivePiece):
         self.phase = phase
         game = phase.game
         roll = phase.roll_params
-        if len(game.players) != 2:
-            raise Unsupported("race with other than two players")
         if roll.dice != 2:
             rolled = "one die" if roll.dice == 1 else f"{roll.dice} dice"
             raise Unsupported(f"race after a roll of {rolled} (the kernels play two dice)")
@@ -55,7 +53,7 @@ class RacePiece(PrimitivePiece):
         self.stack = attribute_field(game, phase.params.attribute)
         c = len(game.counters)
         self.bar = f"COUNTERS + side * {c} + {phase.bar}"
-        self.enemy_bar = f"COUNTERS + (1 - side) * {c} + {phase.bar}"
+        self.holder_bar = f"COUNTERS + s * {c} + {phase.bar}"
         self.off = f"COUNTERS + side * {c} + {phase.off}"
         self.dice_fields = [slot_field(game, f"die_{i + 1}") for i in range(2)]
         self.repeat = slot_field(game, "doubles_played")
@@ -87,7 +85,13 @@ class RacePiece(PrimitivePiece):
         # The checkers of ``who`` on ``c``: its stack's word where it owns the cell.
         held = ["if " + m.test(m.get("who"), "c") + ":",
                 f"    return np.int64(st[{self.stack} + c])", "return np.int64(0)"]
+        # The checkers of every other side on ``c`` (one side at most holds a point; with
+        # three or four players each other side is an enemy).
+        foes = ["for s in range(S):",
+                "    if s != side and " + m.test(m.get("s"), "c") + ":",
+                f"        return np.int64(st[{self.stack} + c])", "return np.int64(0)"]
         return [self.function("held", "st, who, c", held),
+                self.function("foes", "st, side, c", foes),
                 self.function("steps", "st, side, lo, hi, out", self._steps(cell)),
                 self.function("step", "st, side, s", self._step()),
                 self.function("walk", "st, side, buf, n, write", self._walk()),
@@ -110,7 +114,7 @@ class RacePiece(PrimitivePiece):
         bar_steps = [f"if st[{self.bar}] != ZERO:", "    for j in range(2):",
                      "        d = lo if j == 0 else hi", "        if j == 1 and hi == lo:",
                      "            break",
-                     f"        if d - 1 < {n} and {p}held(st, 1 - side, "
+                     f"        if d - 1 < {n} and {p}foes(st, side, "
                      f"{self.track}[side * {n} + d - 1]) < 2:",
                      f"            out[k] = {n * 8} + d", "            k += 1",
                      "    return k"]
@@ -127,22 +131,23 @@ class RacePiece(PrimitivePiece):
                 f"        if to >= {n}:",
                 f"            if all_home and (to == {n} or t == furthest):",
                 "                out[k] = t * 8 + d", "                k += 1",
-                f"        elif {p}held(st, 1 - side, {self.track}[side * {n} + to]) < 2:",
+                f"        elif {p}foes(st, side, {self.track}[side * {n} + to]) < 2:",
                 "            out[k] = t * 8 + d", "            k += 1",
                 "return k"]
 
     def _step(self) -> list[str]:
         """One die played (``Race.apply``'s loop body): from the bar or a point, onto a
-        point (a lone enemy checker there to its bar) or off."""
+        point (a lone enemy checker there to its owner's bar) or off."""
         n, count = self.length, self.stack
         return ["t = s >> 3", "d = s & 7", f"if t == {n}:", f"    st[{self.bar}] -= ONE",
                 "    to = d - 1", "else:", f"    c = {self.track}[side * {n} + t]",
                 f"    st[{count} + c] -= ONE", f"    if st[{count} + c] == ZERO:",
                 "        remove(st, c)", "    to = t + d", f"if to >= {n}:",
                 f"    st[{self.off}] += ONE", "    return",
-                f"c = {self.track}[side * {n} + to]",
-                f"if {self.m.test(self.m.get('1 - side'), 'c')}:",
-                "    remove(st, c)", f"    st[{self.enemy_bar}] += ONE",
+                f"c = {self.track}[side * {n} + to]", "for s in range(S):",
+                f"    if s != side and {self.m.test(self.m.get('s'), 'c')}:",
+                "        remove(st, c)", f"        st[{self.holder_bar}] += ONE",
+                "        break",
                 f"if {self.m.test(self.m.get('side'), 'c')}:", f"    st[{count} + c] += ONE",
                 "else:", f"    place(st, c, side, {self.kind})", f"    st[{count} + c] = ONE"]
 

@@ -7,7 +7,9 @@ restrictions:
 ```
 
 Kinds are the action kinds the phases make (``attack`` for a walk onto an enemy, ``jump``,
-``create``, ...); ``phases`` limits the rule to some phases of the turn (default: all).
+``create``, ...); ``phases`` limits the rule to some phases of the turn (default: every
+phase a player decides; a chance phase, a roll, is never restricted, and naming one is
+refused).
 
 In the middle of a chain of hops that may stop (``chain: may``), stopping stays legal: the
 rule forces the first capture, not the chain's going on (Fanorona's rule). With
@@ -39,7 +41,7 @@ class CompulsoryParams(Rule):
     kinds: list[str] = Field(min_length=1, description="the action kinds that, when any "
                              "is legal, are the only legal ones")
     phases: list[str] | None = Field(default=None, description="the phases the rule "
-                                     "applies in (default: every phase)")
+                                     "applies in (default: every phase a player decides)")
     longest: bool = Field(default=False, description="only those that begin the longest "
                           "run of such actions within the turn (the most captures)")
 
@@ -55,9 +57,7 @@ class Compulsory(Restriction):
     @classmethod
     def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
-        for i, phase in enumerate(params.phases or []):
-            if phase not in ctx.phases:
-                yield (*loc, "phases", i), ctx.unknown("phase", phase, ctx.phases)
+        yield from ctx.check_restricted_phases('compulsory', params.phases, loc)
 
     def applies_to(self, phase: str) -> bool:
         return self.params.phases is None or phase in self.params.phases

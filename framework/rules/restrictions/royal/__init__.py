@@ -63,9 +63,7 @@ class Royal(Restriction):
     @classmethod
     def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
-        for i, phase in enumerate(params.phases or []):
-            if phase not in ctx.phases:
-                yield (*loc, "phases", i), ctx.unknown("phase", phase, ctx.phases)
+        yield from ctx.check_restricted_phases('royal', params.phases, loc)
 
     def applies_to(self, phase: str) -> bool:
         return self.params.phases is None or phase in self.params.phases

@@ -8,7 +8,8 @@ move into rule units listed there):
 1. values: ``framework.errors``, ``framework.limits``, ``framework.safeio``,
    ``framework.bundled`` (where the bundled games are), ``framework.expressions`` (the
    small expressions of parameters and hole rules), ``framework.numerals`` (numbers as
-   people type them: ASCII digits), and the engine's value modules
+   people type them: ASCII digits), ``framework.entries`` (the registered rule units'
+   entry points, read without loading them), and the engine's value modules
    ``framework.engine.action``, ``framework.engine.bits``,
    ``framework.engine.slots``, ``framework.engine.piles``;
 2. plugin API: ``framework.plugins`` (the units' base classes and their registry);

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from framework import load_game
 from framework.backends import Backend
-from framework.check.design import Finding, design_findings
+from framework.balance.design import Finding, design_findings
 from framework.match import GameSource
 from framework.spec.load import load_spec
 

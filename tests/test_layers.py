@@ -24,7 +24,7 @@ from .conftest import ROOT
 #: module belongs to the longest declared prefix of its name.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("values", ("framework.errors", "framework.limits", "framework.safeio", "framework.bundled",
-                "framework.expressions", "framework.numerals",
+                "framework.expressions", "framework.numerals", "framework.entries",
                 # The engine's value modules: framework/engine/__init__.py is empty, so
                 # importing them runs nothing of the engine core.
                 "framework.engine.action", "framework.engine.bits", "framework.engine.slots",

@@ -154,20 +154,6 @@ def summarise(game: Game, levels: Sequence[Level], facts: dict[int, GameFacts],
     return report
 
 
-def design_section(game: Game, game_file: Path, levels: Sequence[Level],
-                   facts: dict[int, GameFacts], max_plies: int | None) -> list[dict[str, Any]]:
-    """The study's games read as ``check --design`` reads its own: the goals never reached,
-    the rules that never fire, the counters that never change, the loops, by line."""
-    from framework.check.design import findings_of
-    from framework.spec.load import load_spec
-
-    _, src = load_spec(game_file, game.parameters)
-    by_agent = {level.agent: [facts[level.first + i] for i in range(level.games)
-                              if level.first + i in facts] for level in levels}
-    return [{"line": f.line, "where": f.where, "message": f.message}
-            for f in findings_of(game, src, by_agent, max_plies)]
-
-
 def write_report(report: dict[str, Any], out: Path) -> list[Path]:
     """``balance.json``, ``balance.html`` and the plots (``plots/*.svg``) into ``out``."""
     from framework.balance.report import write_report as write

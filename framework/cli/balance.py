@@ -114,12 +114,12 @@ def _study(game_file: Path, levels: list[Level], params: list[str] | None, out: 
     from framework.balance import (
         all_facts,
         balance_plans,
-        design_section,
         published_for,
         summarise,
         write_report,
     )
     from framework.balance.analysis import verdict
+    from framework.balance.design import design_section
     from framework.bundled import game_path
     from framework.cli.options import load
     from framework.cli.play import run_with_progress

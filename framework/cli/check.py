@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from framework.balance.design import DESIGN_AGENTS, DESIGN_GAMES
 from framework.check import DEFAULT_EXAMPLES
-from framework.check.design import DESIGN_AGENTS, DESIGN_GAMES
 from framework.cli import app
 from framework.cli.options import (
     AddressOption,
@@ -153,7 +153,7 @@ def _design(files: list[Path], agents: str, games: int, seed: int, max_plies: in
     """``check --design``: each file's findings, one line each (``file:line: where:
     what``), or one JSON document."""
     from framework.backends import make_backend
-    from framework.check.design import design_findings
+    from framework.balance.design import design_findings
     from framework.cli.options import load
     from framework.cli.play import agent_specs
     from framework.errors import SpecError

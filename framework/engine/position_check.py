@@ -106,7 +106,7 @@ def _expected(bounds: Any, name: str) -> str:
 
 def check_phases(state: State, source: str) -> None:
     """Refuse a position that a phase's own declaration rules out (``Phase.position_problem``:
-    a die of 7 on six faces, a stack of no checkers). ``source`` names the input read."""
+    a die of 7 on six faces, an empty stack). ``source`` names the input read."""
     for phase in state.game.phases:
         problem = phase.position_problem(state)
         if problem is not None:

@@ -12,9 +12,11 @@ engine plays it.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+# Where the cache is, defined beside the code that proves what it holds (cache.py imports
+# nothing of this package, so the two make no loop); named here for every caller.
+from framework.native.cache import cache_dir as cache_dir
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -27,13 +29,6 @@ if TYPE_CHECKING:
 #: (``framework.native.ahead``) does without.
 _HOMES = {"NativeGame": "framework.native.backend", "support_of": "framework.native.assemble",
           "Unsupported": "framework.kernel.pieces"}
-
-
-def cache_dir() -> Path:
-    """Where the kernels' modules, numba's machine code and the libraries linked ahead of
-    time are kept (``$BOARDSPEC_NATIVE_CACHE``, default ``~/.cache/boardspec/native``)."""
-    found = os.environ.get("BOARDSPEC_NATIVE_CACHE")
-    return Path(found) if found else Path.home() / ".cache" / "boardspec" / "native"
 
 
 def available() -> bool:

@@ -35,7 +35,14 @@ from pathlib import Path
 from typing import Any
 
 from framework.errors import BoardspecError
-from framework.native import cache_dir
+
+
+def cache_dir() -> Path:
+    """Where the kernels' modules, numba's machine code and the libraries linked ahead of
+    time are kept (``$BOARDSPEC_NATIVE_CACHE``, default ``~/.cache/boardspec/native``)."""
+    found = os.environ.get("BOARDSPEC_NATIVE_CACHE")
+    return Path(found) if found else Path.home() / ".cache" / "boardspec" / "native"
+
 
 KEY_FILE = "key"
 KEY_BYTES = 32

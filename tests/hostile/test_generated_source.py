@@ -22,7 +22,8 @@ from typing import Any
 import pytest
 
 from framework import load_game, load_game_text
-from framework.native.assemble import plan_of, source_of
+from framework.kernel.pieces import Unsupported
+from framework.native.assemble import plan_of, source_of, support_of
 from tests.conftest import GAME_FILES, ROOT
 from tests.hostile.bounded import assert_refused, cli, run_bounded
 
@@ -101,7 +102,13 @@ def assert_generated_by_the_package(source: str) -> None:
 
 @pytest.mark.parametrize("path", GAME_FILES, ids=[p.stem for p in GAME_FILES])
 def test_a_bundled_games_module_holds_only_the_generators_own_text(path: Path) -> None:
-    assert_generated_by_the_package(source_of(plan_of(load_game(path))))
+    game = load_game(path)
+    try:
+        plan = plan_of(game)
+    except Unsupported:  # the kernels do not play it: no module is generated at all
+        assert support_of(game) is not None
+        return
+    assert_generated_by_the_package(source_of(plan))
 
 
 def test_every_text_of_a_file_leaves_its_module_unchanged(unchecked: None) -> None:

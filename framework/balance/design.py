@@ -21,12 +21,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from framework.balance import balance_plans, levels_of
+from framework.balance import Level, balance_plans, levels_of
 from framework.balance.analysis import GameFacts, automatic_rules, game_facts, loop_warning
 from framework.balance.analysis import level_statistics as statistics_of
 from framework.match import GameSource, play_plans
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from framework.backends import Backend
     from framework.game import Game
     from framework.spec.yamlsource import Loc, YamlSource
@@ -163,3 +165,16 @@ def _limit(game: Game, max_plies: int | None) -> str:
 
     limit = max_plies or game.spec.max_plies or DEFAULT_MAX_PLIES
     return f"{limit:,} plies"
+
+
+def design_section(game: Game, game_file: Path, levels: Sequence[Level],
+                   facts: dict[int, GameFacts], max_plies: int | None) -> list[dict[str, Any]]:
+    """The study's games read as ``check --design`` reads its own: the goals never reached,
+    the rules that never fire, the counters that never change, the loops, by line."""
+    from framework.spec.load import load_spec
+
+    _, src = load_spec(game_file, game.parameters)
+    by_agent = {level.agent: [facts[level.first + i] for i in range(level.games)
+                              if level.first + i in facts] for level in levels}
+    return [{"line": f.line, "where": f.where, "message": f.message}
+            for f in findings_of(game, src, by_agent, max_plies)]

@@ -5,35 +5,60 @@ Around (to) Own))``, ``(what at:…)``).
 Every move option takes two such tests beside its ``if:`` (which is read once for the
 whole option): ``to_if`` keeps only the candidate moves it holds for, and ``path_if`` is
 the same test read by default on the cells the move passes over (``between``). A placement's
-``where:`` may be one too. A list is all of its tests.
-
-```yaml
-      - {type: place, where: {all: [{around: to, owner: own, exactly: 0},       # Gopher
-                                    {around: to, owner: enemy, exactly: 1}]}}
-      - {type: leap, piece: horse, paths: [[n, ne], [n, nw]], path_if: {owner: empty}}
-      - {type: step, to: enemy, to_if: {kind: [pawn, knight]}}
-      - {type: slide, to_if: {at: between, owner: occupied, exactly: 1}}
-```
+``where:`` may be one too. A list is all of its tests. The tests are read on the position
+before the move, for the player making it.
 
 One construct, a **cell test**, reads a set of cells and compares:
 
-- ``at``: the place — ``to`` (the cell the move ends on; default of ``to_if`` and
+- ``at``: the place — ``to`` (the cell the move ends on; the default of ``to_if`` and
   ``where``), ``from`` (where it starts), ``between`` (the cells it passes over, ``from``
-  and ``to`` left out: along the straight line of the board from one to the other, or a
-  ``leap``'s path; default of ``path_if``), ``landed`` (where this turn's previous action
-  landed a piece). ``around: <place>`` reads instead the cells next to that place (linked
-  to it on the board), ``directions`` narrowing them to those directions (the board's, or
-  relative to the player's forward).
-- ``owner`` (``own``, ``enemy``, ``empty``, ``occupied``: a piece of anyone's, ``any``:
-  every cell, the default), ``kind`` (a list of piece kinds) and ``zone`` say which of
-  those cells fit.
+  and ``to`` left out: along the board's straight line from one to the other, or a
+  ``leap``'s path; the default of ``path_if``), ``landed`` (where this turn's previous
+  action landed a piece). ``around: <place>`` reads instead the cells next to that place
+  (linked to it on the board), ``directions`` narrowing them to those directions (the
+  board's, or relative to the player's forward).
+- ``owner`` (``own``, ``enemy``, ``empty``, ``occupied``: anyone's piece, ``any``: every
+  cell, the default), ``kind`` (a piece kind, or a list of them) and ``zone`` say which
+  of those cells fit.
 - ``at_least``, ``at_most``, ``exactly`` compare the number of cells that fit; with no
   bound every cell read must fit (true of no cell at all: a step passes over none).
 
 ``{direction: [n, s]}`` holds when the move goes straight along one of the directions
 (from ``from`` towards ``to``); ``{all: [...]}``, ``{any: [...]}`` and ``{not: {...}}``
 combine tests. A place that does not exist (``landed`` before anything landed) fails every
-test that reads it. The tests are read on the position before the move.
+test that reads it. ``validate`` refuses a test its move cannot answer: ``from``,
+``between`` or a direction for a placement (its moves start from no cell), ``between`` for
+a move that passes over nothing (``reach``), a test that says nothing (``{around: to}``).
+
+Worked examples, one per query:
+
+```yaml
+# owner at the target: a step onto any cell that holds no piece of one's own
+- {type: step, to: any, to_if: {not: {owner: own}}}
+# kind at the target: a rook takes only pawns and knights (or goes to an empty cell)
+- {type: slide, piece: rook, to: empty_or_enemy,
+   to_if: {any: [{owner: empty}, {kind: [pawn, knight]}]}}
+# zone at the start: a pawn moves sideways only from outside the river
+- {type: step, piece: pawn, directions: [left, right], to_if: {not: {at: from, zone: river}}}
+# neighbours counted: Gopher, next to exactly one enemy stone and none of one's own
+- {type: place, where: {all: [{around: to, owner: enemy, exactly: 1},
+                              {around: to, owner: own, exactly: 0}]}}
+# neighbours in some directions: a landing with an empty cell straight ahead of it
+- {type: step, to_if: {around: to, directions: [forward], owner: empty, exactly: 1}}
+# any neighbour at all: Abak, a stone next to any piece
+- {type: place, where: {around: to, owner: occupied, at_least: 1}}
+# path emptiness: the xiangqi horse, whose leg (the first step) must be empty
+- {type: leap, piece: horse, paths: [[n, ne], [n, nw], [e, ne], [e, se],
+                                     [s, se], [s, sw], [w, nw], [w, sw]],
+   to: empty_or_enemy, path_if: {owner: empty}}
+# pieces between counted: a jump two ahead over exactly one piece
+- {type: leap, paths: [[forward, forward]], path_if: {owner: occupied, exactly: 1}}
+# the landed cell: a second placement only while the first stone has 3 empty neighbours
+- {type: place, where: {around: landed, owner: empty, at_least: 3}}
+# the move's direction: forward onto an empty cell, sideways only onto an enemy piece
+- {type: step, directions: [forward, left, right], to: empty_or_enemy,
+   to_if: {any: [{all: [{direction: [forward]}, {owner: empty}]}, {owner: enemy}]}}
+```
 """
 
 from __future__ import annotations
@@ -380,21 +405,28 @@ def _place_words(place: str, _: Translate) -> str:
             "landed": _("the cell where a piece just landed")}[place]
 
 
-def _fitting(test: CellTest, game: CompiledGame, _: Translate) -> str:
-    """The cells that fit, in words ("enemy pieces", "empty cells of the river")."""
+def _holding(test: CellTest, _: Translate) -> str:
+    """What a cell that fits is or holds, after "that" or a cell ("is empty", "holds an
+    enemy pawn or horse"); empty when any cell fits (a zone or a number says the rest)."""
     kinds = join_words(_, [_(k) for k in test.kind or ()], either=True)
-    what = {"own": _("your pieces"), "enemy": _("enemy pieces"), "empty": _("empty cells"),
-            "occupied": _("pieces"), "any": _("cells")}[test.owner]
+    if test.owner == "empty":
+        return _("is empty")
     if kinds:
-        what = {"own": _("your pieces of kind {kinds}"),
-                "enemy": _("enemy pieces of kind {kinds}"),
-                "occupied": _("pieces of kind {kinds}"),
-                "any": _("pieces of kind {kinds}")}[test.owner].format(kinds=kinds)
-    if test.zone:
-        from framework.spec.terms import zone_words
-        what = _("{cells} in {zone}").format(cells=what,
-                                              zone=zone_words(game, test.zone, _))
-    return what
+        return {"own": _("holds one of your {kinds}"), "enemy": _("holds an enemy {kinds}"),
+                "occupied": _("holds a {kinds}"),
+                "any": _("holds a {kinds}")}[test.owner].format(kinds=kinds)
+    return {"own": _("holds one of your pieces"), "enemy": _("holds an enemy piece"),
+            "occupied": _("holds a piece"), "any": ""}[test.owner]
+
+
+def _predicate(test: CellTest, game: CompiledGame, _: Translate) -> str:
+    """What a cell that fits is, zone included ("is empty and in the river")."""
+    holding = _holding(test, _)
+    if test.zone is None:
+        return holding
+    from framework.spec.terms import zone_words
+    zone = _("is in {zone}").format(zone=zone_words(game, test.zone, _))
+    return _("{holding} and {zone}").format(holding=holding, zone=zone) if holding else zone
 
 
 def _number(test: CellTest, _: Translate) -> str:
@@ -408,24 +440,23 @@ def _number(test: CellTest, _: Translate) -> str:
 
 
 def _cell_clause(test: CellTest, game: CompiledGame, place: str, _: Translate) -> str:
+    """"the target cell is empty", "every cell next to the target cell holds a piece", "the
+    number of cells passed over that hold a piece is exactly 1"."""
     where = _place_words(place, _)
-    fitting = _fitting(test, game, _)
+    predicate = _predicate(test, game, _)
     if test.around:
         from framework.board.direction_words import directions_phrase
-        near = _("next to {place}").format(place=where) if not test.directions else \
-            _("next to {place} {directions}").format(
+        cells = _("the cells next to {place}").format(place=where) if not test.directions \
+            else _("the cells next to {place} {directions}").format(
                 place=where, directions=directions_phrase(list(test.directions), _))
-        if test.bounded:
-            return _("{number} of the cells {near} hold {what}").format(
-                number=_number(test, _), near=near, what=fitting) \
-                if test.owner not in ("empty", "any") or test.kind else \
-                _("{number} of the cells {near} are {what}").format(
-                    number=_number(test, _), near=near, what=fitting)
-        return _("every cell {near} is one of the {what}").format(near=near, what=fitting)
+    else:
+        cells = where
     if test.bounded:
-        return _("{number} of {place} are {what}").format(number=_number(test, _),
-                                                          place=where, what=fitting)
-    if place == "between":
-        return _("every one of {place} is one of the {what}").format(place=where,
-                                                                     what=fitting)
-    return _("{place} is one of the {what}").format(place=where, what=fitting)
+        if not predicate:
+            return _("the number of {cells} is {number}").format(
+                cells=cells, number=_number(test, _))
+        return _("the number of {cells} where the cell {predicate} is {number}").format(
+            cells=cells, predicate=predicate, number=_number(test, _))
+    if test.around or place == "between":
+        return _("each of {cells} {predicate}").format(cells=cells, predicate=predicate)
+    return _("{place} {predicate}").format(place=where, predicate=predicate)

@@ -122,6 +122,26 @@ result: {type: draw}
 """
 
 
+#: A stone anywhere after a stone on the edge; else only next to an enemy stone.
+LAST = """
+name: Last
+players: [white, black]
+board: {type: grid, rows: 4, columns: 4, adjacency: orthogonal}
+zones:
+  edge: [{row: 1}, {row: 4}, {column: a}, {column: d}]
+pieces:
+  stone: {symbols: {white: o, black: x}}
+turn:
+  - name: place
+    type: moves
+    options:
+      - {type: place, kind: open, if: {type: count, of: all, exactly: 0}}
+      - {type: place, if: {type: count, of: all, at_least: 1},
+         where: {any: [{at: last.to, zone: edge}, {around: to, owner: enemy, at_least: 1}]}}
+no_legal_move: lose
+"""
+
+
 def _notations(state: State) -> list[str]:
     return sorted(a.notation for a in state.legal_actions()) if not state.is_terminal() \
         else []
@@ -175,8 +195,19 @@ def _position(name: str, cells: dict[str, list[str]], to_move: str = "white") ->
             "gaps": [], "halfmove": 0, "fullmove": 1}
 
 
-@pytest.mark.parametrize("text", [EVERY_QUERY, NATIVE, LANDED],
-                         ids=["every-query", "native", "landed"])
+def test_the_previous_moves_cells() -> None:
+    game = load_game_text(LAST)
+    state = game.new_initial_state()
+    state.apply("b2")   # inside: black only next to it
+    assert _notations(state) == ["a2", "b1", "b3", "c2"]
+    state.apply("b1")   # on the edge: white anywhere
+    assert len(_notations(state)) == 14
+    assert state.to_json()["last_to"] == "b1" and state.to_json()["last_from"] is None
+    assert "previous move" in support_of(game)
+
+
+@pytest.mark.parametrize("text", [EVERY_QUERY, NATIVE, LANDED, LAST],
+                         ids=["every-query", "native", "landed", "last"])
 def test_the_engine_and_the_reference_twin_agree(text: str) -> None:
     game = load_game_text(text)
     ref = ReferenceGame(game.spec)

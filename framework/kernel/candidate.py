@@ -66,6 +66,9 @@ class CandidateCode:
         if place == "between":
             raise Unsupported(f"{self.option.keyword} with a test of the cells between "
                               "(path_if, at: between: not in the native kernels yet)")
+        if place in ("last.from", "last.to"):
+            raise Unsupported(f"{self.option.keyword} with a test of the previous move's "
+                              f"cells ({place}: not in the native kernels yet)")
         m, piece, board = self.piece.m, self.piece, self.game.board
         cell = {"to": "c", "from": "s", "landed": "np.int64(st[LANDED]) - 1"}[place]
         lines = [f"at = {cell}", "if at < 0:", "    return False"]

@@ -12,14 +12,14 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from framework.engine.slots import CLOCK_RESET, LANDED, Slot
+from framework.engine.slots import CLOCK_RESET, Slot
 from framework.engine.trail import slots_as_they_stand
 from framework.moves.candidate import (
     DEFAULT_PLACE,
     Candidates,
     Place,
     describe_test,
-    places_read,
+    slots_read,
     straight_ways,
 )
 from framework.plugins import (
@@ -174,9 +174,8 @@ class Primitive(Unit):
         """The slots of the option with these parameters, its ``then:`` consequences'
         (the landing cell they act around, …) included."""
         found = list(cls.slots_of(params))
-        if any("landed" in places_read(t, place) for t, place, _ in cls.candidate_tests(params)) \
-                and LANDED not in found:
-            found.append(LANDED)
+        tests = [(t, place) for t, place, _ in cls.candidate_tests(params)]
+        found += [s for s in slots_read(tests) if s not in found]
         phases = plugins("phases")
         for then in getattr(params, "then", ()):
             found += [s for s in phases[then.type].declare_slots(then) if s not in found]

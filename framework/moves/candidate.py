@@ -14,7 +14,9 @@ One construct, a **cell test**, reads a set of cells and compares:
   ``where``), ``from`` (where it starts), ``between`` (the cells it passes over, ``from``
   and ``to`` left out: along the board's straight line from one to the other, or a
   ``leap``'s path; the default of ``path_if``), ``landed`` (where this turn's previous
-  action landed a piece). ``around: <place>`` reads instead the cells next to that place
+  action landed a piece), ``last.from`` and ``last.to`` (where the previous move of a
+  ``moves`` phase, anyone's, started and ended: no ``last.from`` after a placement).
+  ``around: <place>`` reads instead the cells next to that place
   (linked to it on the board), ``directions`` narrowing them to those directions (the
   board's, or relative to the player's forward).
 - ``owner`` (``own``, ``enemy``, ``empty``, ``occupied``: anyone's piece, ``any``: every
@@ -69,6 +71,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 from pydantic import AfterValidator, Discriminator, Field, Tag, field_validator, model_validator
 
 from framework.engine.bits import iter_bits
+from framework.engine.slots import LAST_FROM, LAST_TO, Slot
 from framework.limits import MAX_COUNT
 from framework.plugins import Loc, Rule, Translate, join_words, untranslated
 
@@ -78,7 +81,7 @@ if TYPE_CHECKING:
     from framework.moves.base import Masks
     from framework.spec.semantics import SpecContext
 
-Place = Literal["to", "from", "between", "landed"]
+Place = Literal["to", "from", "between", "landed", "last.from", "last.to"]
 Owner = Literal["own", "enemy", "empty", "occupied", "any"]
 #: The places a test reads by default where it is written.
 DEFAULT_PLACE: dict[str, Place] = {"to_if": "to", "where": "to", "path_if": "between"}
@@ -93,8 +96,8 @@ class CellTest(Rule):
     """What stands on a set of cells of the candidate move."""
 
     at: Place | None = Field(default=None, description="the cells read: to, from, between "
-                             "(the cells passed over) or landed (default: to; between "
-                             "under path_if)")
+                             "(the cells passed over), landed, last.from or last.to (the "
+                             "previous move's cells) (default: to; between under path_if)")
     around: Place | None = Field(default=None, description="read the cells next to this "
                                  "place instead (its neighbours on the board)")
     directions: list[str] | None = Field(default=None, min_length=1, description="with "
@@ -159,8 +162,9 @@ class NotTest(Rule):
 def _variant(value: Any) -> str:
     if isinstance(value, dict):
         return next((k for k in ("all", "any", "not", "direction") if k in value), "cell")
-    return {AllTest: "all", AnyTest: "any", NotTest: "not",
-            DirectionTest: "direction"}.get(type(value), "cell")
+    tags: dict[type[Rule], str] = {AllTest: "all", AnyTest: "any", NotTest: "not",
+                                   DirectionTest: "direction"}
+    return tags.get(type(value), "cell")
 
 
 CandidateTest = Annotated[Union[  # noqa: UP007 (the tags need the Union form)
@@ -188,6 +192,17 @@ def parts(test: Any) -> Iterator[Any]:
     for inner in getattr(test, "all", None) or getattr(test, "any", None) or \
             ([test.not_] if isinstance(test, NotTest) else []):
         yield from parts(inner)
+
+
+def slots_read(tests: Sequence[tuple[Any, Place]]) -> list[Slot]:
+    """The state slots that tests read (the landed cell, the previous move's cells)."""
+    from framework.engine.slots import LANDED
+
+    read = set().union(*(places_read(t, place) for t, place in tests)) if tests else set()
+    if read & {"last.from", "last.to"}:  # the moves phases write both, or neither
+        read |= {"last.from", "last.to"}
+    return [slot for place, slot in (("landed", LANDED), ("last.from", LAST_FROM),
+                                     ("last.to", LAST_TO)) if place in read]
 
 
 def places_read(test: Any, default: Place) -> set[str]:
@@ -293,7 +308,8 @@ class Candidates:
     def _cells(self, test: CellTest, default: Place, players: range) -> Holds:
         game = self.game
         place = test.place(default)
-        landed = game.slots.index.get("landed", -1)
+        slot = {"landed": "landed", "last.from": LAST_FROM.name, "last.to": LAST_TO.name}
+        held = game.slots.index.get(slot.get(place, ""), -1)  # a place a slot keeps
         near = self._neighbour_table(test.directions, players) if test.around else None
         kinds = tuple(game.piece_kinds.index(k) for k in test.kind or ())
         zone = tuple(game.zone_mask(test.zone, p) for p in players) if test.zone else None
@@ -306,7 +322,7 @@ class Candidates:
             if place == "between":
                 return way
             cell = dst if place == "to" else src if place == "from" else \
-                state.vars[landed] if landed >= 0 else -1
+                state.vars[held] if held >= 0 else -1
             if cell < 0:
                 return None
             return near[me][cell] if near is not None else 1 << cell
@@ -402,7 +418,9 @@ def describe_test(test: Any, game: CompiledGame, default: Place,
 def _place_words(place: str, _: Translate) -> str:
     return {"to": _("the target cell"), "from": _("the starting cell"),
             "between": _("the cells passed over"),
-            "landed": _("the cell where a piece just landed")}[place]
+            "landed": _("the cell where a piece just landed"),
+            "last.from": _("the cell the previous move started from"),
+            "last.to": _("the cell the previous move ended on")}[place]
 
 
 def _holding(test: CellTest, _: Translate) -> str:

@@ -46,6 +46,29 @@ def tested(phase: Any, option: Any, twin: type[RefPrimitive], s: RefState,
     return kept
 
 
+def remembered(phase: Any, option: Any, s: RefState, moves: Moves) -> Moves:
+    """The moves, each writing its cells as the previous move's (``last_from``,
+    ``last_to``) when the game keeps them."""
+    if "last_from" not in s.vars:
+        return moves
+    pattern = _pattern(phase, option)
+    found: Moves = {}
+    for notation, effect in moves.items():
+        cells = pattern.fullmatch(notation)
+        src = cells.groupdict().get("src") if cells else None
+        dst = cells.groupdict().get("dst") if cells else None
+        found[notation] = _remembering(effect, src, dst)
+    return found
+
+
+def _remembering(effect: Any, src: str | None, dst: str | None) -> Any:
+    def play(s: RefState) -> None:
+        effect(s)
+        s.vars["last_from"], s.vars["last_to"] = src, dst
+    play.__dict__.update(effect.__dict__)  # its kind, its source cell
+    return play
+
+
 def _pattern(phase: Any, option: Any) -> re.Pattern[str]:
     """The notation of the option's moves with their cells as named groups."""
     placing = getattr(option, "effect", "move") == "place" or option.type == "place"
@@ -72,7 +95,8 @@ def _holds(phase: Any, test: Any, default: str, s: RefState, src: str | None, ds
             for d in {_direction(phase, n, s.to_move) for n in test.direction} if d)
     assert isinstance(test, CellTest)
     place = test.around or test.at or default
-    here = {"to": dst, "from": src, "landed": s.vars.get("landed")}.get(place)
+    here = {"to": dst, "from": src, "landed": s.vars.get("landed"),
+            "last.from": s.vars.get("last_from"), "last.to": s.vars.get("last_to")}.get(place)
     if place == "between":
         read = set(way)
     elif here is None:

@@ -41,7 +41,7 @@ from pydantic import Field
 
 from framework.engine.action import RESERVED_KINDS, STOP_KIND, Action
 from framework.engine.bits import iter_bits, nth_bit
-from framework.engine.slots import CHAIN, Slot
+from framework.engine.slots import CHAIN, LAST_FROM, LAST_TO, Slot
 from framework.moves import MoveOption, Primitive, primitive
 from framework.moves.base import masks_of
 from framework.moves.candidate import test_issues
@@ -165,6 +165,9 @@ class Moves(Phase):
             for key in option.kinds():
                 self.applies.setdefault(key, []).append(option)
         self.upkeeping = tuple(o for o in self.options if o.upkeeps)
+        #: The slots of the previous move's cells (-1: no test of the game reads them).
+        self.last_from = game.slots.index.get(LAST_FROM.name, -1)
+        self.last_to = game.slots.index.get(LAST_TO.name, -1)
         #: Whether some option has an ``if:`` (else every option is offered: the fast way).
         self.conditional = any(o.conditions for o in self.options)
         self.skip = skip_action(moves)
@@ -296,6 +299,9 @@ class Moves(Phase):
             masks = masks_of(state)
             option = next(o for o in makers if o.sources(state, masks) >> action.src & 1)
         option.apply(state, action)
+        if self.last_from >= 0:  # the previous move's cells, for a test that reads them
+            state.vars[self.last_from] = action.src
+            state.vars[self.last_to] = action.dst if action.dst >= 0 else action.at
         if option.consequences:
             option.follow_up(state)
         for upkept in self.upkeeping:

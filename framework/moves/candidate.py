@@ -302,7 +302,7 @@ class Candidates:
                        for p in players)
 
         def holds(state: State, masks: Masks, me: int, src: int, dst: int, way: int) -> bool:
-            return any(_line(board, src, dst, d) is not None for d in wanted[me])
+            return any(straight_line(board, src, dst, d) is not None for d in wanted[me])
         return holds
 
     def _cells(self, test: CellTest, default: Place, players: range) -> Holds:
@@ -375,7 +375,7 @@ def _owned(masks: Masks, owner: str, every: int) -> int:
     return every
 
 
-def _line(board: Any, src: int, dst: int, d: int) -> int | None:
+def straight_line(board: Any, src: int, dst: int, d: int) -> int | None:
     """The cells strictly between ``src`` and ``dst`` when ``dst`` is straight along
     direction ``d`` from ``src`` (None when it is not)."""
     passed, at = 0, board.step[src][d] if src >= 0 else -1
@@ -391,7 +391,7 @@ def straight_ways(board: Any, src: int, dst: int) -> tuple[int, ...]:
     """The cells a move from ``src`` to ``dst`` passes over along a straight line of the
     board (one way per direction that leads there; none: it passes over no cell)."""
     found = tuple(dict.fromkeys(w for d in range(len(board.directions))
-                                if (w := _line(board, src, dst, d)) is not None))
+                                if (w := straight_line(board, src, dst, d)) is not None))
     return found or (0,)
 
 

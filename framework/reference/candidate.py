@@ -34,9 +34,7 @@ def tested(phase: Any, option: Any, twin: type[RefPrimitive], s: RefState,
     pattern = _pattern(phase, option)
     kept: Moves = {}
     for notation, effect in moves.items():
-        found = pattern.fullmatch(notation)
-        src = found.groupdict().get("src") if found else None
-        dst = found.groupdict().get("dst") if found else None
+        src, dst = _cells_of(pattern, notation)
         if dst is None:
             continue
         ways = twin.ways(phase, option, s, src, dst) if src is not None else [set()]
@@ -54,10 +52,7 @@ def remembered(phase: Any, option: Any, s: RefState, moves: Moves) -> Moves:
     pattern = _pattern(phase, option)
     found: Moves = {}
     for notation, effect in moves.items():
-        cells = pattern.fullmatch(notation)
-        src = cells.groupdict().get("src") if cells else None
-        dst = cells.groupdict().get("dst") if cells else None
-        found[notation] = _remembering(effect, src, dst)
+        found[notation] = _remembering(effect, *_cells_of(pattern, notation))
     return found
 
 
@@ -67,6 +62,13 @@ def _remembering(effect: Any, src: str | None, dst: str | None) -> Any:
         s.vars["last_from"], s.vars["last_to"] = src, dst
     play.__dict__.update(effect.__dict__)  # its kind, its source cell
     return play
+
+
+def _cells_of(pattern: re.Pattern[str], notation: str) -> tuple[str | None, str | None]:
+    """The source and target a move's notation names (None: it names none)."""
+    found = pattern.fullmatch(notation)
+    cells = found.groupdict() if found else {}
+    return cells.get("src"), cells.get("dst")
 
 
 def _pattern(phase: Any, option: Any) -> re.Pattern[str]:

@@ -313,7 +313,7 @@ turn:
 
 def test_the_rulebook_says_each_test() -> None:
     text = load_game_text(EVERY_QUERY).phases[0].describe()
-    assert "the target cell is empty or the target cell holds a pawn" in text, text
+    assert "(either the target cell is empty or the target cell holds a pawn)" in text, text
     assert ("the number of the cells next to the target cell northwards (up) or southwards "
             "(down) where the cell holds an enemy piece is at most 1") in text, text
     assert "only where each of the cells passed over is empty" in text, text

@@ -109,8 +109,6 @@ class Primitive(Unit):
         #: every target the primitive gives is a move.
         tests = [(t, place) for t, place, _ in self.candidate_tests(params)]
         self.candidates: Candidates | None = Candidates(tests, self, game) if tests else None
-        if self.candidates is None:  # every target is a move: no extra call on hot paths
-            self.legal_targets = self.targets  # type: ignore[method-assign]
 
     @classmethod
     def candidate_tests(cls, params: Any) -> list[tuple[Any, Place, str]]:

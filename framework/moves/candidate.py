@@ -402,9 +402,11 @@ def describe_test(test: Any, game: CompiledGame, default: Place,
     it")."""
     if isinstance(test, AllTest):
         return join_words(_, [describe_test(t, game, default, _) for t in test.all])
-    if isinstance(test, AnyTest):
-        return join_words(_, [describe_test(t, game, default, _) for t in test.any],
-                          either=True)
+    if isinstance(test, AnyTest):  # in brackets: it may stand in a list of "and"
+        choices = join_words(_, [describe_test(t, game, default, _) for t in test.any],
+                             either=True)
+        return "(" + _("either {choices}").format(choices=choices) + ")" \
+            if len(test.any) > 1 else choices
     if isinstance(test, NotTest):
         return _("it is not so that {clause}").format(
             clause=describe_test(test.not_, game, default, _))

@@ -289,11 +289,39 @@ class ConditionalParams(Rule):
         return [value] if isinstance(value, dict) else value
 
 
+class _Defined:
+    """The field type of a model defined in a module that imports this one (the tests of
+    a candidate move, ``framework.moves.candidate``): looked up when the holding model is
+    built, as every game model is built lazily (``Rule``)."""
+
+    def __init__(self, module: str, name: str) -> None:
+        self.module, self.name = module, name
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler
+                                     ) -> CoreSchema:
+        return handler.generate_schema(getattr(importlib.import_module(self.module),
+                                               self.name))
+
+
+#: A test of each candidate move of an option (``framework.moves.candidate``), or a list
+#: of them that must all hold.
+CandidateField = Annotated[Any, _Defined("framework.moves.candidate", "CandidateTests")]
+
+
 class OptionParams(ConditionalParams):
     """Parameters every move option shares (``options:`` of a ``moves`` phase, a kind's
-    own ``moves:``): ``if:`` offers it only while its conditions hold, and ``then:`` lists
-    consequences that follow each of its actions, in order."""
+    own ``moves:``): ``if:`` offers it only while its conditions hold, ``to_if`` and
+    ``path_if`` keep only the candidate moves their tests hold for
+    (``framework/moves/candidate.py``), and ``then:`` lists consequences that follow each
+    of its actions, in order."""
 
+    to_if: CandidateField | None = Field(
+        default=None, description="a test of each candidate move, read at its target by "
+        "default (owner, kind, zone, neighbours, the cells between; all/any/not): only the "
+        "moves it holds for are offered")
+    path_if: CandidateField | None = Field(
+        default=None, description="a test of each candidate move, read on the cells it "
+        "passes over by default (between): only the moves it holds for are offered")
     then: list[ConsequenceField] = Field(
         default_factory=list, description="consequences of this option's actions, in "
         "order, right after the piece lands (any automatic phase: convert_adjacent, "

@@ -173,6 +173,10 @@ def _type_name(annotation: Any) -> str:
     origin = get_origin(annotation)
     args = get_args(annotation)
     if origin is typing.Annotated:
+        from framework.plugins import CandidateField
+
+        if args[1:] == get_args(CandidateField)[1:]:  # a test of each candidate move
+            return "test \\| list of tests"
         return _type_name(args[0])
     if origin is typing.Literal:
         return " \\| ".join(f"`{a}`" for a in args)
@@ -225,9 +229,14 @@ def _primitives() -> list[str]:
              "new piece) may go, and what landing there does.", ""]
     for keyword, cls in plugins("moves").items():
         lines += _entry(keyword, sys.modules[cls.__module__].__doc__, cls.Params)
+    from framework.moves import candidate
     from framework.moves import lines as shared
     from framework.spec import piece_moves as kinds
 
     lines += ["### What step, slide and leap share", "", inspect.cleandoc(shared.__doc__ or ""),
-              "", "### A kind's own moves", "", inspect.cleandoc(kinds.__doc__ or ""), ""]
+              "", "### A kind's own moves", "", inspect.cleandoc(kinds.__doc__ or ""), "",
+              "### Tests of each candidate move: `to_if`, `path_if`, `where`", "",
+              inspect.cleandoc(candidate.__doc__ or ""), "", "A cell test's keys:", "",
+              "| key | type | default | meaning |", "| --- | --- | --- | --- |",
+              *_rows(candidate.CellTest, expand=False), ""]
     return lines

@@ -780,7 +780,7 @@ def _by_piece(phase: Any, _: Translate) -> list[tuple[str, str]]:
         return []
     by_kind: dict[str, list[str]] = {}
     for kind, option in zip(kinds, options, strict=True):
-        by_kind.setdefault(kind, []).append(option.describe(_))
+        by_kind.setdefault(kind, []).append(option.tested_text(_))
     return [(sentence(_(kind)), sentence("; ".join(clauses)) + ".")
             for kind, clauses in by_kind.items()]
 

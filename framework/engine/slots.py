@@ -82,6 +82,12 @@ LANDED = Slot("landed", scope="turn", default=-1, kind="cell")
 #: starts nowhere). Declared by ``promote`` with ``from_zone``; ``step``, ``slide`` and
 #: ``leap`` write it when the game has it.
 DEPARTED = Slot("departed", scope="turn", default=-1, kind="cell")
+#: The cells the last action of a ``moves`` phase (any player's) started from and ended on
+#: (-1: none yet; a placement starts nowhere): the places ``last.from`` and ``last.to`` of
+#: the tests of a candidate move (``framework/moves/candidate.py``). Declared by an option
+#: whose tests read them; every ``moves`` phase writes them when the game has them.
+LAST_FROM = Slot("last_from", default=-1, kind="cell")
+LAST_TO = Slot("last_to", default=-1, kind="cell")
 #: Set during a turn when the mover is to play again (``again``): the turn that follows is
 #: the same player's (the engine reads it as the turn passes).
 AGAIN = Slot("again", scope="turn", default=0, kind="bool")

@@ -51,6 +51,9 @@ class AttackPiece(Piece):
         pieces = "own" if kind < 0 else f"(own & {self.m.get(f'KINDS + {kind}')})"
         if getattr(option, "from_landed", False) or getattr(option, "placing", False):
             raise Unsupported(f"a {keyword} that attacks from the landed cell or places")
+        if getattr(option, "candidates", None) is not None:
+            raise Unsupported(f"the attacks of a {keyword} with a test of each candidate "
+                              "move (to_if, path_if): the attack tables do not read it")
         players = range(len(self.game.players))
         if keyword in ("step", "leap"):
             reach = option.reach

@@ -126,7 +126,11 @@ class PrimitivePiece(Piece):
     HANDS = False
     #: Whether it reads a supply derived from the board (``self.supply``).
     SUPPLIED = False
-    HANDLED = frozenset({"if_", "then"})
+    #: The assembler plays an option's ``if:`` and ``then:``; the shared loops of moves
+    #: (``AtCellsPiece``, ``FromSourcesPiece``) play its tests of each candidate move.
+    HANDLED = frozenset({"if_", "then", "to_if", "path_if"})
+    #: Whether its moves come out of the shared loops, which call the tests' ``keep``.
+    TESTS_TARGETS = False
 
     def __init__(self, option: Any, index: int) -> None:
         super().__init__(f"o{index}_", option.keyword, option.params, option.game)
@@ -150,6 +154,30 @@ class PrimitivePiece(Piece):
             self.supply = kind.supply
         #: The kind its moves take out of the mover's hand (-1: none).
         self.hand = made if kind is not None and kind.hand else -1
+        #: The tests of each candidate move (to_if, …), as kernel functions; None: none.
+        self.tests: Any = None
+        if getattr(option, "candidates", None) is not None:
+            if not self._loops_shared():
+                raise Unsupported(f"{option.keyword} with a test of each candidate move "
+                                  "(to_if, path_if, where: a test): its native piece "
+                                  "generates its moves in loops of its own")
+            from framework.kernel.candidate import CandidateCode
+
+            self.tests = CandidateCode(self, option)
+
+    def _loops_shared(self) -> bool:
+        """Whether the piece's moves come out of its base's loops, unchanged."""
+        return self.TESTS_TARGETS and all(
+            getattr(type(self), name) is getattr(self._loops_base(), name)
+            for name in ("gen", "count", "has"))
+
+    def _loops_base(self) -> type[PrimitivePiece]:
+        return PrimitivePiece
+
+    def tested(self, src: str, targets: str) -> str:
+        """``targets`` (a mask expression, the moves from ``src``), less those a test of
+        the option fails for."""
+        return self.tests.call(src, targets) if self.tests is not None else targets
 
     def encoded(self, src: str, dst: str) -> str:
         """The code of this option's move from cell ``src`` to ``dst`` (expressions of the
@@ -157,7 +185,8 @@ class PrimitivePiece(Piece):
         return f"{self.code} | (({src} + 1) << {self.m.src_shift}) | {dst}"
 
     def functions(self) -> list[str]:
-        return [self.function("gen", self.ARGS + ", buf, n", self.gen()),
+        return [*(self.tests.functions() if self.tests is not None else ()),
+                self.function("gen", self.ARGS + ", buf, n", self.gen()),
                 self.function("count", self.ARGS, self.count()),
                 self.function("has", self.ARGS, self.has()),
                 self.function("apply", "st, side, src, dst", self.apply())]
@@ -185,18 +214,30 @@ class AtCellsPiece(PrimitivePiece):
     sowing, a removal): ``cells()`` gives the lines that leave those cells in ``t``, and
     generation, count and test are written once."""
 
+    TESTS_TARGETS = True
+
     def cells(self) -> list[str]:
         raise NotImplementedError
 
+    def _loops_base(self) -> type[PrimitivePiece]:
+        return AtCellsPiece
+
+    def tested_cells(self, lines: list[str]) -> list[str]:
+        """The lines of ``cells()`` (``lines``), then the option's tests on ``t``."""
+        if self.tests is None:
+            return lines
+        return [*lines, f"t = {self.tested('np.int64(-1)', 't')}"]
+
     def gen(self) -> list[str]:
-        return [*self.cells(), "while t:", f"    buf[n] = {self.code} | low(t)",
-                "    n += 1", "    t &= t - ONE", "return n"]
+        return [*self.tested_cells(self.cells()), "while t:",
+                f"    buf[n] = {self.code} | low(t)", "    n += 1", "    t &= t - ONE",
+                "return n"]
 
     def count(self) -> list[str]:
-        return [*self.cells(), "return count(t)"]
+        return [*self.tested_cells(self.cells()), "return count(t)"]
 
     def has(self) -> list[str]:
-        return [*self.cells(), "return t != ZERO"]
+        return [*self.tested_cells(self.cells()), "return t != ZERO"]
 
 
 class FromSourcesPiece(PrimitivePiece):
@@ -204,22 +245,28 @@ class FromSourcesPiece(PrimitivePiece):
     ``_from(cell)`` gives (a mask expression): generation, count and test written once."""
 
     sources = "own"
+    TESTS_TARGETS = True
 
     def _from(self, s: str) -> str:
         raise NotImplementedError
 
+    def _loops_base(self) -> type[PrimitivePiece]:
+        return FromSourcesPiece
+
     def gen(self) -> list[str]:
         return [f"b = {self.sources}", "while b:", "    s = low(b)", "    b &= b - ONE",
-                f"    t = {self._from('s')}", "    while t:",
+                f"    t = {self.tested('s', self._from('s'))}", "    while t:",
                 f"        buf[n] = {self.encoded('s', 'low(t)')}", "        n += 1",
                 "        t &= t - ONE", "return n"]
 
     def count(self) -> list[str]:
         return [f"b = {self.sources}", "n = 0", "while b:",
-                f"    n += count({self._from('low(b)')})", "    b &= b - ONE", "return n"]
+                f"    n += count({self.tested('low(b)', self._from('low(b)'))})",
+                "    b &= b - ONE", "return n"]
 
     def has(self) -> list[str]:
-        return [f"b = {self.sources}", "while b:", f"    if {self._from('low(b)')}:",
+        return [f"b = {self.sources}", "while b:",
+                f"    if {self.tested('low(b)', self._from('low(b)'))}:",
                 "        return True", "    b &= b - ONE", "return False"]
 
 

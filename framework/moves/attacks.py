@@ -135,7 +135,7 @@ class Attacks:
             state.to_move = side
             try:
                 for src in iter_bits(option.sources(state, masks)):
-                    if option.targets(state, masks, src) & bit:
+                    if option.legal_targets(state, masks, src) & bit:
                         return True
                 return False
             finally:
@@ -143,7 +143,8 @@ class Attacks:
         return check
 
     def _fast(self, option: Any) -> Check | None:
-        if getattr(option, "from_landed", False) or getattr(option, "placing", False):
+        if getattr(option, "from_landed", False) or getattr(option, "placing", False) or \
+                getattr(option, "candidates", None) is not None:  # tested per move: generic
             return None
         kind = getattr(option, "piece", -1)
         keyword = option.keyword

@@ -14,6 +14,14 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from framework.engine.slots import CLOCK_RESET, Slot
 from framework.engine.trail import slots_as_they_stand
+from framework.moves.candidate import (
+    DEFAULT_PLACE,
+    Candidates,
+    Place,
+    describe_test,
+    slots_read,
+    straight_ways,
+)
 from framework.plugins import (
     Condition,
     Phase,
@@ -22,6 +30,7 @@ from framework.plugins import (
     Unit,
     all_hold,
     conditions_of,
+    join_words,
     plugins,
     untranslated,
 )
@@ -96,6 +105,44 @@ class Primitive(Unit):
         phases = plugins("phases")
         self.consequences: tuple[Phase, ...] = tuple(
             phases[c.type](c, game) for c in getattr(params, "then", ()))
+        #: The tests of each candidate move (``to_if``, ``path_if``, …), compiled; None:
+        #: every target the primitive gives is a move.
+        tests = [(t, place) for t, place, _ in self.candidate_tests(params)]
+        self.candidates: Candidates | None = Candidates(tests, self, game) if tests else None
+
+    @classmethod
+    def candidate_tests(cls, params: Any) -> list[tuple[Any, Place, str]]:
+        """The tests of each candidate move its parameters give: (test, the place it reads
+        by default, the parameter's name). Every option has ``to_if`` and ``path_if``; a
+        primitive with a test of its own (``place``'s ``where``) adds it."""
+        return [(t, DEFAULT_PLACE[name], name) for name in ("to_if", "path_if")
+                if (t := getattr(params, name, None)) is not None]
+
+    @classmethod
+    def starts_from_cell(cls, params: Any) -> bool:
+        """Whether its moves start from a cell (``from`` is a place its tests may read):
+        not those named by their target alone (a placement)."""
+        return cls.by_source
+
+    @classmethod
+    def has_path(cls, params: Any) -> bool:
+        """Whether its moves pass over cells between their start and their target
+        (``between``, what ``path_if`` reads): a line, a leap's path, a hop."""
+        return False
+
+    def ways(self, player: int, src: int, dst: int) -> tuple[int, ...]:
+        """The masks of the cells a move of ``player`` from ``src`` to ``dst`` passes over,
+        one per way it may go (the straight line of the board from one to the other; a
+        primitive with paths of its own says them)."""
+        return straight_ways(self.game.board, src, dst)
+
+    def legal_targets(self, state: State, masks: Masks, src: int) -> int:
+        """``targets``, less those its candidate tests (``to_if``, …) fail for: what the
+        ``moves`` phase offers."""
+        found = self.targets(state, masks, src)
+        if self.candidates is None or not found:
+            return found
+        return self.candidates.keep(state, masks, src, found)
 
     def active(self, state: State, mover: int) -> bool:
         """Whether the option's ``if:`` holds: an option that does not offers nothing."""
@@ -127,6 +174,8 @@ class Primitive(Unit):
         """The slots of the option with these parameters, its ``then:`` consequences'
         (the landing cell they act around, …) included."""
         found = list(cls.slots_of(params))
+        tests = [(t, place) for t, place, _ in cls.candidate_tests(params)]
+        found += [s for s in slots_read(tests) if s not in found]
         phases = plugins("phases")
         for then in getattr(params, "then", ()):
             found += [s for s in phases[then.type].declare_slots(then) if s not in found]
@@ -176,6 +225,16 @@ class Primitive(Unit):
         """This primitive as a clause of the rulebook (lower case, no final stop): the
         ``moves`` phase joins the clauses of its options into a sentence."""
         return _(self.keyword)
+
+    def tested_text(self, _: Translate = untranslated) -> str:
+        """``describe``, with the tests each of its moves must pass (``to_if``, …)."""
+        text = self.describe(_)
+        tests = self.candidate_tests(self.params)
+        if not tests:
+            return text
+        return _("{action}, and only where {tests}").format(
+            action=text, tests=join_words(_, [describe_test(t, self.game, place, _)
+                                              for t, place, _key in tests]))
 
     def notation_pattern(self, cell: str) -> str:
         """The regular expression its actions' notation matches (``cell``: a cell name's),

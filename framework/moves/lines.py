@@ -121,6 +121,14 @@ class Line(Primitive):
         return (LANDED,) if params.from_ == "landed" else ()
 
     @classmethod
+    def starts_from_cell(cls, params: Any) -> bool:
+        return bool(params.effect != "place")  # a shot's moves are named by their target
+
+    @classmethod
+    def has_path(cls, params: Any) -> bool:
+        return cls.starts_from_cell(params)
+
+    @classmethod
     def kinds_of(cls, params: Any) -> tuple[tuple[str, str], ...]:
         return ((params.kind or cls.keyword, ""),)
 

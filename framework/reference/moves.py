@@ -42,6 +42,14 @@ class RefPrimitive:
         return None
 
     @staticmethod
+    def ways(phase: Any, option: Any, s: RefState, src: str, dst: str) -> list[set[str]]:
+        """The cells a move from ``src`` to ``dst`` passes over, one set per way it may go
+        (what ``between`` reads): along the board's straight line from one to the other."""
+        from framework.reference.candidate import straight_ways
+
+        return straight_ways(phase, src, dst)
+
+    @staticmethod
     def repetition_values(phase: Any, option: Any, s: RefState) -> dict[str, Any]:
         """The slots this option reads, by name, as a repetition counts them (a slot not
         named counts as it stands)."""

@@ -142,6 +142,10 @@ class Hop(Primitive):
     native = ".native:HopPiece"
     Params = HopParams
 
+    @classmethod
+    def has_path(cls, params: Any) -> bool:
+        return True  # the cells a hop passes: the jumped piece's and those beside it
+
     def __init__(self, params: HopParams, phase: str, game: CompiledGame) -> None:
         super().__init__(params, phase, game)
         board = game.board

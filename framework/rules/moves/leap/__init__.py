@@ -109,6 +109,23 @@ class Leap(Line):
             table.append(mask)
         return tuple(table)
 
+    def ways(self, player: int, src: int, dst: int) -> tuple[int, ...]:
+        """A leap by offsets passes over no cell; one by paths over the cells its steps
+        stop on before the last (one way per path that ends on ``dst``)."""
+        if self.params.paths is None:
+            return (0,)
+        step = self.game.board.step
+        found: list[int] = []
+        for path in self.params.paths:
+            at, passed = src, 0
+            for d in (self.game.board_direction(n, player) for n in path):
+                if at >= 0 and at != src:
+                    passed |= 1 << at
+                at = step[at][d] if at >= 0 and d >= 0 else -1
+            if at == dst and passed not in found:
+                found.append(passed)
+        return tuple(found) or (0,)
+
     def describe(self, _: Translate = untranslated) -> str:
         params = self.params
         if params.offsets is not None and params.symmetric and len(params.offsets) == 1 and \

@@ -43,3 +43,20 @@ def _leap_cells(phase: RefMoves, option: Any, s: RefState, src: str) -> set[str]
 
 class RefLeap(RefPrimitive):
     moves = staticmethod(_lines(_leap_cells))
+
+    @staticmethod
+    def ways(phase: Any, option: Any, s: RefState, src: str, dst: str) -> list[set[str]]:
+        """By offsets, over nothing; by paths, over the cells each path that ends on
+        ``dst`` steps on before its end."""
+        found: list[set[str]] = []
+        for path in option.paths or ():
+            at: str | None = src
+            passed: set[str] = set()
+            for name in path:
+                if at is not None and at != src:
+                    passed.add(at)
+                d = _direction(phase, name, s.to_move)
+                at = phase.board.step(at, d) if at is not None and d is not None else None
+            if at == dst and passed not in found:
+                found.append(passed)
+        return found or [set()]

@@ -82,9 +82,10 @@ from framework.engine.bits import iter_bits
 from framework.engine.slots import AGAIN, KO, Slot, found_slot
 from framework.engine.supply import piece_supply, take_from_supply
 from framework.moves.base import Loc, Masks, Primitive, written
+from framework.moves.candidate import Place as TestedPlace
 from framework.moves.flank import Flanker
 from framework.moves.groups import Links
-from framework.plugins import OptionParams, Translate, untranslated
+from framework.plugins import CandidateField, OptionParams, Translate, untranslated
 from framework.spec.terms import zone_words
 
 if TYPE_CHECKING:
@@ -97,9 +98,10 @@ class PlaceParams(OptionParams):
     type: Literal["place"]
     piece: str | None = Field(default=None, description="the kind placed (default: the "
                               "first)")
-    where: Literal["anywhere", "adjacent_to_own"] = Field(
-        default="anywhere", description="any empty cell, or an empty cell next to one of "
-                                        "the player's pieces")
+    where: Literal["anywhere", "adjacent_to_own"] | CandidateField = Field(
+        default="anywhere", description="any empty cell, an empty cell next to one of "
+        "the player's pieces, or an empty cell a test of the cell holds for (the test of "
+        "to_if: {around: to, owner: enemy, exactly: 1})")
     gravity: str | None = Field(
         default=None, description="a direction of the board the piece falls along to the "
                                   "farthest empty cell; the action names the line's entry cell")
@@ -240,6 +242,13 @@ class Place(Primitive):
             yield (*loc, "must_flank"), ("must_flank needs a board with named directions "
                                          "(grids, hex boards, custom boards that name "
                                          "them; this board has none)")
+
+    @classmethod
+    def candidate_tests(cls, params: Any) -> list[tuple[Any, TestedPlace, str]]:
+        found = super().candidate_tests(params)
+        if not isinstance(params.where, str):  # where: a test of the cell
+            found.insert(0, (params.where, "to", "where"))
+        return found
 
     def example(self) -> str:
         if "{line}" in self.template:  # a line's name, not a cell's
@@ -411,6 +420,10 @@ def _blind_issues(params: Any, loc: Loc, ctx: SpecContext) -> Iterator[tuple[Loc
     if view is None:
         yield (*loc, "blind"), ("blind: true tries cells as the mover sees them, and the "
                                 "game has no view: add view: {hide: [<piece>]}")
+    if not isinstance(params.where, str) or params.to_if is not None:
+        yield (*loc, "where" if not isinstance(params.where, str) else "to_if"), (
+            "a test of the cell does not go with blind: true (it judges a cell by pieces "
+            "the mover may not see)")
     for name, default in (("gravity", None), ("must_flank", False), ("suicide", True),
                           ("ko", False), ("mates", True)):
         if getattr(params, name) != default:

@@ -61,7 +61,8 @@ class PlacePiece(AtCellsPiece):
             self._mates(option.game)
         #: Whether the random player may draw a cell among ``candidates`` and test it alone
         #: (``fits``): the suicide test, costly over every cell, is the last filter.
-        self.SAMPLES = not self.suicide and not self.PLAIN and not self.found
+        self.SAMPLES = not self.suicide and not self.PLAIN and not self.found and \
+            self.tests is None  # (its candidates would skip the tests)
 
     def _blind(self, game: Any) -> None:
         """The fields of the cells each side has found (the mover's, picked by ``side``)
@@ -94,8 +95,9 @@ class PlacePiece(AtCellsPiece):
         found = super().functions()
         if self.PLAIN:  # the generation without the mate test, and the test
             found += [self.function("gen_plain", self.ARGS + ", buf, n", [
-                *self.cells(plain=True), "while t:", f"    buf[n] = {self.code} | low(t)",
-                "    n += 1", "    t &= t - ONE", "return n"]),
+                *self.tested_cells(self.cells(plain=True)), "while t:",
+                f"    buf[n] = {self.code} | low(t)", "    n += 1", "    t &= t - ONE",
+                "return n"]),
                 self.function("mating", "st, side, cand", self._mating())]
         if self.flank:
             found.insert(0, self.function("flank", "cand, own, enemy", self.flank_body))

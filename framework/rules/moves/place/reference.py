@@ -27,8 +27,8 @@ def place(phase: RefMoves, option: Any, s: RefState) -> Moves:
         if option.zone is not None else None
     found: Moves = {}
     for cell in phase.board.cells:
-        near = option.where == "anywhere" or \
-            any(n in mine for n in phase.board.neighbours(cell))
+        near = option.where != "adjacent_to_own" or \
+            any(n in mine for n in phase.board.neighbours(cell))  # (a where: test: after)
         if option.gravity is not None:  # only a line's entry cell: nothing before it
             near = phase.board.step(cell, phase.board.opposite(option.gravity)) is None
         if zone is not None and near:

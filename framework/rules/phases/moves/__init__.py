@@ -41,9 +41,10 @@ from pydantic import Field
 
 from framework.engine.action import RESERVED_KINDS, STOP_KIND, Action
 from framework.engine.bits import iter_bits, nth_bit
-from framework.engine.slots import CHAIN, Slot
+from framework.engine.slots import CHAIN, LAST_FROM, LAST_TO, Slot
 from framework.moves import MoveOption, Primitive, primitive
 from framework.moves.base import masks_of
+from framework.moves.candidate import test_issues
 from framework.moves.optional import OptionalPhaseParams, cell_pattern, skip_action
 from framework.plugins import (
     Loc,
@@ -129,6 +130,10 @@ class Moves(Phase):
                 yield from block_issues(conditions[condition.type], condition,
                                         (*where, "if", i), ctx)
             yield from _then_issues(unit, option, where, ctx)
+            for test, place, key in unit.candidate_tests(option):
+                yield from test_issues(test, (*where, key), ctx, place,
+                                       sources=unit.starts_from_cell(option),
+                                       path=unit.has_path(option), keyword=option.type)
             # An option of this phase by its number, a kind's own move by its path.
             name = str(where[-1]) if where[:len(loc)] == loc else format_path(where)
             for kind in unit.kinds_of(option):
@@ -160,6 +165,9 @@ class Moves(Phase):
             for key in option.kinds():
                 self.applies.setdefault(key, []).append(option)
         self.upkeeping = tuple(o for o in self.options if o.upkeeps)
+        #: The slots of the previous move's cells (-1: no test of the game reads them).
+        self.last_from = game.slots.index.get(LAST_FROM.name, -1)
+        self.last_to = game.slots.index.get(LAST_TO.name, -1)
         #: Whether some option has an ``if:`` (else every option is offered: the fast way).
         self.conditional = any(o.conditions for o in self.options)
         self.skip = skip_action(moves)
@@ -206,11 +214,11 @@ class Moves(Phase):
         for option in options:
             if option.by_source:
                 for src in iter_bits(option.sources(state, masks) & only):
-                    targets = option.targets(state, masks, src)
+                    targets = option.legal_targets(state, masks, src)
                     if targets:
                         found.append((option, src, targets))
             else:
-                targets = option.targets(state, masks, -1)
+                targets = option.legal_targets(state, masks, -1)
                 if targets:
                     found.append((option, -1, targets))
         return masks, found
@@ -227,10 +235,10 @@ class Moves(Phase):
         for option in options:
             if option.by_source:
                 for src in iter_bits(option.sources(state, masks) & only):
-                    for dst in iter_bits(option.targets(state, masks, src)):
+                    for dst in iter_bits(option.legal_targets(state, masks, src)):
                         yield option.action(masks, src, dst)
             else:
-                for dst in iter_bits(option.targets(state, masks, -1)):
+                for dst in iter_bits(option.legal_targets(state, masks, -1)):
                     yield option.action(masks, -1, dst)
         last = self._last(state)
         if last:
@@ -258,11 +266,11 @@ class Moves(Phase):
         masks = masks_of(state)
         for option in offered:
             if not option.by_source:
-                if option.targets(state, masks, -1):
+                if option.legal_targets(state, masks, -1):
                     return True
                 continue
             for src in iter_bits(option.sources(state, masks)):
-                if option.targets(state, masks, src):
+                if option.legal_targets(state, masks, src):
                     return True
         return False
 
@@ -291,6 +299,9 @@ class Moves(Phase):
             masks = masks_of(state)
             option = next(o for o in makers if o.sources(state, masks) >> action.src & 1)
         option.apply(state, action)
+        if self.last_from >= 0:  # the previous move's cells, for a test that reads them
+            state.vars[self.last_from] = action.src
+            state.vars[self.last_to] = action.dst if action.dst >= 0 else action.at
         if option.consequences:
             option.follow_up(state)
         for upkept in self.upkeeping:
@@ -307,7 +318,7 @@ class Moves(Phase):
 
     def _can_hop_on(self, state: State, cell: int) -> bool:
         masks = masks_of(state)
-        return any(o.sources(state, masks) >> cell & 1 and o.targets(state, masks, cell)
+        return any(o.sources(state, masks) >> cell & 1 and o.legal_targets(state, masks, cell)
                    for o in (self._offered(state, self.chaining) if self.conditional
                              else self.chaining))
 
@@ -320,9 +331,9 @@ class Moves(Phase):
         return (*space, *(a for a in (self.skip, self.stop) if a))
 
     def describe(self, _: Translate = untranslated) -> str:
-        clauses = [o.describe(_) if not o.conditions else
+        clauses = [o.tested_text(_) if not o.conditions else
                    _("{action}, only when {when}").format(
-                       action=o.describe(_), when=conditions_text(o.conditions, _))
+                       action=o.tested_text(_), when=conditions_text(o.conditions, _))
                    for o in self.options]
         if len(clauses) == 1:
             text = _("Your move: {action}.").format(action=clauses[0])

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from framework.engine.slots import hand_slot_name
+from framework.reference.candidate import remembered, tested
 from framework.reference.moves import Moves, RefPrimitive, primitive_twin, tagged
 from framework.reference.position import RefState
 from framework.reference.rules import (
@@ -41,8 +42,11 @@ class RefMoves(RefPhase):
         if chained is not None:  # in a chain: the chaining piece hops on (or stops)
             for option in self.chaining():
                 if self.option_holds(option, s):
+                    made = remembered(self, option, s, tested(
+                        self, option, self.twin(option), s,
+                        self.twin(option).moves(self, option, s)))
                     found.update({n: self.followed(e, option) if option.then else e
-                                  for n, e in self.twin(option).moves(self, option, s).items()
+                                  for n, e in made.items()
                                   if e.src == chained})  # type: ignore[attr-defined]
             if any(o.chain == "may" for o in self.chaining()):
                 found["stop"] = tagged("stop", _stop)
@@ -51,7 +55,8 @@ class RefMoves(RefPhase):
         for option in options:
             if not self.option_holds(option, s):
                 continue
-            made = self.twin(option).moves(self, option, s)
+            made = remembered(self, option, s, tested(self, option, self.twin(option), s,
+                                                      self.twin(option).moves(self, option, s)))
             if option.then:  # each action, then the option's consequences in order
                 made = {n: self.followed(e, option) for n, e in made.items()}
             found.update(made)

@@ -1,0 +1,482 @@
+"""Tests of one candidate move: what stands at the cells it starts from, ends on, passes
+over, or around them (Ludii's ``(to if:…)``, ``(between …)``, ``(count Sites in:(sites
+Around (to) Own))``, ``(what at:…)``).
+
+Every move option takes two such tests beside its ``if:`` (which is read once for the
+whole option): ``to_if`` keeps only the candidate moves it holds for, and ``path_if`` is
+the same test read by default on the cells the move passes over (``between``). A placement's
+``where:`` may be one too. A list is all of its tests. The tests are read on the position
+before the move, for the player making it.
+
+One construct, a **cell test**, reads a set of cells and compares:
+
+- ``at``: the place — ``to`` (the cell the move ends on; the default of ``to_if`` and
+  ``where``), ``from`` (where it starts), ``between`` (the cells it passes over, ``from``
+  and ``to`` left out: along the board's straight line from one to the other, or a
+  ``leap``'s path; the default of ``path_if``), ``landed`` (where this turn's previous
+  action landed a piece), ``last.from`` and ``last.to`` (where the previous move of a
+  ``moves`` phase, anyone's, started and ended: no ``last.from`` after a placement).
+  ``around: <place>`` reads instead the cells next to that place
+  (linked to it on the board), ``directions`` narrowing them to those directions (the
+  board's, or relative to the player's forward).
+- ``owner`` (``own``, ``enemy``, ``empty``, ``occupied``: anyone's piece, ``any``: every
+  cell, the default), ``kind`` (a piece kind, or a list of them) and ``zone`` say which
+  of those cells fit.
+- ``at_least``, ``at_most``, ``exactly`` compare the number of cells that fit; with no
+  bound every cell read must fit (true of no cell at all: a step passes over none).
+
+``{direction: [n, s]}`` holds when the move goes straight along one of the directions
+(from ``from`` towards ``to``); ``{all: [...]}``, ``{any: [...]}`` and ``{not: {...}}``
+combine tests. A place that does not exist (``landed`` before anything landed) fails every
+test that reads it. ``validate`` refuses a test its move cannot answer: ``from``,
+``between`` or a direction for a placement (its moves start from no cell), ``between`` for
+a move that passes over nothing (``reach``), a test that says nothing (``{around: to}``).
+
+Worked examples, one per query:
+
+```yaml
+# owner at the target: a step onto any cell that holds no piece of one's own
+- {type: step, to: any, to_if: {not: {owner: own}}}
+# kind at the target: a rook takes only pawns and knights (or goes to an empty cell)
+- {type: slide, piece: rook, to: empty_or_enemy,
+   to_if: {any: [{owner: empty}, {kind: [pawn, knight]}]}}
+# zone at the start: a pawn moves sideways only from outside the river
+- {type: step, piece: pawn, directions: [left, right], to_if: {not: {at: from, zone: river}}}
+# neighbours counted: Gopher, next to exactly one enemy stone and none of one's own
+- {type: place, where: {all: [{around: to, owner: enemy, exactly: 1},
+                              {around: to, owner: own, exactly: 0}]}}
+# neighbours in some directions: a landing with an empty cell straight ahead of it
+- {type: step, to_if: {around: to, directions: [forward], owner: empty, exactly: 1}}
+# any neighbour at all: Abak, a stone next to any piece
+- {type: place, where: {around: to, owner: occupied, at_least: 1}}
+# path emptiness: the xiangqi horse, whose leg (the first step) must be empty
+- {type: leap, piece: horse, paths: [[n, ne], [n, nw], [e, ne], [e, se],
+                                     [s, se], [s, sw], [w, nw], [w, sw]],
+   to: empty_or_enemy, path_if: {owner: empty}}
+# pieces between counted: a jump two ahead over exactly one piece
+- {type: leap, paths: [[forward, forward]], path_if: {owner: occupied, exactly: 1}}
+# the landed cell: a second placement only while the first stone has 3 empty neighbours
+- {type: place, where: {around: landed, owner: empty, at_least: 3}}
+# the move's direction: forward onto an empty cell, sideways only onto an enemy piece
+- {type: step, directions: [forward, left, right], to: empty_or_enemy,
+   to_if: {any: [{all: [{direction: [forward]}, {owner: empty}]}, {owner: enemy}]}}
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
+
+from pydantic import AfterValidator, Discriminator, Field, Tag, field_validator, model_validator
+
+from framework.engine.bits import iter_bits
+from framework.engine.slots import LAST_FROM, LAST_TO, Slot
+from framework.limits import MAX_COUNT
+from framework.plugins import Loc, Rule, Translate, join_words, untranslated
+
+if TYPE_CHECKING:
+    from framework.compiler import CompiledGame
+    from framework.engine.state import State
+    from framework.moves.base import Masks
+    from framework.spec.semantics import SpecContext
+
+Place = Literal["to", "from", "between", "landed", "last.from", "last.to"]
+Owner = Literal["own", "enemy", "empty", "occupied", "any"]
+#: The places a test reads by default where it is written.
+DEFAULT_PLACE: dict[str, Place] = {"to_if": "to", "where": "to", "path_if": "between"}
+
+
+def _bound(relation: str) -> Any:
+    return Field(default=None, ge=0, le=MAX_COUNT,
+                 description=f"holds when the number of cells that fit is {relation} this")
+
+
+class CellTest(Rule):
+    """What stands on a set of cells of the candidate move."""
+
+    at: Place | None = Field(default=None, description="the cells read: to, from, between "
+                             "(the cells passed over), landed, last.from or last.to (the "
+                             "previous move's cells) (default: to; between under path_if)")
+    around: Place | None = Field(default=None, description="read the cells next to this "
+                                 "place instead (its neighbours on the board)")
+    directions: list[str] | None = Field(default=None, min_length=1, description="with "
+                                         "around: only the neighbours in these directions")
+    owner: Owner = Field(default="any", description="which cells fit: own, enemy, empty, "
+                         "occupied (anyone's piece) or any")
+    kind: list[str] | None = Field(default=None, min_length=1, description="only cells "
+                                   "with a piece of one of these kinds fit")
+    zone: str | None = Field(default=None, description="only cells of this zone fit (the "
+                             "mover's cells of it, for a zone per player)")
+    at_least: int | None = _bound("at least")
+    at_most: int | None = _bound("at most")
+    exactly: int | None = _bound("exactly")
+
+    @field_validator("kind", mode="before")
+    @classmethod
+    def _one_or_many(cls, value: Any) -> Any:
+        return [value] if isinstance(value, str) else value
+
+    @model_validator(mode="after")
+    def _meaningful(self) -> CellTest:
+        if self.at is not None and self.around is not None:
+            raise ValueError("give 'at' (the cells themselves) or 'around' (the cells next "
+                             "to a place), not both")
+        if self.directions is not None and self.around is None:
+            raise ValueError("'directions' narrows 'around': say around which place")
+        if self.kind is not None and self.owner == "empty":
+            raise ValueError("an empty cell holds no piece of any kind: owner: empty does "
+                             "not go with 'kind'")
+        if self.owner == "any" and self.kind is None and self.zone is None \
+                and not self.bounded:
+            raise ValueError("this test says nothing: give owner, kind or zone (which "
+                             "cells fit), or at_least, at_most or exactly (how many)")
+        return self
+
+    @property
+    def bounded(self) -> bool:
+        return (self.at_least, self.at_most, self.exactly) != (None, None, None)
+
+    def place(self, default: Place) -> Place:
+        return self.around or self.at or default
+
+
+class DirectionTest(Rule):
+    direction: list[str] = Field(min_length=1, description="holds when the move goes "
+                                 "straight from its cell towards its target along one of "
+                                 "these directions")
+
+
+class AllTest(Rule):
+    all: list[CandidateTest] = Field(min_length=1, description="every test holds")
+
+
+class AnyTest(Rule):
+    any: list[CandidateTest] = Field(min_length=1, description="at least one test holds")
+
+
+class NotTest(Rule):
+    not_: CandidateTest = Field(alias="not", description="the test fails")
+
+
+def _variant(value: Any) -> str:
+    if isinstance(value, dict):
+        return next((k for k in ("all", "any", "not", "direction") if k in value), "cell")
+    tags: dict[type[Rule], str] = {AllTest: "all", AnyTest: "any", NotTest: "not",
+                                   DirectionTest: "direction"}
+    return tags.get(type(value), "cell")
+
+
+CandidateTest = Annotated[Union[  # noqa: UP007 (the tags need the Union form)
+    Annotated[CellTest, Tag("cell")], Annotated[DirectionTest, Tag("direction")],
+    Annotated[AllTest, Tag("all")], Annotated[AnyTest, Tag("any")],
+    Annotated[NotTest, Tag("not")]], Discriminator(_variant)]
+
+for _model in (AllTest, AnyTest, NotTest):
+    _model.model_rebuild()
+
+
+def _all_of(tests: list[Any]) -> AllTest:
+    return AllTest.model_construct(all=tests)
+
+
+#: What an option's ``to_if`` or ``path_if`` holds: a test, or a list of them, all of
+#: which must hold (read as one ``all``).
+CandidateTests = Union[  # noqa: UP007
+    CandidateTest, Annotated[list[CandidateTest], Field(min_length=1), AfterValidator(_all_of)]]
+
+
+def parts(test: Any) -> Iterator[Any]:
+    """The test and every test inside it."""
+    yield test
+    for inner in getattr(test, "all", None) or getattr(test, "any", None) or \
+            ([test.not_] if isinstance(test, NotTest) else []):
+        yield from parts(inner)
+
+
+def slots_read(tests: Sequence[tuple[Any, Place]]) -> list[Slot]:
+    """The state slots that tests read (the landed cell, the previous move's cells)."""
+    from framework.engine.slots import LANDED
+
+    read = set().union(*(places_read(t, place) for t, place in tests)) if tests else set()
+    if read & {"last.from", "last.to"}:  # the moves phases write both, or neither
+        read |= {"last.from", "last.to"}
+    return [slot for place, slot in (("landed", LANDED), ("last.from", LAST_FROM),
+                                     ("last.to", LAST_TO)) if place in read]
+
+
+def places_read(test: Any, default: Place) -> set[str]:
+    """The places a test reads (``direction`` for a direction test)."""
+    return {p.place(default) if isinstance(p, CellTest) else "direction"
+            for p in parts(test) if isinstance(p, CellTest | DirectionTest)}
+
+
+# Checks of meaning -----------------------------------------------------------------------
+def test_issues(test: Any, loc: Loc, ctx: SpecContext, default: Place, *, sources: bool,
+                path: bool, keyword: str) -> Iterator[tuple[Loc, str]]:
+    """What a test names that the game lacks, and the places its move has not (a
+    placement starts from no cell; a move with no path passes over none)."""
+    if isinstance(test, AllTest | AnyTest):
+        for i, inner in enumerate(test.all if isinstance(test, AllTest) else test.any):
+            yield from test_issues(inner, (*loc, "all" if isinstance(test, AllTest) else "any",
+                                           i), ctx, default, sources=sources, path=path,
+                                   keyword=keyword)
+        return
+    if isinstance(test, NotTest):
+        yield from test_issues(test.not_, (*loc, "not"), ctx, default, sources=sources,
+                               path=path, keyword=keyword)
+        return
+    if isinstance(test, DirectionTest):
+        if not sources:
+            yield (*loc, "direction"), (f"{keyword} moves no piece from a cell, so its "
+                                        "moves have no direction")
+        yield from ctx.check_directions(test.direction, (*loc, "direction"))
+        return
+    place = test.place(default)
+    key = "around" if test.around else "at"
+    if place in ("from", "between") and not sources:
+        yield (*loc, key), (f"{place}: {keyword} moves no piece from a cell (its moves are "
+                            "named by one cell), so there is no cell to read there")
+    elif place == "between" and not path:
+        yield (*loc, key), (f"between: {keyword} passes over no cells (it has no path from "
+                            "its cell to its target)")
+    if place == "between" and test.around:
+        yield (*loc, "around"), "around: between is not a place: read at: between"
+    yield from ctx.check_directions(test.directions or [], (*loc, "directions"))
+    for i, kind in enumerate(test.kind or []):
+        if kind not in ctx.pieces:
+            yield (*loc, "kind", i), ctx.unknown("piece", kind, ctx.pieces)
+    if test.zone is not None and test.zone not in ctx.zones:
+        yield (*loc, "zone"), ctx.unknown("zone", test.zone, ctx.zones)
+
+
+# The engine's form: closures over masks, made once ---------------------------------------
+#: A compiled test: (state, masks, mover, source, target, cells passed over) -> holds.
+Holds = Callable[["State", "Masks", int, int, int, int], bool]
+
+
+class Candidates:
+    """The tests of one option, compiled: ``keep`` narrows a mask of targets."""
+
+    def __init__(self, tests: Sequence[tuple[Any, Place]], primitive: Any,
+                 game: CompiledGame) -> None:
+        self.game = game
+        self.primitive = primitive
+        self.tests = tuple(tests)
+        players = range(len(game.players))
+        self._neighbours: dict[tuple[str, ...] | None, tuple[tuple[int, ...], ...]] = {}
+        self.checks = tuple(self._compile(t, place, players) for t, place in tests)
+        #: Whether a test reads the cells passed over (then each way is tried).
+        self.walks = any("between" in places_read(t, p) for t, p in tests)
+
+    def keep(self, state: State, masks: Masks, src: int, targets: int) -> int:
+        """The cells of ``targets`` the candidate move from ``src`` passes every test to."""
+        me = state.to_move
+        kept = 0
+        checks = self.checks
+        for dst in iter_bits(targets):
+            ways = self.primitive.ways(me, src, dst) if self.walks else (0,)
+            if any(all(c(state, masks, me, src, dst, way) for c in checks) for way in ways):
+                kept |= 1 << dst
+        return kept
+
+    # Compilation --------------------------------------------------------------------------
+    def _compile(self, test: Any, default: Place, players: range) -> Holds:
+        if isinstance(test, AllTest):
+            inner = tuple(self._compile(t, default, players) for t in test.all)
+            return lambda *a: all(f(*a) for f in inner)
+        if isinstance(test, AnyTest):
+            inner = tuple(self._compile(t, default, players) for t in test.any)
+            return lambda *a: any(f(*a) for f in inner)
+        if isinstance(test, NotTest):
+            negated = self._compile(test.not_, default, players)
+            return lambda *a: not negated(*a)
+        if isinstance(test, DirectionTest):
+            return self._direction(test, players)
+        return self._cells(test, default, players)
+
+    def _direction(self, test: DirectionTest, players: range) -> Holds:
+        board = self.game.board
+        wanted = tuple(frozenset(d for d in (self.game.board_direction(n, p)
+                                             for n in test.direction) if d >= 0)
+                       for p in players)
+
+        def holds(state: State, masks: Masks, me: int, src: int, dst: int, way: int) -> bool:
+            return any(straight_line(board, src, dst, d) is not None for d in wanted[me])
+        return holds
+
+    def _cells(self, test: CellTest, default: Place, players: range) -> Holds:
+        game = self.game
+        place = test.place(default)
+        slot = {"landed": "landed", "last.from": LAST_FROM.name, "last.to": LAST_TO.name}
+        held = game.slots.index.get(slot.get(place, ""), -1)  # a place a slot keeps
+        near = self._neighbour_table(test.directions, players) if test.around else None
+        kinds = tuple(game.piece_kinds.index(k) for k in test.kind or ())
+        zone = tuple(game.zone_mask(test.zone, p) for p in players) if test.zone else None
+        owner = test.owner
+        bounded = test.bounded
+        low = test.at_least if test.at_least is not None else test.exactly
+        high = test.at_most if test.at_most is not None else test.exactly
+
+        def cells(state: State, me: int, src: int, dst: int, way: int) -> int | None:
+            if place == "between":
+                return way
+            cell = dst if place == "to" else src if place == "from" else \
+                state.vars[held] if held >= 0 else -1
+            if cell < 0:
+                return None
+            return near[me][cell] if near is not None else 1 << cell
+
+        def holds(state: State, masks: Masks, me: int, src: int, dst: int, way: int) -> bool:
+            read = cells(state, me, src, dst, way)
+            if read is None:
+                return False
+            fit = read & _owned(masks, owner, game.board.all_mask)
+            if kinds:
+                of_kind = 0
+                for k in kinds:
+                    of_kind |= state.kinds[k]
+                fit &= of_kind
+            if zone is not None:
+                fit &= zone[me]
+            if not bounded:
+                return fit == read
+            n = fit.bit_count()
+            return (low is None or n >= low) and (high is None or n <= high)
+        return holds
+
+    def _neighbour_table(self, names: list[str] | None, players: range
+                         ) -> tuple[tuple[int, ...], ...]:
+        """Per player, per cell: its neighbours (along ``names`` when given)."""
+        key = tuple(names) if names else None
+        if key not in self._neighbours:
+            board = self.game.board
+            if names is None:
+                table = tuple(board.neighbour_masks for _ in players)
+            else:
+                table = tuple(tuple(
+                    sum(1 << board.step[c][d] for d in {self.game.board_direction(n, p)
+                                                        for n in names}
+                        if d >= 0 and board.step[c][d] >= 0)
+                    for c in range(board.size)) for p in players)
+            self._neighbours[key] = table
+        return self._neighbours[key]
+
+
+def _owned(masks: Masks, owner: str, every: int) -> int:
+    if owner == "own":
+        return masks.own
+    if owner == "enemy":
+        return masks.enemy
+    if owner == "empty":
+        return masks.empty
+    if owner == "occupied":
+        return masks.own | masks.enemy
+    return every
+
+
+def straight_line(board: Any, src: int, dst: int, d: int) -> int | None:
+    """The cells strictly between ``src`` and ``dst`` when ``dst`` is straight along
+    direction ``d`` from ``src`` (None when it is not)."""
+    passed, at = 0, board.step[src][d] if src >= 0 else -1
+    seen = 0
+    while at >= 0 and at != dst and not seen >> at & 1:
+        passed |= 1 << at
+        seen |= 1 << at
+        at = board.step[at][d]
+    return passed if at == dst else None
+
+
+def straight_ways(board: Any, src: int, dst: int) -> tuple[int, ...]:
+    """The cells a move from ``src`` to ``dst`` passes over along a straight line of the
+    board (one way per direction that leads there; none: it passes over no cell)."""
+    found = tuple(dict.fromkeys(w for d in range(len(board.directions))
+                                if (w := straight_line(board, src, dst, d)) is not None))
+    return found or (0,)
+
+
+# Words -------------------------------------------------------------------------------------
+def describe_test(test: Any, game: CompiledGame, default: Place,
+                  _: Translate = untranslated) -> str:
+    """A test as a clause of the rulebook ("the target has exactly one enemy piece next to
+    it")."""
+    if isinstance(test, AllTest):
+        return join_words(_, [describe_test(t, game, default, _) for t in test.all])
+    if isinstance(test, AnyTest):  # in brackets: it may stand in a list of "and"
+        choices = join_words(_, [describe_test(t, game, default, _) for t in test.any],
+                             either=True)
+        return "(" + _("either {choices}").format(choices=choices) + ")" \
+            if len(test.any) > 1 else choices
+    if isinstance(test, NotTest):
+        return _("it is not so that {clause}").format(
+            clause=describe_test(test.not_, game, default, _))
+    if isinstance(test, DirectionTest):
+        from framework.board.direction_words import directions_phrase
+        return _("the move goes straight {directions}").format(
+            directions=directions_phrase(list(test.direction), _))
+    return _cell_clause(test, game, test.place(default), _)
+
+
+def _place_words(place: str, _: Translate) -> str:
+    return {"to": _("the target cell"), "from": _("the starting cell"),
+            "between": _("the cells passed over"),
+            "landed": _("the cell where a piece just landed"),
+            "last.from": _("the cell the previous move started from"),
+            "last.to": _("the cell the previous move ended on")}[place]
+
+
+def _holding(test: CellTest, _: Translate) -> str:
+    """What a cell that fits is or holds, after "that" or a cell ("is empty", "holds an
+    enemy pawn or horse"); empty when any cell fits (a zone or a number says the rest)."""
+    kinds = join_words(_, [_(k) for k in test.kind or ()], either=True)
+    if test.owner == "empty":
+        return _("is empty")
+    if kinds:
+        return {"own": _("holds one of your {kinds}"), "enemy": _("holds an enemy {kinds}"),
+                "occupied": _("holds a {kinds}"),
+                "any": _("holds a {kinds}")}[test.owner].format(kinds=kinds)
+    return {"own": _("holds one of your pieces"), "enemy": _("holds an enemy piece"),
+            "occupied": _("holds a piece"), "any": ""}[test.owner]
+
+
+def _predicate(test: CellTest, game: CompiledGame, _: Translate) -> str:
+    """What a cell that fits is, zone included ("is empty and in the river")."""
+    holding = _holding(test, _)
+    if test.zone is None:
+        return holding
+    from framework.spec.terms import zone_words
+    zone = _("is in {zone}").format(zone=zone_words(game, test.zone, _))
+    return _("{holding} and {zone}").format(holding=holding, zone=zone) if holding else zone
+
+
+def _number(test: CellTest, _: Translate) -> str:
+    if test.exactly is not None:
+        return _("exactly {n}").format(n=test.exactly)
+    if test.at_least is not None and test.at_most is not None:
+        return _("from {low} to {high}").format(low=test.at_least, high=test.at_most)
+    if test.at_least is not None:
+        return _("at least {n}").format(n=test.at_least)
+    return _("at most {n}").format(n=test.at_most)
+
+
+def _cell_clause(test: CellTest, game: CompiledGame, place: str, _: Translate) -> str:
+    """"the target cell is empty", "every cell next to the target cell holds a piece", "the
+    number of cells passed over that hold a piece is exactly 1"."""
+    where = _place_words(place, _)
+    predicate = _predicate(test, game, _)
+    if test.around:
+        from framework.board.direction_words import directions_phrase
+        cells = _("the cells next to {place}").format(place=where) if not test.directions \
+            else _("the cells next to {place} {directions}").format(
+                place=where, directions=directions_phrase(list(test.directions), _))
+    else:
+        cells = where
+    if test.bounded:
+        if not predicate:
+            return _("the number of {cells} is {number}").format(
+                cells=cells, number=_number(test, _))
+        return _("the number of {cells} where the cell {predicate} is {number}").format(
+            cells=cells, predicate=predicate, number=_number(test, _))
+    if test.around or place == "between":
+        return _("each of {cells} {predicate}").format(cells=cells, predicate=predicate)
+    return _("{place} {predicate}").format(place=where, predicate=predicate)

@@ -1,0 +1,158 @@
+"""The reference reading of the tests of a candidate move (``to_if``, ``path_if``, a
+placement's ``where``; ``framework/moves/candidate.py`` is the engine's side), from their
+rule text, on cell names and piece dicts: a move's cells are read back from its notation,
+the cells around a place are its links on the board's graph, the cells passed over are
+walked one step at a time (``RefPrimitive.ways``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from framework.moves.candidate import AllTest, AnyTest, CellTest, DirectionTest, NotTest
+from framework.plugins import plugins
+from framework.reference.lines import _direction
+from framework.reference.moves import Moves, RefPrimitive
+from framework.reference.position import RefState
+from framework.spec.zones import zone_cell_names
+
+
+def tests_of(option: Any) -> list[tuple[Any, str]]:
+    """The option's tests with the place each reads by default (the unit names which of
+    its parameters are tests)."""
+    unit = plugins("moves")[option.type]
+    return [(test, place) for test, place, _ in unit.candidate_tests(option)]
+
+
+def tested(phase: Any, option: Any, twin: type[RefPrimitive], s: RefState,
+           moves: Moves) -> Moves:
+    """The moves of ``moves`` whose cells pass every test of the option."""
+    tests = tests_of(option)
+    if not tests:
+        return moves
+    pattern = _pattern(phase, option)
+    kept: Moves = {}
+    for notation, effect in moves.items():
+        src, dst = _cells_of(pattern, notation)
+        if dst is None:
+            continue
+        ways = twin.ways(phase, option, s, src, dst) if src is not None else [set()]
+        if any(all(_holds(phase, t, place, s, src, dst, way) for t, place in tests)
+               for way in ways):
+            kept[notation] = effect
+    return kept
+
+
+def remembered(phase: Any, option: Any, s: RefState, moves: Moves) -> Moves:
+    """The moves, each writing its cells as the previous move's (``last_from``,
+    ``last_to``) when the game keeps them."""
+    if "last_from" not in s.vars:
+        return moves
+    pattern = _pattern(phase, option)
+    found: Moves = {}
+    for notation, effect in moves.items():
+        found[notation] = _remembering(effect, *_cells_of(pattern, notation))
+    return found
+
+
+def _remembering(effect: Any, src: str | None, dst: str | None) -> Any:
+    def play(s: RefState) -> None:
+        effect(s)
+        s.vars["last_from"], s.vars["last_to"] = src, dst
+    play.__dict__.update(effect.__dict__)  # its kind, its source cell
+    return play
+
+
+def _cells_of(pattern: re.Pattern[str], notation: str) -> tuple[str | None, str | None]:
+    """The source and target a move's notation names (None: it names none)."""
+    found = pattern.fullmatch(notation)
+    cells = found.groupdict() if found else {}
+    return cells.get("src"), cells.get("dst")
+
+
+def _pattern(phase: Any, option: Any) -> re.Pattern[str]:
+    """The notation of the option's moves with their cells as named groups."""
+    placing = getattr(option, "effect", "move") == "place" or option.type == "place"
+    template = option.notation or ("{to}" if placing else "{from}{to}")
+    names = "|".join(re.escape(n) for n in sorted(phase.board.cells, key=len, reverse=True))
+    parts = re.split(r"(\{from\}|\{to\}|\{at\})", template)
+    written = "".join(f"(?P<src>{names})" if p == "{from}" else
+                      f"(?P<dst>{names})" if p in ("{to}", "{at}") else re.escape(p)
+                      for p in parts)
+    return re.compile(written)
+
+
+def _holds(phase: Any, test: Any, default: str, s: RefState, src: str | None, dst: str,
+           way: set[str]) -> bool:
+    if isinstance(test, AllTest):
+        return all(_holds(phase, t, default, s, src, dst, way) for t in test.all)
+    if isinstance(test, AnyTest):
+        return any(_holds(phase, t, default, s, src, dst, way) for t in test.any)
+    if isinstance(test, NotTest):
+        return not _holds(phase, test.not_, default, s, src, dst, way)
+    if isinstance(test, DirectionTest):
+        return src is not None and any(
+            _straight(phase, src, dst, d) is not None
+            for d in {_direction(phase, n, s.to_move) for n in test.direction} if d)
+    assert isinstance(test, CellTest)
+    place = test.around or test.at or default
+    here = {"to": dst, "from": src, "landed": s.vars.get("landed"),
+            "last.from": s.vars.get("last_from"), "last.to": s.vars.get("last_to")}.get(place)
+    if place == "between":
+        read = set(way)
+    elif here is None:
+        return False
+    elif test.around is None:
+        read = {here}
+    elif test.directions is None:
+        read = phase.board.neighbours(here)
+    else:
+        read = set()
+        for name in test.directions:
+            d = _direction(phase, name, s.to_move)
+            there = phase.board.step(here, d) if d is not None else None
+            if there is not None:
+                read.add(there)
+    fitting = [c for c in read if _fits(phase, test, s, c)]
+    if test.at_least is None and test.at_most is None and test.exactly is None:
+        return len(fitting) == len(read)
+    n = len(fitting)
+    return ((test.at_least is None or n >= test.at_least)
+            and (test.at_most is None or n <= test.at_most)
+            and (test.exactly is None or n == test.exactly))
+
+
+def _fits(phase: Any, test: CellTest, s: RefState, cell: str) -> bool:
+    piece = s.cells.get(cell)
+    if test.owner == "empty" and (piece is not None or cell in s.gaps):
+        return False
+    if test.owner in ("own", "enemy", "occupied") and piece is None:
+        return False
+    if test.owner == "own" and piece is not None and piece["owner"] != s.to_move:
+        return False
+    if test.owner == "enemy" and piece is not None and piece["owner"] == s.to_move:
+        return False
+    if test.kind is not None and (piece is None or piece["piece"] not in test.kind):
+        return False
+    return test.zone is None or cell in zone_cell_names(phase.game.spec, test.zone,
+                                                        s.to_move, phase.board.graph)
+
+
+def _straight(phase: Any, src: str, dst: str, direction: str) -> set[str] | None:
+    """The cells between ``src`` and ``dst`` when ``dst`` lies straight along
+    ``direction`` from ``src``, else None."""
+    passed: list[str] = []
+    at = phase.board.step(src, direction)
+    while at is not None and at != dst and at not in passed and at != src:
+        passed.append(at)
+        at = phase.board.step(at, direction)
+    return set(passed) if at == dst else None
+
+
+def straight_ways(phase: Any, src: str, dst: str) -> list[set[str]]:
+    """What a move from ``src`` to ``dst`` passes over along each straight line of the
+    board that leads there (nothing, when none does)."""
+    found = [w for d in phase.board.directions
+             if (w := _straight(phase, src, dst, d)) is not None]
+    return found or [set()]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.kernel.pieces import Unsupported
+from framework.kernel.unsupported import Unsupported
 from framework.moves.candidate import (
     AllTest,
     AnyTest,

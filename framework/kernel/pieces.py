@@ -30,9 +30,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from framework.engine.slots import DEPARTED
-from framework.errors import BoardspecError
 from framework.kernel.masks import Masks
 from framework.kernel.slots import slot_field
+from framework.kernel.unsupported import Unsupported as Unsupported
 
 #: The option number of a chain's ``stop`` (``framework.native.assemble``'s ``STOP``).
 STOP_OPTION = 253
@@ -43,10 +43,6 @@ CHANCE_OPTION = 252
 #: ``place_each``, the side ``choose_side`` picks; ``framework.native.assemble``'s
 #: ``SETUP_CODE``).
 SETUP_OPTION = 251
-
-
-class Unsupported(BoardspecError):
-    """A block, or a parameter of one, that the native backend has no kernel piece for."""
 
 
 def check_params(keyword: str, params: Any, known: set[str]) -> None:

@@ -15,6 +15,7 @@ from framework.plugins import plugins
 from framework.reference.lines import _direction
 from framework.reference.moves import Moves, RefPrimitive
 from framework.reference.position import RefState
+from framework.reference.straight import _straight
 from framework.spec.zones import zone_cell_names
 
 
@@ -137,22 +138,3 @@ def _fits(phase: Any, test: CellTest, s: RefState, cell: str) -> bool:
         return False
     return test.zone is None or cell in zone_cell_names(phase.game.spec, test.zone,
                                                         s.to_move, phase.board.graph)
-
-
-def _straight(phase: Any, src: str, dst: str, direction: str) -> set[str] | None:
-    """The cells between ``src`` and ``dst`` when ``dst`` lies straight along
-    ``direction`` from ``src``, else None."""
-    passed: list[str] = []
-    at = phase.board.step(src, direction)
-    while at is not None and at != dst and at not in passed and at != src:
-        passed.append(at)
-        at = phase.board.step(at, direction)
-    return set(passed) if at == dst else None
-
-
-def straight_ways(phase: Any, src: str, dst: str) -> list[set[str]]:
-    """What a move from ``src`` to ``dst`` passes over along each straight line of the
-    board that leads there (nothing, when none does)."""
-    found = [w for d in phase.board.directions
-             if (w := _straight(phase, src, dst, d)) is not None]
-    return found or [set()]

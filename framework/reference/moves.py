@@ -45,7 +45,7 @@ class RefPrimitive:
     def ways(phase: Any, option: Any, s: RefState, src: str, dst: str) -> list[set[str]]:
         """The cells a move from ``src`` to ``dst`` passes over, one set per way it may go
         (what ``between`` reads): along the board's straight line from one to the other."""
-        from framework.reference.candidate import straight_ways
+        from framework.reference.straight import straight_ways
 
         return straight_ways(phase, src, dst)
 

@@ -13,6 +13,11 @@ from __future__ import annotations
 MAX_GAME_FILE_BYTES = 1_000_000
 #: Bytes of a game record (text or JSON): ~100,000 plies of notation.
 MAX_RECORD_BYTES = 4_000_000
+#: Turns of one record, and lines of a text record: a record is refused at the first turn
+#: past the limit, so reading one costs at most this many turns' work whatever its bytes
+#: (the longest bundled game, ``max_plies: 20100``, fits five times).
+MAX_RECORD_TURNS = 100_000
+MAX_RECORD_LINES = 200_000
 #: Characters of one header value of a record (``[Game "…"]``): a path or a name.
 MAX_HEADER_CHARS = 4_096
 #: Headers of one record.

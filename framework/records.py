@@ -42,7 +42,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from framework.errors import BoardspecError, IllegalActionError, InputError, NotationError
-from framework.limits import MAX_HEADER_CHARS, MAX_RECORD_BYTES, MAX_RECORD_HEADERS
+from framework.limits import (
+    MAX_HEADER_CHARS,
+    MAX_RECORD_BYTES,
+    MAX_RECORD_HEADERS,
+    MAX_RECORD_LINES,
+    MAX_RECORD_TURNS,
+)
 from framework.numerals import is_digits
 from framework.safeio import load_json, read_text, write_json, write_text
 
@@ -145,7 +151,11 @@ class Record:
         where = str(source or "<record>")
         # A line's work is kept to what its first character calls for: a record may be
         # hundreds of thousands of turns long and is refused (or replayed) within the
-        # budget of docs/limits.md.
+        # budget of docs/limits.md; lines are counted before any is split, turns as read.
+        lines = text.count("\n") + (not text.endswith("\n"))
+        if lines > MAX_RECORD_LINES:
+            raise RecordError(f"{where}: {lines:,} lines; a record has at most "
+                              f"{MAX_RECORD_LINES:,} (see docs/limits.md)")
         for number, raw in enumerate(text.splitlines(), start=1):
             line = raw.strip()
             if line.startswith("["):
@@ -172,6 +182,10 @@ class Record:
             if int(digits) != len(record.turns) + 1:
                 raise RecordError(f"{where}:{number}: expected turn {len(record.turns) + 1}, "
                                   f"found turn {digits}")
+            if len(record.turns) == MAX_RECORD_TURNS:
+                raise RecordError(f"{where}:{number}: more than {MAX_RECORD_TURNS:,} turns; "
+                                  f"a record has at most {MAX_RECORD_TURNS:,} (see "
+                                  "docs/limits.md)")
             actions = rest.split()
             if not actions:
                 raise RecordError(f"{where}:{number}: turn {digits} has no action")
@@ -210,6 +224,9 @@ class Record:
                                                     for v in headers.values()) \
                 or not all(re.fullmatch(r"\w+", k) for k in headers):
             raise RecordError(f"{where}: 'headers' maps names to text")
+        if isinstance(turns, list) and len(turns) > MAX_RECORD_TURNS:
+            raise RecordError(f"{where}: {len(turns):,} turns; a record has at most "
+                              f"{MAX_RECORD_TURNS:,} (see docs/limits.md)")
         if not isinstance(turns, list) or not all(
                 isinstance(t, list) and t and all(isinstance(a, str) for a in t)
                 for t in turns):

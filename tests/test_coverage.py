@@ -74,6 +74,8 @@ def test_every_record_is_complete_and_names_known_capabilities() -> None:
         missing = game.get("missing") or []
         assert (game["status"] == "yes") == (not missing), game["name"]
         for rule in missing:
+            # a rule with an unquoted ", " in a flow mapping reads as extra keys (and a rule cut short)
+            assert set(rule) == {"rule", "capability"}, (game["name"], rule)
             assert rule["rule"] and rule["capability"] in known, (game["name"], rule)
 
 

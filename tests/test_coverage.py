@@ -74,7 +74,7 @@ def test_every_record_is_complete_and_names_known_capabilities() -> None:
         missing = game.get("missing") or []
         assert (game["status"] == "yes") == (not missing), game["name"]
         for rule in missing:
-            # a rule with an unquoted ", " in a flow mapping reads as extra keys (and a rule cut short)
+            # an unquoted ", " in a flow mapping reads as extra keys (and cuts the rule short)
             assert set(rule) == {"rule", "capability"}, (game["name"], rule)
             assert rule["rule"] and rule["capability"] in known, (game["name"], rule)
 
@@ -101,8 +101,11 @@ def test_the_second_measurement_is_shown_beside_the_first() -> None:
     baseline_yes = sum(g["status"] == "yes" for g in GAMES)
     assert f"{baseline_yes} of {len(GAMES)} yes" in text              # the baseline stays
     end = text.split("## At the end of the wave (2027-01-01)", 1)[1]
+    final_yes = sum(REPORT.at_end(g)["status"] == "yes" for g in data["games"])
+    assert final_yes == baseline_yes + 1 + sum(
+        g.get("final", {}).get("status") == "yes" != g["status"] for g in GAMES[1:])
     assert end.startswith(f"\n\nThe same sample measured again after the wave's vocabulary "
-                          f"work: {baseline_yes + 1} of {len(GAMES)} yes")
+                          f"work: {final_yes} of {len(GAMES)} yes")
     assert f"`units_used_by_one`): {GAMES[0]['name']}." in end
     assert REPORT.render(DATA) == (ROOT / "docs" / "coverage.md").read_text(encoding="utf-8")
 

@@ -502,16 +502,152 @@ class AtariGo(TurnAccessors):
         return (s.to_move, len(s.owner))
 
 
+# -- placement games on squares (Pathway, Quad Wrangle) ----------------------------------
+def square(x: int, y: int) -> str:
+    return f"{COLUMNS[x]}{y + 1}"
+
+
+def around(x: int, y: int, size: int, ways: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    return [(x + dx, y + dy) for dx, dy in ways if 0 <= x + dx < size and 0 <= y + dy < size]
+
+
+ORTHOGONAL = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+KING = [*ORTHOGONAL, (1, 1), (1, -1), (-1, 1), (-1, -1)]
+
+
+@dataclass(frozen=True)
+class Squares:
+    owner: dict[tuple[int, int], str]
+    to_move: str
+    round: int = 1
+    over: frozenset[str] | None = None
+
+
+class Pathway(TurnAccessors):
+    """Pathway.lud: a stone on an empty square whose orthogonal neighbours are all empty,
+    or of which exactly one holds a stone of the mover's (any number of enemy stones
+    beside it); ("NoMoves" Win): the player to move with no placement wins."""
+
+    players = ("white", "black")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+
+    def start(self) -> Squares:
+        return Squares({}, "white")
+
+    def from_position(self, p: dict[str, Any]) -> Squares:
+        owner = {(COLUMNS.index(c[0]), int(c[1:]) - 1): e["owner"] for c, e in p["cells"].items()}
+        return self._settle(Squares(owner, p["to_move"]))
+
+    def _placements(self, s: Squares) -> list[str]:
+        found = []
+        for x in range(self.size):
+            for y in range(self.size):
+                if (x, y) in s.owner:
+                    continue
+                near = [s.owner[c] for c in around(x, y, self.size, ORTHOGONAL) if c in s.owner]
+                if not near or near.count(s.to_move) == 1:
+                    found.append(square(x, y))
+        return found
+
+    def _settle(self, s: Squares) -> Squares:
+        return s if self._placements(s) else replace(s, over=frozenset({s.to_move}))
+
+    def legal(self, s: Squares) -> list[str]:
+        return [] if s.over is not None else self._placements(s)
+
+    def play(self, s: Squares, m: str) -> Squares:
+        cell = (COLUMNS.index(m[0]), int(m[1:]) - 1)
+        nxt = "black" if s.to_move == "white" else "white"
+        return self._settle(Squares({**s.owner, cell: s.to_move}, nxt))
+
+    def turn_key(self, s: Squares) -> Any:
+        return len(s.owner)
+
+
+class QuadWrangle(TurnAccessors):
+    """Quad Wrangle.lud on its (square 8): a growth (a stone on an empty square next to,
+    all eight ways, one of the mover's), a queen's slide to an empty square, or a drop
+    on an empty square next to none of the mover's; a growth's or a slide's stone turns
+    every enemy stone around it to the mover. The full board ends it (byScore: the count
+    of pieces; equal, a draw); the file draws a game at round 501 (Ludii's move cap)."""
+
+    players = ("white", "black")
+    size = 8
+    cap = 501
+
+    def start(self) -> Squares:
+        owner = {}
+        for i in range(1, self.size - 1):
+            owner[(i, self.size - 1)] = owner[(self.size - 1, i)] = "white"   # top, right
+            owner[(i, 0)] = owner[(0, i)] = "black"                           # bottom, left
+        return Squares(owner, "white")
+
+    def from_position(self, p: dict[str, Any]) -> Squares:
+        owner = {(COLUMNS.index(c[0]), int(c[1:]) - 1): e["owner"] for c, e in p["cells"].items()}
+        return self._settle(Squares(owner, p["to_move"], p.get("fullmove", 1)))
+
+    def _moves(self, s: Squares) -> list[str]:
+        found = []
+        n = self.size
+        for x in range(n):
+            for y in range(n):
+                if (x, y) not in s.owner:
+                    found.append(square(x, y))     # a growth or a drop, named by its square
+                elif s.owner[(x, y)] == s.to_move:
+                    for dx, dy in KING:
+                        tx, ty = x + dx, y + dy
+                        while 0 <= tx < n and 0 <= ty < n and (tx, ty) not in s.owner:
+                            found.append(square(x, y) + square(tx, ty))
+                            tx, ty = tx + dx, ty + dy
+        return found
+
+    def _settle(self, s: Squares) -> Squares:
+        if s.over is not None:
+            return s
+        if len(s.owner) == self.size ** 2:
+            counts = {p: list(s.owner.values()).count(p) for p in self.players}
+            best = max(counts.values())
+            won = [p for p in self.players if counts[p] == best]
+            return replace(s, over=frozenset(won) if len(won) == 1 else frozenset())
+        if s.round >= self.cap:
+            return replace(s, over=frozenset())
+        return s
+
+    def legal(self, s: Squares) -> list[str]:
+        return [] if s.over is not None else self._moves(s)
+
+    def play(self, s: Squares, m: str) -> Squares:
+        owner = dict(s.owner)
+        cells = [(COLUMNS.index(m[i]), int(m[i + 1])) for i in (0, 2)] if len(m) == 4 else \
+            [(COLUMNS.index(m[0]), int(m[1:]))]
+        x, y = cells[-1][0], cells[-1][1] - 1
+        converts = True
+        if len(cells) == 2:
+            del owner[(cells[0][0], cells[0][1] - 1)]
+        else:
+            converts = any(owner.get(c) == s.to_move for c in around(x, y, self.size, KING))
+        owner[(x, y)] = s.to_move
+        if converts:
+            for c in around(x, y, self.size, KING):
+                if c in owner:
+                    owner[c] = s.to_move
+        nxt = "black" if s.to_move == "white" else "white"
+        return self._settle(Squares(owner, nxt, s.round + (nxt == "white")))
+
+
 REFERENCES: dict[str, Any] = {
     "koruboddo": Koruboddo(), "terhuchu-small": Terhuchu(), "co-chan-cho": CoChanCho(),
     "hund-efter-hare-vendsyssel": HundEfterHare(), "five-mens-morris": FiveMensMorris(),
     "egara-guti": EgaraGuti(), "neg-tugal-tuux": NegTugalTuux(), "ntyenge": Ntyenge(),
-    "atari-go": AtariGo(5)}
+    "atari-go": AtariGo(5), "pathway": Pathway(6), "quad-wrangle": QuadWrangle()}
 #: Smaller boards than the files' defaults, where a game's size is a parameter.
 PARAMETERS: dict[str, dict[str, Any]] = {"atari-go": {"size": 5}}
 START_DEPTH = {"koruboddo": 6, "terhuchu-small": 4, "co-chan-cho": 8,
                "hund-efter-hare-vendsyssel": 7, "five-mens-morris": 4, "egara-guti": 6,
-               "neg-tugal-tuux": 7, "ntyenge": 3, "atari-go": 2}
+               "neg-tugal-tuux": 7, "ntyenge": 3, "atari-go": 2, "pathway": 4,
+               "quad-wrangle": 2}
 
 
 @pytest.mark.parametrize("name", sorted(REFERENCES))

@@ -108,6 +108,25 @@ def test_a_library_counts_a_chain_of_hops_as_one_turn(tmp_path: Path) -> None:
 
 
 @needs_cc
+def test_a_move_that_folds_a_choice_in_counts_whole_turns_and_says_so(tmp_path: Path) -> None:
+    """Amazons' move holds its arrow: the kernels and the library count whole turns
+    without --turns (as OpenSpiel and published counts do), never phase steps silently."""
+    game = tmp_path / "small-amazons.yaml"
+    game.write_text((ROOT / "tests" / "data" / "native" / "small-amazons.yaml").read_text()
+                    + f"\n# {tmp_path}\n")
+    start = load_game(game).new_initial_state()
+    by_turns = perft_turns(start, 2)
+    assert by_turns != perft(start, 2)
+    for said in ("linked ahead of time", "loaded ahead of time"):
+        done = boardspec("perft", str(game), "2", "--backend", "native")
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.strip() == str(by_turns) and said in done.stderr
+        assert "counting whole turns (--turns)" in done.stderr
+    steps = boardspec("perft", str(game), "2")
+    assert steps.stdout.strip() == str(perft(start, 2))
+
+
+@needs_cc
 def test_a_count_the_library_does_not_make_goes_to_the_kernels_or_the_engine(
         tmp_path: Path) -> None:
     game = own_copy(tmp_path, "tic-tac-toe")

@@ -135,6 +135,8 @@ class Counted(NamedTuple):
     game: str
     load_seconds: float
     count_seconds: float
+    #: Counted by whole turns where phase steps were asked for (a move folds a choice in).
+    as_turns: bool = False
 
 
 class LinkError(BoardspecError):
@@ -200,8 +202,8 @@ def _load(data: bytes, path: Path) -> ctypes.PyDLL:
 
 def count(game_file: str | Path, params: Sequence[str], depth: int, turns: bool) -> Counted | None:
     """Perft to ``depth`` from the start of ``game_file`` (a path or a bundled game's name)
-    by the library linked for it, or None where there is none, or it does not count this
-    way (a move that folds a later choice in counts by turns only): the kernels or the
+    by the library linked for it (by whole turns where a move folds a later choice in,
+    as the kernels count without one), or None where there is none: the kernels or the
     engine count it then, as without a library."""
     from framework.bundled import game_path
 
@@ -213,8 +215,11 @@ def count(game_file: str | Path, params: Sequence[str], depth: int, turns: bool)
         return None
     except cache.CacheRefused:  # the kernels say why, and the engine counts
         return None
-    if key is None or record is None or "error" in record or not (turns or record["plies"]):
+    if key is None or record is None or "error" in record:
         return None
+    # A move that folds a later choice in is a whole turn: such a game counts by turns,
+    # as the kernels do without a library (framework.native.cli).
+    by_turns = turns or not record["plies"]
     data = _library(key, record)
     if data is None:
         return None
@@ -230,13 +235,14 @@ def count(game_file: str | Path, params: Sequence[str], depth: int, turns: bool)
     loaded = time.perf_counter()
 
     def counted() -> tuple[int, int]:  # in a child, so that Ctrl-C stops it
-        return int(entry(state, depth, int(turns))), ctypes.c_int.in_dll(library, FAILED).value
+        return int(entry(state, depth, int(by_turns))), ctypes.c_int.in_dll(library, FAILED).value
 
     total, failed = apart(counted)
     if failed:
         raise BoardspecError(f"the native count of {record['game']} to depth {depth} "
                              "stopped: its kernels raised an error (said above)")
-    return Counted(int(total), record["game"], loaded - begun, time.perf_counter() - loaded)
+    return Counted(int(total), record["game"], loaded - begun, time.perf_counter() - loaded,
+                   by_turns and not turns)
 
 
 def answer(game_file: str | Path, params: Sequence[str], depth: int, turns: bool) -> bool:
@@ -245,6 +251,10 @@ def answer(game_file: str | Path, params: Sequence[str], depth: int, turns: bool
     counted = count(game_file, params, depth, turns)
     if counted is None:
         return False
+    if counted.as_turns:
+        print(f"a native move of {counted.game} is a whole turn (a later choice is part of "
+              "it): counting whole turns (--turns), as OpenSpiel and published perft counts "
+              "do; --backend python counts phase steps", file=sys.stderr)
     print(f"native kernels of {counted.game} loaded ahead of time in "
           f"{counted.load_seconds:.2f} s", file=sys.stderr)
     print(counted.total)

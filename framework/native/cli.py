@@ -34,18 +34,14 @@ def native_counters(game: CompiledGame, state: State, *, turns: bool, parallel: 
     from framework.native.backend import NativeGame
 
     # A native move is one ply, except when a later choice is folded into it (a
-    # promotion's kind): it is then a whole turn, and a count by phase steps is the Python
-    # engine's to make. By turns (``turns``), a chain of hops counts once.
+    # promotion's kind): it is then a whole turn, and the kernels count whole turns, as
+    # OpenSpiel and the published counts do (chess's perft counts each promotion's kind);
+    # a count by phase steps is the Python engine's (--backend python). By turns, a chain
+    # of hops counts once.
     native = NativeGame(game)
     if native.plan.choices and not turns:
-        choice: Any = native.plan.choices[0]
-        # A choice phase's piece keeps its phase; a folded option's (a shot, a removal)
-        # its option, which names the phase.
-        folded = choice.phase.name if hasattr(choice, "phase") else choice.option.phase
-        print(f"a native move of {game.name} is a whole turn (the choice of {folded!r} is "
-              "part of it), so it counts by turns (--turns); counting phase steps with "
-              "the Python engine", file=sys.stderr)
-        return None
+        print(whole_turn_notice(game.name, native.plan.choices[0]), file=sys.stderr)
+        turns = True
     seconds = native.compile()
     if turns:  # compiled on demand: here, so that the count's time is the count's alone
         begun = time.perf_counter()
@@ -91,3 +87,13 @@ def native_counters(game: CompiledGame, state: State, *, turns: bool, parallel: 
                 for move, n in native.divide(st, depth)]
 
     return divide, count
+
+
+def whole_turn_notice(name: str, choice: Any) -> str:
+    """Why a count of a game whose native move folds a later choice in is by whole turns."""
+    # A choice phase's piece keeps its phase; a folded option's (a shot, a removal) its
+    # option, which names the phase.
+    folded = choice.phase.name if hasattr(choice, "phase") else choice.option.phase
+    return (f"a native move of {name} is a whole turn (the choice of {folded!r} is part of "
+            "it): counting whole turns (--turns), as OpenSpiel and published perft counts "
+            "do; --backend python counts phase steps")

@@ -70,6 +70,17 @@ def test_the_native_search_finds_the_minimax_value(stem: str, depth: int) -> Non
         assert 1 <= found.depth <= depth and found.nodes > 0
 
 
+def test_warming_the_kernels_changes_no_search() -> None:
+    """The agent warms the search's kernels when it is made (a search of depth 1 from the
+    start), outside any decision's time budget; the searches after it are the same."""
+    game = load_game(ROOT / "games" / "breakthrough.yaml")
+    warm = native_search(game)
+    warm.warm(game.new_initial_state())
+    assert warm.rate == 0.0 and warm.kernels.root.signatures
+    for state in positions(game, 2, seed=3):
+        assert warm.run(state, depth=3) == native_search(game).run(state, depth=3)
+
+
 def test_a_win_in_one_is_found_and_scored_sooner_than_later() -> None:
     game = load_game(ROOT / "games" / "tic-tac-toe.yaml")
     state = game.new_initial_state()

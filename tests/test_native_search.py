@@ -78,6 +78,20 @@ def test_the_same_seed_gives_the_same_move_and_tree() -> None:
     assert len(moves) == 1
 
 
+def test_warming_the_kernels_leaves_the_search_as_it_was() -> None:
+    """An agent warms its kernels when it is made (numba loads a function on its first
+    call, which would fall in the first decision's time budget); the warming draws no
+    random number the search would have drawn and leaves no tree behind."""
+    state = played(CONNECT_FOUR, "d c")
+    cold = NativeSearch(CONNECT_FOUR, 0.5, seed=7, reuse=True)
+    warm = NativeSearch(CONNECT_FOUR, 0.5, seed=7, reuse=True)
+    warm.warm(CONNECT_FOUR.new_initial_state())
+    assert warm._last is None and int(warm._used[0]) == 1
+    assert cold.run(state, iterations=3000) == warm.run(state, iterations=3000)
+    agent = native_agent(CONNECT_FOUR, 5, 100)
+    assert agent.native_tree is not None and agent.native_tree.kernels.iterate.signatures
+
+
 def test_a_growing_or_full_tree_gives_the_same_search_as_a_roomy_one() -> None:
     # Chunks stop before an expansion that does not fit: growing the arrays from a small
     # start changes nothing of the search, and a full tree keeps iterating without

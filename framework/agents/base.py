@@ -104,3 +104,15 @@ class Agent:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.spec}>"
+
+
+def warm_start(game: CompiledGame) -> State | None:
+    """The start of ``game``, where a native search can warm its kernels (a turn begins
+    there: no setup, no chance, not over), or None."""
+    from framework.engine.state import State
+
+    start = State.initial(game)
+    if start.winners is not None or start.is_chance_node() or \
+            start.setup < len(game.setups):
+        return None
+    return start

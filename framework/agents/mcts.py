@@ -40,7 +40,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from framework.agents.base import Agent, tell_once, wants_native
+from framework.agents.base import Agent, tell_once, wants_native, warm_start
 from framework.agents.evaluation import Evaluator
 from framework.engine.chance import CHANCE, sample
 from framework.engine.playout import full_length, random_playout
@@ -186,6 +186,13 @@ class MctsAgent(Agent):
         # The Python tree's playouts, native where they can be: the search's whole tree
         # where it cannot live in native code, a position inside a turn where it can.
         self.native, self.native_note = _native_playouts(game, self.evaluate, rollout)
+        # Loaded now, not in the first decision's time budget.
+        start = warm_start(game)
+        if start is not None:
+            if self.native_tree is not None:
+                self.native_tree.warm(start)
+            elif self.native is not None:
+                self.native.warm(start)
 
     def decide(self, state: State) -> list[Action]:
         actions = state.legal_actions()
@@ -233,7 +240,9 @@ class MctsAgent(Agent):
         while True:
             if self.iterations is not None and done >= self.iterations:
                 return done
-            if deadline is not None and done & 15 == 0 and clock() > deadline:
+            # The clock read every iteration: one of the Python engine (a playout) costs
+            # far more than a clock read, and 16 of them overshot a slow game's budget.
+            if deadline is not None and clock() > deadline:
                 return done
             iterate()
             done += 1

@@ -279,6 +279,15 @@ class NativeAlphaBeta:
                 break  # a forced result, or the whole tree was searched
         return Found(found.move, found.value, found.depth, nodes)
 
+    def warm(self, state: State) -> None:
+        """Load (or compile) the search's kernels now, by a search of depth 1 from
+        ``state``: numba loads a function on its first call, which would otherwise fall
+        inside the first decision's time budget (Go 9 × 9: 0.46 s of CPU for 0.1 s)."""
+        if not self.native.at_turn_start(state):
+            return
+        self.run(state, depth=1)
+        self.rate = 0.0
+
     def turn_of(self, state: State, move: int) -> list[Action]:
         """The Python actions of native ``move`` in ``state``."""
         return self.native.turn_of(state, move)

@@ -8,6 +8,7 @@ leaf: a value with less noise for the same time.
 
 from __future__ import annotations
 
+from random import Random
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -15,8 +16,6 @@ import numpy as np
 from framework.errors import BoardspecError
 
 if TYPE_CHECKING:
-    from random import Random
-
     from framework.agents.evaluation import Evaluator
     from framework.compiler import CompiledGame
     from framework.engine.state import State
@@ -53,6 +52,13 @@ class NativePlayouts:
         self.plies = plies
         self.rollouts = rollouts
         self.values = np.zeros(len(game.players), np.float64)
+
+    def warm(self, state: State) -> None:
+        """Load (or compile) the rollouts' kernel now, by one rollout from ``state`` with
+        a generator of its own: numba loads a function on its first call, which would
+        otherwise fall inside the first decision's time budget."""
+        if state.winners is None and self.native.at_turn_start(state):
+            self.returns(state, Random(0))
 
     def returns(self, state: State, rng: Random) -> list[float]:
         """Per seat, the mean value of ``rollouts`` random rollouts from ``state``."""

@@ -329,6 +329,21 @@ class NativeSearch:
                 chunk = max(chunk, 1 << 12)
         return self._result(done)
 
+    def warm(self, state: State) -> None:
+        """Load (or compile) the search's kernels now, by two one-iteration searches from
+        ``state`` (the second reuses the first's tree), and forget them: the random
+        numbers and the tree are as before, so a seeded search plays as it would have.
+        Numba loads a function on its first call: otherwise the first decision pays for
+        it, far over its time budget (Go 9 × 9: 1.1 s of CPU for 0.1 s)."""
+        if not self.native.at_turn_start(state):
+            return
+        rng, last = self._rng.copy(), self._last
+        for _ in range(2):
+            self.run(state, iterations=1)
+        self._rng[:] = rng
+        self._last = last
+        self._reset_tree()
+
     def _start_tree(self, root: Array) -> None:
         """The tree a search starts from: with ``reuse``, the subtree of ``root``'s position
         where the last search's tree holds it (its visits and values kept), else a new one."""

@@ -516,6 +516,12 @@ class Phase(Plugin):
         turn (a chain of hops) instead of the turn going on to the next phase."""
         return False
 
+    def may_chain(self) -> bool:
+        """Whether ``continues`` can ever be true in this game: False lets perft count an
+        action that no later step can follow as one turn, without playing it. A phase that
+        overrides ``continues`` may chain unless it says otherwise."""
+        return type(self).continues is not Phase.continues
+
     def action_space(self) -> Sequence[Action] | None:
         """Every action this phase could ever offer, in a fixed order (the action codec
         numbers them: OpenSpiel and PettingZoo need a fixed integer per action).

@@ -78,3 +78,27 @@ def test_tables_are_the_shared_facts() -> None:
 def test_game_with_no_moves_counts_zero_below_the_root(tmp_path: Path) -> None:
     state = GAMES["assimilation"].state_from_fen("7/7/7/7/7/7/7 x 0 1")
     assert state.is_terminal() and perft(state, 0) == 1 and perft(state, 1) == 0
+
+
+def test_a_turn_no_later_step_can_follow_is_counted_without_playing_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Chess by whole turns: a move that cannot promote ends the turn, so the last ply's
+    moves are counted as they are listed, not each cloned and played (the restriction
+    wrapping the moves step once made every move look as if it might chain)."""
+    from framework.engine.state import State
+    from framework.engine.turns import perft_turns
+
+    game = load_game(ROOT / "games" / "chess.yaml")
+    start = game.new_initial_state()
+    clones = 0
+    clone = State.clone
+
+    def counted(self: State) -> State:
+        nonlocal clones
+        clones += 1
+        return clone(self)
+
+    monkeypatch.setattr(State, "clone", counted)
+    assert perft_turns(start, 3) == 8902
+    # 420 children of the first two plies and the royal rule's trial moves, not 8,902 leaves
+    assert clones < 2000, clones

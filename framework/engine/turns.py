@@ -161,9 +161,8 @@ def count_turns(state: State) -> int:
             not all(p.decides and p.skip_when_impossible for p in later):
         return sum(1 for _ in turns_with_states(state))
     phase = game.phases[index]
-    block = game.turn_phases[index].block
     # A phase that may decide again (a chain of hops) has to play an action to tell.
-    chains = type(block).continues is not Phase.continues
+    chains = phase.may_chain()
     if not later and not chains:
         return state.count_legal_actions()  # every action ends the turn
     total = 0

@@ -65,6 +65,9 @@ class Restricted(Phase):
     def continues(self, state: State) -> bool:
         return self.inner.continues(state)
 
+    def may_chain(self) -> bool:
+        return self.inner.may_chain()
+
     def describe(self, _: Translate = untranslated) -> str:
         return self.inner.describe(_)
 

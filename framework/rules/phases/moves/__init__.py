@@ -325,6 +325,9 @@ class Moves(Phase):
     def continues(self, state: State) -> bool:
         return self._chained(state) >= 0
 
+    def may_chain(self) -> bool:
+        return self.chain >= 0  # the chain slot is declared only where an option chains
+
     def action_space(self) -> tuple[Action, ...]:
         # Options sharing a kind make equal actions (the same cells): each is numbered once.
         space = tuple(dict.fromkeys(a for o in self.options for a in o.action_space()))

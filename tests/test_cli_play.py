@@ -136,3 +136,47 @@ def test_seats_are_taken_by_name_and_never_dropped(tmp_path: Path) -> None:
               "--seed", "1", "--quiet", "--save", str(path))
     headers = json.loads(path.read_text())["headers"]
     assert headers["White"] == "greedy" and headers["Black"] == "random"
+
+
+def test_a_saved_game_goes_on_where_it_stopped(tmp_path: Path) -> None:
+    """``play --record`` replays a saved game (dice included) and plays on from its end;
+    the record saved then holds the whole game and verifies."""
+    first, whole = tmp_path / "first.json", tmp_path / "whole.txt"
+    boardspec("play", "backgammon", "--seed", "2", "--max-plies", "7", "--quiet",
+              "--save", str(first))
+    out = boardspec("play", "backgammon", "--seed", "5", "--max-plies", "15",
+                    "--record", str(first), "--save", str(whole)).stdout
+    assert f"resumed {first}: 7 actions replayed" in out
+    begun, ended = Record.load(first), Record.load(whole)
+    assert len(begun.plies) == 7 and len(ended.plies) == 15
+    assert ended.plies[:7] == begun.plies  # the replayed turns, then the new ones
+    from framework import load_game
+
+    ended.verify(load_game(ROOT / "games" / "backgammon.yaml"))
+
+
+def test_play_begins_at_a_position_and_its_record_says_so(tmp_path: Path) -> None:
+    from framework import load_game
+
+    fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
+    saved = tmp_path / "ending.txt"
+    boardspec("play", "chess", "--fen", fen, "--seed", "1", "--max-plies", "4", "--quiet",
+              "--save", str(saved))
+    record = Record.load(saved)
+    game = load_game(ROOT / "games" / "chess.yaml")
+    assert record.start(game) == game.state_from_fen(fen)
+    record.verify(game)  # its four plies are legal from the position, not from the start
+
+
+def test_a_record_that_cannot_go_on_is_refused_by_name(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text('[Game "Chess"]\n\n1. a1b1\n', encoding="utf-8")
+    run = boardspec("play", "chess", "--record", str(bad), ok=False)
+    assert run.returncode != 0 and f"{bad}: ply 1" in run.stderr, run.stderr
+    other = tmp_path / "other.txt"
+    other.write_text('[Game "Ataxx"]\n\n1. b6\n', encoding="utf-8")
+    run = boardspec("play", "chess", "--record", str(other), ok=False)
+    assert "this record is of 'Ataxx', not of 'Chess'" in run.stderr, run.stderr
+    run = boardspec("play", "chess", "--record", str(bad), "--fen", "8/8/8/8/8/8/8/8 w - - 0 1",
+                    ok=False)
+    assert "give --record or --position/--fen, not both" in run.stderr

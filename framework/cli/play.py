@@ -25,10 +25,13 @@ from framework.cli.options import (
     AddressOption,
     BackendOption,
     EngineOption,
+    FenOption,
     GameArgument,
     ParamOption,
+    PositionOption,
     check_backend,
     load,
+    start_state,
     use_engine,
 )
 from framework.engine.chance import CHANCE, sample
@@ -85,9 +88,15 @@ def play(game_file: GameArgument, white: WhiteSeat = None, black: BlackSeat = No
              "--lang", help="language of the notation's words you type and see (en, es, pt, "
                             "ru, eo: Spanish C5+pata for C5+leg); records keep the game "
                             "file's words, and both forms are read")] = "en",
-         engine: EngineOption = None, params: ParamOption = None) -> None:
+         engine: EngineOption = None, params: ParamOption = None,
+         position: PositionOption = None, fen: FenOption = None,
+         record_file: Annotated[Path | None, typer.Option(
+             "--record", help="go on with the game of this record (text or JSON, as --save "
+                              "writes it): its actions are replayed and checked, then play "
+                              "goes on from where it stopped")] = None) -> None:
     """Play a game in the terminal: computer against computer (default: random agents),
-    or you against an agent."""
+    or you against an agent; from the start, a position (--position, --fen) or a saved
+    game (--record)."""
     from rich.console import Console
 
     from framework.agents import AgentSpecError, parse_agent
@@ -114,8 +123,16 @@ def play(game_file: GameArgument, white: WhiteSeat = None, black: BlackSeat = No
         from framework.safeio import check_output_file
 
         check_output_file(save, "record")  # before the game, not after it
+    if record_file is not None and (position is not None or fen is not None):
+        raise typer.BadParameter("a record begins where it says (its Position header): give "
+                                 "--record or --position/--fen, not both",
+                                 param_hint="--record")
     session = PlaySession(game, str(game_file), specs, seed, max_plies, save,
                           Console(highlight=False, soft_wrap=True), quiet, lang)
+    if record_file is not None:
+        session.resume(record_file)
+    elif position is not None or fen is not None:
+        session.begin_at(start_state(game, position, fen))
     if not session.run():
         raise typer.Exit(130)
 
@@ -191,6 +208,39 @@ class PlaySession:
         #: (state before, seat, actions) of every turn played, for undo and the record.
         self.history: list[tuple[State, int, list[str]]] = []
         self._numbered: list[tuple[State, tuple[object, ...], int]] = []
+        #: The position play began from when it is not the rules' start (the record's
+        #: Position header), else None.
+        self.start: State | None = None
+
+    def begin_at(self, state: State) -> None:
+        """Play from ``state`` (a position given on the command line) instead of the start."""
+        self.start = state.clone()
+        self.state = state
+
+    def resume(self, path: Path) -> None:
+        """Go on with the game of the record at ``path``: every action is checked as
+        ``replay`` checks it (a record of another game or an illegal action is refused,
+        naming the ply), and the turns played become this session's history, so that
+        ``undo`` reaches back into them and ``--save`` writes the whole game."""
+        from framework.records import POSITION, Record, RecordError
+
+        try:
+            record = Record.load(path).resolved(self.game)
+            record.replay(self.game)  # checks every action before any becomes history
+        except RecordError as exc:
+            raise RecordError(f"{path}: {exc}") from None
+        state = record.start(self.game)
+        if POSITION in record.headers:
+            self.start = state.clone()
+        for turn in record.turns:
+            for text in turn:
+                before = state.clone()
+                seat = CHANCE if state.is_chance_node() else state.current_player
+                state.apply(text)
+                self.history.append((before, seat, [text]))
+        self.state = state
+        if not self.quiet:
+            self.console.print(f"resumed {path}: {self.plies} actions replayed", markup=False)
 
     @property
     def plies(self) -> int:
@@ -369,6 +419,10 @@ class PlaySession:
             headers[header_key(self.game.players[seat])] = spec
         if self.seed is not None:
             headers["Seed"] = str(self.seed)
+        if self.start is not None:
+            from framework.records import POSITION, position_header
+
+            headers[POSITION] = position_header(self.start)
         if self.interrupted and not self.state.is_terminal():
             headers["Termination"] = "interrupted"
         headers["Result"] = result_of(self.state)

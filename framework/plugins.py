@@ -652,6 +652,11 @@ class Restriction(Plugin):
         """Whether any of ``actions`` stays legal (a rule may stop at the first)."""
         return bool(self.allowed(state, list(actions)))
 
+    def status(self, state: State) -> str:
+        """A few words on how the rule bears on the player to move now (\"in check\"), shown
+        beside whose move it is on the terminal's board; empty when it says nothing."""
+        return ""
+
 class TurnOrder(Plugin):
     """Who plays after whom (``turn_order:`` in the game file; boardgame.io's ``TurnOrder``).
 

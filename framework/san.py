@@ -190,7 +190,10 @@ class Algebraic:
             promotion = found["promotion"]
         turns = [t for t in (self._complete(state, a, promotion) for a in firsts) if t]
         if len(turns) != 1:
-            legal = ", ".join(self.write(state, t) for t in state.legal_turns()[:12])
+            every = state.legal_turns()
+            legal = ", ".join(self.write(state, t) for t in every[:40])
+            if len(every) > 40:
+                legal += f", … ({len(every)} in all)"
             why = "no legal move fits it" if not turns else \
                 f"it fits {len(turns)} legal moves: name the cell it leaves"
             raise IllegalActionError(f"{quoted_input(text)} is not legal here ({why}); legal: "

@@ -180,3 +180,20 @@ def test_a_record_that_cannot_go_on_is_refused_by_name(tmp_path: Path) -> None:
     run = boardspec("play", "chess", "--record", str(bad), "--fen", "8/8/8/8/8/8/8/8 w - - 0 1",
                     ok=False)
     assert "give --record or --position/--fen, not both" in run.stderr
+
+
+def test_a_well_formed_illegal_move_is_called_illegal_and_check_is_shown() -> None:
+    """Ke3 in chess's start is a move no piece can make, not a syntax error; the board
+    says when the player to move is in check."""
+    out = boardspec("play", "chess", "--human", "white", stdin="Ke3\nzz\nquit\n").stdout
+    assert "not played: 'Ke3' is not legal here (no legal move fits it); legal: a3, " \
+           "a4" in out and "Nf3, Nh3" in out  # every legal move listed, in SAN
+    assert "'zz' is not a move in algebraic notation of Chess" in out
+    assert "or the game file's own actions" in out
+    from framework import load_game
+    from framework.render.text import board_text
+
+    chess = load_game(ROOT / "games" / "chess.yaml")
+    checked = chess.state_from_fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1")
+    assert board_text(checked).endswith("white to move, in check")
+    assert board_text(chess.new_initial_state()).endswith("white to move")

@@ -377,11 +377,15 @@ class PlaySession:
         from framework.san import san_of
 
         san = san_of(self.game)
+        illegal: IllegalActionError | None = None  # well-formed SAN that no legal move fits
+        unread: NotationError | None = None  # no SAN at all
         if san is not None and len(text.split()) == 1:
             try:
                 turn = san.read(self.state, text)
-            except (NotationError, IllegalActionError):
-                pass  # the file's own notation (b1c3), read below, says what is wrong
+            except NotationError as exc:
+                unread = exc  # unless it is the file's own notation (g1f3), read below
+            except IllegalActionError as exc:
+                illegal = exc
             else:
                 for action in turn.actions:
                     self.state.apply(action)
@@ -389,7 +393,16 @@ class PlaySession:
         trial = self.state.clone()
         played = []
         for part in text.split():
-            action = self.words.parse(trial, part)
+            try:
+                action = self.words.parse(trial, part)
+            except NotationError as exc:
+                if illegal is not None:  # Ke3 is a move, only not a legal one
+                    raise illegal from None
+                if unread is not None:  # neither form: say both
+                    raise NotationError(f"{unread}; or the game file's own actions "
+                                        f"({str(exc).partition('expected ')[2] or exc})"
+                                        ) from None
+                raise
             trial.apply(action)
             played.append(action.notation)
         self.state = trial

@@ -179,6 +179,9 @@ def board_text(state: State) -> str:
     game = state.game
     lines = board_lines(state)
     status = f"{game.players[state.to_move]} to move"
+    said = [s for s in (r.status(state) for r in game.restrictions) if s]
+    if said and state.winners is None:
+        status += ", " + ", ".join(said)  # "white to move, in check"
     if state.winners is not None:
         # "winner: swedes", never a verb to agree with the player's name ("swedes wins").
         status = ("draw" if not state.winners else

@@ -80,6 +80,9 @@ class Royal(Restriction):
     def allowed(self, state: State, actions: list[Action]) -> list[Action]:
         return self._legal(state, actions, first=False)
 
+    def status(self, state: State) -> str:
+        return "in check" if self.in_check(state, state.to_move) else ""
+
     def any_allowed(self, state: State, actions: Iterable[Action]) -> bool:
         return bool(self._legal(state, actions, first=True))
 

@@ -194,3 +194,23 @@ def test_chess_and_english_draughts_keep_their_coordinates() -> None:
         "  8 r n b q k b n r", "  7 p p p p p p p p", *[f"  {r} . . . . . . . ." for r in
                                                        (6, 5, 4, 3)],
         "  2 P P P P P P P P", "  1 R N B Q K B N R", "    a b c d e f g h"]
+
+
+def test_grid_columns_may_skip_a_letter_and_a_bad_set_is_refused() -> None:
+    """Go players name the columns a … h, j (no i): the grid's column_letters."""
+    game = load_game_text(HEX4.replace(
+        "{type: hexhex, side: 4}",
+        "{type: grid, rows: 9, columns: 9, column_letters: abcdefghjklmnopqrst}"))
+    board = game.board
+    assert board.names[7:9] == ("h1", "j1") and "i1" not in board.names
+    assert board.names[-1] == "j9"
+    upper = load_game_text(HEX4.replace(
+        "{type: hexhex, side: 4}",
+        "{type: grid, rows: 2, columns: 2, case: upper, column_letters: xz}"))
+    assert upper.board.names == ("X1", "Z1", "X2", "Z2")
+    for letters, found in (("abca", "expected 3 different letters"),
+                           ("ab", "expected 3 different letters")):
+        with pytest.raises(SpecError, match=found):
+            load_game_text(HEX4.replace(
+                "{type: hexhex, side: 4}",
+                f"{{type: grid, rows: 3, columns: 3, column_letters: {letters}}}"))

@@ -4,7 +4,7 @@ ply, on 9 × 9 and 19 × 19; the units it is made of (groups, captures, suicide,
 positional superko, area scoring) on their own.
 
 OpenSpiel names the columns of a Go board skipping the letter i (a b … h j k …), as Go
-players do; our grid names them a b … h i …: the mapping is here, not in the game file."""
+players do, and so does the game file (the grid's ``column_letters``): the notations agree."""
 
 from __future__ import annotations
 
@@ -18,8 +18,7 @@ from .conftest import ROOT
 from .spiel import openspiel_perft, play_side_by_side
 
 FILE = ROOT / "games" / "go.yaml"
-SPIEL_COLUMNS = "abcdefghjklmnopqrst"
-OUR_COLUMNS = "abcdefghijklmnopqrs"
+COLUMNS = "abcdefghjklmnopqrst"
 
 
 def notation(text: str) -> str:
@@ -27,7 +26,7 @@ def notation(text: str) -> str:
     move = text.split()[1]
     if move == "PASS":
         return "pass"
-    return OUR_COLUMNS[SPIEL_COLUMNS.index(move[0].lower())] + move[1:]
+    return move.lower()
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +90,7 @@ def _board(go, rows: list[str]) -> tuple[int, int]:  # type: ignore[no-untyped-d
     black = white = 0
     for r, row in enumerate(reversed(rows)):
         for c, ch in enumerate(row):
-            cell = board.cell(f"{OUR_COLUMNS[c]}{r + 1}")
+            cell = board.cell(f"{COLUMNS[c]}{r + 1}")
             black |= (ch == "x") << cell
             white |= (ch == "o") << cell
     return black, white
@@ -126,21 +125,21 @@ def test_groups_liberties_and_breathing_on_a_small_board() -> None:
 
 
 def test_superko_is_read_from_the_history_that_copies_share(go9) -> None:  # type: ignore[no-untyped-def]
-    # The ko shape twice, in two corners: Black takes at a1, White at i9, Black passes (a
+    # The ko shape twice, in two corners: Black takes at a1, White at j9, Black passes (a
     # pass repeats nothing, and opens the ko), and each side retakes. The history of boards
     # lives with the state (a clone shares it); a position read from JSON starts its own.
     state = go9.state_from_json({"to_move": "black", "cells": {
         "a1": "white", "a3": "white", "b2": "white", "b1": "black", "c1": "black",
-        "i9": "black", "i7": "black", "h8": "black", "h9": "white", "g9": "white"}})
-    for move in ("a2", "i8", "pass", "a1"):  # each side takes a ko, then retakes the other
+        "j9": "black", "j7": "black", "h8": "black", "h9": "white", "g9": "white"}})
+    for move in ("a2", "j8", "pass", "a1"):  # each side takes a ko, then retakes the other
         state.apply(move)
         assert not state.is_terminal()
     copy = state.clone()
     again = go9.state_from_json(state.to_json())
     for played in (state, copy):
-        played.apply("i9")  # Black retakes i8: the board the game began from, again
+        played.apply("j9")  # Black retakes j8: the board the game began from, again
         assert played.is_terminal() and played.returns() == [0.0, 0.0]
-    again.apply("i9")
+    again.apply("j9")
     assert not again.is_terminal()  # its history began after that board
 
 
@@ -154,8 +153,8 @@ def test_superko_on_the_last_move_is_a_draw_over_the_score(overrides: bool) -> N
     game = load_game_text(text, parameters={"size": 9})
     state = game.state_from_json({"to_move": "white", "fullmove": 79, "cells": {
         "a1": "white", "a3": "white", "b2": "white", "b1": "black", "c1": "black",
-        "i9": "black", "i7": "black", "h8": "black", "h9": "white", "g9": "white"}})
-    for move in ("i8", "a2", "pass", "i9"):
+        "j9": "black", "j7": "black", "h8": "black", "h9": "white", "g9": "white"}})
+    for move in ("j8", "a2", "pass", "j9"):
         state.apply(move)
         assert not state.is_terminal()
     state.apply("a1")  # the 162nd action brings back the board the game began from

@@ -13,6 +13,7 @@ Links are labelled with compass directions (north = towards higher ranks, east =
 later files): ``n e s w`` on an orthogonal grid, ``ne se sw nw`` on a diagonal one, all
 eight on a king grid. Lines (the ``line`` goal) run along them.
 
+``column_letters`` names the columns otherwise (Go: ``abcdefghjklmnopqrst``, no ``i``).
 ``holes`` removes cells, by name or by a rule over their row and column, counted from 1
 (``holes: [{where: "(row <= 2 or row >= 6) and (column <= 2 or column >= 6)"}]`` leaves
 the 33-point cross of a 7×7 grid); every board type takes them (``framework/board/holes.py``).
@@ -24,7 +25,7 @@ import string
 from typing import Literal
 
 import networkx as nx
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from framework.board.holes import HoleRule, holes_field
 from framework.plugins import Rule
@@ -48,10 +49,25 @@ class GridBoard(Rule):
     colour: str | None = Field(default=None, pattern=r"^#[0-9a-fA-F]{6}$",
                                description="one colour for every cell, as #rrggbb "
                                            "(Othello's green); default: a wooden chequer")
+    column_letters: str | None = Field(
+        default=None, pattern=r"^[a-z]+$",
+        description="the letters naming the columns, left to right, one each (Go players "
+                    "skip i: abcdefghjklmnopqrst); default: the alphabet. Written in lower "
+                    "case; `case: upper` names the cells in capitals")
+
+    @model_validator(mode="after")
+    def _enough_letters(self) -> GridBoard:
+        letters = self.column_letters
+        if letters is not None and (len(set(letters)) != len(letters) or
+                                    len(letters) < self.columns):
+            raise ValueError(f"column_letters {letters!r}: expected {self.columns} different "
+                             f"letters, one per column")
+        return self
 
     def cell_name(self, row: int, col: int) -> str:
-        letters = string.ascii_lowercase if self.case == "lower" else string.ascii_uppercase
-        return f"{letters[col]}{row + 1}"
+        letters = self.column_letters or string.ascii_lowercase
+        letter = letters[col] if self.case == "lower" else letters[col].upper()
+        return f"{letter}{row + 1}"
 
     def build(self) -> nx.Graph:
         graph = nx.Graph(shape="square")

@@ -170,7 +170,7 @@ def test_a_plural_player_name_wins_without_a_verb_to_agree() -> None:
     state = game.new_initial_state()
     for cell in ("a1", "a2", "b1"):
         state.apply(cell)
-    assert board_text(state).splitlines()[-1] == "winner: swedes"
+    assert board_text(state).splitlines()[-1] == "winner: swedes — 2 in a row"
     for language in ("en", "es", "pt", "ru", "eo"):
         sentence = translations(language).gettext("The game is over. Winner: {player}.")
         assert sentence.count("{player}") == 1

@@ -46,7 +46,7 @@ def ended(game: str, plies: list[str], lang: str = "en") -> dict[str, object]:
 def test_the_reasons_are_said_in_words_and_translated() -> None:
     row = ["a1", "b1", "b2", "c1", "c3"]
     assert ended("tic-tac-toe", row) == {"reason": "line", "said": "3 in a row",
-                                          "row": ["a1", "b2", "c3"]}
+                                          "row": ["a1", "b2", "c3"], "scores": ""}
     assert ended("tic-tac-toe", row, "es")["said"] == "3 en línea"
     assert ended("tic-tac-toe", row, "ru")["said"] == "3 в ряд"
     # (A checkmate in a whole game: tests/test_web_players.py; chess is slow to load.)
@@ -58,3 +58,19 @@ def test_the_reasons_are_said_in_words_and_translated() -> None:
         _ = translations(lang).gettext
         assert rule.reason(SimpleNamespace(winners=frozenset({1})), _) == mate
         assert rule.reason(SimpleNamespace(winners=frozenset()), _) == stalemate
+
+
+def test_two_passes_end_go_by_the_passes_with_the_scores() -> None:
+    """Go's superko goal is asked only after a placement (its ``if: landed``): two passes
+    leave the board as it was, but it is the passes that ended the game, and the area
+    scores (komi included) are said beside it, on the page and in the terminal."""
+    from framework.render.text import board_text
+
+    why = ended("go", ["e5", "pass", "pass"])
+    assert why["reason"] == "outcome" and "passes" in str(why["said"]), why
+    assert why["scores"] == "black 81, white 7.5"
+    state = game_of("go").new_initial_state()
+    for move in ("e5", "pass", "pass"):
+        state.apply(move)
+    assert board_text(state).splitlines()[-1] == (
+        f"winner: black — {why['said']} (black 81, white 7.5)")

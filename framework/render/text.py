@@ -187,6 +187,7 @@ def board_text(state: State) -> str:
         status = ("draw" if not state.winners else
                   f"{'winner' if len(state.winners) == 1 else 'winners'}: "
                   f"{', '.join(game.players[s] for s in sorted(state.winners))}")
+        status += _why(state)
     if game.counters:
         status += "  " + "  ".join(
             f"{p}: " + ", ".join(f"{c} {v}" for c, v in zip(game.counters, state.counters[s],
@@ -194,6 +195,19 @@ def board_text(state: State) -> str:
             for s, p in enumerate(game.players))
     status += _hands(state)
     return "\n".join([*lines, status])
+
+
+def _why(state: State) -> str:
+    """`` — checkmate`` or `` — two passes in a row (black 36, white 45.5)``: why the game
+    ended and, where the result rule scores the sides, the scores; nothing for a position
+    read as ended (it does not say how)."""
+    from framework.engine.ending import ending, score_line
+
+    if not state.ending:
+        return ""
+    said = ending(state).said
+    scores = score_line(state)
+    return (f" — {said}" if said else "") + (f" ({scores})" if scores else "")
 
 
 def _hands(state: State) -> str:

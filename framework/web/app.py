@@ -976,18 +976,14 @@ def _reason(game: Any, state: Any, _: Any) -> dict[str, Any]:
     """Why a finished game ended, in the page's words (``said``, from the goal that ended
     it, else the result rule that scored it; ``reason`` its keyword), and the row that
     won, if a goal of rows was met."""
-    for goal in game.goals:
-        if goal.evaluate(state) is None:
-            continue
-        row: list[str] = []
-        if hasattr(goal, "winning_row"):
-            for side in sorted(state.winners or ()):
-                row = row or [game.board.names[c] for c in goal.winning_row(state, side)]
-        return {"reason": goal.keyword, "said": goal.reason(state, _), "row": row}
-    if game.result is not None:
-        return {"reason": game.result.keyword, "said": game.result.reason(state, _),
-                "row": []}
-    return {"reason": "no_move", "said": _("no move left"), "row": []}
+    from framework.engine.ending import ending, score_line
+
+    why = ending(state, _)
+    row: list[str] = []
+    if why.goal is not None and hasattr(why.goal, "winning_row"):
+        for side in sorted(state.winners or ()):
+            row = row or [game.board.names[c] for c in why.goal.winning_row(state, side)]
+    return {"reason": why.keyword, "said": why.said, "row": row, "scores": score_line(state, _)}
 
 
 def _forced_cells(game: Any, state: Any, legal: list[Any]) -> list[str]:

@@ -360,7 +360,7 @@
       const r = S.result;
       const why = r.said || (r.reason ? fill(T[`reason_${r.reason}`] || "", {n: r.n ?? "", counter: r.counter || "", player: r.resigned || ""}) : "");
       box.textContent = `${T.over}: ` + (r.winners.length ? fill(T.wins, {player: r.labels.join(", ")}) : T.draw) +
-        (why ? ` — ${why}` : "");
+        (why ? ` — ${why}` : "") + (r.scores ? ` (${r.scores})` : "");
       box.dataset.reason = r.reason || "";
       box.classList.add("over");
       if (Object.keys(tokens).length) {  // the same seats and links, a new game

@@ -25,18 +25,33 @@ from framework.errors import InputError, OutputError
 from framework.limits import MAX_NESTING
 
 
-def read_bytes(path: str | Path, limit: int, what: str = "file") -> bytes:
-    """The bytes of the regular file ``path``, refused if bigger than ``limit``."""
+class OutsideError(InputError):
+    """A file read from a folder it must stay inside resolves outside it (a link out)."""
+
+
+def read_bytes(path: str | Path, limit: int, what: str = "file", *,
+               inside: str | Path | None = None) -> bytes:
+    """The bytes of the regular file ``path``, refused if bigger than ``limit``.
+
+    With ``inside`` (a folder), the file is read only if it lies inside that folder once
+    every link is followed: checked before it is opened (nothing outside is opened) and
+    again on the file actually opened, so a link swapped in between the check and the open
+    is refused as well (an :class:`OutsideError`, whose message names neither folder)."""
     shown = str(path)
+    if inside is not None:
+        _stays_inside(os.path.realpath(path), inside, what, shown)
     try:
         # O_NONBLOCK: opening a named pipe must not wait for a writer.
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_NOCTTY", 0))
     except OSError as exc:
         raise InputError(f"cannot read the {what} {shown!r}: {_reason(exc)}") from None
     except ValueError:  # a NUL character in the name
         raise InputError(f"cannot read the {what} {shown!r}: not a possible file "
                          "name") from None
     try:
+        if inside is not None:
+            _stays_inside(_opened_path(fd, path), inside, what, shown)
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a device or a pipe"
@@ -63,9 +78,35 @@ def read_bytes(path: str | Path, limit: int, what: str = "file") -> bytes:
     return data
 
 
-def read_text(path: str | Path, limit: int, what: str = "file") -> str:
+def read_text(path: str | Path, limit: int, what: str = "file", *,
+              inside: str | Path | None = None) -> str:
     """The UTF-8 text of the regular file ``path`` (see :func:`read_bytes`)."""
-    return decode(read_bytes(path, limit, what), f"the {what} {str(path)!r}")
+    return decode(read_bytes(path, limit, what, inside=inside), f"the {what} {str(path)!r}")
+
+
+def _stays_inside(real: str, folder: str | Path, what: str, shown: str) -> None:
+    if not Path(real).is_relative_to(os.path.realpath(folder)):
+        raise OutsideError(f"the {what} {shown!r} links to a file outside its folder; it "
+                           "is not read")
+
+
+def _opened_path(fd: int, path: str | Path) -> str:
+    """Where the file open as ``fd`` is, every link followed: what the kernel opened
+    (Linux's ``/proc/self/fd``); elsewhere the path resolved now, if it is still the same
+    file as the one open (else a path no folder holds)."""
+    try:
+        opened = os.readlink(f"/proc/self/fd/{fd}")
+        if opened.startswith("/") and not opened.endswith(" (deleted)"):
+            return opened
+    except OSError:
+        pass
+    real = os.path.realpath(path)
+    try:
+        now, held = os.stat(real), os.fstat(fd)
+    except OSError:
+        return os.devnull
+    same = (now.st_dev, now.st_ino) == (held.st_dev, held.st_ino)
+    return real if same else os.devnull
 
 
 def decode(data: bytes, what: str) -> str:

@@ -84,3 +84,20 @@ def test_show_names_the_cells_of_a_custom_board() -> None:
     assert "?" not in board
     for name in ("c0", "a1", "b6"):
         assert name in board.split() or any(w.startswith(name + "=") for w in board.split())
+
+
+def test_the_program_is_named_boardspec_however_it_was_started(tmp_path: Path) -> None:
+    """``python -m framework`` and a script under another name show usage and errors as
+    ``boardspec`` (they showed 'python -m framework perft' and the script's name)."""
+    script = tmp_path / "bs-wrapper"
+    script.write_text("from framework.command import main\nmain()\n")
+    for start in ([sys.executable, "-m", "framework"], [sys.executable, str(script)]):
+        refused = subprocess.run([*start, "perft"], capture_output=True, text=True, cwd=ROOT)
+        assert refused.returncode == 2
+        assert refused.stderr.startswith("error: boardspec perft: "), refused.stderr
+        assert "'boardspec perft --help'" in refused.stderr
+        helped = subprocess.run([*start, "validate", "--help"], capture_output=True,
+                                text=True, cwd=ROOT)
+        assert "Usage: boardspec validate" in helped.stdout, helped.stdout
+        for wrong in ("-m framework", "bs-wrapper", "__main__"):
+            assert wrong not in refused.stderr + helped.stdout

@@ -47,7 +47,9 @@ def main() -> None:
     _register()
     warnings.showwarning = _show_note
     try:
-        code = app(standalone_mode=False)
+        # The name shown in usage and errors, however the command was started (python -m
+        # framework, a script of another name): the command a reader types.
+        code = app(standalone_mode=False, prog_name="boardspec")
     except NoArgsIsHelpError as exc:  # bare `boardspec`: the help, exit 2
         exc.show()
         sys.exit(exc.exit_code)

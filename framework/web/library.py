@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from framework.errors import BoardspecError, InputError, SpecError
 from framework.limits import MAX_GAME_FILE_BYTES
-from framework.safeio import read_text
+from framework.safeio import OutsideError, read_text
 
 if TYPE_CHECKING:
     from framework.game import Game
@@ -110,11 +110,15 @@ class GameFile:
             if stamp == self.stamp:
                 return False
             self.stamp = stamp
-            self._inside()
-            text = read_text(self.path, MAX_GAME_FILE_BYTES, "game file")
-            self._inside()  # (and still: not swapped for a link while it was read)
+            # Only inside its folder, checked on the file actually opened: a link swapped
+            # in between a check and the read is refused too.
+            text = read_text(self.path, MAX_GAME_FILE_BYTES, "game file",
+                             inside=self.root or os.path.realpath(self.path.parent))
         except (OSError, InputError) as exc:
             reason = str(exc).replace(str(self.path), self.file)  # the name, not the path
+            if isinstance(exc, OutsideError):
+                reason = (f"{self.file} links to a file outside the served folder; it is "
+                          "not read")
             if isinstance(exc, OSError):
                 reason = (exc.strerror or type(exc).__name__).lower()
             errors = [{"file": self.file, "line": 0, "column": 0, "path": "",
@@ -133,13 +137,6 @@ class GameFile:
             return True
         self.text, self.game, self.errors = text, game, []
         return True
-
-    def _inside(self) -> None:
-        """An InputError if the file now resolves outside its folder (a link out)."""
-        root = self.root or Path(os.path.realpath(self.path.parent))
-        if not Path(os.path.realpath(self.path)).is_relative_to(root):
-            raise InputError(f"{self.file} links to a file outside the served folder; it is "
-                             "not read")
 
     def summary(self, lang: str = "en") -> dict[str, Any]:
         """The game's card: its name, description and players as the file writes them, and

@@ -8,6 +8,11 @@ or ``info string error: ...``.
 
 Each fuzz run happens in a forked child under the memory limit (tests/hostile/bounded.py).
 The default run tries a few dozen inputs per target; ``pytest -m slow`` a few thousand.
+
+Every game file that loads has its native module checked for text of the file
+(``generated_source``), and every bundled game with hidden information is played as twin
+games its first seat cannot tell apart (``tests/hostile/leaks.py``): nothing the Python
+state, the web API or the native batches tell that seat may differ between them.
 """
 
 from __future__ import annotations
@@ -440,3 +445,81 @@ def test_fuzz_uai(examples: int) -> None:
         assert engine.state.to_json() == before  # a refused command changes nothing
         assert engine.agent_spec.text == "random"
     fuzz(run, examples)
+
+
+# Hidden information: no view leaks -------------------------------------------------------
+#: Every bundled game with hidden information (read from the files, not compiled here).
+HIDDEN = sorted(stem for stem, text in TEXTS.items() if "view" in (yaml.safe_load(text) or {}))
+LEAK_BUDGETS = [12, pytest.param(1_000, marks=pytest.mark.slow, id="slow")]
+WEB_BUDGETS = [3, pytest.param(200, marks=pytest.mark.slow, id="slow")]
+
+
+def _leak_settings(examples: int) -> Callable[[Any], Any]:
+    return settings(max_examples=examples, deadline=None, derandomize=True, database=None,
+                    suppress_health_check=list(HealthCheck))
+
+
+def test_every_hidden_information_game_is_fuzzed_for_leaks() -> None:
+    assert {"phantom-tic-tac-toe", "dark-hex"} <= set(HIDDEN)
+    assert all(game(stem).view is not None for stem in HIDDEN)
+
+
+@pytest.mark.parametrize("stem", HIDDEN)
+@pytest.mark.parametrize("examples", LEAK_BUDGETS)
+def test_fuzz_views_of_the_python_state(stem: str, examples: int) -> None:
+    """Each seat's view against the oracle of the file's ``view:``; twin games the first
+    seat cannot tell apart tell it the same (observations, information states, legal
+    actions and turns); the agents' determinisation keeps what the mover knows."""
+    from tests.hostile.leaks import check_python, twin_games
+
+    differed = []
+
+    @_leak_settings(examples)
+    @given(st.randoms(use_true_random=False))
+    def run(rng: random.Random) -> None:
+        twins = twin_games(game(stem), rng)
+        differed.append(twins.differ)
+        check_python(twins, rng)
+    run()
+    assert any(differed)  # the other seat's pieces did differ (the check could fail)
+
+
+@pytest.mark.parametrize("stem", HIDDEN)
+@pytest.mark.parametrize("examples", WEB_BUDGETS)
+def test_fuzz_views_of_the_web_api(stem: str, examples: int) -> None:
+    """Twin games played on ``boardspec serve``: the first seat and a spectator read the
+    same of both by every route, and the first seat's pieces are its Python view."""
+    from tests.hostile.leaks import check_web, twin_games
+
+    path = next(p for p in GAME_FILES if p.stem == stem)
+    differed = []
+
+    @_leak_settings(examples)
+    @given(st.randoms(use_true_random=False))
+    def run(rng: random.Random) -> None:
+        twins = twin_games(game(stem), rng)
+        differed.append(twins.differ)
+        check_web(path, twins)
+    run()
+    assert any(differed)
+
+
+@pytest.mark.parametrize("stem", HIDDEN)
+@pytest.mark.parametrize("examples", LEAK_BUDGETS)
+def test_fuzz_views_of_the_native_batches(stem: str, examples: int) -> None:
+    """``NativeVectorEnv`` and ``NativeAgentBatch`` stepped with drawn actions observe
+    each side's view of the Python state."""
+    pytest.importorskip("numba")
+    pytest.importorskip("gymnasium")
+    from framework.interop.gym_vector import NativeVectorEnv
+    from framework.interop.pettingzoo_batch import NativeAgentBatch
+    from tests.hostile.leaks import check_batches
+
+    compiled = game(stem)
+    env, agents = NativeVectorEnv(compiled, 3), NativeAgentBatch(compiled, 3)
+
+    @_leak_settings(examples)
+    @given(st.integers(0, 2**31), st.lists(st.integers(0, 80), min_size=3, max_size=90))
+    def run(seed: int, choices: list[int]) -> None:
+        check_batches(compiled, env, agents, seed, choices)
+    run()

@@ -95,3 +95,52 @@ def test_writing_to_a_pipe_writes_into_it_and_leaves_it_a_pipe(tmp_path: Path) -
     assert received == [b"hello\n"]
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]  # no temporary left
+
+
+# Reading inside a folder ------------------------------------------------------------------
+def swapped_at_open(monkeypatch: pytest.MonkeyPatch, path: Path, target: Path) -> None:
+    """Make ``path`` a link to ``target`` for the moment it is opened, and a plain file
+    again just after: a swap that wins the race between any check and the open."""
+    real_open = os.open
+
+    def racing_open(name: str | os.PathLike[str], flags: int, *args: int) -> int:
+        if Path(name) != path:
+            return real_open(name, flags, *args)
+        kept = path.read_bytes()
+        path.unlink()
+        path.symlink_to(target)
+        try:
+            return real_open(name, flags, *args)
+        finally:
+            path.unlink()
+            path.write_bytes(kept)
+    monkeypatch.setattr(os, "open", racing_open)
+
+
+def test_a_file_read_inside_a_folder_never_leaves_it(tmp_path: Path) -> None:
+    folder, private = tmp_path / "served", tmp_path / "private.txt"
+    folder.mkdir()
+    private.write_text("secret\n")
+    (folder / "mine.yaml").write_text("mine\n")
+    (folder / "same.yaml").symlink_to("mine.yaml")
+    (folder / "out.yaml").symlink_to(private)
+    assert safeio.read_text(folder / "same.yaml", 100, inside=folder) == "mine\n"
+    with pytest.raises(safeio.OutsideError) as refused:
+        safeio.read_text(folder / "out.yaml", 100, "game file", inside=folder)
+    assert "outside its folder" in str(refused.value)
+    assert str(tmp_path) not in str(refused.value).replace(str(folder / "out.yaml"), "")
+    assert safeio.read_text(folder / "out.yaml", 100) == "secret\n"  # (no folder: read)
+
+
+def test_a_link_swapped_in_as_the_file_is_opened_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Checked on the file actually opened, not only on the path before and after."""
+    folder, private = tmp_path / "served", tmp_path / "private.txt"
+    folder.mkdir()
+    private.write_text("secret\n")
+    mine = folder / "mine.yaml"
+    mine.write_text("mine\n")
+    swapped_at_open(monkeypatch, mine, private)
+    with pytest.raises(safeio.OutsideError):
+        safeio.read_text(mine, 100, inside=folder)
+    assert not mine.is_symlink() and mine.read_text() == "mine\n"  # (swapped back)

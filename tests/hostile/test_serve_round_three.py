@@ -178,6 +178,26 @@ def test_a_served_file_swapped_for_a_link_out_of_its_folder_is_never_read(
         assert client.get("/api/games/mine").json()["errors"] == []
 
 
+def test_a_link_swapped_in_only_while_the_file_is_opened_is_never_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The swap that wins the race: a link out for the moment the server opens the file, a
+    file again before and after. The file opened is what is checked."""
+    from tests.hostile.test_safeio import swapped_at_open
+
+    folder, secret = served(tmp_path)
+    app = create_app([folder], watch=True, poll_seconds=3600)  # (polled by the test)
+    with TestClient(app, base_url="http://localhost") as client:
+        game = folder / "mine.yaml"
+        game.write_text(game.read_text() + "# saved again\n")
+        swapped_at_open(monkeypatch, game, secret)
+        app.state.server.library.poll()
+        monkeypatch.undo()
+        shown = everything_shown(client)
+        assert SECRET not in shown and "private" not in shown
+        errors = client.get("/api/games/mine").json()["errors"]
+        assert "outside the served folder" in errors[0]["text"], errors
+
+
 def test_a_link_out_of_a_served_folder_is_refused_from_the_start(tmp_path: Path) -> None:
     folder, secret = served(tmp_path)
     (folder / "linked.yaml").symlink_to(secret)

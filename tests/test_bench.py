@@ -116,3 +116,21 @@ def test_openspiel_plies_counted_by_turns_join_a_move_and_the_removal_after_it(
     kept = native.openspiel_bot_plies("tic_tac_toe", {}, 0, 1)  # every action a turn
     assert kept["plies_per_game"] == native.openspiel_bot_plies("tic_tac_toe", {}, 1, 1)[
         "plies_per_game"]
+
+
+def test_the_openspiel_peer_is_the_faster_of_its_two_cpp_loops(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Per ply, OpenSpiel is timed in evaluate_bots and in MCTSBot's random rollouts (its
+    fastest loop on most games), and the figure keeps the faster; a game of chance is
+    timed in evaluate_bots alone (OpenSpiel's MCTSBot crashes on Backgammon)."""
+    pytest.importorskip("pyspiel")
+    from framework.bench import native
+
+    monkeypatch.setattr(native, "PLAYOUT_SECONDS", 0.0)
+    both = native.openspiel_bot_plies("tic_tac_toe", {}, 1, 1)
+    rates = {"evaluate_bots": both["evaluate_bots_plies_per_s"],
+             "MCTSBot rollouts": both["rollout_plies_per_s"]}
+    assert all(rate > 0 for rate in rates.values())
+    assert both["value"] == max(rates.values()) and rates[both["loop"]] == both["value"]
+    chance = native.openspiel_bot_plies("backgammon", {}, 1, 1)
+    assert chance["rollout_plies_per_s"] is None and chance["loop"] == "evaluate_bots"

@@ -81,7 +81,9 @@ FIGURES: tuple[Figure, ...] = (
            "OpenSpiel's C++ chess, its C++ random bots)", "games/s", True, peer=True,
            target=1, peer_name="OpenSpiel"),
     *(Figure(f"native_{name}_plies", f"{what} random playouts per ply, native kernels (peer: "
-             "OpenSpiel's C++ game, its C++ random bots; its plies counted untimed)",
+             "OpenSpiel's C++ game in the faster of its C++ loops, uniform random bots "
+             "through evaluate_bots or MCTSBot's random rollouts; its plies counted "
+             "untimed)",
              "plies/s", True, peer=True, target=1, peer_name="OpenSpiel")
       for name, what in (("go9", "Go 9×9"), ("go19", "Go 19×19"),
                          ("amazons", "Amazons (a ply: a whole turn)"), ("y", "Y"),

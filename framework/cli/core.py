@@ -79,7 +79,7 @@ def show(game_file: GameArgument, position: PositionOption = None,
         return
     from framework.render.svg import board_svg
 
-    write_text(svg, board_svg(state, title=game.name) + "\n", "picture")
+    write_text(svg, board_svg(state, title=game.name, zones=True) + "\n", "picture")
     print(f"wrote {svg}")
 
 

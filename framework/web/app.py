@@ -814,7 +814,7 @@ def state_payload(server: Server, session: GameSession, lang: str,
     winners = sorted(state.winners) if state.winners is not None else None
     agent = session.agent_to_move()
     names = game.board.names
-    svg = board_svg(state, Marks(), game.name, _, flip=flip)
+    svg = board_svg(state, Marks(), game.name, _, flip=flip, zones=True)
     legal = sight.legal() if view is None else []
     ask = bool(legal) and not in_setup and _choice_may_follow(game, state.phase)
     lands = _landing_cells(state, legal) if not hidden else {}

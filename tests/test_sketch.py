@@ -91,10 +91,31 @@ def test_an_untouched_template_exports_its_own_block_and_a_removed_cell_is_a_hol
     assert cells_and_links(read_back(linked)) == sketched(linked)
     back = change(linked, {"toggle_link": ["c3", "a1"]})  # the same link, either way round
     assert board_block(back) == board_block(grid)
-    added = change(grid, {"add_cell": [3, 0]})
+    added = change(grid, {"add_cell": [3, 0]})  # linked to c1, one unit away
     assert "n10" in added["cells"] and board_block(added)["type"] == "custom"
-    joined = change(added, {"toggle_link": ["n10", "c1"]})
-    assert frozenset(("n10", "c1")) in cells_and_links(read_back(joined))[1]
+    assert cells_and_links(read_back(added)) == sketched(added)
+    assert [link for link in added["links"] if "n10" in link] == [["c1", "n10"]]
+    far = change(grid, {"add_cell": [5, 5]})  # none one unit away: linked to the nearest
+    assert [link for link in far["links"] if "n10" in link] == [["c3", "n10"]]
+    centre = change(holed, {"add_cell": [1, 1]})  # back in the hole: its four neighbours
+    assert sorted(link[0] for link in centre["links"] if "n9" in link) == \
+        ["a2", "b1", "b3", "c2"]
+
+
+def test_a_board_in_two_pieces_is_said_and_still_drawn_to_be_mended() -> None:
+    track = start({"type": "track", "cells": 5})
+    cut = change(track, {"remove_cell": "t3"})
+    view = sketch_view(cut)
+    assert any("not connected" in line for line in view["errors"])
+    drawn = centres(ET.fromstring(view["svg"]))
+    assert set(drawn) == set(cut["cells"])  # every cell still there to click
+    frame = view["frame"]
+    for name, (px, py) in drawn.items():
+        x = frame["sx"] * (px / frame["unit"] + frame["left"])
+        y = frame["sy"] * (frame["top"] - py / frame["unit"])
+        assert (x, y) == pytest.approx(tuple(cut["cells"][name]), abs=0.02)
+    mended = sketch_view(change(cut, {"toggle_link": ["t2", "t4"]}))
+    assert not mended["errors"] and 'class="board"' in mended["svg"]
 
 
 def test_zones_named_per_player_and_for_everyone_export_and_read_back() -> None:

@@ -202,8 +202,9 @@ def _new_name(cells: dict[str, Any]) -> str:
 def change(sketch: Any, op: dict[str, Any]) -> dict[str, Any]:
     """``sketch`` (checked) after one change the page asks for:
 
-    - ``{"add_cell": [x, y]}`` (named ``n<k>``, the first free), ``{"remove_cell": name}``
-      (its links and its place in zones go with it);
+    - ``{"add_cell": [x, y]}`` (named ``n<k>``, the first free; linked to the cells one
+      unit away, else to the nearest), ``{"remove_cell": name}`` (its links and its place
+      in zones go with it);
     - ``{"toggle_link": [a, b]}``: a link between two cells added, or removed if there;
     - ``{"toggle_zone": name, "cell": c, "player": p}``: the cell put in the zone (of
       player ``p``, or of every player without one) or taken out of it;
@@ -221,7 +222,14 @@ def change(sketch: Any, op: dict[str, Any]) -> dict[str, Any]:
             raise SketchError(f"a board has at most {MAX_CELLS} cells")
         if any(math.dist(pos, p) < 0.3 for p in cells.values()):
             raise SketchError("a cell is there already")
-        cells[_new_name(cells)] = [round(float(pos[0]), 3), round(float(pos[1]), 3)]
+        name = _new_name(cells)
+        # Linked to the cells one unit away (a grid's or a hexagon's neighbours), else to the
+        # nearest: a board is one piece, so a cell added is never left on its own.
+        near = [c for c, p in cells.items() if math.dist(pos, p) <= 1.01]
+        if not near:
+            near = [min(cells, key=lambda c: math.dist(pos, cells[c]))]
+        cells[name] = [round(float(pos[0]), 3), round(float(pos[1]), 3)]
+        sketch["links"] = sorted([*links, *(sorted([name, c]) for c in near)])
     elif "remove_cell" in op:
         name = op["remove_cell"]
         if name not in cells:
@@ -369,8 +377,9 @@ def sketch_view(sketch: dict[str, Any], _: Any = None) -> dict[str, Any]:
                              "errors": [], "svg": "", "frame": None}
     try:
         game = load_game_text(text, "sketch.yaml")
-    except BoardspecError as exc:
+    except BoardspecError as exc:  # drawn all the same, to go on changing it
         found["errors"] = [line for line in str(exc).splitlines() if line.strip()]
+        found["svg"], found["frame"] = plain_svg(sketch)
         return found
     state = game.new_initial_state()
     found["svg"] = board_svg(state, title="sketch", zones=True,
@@ -379,3 +388,39 @@ def sketch_view(sketch: dict[str, Any], _: Any = None) -> dict[str, Any]:
     found["frame"] = {"left": canvas.left, "top": canvas.top, "unit": UNIT,
                       "sx": canvas.sx, "sy": canvas.sy}
     return found
+
+
+def plain_svg(sketch: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """A sketch whose export does not read (a board in two pieces), drawn from its own
+    cells and links: each cell a circle named as the board pictures name them (``g.cell``,
+    ``data-cell``), each link a line, in the frame boardspec's pictures use."""
+    from html import escape
+
+    from framework.render.svg import MARGIN, UNIT
+
+    cells = sketch["cells"]
+    xs = [p[0] for p in cells.values()]
+    ys = [p[1] for p in cells.values()]
+    left, top = min(xs) - MARGIN, max(ys) + MARGIN
+    width, height = (max(xs) + MARGIN - left) * UNIT, (top - min(ys) + MARGIN) * UNIT
+
+    def at(name: str) -> tuple[float, float]:
+        x, y = cells[name]
+        return round((x - left) * UNIT, 2), round((top - y) * UNIT, 2)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board" width="{width:.2f}" '
+           f'height="{height:.2f}" viewBox="0 0 {width:.2f} {height:.2f}" role="img">',
+           "<title>sketch</title>",
+           f'<rect width="{width:.2f}" height="{height:.2f}" fill="#fff"/>']
+    for a, b in sketch["links"]:
+        (x1, y1), (x2, y2) = at(a), at(b)
+        out.append(f'<line class="link" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" '
+                   'stroke="#8a7a5c" stroke-width="3"/>')
+    for name in cells:
+        cx, cy = at(name)
+        out.append(f'<g class="cell" data-cell="{escape(name)}"><circle cx="{cx}" cy="{cy}" '
+                   f'r="{UNIT * 0.4:.2f}" fill="#e9dcc0" stroke="#8a7a5c" stroke-width="1.5"/>'
+                   f'<text x="{cx}" y="{cy + 0.32 * UNIT:.2f}" text-anchor="middle" '
+                   f'font-family="sans-serif" font-size="9" fill="#7a6a4c">{escape(name)}'
+                   "</text></g>")
+    out.append("</svg>")
+    return "\n".join(out), {"left": left, "top": top, "unit": UNIT, "sx": 1, "sy": 1}

@@ -230,3 +230,26 @@ def test_the_rulebook_draws_the_zones_at_the_start_and_says_whose(tmp_path: Path
     assert 'class="zone" data-zone="far_row" data-player="white"' in start
     assert "A line inside the cells: the far row of the white player<" in html
     assert html.count('class="zone"') == 2  # the start alone, not every example
+
+
+def test_show_in_the_terminal_writes_each_cell_s_zones(cli: CliRunner) -> None:
+    from framework.cli import app
+
+    result = cli.invoke(app, ["show", str(GAMES / "breakthrough.yaml")])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    key = next(line for line in lines if line.startswith("zones: "))
+    letter = {title: code for code, title in
+              (part.split(" ", 1) for part in key[len("zones: "):].split("  "))}
+    assert set(letter) == {"far row (white)", "far row (black)"}
+    drawn = lines[lines.index(key) + 1:]
+    assert drawn[0].split() == ["8", *[letter["far row (white)"]] * 8]
+    assert drawn[7].split() == ["1", *[letter["far row (black)"]] * 8]
+    assert all(set(row.split()[1:]) == {"."} for row in drawn[1:7])
+    chess = cli.invoke(app, ["show", str(GAMES / "chess.yaml")]).output.splitlines()
+    key = next(line for line in chess if line.startswith("zones: "))
+    codes = {title: code for code, title in
+             (part.split(" ", 1) for part in key[len("zones: "):].split("  "))}
+    row_two = chess[chess.index(key) + 7].split()
+    # b2 is in white's start and among the dark squares: both its letters.
+    assert row_two[0] == "2" and row_two[2] == codes["start (white)"] + codes["dark"]

@@ -75,3 +75,12 @@ def test_the_command_prints_file_and_line_and_fails(tmp_path: Path) -> None:
     clean = CliRunner().invoke(app, ["check", "--design", str(ROOT / "games" / "tic-tac-toe.yaml"),
                                      "--games", "2"])
     assert clean.exit_code == 0 and "0 design findings" in clean.output
+
+
+def test_a_goal_met_within_two_plies_is_found_at_its_line() -> None:
+    found = findings("early-goal.yaml")
+    assert [(f.line, f.where) for f in found] == [
+        (line_of("early-goal.yaml", "type: reach_zone"), "goals[0]"),
+        (line_of("early-goal.yaml", "players:"), "players")]  # black never gets to move
+    # Each of the 8 games (random and greedy, 4 each) ends with the first stone placed.
+    assert found[0].message == "the goal reach_zone is reached within 2 plies in 8 of 8 games"

@@ -253,3 +253,13 @@ def test_show_in_the_terminal_writes_each_cell_s_zones(cli: CliRunner) -> None:
     row_two = chess[chess.index(key) + 7].split()
     # b2 is in white's start and among the dark squares: both its letters.
     assert row_two[0] == "2" and row_two[2] == codes["start (white)"] + codes["dark"]
+
+
+def test_the_print_and_play_board_carries_the_zones() -> None:
+    from framework.docs.print_and_play import _board_pages
+    from framework.plugins import untranslated
+
+    pages = _board_pages(load_game(GAMES / "breakthrough.yaml"), "a4", untranslated)
+    drawn = "".join(pages)
+    for player in ("white", "black"):
+        assert f'class="zone" data-zone="far_row" data-player="{player}"' in drawn

@@ -75,6 +75,8 @@ class GameFacts:
     leaders: list[int] = field(default_factory=list)
     #: the sides that won (empty: a draw or an unfinished game)
     winners: frozenset[int] = frozenset()
+    #: every (phase, kind, attribute) of an action that was legal at some decision
+    legal_kinds: set[tuple[str, str, str]] = field(default_factory=set)
 
 
 def _cells(state: State) -> list[tuple[int, int]]:
@@ -145,8 +147,10 @@ def game_facts(game: Game, record: Record) -> GameFacts:
                     first_side = state.to_move
                 if action.phase in phase_names and not state.is_chance_node():
                     facts.movers.add(state.to_move)
-                    facts.choices += len(state.legal_actions())
+                    legal = state.legal_actions()
+                    facts.choices += len(legal)
                     facts.decided += 1
+                    facts.legal_kinds |= {(a.phase, a.kind, a.attribute) for a in legal}
                 state.apply_unchecked(action)
                 if state.counters != start_counters:
                     facts.counters_changed |= _changed_counters(game, start_counters, state)

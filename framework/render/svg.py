@@ -350,7 +350,7 @@ def _zone_lines(canvas: _Canvas, game: CompiledGame, names: tuple[str, ...],
         cells = [c for c in range(board.size) if zone.cells >> c & 1]
         if board.shape in ("hex", "square"):
             inside = {(round(board.pos[c][0], 3), round(board.pos[c][1], 3)) for c in cells}
-            segments = [_inset_side(canvas, board, zone.cells, cell, k, inset)
+            segments = [_inset_side(canvas, board, inside, cell, k, inset)
                         for cell in cells for k in _zone_sides(board, inside, cell)]
             shapes = [f'<line x1="{a[0]}" y1="{a[1]}" x2="{b[0]}" y2="{b[1]}"/>'
                       for a, b in segments]
@@ -386,8 +386,8 @@ def _zone_sides(board: CompiledBoard, inside: set[tuple[float, float]], cell: in
     return found
 
 
-def _inset_side(canvas: _Canvas, board: CompiledBoard, mask: int, cell: int, k: int,
-                inset: float) -> tuple[tuple[str, str], tuple[str, str]]:
+def _inset_side(canvas: _Canvas, board: CompiledBoard, inside: set[tuple[float, float]],
+                cell: int, k: int, inset: float) -> tuple[tuple[str, str], tuple[str, str]]:
     """Side ``k`` of ``cell`` moved ``inset`` pixels into the cell, its ends moved along it
     so that it meets the zone's next side at each corner (cut short at a corner the zone
     turns round, drawn on where it turns in)."""
@@ -401,25 +401,33 @@ def _inset_side(canvas: _Canvas, board: CompiledBoard, mask: int, cell: int, k: 
     ux, uy = (x2 - x1) / side, (y2 - y1) / side
     ends = []
     for (px, py), sign in (((x1, y1), 1), ((x2, y2), -1)):
-        angle = _zone_angle(board, mask, (px, py))
+        angle = _zone_angle(board, inside, (px, py))
         along = d / math.tan(math.radians(angle) / 2) if abs(angle - 180) > 1e-6 else 0.0
         ends.append(canvas.xy(px + nx_ * d + sign * ux * along,
                               py + ny * d + sign * uy * along))
     return ends[0], ends[1]
 
 
-def _zone_angle(board: CompiledBoard, mask: int, corner: tuple[float, float]) -> float:
+def _zone_angle(board: CompiledBoard, inside: set[tuple[float, float]],
+                corner: tuple[float, float]) -> float:
     """The zone's angle at one corner of its cells, in degrees: what the cells of the zone
-    that meet there cover of the turn round it (90 at a square's outer corner, 270 where
-    an L turns in; two squares meeting at their corners alone are two outer corners)."""
-    radius = 1 / math.sqrt(3) if board.shape == "hex" else math.sqrt(0.5)
-    around = [c for c in range(board.size) if mask >> c & 1
-              and abs(math.dist(board.pos[c], corner) - radius) < 1e-3]
-    each = 120.0 if board.shape == "hex" else 90.0
-    if board.shape == "square" and len(around) == 2 and \
-            math.dist(board.pos[around[0]], board.pos[around[1]]) > 1.01:
-        return each  # diagonal neighbours: the zone turns round the corner in each
-    return each * max(len(around), 1)
+    that meet there (``inside``: their centres) cover of the turn round it (90 at a
+    square's outer corner, 270 where an L turns in; two squares meeting at their corners
+    alone are two outer corners). The cells that may meet at a corner are looked up by
+    their centres: four squares round it, or three hexagons (pointy-top: their centres lie
+    at 90, 210 and 330 degrees from it, or at 30, 150 and 270)."""
+    x, y = corner
+    if board.shape == "hex":
+        r = 1 / math.sqrt(3)
+        found = max(sum((round(x + r * math.cos(math.radians(a)), 3),
+                         round(y + r * math.sin(math.radians(a)), 3)) in inside for a in angles)
+                    for angles in ((90, 210, 330), (30, 150, 270)))
+        return 120.0 * max(found, 1)
+    around = [(dx, dy) for dx in (-0.5, 0.5) for dy in (-0.5, 0.5)
+              if (round(x + dx, 3), round(y + dy, 3)) in inside]
+    if len(around) == 2 and around[0][0] != around[1][0] and around[0][1] != around[1][1]:
+        return 90.0  # diagonal neighbours: the zone turns round the corner in each
+    return 90.0 * max(len(around), 1)
 
 
 def _side_ends(board: CompiledBoard, cell: int, k: int) -> tuple[tuple[float, float], ...]:

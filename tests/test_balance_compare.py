@@ -153,3 +153,25 @@ def test_the_balance_command_searches_a_komi(cli: CliRunner, tmp_path: Path) -> 
     assert bad.exit_code == 2 and "komi" in bad.output  # the number parameters named
     backwards = cli.invoke(app, ["balance", str(GAMES / "go.yaml"), "--search", "komi=9:0"])
     assert backwards.exit_code == 2 and "LOW below HIGH" in backwards.output
+
+
+def test_the_rule_most_tied_to_the_first_player_s_wins_is_named() -> None:
+    def game(result: str, captures: int, steps: int) -> GameFacts:
+        facts = GameFacts(30, result, ending="no_pieces")
+        facts.decisions.update({"move: step": steps})
+        facts.effects = {"capture": [captures, captures]}
+        return facts
+    # The first player's wins capture 4 times a game, its losses once; steps are alike.
+    facts = [game("first", 4, 10) for _ in range(8)] + [game("second", 1, 10) for _ in range(2)]
+    edge = level_statistics("mcts", facts)["edge_rule"]
+    assert edge is None  # two losses are too few to say
+    facts += [game("second", 1, 11) for _ in range(2)]
+    edge = level_statistics("mcts", facts)["edge_rule"]
+    assert edge["rule"] == "capture" and edge["wins"] == 4 and edge["losses"] == 1
+    favoured = {"game": "G", "players": {"first": "black", "second": "white"},
+                "levels": [level_statistics("mcts", facts + [game("first", 4, 10)] * 30)]}
+    even = report(50, 50)
+    said = compare_reports([("pie=false", favoured), ("pie=true", even)])["levels"][0][
+        "suggestion"]
+    assert said.endswith("the rule most tied to who wins is capture (4.0 a game in the first "
+                         "player's wins, 1.0 in its losses): a rule to change")

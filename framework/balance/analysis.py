@@ -319,7 +319,42 @@ def level_statistics(agent: str, facts: list[GameFacts]) -> dict[str, Any]:
         "by_length": by_length,
         "rules": _rule_rows(facts),
         "ludii": ludii_metrics(facts),
+        "edge_rule": edge_rule(facts),
     }
+
+
+#: The games each side must have won before a rule is said to go with one side's wins.
+EDGE_GAMES = 3
+
+
+def edge_rule(facts: list[GameFacts]) -> dict[str, Any] | None:
+    """The rule (a decision by phase and kind, or an automatic rule) whose use a game
+    differs most between the games the first player won and those the second won,
+    relative to its use (at least half a time a game): where to look for a side's edge.
+    None with fewer than ``EDGE_GAMES`` wins of either side, or no such rule."""
+    wins = [f for f in facts if f.result == "first"]
+    losses = [f for f in facts if f.result == "second"]
+    if len(wins) < EDGE_GAMES or len(losses) < EDGE_GAMES:
+        return None
+
+    def uses(f: GameFacts) -> Counter[str]:
+        found: Counter[str] = Counter(f.decisions)
+        found.update({name: times for name, (times, _cells) in f.effects.items()})
+        return found
+    won, lost = Counter[str](), Counter[str]()
+    for f in wins:
+        won.update(uses(f))
+    for f in losses:
+        lost.update(uses(f))
+    best: dict[str, Any] | None = None
+    for rule in sorted(set(won) | set(lost)):
+        a, b = won[rule] / len(wins), lost[rule] / len(losses)
+        if a + b < 1:  # half a time a game on average, or less
+            continue
+        spread = abs(a - b) / (a + b)
+        if best is None or spread > best["spread"]:
+            best = {"rule": rule, "wins": a, "losses": b, "spread": spread}
+    return best
 
 
 def _endings(facts: list[GameFacts]) -> list[dict[str, Any]]:

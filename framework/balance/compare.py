@@ -177,6 +177,11 @@ def compare_reports(reports: Sequence[tuple[str, dict[str, Any]]]) -> dict[str, 
         even_at = compensation(rows)
         if suggestion and even_at:
             suggestion += f"; {even_at}"
+        edge = level.get("edge_rule")
+        if suggestion and edge and edge["spread"] >= 0.25:
+            suggestion += (f"; in the first setting the rule most tied to who wins is "
+                           f"{edge['rule']} ({edge['wins']:.1f} a game in the first player's "
+                           f"wins, {edge['losses']:.1f} in its losses): a rule to change")
         levels.append({"agent": level["agent"], "rows": rows, "suggestion": suggestion,
                        "rules": sorted({rule for row in rows for rule in row["rules"]})})
     summary = [f"{lv['agent']}: {lv['suggestion']}" for lv in levels if lv["suggestion"]]

@@ -295,7 +295,10 @@ phase is one a turn went without. Games: the share of games in which it happened
 <td>{{ rule.times }}</td><td>{{ "%.2f"|format(rule.per_game) }}</td>
 <td>{{ pct(rule.games / lv.games if lv.games else 0) }}</td>
 <td>{{ rule.pieces if rule.pieces is defined else "" }}</td></tr>
-{% endfor %}</table>{% endfor %}
+{% endfor %}</table>{% if lv.edge_rule %}<p class="note">The rule most tied to who wins:
+<code>{{ lv.edge_rule.rule }}</code>, {{ "%.1f"|format(lv.edge_rule.wins) }} a game in the
+first player's wins and {{ "%.1f"|format(lv.edge_rule.losses) }} in its losses.</p>
+{% endif %}{% endfor %}
 <img src="plots/rules.svg" alt="how often each rule fires">
 <p class="note">Made by <code>boardspec balance</code>; the numbers are in
 <a href="balance.json">balance.json</a>.</p>

@@ -305,7 +305,7 @@ def test_settings_compared_with_their_differences_and_a_suggestion() -> None:
     assert rows[0]["endings"] == {"connect": 100}
     said = compared["levels"][0]["suggestion"]
     assert "komi=0 favours black (80.0 %)" in said and "komi=12 favours white" in said
-    assert said.endswith("closest to even: komi=6 (52.0 %)")
+    assert "; closest to even: komi=6 (52.0 %); komi ≈ 6.55 would even it" in said
     none_even = compare_reports([("a", report(80, 20)), ("b", report(75, 25))])
     assert "try the pie rule" in none_even["levels"][0]["suggestion"]
     assert setting_slug("komi=6.5, swap=true") == "komi-6.5_swap-true"

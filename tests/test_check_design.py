@@ -75,3 +75,29 @@ def test_the_command_prints_file_and_line_and_fails(tmp_path: Path) -> None:
     clean = CliRunner().invoke(app, ["check", "--design", str(ROOT / "games" / "tic-tac-toe.yaml"),
                                      "--games", "2"])
     assert clean.exit_code == 0 and "0 design findings" in clean.output
+
+
+def test_a_goal_met_within_two_plies_is_found_at_its_line() -> None:
+    found = findings("early-goal.yaml")
+    assert [(f.line, f.where) for f in found] == [
+        (line_of("early-goal.yaml", "type: reach_zone"), "goals[0]"),
+        (line_of("early-goal.yaml", "players:"), "players")]  # black never gets to move
+    # Each of the 8 games (random and greedy, 4 each) ends with the first stone placed.
+    assert found[0].message == "the goal reach_zone is reached within 2 plies in 8 of 8 games"
+
+
+def test_a_condition_that_never_holds_is_found_at_its_line(tmp_path: Path) -> None:
+    found = findings("dead-condition.yaml")
+    assert [(f.line, f.where) for f in found] == [
+        (line_of("dead-condition.yaml", "if: {type: counter"), "turn[0].options[1].if"),
+        (line_of("dead-condition.yaml", "counters: [points]"), "counters[0]")]
+    assert found[0].message.startswith("the condition of place's option crown never holds "
+                                       "in 8 games")
+    # The same condition at 0 points holds from the start: no finding.
+    holds = tmp_path / "holds.yaml"
+    holds.write_text((WORKBENCH / "dead-condition.yaml").read_text(encoding="utf-8")
+                     .replace("at_least: 1", "at_least: 0"), encoding="utf-8")
+    _, src = load_spec(holds)
+    again = design_findings(load_game(holds), GameSource.read(holds), src, backend=Backend(),
+                            games=4)
+    assert not [f for f in again if "condition" in f.message]

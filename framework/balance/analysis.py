@@ -14,7 +14,15 @@ Everything is read from the records through the engine, with no knowledge of any
 - an *ending* is what the engine says ended the game (``State.ending``: the goal's keyword,
   ``no_legal_move``), or ``max_plies`` for a game stopped unfinished at the ply limit. Of
   an unfinished game the plies at its end that go round one cycle of positions again and
-  again are counted (a loop).
+  again are counted (a loop);
+- what Ludii's *Evaluate* measures of a game, read the same way: the *branching factor*
+  (the legal actions of the side to decide, averaged over the decisions), *decisiveness*
+  (the games with a winner), and, where a position can be said to be led (a result rule
+  that scores the board, else the weighted pieces of a game where counting them fits:
+  ``framework.agents.evaluation``), the *lead changes* (how often the side ahead at the
+  end of a round differs from the one ahead at the end of the last round a side was
+  ahead) and the *drama* (of a won game, the share of its rounds that ended with the
+  eventual winner not ahead).
 """
 
 from __future__ import annotations
@@ -60,6 +68,15 @@ class GameFacts:
     movers: set[int] = field(default_factory=set)
     #: the counters whose value changed at some point of the game, by name
     counters_changed: set[str] = field(default_factory=set)
+    #: the legal actions summed over the game's decisions, and the decisions counted
+    choices: int = 0
+    decided: int = 0
+    #: the side ahead at the end of each round (-1: level), empty where nothing leads
+    leaders: list[int] = field(default_factory=list)
+    #: the sides that won (empty: a draw or an unfinished game)
+    winners: frozenset[int] = frozenset()
+    #: every (phase, kind, attribute) of an action that was legal at some decision
+    legal_kinds: set[tuple[str, str, str]] = field(default_factory=set)
 
 
 def _cells(state: State) -> list[tuple[int, int]]:
@@ -119,6 +136,8 @@ def game_facts(game: Game, record: Record) -> GameFacts:
 
     positions: list[tuple[Any, ...]] = []
     start_counters = [list(c) for c in state.counters]
+    lead = lead_measure(game)
+    sides = len(game.players)
     with watching(rules, fired):
         for turn_number, turn in enumerate(record.turns, start=1):
             played_phases: set[str] = set()
@@ -128,6 +147,10 @@ def game_facts(game: Game, record: Record) -> GameFacts:
                     first_side = state.to_move
                 if action.phase in phase_names and not state.is_chance_node():
                     facts.movers.add(state.to_move)
+                    legal = state.legal_actions()
+                    facts.choices += len(legal)
+                    facts.decided += 1
+                    facts.legal_kinds |= {(a.phase, a.kind, a.attribute) for a in legal}
                 state.apply_unchecked(action)
                 if state.counters != start_counters:
                     facts.counters_changed |= _changed_counters(game, start_counters, state)
@@ -137,6 +160,8 @@ def game_facts(game: Game, record: Record) -> GameFacts:
                 positions.append(state._position_key())  # the clocks left out
                 del positions[:-LOOP_WINDOW]
             ends_game = state.is_terminal() and turn_number == len(record.turns)
+            if lead is not None and turn_number % sides == 0 and not ends_game:
+                facts.leaders.append(_leader(lead(state)))
             if played_phases & set(phase_names) and not ends_game and \
                     not any(text == game.pass_action.notation for text in turn):
                 for name in deciding:
@@ -145,9 +170,68 @@ def game_facts(game: Game, record: Record) -> GameFacts:
     facts.result = _first_result(game, state, record, first_side)
     facts.first_side = first_side or 0
     facts.ending = ending_of(state)
+    facts.winners = frozenset(state.winners or ()) if state.is_terminal() else frozenset()
     if not state.is_terminal():
         facts.repeating, facts.cycle = final_loop(positions)
     return facts
+
+
+def lead_measure(game: Game) -> Callable[[State], list[float]] | None:
+    """How far each side is ahead in a position, where a game says: the result rule's
+    running scores (Go's area, Kalah's seeds), else the weighted pieces of the default or
+    the file's evaluation (None where that is flat: a game won by a shape alone)."""
+    from framework.agents.evaluation import Evaluator
+
+    result = game.result
+    if result is not None and result.scored:
+        return lambda state: [float(v) for v in result.scores(state)]
+    evaluator = Evaluator(game)
+    if not (any(evaluator.piece_weights) or any(evaluator.counter_weights)
+            or any(evaluator.attribute_weights) or evaluator.distances):
+        return None
+    return lambda state: [evaluator.material(state, side) for side in range(len(game.players))]
+
+
+def _leader(values: list[float]) -> int:
+    """The side strictly ahead, or -1."""
+    best = max(values)
+    ahead = [side for side, value in enumerate(values) if value == best]
+    return ahead[0] if len(ahead) == 1 else -1
+
+
+def lead_changes(leaders: list[int]) -> int:
+    """How often the side ahead changes (a level round between two leads is no change)."""
+    changes, last = 0, -1
+    for side in leaders:
+        if side >= 0:
+            changes += last >= 0 and side != last
+            last = side
+    return changes
+
+
+def drama(leaders: list[int], winners: frozenset[int]) -> float | None:
+    """Of a game one side won, the share of its rounds that ended with the winner not
+    ahead (None: no winner, or no round measured)."""
+    if len(winners) != 1 or not leaders:
+        return None
+    winner = next(iter(winners))
+    return sum(1 for side in leaders if side != winner) / len(leaders)
+
+
+def ludii_metrics(facts: list[GameFacts]) -> dict[str, Any]:
+    """Ludii's measures of a level: branching factor, decisiveness, lead changes per game
+    and drama (the last two None where no position is led: a game won by a shape)."""
+    n = len(facts)
+    decided = sum(f.decided for f in facts)
+    measured = [f for f in facts if f.leaders]
+    dramas = [d for f in measured if (d := drama(f.leaders, f.winners)) is not None]
+    return {
+        "branching": sum(f.choices for f in facts) / decided if decided else 0.0,
+        "decisiveness": sum(1 for f in facts if f.winners) / n if n else 0.0,
+        "lead_changes": sum(lead_changes(f.leaders) for f in measured) / len(measured)
+        if measured else None,
+        "drama": sum(dramas) / len(dramas) if dramas else None,
+    }
 
 
 def _changed_counters(game: Game, start: list[list[int]], state: State) -> set[str]:
@@ -234,7 +318,43 @@ def level_statistics(agent: str, facts: list[GameFacts]) -> dict[str, Any]:
         "length": _length_summary(lengths),
         "by_length": by_length,
         "rules": _rule_rows(facts),
+        "ludii": ludii_metrics(facts),
+        "edge_rule": edge_rule(facts),
     }
+
+
+#: The games each side must have won before a rule is said to go with one side's wins.
+EDGE_GAMES = 3
+
+
+def edge_rule(facts: list[GameFacts]) -> dict[str, Any] | None:
+    """The rule (a decision by phase and kind, or an automatic rule) whose use a game
+    differs most between the games the first player won and those the second won,
+    relative to its use (at least half a time a game): where to look for a side's edge.
+    None with fewer than ``EDGE_GAMES`` wins of either side, or no such rule."""
+    wins = [f for f in facts if f.result == "first"]
+    losses = [f for f in facts if f.result == "second"]
+    if len(wins) < EDGE_GAMES or len(losses) < EDGE_GAMES:
+        return None
+
+    def uses(f: GameFacts) -> Counter[str]:
+        found: Counter[str] = Counter(f.decisions)
+        found.update({name: times for name, (times, _cells) in f.effects.items()})
+        return found
+    won, lost = Counter[str](), Counter[str]()
+    for f in wins:
+        won.update(uses(f))
+    for f in losses:
+        lost.update(uses(f))
+    best: dict[str, Any] | None = None
+    for rule in sorted(set(won) | set(lost)):
+        a, b = won[rule] / len(wins), lost[rule] / len(losses)
+        if a + b < 1:  # half a time a game on average, or less
+            continue
+        spread = abs(a - b) / (a + b)
+        if best is None or spread > best["spread"]:
+            best = {"rule": rule, "wins": a, "losses": b, "spread": spread}
+    return best
 
 
 def _endings(facts: list[GameFacts]) -> list[dict[str, Any]]:

@@ -8,6 +8,7 @@ game file:
 - a goal never reached in any game (a dead goal: ``validate`` and ``check`` pass it), or
   reached within the first two plies;
 - an automatic rule (an automatic phase, a ``then:`` consequence) that never fires;
+- a move option whose ``if:`` never holds: none of its actions is ever legal;
 - a counter of the file's ``counters`` that never changes (nothing writes it, so a goal
   that reads it is dead);
 - one player making every move;
@@ -76,7 +77,9 @@ def findings_of(game: Game, src: YamlSource, by_agent: dict[str, list[GameFacts]
     each = f", {counts.pop()} each" if len(counts) == 1 else ""
     played = f"in {len(every)} games ({', '.join(by_agent)}{each})"
     found = _goal_findings(game, src, every, played) + \
-        _rule_findings(game, src, every, played) + _counter_findings(game, src, every, played)
+        _rule_findings(game, src, every, played) + \
+        _condition_findings(game, src, every, played) + \
+        _counter_findings(game, src, every, played)
     movers = set().union(*(f.movers for f in every))
     if len(game.players) > 1 and len(movers) == 1:
         found.append(_at(src, ("players",), f"only {game.players[movers.pop()]} ever makes a "
@@ -133,6 +136,39 @@ def _rule_findings(game: Game, src: YamlSource, facts: list[GameFacts], played: 
     return [_at(src, _rule_loc(src.data, rule.name), f"the rule {rule.name} never fires "
                                                      f"{played}")
             for rule in automatic_rules(game) if not fired[rule.name]]
+
+
+def _condition_findings(game: Game, src: YamlSource, facts: list[GameFacts], played: str
+                        ) -> list[Finding]:
+    """The move options of the file with an ``if:`` none of whose actions was ever legal
+    at any decision of the games (an option's actions are told by their kind, which
+    ``validate`` makes its own)."""
+    legal = set().union(*(f.legal_kinds for f in facts))
+    turn = src.data.get("turn") if isinstance(src.data, dict) else None
+    entries = turn if isinstance(turn, list) else []
+    found = []
+    for phase in game.phases:
+        at = next((i for i, e in enumerate(entries)
+                   if isinstance(e, dict) and e.get("name") == phase.name), None)
+        if at is None:
+            continue
+        written = entries[at].get("options")
+        if not isinstance(written, list):
+            continue
+        for j, option in enumerate(getattr(phase, "options", ())[:len(written)]):
+            if not option.conditions:
+                continue
+            kinds = list(option.kinds())
+            if any((phase.name, kind, attribute) in legal for kind, attribute in kinds):
+                continue
+            where: Loc = ("turn", at, "options", j, "if") \
+                if isinstance(written[j], dict) and "if" in written[j] \
+                else ("turn", at, "options", j)
+            name = kinds[0][0] if kinds else "option"
+            found.append(_at(src, where, f"the condition of {phase.name}'s option {name} "
+                                         f"never holds {played}: none of its actions is "
+                                         "ever legal"))
+    return found
 
 
 def _rule_loc(data: Any, name: str) -> Loc:

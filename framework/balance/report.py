@@ -263,6 +263,18 @@ ply limit.</p>
 <td>{{ e.second }}</td><td>{{ e.draws }}</td><td>{{ e.unfinished }}</td></tr>
 {% endfor %}{% endfor %}</table>
 
+{% if r.levels and r.levels[0].ludii %}<h2>Ludii's measures</h2>
+<p class="note">As Ludii's <i>Evaluate</i> names them: the branching factor (legal actions
+of a decision, on average), decisiveness (the games with a winner), and where a position
+is led (a scoring result, else counted pieces) the lead changes per game and the drama
+(of the won games, the share of rounds that ended with the winner behind or level).</p>
+<table><tr><th>level</th><th>branching</th><th>decisiveness</th><th>lead changes</th>
+<th>drama</th></tr>
+{% for lv in r.levels %}{% set m = lv.ludii or {} %}<tr><td>{{ lv.agent }}</td>
+<td>{{ "%.1f"|format(m.branching or 0) }}</td><td>{{ pct(m.decisiveness or 0) }}</td>
+<td>{{ "–" if m.lead_changes is none else "%.1f"|format(m.lead_changes) }}</td>
+<td>{{ "–" if m.drama is none else pct(m.drama) }}</td></tr>{% endfor %}</table>{% endif %}
+
 <h2>Game length</h2>
 <table><tr><th>level</th><th>mean</th><th>min</th><th>quartiles</th><th>max</th></tr>
 {% for lv in r.levels %}<tr><td>{{ lv.agent }}</td><td>{{ "%.1f"|format(lv.length.mean) }}</td>
@@ -283,7 +295,10 @@ phase is one a turn went without. Games: the share of games in which it happened
 <td>{{ rule.times }}</td><td>{{ "%.2f"|format(rule.per_game) }}</td>
 <td>{{ pct(rule.games / lv.games if lv.games else 0) }}</td>
 <td>{{ rule.pieces if rule.pieces is defined else "" }}</td></tr>
-{% endfor %}</table>{% endfor %}
+{% endfor %}</table>{% if lv.edge_rule %}<p class="note">The rule most tied to who wins:
+<code>{{ lv.edge_rule.rule }}</code>, {{ "%.1f"|format(lv.edge_rule.wins) }} a game in the
+first player's wins and {{ "%.1f"|format(lv.edge_rule.losses) }} in its losses.</p>
+{% endif %}{% endfor %}
 <img src="plots/rules.svg" alt="how often each rule fires">
 <p class="note">Made by <code>boardspec balance</code>; the numbers are in
 <a href="balance.json">balance.json</a>.</p>

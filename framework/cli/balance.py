@@ -55,11 +55,19 @@ def balance(game_file: GameArgument,
             compare: Annotated[list[str] | None, typer.Option(
                 help="a setting to compare, NAME=VALUE[,NAME=VALUE…] (repeat: two or more); "
                      "one study each, in OUT/<setting>/, and compare.html of their "
-                     "differences")] = None) -> None:
+                     "differences")] = None,
+            search: Annotated[str | None, typer.Option(
+                help="NAME=LOW:HIGH: look for the value of a number parameter (a komi, a "
+                     "compensation) that makes the game even, by bisection: a study at "
+                     "each end, then at the middle of the two either side of 50 %")] = None,
+            steps: Annotated[int, typer.Option(
+                min=0, max=20, help="middles --search plays after its two ends")] = 3
+            ) -> None:
     """Is the game balanced? Each agent plays itself; the report gives the first player's
     advantage with a 95 % interval, draws, game lengths, wins by game length, how often
     each rule fires and how it all moves with strength, as HTML with plots and JSON. With
-    --compare, one study per setting and a report of their differences."""
+    --compare, one study per setting and a report of their differences; with --search,
+    the studies of a bisection over one number and their comparison."""
     from framework.backends import make_backend
     from framework.balance import BalanceError, levels_of
     from framework.bundled import game_path
@@ -83,25 +91,64 @@ def balance(game_file: GameArgument,
     if compare and len(compare) < 2:
         raise typer.BadParameter("give two settings or more to compare, e.g. --compare "
                                  "swap=false --compare swap=true", param_hint="--compare")
+    if compare and search:
+        raise typer.BadParameter("give --compare or --search, not both", param_hint="--search")
+    bounds = _search_bounds(game_file, params, search) if search else None
     out = out or Path(f"balance-{game_path(game_file).stem}")
     with make_backend(backend, jobs=jobs, address=address) as runner:
         study = partial(_study, game_file, levels, seed=seed, max_plies=max_plies,
                         published=published, runner=runner, jobs=jobs, address=address)
-        if not compare:
+        if not compare and bounds is None:
             study(params, out, records)
             return
-        from framework.balance.compare import compare_reports, setting_slug, write_comparison
+        from framework.balance.compare import (
+            compare_reports,
+            search_compensation,
+            setting_slug,
+            write_comparison,
+        )
 
-        reports = []
-        for setting in compare:
+        def one(setting: str) -> dict[str, Any]:
             given = [*(params or []), *(p for p in setting.split(",") if p.strip())]
             print(f"--- {setting}", file=sys.stderr)
-            reports.append((setting, study(given, out / setting_slug(setting), None)))
+            return study(given, out / setting_slug(setting), None)
+
+        if bounds is not None:
+            name, low, high, whole = bounds
+            played = search_compensation(name, low, high, one, steps=steps, whole=whole)
+            by_value = {float(s.split("=", 1)[1]): (s, r) for s, r in played}
+            reports = [by_value[v] for v in sorted(by_value)]
+        else:
+            reports = [(setting, one(setting)) for setting in compare or []]
     comparison = compare_reports(reports)
     written = write_comparison(comparison, out)
     for line in comparison["summary"]:
         print(line)
     print(f"wrote {out / 'compare.html'} ({len(written)} files)")
+
+
+def _search_bounds(game_file: Path, params: list[str] | None, search: str
+                   ) -> tuple[str, float, float, bool]:
+    """``komi=0:9`` read against the game's parameters: the name, the two ends, and
+    whether the parameter is a whole number."""
+    from framework.cli.options import load
+    from framework.numerals import decimal_number
+
+    name, _, span = search.partition("=")
+    low_text, _, high_text = span.partition(":")
+    low, high = decimal_number(low_text.strip()), decimal_number(high_text.strip())
+    if not name.strip() or low is None or high is None or low >= high:
+        raise typer.BadParameter(f"expected NAME=LOW:HIGH with LOW below HIGH (komi=0:9), "
+                                 f"found {search!r}", param_hint="--search")
+    game = load(game_file, params)
+    value = game.parameters.get(name.strip())
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        numbers = [k for k, v in game.parameters.items()
+                   if isinstance(v, int | float) and not isinstance(v, bool)]
+        raise typer.BadParameter(f"{name.strip()!r} is no number parameter of the game; its "
+                                 f"number parameters: {', '.join(numbers) or 'none'}",
+                                 param_hint="--search")
+    return name.strip(), float(low), float(high), isinstance(value, int)
 
 
 def _study(game_file: Path, levels: list[Level], params: list[str] | None, out: Path,

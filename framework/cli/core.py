@@ -76,10 +76,14 @@ def show(game_file: GameArgument, position: PositionOption = None,
     state = start_state(game, position, fen)
     if svg is None:
         print(state)
+        from framework.render.text import zone_lines
+
+        for line in zone_lines(state):  # the file's zones, a letter each
+            print(line)
         return
     from framework.render.svg import board_svg
 
-    write_text(svg, board_svg(state, title=game.name) + "\n", "picture")
+    write_text(svg, board_svg(state, title=game.name, zones=True) + "\n", "picture")
     print(f"wrote {svg}")
 
 

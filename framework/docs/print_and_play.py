@@ -99,7 +99,7 @@ def _tile_svg(inner: str, tile: Tile) -> str:
 
 
 def _board_pages(game: Game, paper: str, _: Translate) -> list[str]:
-    svg = board_svg(_empty(game))
+    svg = board_svg(_empty(game), _=_, zones=True)  # the zones printed on the board
     width = float(re.search(r'width="([\d.]+)"', svg).group(1))  # type: ignore[union-attr]
     height = float(re.search(r'height="([\d.]+)"', svg).group(1))  # type: ignore[union-attr]
     inner = svg.split(">", 1)[1].rsplit("</svg>", 1)[0]

@@ -48,6 +48,7 @@ from framework.render.svg import (
     OTHER_COLOUR_NAME,
     Marks,
     board_svg,
+    drawn_zones,
     legend_swatch,
     pieces_of,
     pieces_swatch,
@@ -729,6 +730,16 @@ def _legend(game: Game, figures: list[Figure], _: Translate) -> Section:
     for mark in MARKS:
         if mark in used:
             section.legend.append((f"legend-{mark}", legend_swatch(mark), texts[mark]))
+    if "zone" in used:  # the zones the starting position shows, each with its line
+        for zone in drawn_zones(game):
+            where = zone_words(game, zone.zone, _)
+            text = _("a dashed line inside the cells: {zone}, the same for every player"
+                     ).format(zone=where) if zone.player < 0 else \
+                _("a line inside the cells: {zone} of the {player} player").format(
+                    zone=where, player=_(game.players[zone.player]))
+            section.legend.append((f"legend-zone-{slug(zone.zone)}-{zone.player + 1}",
+                                   legend_swatch("zone", zone.colour, dashed=zone.dashed),
+                                   text))
     section.legend = [(name, swatch, sentence(text)) for name, swatch, text in section.legend]
     return section
 
@@ -757,8 +768,11 @@ def _setup(game: Game, _: Translate) -> Section:
     facts = _facts(game, Diagram(start, Marks()), None, _)
     if start.setup < len(game.setups):  # the players set the board up: nobody moves yet
         facts = [_("The board before the setup.")]
-    section.figures.append(Figure("start", title, "", board_svg(start, title=title, _=_),
-                                  board_svg(start, title="The starting position"), facts))
+    # The starting position shows the file's zones (the legend says whose each is).
+    section.figures.append(Figure("start", title, "",
+                                  board_svg(start, title=title, _=_, zones=True),
+                                  board_svg(start, title="The starting position", zones=True),
+                                  facts, ["zone"] if game.zones else []))
     return section
 
 

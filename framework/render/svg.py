@@ -152,10 +152,12 @@ class _Canvas:
 
 
 def board_svg(state: State, marks: Marks | None = None, title: str = "",
-              _: Translate = untranslated, *, flip: bool = False) -> str:
+              _: Translate = untranslated, *, flip: bool = False,
+              zones: bool | Iterable[str] = False) -> str:
     """The position as a standalone ``<svg>`` element (``_`` translates the names of
     players, pieces and attributes in the tooltips); ``flip`` turns the board half round
-    (the second player's side at the bottom), its writing kept upright."""
+    (the second player's side at the bottom), its writing kept upright; ``zones`` draws
+    the file's zones (``True``: every one, else those named; see :func:`drawn_zones`)."""
     game = state.game
     board = game.board
     marks = marks or Marks()
@@ -165,6 +167,10 @@ def board_svg(state: State, marks: Marks | None = None, title: str = "",
         out.append(f"<title>{escape(title)}</title>")
     out += cells
     out += _goal_edges(canvas, game)
+    if zones:
+        names = tuple(game.zones) if zones is True else tuple(z for z in game.zones
+                                                              if z in set(zones))
+        out += _zone_lines(canvas, game, names, _)
     if marks.highlight >= 0:  # under the piece: a ring would hide its legs
         out.append(f'<g class="highlight">{_shape(canvas, board, marks.highlight, HIGHLIGHT)}'
                    f"</g>")
@@ -275,6 +281,153 @@ def _goal_edges(canvas: _Canvas, game: CompiledGame) -> tuple[str, ...]:
         lines = [re.sub(r'stroke="[^"]*" stroke-width="6"', 'stroke="#111" stroke-width="8"',
                         line) for line in lines] + lines
     return tuple(lines)
+
+
+@dataclass(frozen=True)
+class DrawnZone:
+    """One zone as the picture draws it: its cells for one player (``player`` -1: the same
+    cells for every player), its colour and line, and how far inside the cells it runs
+    (``layer``: zones sharing cells are drawn one inside the other)."""
+
+    zone: str
+    player: int
+    cells: int
+    colour: str
+    dashed: bool
+    layer: int
+
+
+#: The colours of zones that are the same for every player (the players' are theirs).
+SHARED_ZONE_COLOURS = ("#16a085", "#a0522d", "#c0398f", "#5d6d7e", "#b7950b", "#1abc9c")
+#: How far inside its cells a zone's line runs (pixels), the outermost layer first.
+ZONE_INSETS = (4.0, 9.0, 14.0)
+
+
+def drawn_zones(game: CompiledGame, names: Iterable[str] | None = None) -> list[DrawnZone]:
+    """The zones ``names`` (default: every zone of the file) as the picture draws them: a
+    zone with one set of cells per player in each player's colour, solid (a player whose
+    set is empty is left out), a zone the same for every player dashed in a colour of its
+    own (``SHARED_ZONE_COLOURS``), and each one a layer further in than the zones drawn
+    before it that share a cell with it."""
+    found: list[DrawnZone] = []
+    shared = 0
+    for name in (game.zones if names is None else names):
+        masks = game.zones[name]
+        if len(set(masks)) == 1:
+            parts = [(-1, masks[0])]
+        else:
+            parts = [(side, mask) for side, mask in enumerate(masks)]
+        for side, mask in parts:
+            if not mask:
+                continue
+            taken = {z.layer for z in found if z.cells & mask}
+            layer = next(k for k in range(len(found) + 1) if k not in taken)
+            if side < 0:
+                colour, dashed = SHARED_ZONE_COLOURS[shared % len(SHARED_ZONE_COLOURS)], True
+            else:
+                colour, dashed = player_colour(game, side), False
+            found.append(DrawnZone(name, side, mask, colour, dashed, layer))
+        shared += parts[0][0] < 0
+    return found
+
+
+def zone_title(game: CompiledGame, zone: DrawnZone, _: Translate = untranslated) -> str:
+    """What a zone's tooltip says: ``far row (white)``, ``throne``."""
+    name = _(zone.zone).replace("_", " ")
+    return name if zone.player < 0 else f"{name} ({_(game.players[zone.player])})"
+
+
+@lru_cache(maxsize=64)  # the game server draws every position of a game
+def _zone_lines(canvas: _Canvas, game: CompiledGame, names: tuple[str, ...],
+                _: Translate = untranslated) -> tuple[str, ...]:
+    """Each zone of ``names`` as a group of lines just inside the outline of its cells (on a
+    board of circles, a ring round each cell), over a dark rim so that a light colour
+    shows; no pointer events, so the cells under it still take clicks."""
+    board = game.board
+    out = []
+    for zone in drawn_zones(game, names):
+        inset = ZONE_INSETS[min(zone.layer, len(ZONE_INSETS) - 1)]
+        cells = [c for c in range(board.size) if zone.cells >> c & 1]
+        if board.shape in ("hex", "square"):
+            inside = {(round(board.pos[c][0], 3), round(board.pos[c][1], 3)) for c in cells}
+            segments = [_inset_side(canvas, board, inside, cell, k, inset)
+                        for cell in cells for k in _zone_sides(board, inside, cell)]
+            shapes = [f'<line x1="{a[0]}" y1="{a[1]}" x2="{b[0]}" y2="{b[1]}"/>'
+                      for a, b in segments]
+        else:
+            shapes = []
+            for cell in cells:
+                cx, cy = canvas.xy(*board.pos[cell])
+                shapes.append(f'<circle cx="{cx}" cy="{cy}" '
+                              f'r="{_n(UNIT * 0.4 + 10 - inset)}" fill="none"/>')
+        dash = ' stroke-dasharray="7 4"' if zone.dashed else ""
+        title = escape(zone_title(game, zone, _))
+        player = "" if zone.player < 0 else \
+            f' data-player="{escape(game.players[zone.player])}"'
+        body = "".join(shapes)
+        out.append(f'<g class="zone" data-zone="{escape(zone.zone)}"{player} '
+                   f'pointer-events="none" fill="none" stroke-linecap="round">'
+                   f"<title>{title}</title>"
+                   f'<g stroke="#111" stroke-width="5" opacity="0.55"{dash}>{body}</g>'
+                   f'<g stroke="{zone.colour}" stroke-width="3"{dash}>{body}</g></g>')
+    return tuple(out)
+
+
+def _zone_sides(board: CompiledBoard, inside: set[tuple[float, float]], cell: int
+                ) -> list[int]:
+    """The sides of ``cell`` with no cell of the zone (``inside``: their centres) beyond
+    them."""
+    x, y = board.pos[cell]
+    found = []
+    for k in range(6 if board.shape == "hex" else 4):
+        (x1, y1), (x2, y2) = _side_ends(board, cell, k)
+        if (round(x1 + x2 - x, 3), round(y1 + y2 - y, 3)) not in inside:
+            found.append(k)
+    return found
+
+
+def _inset_side(canvas: _Canvas, board: CompiledBoard, inside: set[tuple[float, float]],
+                cell: int, k: int, inset: float) -> tuple[tuple[str, str], tuple[str, str]]:
+    """Side ``k`` of ``cell`` moved ``inset`` pixels into the cell, its ends moved along it
+    so that it meets the zone's next side at each corner (cut short at a corner the zone
+    turns round, drawn on where it turns in)."""
+    x, y = board.pos[cell]
+    (x1, y1), (x2, y2) = _side_ends(board, cell, k)
+    d = inset / UNIT
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    length = math.hypot(x - mx, y - my) or 1.0
+    nx_, ny = (x - mx) / length, (y - my) / length  # towards the centre
+    side = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ux, uy = (x2 - x1) / side, (y2 - y1) / side
+    ends = []
+    for (px, py), sign in (((x1, y1), 1), ((x2, y2), -1)):
+        angle = _zone_angle(board, inside, (px, py))
+        along = d / math.tan(math.radians(angle) / 2) if abs(angle - 180) > 1e-6 else 0.0
+        ends.append(canvas.xy(px + nx_ * d + sign * ux * along,
+                              py + ny * d + sign * uy * along))
+    return ends[0], ends[1]
+
+
+def _zone_angle(board: CompiledBoard, inside: set[tuple[float, float]],
+                corner: tuple[float, float]) -> float:
+    """The zone's angle at one corner of its cells, in degrees: what the cells of the zone
+    that meet there (``inside``: their centres) cover of the turn round it (90 at a
+    square's outer corner, 270 where an L turns in; two squares meeting at their corners
+    alone are two outer corners). The cells that may meet at a corner are looked up by
+    their centres: four squares round it, or three hexagons (pointy-top: their centres lie
+    at 90, 210 and 330 degrees from it, or at 30, 150 and 270)."""
+    x, y = corner
+    if board.shape == "hex":
+        r = 1 / math.sqrt(3)
+        found = max(sum((round(x + r * math.cos(math.radians(a)), 3),
+                         round(y + r * math.sin(math.radians(a)), 3)) in inside for a in angles)
+                    for angles in ((90, 210, 330), (30, 150, 270)))
+        return 120.0 * max(found, 1)
+    around = [(dx, dy) for dx in (-0.5, 0.5) for dy in (-0.5, 0.5)
+              if (round(x + dx, 3), round(y + dy, 3)) in inside]
+    if len(around) == 2 and around[0][0] != around[1][0] and around[0][1] != around[1][1]:
+        return 90.0  # diagonal neighbours: the zone turns round the corner in each
+    return 90.0 * max(len(around), 1)
 
 
 def _side_ends(board: CompiledBoard, cell: int, k: int) -> tuple[tuple[float, float], ...]:
@@ -493,12 +646,16 @@ def _removed(canvas: _Canvas, game: CompiledGame, pos: tuple[float, float], piec
         + f'<g class="removed-mark">{cross}</g>'
 
 
-def legend_swatch(kind: str, colour: str = "", *, glyph: str = "") -> str:
+def legend_swatch(kind: str, colour: str = "", *, glyph: str = "", dashed: bool = False
+                  ) -> str:
     """A small picture of one mark (``MARKS``) or, with ``kind="piece"``, of a piece in
     ``colour`` (drawn as its ``glyph`` alone when it has one), or with ``kind="pile"`` the
-    number a cell's pile is drawn with, for the rulebook's legend."""
+    number a cell's pile is drawn with, or with ``kind="zone"`` the line a zone is drawn
+    with in ``colour`` (``dashed``: a zone the same for every player), for the rulebook's
+    legend."""
     size = 28
     c = size / 2
+    dash = ' stroke-dasharray="7 4"' if dashed else ""
     body = {
         "piece": f'<text x="{c}" y="{c}" text-anchor="middle" dominant-baseline="central" '
                  f'font-family="DejaVu Sans, sans-serif" font-size="22" font-weight="bold" '
@@ -520,6 +677,10 @@ def legend_swatch(kind: str, colour: str = "", *, glyph: str = "") -> str:
                    f'stroke="{REMOVED}" stroke-width="3"/>',
         "converted": f'<circle cx="{c}" cy="{c}" r="11" fill="none" stroke="{CONVERTED}" '
                      f'stroke-width="2.5"/><circle cx="{c}" cy="{c}" r="7" fill="#999"/>',
+        "zone": '<rect x="2" y="2" width="24" height="24" fill="#e9dcc0" stroke="#8a7a5c"/>'
+                + "".join(f'<rect x="6" y="6" width="16" height="16" fill="none" '
+                          f'stroke="{ink}" stroke-width="{width}"{dash}/>'
+                          for ink, width in (("#111", 5), (colour, 3))),
     }[kind]
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="swatch" data-mark="{kind}" '
             f'width="{size}" height="{size}" viewBox="0 0 {size} {size}" aria-hidden="true">'

@@ -131,6 +131,8 @@ def create_app(paths: Iterable[str | Path], db: str | Path = ":memory:", *,
         Route("/", index_page),
         Route("/favicon.ico", no_icon),
         Route("/play/{id}", play_page),
+        Route("/sketch", sketch_page),
+        Route("/api/sketch", sketch_board, methods=["POST"]),
         Route("/rulebooks/{lang}/{slug}.html", rulebook),
         Route("/api/openapi.json", openapi),
         Route("/api/games", list_games),
@@ -259,6 +261,36 @@ async def index_page(request: Request) -> Response:
 async def play_page(request: Request) -> Response:
     session = _server(request).sessions.get(request.path_params["id"])
     return _page("play.html", _lang(request), {"id": session.id})
+
+
+async def sketch_page(request: Request) -> Response:
+    """Board sketching: a board from a template, changed by clicking, exported as YAML."""
+    from framework.web.sketch import TEMPLATES
+
+    return _page("sketch.html", _lang(request),
+                 {"templates": {name: {option: list(spec) for option, spec in options.items()}
+                                for name, options in TEMPLATES.items()}})
+
+
+async def sketch_board(request: Request) -> Response:
+    """A sketch started (``{"template": {...}, "players"}``), changed (``{"sketch",
+    "change"}``) or only drawn (``{"sketch"}``): the sketch, its ``board:``/``zones:``
+    YAML, a whole game file around it, and boardspec's picture of it (or why its export
+    does not read). Nothing is stored: the page keeps the sketch."""
+    from framework.web.sketch import SketchError, change, checked, sketch_view, start
+
+    body = await read_json(request)
+    try:
+        if "template" in body:
+            sketch = start(body["template"], body.get("players"))
+        elif isinstance(body.get("change"), dict):
+            sketch = change(body.get("sketch"), body["change"])
+        else:
+            sketch = checked(body.get("sketch"))
+    except SketchError as exc:
+        raise WebError(422, str(exc)) from None
+    _ = translations(_lang(request)).gettext
+    return JSONResponse(await anyio.to_thread.run_sync(sketch_view, sketch, _))
 
 
 async def rulebook(request: Request) -> Response:
@@ -814,7 +846,7 @@ def state_payload(server: Server, session: GameSession, lang: str,
     winners = sorted(state.winners) if state.winners is not None else None
     agent = session.agent_to_move()
     names = game.board.names
-    svg = board_svg(state, Marks(), game.name, _, flip=flip)
+    svg = board_svg(state, Marks(), game.name, _, flip=flip, zones=True)
     legal = sight.legal() if view is None else []
     ask = bool(legal) and not in_setup and _choice_may_follow(game, state.phase)
     lands = _landing_cells(state, legal) if not hidden else {}

@@ -84,12 +84,13 @@ def check_position(game: Game, body: dict[str, Any], lang: str, _: Any) -> dict[
     except (PositionError, BoardspecError) as exc:
         sketch = _sketch(game, position) if position is not None else None
         found.update(valid=False, error=str(exc),
-                     svg=board_svg(sketch, Marks(), game.name, _) if sketch else "")
+                     svg=board_svg(sketch, Marks(), game.name, _, zones=True) if sketch else "")
         return found
     words = words_in(game, lang)
     found.update(valid=True, error="", position=state.to_json(),
                  fen=state.to_fen() if found["palette"]["fen"] else None,
-                 svg=board_svg(state, Marks(), game.name, _), terminal=state.is_terminal(),
+                 svg=board_svg(state, Marks(), game.name, _, zones=True),
+                 terminal=state.is_terminal(),
                  legal=actions_of(state, words))
     return found
 

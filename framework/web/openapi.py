@@ -84,6 +84,31 @@ SPEC: dict[str, Any] = {
                 "palette": {"type": "object", "description": "sides, pieces, counters, "
                             "numbers (slots), phases, setups, fen: what may be edited"}}},
                 "the position read"), **REFUSALS}}},
+        "/api/sketch": {"post": {
+            "summary": "Board sketching: a sketch started from a template, changed by one "
+                       "click, or drawn; nothing is stored (the page keeps the sketch)",
+            "parameters": [LANG],
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": {"type": "object", "properties": {
+                    "template": {"type": "object", "description": "{type: grid|hex|ring|"
+                                 "track|star|alquerque, and its options}: a new sketch"},
+                    "players": {"type": "array", "items": {"type": "string"}},
+                    "sketch": {"type": "object", "description": "the sketch the page keeps "
+                               "(template, shape, players, cells, links, zones)"},
+                    "change": {"type": "object", "description": "one of add_cell [x, y], "
+                               "remove_cell, toggle_link [a, b], toggle_zone (with cell, "
+                               "player), remove_zone"}}}}}},
+            "responses": {"200": _json({"type": "object", "properties": {
+                "sketch": {"type": "object"},
+                "yaml": {"type": "string", "description": "the board: and zones: blocks"},
+                "game": {"type": "string", "description": "a whole game file around them"},
+                "svg": {"type": "string", "description": "the board as boardspec draws it, "
+                        "zones drawn ('' when the export does not read)"},
+                "frame": {"type": ["object", "null"], "description": "left, top, unit, sx, "
+                          "sy: a click's pixels to board units"},
+                "errors": {"type": "array", "items": {"type": "string"}, "description":
+                           "why the export does not read, where it does not"}}},
+                "the sketch drawn and exported"), **REFUSALS}}},
         "/api/recent": {"get": {
             "summary": "The most recently played games",
             "responses": {"200": _json({"type": "object"}, "id, game, seats, plies (null "

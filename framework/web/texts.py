@@ -476,3 +476,69 @@ BENCH_TEXTS: dict[str, dict[str, str]] = {
 }
 for _lang, _words in BENCH_TEXTS.items():
     TEXTS[_lang].update(_words)
+
+#: Board sketching (issue 58): a board from a template, cells and links by clicking, zones
+#: named, its board: and zones: blocks exported.
+SKETCH_TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "sketch": "Sketch a board", "sketch_template": "Template", "sketch_start": "Start",
+        "sketch_add_cell": "Add cells", "sketch_remove_cell": "Remove cells",
+        "sketch_link": "Link two cells", "sketch_zone": "Zone", "sketch_zone_name": "Zone name",
+        "sketch_every_player": "every player", "sketch_players": "Players",
+        "sketch_help": "Click the board: where there is no cell to add one, a cell to remove "
+                       "it, two cells to link them (or unlink), a cell to put it in the zone "
+                       "(or take it out).",
+        "sketch_export": "board: and zones: for the game file", "sketch_copy": "Copy",
+        "sketch_game": "A whole game file to start from",
+    },
+    "es": {
+        "sketch": "Dibujar un tablero", "sketch_template": "Plantilla", "sketch_start": "Empezar",
+        "sketch_add_cell": "Añadir casillas", "sketch_remove_cell": "Quitar casillas",
+        "sketch_link": "Unir dos casillas", "sketch_zone": "Zona",
+        "sketch_zone_name": "Nombre de la zona", "sketch_every_player": "todos los jugadores",
+        "sketch_players": "Jugadores",
+        "sketch_help": "Haz clic en el tablero: donde no hay casilla para añadir una, en una "
+                       "casilla para quitarla, en dos casillas para unirlas (o separarlas), en "
+                       "una casilla para ponerla en la zona (o sacarla).",
+        "sketch_export": "board: y zones: para el archivo del juego", "sketch_copy": "Copiar",
+        "sketch_game": "Un archivo de juego completo para empezar",
+    },
+    "pt": {
+        "sketch": "Desenhar um tabuleiro", "sketch_template": "Modelo", "sketch_start": "Começar",
+        "sketch_add_cell": "Adicionar casas", "sketch_remove_cell": "Remover casas",
+        "sketch_link": "Ligar duas casas", "sketch_zone": "Zona",
+        "sketch_zone_name": "Nome da zona", "sketch_every_player": "todos os jogadores",
+        "sketch_players": "Jogadores",
+        "sketch_help": "Clique no tabuleiro: onde não há casa para adicionar uma, numa casa "
+                       "para removê-la, em duas casas para ligá-las (ou desligá-las), numa "
+                       "casa para pô-la na zona (ou tirá-la).",
+        "sketch_export": "board: e zones: para o arquivo do jogo", "sketch_copy": "Copiar",
+        "sketch_game": "Um arquivo de jogo completo para começar",
+    },
+    "ru": {
+        "sketch": "Нарисовать доску", "sketch_template": "Шаблон", "sketch_start": "Начать",
+        "sketch_add_cell": "Добавлять клетки", "sketch_remove_cell": "Убирать клетки",
+        "sketch_link": "Соединять две клетки", "sketch_zone": "Зона",
+        "sketch_zone_name": "Имя зоны", "sketch_every_player": "все игроки",
+        "sketch_players": "Игроки",
+        "sketch_help": "Щёлкните по доске: где клетки нет — чтобы добавить её, по клетке — "
+                       "чтобы убрать её, по двум клеткам — чтобы соединить их (или "
+                       "разъединить), по клетке — чтобы включить её в зону (или исключить).",
+        "sketch_export": "board: и zones: для файла игры", "sketch_copy": "Копировать",
+        "sketch_game": "Целый файл игры для начала",
+    },
+    "eo": {
+        "sketch": "Skizi tabulon", "sketch_template": "Ŝablono", "sketch_start": "Komenci",
+        "sketch_add_cell": "Aldoni fakojn", "sketch_remove_cell": "Forigi fakojn",
+        "sketch_link": "Ligi du fakojn", "sketch_zone": "Zono",
+        "sketch_zone_name": "Nomo de la zono", "sketch_every_player": "ĉiuj ludantoj",
+        "sketch_players": "Ludantoj",
+        "sketch_help": "Alklaku la tabulon: kie ne estas fako por aldoni unu, fakon por "
+                       "forigi ĝin, du fakojn por ligi ilin (aŭ malligi), fakon por meti ĝin "
+                       "en la zonon (aŭ elpreni ĝin).",
+        "sketch_export": "board: kaj zones: por la ludodosiero", "sketch_copy": "Kopii",
+        "sketch_game": "Tuta ludodosiero por komenci",
+    },
+}
+for _lang, _words in SKETCH_TEXTS.items():
+    TEXTS[_lang].update(_words)

@@ -141,6 +141,7 @@
 
   async function main() {
     $("title").textContent = T.games;
+    $("sketch-link").textContent = T.sketch;
     for (const [code, name] of Object.entries(B.languages)) {
       const a = document.createElement("a");
       a.href = `?lang=${code}`;

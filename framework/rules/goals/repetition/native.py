@@ -180,6 +180,8 @@ class RepetitionPiece(GoalPiece):
             lines = [*lines, f"if np.int64(st[{field}]) >= {self.goal.params.perpetual_check}:",
                      f"    return True, False, {everyone} & ~(np.int64(1) << {side})"]
         winner = self.goal.params.winner
+        if winner == "score":  # the result rule decides, as at any other scored end
+            return [*lines, "return True, True, np.int64(0)"]
         if winner == "draw":
             return [*lines, "return True, False, np.int64(0)"]
         mover = "(np.int64(1) << np.int64(st[LAST_MOVER]))"

@@ -36,6 +36,7 @@ from pydantic import Field
 
 from framework.engine.action import Action
 from framework.engine.piles import check_piled, pile_slots, pile_total
+from framework.engine.slots import DEPARTED
 from framework.limits import MAX_COUNT
 from framework.moves.base import Loc, Masks, Primitive, written
 from framework.plugins import OptionParams, Translate, many, untranslated
@@ -85,6 +86,7 @@ class Sow(Primitive):
         board = game.board
         sides = range(len(game.players))
         self.piles = pile_slots(game, params.piece)
+        self.departed = game.slots.index.get(DEPARTED.name, -1)
         self.sown_from = tuple(game.zone_mask(params.zone, s) for s in sides)
         #: Per side, the opponents' cells of ``zone`` (the cells the must-feed rule reads).
         self.fed = tuple(sum_masks(self.sown_from[o] for o in sides if o != s) & ~self.sown_from[s]
@@ -213,6 +215,8 @@ class Sow(Primitive):
         return bool(dropped & self.fed[side])
 
     def apply(self, state: State, action: Action) -> None:
+        if self.departed >= 0:  # where the sowing started (a chain of captures stops there)
+            state.vars[self.departed] = action.at
         cell, _ = self._sow(state.vars, state.to_move, action.at)
         self.landed_on(state, cell)
 

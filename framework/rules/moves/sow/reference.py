@@ -83,6 +83,8 @@ def sow(phase: RefMoves, option: Any, s: RefState) -> Moves:
 
 def _sower(phase: RefMoves, option: Any, cell: str) -> Any:
     def play(s: RefState) -> None:
+        if "departed" in s.vars:
+            s.vars["departed"] = cell
         last, _ = _play(phase, option, s, cell)
         phase.landing(option, s, last)
     return play

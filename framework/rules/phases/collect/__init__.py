@@ -22,10 +22,12 @@ that cell. Its ``if:`` says when it happens.
 
 ``reach: n`` takes the first ``n`` cells that way (Bao's two holes across, the opponent's
 inner and outer rows), and ``landing: false`` leaves the landing cell's own pile where it
-is. ``chain`` goes on from the landing cell the other way along a row: the cell one step
-``step`` from it, then one step further, and so on, each taken while its pile holds
-between ``at_least`` and ``at_most`` (the first that does not, or the edge, stops it).
-``spare`` is Oware's grand slam: when what would be taken is every piece on the
+is. ``chain`` goes on from the landing cell: the cell one step ``step`` from it, then one
+step further, and so on (Oware: the opponent's houses before the landing one), or with
+``track`` the cells before it along that track, round and round (Mangala: the pits sown
+before it, on either side); each is taken while its pile holds one of ``counts``, and the
+first that does not, the edge, a cell already taken or the cell the sowing started from
+stops it. ``spare`` is Oware's grand slam: when what would be taken is every piece on the
 opponents' cells of that zone, nothing is taken.
 
 ```yaml
@@ -33,7 +35,7 @@ then:
   - type: collect                 # Oware: 2 or 3 in an opponent's house, and those before
     piece: seed
     into: store
-    chain: {step: right, at_least: 2, at_most: 3}
+    chain: {step: right, counts: [2, 3]}
     spare: houses
     if:
       - {type: landed, zone: houses, of: opponents}
@@ -46,13 +48,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from framework.board.direction_words import directions_phrase
 from framework.engine.piles import check_piled, pile_slots, pile_total
-from framework.engine.slots import LANDED
+from framework.engine.slots import DEPARTED, LANDED, Slot
 from framework.limits import MAX_CELLS, MAX_COUNT
-from framework.plugins import Loc, Phase, PhaseParams, Translate, many, untranslated
+from framework.plugins import (
+    Loc,
+    Phase,
+    PhaseParams,
+    Translate,
+    join_words,
+    many,
+    untranslated,
+)
 from framework.rules.conditions.pile import steps_of
 from framework.spec.zones import zone_cell_names
 
@@ -64,11 +74,20 @@ if TYPE_CHECKING:
 
 class ChainParams(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    step: str = Field(description="the direction the chain goes from the landing cell")
-    at_least: int = Field(default=1, ge=0, le=MAX_COUNT,
-                          description="a cell is taken while its pile holds at least this")
-    at_most: int = Field(default=MAX_COUNT, ge=0, le=MAX_COUNT,
-                         description="and at most this")
+    step: str | None = Field(default=None, description="the direction the chain goes from "
+                             "the landing cell (a row's cells before it)")
+    track: list[str] | dict[str, list[str]] | None = Field(
+        default=None, description="or the track it goes back along, from the landing cell "
+        "(by player name, each player's own)")
+    counts: list[int] = Field(min_length=1, max_length=MAX_COUNT, description="a cell is "
+                              "taken while its pile holds one of these numbers")
+
+    @model_validator(mode="after")
+    def _one_way(self) -> ChainParams:
+        if (self.step is None) == (self.track is None):
+            raise ValueError("give the chain one way to go: step (a direction) or track "
+                             "(back along it)")
+        return self
 
 
 class CollectParams(PhaseParams):
@@ -83,7 +102,7 @@ class CollectParams(PhaseParams):
                           "is taken")
     chain: ChainParams | None = Field(default=None, description="the cells from the "
                                       "landing cell on that way, taken while each holds "
-                                      "between at_least and at_most")
+                                      "one of counts")
     spare: str | None = Field(default=None, description="grand slam: nothing is taken when "
                               "it would be every piece on the opponents' cells of this zone")
 
@@ -98,6 +117,11 @@ class Collect(Phase):
     decides = False
     slots = (LANDED,)
     reference = ".reference:RefCollect"
+
+    @classmethod
+    def declare_slots(cls, params: Any) -> tuple[Slot, ...]:
+        # A chain stops at the cell the sowing started from, which the sowing records.
+        return (LANDED, DEPARTED) if params.chain is not None else (LANDED,)
     native = ".native:CollectPiece"
 
     def __init__(self, params: CollectParams, game: CompiledGame) -> None:
@@ -105,7 +129,8 @@ class Collect(Phase):
         self.landed = game.slots.index[LANDED.name]
         self.piles = pile_slots(game, params.piece)
         self.across = steps_of(game, params.across) if params.across is not None else None
-        self.chain = steps_of(game, params.chain.step) if params.chain is not None else None
+        self.chain = _chain_steps(game, params.chain) if params.chain is not None else None
+        self.departed = game.slots.index.get(DEPARTED.name, -1)
         sides = range(len(game.players))
         #: Per side, the opponents' cells of ``spare``.
         self.spared = tuple(_union(game.zone_mask(params.spare, o) for o in sides if o != s)
@@ -120,13 +145,25 @@ class Collect(Phase):
         if params.across is not None:
             for where, message in ctx.check_directions([params.across], (*loc, "across")):
                 yield where[:-1], message
-        if params.chain is not None:
+        if params.chain is not None and params.chain.step is not None:
             for where, message in ctx.check_directions([params.chain.step],
                                                        (*loc, "chain", "step")):
                 yield where[:-1], message
-            if params.chain.at_least > params.chain.at_most:
-                yield (*loc, "chain"), ("at_least is above at_most: the chain could take "
-                                        "no cell")
+        if params.chain is not None and params.chain.track is not None:
+            tracks = params.chain.track
+            for player, cells in (tracks.items() if isinstance(tracks, dict)
+                                  else [("", tracks)]):
+                where = (*loc, "chain", "track", player) if player else (*loc, "chain", "track")
+                if player and player not in ctx.players:
+                    yield where, ctx.unknown("player", player, ctx.players)
+                for i, cell in enumerate(cells):
+                    if cell not in ctx.cells:
+                        yield (*where, i), ctx.unknown("cell", cell, tuple(sorted(ctx.cells)))
+                if len(set(cells)) != len(cells):
+                    yield where, "a cell is on the chain's track twice"
+            if isinstance(tracks, dict) and set(tracks) != set(ctx.players):
+                yield (*loc, "chain", "track"), ("give every player a track, or one for "
+                                                 "all")
         if params.reach > 1 and params.across is None:
             yield (*loc, "reach"), "reach counts cells across: give the direction, across"
         if not params.landing and params.across is None and params.chain is None:
@@ -162,9 +199,11 @@ class Collect(Phase):
                     break
                 cells.append(there)
         if self.chain is not None and p.chain is not None:
+            origin = values[self.departed] if self.departed >= 0 else -1
+            counts = p.chain.counts
             there = self.chain[me][cell]
-            while there >= 0 and there not in cells and \
-                    p.chain.at_least <= values[piles[there]] <= p.chain.at_most:
+            while there >= 0 and there != origin and there not in cells and \
+                    values[piles[there]] in counts:
                 cells.append(there)
                 there = self.chain[me][there]
         if self.spared[me]:
@@ -206,10 +245,15 @@ class Collect(Phase):
                      "{across} from there, go to your {into}").format(
                          piece=many(_, p.piece), across=_(p.across), into=_(p.into))
         if p.chain is not None:
-            text += _(", and so do those on the cells after it one by one {step}, while "
-                      "each holds between {low} and {high}").format(
-                          step=directions_phrase([p.chain.step], _), low=p.chain.at_least,
-                          high=p.chain.at_most)
+            counts = join_words(_, [str(n) for n in p.chain.counts], either=True)
+            if p.chain.step is not None:
+                text += _(", and so do those on the cells after it one by one {step}, "
+                          "while each holds {counts}").format(
+                              step=directions_phrase([p.chain.step], _), counts=counts)
+            else:
+                text += _(", and so do those on the cells before it along the track one by "
+                          "one, while each holds {counts} (never the cell sown from)").format(
+                              counts=counts)
         if p.spare is not None:
             text += _(", unless that would take every one your opponent has in their "
                       "{zone}: then none is taken (grand slam)").format(zone=_(p.spare))
@@ -221,3 +265,18 @@ def _union(masks: Any) -> int:
     for mask in masks:
         total |= mask
     return total
+
+
+def _chain_steps(game: CompiledGame, chain: ChainParams) -> tuple[tuple[int, ...], ...]:
+    """Per side and cell, the next cell of the chain (-1: none): one step that way, or the
+    cell before it along the player's track."""
+    if chain.step is not None:
+        return steps_of(game, chain.step)
+    board, found = game.board, []
+    for player in game.players:
+        track = chain.track[str(player)] if isinstance(chain.track, dict) else chain.track
+        before = [-1] * board.size
+        for i, name in enumerate(track or ()):
+            before[board.cell(name)] = board.cell(track[i - 1]) if track else -1
+        found.append(tuple(before))
+    return tuple(found)

@@ -30,11 +30,12 @@ class RefCollect(RefPhase):
                 if cell is not None and cell not in taken:
                     taken.append(cell)
         if p.chain is not None:
-            cell = stepped(self, landed, p.chain.step, s.to_move)
-            while cell is not None and cell not in taken and \
-                    p.chain.at_least <= s.vars[pile_slot_name(p.piece, cell)] <= p.chain.at_most:
+            origin = s.vars.get("departed")
+            cell = self._before(landed, s.to_move)
+            while cell is not None and cell != origin and cell not in taken and \
+                    s.vars[pile_slot_name(p.piece, cell)] in p.chain.counts:
                 taken.append(cell)
-                cell = stepped(self, cell, p.chain.step, s.to_move)
+                cell = self._before(cell, s.to_move)
         if p.spare is not None:
             mine = zone_cell_names(spec, p.spare, s.to_move, graph)
             theirs = set().union(*(zone_cell_names(spec, p.spare, q, graph)
@@ -45,3 +46,12 @@ class RefCollect(RefPhase):
         for cell in taken:
             s.vars[pile_slot_name(p.piece, store)] += s.vars[pile_slot_name(p.piece, cell)]
             s.vars[pile_slot_name(p.piece, cell)] = 0
+
+    def _before(self, cell: str, player: str) -> str | None:
+        """The chain's next cell after ``cell``: one step its way, or the one before along
+        the player's track."""
+        chain = self.params.chain
+        if chain.step is not None:
+            return stepped(self, cell, chain.step, player)
+        track = chain.track[player] if isinstance(chain.track, dict) else chain.track
+        return track[track.index(cell) - 1] if cell in track else None

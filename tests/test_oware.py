@@ -19,7 +19,7 @@ import pytest
 from framework import load_game
 from framework.perft import perft
 
-from .conftest import ROOT
+from .conftest import ROOT, compiled_native
 from .spiel import openspiel_perft
 
 GAME = load_game(ROOT / "games" / "oware.yaml")
@@ -233,3 +233,52 @@ def test_a_lap_passes_over_the_house_sown_and_the_starved_opponent_must_be_fed()
     data.update({"seed.a1": 1, "seed.b2": 0, "seed.d1": 2, "seed.e1": 2, "seed.N": 23})
     state = GAME.state_from_json(data)
     assert {a.notation for a in state.legal_actions()} == {"e1"}
+
+
+# The native kernels: sow's skip_origin and feed, collect's chain and spare, the
+# repetition scored (its hashes read the piles' words). One compile for the module.
+@pytest.fixture(scope="module")
+def native() -> Any:
+    return compiled_native(GAME)
+
+
+def test_native_perft_matches_openspiel_and_the_engine(native: Any) -> None:
+    spiel = pyspiel.load_game("oware").new_initial_state()
+    st = native.encode(GAME.new_initial_state())
+    for depth in range(1, 6):
+        assert native.perft(st, depth) == openspiel_perft(spiel, depth) == perft(
+            GAME.new_initial_state(), depth), depth
+
+
+@pytest.mark.slow
+def test_native_perft_to_depth_8_matches_openspiel(native: Any) -> None:
+    spiel = pyspiel.load_game("oware").new_initial_state()
+    assert native.perft(native.encode(GAME.new_initial_state()), 8) == openspiel_perft(
+        spiel, 8)
+
+
+def test_native_games_from_sparse_positions_agree_with_the_engine(native: Any) -> None:
+    """Random games of the kernels from sparse positions (repetitions, starvation, grand
+    slams), played move by move in the engine: the same legal houses and state at every
+    ply, the same returns."""
+    rng = random.Random(4)
+    endings = Counter()
+    for seed in range(40):
+        seeds, scores, player = random_position(rng)
+        data: dict[str, object] = {"to_move": ["south", "north"][player],
+                                   "seed.S": scores[0], "seed.N": scores[1]}
+        data.update({f"seed.{c}": seeds[i] for i, c in enumerate(HOUSES)})
+        state = GAME.state_from_json(data)
+        if state.is_terminal():
+            continue
+        st = native.encode(state)
+        _, moves = native.random_game(st.copy(), seed)
+        for move in moves:
+            assert sorted(native.action_of(state, m).notation for m in native.legal(st)) == \
+                sorted(a.notation for a in state.legal_actions())
+            state.apply(native.action_of(state, move))
+            st = native.play(st, move)
+            assert native.snapshot(st) == native.python_snapshot(state)
+        assert state.is_terminal()
+        endings[tuple(state.returns())] += 1
+    assert len(endings) >= 2

@@ -114,6 +114,10 @@ def action_sentence(game: CompiledGame, before: State, action: Action, _: Transl
     elif action.attribute in game.piece_kinds:  # a choice of kind (a promotion's)
         text = _("{player} chooses a {kind}").format(  # the object: «elektas damon»
             player=player, kind=in_case(_, "object", action.attribute))
+    elif action.at >= 0 and kind in _sowing_kinds(game):
+        # A sowing's kind names its way round when the file offers two (Bao's clockwise).
+        text = _("{player} sows from {at}").format(**words) if kind == "sow" else \
+            _("{player} sows from {at}, {way}").format(**words, way=_(kind))
     elif action.at >= 0:
         text = _("{player} plays on {at}").format(**words)
     else:
@@ -121,6 +125,13 @@ def action_sentence(game: CompiledGame, before: State, action: Action, _: Transl
     if written == "":
         written = shown(action)
     return capitalised(text) + f" ({written})" * (kind not in ("pass",) and bool(written))
+
+
+def _sowing_kinds(game: CompiledGame) -> frozenset[str]:
+    """The action kinds of the game's ``sow`` options."""
+    return frozenset(option.params.kind for phase in game.turn_phases
+                     for option in getattr(phase.block, "options", ())
+                     if getattr(option, "keyword", "") == "sow")
 
 
 def turn_writing(game: CompiledGame, steps: Sequence[tuple[State, Action, State]]

@@ -9,7 +9,7 @@ from framework.kernel.pieces import ConditionPiece
 
 
 class LandedPiece(ConditionPiece):
-    KNOWN = frozenset({"zone", "piece", "not_"})
+    KNOWN = frozenset({"zone", "piece", "not_", "of"})
     WIDE = True
 
     def __init__(self, condition: Any, prefix: str) -> None:

@@ -13,7 +13,14 @@ class RefLanded(RefCondition):
         if cell is None:
             return False
         p = self.params
-        if p.zone is not None and cell not in zone_cell_names(self.game.spec, p.zone, mover,
-                                                               self.board.graph):
-            return False
+        if p.zone is not None:
+            spec, graph = self.game.spec, self.board.graph
+            mine = zone_cell_names(spec, p.zone, mover, graph)
+            if p.of == "opponents":
+                theirs = set().union(*(zone_cell_names(spec, p.zone, q, graph)
+                                       for q in self.game.players if q != mover))
+                if cell not in theirs or cell in mine:
+                    return False
+            elif cell not in mine:
+                return False
         return p.piece is None or (cell in s.cells and s.cells[cell]["piece"] == p.piece)

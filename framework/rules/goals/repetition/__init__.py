@@ -21,19 +21,20 @@ are compared: where every reset is a move that cannot be taken back (chess's cap
 pawn moves), no earlier position can come back, so the count is the same, and the history
 the rule reads is at most as long as the clock's limit (the native kernels keep it so).
 When the position just reached has been seen ``times`` times in all (this one included),
-the game ends: ``winner`` is ``draw`` (default), ``mover`` (the player who just moved wins)
-or ``opponents`` (that player loses). ``perpetual_check: n`` (with a ``count_checks``
-phase in the turn) first looks at each player's run of checks, in the order of play: a
-player whose last ``n`` or more moves all gave check loses instead (shogi's perpetual
-check, as OpenSpiel ends it: ``times: 4, perpetual_check: 6``). With ``overrides: true``
-the ending stands over a win or a score another goal finds at the same check (OpenSpiel's
-Go and Lines of Action draw a repeated board even when the move would also win or end the
-game by its length). With ``times: 2, same: placement`` any earlier board the same again
-ends the game, the board play began from included: positional superko, and, with ``if:
-{type: landed}``, only after an action that landed a piece (a pass brings back the board
-before it, and repeats nothing). The history is kept while the game is played (copies of
-a state, search and perft share it); a position read from JSON or FEN starts a history of
-its own.
+the game ends: ``winner`` is ``draw`` (default), ``mover`` (the player who just moved
+wins), ``opponents`` (that player loses) or ``score`` (the ``result`` rule counts, as at
+any other scored end: OpenSpiel's Oware, where each player then has the seeds on their own
+side). ``perpetual_check: n`` (with a ``count_checks`` phase in the turn) first looks at
+each player's run of checks, in the order of play: a player whose last ``n`` or more moves
+all gave check loses instead (shogi's perpetual check, as OpenSpiel ends it: ``times: 4,
+perpetual_check: 6``). With ``overrides: true`` the ending stands over a win or a score
+another goal finds at the same check (OpenSpiel's Go and Lines of Action draw a repeated
+board even when the move would also win or end the game by its length). With ``times: 2,
+same: placement`` any earlier board the same again ends the game, the board play began from
+included: positional superko, and, with ``if: {type: landed}``, only after an action that
+landed a piece (a pass brings back the board before it, and repeats nothing). The history
+is kept while the game is played (copies of a state, search and perft share it); a position
+read from JSON or FEN starts a history of its own.
 """
 
 from __future__ import annotations
@@ -65,9 +66,10 @@ class RepetitionParams(GoalParams):
     since: Literal["start", "clock_reset"] = Field(
         default="start", description="start: every position since the game began; "
         "clock_reset: those since the half-move clock was last reset")
-    winner: Literal["draw", "mover", "opponents"] = Field(
-        default="draw", description="draw, mover (the player who just moved wins) or "
-                                    "opponents (that player loses)")
+    winner: Literal["draw", "mover", "opponents", "score"] = Field(
+        default="draw", description="draw, mover (the player who just moved wins), "
+                                    "opponents (that player loses) or score (the result "
+                                    "rule decides)")
     overrides: bool = Field(
         default=False, description="the ending stands over a win or a score another goal "
                                    "finds at the same check")
@@ -122,6 +124,8 @@ class Repetition(Goal):
     def evaluate(self, state: State) -> Verdict | None:
         if self.seen(state) < self.times:
             return None
+        if self.params.winner == "score" and not self.runs:
+            return Verdict(score=True, stands=self.params.overrides)
         return Verdict(self._winners(state), stands=self.params.overrides)
 
     def _winners(self, state: State) -> frozenset[int]:
@@ -162,8 +166,10 @@ class Repetition(Goal):
         """Whether a position holds more than its pieces and the player to move: a slot of
         the position's own (castling rights, an en passant cell), not a clock or a hand."""
         core = {s.name for s in CORE_SLOTS}
+        piled = tuple(f"{k}." for k, p in self.game.spec.pieces.items() if p.piles is not None)
         return any(s.scope == "position" and s.name not in core and not s.history
-                   and not s.name.startswith("hand.") for s in self.game.slots.slots)
+                   and not s.name.startswith(("hand.", *piled))
+                   for s in self.game.slots.slots)
 
     def describe(self, _: Translate = untranslated) -> str:
         if self._superko():
@@ -190,6 +196,8 @@ class Repetition(Goal):
                                                            n=self.params.perpetual_check)
         if self.params.winner == "draw":
             return _("{when}, the game is a draw.").format(when=when)
+        if self.params.winner == "score":
+            return _("{when}, the game ends and is scored.").format(when=when)
         if self.params.winner == "mover":
             return _("{when}, the player who just moved wins.").format(when=when)
         return _("{when}, the player who just moved loses.").format(when=when)

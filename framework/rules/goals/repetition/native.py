@@ -23,12 +23,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from framework.engine.piles import piled_kinds
 from framework.engine.playout import DEFAULT_MAX_PLIES
 from framework.engine.slots import HALFMOVE
 from framework.engine.trail import kept_slots
 from framework.errors import BoardspecError
 from framework.kernel.pieces import GoalPiece, Unsupported
-from framework.kernel.slots import encoded, slot_field
+from framework.kernel.slots import encoded, pile_field, slot_field
 from framework.rules.phases.count_checks import checks_slot_name
 
 if TYPE_CHECKING:
@@ -122,7 +123,7 @@ class RepetitionPiece(GoalPiece):
         region, width = self.REGION
         rights = [] if self.placement else [
             "st[TO_MOVE]",
-            *(f"st[{slot_field(self.goal.game, self.goal.game.slots.slots[i].name)}]"
+            *(f"st[{self._field(i)}]"
               for i in self.kept),
             *(f"st[COUNTERS + {j}]" for j in range(self.counters))]
         record = [f"h = U64({SEED})", f"for i in range({self.words}):",
@@ -142,6 +143,16 @@ class RepetitionPiece(GoalPiece):
                 f"    if st[{region} + 1 + j] == h:", "        seen += 1",
                 f"if seen < {self.goal.params.times}:", "    return False, False, np.int64(0)"]
 
+    def _field(self, i: int) -> str:
+        """The compact state's word of slot ``i``: its field, or a cell's word of the piles
+        of a kind kept in piles (they live in a region of their own)."""
+        game = self.goal.game
+        name = game.slots.slots[i].name
+        for kind in piled_kinds(game):
+            if name.startswith(f"{kind}.") and name[len(kind) + 1:] in game.board.index:
+                return f"{pile_field(game, kind)} + {game.board.cell(name[len(kind) + 1:])}"
+        return slot_field(game, name)
+
     def _words(self) -> list[str]:
         """The expressions of the key's words, in the trail's order."""
         game = self.goal.game
@@ -151,7 +162,7 @@ class RepetitionPiece(GoalPiece):
             return words
         words.append("st[TO_MOVE]")
         for i in self.kept:
-            field = f"st[{slot_field(game, game.slots.slots[i].name)}]"
+            field = f"st[{self._field(i)}]"
             readers = self.readers.get(i)
             words.append(f"({field} if {' or '.join(readers)} else ZERO)" if readers
                          else field)
@@ -180,6 +191,8 @@ class RepetitionPiece(GoalPiece):
             lines = [*lines, f"if np.int64(st[{field}]) >= {self.goal.params.perpetual_check}:",
                      f"    return True, False, {everyone} & ~(np.int64(1) << {side})"]
         winner = self.goal.params.winner
+        if winner == "score":  # the result rule decides, as at any other scored end
+            return [*lines, "return True, True, np.int64(0)"]
         if winner == "draw":
             return [*lines, "return True, False, np.int64(0)"]
         mover = "(np.int64(1) << np.int64(st[LAST_MOVER]))"

@@ -36,6 +36,8 @@ class RefRepetition(RefGoal):
             for player in self.game.players:
                 if s.vars[f"checks.{player}"] >= p.perpetual_check:
                     return set(self.game.players) - {player}
+        if p.winner == "score":
+            return "score"
         if p.winner == "draw":
             return set()
         if p.winner == "mover":

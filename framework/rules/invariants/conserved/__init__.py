@@ -25,6 +25,16 @@ vanishes on a hit, breaks it):
 invariants:
   - {type: conserved, attribute: count, counters: [bar, borne_off]}   # race's checkers
 ```
+
+A kind kept in piles (``pieces.<kind>.piles``: a sowing game's seeds) is counted on every
+cell, pits and stores alike, whoever owns them: the piles of the whole board add up to the
+same number in every position (a sowing that drops a seed too many, or a capture that
+loses one on the way to the store, breaks it).
+
+```yaml
+invariants:
+  - {type: conserved, piece: seed}     # seeds in the pits plus the stores never change
+```
 """
 
 from __future__ import annotations
@@ -35,8 +45,9 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field, model_validator
 
 from framework.engine.counting import attribute_sum, kind_mask, kinds_with_attribute
+from framework.engine.piles import pile_slots
 from framework.engine.supply import piece_supply
-from framework.plugins import Invariant, Rule, Translate, untranslated
+from framework.plugins import Invariant, Rule, Translate, many, untranslated
 
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
@@ -65,6 +76,8 @@ class Conserved(Invariant):
     board plus in the named counters, each player always has as many as before."""
 
     keyword = "conserved"
+    #: Its ``piece`` may be a kind kept in piles: the piles of the whole board are counted.
+    reads_piles = True
     Params = ConservedParams
 
     def __init__(self, params: ConservedParams, game: CompiledGame) -> None:
@@ -77,6 +90,11 @@ class Conserved(Invariant):
             kinds_with_attribute(game, params.attribute, params.piece)
         self.counters = params.counters or []
         self.counter_ids = [game.counters.index(c) for c in self.counters]
+        #: For a kind kept in piles: the pile slot of each cell (all of them are counted).
+        self.piles: tuple[int, ...] = ()
+        if params.attribute is None and pieces[params.piece or ""].piles is not None:
+            self.piles = pile_slots(game, params.piece or "")
+            return
         if params.attribute is None:
             kind = params.piece or ""
             supply = pieces[kind].supply
@@ -98,6 +116,9 @@ class Conserved(Invariant):
                 yield (*loc, "counters", i), ctx.unknown("counter", name, ctx.counters)
         if params.counters:
             return  # the board and the counters together: conserved with or without supply
+        if params.attribute is None and params.piece in pieces and \
+                pieces[params.piece].piles is not None:
+            return  # the piles of the whole board: their total never changes
         if params.attribute is None:
             if params.piece in pieces and pieces[params.piece].supply is None:
                 yield (*loc, "piece"), (f"the piece {params.piece!r} has no supply (it is "
@@ -116,6 +137,13 @@ class Conserved(Invariant):
                                         "its supply under pieces.<piece>.attributes")
 
     def violation(self, state: State, before: State | None) -> str | None:
+        if self.piles:
+            if before is None:
+                return None
+            was, now = (sum(s.vars[i] for i in self.piles) for s in (before, state))
+            return None if was == now else (
+                f"the {self.params.piece} on the board went from {was} to {now} with the "
+                f"last action: {abs(now - was)} {'lost' if now < was else 'made'}")
         return self._over_supply(state) or (
             self._changed(state, before) if before is not None and self.counter_ids else None)
 
@@ -157,6 +185,9 @@ class Conserved(Invariant):
         return None
 
     def describe(self, _: Translate = untranslated) -> str:
+        if self.piles:
+            return _("The {piece} on all the cells of the board, stores included, always "
+                     "add up to the same number.").format(piece=many(_, self.params.piece or ""))
         what = self.params.attribute or self.params.piece
         if self.counters:
             return _("Each player's {what} on the board and in {places} always add up to the "

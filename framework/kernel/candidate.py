@@ -76,6 +76,9 @@ class CandidateCode:
         if place in ("last.from", "last.to"):
             raise Unsupported(f"{self.option.keyword} with a test of the previous move's "
                               f"cells ({place}: not in the native kernels yet)")
+        if place in ("ahead", "behind"):
+            raise Unsupported(f"{self.option.keyword} with a test of the cell {place} of "
+                              "the move (not in the native kernels yet)")
         m, piece, board = self.piece.m, self.piece, self.game.board
         cell = {"to": "c", "from": "s", "landed": "np.int64(st[LANDED]) - 1"}.get(place, "")
         lines = [f"at = {cell}", "if at < 0:", "    return False"] if cell else []

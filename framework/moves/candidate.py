@@ -60,6 +60,9 @@ Worked examples, one per query:
 - {type: leap, paths: [[forward, forward]], path_if: {owner: occupied, exactly: 1}}
 # the landed cell: a second placement only while the first stone has 3 empty neighbours
 - {type: place, where: {around: landed, owner: empty, at_least: 3}}
+# the cell ahead of the move: Fanorona's approach, the next cell the same way an enemy's
+- {type: step, kind: approach, to_if: {at: ahead, owner: enemy},
+   then: [{type: line_capture, side: ahead}]}
 # the move's direction: forward onto an empty cell, sideways only onto an enemy piece
 - {type: step, directions: [forward, left, right], to: empty_or_enemy,
    to_if: {any: [{all: [{direction: [forward]}, {owner: empty}]}, {owner: enemy}]}}

@@ -253,7 +253,8 @@ class Push(Primitive):
 
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params
-        who = _("{piece}s").format(piece=_(p.piece)) if p.piece else _("your pieces")
+        who = _("your pieces of the kind {piece}").format(piece=_(p.piece)) if p.piece \
+            else _("your pieces")
         text = _("a line of 1 to {n} of {who} next to one another moves one cell along its "
                  "own line, onto an empty cell").format(n=p.longest, who=who)
         if p.push:

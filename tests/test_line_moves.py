@@ -153,3 +153,20 @@ def test_the_rulebook_says_the_new_moves() -> None:
     assert "(capture by approach)" in text
     push = load_game_text(_game("{type: push}")).phases[0].describe()
     assert "a line of 1 to 3 of your pieces" in push and "sideways" in push
+
+
+def test_the_rulebook_words_a_line_moving_and_pushing() -> None:
+    from framework import load_game
+    from framework.docs.wording import action_sentence
+
+    from .conftest import ROOT
+
+    game = load_game(ROOT / "games" / "abalone.yaml")
+    start = game.new_initial_state()
+    words = {a.notation: action_sentence(game, start, a, lambda t: t)
+             for a in start.legal_actions()}
+    assert words["A1C1"] == ("Black moves the line of 2 pieces from A1 to B1 one cell along "
+                             "its line, its front piece onto C1 (A1C1)")
+    assert words["B1B2C1"] == ("Black moves the line of 2 pieces from B1 to B2 one cell "
+                               "sideways, the piece on B1 onto C1 (B1B2C1)")
+    assert words["B1C1"] == "Black moves the marble on B1 to C1 (B1C1)"

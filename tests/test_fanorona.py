@@ -5,7 +5,7 @@ enemy line, the player's choice when a move could do both, compulsory capture, t
 captures by one piece (never onto a point it has stood on this turn, never twice in a row
 in the same direction, stopping when the player likes), the win by taking every enemy
 piece, the draw after 150 rounds: perft from the start and from random positions, and
-random games side by side, ply by ply.
+random games side by side, ply by ply, on the Python engine and natively.
 
 The reference works on (column, row) pairs; nothing of the engine's steps, tests or
 consequences."""
@@ -20,7 +20,7 @@ import pytest
 from framework import load_game
 from framework.native import support_of
 
-from .brute_games import play_side_by_side, random_positions, same_perft
+from .brute_games import play_side_by_side, random_positions, ref_perft, same_perft
 from .conftest import ROOT
 
 GAME = load_game(ROOT / "games" / "fanorona.yaml")
@@ -204,9 +204,15 @@ def test_random_games_agree_with_the_reference() -> None:
     assert play_side_by_side(GAME, REF, 3, seed=1) > 3 * 20
 
 
-def test_the_native_backend_refuses_it_by_name() -> None:
-    reason = support_of(GAME)
-    assert reason is not None and "step with chain" in reason
+def test_the_native_backend_plays_it() -> None:
+    assert support_of(GAME) is None
+    from framework.native import NativeGame
+
+    native = NativeGame(GAME)
+    assert native.perft(native.initial(), 4) == ref_perft(REF, REF.start(), 4)
+    for state in random_positions(GAME, 4, seed=9):
+        assert native.perft(native.encode(state), 3) == \
+            ref_perft(REF, REF.from_position(state.to_json()), 3)
 
 
 @pytest.mark.slow

@@ -59,9 +59,7 @@ class LineCapture(Phase):
 
     keyword = "line_capture"
     reference = ".reference:RefLineCapture"
-    native = None
-    no_twin_reason = ("no native kernel piece yet: it walks the line of the move from the "
-                      "departed and landed cells")
+    native = ".native:LineCapturePiece"
     Params = LineCaptureParams
     decides = False
 

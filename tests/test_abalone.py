@@ -4,7 +4,7 @@ in line (onto an empty cell, or pushing fewer enemy marbles in a row with an emp
 the edge beyond them: sumito; a marble pushed off is out) or sideways (two or three, every
 marble onto an empty cell); the win by pushing off six marbles; the draw after 200
 rounds: the 44 opening moves, perft from the start and from random positions, and random
-games side by side, ply by ply.
+games side by side, ply by ply; natively too.
 
 The reference works on the (row, number) pairs of the board's own notation (A1..I9, a
 cell existing when its number is within four of its row's), and lists every line of
@@ -205,9 +205,15 @@ def test_random_games_agree_with_the_reference() -> None:
     assert play_side_by_side(GAME, REF, 3, seed=1, plies=60) == 3 * 60
 
 
-def test_the_native_backend_refuses_it_by_name() -> None:
-    reason = support_of(GAME)
-    assert reason is not None and "'push'" in reason
+def test_the_native_backend_plays_it() -> None:
+    assert support_of(GAME) is None
+    from framework.native import NativeGame
+
+    native = NativeGame(GAME)
+    assert native.perft(native.initial(), 3) == ref_perft(REF, REF.start(), 3) == 98912
+    for state in random_positions(GAME, 4, seed=9):
+        assert native.perft(native.encode(state), 2) == \
+            ref_perft(REF, REF.from_position(state.to_json()), 2)
 
 
 @pytest.mark.slow

@@ -75,9 +75,7 @@ class Push(Primitive):
 
     keyword = "push"
     reference = ".reference:RefPush"
-    native = None
-    no_twin_reason = ("no native kernel piece yet: its moves are lines of pieces, several "
-                      "for one pair of cells")
+    native = ".native:PushPiece"
     Params = PushParams
     #: Several moves may share a source and a target (a piece alone, and the broadsides of
     #: the lines it ends): the phase asks ``actions_to`` for them.
@@ -122,6 +120,10 @@ class Push(Primitive):
                             self._add(src, cells[-1], moved[0], cells, side, False,
                                       names[src] + names[cells[-1]] + names[moved[0]])
         self._last: tuple[Any, dict[int, list[Action]]] | None = None
+        #: Per source cell, its moves in a fixed order: the native kernels name a move by
+        #: its source and its number there (``native_action``).
+        self.native_moves: tuple[tuple[Action, ...], ...] = tuple(
+            tuple(a for a in self.table.values() if a.src == c) for c in range(board.size))
 
     def _add(self, src: int, end: int, to: int, cells: tuple[int, ...], d: int,
              in_line: bool, notation: str) -> None:
@@ -220,6 +222,15 @@ class Push(Primitive):
 
     def action(self, masks: Masks, src: int, dst: int) -> Action:
         raise NotImplementedError("push gives several moves per target: actions_to")
+
+    def native_action(self, src: int, number: int) -> Action:
+        """The move a native move code names: the ``number``-th from ``src``."""
+        return self.native_moves[src][number]
+
+    def native_number(self, action: Action) -> int:
+        """The number of ``action`` among the moves from its source (``native_action``'s
+        inverse)."""
+        return self.native_moves[action.src].index(action)
 
     def actions_to(self, state: State, masks: Masks, src: int, dst: int) -> list[Action]:
         return self._moves(state, masks, src).get(dst, [])

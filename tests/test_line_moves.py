@@ -170,3 +170,18 @@ def test_the_rulebook_words_a_line_moving_and_pushing() -> None:
     assert words["B1B2C1"] == ("Black moves the line of 2 pieces from B1 to B2 one cell "
                                "sideways, the piece on B1 onto C1 (B1B2C1)")
     assert words["B1C1"] == "Black moves the marble on B1 to C1 (B1C1)"
+
+
+@pytest.mark.parametrize("text", [SLIDE, _game("{type: push, longest: 2, broadside: false}",
+                                               setup="""setup:
+  - type: fixed
+    cells: {a1: white, a2: white, a3: black, e5: black, e4: black}
+""")], ids=["slide-capture", "push-grid"])
+def test_the_native_kernels_play_them(text: str) -> None:
+    from framework.native import NativeGame, support_of
+    from framework.perft import perft
+
+    game = load_game_text(text)
+    assert support_of(game) is None
+    native = NativeGame(game)
+    assert native.perft(native.initial(), 3) == perft(game.new_initial_state(), 3)

@@ -333,7 +333,7 @@ def test_every_worked_example_of_the_reference_validates() -> None:
     block = re.search(r"```yaml\n(.*?)```", candidate.__doc__ or "", re.S)
     assert block is not None
     options = [o for o in re.split(r"\n(?=# )", block.group(1).strip())]
-    assert len(options) == 10
+    assert len(options) == 11
     for option in options:
         body = "\n".join("      " + line for line in option.splitlines())
         load_game_text(f"""

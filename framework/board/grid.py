@@ -6,8 +6,11 @@ board: {type: grid, rows: 7, columns: 7, adjacency: king, holes: [d4]}
 
 Cells are named algebraically: file letter (``a`` = left column) then rank number
 (``1`` = bottom row), so a 7×7 board runs ``a1``..``g7``. ``adjacency`` is ``orthogonal``
-(4 neighbours), ``diagonal`` (4) or ``king`` (8). Distances are counted in steps of that
-adjacency (king: the Chebyshev distance, so c3 and d5 are 2 apart).
+(4 neighbours), ``diagonal`` (4), ``king`` (8) or ``alquerque`` (the alquerque family's
+board of points: every orthogonal link, and the diagonal links of the points whose row and
+column add up to an even number, ``a1`` among them: Alquerque 5×5, Fanorona 9×5).
+Distances are counted in steps of that adjacency (king: the Chebyshev distance, so c3 and
+d5 are 2 apart).
 
 Links are labelled with compass directions (north = towards higher ranks, east = towards
 later files): ``n e s w`` on an orthogonal grid, ``ne se sw nw`` on a diagonal one, all
@@ -37,8 +40,10 @@ class GridBoard(Rule):
     type: Literal["grid"]
     rows: int = Field(ge=1, le=26, description="number of rows (ranks 1..rows)")
     columns: int = Field(ge=1, le=26, description="number of columns (files a..)")
-    adjacency: Literal["orthogonal", "diagonal", "king"] = Field(
-        default="orthogonal", description="which cells touch: 4 orthogonal, 4 diagonal or 8")
+    adjacency: Literal["orthogonal", "diagonal", "king", "alquerque"] = Field(
+        default="orthogonal", description="which cells touch: 4 orthogonal, 4 diagonal, 8, "
+        "or alquerque (orthogonal, and diagonal from the cells whose row and column add up "
+        "to an even number)")
     case: Literal["lower", "upper"] = Field(default="lower",
                                             description="letter case of the file letters")
     holes: list[str | HoleRule] = holes_field()
@@ -78,9 +83,9 @@ class GridBoard(Rule):
         # Each step is (row change, column change, relation, direction, its opposite):
         # rows grow northwards (rank 1 at the bottom), columns eastwards.
         steps: list[tuple[int, int, str, str, str]] = []
-        if self.adjacency in ("orthogonal", "king"):
+        if self.adjacency in ("orthogonal", "king", "alquerque"):
             steps += [(0, 1, "orthogonal", "e", "w"), (1, 0, "orthogonal", "n", "s")]
-        if self.adjacency in ("diagonal", "king"):
+        if self.adjacency in ("diagonal", "king", "alquerque"):
             steps += [(1, 1, "diagonal", "ne", "sw"), (1, -1, "diagonal", "nw", "se")]
         graph.graph["directions"] = tuple(d for d in GRID_DIRECTIONS
                                           if any(d in s[3:] for s in steps))
@@ -91,6 +96,9 @@ class GridBoard(Rule):
         for r in range(self.rows):
             for c in range(self.columns):
                 for dr, dc, relation, forward, back in steps:
+                    if relation == "diagonal" and self.adjacency == "alquerque" \
+                            and (r + c) % 2:
+                        continue  # an alquerque board's diagonals join its even points
                     if 0 <= r + dr < self.rows and 0 <= c + dc < self.columns:
                         a, b = self.cell_name(r, c), self.cell_name(r + dr, c + dc)
                         graph.add_edge(a, b, relation=relation, dirs={a: forward, b: back})

@@ -626,6 +626,9 @@ def _board_text(game: Game, _: Translate) -> str:
             "king": _("Cells touch along their sides and at their corners (8 neighbours)."),
             "orthogonal": _("Cells touch along their sides (4 neighbours)."),
             "diagonal": _("Cells touch at their corners (4 neighbours)."),
+            "alquerque": _("Cells touch along their sides, and at their corners along the "
+                           "diagonal lines that run through the cells whose row and column "
+                           "add up to an even number, the corner cells among them."),
         }[board.adjacency]
     elif board.type == "hexhex":
         text = ngettext("The board is a hexagon of hexagonal cells, {n} cell on each side "

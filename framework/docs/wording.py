@@ -105,6 +105,8 @@ def action_sentence(game: CompiledGame, before: State, action: Action, _: Transl
     elif kind == "swap":
         text = _("{player} swaps: the first player's piece becomes theirs").format(
             player=player)
+    elif action.src >= 0 and action.at >= 0 and _line_of(game, action) is not None:
+        text = _line_moved(game, before, action, words, _)
     elif action.src >= 0 and action.dst >= 0:  # a piece's own move (chess's, draughts')
         text = _moved(game, before, action, words, _)
     elif action.dst >= 0 and action.dst in pieces_of(before.child(action)):  # a shot arrow
@@ -182,6 +184,44 @@ def written_action(game: CompiledGame, state: State, text: str) -> str:
         if attempt is not None:
             return attempt
     return shown_text(text)
+
+
+def _line_of(game: CompiledGame, action: Action) -> tuple[tuple[int, ...], bool] | None:
+    """The cells of the line of pieces a ``push`` action moves and whether it goes along
+    its line (None: the action moves no line)."""
+    for phase in game.phases:
+        for option in getattr(phase, "options", ()):
+            how = getattr(option, "how", None) if getattr(option, "several", False) else None
+            if how is not None and action in how:
+                cells, _way, in_line = how[action]
+                return cells, in_line
+    return None
+
+
+def _line_moved(game: CompiledGame, before: State, action: Action, words: dict[str, str],
+                _: Translate) -> str:
+    """A line of pieces moving one cell (``push``): along its line, pushing the enemy
+    pieces ahead, or sideways."""
+    found = _line_of(game, action)
+    assert found is not None
+    cells, in_line = found
+    if len(cells) == 1:
+        return _moved(game, before, action, words, _)
+    names = game.board.written
+    line = dict(words, n=str(len(cells)), at=names[cells[-1]])
+    if not in_line:
+        return _("{player} moves the line of {n} pieces from {src} to {at} one cell "
+                 "sideways, the piece on {src} onto {dst}").format(**line)
+    text = _("{player} moves the line of {n} pieces from {src} to {at} one cell along its "
+             "line, its front piece onto {dst}").format(**line)
+    then, now = pieces_of(before), pieces_of(before.child(action))
+    mover = before.to_move
+    if sum(p.side != mover for p in then.values()) > sum(p.side != mover for p in
+                                                         now.values()):
+        text += _(", pushing the enemy pieces ahead of it, one of them off the board")
+    elif before.owner_of(action.dst) >= 0:
+        text += _(", pushing the enemy pieces ahead of it")
+    return text
 
 
 def _moved(game: CompiledGame, before: State, action: Action, words: dict[str, str],

@@ -78,6 +78,8 @@ class CandidateCode:
                               f"cells ({place}: not in the native kernels yet)")
         m, piece, board = self.piece.m, self.piece, self.game.board
         cell = {"to": "c", "from": "s", "landed": "np.int64(st[LANDED]) - 1"}.get(place, "")
+        if place in ("ahead", "behind"):  # by source and target: the cell beyond, behind
+            cell = f"{self._line_end(place)}[s * {board.size} + c]"
         lines = [f"at = {cell}", "if at < 0:", "    return False"] if cell else []
         if place == "between":  # (validation keeps it to moves that start from a cell)
             lines.append(f"read = {m.row(self._between(), self._pair())}")
@@ -136,6 +138,16 @@ class CandidateCode:
                                   f"{self.game.board.names[dst]})")
             rows.append(ways[0])
         return self.piece.table("BETWEEN", rows)
+
+    def _line_end(self, place: str) -> str:
+        """The table of the cell ahead of (or behind) each move, by source and target."""
+        name = place.upper()
+        if name not in self.piece.tables:
+            size = self.game.board.size
+            ends = self.option.candidates._line_ends
+            self.piece.table(name, [ends(a, b)[place == "behind"] if a != b else -1
+                                    for a in range(size) for b in range(size)], "int64")
+        return self.piece.prefix + name
 
     def _direction(self, test: DirectionTest) -> list[str]:
         """Whether the move goes straight along one of the directions: a table of the

@@ -91,6 +91,10 @@ class Primitive(Unit):
     #: Whether the same piece goes on after an action, in the same turn (``hop``'s
     #: ``chain``: none, must or may; the ``moves`` phase runs the chain).
     chain: str = "none"
+    #: Whether several of its actions may share a source and a target (a ``push``: a
+    #: piece alone, and the lines it ends moving sideways): the phase then asks
+    #: ``actions_to`` for them instead of ``action``.
+    several: ClassVar[bool] = False
 
     def __init__(self, params: Any, phase: str, game: CompiledGame) -> None:
         self.params = params
@@ -204,6 +208,11 @@ class Primitive(Unit):
     def action(self, masks: Masks, src: int, dst: int) -> Action:
         """The action from ``src`` (-1: none) to ``dst`` (a table lookup)."""
         raise NotImplementedError
+
+    def actions_to(self, state: State, masks: Masks, src: int, dst: int) -> list[Action]:
+        """The actions from ``src`` to ``dst`` of a primitive with ``several`` (``action``
+        gives the one of the others)."""
+        return [self.action(masks, src, dst)]
 
     def apply(self, state: State, action: Action) -> None:
         raise NotImplementedError

@@ -15,7 +15,10 @@ One construct, a **cell test**, reads a set of cells and compares:
   and ``to`` left out: along the board's straight line from one to the other, or a
   ``leap``'s path; the default of ``path_if``), ``landed`` (where this turn's previous
   action landed a piece), ``last.from`` and ``last.to`` (where the previous move of a
-  ``moves`` phase, anyone's, started and ended: no ``last.from`` after a placement).
+  ``moves`` phase, anyone's, started and ended: no ``last.from`` after a placement),
+  ``ahead`` and ``behind`` (the cell one step beyond the target on the line the move goes
+  along, from ``from`` towards ``to``, and the cell one step behind its start on that line:
+  Fanorona's capture by approach and by withdrawal; none for a move that is not straight).
   ``around: <place>`` reads instead the cells next to that place
   (linked to it on the board), ``directions`` narrowing them to those directions (the
   board's, or relative to the player's forward).
@@ -57,6 +60,9 @@ Worked examples, one per query:
 - {type: leap, paths: [[forward, forward]], path_if: {owner: occupied, exactly: 1}}
 # the landed cell: a second placement only while the first stone has 3 empty neighbours
 - {type: place, where: {around: landed, owner: empty, at_least: 3}}
+# the cell ahead of the move: Fanorona's approach, the next cell the same way an enemy's
+- {type: step, kind: approach, to_if: {at: ahead, owner: enemy},
+   then: [{type: line_capture, side: ahead}]}
 # the move's direction: forward onto an empty cell, sideways only onto an enemy piece
 - {type: step, directions: [forward, left, right], to: empty_or_enemy,
    to_if: {any: [{all: [{direction: [forward]}, {owner: empty}]}, {owner: enemy}]}}
@@ -81,7 +87,7 @@ if TYPE_CHECKING:
     from framework.moves.base import Masks
     from framework.spec.semantics import SpecContext
 
-Place = Literal["to", "from", "between", "landed", "last.from", "last.to"]
+Place = Literal["to", "from", "between", "landed", "last.from", "last.to", "ahead", "behind"]
 Owner = Literal["own", "enemy", "empty", "occupied", "any"]
 #: The places a test reads by default where it is written.
 DEFAULT_PLACE: dict[str, Place] = {"to_if": "to", "where": "to", "path_if": "between"}
@@ -97,7 +103,9 @@ class CellTest(Rule):
 
     at: Place | None = Field(default=None, description="the cells read: to, from, between "
                              "(the cells passed over), landed, last.from or last.to (the "
-                             "previous move's cells) (default: to; between under path_if)")
+                             "previous move's cells), ahead or behind (the cell beyond the "
+                             "target, and behind the start, on the move's line) (default: "
+                             "to; between under path_if)")
     around: Place | None = Field(default=None, description="read the cells next to this "
                                  "place instead (its neighbours on the board)")
     directions: list[str] | None = Field(default=None, min_length=1, description="with "
@@ -234,7 +242,7 @@ def test_issues(test: Any, loc: Loc, ctx: SpecContext, default: Place, *, source
         return
     place = test.place(default)
     key = "around" if test.around else "at"
-    if place in ("from", "between") and not sources:
+    if place in ("from", "between", "ahead", "behind") and not sources:
         yield (*loc, key), (f"{place}: {keyword} moves no piece from a cell (its moves are "
                             "named by one cell), so there is no cell to read there")
     elif place == "between" and not path:
@@ -265,6 +273,8 @@ class Candidates:
         self.tests = tuple(tests)
         players = range(len(game.players))
         self._neighbours: dict[tuple[str, ...] | None, tuple[tuple[int, ...], ...]] = {}
+        #: Per (from, to) of a straight move: the cells ahead of it and behind it (-1: none).
+        self._ends: dict[tuple[int, int], tuple[int, int]] = {}
         self.checks = tuple(self._compile(t, place, players) for t, place in tests)
         #: Whether a test reads the cells passed over (then each way is tried).
         self.walks = any("between" in places_read(t, p) for t, p in tests)
@@ -318,9 +328,16 @@ class Candidates:
         low = test.at_least if test.at_least is not None else test.exactly
         high = test.at_most if test.at_most is not None else test.exactly
 
+        ends = self._line_ends
+
         def cells(state: State, me: int, src: int, dst: int, way: int) -> int | None:
             if place == "between":
                 return way
+            if place in ("ahead", "behind"):
+                cell = ends(src, dst)[place == "behind"]
+                if cell < 0:
+                    return None
+                return near[me][cell] if near is not None else 1 << cell
             cell = dst if place == "to" else src if place == "from" else \
                 state.vars[held] if held >= 0 else -1
             if cell < 0:
@@ -344,6 +361,21 @@ class Candidates:
             n = fit.bit_count()
             return (low is None or n >= low) and (high is None or n <= high)
         return holds
+
+    def _line_ends(self, src: int, dst: int) -> tuple[int, int]:
+        """The cell one step beyond ``dst`` and the cell one step behind ``src`` on the
+        straight line from ``src`` to ``dst`` (-1: off the board, or not straight)."""
+        found = self._ends.get((src, dst))
+        if found is None:
+            board = self.game.board
+            found = (-1, -1)
+            if src >= 0:
+                for d in range(len(board.directions)):
+                    if straight_line(board, src, dst, d) is not None:
+                        found = (board.step[dst][d], board.step[src][board.opposite[d]])
+                        break
+            self._ends[src, dst] = found
+        return found
 
     def _neighbour_table(self, names: list[str] | None, players: range
                          ) -> tuple[tuple[int, ...], ...]:
@@ -422,7 +454,10 @@ def _place_words(place: str, _: Translate) -> str:
             "between": _("the cells passed over"),
             "landed": _("the cell where a piece just landed"),
             "last.from": _("the cell the previous move started from"),
-            "last.to": _("the cell the previous move ended on")}[place]
+            "last.to": _("the cell the previous move ended on"),
+            "ahead": _("the cell just beyond the target cell on the line of the move"),
+            "behind": _("the cell just behind the starting cell on the line of the move")
+            }[place]
 
 
 def _holding(test: CellTest, _: Translate) -> str:

@@ -318,6 +318,9 @@ class NativeGame:
             assert found is not None, kind
             return found
         option = self.plan.options[number]
+        if getattr(option, "several", False):  # a move named by its number at its source
+            return option.native_action(((move >> m.src_shift) & m.cell_mask) - 1,
+                                        move & m.cell_mask)
         return option.action(masks_of(state), ((move >> m.src_shift) & m.cell_mask) - 1,
                              move & m.cell_mask)
 
@@ -370,8 +373,11 @@ class NativeGame:
             masks = masks_of(state)
             option = next(o for o in makers if o.sources(state, masks) >> action.src & 1)
         index = self.plan.options.index(option)
-        # A move without cells (a swap) has source and target 0.
+        # A move without cells (a swap) has source and target 0; one of several from a
+        # source to a target (a push) is named by its number at its source.
         target = action.dst if action.dst >= 0 else max(action.at, 0)
+        if getattr(option, "several", False):
+            target = option.native_number(action)
         return self.moves.code(index) | (action.src + 1) << self.moves.src_shift | target
 
     def _chance_outcomes(self, state: State) -> list[Action]:

@@ -100,6 +100,8 @@ def _holds(phase: Any, test: Any, default: str, s: RefState, src: str | None, ds
     place = test.around or test.at or default
     here = {"to": dst, "from": src, "landed": s.vars.get("landed"),
             "last.from": s.vars.get("last_from"), "last.to": s.vars.get("last_to")}.get(place)
+    if place in ("ahead", "behind"):
+        here = _line_end(phase, src, dst, place) if src is not None else None
     if place == "between":
         read = set(way)
     elif here is None:
@@ -122,6 +124,17 @@ def _holds(phase: Any, test: Any, default: str, s: RefState, src: str | None, ds
     return ((test.at_least is None or n >= test.at_least)
             and (test.at_most is None or n <= test.at_most)
             and (test.exactly is None or n == test.exactly))
+
+
+def _line_end(phase: Any, src: str, dst: str, place: str) -> str | None:
+    """``ahead``: one step on past ``dst`` the way the move goes; ``behind``: one step back
+    from ``src`` against it (None: off the board, or the move is not straight)."""
+    for d in phase.board.directions:
+        if _straight(phase, src, dst, d) is not None:
+            if place == "ahead":
+                return phase.board.step(dst, d)
+            return phase.board.step(src, phase.board.opposite(d))
+    return None
 
 
 def _fits(phase: Any, test: CellTest, s: RefState, cell: str) -> bool:

@@ -165,6 +165,8 @@ class Moves(Phase):
             for key in option.kinds():
                 self.applies.setdefault(key, []).append(option)
         self.upkeeping = tuple(o for o in self.options if o.upkeeps)
+        #: Whether an option gives several actions for one source and target (``push``).
+        self.several = any(o.several for o in self.options)
         #: The slots of the previous move's cells (-1: no test of the game reads them).
         self.last_from = game.slots.index.get(LAST_FROM.name, -1)
         self.last_to = game.slots.index.get(LAST_TO.name, -1)
@@ -236,7 +238,10 @@ class Moves(Phase):
             if option.by_source:
                 for src in iter_bits(option.sources(state, masks) & only):
                     for dst in iter_bits(option.legal_targets(state, masks, src)):
-                        yield option.action(masks, src, dst)
+                        if option.several:
+                            yield from option.actions_to(state, masks, src, dst)
+                        else:
+                            yield option.action(masks, src, dst)
             else:
                 for dst in iter_bits(option.legal_targets(state, masks, -1)):
                     yield option.action(masks, -1, dst)
@@ -247,14 +252,20 @@ class Moves(Phase):
     def actions(self, state: State) -> list[Action]:
         masks, choices = self._choices(state)
         result = [option.action(masks, src, dst)
-                  for option, src, targets in choices for dst in iter_bits(targets)]
+                  for option, src, targets in choices for dst in iter_bits(targets)] \
+            if not self.several else [a for option, src, targets in choices
+                                      for dst in iter_bits(targets)
+                                      for a in _made(option, state, masks, src, dst)]
         last = self._last(state)
         if last:
             result.append(last)
         return result
 
     def count(self, state: State) -> int:
-        _, choices = self._choices(state)
+        masks, choices = self._choices(state)
+        if self.several:
+            return sum(len(_made(o, state, masks, src, dst)) for o, src, t in choices
+                       for dst in iter_bits(t)) + (1 if self._last(state) else 0)
         return sum(t.bit_count() for _, _, t in choices) + (1 if self._last(state) else 0)
 
     def has_action(self, state: State) -> bool:
@@ -275,6 +286,9 @@ class Moves(Phase):
         return False
 
     def random_action(self, state: State, rng: Random) -> Action:
+        if self.several:
+            every = self.actions(state)
+            return every[rng.randrange(len(every))]
         masks, choices = self._choices(state)
         total = sum(t.bit_count() for _, _, t in choices)
         last = self._last(state)
@@ -355,6 +369,14 @@ class Moves(Phase):
         if self.skip:
             text += " " + _("This step may be skipped.")
         return text
+
+
+def _made(option: Primitive, state: State, masks: Any, src: int, dst: int
+          ) -> list[Action]:
+    """The actions of ``option`` from ``src`` to ``dst``: one, or several (``push``)."""
+    if option.several:
+        return list(option.actions_to(state, masks, src, dst))
+    return [option.action(masks, src, dst)]
 
 
 def _then_issues(unit: type[Primitive], option: Any, loc: Loc, ctx: SpecContext

@@ -45,9 +45,10 @@ class RefMoves(RefPhase):
                     made = remembered(self, option, s, tested(
                         self, option, self.twin(option), s,
                         self.twin(option).moves(self, option, s)))
-                    found.update({n: self.followed(e, option) if option.then else e
-                                  for n, e in made.items()
-                                  if e.src == chained})  # type: ignore[attr-defined]
+                    made = {n: self.followed(e, option) if option.then else e
+                            for n, e in made.items()
+                            if e.src == chained}  # type: ignore[attr-defined]
+                    found.update(self.chained_on(made, option))
             if any(o.chain == "may" for o in self.chaining()):
                 found["stop"] = tagged("stop", _stop)
             return found
@@ -59,7 +60,7 @@ class RefMoves(RefPhase):
                                                       self.twin(option).moves(self, option, s)))
             if option.then:  # each action, then the option's consequences in order
                 made = {n: self.followed(e, option) for n, e in made.items()}
-            found.update(made)
+            found.update(self.chained_on(made, option))
         upkeeps = [u for u in (self.twin(o).upkeep(o) for o in options) if u is not None]
         if upkeeps:  # every action of the phase is followed by the options' upkeep
             found = {n: tagged(e.kind, _then(e, upkeeps))  # type: ignore[attr-defined]
@@ -110,6 +111,26 @@ class RefMoves(RefPhase):
                     consequence.run(s)
         play.__dict__.update(effect.__dict__)  # its kind, its source cell
         return play
+
+    def chained_on(self, made: Moves, option: Any) -> Moves:
+        """The moves of an option whose twin leaves the chain to the phase
+        (``chains_in_phase``: a step), each followed by it: after the move and its
+        consequences, the chain goes on from the cell it landed on while a chaining option
+        has a move from there."""
+        if getattr(option, "chain", "none") == "none" or \
+                not getattr(self.twin(option), "chains_in_phase", False):
+            return made
+
+        def chaining(effect: Effect) -> Effect:
+            def play(s: RefState) -> None:
+                effect(s)
+                land = effect.dst  # type: ignore[attr-defined]
+                s.vars["chain"] = land
+                going_on = any(n != "stop" for n in self.moves(s))
+                s.vars["chain"] = land if going_on else None
+            play.__dict__.update(effect.__dict__)
+            return play
+        return {n: chaining(e) for n, e in made.items()}
 
     def chaining(self) -> list[Any]:
         return [o for o in self.params.options if getattr(o, "chain", "none") != "none"]

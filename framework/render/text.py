@@ -205,4 +205,3 @@ def _hands(state: State) -> str:
         if held:
             text += f"  {player} hand: " + ", ".join(held)
     return text
-

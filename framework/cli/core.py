@@ -76,7 +76,7 @@ def show(game_file: GameArgument, position: PositionOption = None,
     state = start_state(game, position, fen)
     if svg is None:
         print(state)
-        from framework.render.text import zone_lines
+        from framework.render.zone_text import zone_lines
 
         for line in zone_lines(state):  # the file's zones, a letter each
             print(line)

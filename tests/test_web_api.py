@@ -756,3 +756,20 @@ def test_the_sides_show_the_score_the_result_rule_keeps(client: TestClient) -> N
     for other in ("phantom-tic-tac-toe", "chess"):
         _, _, state = new_game(client, other, ["human", "human"])
         assert all(s["score"] is None for s in state["sides"]), other
+
+
+def test_the_move_list_takes_off_only_what_left_the_board(client: TestClient) -> None:
+    """Castling moves the rook, it takes nothing; a capture lists the cell taken off, and
+    where the written move marks it itself (SAN's Bxf2) the page does not mark it again."""
+    game_id, tokens, state = new_game(client, "chess", ["human", "human"])
+    for action in ("e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5", "e1g1", "c5f2"):
+        response = play(client, game_id, tokens[state["current_seat"]], state["ply"],
+                        action=action)
+        assert response.status_code == 200, response.text
+        state = response.json()["state"]
+    castled, took = state["turns"][-2:]
+    assert castled["removed"] == [] and took["removed"] == ["f2"]
+    assert took["marked"] and castled["marked"]
+    game_id, tokens, state = new_game(client, "tic-tac-toe", ["human", "human"])
+    state = play(client, game_id, tokens[0], 0, action="b2").json()["state"]
+    assert not state["turns"][0]["marked"]  # its moves are cells: the page marks captures

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
+from framework.engine.bits import iter_bits
 from framework.engine.chance import CHANCE, sample
 from framework.engine.view import known_to
 from framework.errors import BoardspecError, IllegalActionError, NotationError
@@ -414,7 +415,7 @@ class GameSession:
             player = game.players[trial.to_move] if trial.setup >= len(
                 game.setups) else game.players[seat]
             cell = action.dst if action.dst >= 0 else action.at
-            before, owners = trial.occupied(), trial.owner[:]
+            before, owners, kinds_before = trial.occupied(), trial.owner[:], trial.kinds[:]
             key = turn_key(trial)
             trial.apply_unchecked(action)
             arrived = trial.occupied() & ~before
@@ -423,6 +424,8 @@ class GameSession:
             # Taken off: a cell emptied (not the mover's origin), or an enemy's piece
             # replaced by the mover's on its target (an attack).
             gone = before & ~trial.occupied() & ~(1 << action.src if action.src >= 0 else 0)
+            gone &= ~_moved_along(kinds_before, owners, trial, gone, arrived & ~(1 << cell)
+                                  if cell >= 0 else arrived)
             if action.src >= 0 and cell >= 0 and before >> cell & 1 and \
                     trial.owner_of(cell) >= 0 and not owners[trial.owner_of(cell)] >> cell & 1:
                 gone |= 1 << cell
@@ -679,13 +682,16 @@ class GameSession:
         actions in order."""
         turns: list[dict[str, Any]] = []
         last: tuple[object, ...] | None = None
+        # Where the written move marks its captures itself (SAN's Bxb6, draughts' 28x19),
+        # the move list does not mark them again with the cells taken off.
+        marked = self.game.spec.notation.san is not None or self.game.board.numbers
         for ply in self.plies if plies is None else plies:
             if turns and ply.key == last:
                 turns[-1]["actions"].append(ply.notation)
             else:
                 turns.append({"number": len(turns) + 1, "player": ply.player,
                               "seat": ply.seat, "actions": [ply.notation], "removed": [],
-                              "chose": ""})
+                              "chose": "", "marked": bool(marked)})
                 last = ply.key
             names = self.game.board.names
             turns[-1]["removed"] += [names[c] for c in ply.removed]
@@ -1027,3 +1033,20 @@ class Sessions:
             busy = held.sockets or (held.agent_task and not held.agent_task.done())
             if not busy and held is not session:
                 del self.live[game_id]
+
+
+def _moved_along(kinds: list[int], owners: list[int], after: State, gone: int,
+                 arrived: int) -> int:
+    """The cells of ``gone`` whose piece moved rather than left the board: a piece of the
+    same owner and kind arrived on a cell of ``arrived`` (castling's rook, emptied from h1
+    and now on f1, is no capture)."""
+    moved = 0
+    for cell in iter_bits(gone):
+        owner = next((s for s, mask in enumerate(owners) if mask >> cell & 1), -1)
+        kind = next((k for k, mask in enumerate(kinds) if mask >> cell & 1), -1)
+        match = arrived & after.owner[owner] & after.kinds[kind] if owner >= 0 and \
+            kind >= 0 else 0
+        if match:
+            moved |= 1 << cell
+            arrived &= ~(match & -match)  # each arrival explains one departure
+    return moved

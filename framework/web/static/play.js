@@ -668,11 +668,13 @@
         : turn.hidden ? "?" : (turn.written || turn.actions).join(" ");
       move.title = `${turn.label}: ${move.textContent}`;
       if (turn.removed && turn.removed.length) {  // what the turn took off the board
-        const gone = document.createElement("span");
-        gone.className = "removed";
-        gone.textContent = ` ×${turn.removed.join(" ×")}`;
         move.title += ` — ${fill(T.taken_off, {cells: turn.removed.join(", ")})}`;
-        move.append(gone);
+        if (!turn.marked) {  // a move written Bxb6 or 28x19 says so itself
+          const gone = document.createElement("span");
+          gone.className = "removed";
+          gone.textContent = ` ×${turn.removed.join(" ×")}`;
+          move.append(gone);
+        }
       }
       move.addEventListener("click", () => view(index + 1));
       row.append(move);

@@ -201,7 +201,7 @@ def _why(state: State) -> str:
     """`` — checkmate`` or `` — two passes in a row (black 36, white 45.5)``: why the game
     ended and, where the result rule scores the sides, the scores; nothing for a position
     read as ended (it does not say how)."""
-    from framework.engine.ending import ending, score_line
+    from framework.render.ending import ending, score_line
 
     if not state.ending:
         return ""

@@ -1008,7 +1008,7 @@ def _reason(game: Any, state: Any, _: Any) -> dict[str, Any]:
     """Why a finished game ended, in the page's words (``said``, from the goal that ended
     it, else the result rule that scored it; ``reason`` its keyword), and the row that
     won, if a goal of rows was met."""
-    from framework.engine.ending import ending, score_line
+    from framework.render.ending import ending, score_line
 
     why = ending(state, _)
     row: list[str] = []

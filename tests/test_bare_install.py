@@ -141,3 +141,57 @@ def test_ci_runs_the_readme_main_command_in_a_bare_venv_before_the_tests() -> No
     assert bare < script.index('bash -c "$main_command"') < script.index('bash -c "$command"')
     assert script.rstrip().endswith('bash -c "$command"')
     assert "apt-get install -y $packages" not in script  # --no-install-recommends
+
+
+#: Hides the fast extra as an install without it does: the path finder finds no numpy,
+#: numba or llvmlite (their import fails, ``find_spec`` answers None, and nothing is put
+#: in ``sys.modules``: hypothesis, which ``check`` runs, seeds numpy's generator whenever
+#: ``numpy`` is there, so ``BLOCKER``'s None would fail it where a core install does not).
+UNINSTALLED = textwrap.dedent("""
+    import sys
+    from importlib.machinery import PathFinder
+
+    _find = PathFinder.find_spec
+
+    def _without_the_fast_extra(name, path=None, target=None):
+        if name.partition(".")[0] in ("numpy", "numba", "llvmlite"):
+            return None
+        return _find(name, path, target)
+
+    PathFinder.find_spec = _without_the_fast_extra
+""")
+
+
+def test_every_core_command_runs_without_the_fast_extra(tmp_path: Path) -> None:
+    """Beyond the README's main command: perft (native asked for), moves, show, examples,
+    check, docs and a match of searching agents, on games whose units have native pieces,
+    import neither numpy nor numba and succeed in Python."""
+    chess, ttt = "games/chess.yaml", "games/tic-tac-toe.yaml"
+    lines = [["perft", chess, "2", "--backend", "native"], ["perft", "go", "1"],
+             ["moves", "games/lines-of-action.yaml"], ["show", "games/shogi.yaml"],
+             ["examples", "games/international-draughts.yaml"],
+             ["check", ttt, "--examples", "2"],
+             ["docs", ttt, "--out", str(tmp_path / "books"), "--lang", "en", "--format",
+              "md"],
+             ["match", ttt, "--agents", "mcts:10i,alphabeta:d1", "--games", "2", "--out",
+              str(tmp_path / "match")]]
+    done = subprocess.run([sys.executable, "-c", UNINSTALLED + textwrap.dedent(f"""
+        import importlib.util
+
+        assert importlib.util.find_spec("numba") is None  # (hidden as uninstalled)
+        from framework.command import main
+
+        for argv in {lines!r}:
+            sys.argv = ["boardspec", *argv]
+            try:
+                main()
+            except SystemExit as exc:
+                if exc.code:
+                    raise
+        assert not {{"numpy", "numba"}} & set(sys.modules), "an optional module was loaded"
+    """)], capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "Traceback" not in done.stderr
+    assert "400" in done.stdout.split() and "0 failed properties" in done.stdout
+    assert (tmp_path / "books" / "en" / "tic-tac-toe.md").is_file()
+    assert (tmp_path / "match" / "summary.json").is_file()

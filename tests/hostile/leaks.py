@@ -11,7 +11,7 @@ the one must then be what it is told about the other, byte for byte:
   written here from the file's ``view:`` (a hidden piece of another side is shown only on a
   public cell or a cell A has found);
 - the web API (:func:`web_answers`): every reading route of ``boardspec serve``, as A and as
-  a spectator, after every ply;
+  a spectator, and what their WebSockets were pushed, after every ply;
 - the native batches (:func:`check_batches`): ``NativeVectorEnv`` and ``NativeAgentBatch``
   observations equal each side's view of the Python state.
 """
@@ -19,6 +19,7 @@ the one must then be what it is told about the other, byte for byte:
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from random import Random
@@ -69,12 +70,15 @@ class Twins:
         return any(one.to_json() != two.to_json() for one, two in self.states)
 
 
-def twin_games(game: Game, rng: Random, plies: int = 40) -> Twins:
-    """Play one random game, and beside it another that A cannot tell from it: A plays the
+def twin_games(game: Game, rng: Random, plies: int = 40, tries: int = 30) -> Twins:
+    """Play one random game, and beside it another that A cannot tell from it. A plays the
     same actions in both, never one that would tell them apart (a try that finds a piece in
-    one game only); another seat plays, in the second game, an action chosen among those
-    that leave A knowing the same, preferably another one than in the first. The games
-    stop where no such action is left, at the end, or after ``plies``."""
+    one game only). The other seats play whole turns: in the first game at random, in the
+    second a turn drawn at random (up to ``tries`` times) among those that leave A knowing
+    the same when it is to move again, preferably of other actions, of as many tries or of
+    one more (where A is not told how many were made). The games stop where no such turn
+    or action is found, at the end, or after ``plies``; ``states`` holds both games at each
+    end of a turn."""
     one, two = game.new_initial_state(), game.new_initial_state()
     twins = Twins([], [], [(one.clone(), two.clone())])
     while not one.is_terminal() and len(twins.first) < plies:
@@ -83,13 +87,11 @@ def twin_games(game: Game, rng: Random, plies: int = 40) -> Twins:
         legal = one.legal_actions()
         if not legal:
             break
-        action = rng.choice(legal).notation
         if mover == A:
             # What A may do is part of what it knows: the same in both games.
             assert sorted(a.notation for a in two.legal_actions()) == \
                 sorted(a.notation for a in legal)
-            # An action that finds a piece in one game only would tell them apart: A plays
-            # another, if it has one that does not.
+            action = rng.choice(legal).notation
             candidates = [a.notation for a in legal]
             rng.shuffle(candidates)
             candidates.sort(key=lambda n: n != action)
@@ -97,22 +99,50 @@ def twin_games(game: Game, rng: Random, plies: int = 40) -> Twins:
                           if knows(_after(one, n)) == knows(_after(two, n))), None)
             if found is None:
                 break
-            action = other = found
+            one.apply(found)
+            two.apply(found)
+            twins.first.append((A, found))
+            twins.second.append((A, found))
         else:
-            aim = knows(_after(one, action))
-            candidates = [a.notation for a in two.legal_actions()]
-            rng.shuffle(candidates)
-            candidates.sort(key=lambda n: n == action)  # another action first
-            found = next((n for n in candidates if knows(_after(two, n)) == aim), None)
-            if found is None:
+            turn = _turn(one, rng, plies - len(twins.first), rng.choice([0, 0, 1, 2]))
+            aim = knows(one)
+            other = None
+            for attempt in range(tries):
+                trial = two.clone()
+                # One more try than in the first game (unless A is told), or as many.
+                taken = _turn(trial, rng, plies, len(turn) - attempt % 2,
+                              avoid={n for _, n in turn})
+                if knows(trial) == aim:
+                    other = taken
+                    two = trial
+                    break
+            if other is None:
                 break
-            other = found
-        one.apply(action)
-        two.apply(other)
-        twins.first.append((mover, action))
-        twins.second.append((mover, other))
+            twins.first += turn
+            twins.second += other
         twins.states.append((one.clone(), two.clone()))
     return twins
+
+
+def _turn(state: State, rng: Random, limit: int, tries: int,
+          avoid: Collection[str] = ()) -> list[tuple[int, str]]:
+    """Play the turn of the seat to move in ``state`` (until another seat is to move, the
+    game ends or ``limit`` plies): ``tries`` actions after which it is still to move (a
+    try that finds a hidden piece) where it has them, then one that ends its turn, each
+    drawn at random, preferably not in ``avoid``."""
+    seat = state.current_player
+    played: list[tuple[int, str]] = []
+    while not state.is_terminal() and state.current_player == seat and len(played) < limit:
+        legal = [a.notation for a in state.legal_actions()]
+        if not legal:
+            break
+        rng.shuffle(legal)
+        again = len(played) < tries
+        legal.sort(key=lambda n: ((_after(state, n).current_player == seat) != again,
+                                  n in avoid))
+        state.apply(legal[0])
+        played.append((seat, legal[0]))
+    return played
 
 
 # The Python state ---------------------------------------------------------------------
@@ -193,10 +223,11 @@ def _normalised(text: str, secrets: list[str]) -> str:
 
 
 def web_answers(path: Path, plies: list[tuple[int, str]]) -> list[str]:
-    """Play ``plies`` on a server of its own (each by its seat's token); every answer A and
-    a spectator read while the game is not over (then the record and the whole game are
-    everyone's), A's own moves' answers included, as text with the game's id and tokens
-    taken out. Also asserts that the pieces A is shown are those of A's Python view."""
+    """Play ``plies`` on a server of its own (each by its seat's token); at the end of every
+    turn, every answer A and a spectator read and what their WebSockets were pushed since,
+    A's own moves' answers included, as text with the game's id and tokens taken out, while
+    the game is not over (then the record and the whole game are everyone's). Also asserts
+    that the pieces A is shown are those of A's Python view."""
     from starlette.testclient import TestClient
 
     from framework import load_game
@@ -239,16 +270,39 @@ def web_answers(path: Path, plies: list[tuple[int, str]]) -> list[str]:
             read("spectator", f"{base}?inspect=1", {})
             read("recent", "/api/recent", {})
 
-        look()
-        for seat, action in plies:
-            ply = client.get(base, headers=headers[seat]).json()["ply"]
-            done = client.post(f"{base}/apply", headers=headers[seat],
-                               json={"token": tokens[seat], "ply": ply, "action": action})
-            assert done.status_code == 200 and done.json()["played"] == [action], done.text
-            state.apply(action)
-            if seat == A:
-                told("A moves", done)
+        with client.websocket_connect(f"ws://localhost{base}/ws") as mine, \
+                client.websocket_connect(f"ws://localhost{base}/ws") as watching:
+            sockets = {"A": mine, "spectator": watching}
+            for socket in sockets.values():
+                socket.receive_json()  # (the version on connecting)
+            mine.send_json({"type": "hello", "tokens": [tokens[A]]})
+            mine.receive_json()  # (its presence)
+
+            def pushed() -> None:
+                """What each socket heard since: a name given makes every page hear a
+                presence after whatever the game pushed before it."""
+                client.post(f"{base}/name", json={"token": tokens[A], "name": "A"})
+                for who, socket in sockets.items():
+                    heard = []
+                    while (message := socket.receive_json()) != {"type": "presence"}:
+                        heard.append(message)
+                    if not state.is_terminal():
+                        answers.append(f"{who} pushed {json.dumps(heard)}")
+
             look()
+            pushed()
+            for seat, action in plies:
+                ply = client.get(base, headers=headers[seat]).json()["ply"]
+                done = client.post(f"{base}/apply", headers=headers[seat],
+                                   json={"token": tokens[seat], "ply": ply, "action": action})
+                assert done.status_code == 200 and done.json()["played"] == [action], \
+                    done.text
+                state.apply(action)
+                if seat == A:
+                    told("A moves", done)
+                if seat == A or state.is_terminal() or state.current_player == A:
+                    look()  # (A's ply, or the end of another seat's turn: A to move)
+                    pushed()
     return answers
 
 

@@ -215,16 +215,20 @@ def uai(stdin: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=120, cwd=ROOT, check=False)
 
 
-@pytest.mark.parametrize("command", ["go depth " + "9" * 5000, "go depth 999999999",
-                                     "go movetime 99999999999999", "go nodes -5",
-                                     "go wtime ²", "perft " + "9" * 5000, "perft ²",
-                                     "perft 65"])
-def test_uai_refuses_budgets_past_its_limits(command: str) -> None:
-    done = uai(f"{command}\nisready\nquit\n")
+PAST_LIMITS = ["go depth " + "9" * 5000, "go depth 999999999", "go movetime 99999999999999",
+               "go nodes -5", "go wtime ²", "perft " + "9" * 5000, "perft ²", "perft 65"]
+
+
+def test_uai_refuses_budgets_past_its_limits() -> None:
+    """Each command refused with one line, and the engine still answers (one process for
+    all of them: each start costs a second of CPU for nothing)."""
+    done = uai("".join(f"{command}\nisready\n" for command in PAST_LIMITS) + "quit\n")
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0].startswith("info string error: ") and "bestmove" not in done.stdout
-    assert lines[1:] == ["readyok"]
+    assert "bestmove" not in done.stdout
+    assert len(lines) == 2 * len(PAST_LIMITS), lines
+    for command, refusal, ready in zip(PAST_LIMITS, lines[::2], lines[1::2], strict=True):
+        assert refusal.startswith("info string error: ") and ready == "readyok", command
 
 
 def test_uai_ends_when_its_input_closes_during_a_long_search() -> None:

@@ -50,3 +50,18 @@ class RefState:
 
     def empty(self, cell: str) -> bool:
         return cell not in self.cells and cell not in self.gaps
+
+
+def lift(spec: Any, s: RefState, cell: str) -> dict[str, Any]:
+    """Take up what moves from ``cell``: its piece; in a game of stacks whose moves take
+    the top alone (``stacks.moves: top``), the top piece, uncovering the one beneath it
+    (the whole stack moves otherwise, its pieces beneath listed under ``below``)."""
+    piece = s.cells.pop(cell)
+    if spec.stacks is None or spec.stacks.moves == "whole" or not piece.get("below"):
+        return piece
+    below = piece.pop("below")
+    uncovered = dict(below[0])
+    if below[1:]:
+        uncovered["below"] = below[1:]
+    s.cells[cell] = uncovered
+    return piece

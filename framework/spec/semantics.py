@@ -167,6 +167,21 @@ def direction_names(spec: Any, graph: Any) -> tuple[str, ...]:
     return own
 
 
+def _stacks(spec: Any) -> Iterator[tuple[Loc, str]]:
+    """What a game of stacks cannot have: values that belong to one piece of a cell
+    (attributes, piles), a FEN (one symbol a cell), hidden information."""
+    for name, piece in spec.pieces.items():
+        if piece.attributes or piece.piles is not None:
+            yield ("pieces", name), (f"{name} has {'attributes' if piece.attributes else 'piles'}"
+                                     ": not supported in a game of stacks (stacks:), where a "
+                                     "cell holds several pieces")
+    if spec.notation.fen:
+        yield ("notation", "fen"), ("a FEN writes one piece a cell: not supported in a game "
+                                    "of stacks (stacks:); positions are written as JSON")
+    if spec.view is not None:
+        yield ("view",), "hidden information is not supported in a game of stacks (stacks:)"
+
+
 def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
     graph = build_board(spec.board)
     cells = frozenset(graph.nodes)
@@ -217,6 +232,8 @@ def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
             yield ("pieces", name, "disc"), ("disc: false draws the piece by its glyph "
                                              "alone, and it has none: give it 'glyph' or "
                                              "'glyphs'")
+    if spec.stacks is not None:
+        yield from _stacks(spec)
     for player in spec.notation.fen.sides if spec.notation.fen else {}:
         if player not in spec.players:
             yield ("notation", "fen", "sides", player), ctx.unknown("player", player,

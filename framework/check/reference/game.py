@@ -127,6 +127,11 @@ class ReferenceGame:
                 entry = {"owner": entry}
             piece = self.new_piece(entry["owner"], entry.get("piece", first_kind))
             piece.update({k: v for k, v in entry.items() if k not in ("owner", "piece")})
+            if "below" in entry:  # a stack: the pieces beneath its top, the next one first
+                piece["below"] = [{"owner": p, "piece": first_kind} if isinstance(p, str)
+                                  else {"piece": first_kind, **p} for p in entry["below"]]
+                if not piece["below"]:
+                    del piece["below"]
             s.cells[name] = piece
         s.gaps = set(data.get("gaps", []))
         for player, values in data.get("counters", {}).items():

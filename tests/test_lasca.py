@@ -370,3 +370,69 @@ def test_games_without_stacks_keep_no_stack_state() -> None:
     state = checkers.new_initial_state()
     assert state.below is None and state.clone().below is None
     assert "below" not in json.dumps(state.to_json())
+
+
+# A stack's height read by the rules: a variant where a column of three or more pieces
+# under a soldier may also step diagonally backward (``to_if: {stack: from, at_least: 3}``).
+TALL_STEP = ('      - {type: reach, piece: soldier, distance: 1, directions: [backward_left, '
+             'backward_right], kind: back, notation: "{from}-{to}", '
+             'to_if: {stack: from, at_least: 3}}\n')
+
+
+class TallLasca(Lasca):
+    def _moves(self, s: S) -> list[str]:
+        found = super()._moves(s)
+        if s.chain is not None or any("x" in m for m in found):
+            return found
+        for c, column in s.board.items():
+            if column[0] != (s.to_move, "soldier") or len(column) < 3:
+                continue
+            x, y = _xy(c)
+            dy = -1 if s.to_move == "white" else 1
+            for dx in (1, -1):
+                if _dark(x + dx, y + dy) and _name(x + dx, y + dy) not in s.board:
+                    found.append(f"{c}-{_name(x + dx, y + dy)}")
+        return found
+
+
+def _tall_game(tmp_path: Any) -> Any:
+    text = (ROOT / "games" / "lasca.yaml").read_text(encoding="utf-8")
+    anchor = "      - {type: hop, piece: soldier"
+    path = tmp_path / "tall.yaml"
+    path.write_text(text.replace(anchor, TALL_STEP + anchor, 1).split("examples:")[0],
+                    encoding="utf-8")
+    return load_game(path)
+
+
+def test_a_rule_reads_the_height_of_a_stack(tmp_path: Any) -> None:
+    game, ref = _tall_game(tmp_path), TallLasca()
+    rng = random.Random(4)
+    backward = 0
+    for _ in range(12):
+        state, s = game.new_initial_state(), ref.start()
+        while not state.is_terminal():
+            legal = sorted(a.notation for a in state.legal_actions())
+            assert legal == sorted(ref.legal(s)), state.to_json()
+            backward += any(state.height(game.board.cell(m.split("-")[0])) >= 3
+                            for m in legal if "-" in m)
+            choice = rng.choice(legal)
+            state.apply(choice)
+            s = ref.play(s, choice)
+        assert ref.winners(s) is not None
+    assert backward > 0  # the tall columns' backward steps were met and agreed on
+    from framework.check.runner import check_game
+
+    report = check_game(game, examples=8, random_seed=2)
+    assert not report.failed, [o.failure for o in report.failed]
+
+
+def test_a_height_test_needs_stacks(tmp_path: Any) -> None:
+    from framework.errors import SpecError
+
+    text = (ROOT / "games" / "checkers.yaml").read_text(encoding="utf-8")
+    anchor = "      - {type: hop, piece: man"
+    path = tmp_path / "flat.yaml"
+    path.write_text(text.replace(anchor, TALL_STEP.replace("soldier", "man") + anchor, 1),
+                    encoding="utf-8")
+    with pytest.raises(SpecError, match="a game of stacks"):
+        load_game(path)

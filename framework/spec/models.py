@@ -370,6 +370,9 @@ class StacksSpec(Rule):
         options:
           - {type: hop, piece: soldier, directions: [forward_left, forward_right],
              chain: must, takes: top, taken_to: under}
+          # a rule may read a stack's height: a column of 3 or more also steps back
+          - {type: reach, piece: soldier, distance: 1, kind: back,
+             directions: [backward_left, backward_right], to_if: {stack: from, at_least: 3}}
     ```
 
     A position writes a stack as its top piece with the pieces beneath it under

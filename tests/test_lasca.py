@@ -436,3 +436,89 @@ def test_a_height_test_needs_stacks(tmp_path: Any) -> None:
                     encoding="utf-8")
     with pytest.raises(SpecError, match="a game of stacks"):
         load_game(path)
+
+
+# ``stacks.moves: top``: a variant where every move (a step, each jump of a chain) lifts
+# only the top piece of its column, uncovering the piece beneath; a jump's taken piece goes
+# under the jumping piece where it lands.
+class TopLasca(Lasca):
+    def play(self, s: S, m: str) -> S:
+        board = dict(s.board)
+        sep = "-" if "-" in m else "x"
+        src, land = m.split(sep)
+        mover, *rest = board.pop(src)
+        if rest:
+            board[src] = tuple(rest)
+        if sep == "-":
+            board[land] = (mover,)
+            return self._end_move(S(board, s.to_move), land)
+        (sx, sy), (lx, ly) = _xy(src), _xy(land)
+        over = _name((sx + lx) // 2, (sy + ly) // 2)
+        taken, *left = board[over]
+        if left:
+            board[over] = tuple(left)
+        else:
+            del board[over]
+        board[land] = (mover, taken)
+        after = S(board, s.to_move, land)
+        if self._jumps(after, land):
+            return after
+        return self._end_move(after, land)
+
+
+def test_a_game_whose_moves_lift_the_top_piece_alone(tmp_path: Any) -> None:
+    text = (ROOT / "games" / "lasca.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "top.yaml"
+    path.write_text(text.replace("moves: whole ", "moves: top   ", 1).split("examples:")[0],
+                    encoding="utf-8")
+    game, ref = load_game(path), TopLasca()
+    assert game.spec.stacks is not None and game.spec.stacks.moves == "top"
+    rng = random.Random(6)
+    for _ in range(10):
+        state, s = game.new_initial_state(), ref.start()
+        for _ply in range(400):
+            legal = sorted(a.notation for a in state.legal_actions())
+            assert legal == sorted(ref.legal(s)), state.to_json()
+            assert _columns(state) == s.board, state.to_json()
+            if state.is_terminal():
+                break
+            choice = rng.choice(legal)
+            state.apply(choice)
+            s = ref.play(s, choice)
+    for state in random_positions(game, 3, seed=7):
+        same_perft(game, ref, state, 3)
+    from framework.check.runner import check_game
+
+    report = check_game(game, examples=8, random_seed=2)
+    assert not report.failed, [o.failure for o in report.failed]
+
+
+def test_state_with_stacks_pickles_and_pops() -> None:
+    import pickle
+
+    state = _stacked_position()
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state and again.below == state.below
+    data = state.to_json()
+    data["to_move"] = "white"
+    state = type(state).from_json(GAME, data)
+    before = state.to_json()
+    state.push("e5-d6")
+    assert state.to_json()["cells"]["d6"]["below"][1]["piece"] == "officer"
+    state.pop()
+    assert state.to_json() == before
+
+
+def test_validate_refuses_what_a_game_of_stacks_cannot_hold(tmp_path: Any) -> None:
+    from framework.errors import SpecError
+
+    text = (ROOT / "games" / "lasca.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "supply.yaml"
+    path.write_text(text.replace('    glyph: ""', '    glyph: ""\n    supply: 11', 1),
+                    encoding="utf-8")
+    with pytest.raises(SpecError, match="supply of soldier"):
+        load_game(path)
+    path.write_text(text.replace("taken_to: under}", "taken_to: under, capture: false}", 1),
+                    encoding="utf-8")
+    with pytest.raises(SpecError, match="needs capture: true"):
+        load_game(path)

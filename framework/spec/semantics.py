@@ -175,6 +175,10 @@ def _stacks(spec: Any) -> Iterator[tuple[Loc, str]]:
             yield ("pieces", name), (f"{name} has {'attributes' if piece.attributes else 'piles'}"
                                      ": not supported in a game of stacks (stacks:), where a "
                                      "cell holds several pieces")
+        if piece.supply is not None:
+            yield ("pieces", name, "supply"), (
+                f"a supply of {name} is counted from the tops of the cells only: not "
+                "supported in a game of stacks (stacks:) yet, where pieces lie beneath them")
     if spec.notation.fen:
         yield ("notation", "fen"), ("a FEN writes one piece a cell: not supported in a game "
                                     "of stacks (stacks:); positions are written as JSON")

@@ -522,3 +522,17 @@ def test_validate_refuses_what_a_game_of_stacks_cannot_hold(tmp_path: Any) -> No
                     encoding="utf-8")
     with pytest.raises(SpecError, match="needs capture: true"):
         load_game(path)
+
+
+def test_search_hashes_tell_stacks_apart() -> None:
+    from framework.agents.zobrist import zobrist_hash
+
+    def state_with(below: list[str]) -> Any:
+        return type(GAME.new_initial_state()).from_json(GAME, {
+            "to_move": "white", "cells": {"c3": {"owner": "white", "below": below},
+                                          "a7": "black"}})
+
+    hashes = {zobrist_hash(state_with(b)) for b in ([], ["black"], ["white"],
+                                                     ["black", "white"], ["white", "black"])}
+    assert len(hashes) == 5
+    assert zobrist_hash(state_with(["black"])) == zobrist_hash(state_with(["black"]))

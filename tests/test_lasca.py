@@ -536,3 +536,25 @@ def test_search_hashes_tell_stacks_apart() -> None:
                                                      ["black", "white"], ["white", "black"])}
     assert len(hashes) == 5
     assert zobrist_hash(state_with(["black"])) == zobrist_hash(state_with(["black"]))
+
+
+def test_a_repetition_reads_the_columns(tmp_path: Any) -> None:
+    """A Lasca with a draw on the third repetition: the repetition compares whole columns
+    (engine and reference interpreter alike), so check agrees with the reference."""
+    text = (ROOT / "games" / "lasca.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "repeat.yaml"
+    path.write_text(text.replace("no_legal_move: lose", "no_legal_move: lose\ngoals:\n"
+                                 "  - {type: repetition, times: 2}", 1).split("examples:")[0],
+                    encoding="utf-8")
+    game = load_game(path)
+    a = type(game.new_initial_state()).from_json(game, {
+        "to_move": "white", "cells": {"c3": {"owner": "white", "piece": "officer",
+                                             "below": ["black"]}, "a7": "black"}})
+    b = type(game.new_initial_state()).from_json(game, {
+        "to_move": "white", "cells": {"c3": {"owner": "white", "piece": "officer",
+                                             "below": ["white"]}, "a7": "black"}})
+    assert game.trail_key is not None and game.trail_key(a) != game.trail_key(b)
+    from framework.check.runner import check_game
+
+    report = check_game(game, examples=8, random_seed=2)
+    assert not report.failed, [o.failure for o in report.failed]

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
 
-TrailKey = tuple[tuple[int, ...], tuple[Any, ...]]
+TrailKey = tuple[tuple[Any, ...], tuple[Any, ...]]
 
 
 def trail_key_of(game: CompiledGame) -> Callable[[State], TrailKey] | None:
@@ -51,7 +51,7 @@ def trail_key_of(game: CompiledGame) -> Callable[[State], TrailKey] | None:
     pick = _picker(kept)
 
     def key(state: State) -> TrailKey:
-        placement = (*state.owner, *state.kinds, state.gaps)
+        placement: tuple[Any, ...] = (*state.owner, *state.kinds, state.gaps)
         if has_attrs:
             placement += tuple(v for values in state.attrs for v in values)
         if state.below is not None:  # a game of stacks: what lies beneath each top

@@ -558,3 +558,16 @@ def test_a_repetition_reads_the_columns(tmp_path: Any) -> None:
 
     report = check_game(game, examples=8, random_seed=2)
     assert not report.failed, [o.failure for o in report.failed]
+
+
+def test_symmetries_carry_the_columns() -> None:
+    """Lasca keeps the left-right mirror; the mirror moves every column with its top, so
+    legal actions, results and observation planes map onto each other all game long."""
+    from .test_symmetry import play_through
+
+    symmetries = GAME.symmetries()
+    assert len(symmetries) == 2
+    assert play_through(GAME, games=3, plies=80, seed=5) > 100
+    state = _stacked_position()
+    mirrored = symmetries[1].state(state)
+    assert _columns(mirrored)["c5"] == _columns(state)["e5"]  # e5's column, mirrored

@@ -522,6 +522,11 @@ def test_validate_refuses_what_a_game_of_stacks_cannot_hold(tmp_path: Any) -> No
                     encoding="utf-8")
     with pytest.raises(SpecError, match="needs capture: true"):
         load_game(path)
+    ataxx = (ROOT / "games" / "ataxx.yaml").read_text(encoding="utf-8")
+    path.write_text(ataxx.replace("\nturn:", "\nstacks: {max_height: 4}\nturn:", 1),
+                    encoding="utf-8")
+    with pytest.raises(SpecError, match="clone_or_jump is not supported in a game of stacks"):
+        load_game(path)
 
 
 def test_search_hashes_tell_stacks_apart() -> None:

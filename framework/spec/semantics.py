@@ -184,6 +184,20 @@ def _stacks(spec: Any) -> Iterator[tuple[Loc, str]]:
                                     "of stacks (stacks:); positions are written as JSON")
     if spec.view is not None:
         yield ("view",), "hidden information is not supported in a game of stacks (stacks:)"
+    # Blocks that set a cell's bits themselves, not through the state's moves and removals,
+    # would leave a stack's pieces beneath behind.
+    unstacked = {"clone_or_jump": "its jump moves a cell's bits itself",
+                 "swap": "it rebuilds the piece on its mirror cell"}
+    for i, phase in enumerate(spec.turn):
+        if phase.type in unstacked:
+            yield ("turn", i), (f"{phase.type} is not supported in a game of stacks "
+                                f"(stacks:): {unstacked[phase.type]}")
+        for j, option in enumerate(getattr(phase, "options", None) or ()):
+            kind = getattr(option, "type", "")
+            if kind in unstacked:
+                yield ("turn", i, "options", j), (
+                    f"{kind} is not supported in a game of stacks (stacks:): "
+                    f"{unstacked[kind]}")
 
 
 def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:

@@ -576,3 +576,58 @@ def test_symmetries_carry_the_columns() -> None:
     state = _stacked_position()
     mirrored = symmetries[1].state(state)
     assert _columns(mirrored)["c5"] == _columns(state)["e5"]  # e5's column, mirrored
+
+
+# ``stacks.moves: 2``: every move lifts the top two pieces of its column (the whole column
+# when it holds two or fewer); a jump's taken piece goes to the bottom of what landed.
+class TopTwoLasca(Lasca):
+    def play(self, s: S, m: str) -> S:
+        board = dict(s.board)
+        sep = "-" if "-" in m else "x"
+        src, land = m.split(sep)
+        column = board.pop(src)
+        moving, staying = column[:2], column[2:]
+        if staying:
+            board[src] = staying
+        if sep == "-":
+            board[land] = moving
+            return self._end_move(S(board, s.to_move), land)
+        (sx, sy), (lx, ly) = _xy(src), _xy(land)
+        over = _name((sx + lx) // 2, (sy + ly) // 2)
+        taken, *left = board[over]
+        if left:
+            board[over] = tuple(left)
+        else:
+            del board[over]
+        board[land] = (*moving, taken)
+        after = S(board, s.to_move, land)
+        if self._jumps(after, land):
+            return after
+        return self._end_move(after, land)
+
+
+def test_a_game_whose_moves_lift_the_top_two(tmp_path: Any) -> None:
+    text = (ROOT / "games" / "lasca.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "two.yaml"
+    path.write_text(text.replace("moves: whole ", "moves: 2     ", 1).split("examples:")[0],
+                    encoding="utf-8")
+    game, ref = load_game(path), TopTwoLasca()
+    rng = random.Random(8)
+    tall = 0
+    for _ in range(10):
+        state, s = game.new_initial_state(), ref.start()
+        for _ply in range(400):
+            legal = sorted(a.notation for a in state.legal_actions())
+            assert legal == sorted(ref.legal(s)), state.to_json()
+            assert _columns(state) == s.board, state.to_json()
+            tall += any(len(c) > 2 for c in s.board.values())
+            if state.is_terminal():
+                break
+            choice = rng.choice(legal)
+            state.apply(choice)
+            s = ref.play(s, choice)
+    assert tall > 0
+    from framework.check.runner import check_game
+
+    report = check_game(game, examples=8, random_seed=2)
+    assert not report.failed, [o.failure for o in report.failed]

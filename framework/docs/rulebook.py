@@ -452,7 +452,11 @@ def stacks_text(stacks: Any, _: Translate) -> str:
              "and any kind, in order. The piece on top commands the stack: the stack is its "
              "owner's, and it moves as that piece does.").format(n=stacks.max_height)
     text += " " + (_("A stack moves as a whole.") if stacks.moves == "whole" else
-                   _("Only the top piece moves, uncovering the piece beneath it."))
+                   _("Only the top piece moves, uncovering the piece beneath it.")
+                   if stacks.moves in ("top", 1) else
+                   _("The top {n} pieces of a stack move together (the whole stack when it "
+                     "holds no more), uncovering the piece beneath them.").format(
+                       n=stacks.moves))
     if stacks.conserved:
         text += " " + _("No piece ever leaves the board.")
     return text + " " + _("The diagrams write on a stack how many pieces it holds.")

@@ -570,10 +570,12 @@ class State:
             values[dst] = values[src]
             values[src] = 0
         if self.below is not None and self.below[src]:
-            if self.game.spec.stacks.moves == "whole":  # type: ignore[union-attr]
-                self.below[dst], self.below[src] = self.below[src], ()
-            else:  # the top alone: the piece beneath it is uncovered
-                self._uncover(src)
+            moves = self.game.spec.stacks.moves  # type: ignore[union-attr]
+            carried = len(self.below[src]) if moves == "whole" else \
+                0 if moves == "top" else int(moves) - 1  # pieces beneath the top that go
+            self.below[dst] = self.below[src][:carried]
+            self.below[src] = self.below[src][carried:]
+            self._uncover(src)  # the piece left beneath them, if any, is the top now
 
     # Stacks (``stacks:``) ---------------------------------------------------------------
     def height(self, cell: int) -> int:

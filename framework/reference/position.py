@@ -54,14 +54,20 @@ class RefState:
 
 def lift(spec: Any, s: RefState, cell: str) -> dict[str, Any]:
     """Take up what moves from ``cell``: its piece; in a game of stacks whose moves take
-    the top alone (``stacks.moves: top``), the top piece, uncovering the one beneath it
-    (the whole stack moves otherwise, its pieces beneath listed under ``below``)."""
+    the top alone (``stacks.moves: top``) or the top n (a number), those pieces, uncovering
+    the one beneath them (the whole stack moves otherwise, its pieces beneath listed under
+    ``below``)."""
     piece = s.cells.pop(cell)
     if spec.stacks is None or spec.stacks.moves == "whole" or not piece.get("below"):
         return piece
     below = piece.pop("below")
-    uncovered = dict(below[0])
-    if below[1:]:
-        uncovered["below"] = below[1:]
-    s.cells[cell] = uncovered
+    n = 1 if spec.stacks.moves == "top" else spec.stacks.moves  # how many pieces go
+    going, staying = below[:n - 1], below[n - 1:]
+    if going:
+        piece["below"] = going
+    if staying:
+        uncovered = dict(staying[0])
+        if staying[1:]:
+            uncovered["below"] = staying[1:]
+        s.cells[cell] = uncovered
     return piece

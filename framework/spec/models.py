@@ -384,9 +384,10 @@ class StacksSpec(Rule):
     keeps one piece a cell and none of this costs it anything. The native backend does not
     play stacks yet (it says so, by name)."""
 
-    moves: Literal["whole", "top"] = Field(
+    moves: Literal["whole", "top"] | Annotated[int, Field(ge=1, le=64)] = Field(
         default="whole", description="what a move of a stack takes along: the whole stack "
-        "(Lasca's columns), or its top piece alone, which uncovers the one beneath")
+        "(Lasca's columns), its top piece alone (top), which uncovers the one beneath, or "
+        "its top n pieces (a number; the whole stack when it holds n or fewer)")
     max_height: int = Field(ge=2, le=64, description="the most pieces a stack may hold: "
                             "a position with a higher one is refused, and the observation "
                             "planes hold that many levels")

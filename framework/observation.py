@@ -11,6 +11,9 @@ The planes, in order (``observer.plane_names`` spells them out):
 - ``piece:<kind>:<side>``: 1 where a piece of that kind and owner stands;
 - ``attribute:<name>``: the attribute's value on each piece that carries it;
 - ``pile:<kind>``: for a kind kept in piles (Kalah's seeds), each cell's number;
+- in a game of stacks (``stacks:``), ``height``: how many pieces each cell holds, then
+  ``below:<depth>:<kind>:<side>`` for depth 1 (just under the top) to ``max_height - 1``:
+  1 where a piece of that kind and owner lies that deep in the cell's stack;
 - ``gap``: the cells blocked in this position; ``cell``: the cells of the board;
 - ``counter:<name>:<side>``: the counter's value, on the whole plane;
 - ``halfmove``: the half-move clock, on the whole plane;
@@ -57,6 +60,12 @@ class Observer:
         names += [f"attribute:{a}" for a in game.attributes]
         self.piles = tuple(pile_slots(game, kind) for kind in piled_kinds(game))
         names += [f"pile:{kind}" for kind in piled_kinds(game)]
+        #: The depths of a stack the planes show (none without stacks).
+        self.depths = game.spec.stacks.max_height - 1 if game.spec.stacks is not None else 0
+        if game.spec.stacks is not None:
+            names.append("height")
+            names += [f"below:{d}:{k}:{s}" for d in range(1, self.depths + 1)
+                      for k in game.piece_kinds for s in sides]
         names += ["gap", "cell"]
         names += [f"counter:{c}:{s}" for c in game.counters for s in sides]
         names.append("halfmove")
@@ -104,6 +113,8 @@ class Observer:
                 high[i] = float(MAX_COUNT)
             elif kind == "halfmove":
                 high[i] = float(spec.max_plies or MAX_COUNT)
+            elif kind == "height":
+                high[i] = float(self.depths + 1)
         return low, high
 
     @property
@@ -136,6 +147,8 @@ class Observer:
             for c, slot in enumerate(slots):
                 values[base + offsets[c]] = float(state.vars[slot])
             plane += 1
+        if state.below is not None:
+            plane = self._stacks(state, values, plane)
         base = plane * area
         for c in iter_bits(state.gaps):
             values[base + offsets[c]] = 1.0
@@ -158,6 +171,23 @@ class Observer:
         self._fill(values, self.to_move_plane + state.to_move, 1.0)
         self._fill(values, self.observer_plane + self.observer_side(state, player), 1.0)
         return values
+
+    def _stacks(self, state: State, values: list[float], plane: int) -> int:
+        """The ``height`` and ``below`` planes from ``plane`` on; the plane after them."""
+        area, offsets = self.area, self.offsets
+        assert state.below is not None
+        occupied = state.occupied()
+        per_depth = len(self.game.piece_kinds) * len(self.game.players)
+        sides = len(self.game.players)
+        kinds = len(self.game.piece_kinds)
+        for c in iter_bits(occupied):
+            below = state.below[c]
+            values[plane * area + offsets[c]] = float(1 + len(below))
+            for depth, code in enumerate(below, start=1):
+                side, kind = divmod(code, kinds)
+                at = plane + 1 + (depth - 1) * per_depth + kind * sides + side
+                values[at * area + offsets[c]] = 1.0
+        return plane + 1 + self.depths * per_depth
 
     def side_order(self, state: State, perspective: str) -> list[int]:
         """The sides in the order their planes come: ``absolute`` (the file's order) or

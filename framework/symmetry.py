@@ -32,7 +32,7 @@ some other way (a rule about one named cell that no action names) is not seen:
 symmetry maps legal actions, their results and the observation planes onto each other.
 A game whose blocks do not declare their action space gets the identity only.
 
-What a symmetry maps: cells, bitmasks of cells, states (pieces, gaps, attributes, every
+What a symmetry maps: cells, bitmasks of cells, states (pieces, stacks, gaps, attributes, every
 ``cell`` and ``cells`` slot, such as the landing cell or the cells a view has found, the
 actions a view remembers, and the positions gone through that a repetition reads),
 actions (their cells; the action object of the codec, with its notation) and action
@@ -107,6 +107,11 @@ class Symmetry:
                 moved[cells[c]] = value
             attrs.append(moved)
         out.attrs = attrs
+        if state.below is not None:  # a game of stacks: each column goes with its top
+            below: list[tuple[int, ...]] = [()] * len(state.below)
+            for c, column in enumerate(state.below):
+                below[cells[c]] = column
+            out.below = below
         for i in self._cell_slots:
             out.vars[i] = self.board.cell(out.vars[i])
         for i in self._mask_slots:  # the cells found, visited or captured this turn

@@ -46,6 +46,8 @@ class ZobristTable:
         self.pieces = [[keys(size) for _ in game.piece_kinds] for _ in range(sides)]
         self.gaps = keys(size)
         self.attrs = [keys(size) for _ in game.attributes]
+        #: Per cell, the key of what lies beneath its top in a game of stacks.
+        self.below = keys(size) if game.spec.stacks is not None else []
         self.counters = [keys(len(game.counters)) for _ in range(sides)]
         self.to_move = keys(sides)
         self.phase = keys(len(game.phases))
@@ -70,6 +72,10 @@ class ZobristTable:
                     h ^= row[cell]
         for cell in iter_bits(state.gaps):
             h ^= self.gaps[cell]
+        if state.below is not None:  # a stack's pieces beneath its top, by their tuple
+            for cell, below in enumerate(state.below):
+                if below:
+                    h ^= _mix(self.below[cell], hash(below) & MASK64)
         for a, values in enumerate(state.attrs):
             row = self.attrs[a]
             for cell, value in enumerate(values):

@@ -268,6 +268,27 @@ def views_hide(game: Game, subject: Subject) -> str | None:
 VIEWS_HIDE = StateProperty("a view never shows what it hides", views_hide)
 
 
+def _pieces_on_board(state: State) -> int:
+    return sum(state.height(cell) for cell in range(state.game.board.size))
+
+
+def stacks_conserved(game: Game, subject: Subject) -> str | None:
+    """A game of stacks that declares ``stacks.conserved``: every action leaves as many
+    pieces on the board as there were (a capture only moves pieces between stacks)."""
+    state = subject.state
+    before = _pieces_on_board(state)
+    for action in sample(state.legal_actions(), ACTIONS_PER_STATE):
+        after = _pieces_on_board(state.child(action))
+        if after != before:
+            return (f"{action.notation!r} leaves {after} pieces on the board, where there "
+                    f"were {before} (stacks.conserved says none leaves or comes)")
+    return None
+
+
+STACKS_CONSERVED = StateProperty("pieces on the board stay as many (stacks.conserved)",
+                                 stacks_conserved)
+
+
 def _piece_of(game: Game, entry: Any) -> str:
     return entry.get("piece", game.piece_kinds[0]) if isinstance(entry, dict) \
         else game.piece_kinds[0]

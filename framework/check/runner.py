@@ -23,6 +23,7 @@ from framework.check import DEFAULT_EXAMPLES
 from framework.check.outcome import Outcome
 from framework.check.properties import (
     CONFORMANCE,
+    STACKS_CONSERVED,
     VIEWS_HIDE,
     StateProperty,
     reference_agrees,
@@ -272,6 +273,11 @@ def plan(game: Game, *, examples: int = DEFAULT_EXAMPLES, random_seed: int = 0
         checks.append((VIEWS_HIDE.name, partial(
             Outcome, VIEWS_HIDE.name, "not required",
             note="the file declares no view: every player sees everything")))
+    stacks = game.spec.stacks
+    if stacks is not None and stacks.conserved:
+        checks.append((STACKS_CONSERVED.name, partial(check_state_property, game,
+                                                      STACKS_CONSERVED, examples,
+                                                      random_seed, strategy)))
     name = "same as the reference interpreter"
     try:
         ref = ReferenceGame(game.spec)

@@ -50,7 +50,7 @@ SECTIONS: dict[PluginKind, tuple[str, str]] = {
 #: The parts of a game file that are blocks of their own, documented after the top level.
 NESTED: tuple[tuple[str, str], ...] = (
     ("pieces.<kind>", "PieceSpec"), ("pieces.<kind>.attributes.<name>", "AttributeSpec"),
-    ("notation", "NotationSpec"), ("notation.fen", "FenSpec"),
+    ("notation", "NotationSpec"), ("notation.fen", "FenSpec"), ("stacks", "StacksSpec"),
     ("evaluation", "EvaluationSpec"), ("evaluation.terms[]", "EvaluationTerm"),
     ("examples[]", "ExampleSpec"), ("examples[].expect", "ExpectSpec"),
 )

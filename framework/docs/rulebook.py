@@ -447,6 +447,22 @@ def _names(words: Iterable[str], _: Translate) -> str:
     return join_words(_, [_(w) for w in words])
 
 
+def stacks_text(stacks: Any, _: Translate) -> str:
+    """What a game of stacks (``stacks:``) says of its cells, for the rulebook."""
+    text = _("Pieces stack: a cell may hold a stack of up to {n} pieces, of either player "
+             "and any kind, in order. The piece on top commands the stack: the stack is its "
+             "owner's, and it moves as that piece does.").format(n=stacks.max_height)
+    text += " " + (_("A stack moves as a whole.") if stacks.moves == "whole" else
+                   _("Only the top piece moves, uncovering the piece beneath it.")
+                   if stacks.moves in ("top", 1) else
+                   _("The top {n} pieces of a stack move together (the whole stack when it "
+                     "holds no more), uncovering the piece beneath them.").format(
+                       n=stacks.moves))
+    if stacks.conserved:
+        text += " " + _("No piece ever leaves the board.")
+    return text + " " + _("The diagrams write on a stack how many pieces it holds.")
+
+
 def _material(game: Game, _: Translate) -> Section:
     spec = game.spec
     section = Section()
@@ -521,6 +537,8 @@ def _material(game: Game, _: Translate) -> Section:
             kinds=join_words(_, [_("a {kind} for a {piece}").format(kind=_(becomes),
                                                                    piece=_(kind))
                                  for kind, becomes in changing])))
+    if spec.stacks is not None:
+        section.paragraphs.append(stacks_text(spec.stacks, _))
     stacked = _stacked(game)
     for kind, piece in spec.pieces.items():
         if kind in stacked:  # the attribute counts the pieces: a stack, not a thing carried

@@ -138,6 +138,11 @@ def state_to_json(state: State) -> dict[str, Any]:
         for a, attribute in enumerate(game.attributes):
             if attribute in game.spec.pieces[game.piece_kinds[kind]].attributes:
                 entry[attribute] = state.attrs[a][cell]
+        if state.below is not None and state.below[cell]:  # a stack: the pieces beneath
+            kinds = len(game.piece_kinds)
+            entry["below"] = [{"owner": game.players[code // kinds],
+                               "piece": game.piece_kinds[code % kinds]}
+                              for code in state.below[cell]]
         cells[names[cell]] = entry
     data: dict[str, Any] = {"game": game.name, "to_move": game.players[state.to_move]}
     if state.setup < len(game.setups):
@@ -269,7 +274,10 @@ def _place(state: State, name: str, entry: Any) -> None:
         raise PositionError(f"cell {name!r}: {kind_name!r} is kept in piles, a number on "
                             f"each cell: write it as {kind_name}.{name}: <number>, not as a "
                             "piece")
-    extra = set(entry) - {"owner", "piece"} - set(piece.attributes)
+    below = entry.get("below", [])
+    if below:
+        _below(state, cell, name, below)
+    extra = set(entry) - {"owner", "piece", "below"} - set(piece.attributes)
     if extra:
         raise PositionError(f"cell {name!r}: {kind_name} has no attribute {sorted(extra)[0]!r}")
     state.place(cell, side, game.piece_kinds.index(kind_name))
@@ -286,6 +294,35 @@ def _place(state: State, name: str, entry: Any) -> None:
     if piece.max_attributes_total is not None and total > piece.max_attributes_total:
         raise PositionError(f"cell {name!r}: {total} attributes in all, over the cap of "
                             f"{piece.max_attributes_total}")
+
+
+def _below(state: State, cell: int, name: str, below: Any) -> None:
+    """The pieces beneath a stack's top (``below``: the one just under it first)."""
+    game = state.game
+    stacks = game.spec.stacks
+    if stacks is None:
+        raise PositionError(f"cell {name!r}: {game.name} has no stacks (no 'stacks:' in the "
+                            "file): a cell holds one piece, without 'below'")
+    if not isinstance(below, list) or len(below) + 1 > stacks.max_height:
+        raise PositionError(f"cell {name!r}: 'below' must be a list of at most "
+                            f"{stacks.max_height - 1} pieces (stacks.max_height "
+                            f"{stacks.max_height}), found {shown(below)}")
+    codes = []
+    for i, piece in enumerate(below):
+        if isinstance(piece, str):
+            piece = {"owner": piece}
+        if not isinstance(piece, dict) or "owner" not in piece or \
+                set(piece) - {"owner", "piece"}:
+            raise PositionError(f"cell {name!r}: below[{i}] must be {{\"owner\": …, "
+                                f"\"piece\": …}}, found {shown(piece)}")
+        side = _side(game, piece["owner"], f"cells.{name}.below[{i}].owner")
+        kind = piece.get("piece", game.piece_kinds[0])
+        if kind not in game.piece_kinds:
+            raise PositionError(f"cell {name!r}: below[{i}]: unknown piece {kind!r}; "
+                                f"expected one of {', '.join(game.piece_kinds)}")
+        codes.append(side * len(game.piece_kinds) + game.piece_kinds.index(kind))
+    assert state.below is not None
+    state.below[cell] = tuple(codes)
 
 
 def _counters(state: State, counters: Any) -> None:

@@ -36,7 +36,7 @@ def check_shape(position: dict[str, Any]) -> None:
                         if not isinstance(value, str):
                             raise PositionError(f"cell {name!r}: {field!r} is a name (text), "
                                                 f"found {shown(value)}")
-                    else:
+                    elif field != "below":  # a stack's pieces, read by ``_below``
                         check_count(f"cell {name!r}: {field}", value)
     gaps = position.get("gaps", [])
     if not isinstance(gaps, list) or not all(isinstance(g, str) for g in gaps):

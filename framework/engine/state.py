@@ -44,7 +44,7 @@ NO_LEGAL_MOVE = "no_legal_move"
 class State:
     """A position plus whose decision it is. Mutated only through ``apply``."""
 
-    __slots__ = ("attrs", "counters", "ending", "fullmove", "game", "gaps", "kinds",
+    __slots__ = ("attrs", "below", "counters", "ending", "fullmove", "game", "gaps", "kinds",
                  "last_mover", "owner", "phase", "seat_of_side", "setup", "setup_actions",
                  "stack", "to_move", "trail", "vars", "winners")
 
@@ -55,6 +55,11 @@ class State:
         self.kinds = [0] * len(game.piece_kinds)
         self.gaps = 0
         self.attrs = [[0] * game.board.size for _ in game.attributes]
+        # In a game of stacks (``stacks:``), per cell the pieces beneath the top one, from
+        # the one just under it down to the bottom, each as ``side * kinds + kind``; the
+        # top piece is in ``owner`` and ``kinds`` as in every game. None without stacks.
+        self.below: list[tuple[int, ...]] | None = \
+            [()] * game.board.size if game.spec.stacks is not None else None
         self.counters = [[0] * len(game.counters) for _ in range(sides)]
         self.to_move = 0
         self.phase = 0
@@ -115,6 +120,7 @@ class State:
         other.kinds = self.kinds[:]
         other.gaps = self.gaps
         other.attrs = [a[:] for a in self.attrs] if self.attrs else []
+        other.below = self.below[:] if self.below is not None else None
         other.counters = [c[:] for c in self.counters]
         other.to_move = self.to_move
         other.phase = self.phase
@@ -340,7 +346,7 @@ class State:
         return (tuple(self.owner), tuple(self.kinds), self.gaps,
                 tuple(tuple(a) for a in self.attrs), tuple(tuple(c) for c in self.counters),
                 self.to_move, self.phase, self.setup, tuple(self.seat_of_side), tuple(vars_),
-                self.winners)
+                self.winners, tuple(self.below) if self.below is not None else None)
 
     def child(self, action: Action) -> State:
         new = self.clone()
@@ -542,14 +548,19 @@ class State:
         self.kinds[kind] |= bit
 
     def remove(self, cell: int) -> None:
-        """Take a piece off the board; its attributes go with it (back to the supply)."""
+        """Take a piece off the board; its attributes go with it (back to the supply). In a
+        game of stacks the whole stack on ``cell`` leaves."""
         clear = ~(1 << cell)
         self.owner = [m & clear for m in self.owner]
         self.kinds = [m & clear for m in self.kinds]
         for values in self.attrs:
             values[cell] = 0
+        if self.below is not None:
+            self.below[cell] = ()
 
     def move_piece(self, src: int, dst: int) -> None:
+        """Move the piece on ``src`` to the empty cell ``dst``; in a game of stacks, the
+        stack (or its top alone, as ``stacks.moves`` says)."""
         both = (1 << src) | (1 << dst)
         side = self.owner_of(src)
         kind = self.kind_of(src)
@@ -558,6 +569,60 @@ class State:
         for values in self.attrs:
             values[dst] = values[src]
             values[src] = 0
+        if self.below is not None and self.below[src]:
+            moves = self.game.spec.stacks.moves  # type: ignore[union-attr]
+            carried = len(self.below[src]) if moves == "whole" else \
+                0 if moves == "top" else int(moves) - 1  # pieces beneath the top that go
+            self.below[dst] = self.below[src][:carried]
+            self.below[src] = self.below[src][carried:]
+            self._uncover(src)  # the piece left beneath them, if any, is the top now
+
+    # Stacks (``stacks:``) ---------------------------------------------------------------
+    def height(self, cell: int) -> int:
+        """How many pieces stand on ``cell`` (0 empty, 1 a single piece)."""
+        if not (self.occupied() >> cell & 1):
+            return 0
+        return 1 + (len(self.below[cell]) if self.below is not None else 0)
+
+    def stack_of(self, cell: int) -> list[tuple[int, int]]:
+        """The (side, kind) of every piece on ``cell``, top first."""
+        if not (self.occupied() >> cell & 1):
+            return []
+        kinds = len(self.game.piece_kinds)
+        pieces = [(self.owner_of(cell), self.kind_of(cell))]
+        if self.below is not None:
+            pieces += [divmod(code, kinds) for code in self.below[cell]]
+        return pieces
+
+    def take_top(self, cell: int) -> int:
+        """Take the top piece off ``cell`` (its code, ``side * kinds + kind``); the piece
+        beneath it, if any, is the top now."""
+        code = self.owner_of(cell) * len(self.game.piece_kinds) + self.kind_of(cell)
+        bit = 1 << cell
+        self.owner = [m & ~bit for m in self.owner]
+        self.kinds = [m & ~bit for m in self.kinds]
+        self._uncover(cell)
+        return code
+
+    def put_under(self, cell: int, code: int) -> None:
+        """Put a piece (its code) at the bottom of the stack on ``cell``."""
+        assert self.below is not None
+        self.below[cell] = (*self.below[cell], code)
+        bound = self.game.spec.stacks.max_height  # type: ignore[union-attr]
+        if len(self.below[cell]) + 1 > bound:
+            raise ValueError(f"{self.game.name}: the stack on "
+                             f"{self.game.board.names[cell]} holds "
+                             f"{len(self.below[cell]) + 1} pieces, over stacks.max_height "
+                             f"{bound} declared in the file")
+
+    def _uncover(self, cell: int) -> None:
+        """The top of ``cell`` has gone: the piece beneath it (if any) becomes the top."""
+        assert self.below is not None
+        rest = self.below[cell]
+        if rest:
+            side, kind = divmod(rest[0], len(self.game.piece_kinds))
+            self.place(cell, side, kind)
+            self.below[cell] = rest[1:]
 
     # Notation and output --------------------------------------------------------------
     def parse_action(self, text: str) -> Action:

@@ -7,12 +7,13 @@ other game pays nothing. The trail is an immutable tuple shared by a state and i
 the key of the position where the game (or the position read from JSON or FEN) began, then
 one key at the end of every turn, after the turn has passed to the next player.
 
-A key is a pair ``(placement, rights)``: the placement is where the pieces stand (owners,
-kinds, gaps, attributes); the rights are the player to move, the counters and the
-position's slots but the clocks (castling rights, an en passant cell), each slot as its
-rules count it for a repetition (``Primitive.repetition_values``: an en passant cell only
-when a capture could land there). A position read again from JSON starts a new trail: the
-history is not part of a position.
+A key is a pair ``(placement, rights)``: the placement is where the pieces stand
+(owners, kinds, gaps, attributes, in a game of stacks what lies beneath each top); the
+rights are the player to move, the counters and the position's slots but the clocks
+(castling rights, an en passant cell), each slot as its rules count it for a repetition
+(``Primitive.repetition_values``: an en passant cell only when a capture could land
+there). A position read again from JSON starts a new trail: the history is not part of a
+position.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
 
-TrailKey = tuple[tuple[int, ...], tuple[Any, ...]]
+TrailKey = tuple[tuple[Any, ...], tuple[Any, ...]]
 
 
 def trail_key_of(game: CompiledGame) -> Callable[[State], TrailKey] | None:
@@ -50,9 +51,11 @@ def trail_key_of(game: CompiledGame) -> Callable[[State], TrailKey] | None:
     pick = _picker(kept)
 
     def key(state: State) -> TrailKey:
-        placement = (*state.owner, *state.kinds, state.gaps)
+        placement: tuple[Any, ...] = (*state.owner, *state.kinds, state.gaps)
         if has_attrs:
             placement += tuple(v for values in state.attrs for v in values)
+        if state.below is not None:  # a game of stacks: what lies beneath each top
+            placement += tuple(state.below)
         values = state.vars
         if viewers:
             changed: dict[int, list[int]] = {}

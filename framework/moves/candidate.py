@@ -28,6 +28,10 @@ One construct, a **cell test**, reads a set of cells and compares:
 - ``at_least``, ``at_most``, ``exactly`` compare the number of cells that fit; with no
   bound every cell read must fit (true of no cell at all: a step passes over none).
 
+``{stack: from, at_least: 2}`` reads a stack's height, in a game of stacks (``stacks:``):
+it holds when the stack on that place (``to``, ``from``, ``landed``, ``last.from`` or
+``last.to``) holds that many pieces (an empty cell holds 0, a single piece 1).
+
 ``{direction: [n, s]}`` holds when the move goes straight along one of the directions
 (from ``from`` towards ``to``); ``{all: [...]}``, ``{any: [...]}`` and ``{not: {...}}``
 combine tests. A place that does not exist (``landed`` before anything landed) fails every
@@ -155,6 +159,29 @@ class DirectionTest(Rule):
                                  "these directions")
 
 
+class StackTest(Rule):
+    """The height of the stack on one place of the candidate move (a game of stacks)."""
+
+    stack: Literal["to", "from", "landed", "last.from", "last.to"] = Field(
+        description="the place whose stack is read: to, from, landed, last.from or last.to")
+    at_least: int | None = Field(default=None, ge=0, le=MAX_COUNT, description="holds when "
+                                 "the stack holds at least this many pieces")
+    at_most: int | None = Field(default=None, ge=0, le=MAX_COUNT, description="holds when "
+                                "the stack holds at most this many pieces")
+    exactly: int | None = Field(default=None, ge=0, le=MAX_COUNT, description="holds when "
+                                "the stack holds exactly this many pieces")
+
+    @model_validator(mode="after")
+    def _bounded(self) -> StackTest:
+        if (self.at_least, self.at_most, self.exactly) == (None, None, None):
+            raise ValueError("this test says nothing: give at_least, at_most or exactly "
+                             "(how many pieces the stack holds)")
+        return self
+
+    def place(self, default: Place) -> Place:
+        return self.stack
+
+
 class AllTest(Rule):
     all: list[CandidateTest] = Field(min_length=1, description="every test holds")
 
@@ -169,14 +196,16 @@ class NotTest(Rule):
 
 def _variant(value: Any) -> str:
     if isinstance(value, dict):
-        return next((k for k in ("all", "any", "not", "direction") if k in value), "cell")
+        return next((k for k in ("all", "any", "not", "direction", "stack") if k in value),
+                    "cell")
     tags: dict[type[Rule], str] = {AllTest: "all", AnyTest: "any", NotTest: "not",
-                                   DirectionTest: "direction"}
+                                   DirectionTest: "direction", StackTest: "stack"}
     return tags.get(type(value), "cell")
 
 
 CandidateTest = Annotated[Union[  # noqa: UP007 (the tags need the Union form)
     Annotated[CellTest, Tag("cell")], Annotated[DirectionTest, Tag("direction")],
+    Annotated[StackTest, Tag("stack")],
     Annotated[AllTest, Tag("all")], Annotated[AnyTest, Tag("any")],
     Annotated[NotTest, Tag("not")]], Discriminator(_variant)]
 
@@ -215,8 +244,8 @@ def slots_read(tests: Sequence[tuple[Any, Place]]) -> list[Slot]:
 
 def places_read(test: Any, default: Place) -> set[str]:
     """The places a test reads (``direction`` for a direction test)."""
-    return {p.place(default) if isinstance(p, CellTest) else "direction"
-            for p in parts(test) if isinstance(p, CellTest | DirectionTest)}
+    return {p.place(default) if isinstance(p, CellTest | StackTest) else "direction"
+            for p in parts(test) if isinstance(p, CellTest | DirectionTest | StackTest)}
 
 
 # Checks of meaning -----------------------------------------------------------------------
@@ -239,6 +268,14 @@ def test_issues(test: Any, loc: Loc, ctx: SpecContext, default: Place, *, source
             yield (*loc, "direction"), (f"{keyword} moves no piece from a cell, so its "
                                         "moves have no direction")
         yield from ctx.check_directions(test.direction, (*loc, "direction"))
+        return
+    if isinstance(test, StackTest):
+        if ctx.spec.stacks is None:
+            yield (*loc, "stack"), ("a stack's height is for a game of stacks: declare "
+                                    "'stacks:' in the file (a cell holds one piece otherwise)")
+        if test.stack == "from" and not sources:
+            yield (*loc, "stack"), (f"from: {keyword} moves no piece from a cell (its moves "
+                                    "are named by one cell), so there is no cell to read there")
         return
     place = test.place(default)
     key = "around" if test.around else "at"
@@ -303,7 +340,25 @@ class Candidates:
             return lambda *a: not negated(*a)
         if isinstance(test, DirectionTest):
             return self._direction(test, players)
+        if isinstance(test, StackTest):
+            return self._height(test)
         return self._cells(test, default, players)
+
+    def _height(self, test: StackTest) -> Holds:
+        place = test.stack
+        slot = {"landed": "landed", "last.from": LAST_FROM.name, "last.to": LAST_TO.name}
+        held = self.game.slots.index.get(slot.get(place, ""), -1)
+        low = test.at_least if test.at_least is not None else test.exactly
+        high = test.at_most if test.at_most is not None else test.exactly
+
+        def holds(state: State, masks: Masks, me: int, src: int, dst: int, way: int) -> bool:
+            cell = dst if place == "to" else src if place == "from" else \
+                state.vars[held] if held >= 0 else -1
+            if cell < 0:
+                return False
+            n = state.height(cell)
+            return (low is None or n >= low) and (high is None or n <= high)
+        return holds
 
     def _direction(self, test: DirectionTest, players: range) -> Holds:
         board = self.game.board
@@ -446,6 +501,9 @@ def describe_test(test: Any, game: CompiledGame, default: Place,
         from framework.board.direction_words import directions_phrase
         return _("the move goes straight {directions}").format(
             directions=directions_phrase(list(test.direction), _))
+    if isinstance(test, StackTest):
+        return _("the stack on {place} holds {number} pieces").format(
+            place=_place_words(test.stack, _), number=_number(test, _))
     return _cell_clause(test, game, test.place(default), _)
 
 
@@ -484,7 +542,7 @@ def _predicate(test: CellTest, game: CompiledGame, _: Translate) -> str:
     return _("{holding} and {zone}").format(holding=holding, zone=zone) if holding else zone
 
 
-def _number(test: CellTest, _: Translate) -> str:
+def _number(test: CellTest | StackTest, _: Translate) -> str:
     if test.exactly is not None:
         return _("exactly {n}").format(n=test.exactly)
     if test.at_least is not None and test.at_most is not None:

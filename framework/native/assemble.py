@@ -418,6 +418,9 @@ def _hands(game: CompiledGame) -> list[str]:
 def plan_of(game: CompiledGame) -> Plan:
     """The pieces of ``game``'s kernels; ``Unsupported`` with the reason if there are none."""
     moves_phase = plugins("phases")["moves"]
+    if game.spec.stacks is not None:
+        raise Unsupported("stacks (stacks:): the kernels hold one piece a cell in their "
+                          "bitboards and have no stack encoding yet")
     if game.spec.turn_order != "rotate":
         raise Unsupported(f"turn order {game.spec.turn_order!r} (only rotate)")
     setups = _setups(game)

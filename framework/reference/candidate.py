@@ -10,7 +10,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from framework.moves.candidate import AllTest, AnyTest, CellTest, DirectionTest, NotTest
+from framework.moves.candidate import (
+    AllTest,
+    AnyTest,
+    CellTest,
+    DirectionTest,
+    NotTest,
+    StackTest,
+)
 from framework.plugins import plugins
 from framework.reference.lines import _direction
 from framework.reference.moves import Moves, RefPrimitive
@@ -96,6 +103,17 @@ def _holds(phase: Any, test: Any, default: str, s: RefState, src: str | None, ds
         return src is not None and any(
             _straight(phase, src, dst, d) is not None
             for d in {_direction(phase, n, s.to_move) for n in test.direction} if d)
+    if isinstance(test, StackTest):  # a stack's height: its top and the pieces beneath
+        cell = {"to": dst, "from": src, "landed": s.vars.get("landed"),
+                "last.from": s.vars.get("last_from"),
+                "last.to": s.vars.get("last_to")}.get(test.stack)
+        if cell is None:
+            return False
+        piece = s.cells.get(cell)
+        n = 0 if piece is None else 1 + len(piece.get("below", []))
+        return ((test.at_least is None or n >= test.at_least)
+                and (test.at_most is None or n <= test.at_most)
+                and (test.exactly is None or n == test.exactly))
     assert isinstance(test, CellTest)
     place = test.around or test.at or default
     here = {"to": dst, "from": src, "landed": s.vars.get("landed"),

@@ -11,7 +11,7 @@ from weakref import WeakKeyDictionary
 from framework.board.directions import RELATIVE_DIRECTIONS, direction_bearings
 from framework.engine.slots import hand_slot_name
 from framework.reference.moves import Moves, _written, tagged
-from framework.reference.position import RefState
+from framework.reference.position import RefState, lift
 from framework.reference.rules import Effect
 from framework.spec.zones import zone_cell_names
 
@@ -81,7 +81,7 @@ def _play(phase: Any, option: Any, src: str | None, dst: str, made: str) -> Effe
         captured = s.cells.pop(dst, None)  # capture by replacement
         if captured is not None:
             into_hand(phase.game.spec, s, captured)
-        s.cells[dst] = s.cells.pop(src) if src else phase.bring_in(s, made)
+        s.cells[dst] = lift(phase.game.spec, s, src) if src else phase.bring_in(s, made)
         if "departed" in s.vars:
             s.vars["departed"] = src
         phase.landing(option, s, dst)

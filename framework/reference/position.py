@@ -50,3 +50,24 @@ class RefState:
 
     def empty(self, cell: str) -> bool:
         return cell not in self.cells and cell not in self.gaps
+
+
+def lift(spec: Any, s: RefState, cell: str) -> dict[str, Any]:
+    """Take up what moves from ``cell``: its piece; in a game of stacks whose moves take
+    the top alone (``stacks.moves: top``) or the top n (a number), those pieces, uncovering
+    the one beneath them (the whole stack moves otherwise, its pieces beneath listed under
+    ``below``)."""
+    piece = s.cells.pop(cell)
+    if spec.stacks is None or spec.stacks.moves == "whole" or not piece.get("below"):
+        return piece
+    below = piece.pop("below")
+    n = 1 if spec.stacks.moves == "top" else spec.stacks.moves  # how many pieces go
+    going, staying = below[:n - 1], below[n - 1:]
+    if going:
+        piece["below"] = going
+    if staying:
+        uncovered = dict(staying[0])
+        if staying[1:]:
+            uncovered["below"] = staying[1:]
+        s.cells[cell] = uncovered
+    return piece

@@ -75,6 +75,8 @@ class Piece:
     side: int
     kind: str
     attrs: tuple[tuple[str, int], ...] = ()
+    #: In a game of stacks, the (side, kind) of the pieces beneath it, the next one first.
+    below: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass
@@ -108,7 +110,9 @@ def pieces_of(state: State) -> dict[int, Piece]:
         wanted = game.spec.pieces[kind].attributes
         attrs = tuple((a, state.attrs[i][cell]) for i, a in enumerate(game.attributes)
                       if a in wanted)
-        found[cell] = Piece(side, kind, attrs)
+        below = tuple((s, game.piece_kinds[k]) for s, k in state.stack_of(cell)[1:]) \
+            if state.below is not None else ()
+        found[cell] = Piece(side, kind, attrs, below)
     return found
 
 
@@ -569,6 +573,13 @@ def _piece(canvas: _Canvas, game: CompiledGame, pos: tuple[float, float], piece:
              f"<title>{escape(_piece_title(game, piece, name, _))}</title>"]
     for index, (_attribute, count) in enumerate(piece.attrs[:2]):
         parts += _limbs(float(cx), float(cy), radius, count, upper=index == 1, colour=fill)
+    if piece.below:  # a stack: the pieces beneath peek out below the top, lowest last
+        shown = piece.below[:3]
+        for depth in range(len(shown), 0, -1):
+            side, _kind = shown[depth - 1]
+            parts.append(f'<circle cx="{cx}" cy="{_n(float(cy) + depth * radius * 0.3)}" '
+                         f'r="{_n(radius)}" fill="{player_colour(game, side)}" '
+                         f'stroke="#111" stroke-width="1.5"/>')
     if not game.spec.pieces[piece.kind].disc:  # the glyph alone, large, in the colour
         size = _n(radius * 2.4)
         parts.append(f'<circle cx="{cx}" cy="{cy}" r="{_n(radius)}" fill="none" '
@@ -591,6 +602,14 @@ def _piece(canvas: _Canvas, game: CompiledGame, pos: tuple[float, float], piece:
         parts.append(f'<text class="glyph" x="{cx}" y="{cy}" text-anchor="middle" '
                      f'dominant-baseline="central" font-family="DejaVu Sans, sans-serif" '
                      f'font-size="{size}" font-weight="bold" fill="{ink}">{escape(glyph)}</text>')
+    if piece.below:  # the stack's height, on a badge at the top right
+        bx, by = float(cx) + radius * 0.9, float(cy) - radius * 0.9
+        parts.append(f'<circle cx="{_n(bx)}" cy="{_n(by)}" r="{_n(radius * 0.5)}" '
+                     f'fill="#fff" stroke="#111" stroke-width="1"/>'
+                     f'<text class="height" x="{_n(bx)}" y="{_n(by)}" text-anchor="middle" '
+                     f'dominant-baseline="central" font-family="sans-serif" '
+                     f'font-size="{_n(radius * 0.7)}" font-weight="bold" fill="#111">'
+                     f'{len(piece.below) + 1}</text>')
     parts.append("</g>")
     return "".join(parts)
 
@@ -628,7 +647,8 @@ def _glyph(game: CompiledGame, piece: Piece) -> str:
 
 def _piece_title(game: CompiledGame, piece: Piece, name: str, _: Translate) -> str:
     attrs = "".join(f", {_(a)} {n}" for a, n in piece.attrs)
-    return f"{name}: {_(piece.kind)} ({_(game.players[piece.side])}){attrs}"
+    beneath = "".join(f", {_(kind)} ({_(game.players[side])})" for side, kind in piece.below)
+    return f"{name}: {_(piece.kind)} ({_(game.players[piece.side])}){attrs}{beneath}"
 
 
 def _removed(canvas: _Canvas, game: CompiledGame, pos: tuple[float, float], piece: Piece,

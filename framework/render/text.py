@@ -5,7 +5,9 @@ A piece shows its symbol (owner's) followed by its attribute values (Adaptoid ``
 white, 2 legs, 1 pincer); ``.`` is an empty cell, ``#`` a gap; in a game that keeps a kind
 in piles (Kalah's seeds), a cell with no piece on it shows its pile's number. A game whose
 actions number the cells (``notation.numbers``, draughts' 1-50) gets the numbers beside
-the position instead of row and column names.
+the position instead of row and column names. In a game of stacks a stack shows its top
+piece's symbol and its height (``w3``), and every stack is listed below the board, top
+first.
 """
 
 from __future__ import annotations
@@ -37,7 +39,26 @@ def cell_label(state: State, cell: int) -> str:
     for a, attribute in enumerate(game.attributes):
         if attribute in piece.attributes:
             label += str(state.attrs[a][cell])
+    if state.below is not None and state.below[cell]:  # a stack: its height after the top
+        label += str(state.height(cell))
     return label
+
+
+def stack_lines(state: State) -> list[str]:
+    """In a game of stacks, one line per stack of two or more pieces: its cell and its
+    pieces' symbols from the top down (``e5: w b B`` = a white soldier on a black soldier
+    on a black officer)."""
+    game = state.game
+    if state.below is None:
+        return []
+    lines = []
+    for cell in range(game.board.size):
+        if state.below[cell]:
+            symbols = [game.spec.pieces[game.piece_kinds[kind]].symbols.get(
+                game.players[side]) or game.players[side][0]
+                for side, kind in state.stack_of(cell)]
+            lines.append(f"{game.board.names[cell]}: {' '.join(symbols)}")
+    return ["stacks, top first:", *("  " + line for line in lines)] if lines else []
 
 
 def pile_numbers(state: State, cell: int) -> int | None:
@@ -194,7 +215,7 @@ def board_text(state: State) -> str:
                                                              strict=True))
             for s, p in enumerate(game.players))
     status += _hands(state)
-    return "\n".join([*lines, status])
+    return "\n".join([*lines, status, *stack_lines(state)])
 
 
 def _why(state: State) -> str:

@@ -355,6 +355,47 @@ class MarginLevel(ConditionalParams):
         return self
 
 
+class StacksSpec(Rule):
+    """A cell may hold an ordered stack of pieces of any owners and kinds (Lasca's
+    columns). The top piece is the one the rules see: its owner controls the stack, its
+    kind says how the stack moves, a promotion changes it alone. What moves when a stack
+    moves is ``moves``; a capture may take the top of the jumped stack and put it under
+    the capturer's (``hop`` with ``takes: top, taken_to: under``). Lasca's columns:
+
+    ```yaml
+    stacks: {moves: whole, max_height: 22, conserved: true}
+    turn:
+      - name: move
+        type: moves
+        options:
+          - {type: hop, piece: soldier, directions: [forward_left, forward_right],
+             chain: must, takes: top, taken_to: under}
+          # a rule may read a stack's height: a column of 3 or more also steps back
+          - {type: reach, piece: soldier, distance: 1, kind: back,
+             directions: [backward_left, backward_right], to_if: {stack: from, at_least: 3}}
+    ```
+
+    A position writes a stack as its top piece with the pieces beneath it under
+    ``below``, the next one down first: ``"e5": {"owner": "white", "piece": "soldier",
+    "below": [{"owner": "black", "piece": "officer"}, "black"]}``. The text board shows a
+    stack's top symbol and its height (``w3``) and lists every stack, top first; the
+    diagrams draw the pieces beneath and the height on a badge; the observation has a
+    ``height`` plane and one plane per depth, kind and owner. A game without ``stacks:``
+    keeps one piece a cell and none of this costs it anything. The native backend does not
+    play stacks yet (it says so, by name)."""
+
+    moves: Literal["whole", "top"] | Annotated[int, Field(ge=1, le=64)] = Field(
+        default="whole", description="what a move of a stack takes along: the whole stack "
+        "(Lasca's columns), its top piece alone (top), which uncovers the one beneath, or "
+        "its top n pieces (a number; the whole stack when it holds n or fewer)")
+    max_height: int = Field(ge=2, le=64, description="the most pieces a stack may hold: "
+                            "a position with a higher one is refused, and the observation "
+                            "planes hold that many levels")
+    conserved: bool = Field(default=False, description="no piece ever leaves the board "
+                            "(captures only move pieces between stacks): boardspec check "
+                            "checks that the number of pieces on the board stays the same")
+
+
 class GameBase(Rule):
     """Everything in a game file except the rule blocks."""
 
@@ -392,6 +433,9 @@ class GameBase(Rule):
         description="phases after which goals are checked, besides the end of every turn")
     tie_break: Literal["last_mover", "draw"] = Field(
         default="draw", description="when a goal check finds both sides winning")
+    stacks: StacksSpec | None = Field(
+        default=None, description="cells hold ordered stacks of pieces (see StacksSpec); "
+                                  "default: one piece a cell")
     max_plies: int | None = Field(
         default=None, ge=1, le=MAX_COUNT, description="declared upper bound on a game's length; "
                                         "null = the game may not terminate by itself")

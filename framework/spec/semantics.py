@@ -167,6 +167,39 @@ def direction_names(spec: Any, graph: Any) -> tuple[str, ...]:
     return own
 
 
+def _stacks(spec: Any) -> Iterator[tuple[Loc, str]]:
+    """What a game of stacks cannot have: values that belong to one piece of a cell
+    (attributes, piles), a FEN (one symbol a cell), hidden information."""
+    for name, piece in spec.pieces.items():
+        if piece.attributes or piece.piles is not None:
+            yield ("pieces", name), (f"{name} has {'attributes' if piece.attributes else 'piles'}"
+                                     ": not supported in a game of stacks (stacks:), where a "
+                                     "cell holds several pieces")
+        if piece.supply is not None:
+            yield ("pieces", name, "supply"), (
+                f"a supply of {name} is counted from the tops of the cells only: not "
+                "supported in a game of stacks (stacks:) yet, where pieces lie beneath them")
+    if spec.notation.fen:
+        yield ("notation", "fen"), ("a FEN writes one piece a cell: not supported in a game "
+                                    "of stacks (stacks:); positions are written as JSON")
+    if spec.view is not None:
+        yield ("view",), "hidden information is not supported in a game of stacks (stacks:)"
+    # Blocks that set a cell's bits themselves, not through the state's moves and removals,
+    # would leave a stack's pieces beneath behind.
+    unstacked = {"clone_or_jump": "its jump moves a cell's bits itself",
+                 "swap": "it rebuilds the piece on its mirror cell"}
+    for i, phase in enumerate(spec.turn):
+        if phase.type in unstacked:
+            yield ("turn", i), (f"{phase.type} is not supported in a game of stacks "
+                                f"(stacks:): {unstacked[phase.type]}")
+        for j, option in enumerate(getattr(phase, "options", None) or ()):
+            kind = getattr(option, "type", "")
+            if kind in unstacked:
+                yield ("turn", i, "options", j), (
+                    f"{kind} is not supported in a game of stacks (stacks:): "
+                    f"{unstacked[kind]}")
+
+
 def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
     graph = build_board(spec.board)
     cells = frozenset(graph.nodes)
@@ -217,6 +250,8 @@ def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
             yield ("pieces", name, "disc"), ("disc: false draws the piece by its glyph "
                                              "alone, and it has none: give it 'glyph' or "
                                              "'glyphs'")
+    if spec.stacks is not None:
+        yield from _stacks(spec)
     for player in spec.notation.fen.sides if spec.notation.fen else {}:
         if player not in spec.players:
             yield ("notation", "fen", "sides", player), ctx.unknown("player", player,

@@ -127,6 +127,11 @@ class ReferenceGame:
                 entry = {"owner": entry}
             piece = self.new_piece(entry["owner"], entry.get("piece", first_kind))
             piece.update({k: v for k, v in entry.items() if k not in ("owner", "piece")})
+            if "below" in entry:  # a stack: the pieces beneath its top, the next one first
+                piece["below"] = [{"owner": p, "piece": first_kind} if isinstance(p, str)
+                                  else {"piece": first_kind, **p} for p in entry["below"]]
+                if not piece["below"]:
+                    del piece["below"]
             s.cells[name] = piece
         s.gaps = set(data.get("gaps", []))
         for player, values in data.get("counters", {}).items():
@@ -318,8 +323,10 @@ class ReferenceGame:
         """A position as a repetition compares it: (where the pieces stand, everything
         else but the clocks). An en passant cell is a right only while a piece of the
         player to move could capture onto it."""
-        placement = (frozenset((cell, tuple(sorted(piece.items())))
-                               for cell, piece in s.cells.items()), frozenset(s.gaps))
+        placement = (frozenset((cell, tuple(sorted(
+            (k, tuple(tuple(sorted(p.items())) for p in v) if k == "below" else v)
+            for k, v in piece.items()))) for cell, piece in s.cells.items()),
+            frozenset(s.gaps))
         rights = {s2.name: s.vars.get(s2.name) for s2 in self.slots
                   if s2.scope != "turn" and not s2.derived and not s2.history}
         counted: dict[str, set[Any]] = {}

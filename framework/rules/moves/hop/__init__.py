@@ -61,6 +61,26 @@ ends.
       - {type: hop, over: any, capture: false, chain: may, revisit: false,
          directions: [e, w, ne, nw, se, sw]}
 ```
+
+**Stacks.** In a game of stacks (``stacks:``) the jumped piece is the top of the jumped
+stack, and its owner says whether it may be jumped (``over``). ``takes`` says what a capture
+takes: the whole jumped stack (``stack``, the default) or only its top piece (``top``: the
+piece beneath becomes the top, and controls the stack); ``taken_to`` where the taken pieces
+go: off the board (``off``, the default) or under the capturing stack, at its bottom
+(``under``), so nothing leaves the board. Lasca's capture takes the top of the jumped column
+and puts it under the jumper's:
+
+```yaml
+stacks: {moves: whole, max_height: 22, conserved: true}
+turn:
+  - name: move
+    type: moves
+    options:
+      - {type: hop, piece: soldier, directions: [forward_left, forward_right], kind: jump,
+         chain: must, takes: top, taken_to: under}
+```
+
+A stack jumped once may be jumped again in the same chain while an enemy piece is its top.
 """
 
 from __future__ import annotations
@@ -121,6 +141,12 @@ class HopParams(OptionParams):
         "jumped again)")
     straight: bool = Field(default=False, description="every hop of a chain goes the way "
                            "its first hop went (Konane)")
+    takes: Literal["stack", "top"] = Field(
+        default="stack", description="in a game of stacks, what a capture takes: the whole "
+        "jumped stack, or only its top piece (the piece beneath becomes the top)")
+    taken_to: Literal["off", "under"] = Field(
+        default="off", description="where the captured pieces go: off the board, or (in a "
+        "game of stacks) to the bottom of the capturing stack (Lasca)")
     revisit: bool = Field(default=True, description="a chain may land on a cell it has "
                           "already stood on this turn (false: never, its start included; a "
                           "chain that captures nothing needs false)")
@@ -154,6 +180,8 @@ class Hop(Primitive):
         self.piece = kind_index(game, params.piece)
         self.chain = params.chain
         self.capture = params.capture
+        self.takes_top = params.takes == "top"
+        self.under = params.taken_to == "under"
         self.approach = reach_of(params.approach, board.size)
         self.landing = reach_of(params.landing, board.size)
         #: Whether the piece may hop from afar or land further than just beyond.
@@ -234,6 +262,21 @@ class Hop(Primitive):
         if params.straight and (params.approach != 0 or params.landing != 1):
             yield (*loc, "straight"), ("straight chains are supported for hops next to the "
                                        "piece only (approach: 0, landing: 1)")
+        stacked = ctx.spec.stacks is not None
+        for name, value, default in (("takes", params.takes, "stack"),
+                                     ("taken_to", params.taken_to, "off")):
+            if value == default:
+                continue
+            if not stacked:
+                yield (*loc, name), (f"{name}: {value} is for a game of stacks: declare "
+                                     "'stacks:' in the file (a cell holds one piece "
+                                     "otherwise)")
+            elif not params.capture:
+                yield (*loc, name), (f"{name}: {value} says what a capture does with the "
+                                     "jumped pieces: it needs capture: true")
+            elif params.removed != "at_once":
+                yield (*loc, name), (f"{name}: {value} is supported with removed: at_once "
+                                     "only")
         if params.removed == "at_end" and not params.revisit:
             yield (*loc, "revisit"), ("revisit: false is for chains that take nothing or "
                                       "take at once, not with removed: at_end")
@@ -319,9 +362,22 @@ class Hop(Primitive):
             state.vars[self.visited] |= 1 << src | 1 << dst
         if self.captured >= 0:
             state.vars[self.captured] |= 1 << jumped
+        elif self.takes_top or self.under:
+            self._take(state, jumped, dst)
         elif self.capture:
             state.remove(jumped)
         self.landed_on(state, dst)
+
+    def _take(self, state: State, jumped: int, dst: int) -> None:
+        """A capture in a game of stacks: the top of the jumped stack (or all of it) is
+        taken, and goes under the capturing stack on ``dst`` or off the board."""
+        taken = [state.take_top(jumped)]
+        if not self.takes_top:
+            while state.owner_of(jumped) >= 0:
+                taken.append(state.take_top(jumped))
+        if self.under:
+            for code in taken:
+                state.put_under(dst, code)
 
     def chain_over(self, state: State) -> None:
         if self.captured >= 0 and state.vars[self.captured]:
@@ -348,7 +404,18 @@ class Hop(Primitive):
                      "{to}, every cell it passes empty").format(
                 piece=who, direction=directions, over=over, where=self._where(_),
                 to=self._to(_))
-        if not p.capture:
+        if p.takes == "top" or p.taken_to == "under":
+            text += " " + {
+                ("top", "under"): _("(the top piece of the jumped stack is captured and put "
+                                    "at the bottom of the jumping stack; the piece beneath "
+                                    "it, if any, now commands the jumped stack)"),
+                ("top", "off"): _("(the top piece of the jumped stack is captured and leaves "
+                                  "the board; the piece beneath it, if any, now commands "
+                                  "the jumped stack)"),
+                ("stack", "under"): _("(the whole jumped stack is captured and put at the "
+                                      "bottom of the jumping stack)"),
+            }[p.takes, p.taken_to]
+        elif not p.capture:
             text += " " + _("(the jumped piece stays where it is)")
         else:
             text += " " + (_("(the jumped piece is captured)") if self.captured < 0 else

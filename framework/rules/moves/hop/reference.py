@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from framework.reference.moves import Moves, RefPrimitive, _written, tagged
-from framework.reference.position import RefState
+from framework.reference.position import RefState, lift
 from framework.reference.rules import Effect
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ def hop(phase: RefMoves, option: Any, s: RefState) -> Moves:
 
 def _hop_play(phase: RefMoves, option: Any, src: str, over: str, land: str) -> Effect:
     def play(s: RefState) -> None:
-        s.cells[land] = s.cells.pop(src)
+        s.cells[land] = lift(phase.game.spec, s, src)
         if option.straight:
             s.vars["hopped_from"] = src
         if not option.revisit:
@@ -65,6 +65,8 @@ def _hop_play(phase: RefMoves, option: Any, src: str, over: str, land: str) -> E
         later = option.removed == "at_end"
         if option.capture and later:
             s.vars["captured"] = sorted({*s.vars["captured"], over})
+        elif option.capture and (option.takes == "top" or option.taken_to == "under"):
+            _stack_capture(option, s, over, land)
         elif option.capture:
             del s.cells[over]
         phase.landing(option, s, land)
@@ -79,6 +81,21 @@ def _hop_play(phase: RefMoves, option: Any, src: str, over: str, land: str) -> E
                     del s.cells[cell]
                 s.vars["captured"] = []
     return play
+
+
+def _stack_capture(option: Any, s: RefState, over: str, land: str) -> None:
+    """Lasca's kind of capture: the jumped stack's top piece (``takes: top``; or all of
+    it) leaves the jumped cell, the next piece down commanding what is left there, and
+    goes to the bottom of the jumping stack (``taken_to: under``) or off the board."""
+    jumped = s.cells.pop(over)
+    column = [{"owner": jumped["owner"], "piece": jumped["piece"]},
+              *jumped.get("below", [])]  # top first
+    taken, left = (column[:1], column[1:]) if option.takes == "top" else (column, [])
+    if left:
+        s.cells[over] = {**left[0], **({"below": left[1:]} if left[1:] else {})}
+    if option.taken_to == "under":
+        mover = s.cells[land]
+        mover["below"] = [*mover.get("below", []), *taken]
 
 
 def _along(phase: RefMoves, before: str, at: str, d: str) -> bool:

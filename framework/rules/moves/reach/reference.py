@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from framework.reference.moves import Moves, RefPrimitive, _written, tagged
-from framework.reference.position import RefState
+from framework.reference.position import RefState, lift
 from framework.reference.rules import Effect
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ def _reach_play(phase: RefMoves, option: Any, src: str | None, target: str,
                 made: str) -> Effect:
     def play(s: RefState) -> None:
         s.cells.pop(target, None)
-        s.cells[target] = s.cells.pop(src) if src else phase.bring_in(s, made)
+        s.cells[target] = lift(phase.game.spec, s, src) if src else phase.bring_in(s, made)
         phase.landing(option, s, target)
     return play
 

@@ -152,26 +152,27 @@ class Sow(Primitive):
             yield (*loc, "feed"), (f"feed reads the opponents' cells of zone {params.zone!r}, "
                                    "but every player has the same cells there: declare the "
                                    "zone per player")
-        for player in ctx.players:
+        single = not isinstance(params.track, dict)
+        for n, player in enumerate(ctx.players):
             track = side_track(params, player)
-            key: tuple[str | int, ...] = (*loc, "track", player) \
-                if isinstance(params.track, dict) else (*loc, "track")
-            if len(track) < 2:
-                yield key, "a track needs at least two cells"
-            seen: set[str] = set()
-            for i, cell in enumerate(track):
-                if cell not in ctx.cells:
-                    yield (*key, i), ctx.unknown("cell", cell, tuple(sorted(ctx.cells)))
-                elif cell in seen:
-                    yield (*key, i), f"{cell!r} is on the track twice"
-                seen.add(cell)
+            key: tuple[str | int, ...] = (*loc, "track") if single else \
+                (*loc, "track", player)
+            seen = set(track)
+            if not single or n == 0:  # the one track's cells are checked once
+                if len(track) < 2:
+                    yield key, "a track needs at least two cells"
+                found: set[str] = set()
+                for i, cell in enumerate(track):
+                    if cell not in ctx.cells:
+                        yield (*key, i), ctx.unknown("cell", cell, tuple(sorted(ctx.cells)))
+                    elif cell in found:
+                        yield (*key, i), f"{cell!r} is on the track twice"
+                    found.add(cell)
             if params.zone in ctx.zones:
                 mine = zone_cell_names(ctx.spec, params.zone, player, ctx.graph)
                 if not mine <= seen:
                     yield (*loc, "zone"), (f"the cells of zone {params.zone!r} must be on "
                                            f"{player}'s track: the sowing starts there")
-            if not isinstance(params.track, dict):
-                break
         if "{at}" not in params.notation and "{to}" not in params.notation:
             yield (*loc, "notation"), ("a sowing's notation names the cell sown from: put "
                                        "{at} in it")

@@ -57,3 +57,43 @@ def test_the_games_conserve_their_seeds_and_a_lost_one_is_caught(
     outcome = check_invariant(game, invariant, 60, 0)
     assert outcome.status == "failed" and outcome.failure is not None
     assert "went from 48 to 47" in outcome.failure.message
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("chain: {step: right, counts: [2, 3]}",
+     "chain: {step: right, track: [a1, b1], counts: [2, 3]}", "one way to go"),
+    ("chain: {step: right, counts: [2, 3]}", "chain: {step: up, counts: [2, 3]}",
+     "up"),
+    ("spare: houses", "spare: pits", "unknown zone 'pits'"),
+    ("feed: true", "feed: true\n        at_least: 3\n        at_most: 2", "at_most is below"),
+    ("track: [a1, b1, c1, d1, e1, f1, f2, e2, d2, c2, b2, a2]",
+     "track: {south: [a1, b1, c1, d1, e1, f1, f2, e2, d2, c2, b2, a2]}",
+     "no cells for north"),
+    ("track: [a1, b1, c1, d1, e1, f1, f2, e2, d2, c2, b2, a2]",
+     "track: [a1, b1, c1, d1, e1, f1]", "must be on north's track"),
+    ("{type: landed, zone: houses, of: opponents}", "{type: landed, of: opponents}",
+     "give the zone too"),
+])
+def test_validate_refuses_a_sowing_that_cannot_act(tmp_path: Any, old: str, new: str,
+                                                   message: str) -> None:
+    from framework.errors import SpecError
+
+    text = (ROOT / "games" / "oware.yaml").read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "oware.yaml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(SpecError, match=message):
+        load_game(path)
+
+
+def test_feed_needs_a_zone_of_each_players_own(tmp_path: Any) -> None:
+    from framework.errors import SpecError
+
+    text = (ROOT / "games" / "oware.yaml").read_text(encoding="utf-8")
+    text = text.replace("zones:\n", "zones:\n  all_houses: [a1, b1, c1, d1, e1, f1, a2, b2, c2, "
+                        "d2, e2, f2]\n", 1).replace("zone: houses\n        track",
+                                                    "zone: all_houses\n        track", 1)
+    path = tmp_path / "oware.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SpecError, match="declare the zone per player"):
+        load_game(path)

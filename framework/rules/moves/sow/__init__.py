@@ -67,6 +67,12 @@ class SowParams(OptionParams):
                               "many times an action")
     feed: bool = Field(default=False, description="must feed: while the opponents' cells "
                        "of zone are empty, only sowings that drop a piece on one of them")
+    at_least: int = Field(default=1, ge=1, le=MAX_COUNT, description="sow only from a pile "
+                          "of at least this many")
+    at_most: int | None = Field(default=None, ge=1, le=MAX_COUNT, description="and of at "
+                                "most this many (a single counter, sown only when no "
+                                "other sowing exists: a phase of its own after one with "
+                                "at_least: 2)")
     kind: str = Field(default="sow", description="the action's kind in JSON and records")
     notation: str = Field(default="{at}", description="how a sowing is written ({at}: the "
                           "cell sown from)")
@@ -87,6 +93,8 @@ class Sow(Primitive):
         sides = range(len(game.players))
         self.piles = pile_slots(game, params.piece)
         self.departed = game.slots.index.get(DEPARTED.name, -1)
+        #: The piles a sowing may start from: at least ``low``, at most ``high``.
+        self.low, self.high = params.at_least, params.at_most or MAX_COUNT
         self.sown_from = tuple(game.zone_mask(params.zone, s) for s in sides)
         #: Per side, the opponents' cells of ``zone`` (the cells the must-feed rule reads).
         self.fed = tuple(sum_masks(self.sown_from[o] for o in sides if o != s) & ~self.sown_from[s]
@@ -144,29 +152,32 @@ class Sow(Primitive):
             yield (*loc, "feed"), (f"feed reads the opponents' cells of zone {params.zone!r}, "
                                    "but every player has the same cells there: declare the "
                                    "zone per player")
-        for player in ctx.players:
+        single = not isinstance(params.track, dict)
+        for n, player in enumerate(ctx.players):
             track = side_track(params, player)
-            key: tuple[str | int, ...] = (*loc, "track", player) \
-                if isinstance(params.track, dict) else (*loc, "track")
-            if len(track) < 2:
-                yield key, "a track needs at least two cells"
-            seen: set[str] = set()
-            for i, cell in enumerate(track):
-                if cell not in ctx.cells:
-                    yield (*key, i), ctx.unknown("cell", cell, tuple(sorted(ctx.cells)))
-                elif cell in seen:
-                    yield (*key, i), f"{cell!r} is on the track twice"
-                seen.add(cell)
+            key: tuple[str | int, ...] = (*loc, "track") if single else \
+                (*loc, "track", player)
+            seen = set(track)
+            if not single or n == 0:  # the one track's cells are checked once
+                if len(track) < 2:
+                    yield key, "a track needs at least two cells"
+                found: set[str] = set()
+                for i, cell in enumerate(track):
+                    if cell not in ctx.cells:
+                        yield (*key, i), ctx.unknown("cell", cell, tuple(sorted(ctx.cells)))
+                    elif cell in found:
+                        yield (*key, i), f"{cell!r} is on the track twice"
+                    found.add(cell)
             if params.zone in ctx.zones:
                 mine = zone_cell_names(ctx.spec, params.zone, player, ctx.graph)
                 if not mine <= seen:
                     yield (*loc, "zone"), (f"the cells of zone {params.zone!r} must be on "
                                            f"{player}'s track: the sowing starts there")
-            if not isinstance(params.track, dict):
-                break
         if "{at}" not in params.notation and "{to}" not in params.notation:
             yield (*loc, "notation"), ("a sowing's notation names the cell sown from: put "
                                        "{at} in it")
+        if params.at_most is not None and params.at_most < params.at_least:
+            yield (*loc, "at_most"), ("at_most is below at_least: no pile could be sown")
 
     @classmethod
     def kinds_of(cls, params: Any) -> tuple[tuple[str, str], ...]:
@@ -180,7 +191,9 @@ class Sow(Primitive):
         while mask:
             low = mask & -mask
             cell = low.bit_length() - 1
-            if values[piles[cell]] and (not starving or self._feeds(state, side, cell)):
+            n = values[piles[cell]]
+            if self.low <= n <= self.high and (not starving or
+                                               self._feeds(state, side, cell)):
                 found |= low
             mask ^= low
         return found
@@ -244,6 +257,14 @@ class Sow(Primitive):
                          piece=many(_, p.piece), zone=zone_words(self.game, p.zone, _),
                          track=", ".join(p.track),
                          last=p.track[-1])
+        if p.at_least > 1 or p.at_most is not None:
+            if p.at_most is None:
+                size = _("at least {n}").format(n=p.at_least)
+            elif p.at_most == p.at_least:
+                size = _("exactly {n}").format(n=p.at_least)
+            else:
+                size = _("between {low} and {high}").format(low=p.at_least, high=p.at_most)
+            text += _(" (only from a cell that holds {size})").format(size=size)
         if p.skip is not None:
             text += _(", passing over your opponent's {skip}").format(skip=_(p.skip))
         if p.skip_origin:

@@ -21,7 +21,7 @@ class SowPiece(AtCellsPiece):
     """``sow``: every piece of a pile of yours dropped one by one along the track."""
 
     KNOWN = frozenset({"piece", "zone", "track", "skip", "kind", "notation", "skip_origin",
-                       "relay", "feed"})
+                       "relay", "feed", "at_least", "at_most"})
     PLACES = False  # no piece is made: the piles only change hands along the track
     WIDE = True
 
@@ -65,8 +65,11 @@ class SowPiece(AtCellsPiece):
             lines += [f"f = {self.m.row(self.fed, 'side')}", "theirs = ZERO", "while f:",
                       "    c = low(f)", "    f &= f - ONE", f"    theirs += st[{self.pile} + c]"]
             fed = f" and (theirs != ZERO or {self.prefix}sow(st.copy(), side, c)[1])"
+        p = self.option.params
+        size = f"st[{self.pile} + c] >= U64({p.at_least})" + (
+            f" and st[{self.pile} + c] <= U64({p.at_most})" if p.at_most is not None else "")
         return [*lines, "while b:", "    c = low(b)", "    b &= b - ONE",
-                f"    if st[{self.pile} + c] != ZERO{fed}:", f"        t |= {self.m.bit('c')}"]
+                f"    if {size}{fed}:", f"        t |= {self.m.bit('c')}"]
 
     def apply(self) -> list[str]:
         # As Sow.apply: the sowing, its last piece's cell the landing.

@@ -73,7 +73,9 @@ def sow(phase: RefMoves, option: Any, s: RefState) -> Moves:
                                    for c in theirs)
     found: Moves = {}
     for cell in _track(option, s.to_move):
-        if cell in zone and s.vars[pile_slot_name(option.piece, cell)] > 0:
+        n = s.vars[pile_slot_name(option.piece, cell)]
+        if cell in zone and n >= option.at_least and (option.at_most is None or
+                                                        n <= option.at_most) and n > 0:
             if starving and not theirs & set(_play(phase, option, s.copy(), cell)[1]):
                 continue
             found[_written(option.notation, dst=cell)] = tagged(

@@ -164,8 +164,11 @@ class State:
 
     def is_chance_node(self) -> bool:
         """Whether chance decides now (a ``roll``): ``legal_actions`` are its outcomes."""
-        return self.winners is None and self.setup == len(self.game.setups) and \
-            self.game.phases[self.phase].chance and not self.vars[MUST_PASS]
+        if self.winners is not None:
+            return False
+        if self.setup < len(self.game.setups):
+            return self.game.setups[self.setup].chance
+        return self.game.phases[self.phase].chance and not self.vars[MUST_PASS]
 
     def chance_outcomes(self) -> Outcomes:
         """At a chance node, each outcome with its probability (exact fractions that sum
@@ -173,6 +176,8 @@ class State:
         if not self.is_chance_node():
             raise ValueError(f"chance_outcomes() asked where a player decides: "
                              f"{self._situation()}")
+        if self.setup < len(self.game.setups):
+            return self.game.setups[self.setup].outcomes(self)
         return self.game.phases[self.phase].outcomes(self)
 
     def legal_actions(self) -> list[Action]:

@@ -10,7 +10,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from framework.moves.candidate import AllTest, AnyTest, CellTest, DirectionTest, NotTest
+from framework.moves.candidate import (
+    AllTest,
+    AnyTest,
+    CellTest,
+    DiceTest,
+    DirectionTest,
+    NotTest,
+)
 from framework.plugins import plugins
 from framework.reference.lines import _direction
 from framework.reference.moves import Moves, RefPrimitive
@@ -96,6 +103,8 @@ def _holds(phase: Any, test: Any, default: str, s: RefState, src: str | None, ds
         return src is not None and any(
             _straight(phase, src, dst, d) is not None
             for d in {_direction(phase, n, s.to_move) for n in test.direction} if d)
+    if isinstance(test, DiceTest):
+        return src is not None and _chosen_by_dice(phase, test, s, src)
     assert isinstance(test, CellTest)
     place = test.around or test.at or default
     here = {"to": dst, "from": src, "landed": s.vars.get("landed"),
@@ -138,3 +147,22 @@ def _fits(phase: Any, test: CellTest, s: RefState, cell: str) -> bool:
         return False
     return test.zone is None or cell in zone_cell_names(phase.game.spec, test.zone,
                                                         s.to_move, phase.board.graph)
+
+
+def _chosen_by_dice(phase: Any, test: DiceTest, s: RefState, src: str) -> bool:
+    """The piece on ``src`` is the mover's and its number is the one rolled; else, with
+    ``otherwise: nearest``, the mover has none of that number and no number of its pieces
+    lies between this one and the roll (it is the closest below, or the closest above)."""
+    piece = s.cells.get(src)
+    if piece is None or piece["owner"] != s.to_move:
+        return False
+    roll = next(p for p in phase.game.spec.turn if p.name == test.dice)
+    rolled = sum(s.vars[f"die_{i + 1}"] for i in range(roll.dice))
+    numbers = {p.get(test.attribute, 0) for p in s.cells.values() if p["owner"] == s.to_move}
+    mine = piece.get(test.attribute, 0)
+    if rolled in numbers:
+        return mine == rolled
+    if test.otherwise == "none":
+        return False
+    low, high = sorted((mine, rolled))
+    return not any(low < n < high for n in numbers)

@@ -207,8 +207,16 @@ class State:
 
         With more than two players the same holds: every winner gets 1 and every other
         player -1 (a win shared by two of four players is 1, 1, -1, -1), and a draw is 0 for
-        all. The values sum to zero only with two players (docs/positions.md)."""
+        all. The values sum to zero only with two players (docs/positions.md). A file's
+        ``returns`` says instead what every winner, every loser and every player of a
+        drawn game gets."""
         values = [0.0] * len(self.seat_of_side)
+        declared = self.game.spec.returns
+        if declared is not None and self.winners is not None:
+            for side, seat in enumerate(self.seat_of_side):
+                values[seat] = declared.draw if not self.winners else \
+                    declared.win if side in self.winners else declared.loss
+            return values
         if self.winners:
             worth = self.win_value()
             for side, seat in enumerate(self.seat_of_side):

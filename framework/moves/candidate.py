@@ -26,13 +26,14 @@ One construct, a **cell test**, reads a set of cells and compares:
   bound every cell read must fit (true of no cell at all: a step passes over none).
 
 ``{direction: [n, s]}`` holds when the move goes straight along one of the directions
-(from ``from`` towards ``to``); ``{dice: roll, attribute: number}`` holds when the moving
+(from ``from`` towards ``to``). ``{dice: roll, attribute: number}`` holds when the moving
 piece's ``attribute`` equals what the ``roll`` phase rolled this turn (its dice added up),
 and, with ``otherwise: nearest``, when the mover has no piece of that number, for the
-pieces of the nearest number below it and of the nearest above it (Einstein würfelt nicht:
-the die chooses the cube); ``{all: [...]}``, ``{any: [...]}`` and ``{not: {...}}``
-combine tests. A place that does not exist (``landed`` before anything landed) fails every
-test that reads it. ``validate`` refuses a test its move cannot answer: ``from``,
+pieces of the nearest number below it and of the nearest above it (Einstein würfelt nicht,
+where the die chooses the cube: ``to_if: {dice: roll, attribute: number, otherwise:
+nearest}``). ``{all: [...]}``, ``{any: [...]}`` and ``{not: {...}}`` combine tests. A
+place that does not exist (``landed`` before anything landed) fails every test that reads
+it. ``validate`` refuses a test its move cannot answer: ``from``,
 ``between`` or a direction for a placement (its moves start from no cell), ``between`` for
 a move that passes over nothing (``reach``), a test that says nothing (``{around: to}``).
 
@@ -64,8 +65,6 @@ Worked examples, one per query:
 # the move's direction: forward onto an empty cell, sideways only onto an enemy piece
 - {type: step, directions: [forward, left, right], to: empty_or_enemy,
    to_if: {any: [{all: [{direction: [forward]}, {owner: empty}]}, {owner: enemy}]}}
-# the die chooses the piece: the cube of the number rolled, else the nearest below and above
-- {type: step, to: any, to_if: {dice: roll, attribute: number, otherwise: nearest}}
 ```
 """
 

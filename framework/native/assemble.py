@@ -418,6 +418,8 @@ def _hands(game: CompiledGame) -> list[str]:
 def plan_of(game: CompiledGame) -> Plan:
     """The pieces of ``game``'s kernels; ``Unsupported`` with the reason if there are none."""
     moves_phase = plugins("phases")["moves"]
+    if game.spec.returns is not None:
+        raise Unsupported("returns: the kernels score a win 1, a loss -1 and a draw 0")
     if game.spec.turn_order != "rotate":
         raise Unsupported(f"turn order {game.spec.turn_order!r} (only rotate)")
     setups = _setups(game)

@@ -20,7 +20,7 @@ from framework.moves.candidate import (
 )
 from framework.plugins import plugins
 from framework.reference.lines import _direction
-from framework.reference.moves import Moves, RefPrimitive
+from framework.reference.moves import Moves, RefPrimitive, primitive_twin
 from framework.reference.position import RefState
 from framework.reference.straight import _straight
 from framework.spec.zones import zone_cell_names
@@ -82,7 +82,8 @@ def _cells_of(pattern: re.Pattern[str], notation: str) -> tuple[str | None, str 
 def _pattern(phase: Any, option: Any) -> re.Pattern[str]:
     """The notation of the option's moves with their cells as named groups."""
     placing = getattr(option, "effect", "move") == "place" or option.type == "place"
-    template = option.notation or ("{to}" if placing else "{from}{to}")
+    template = primitive_twin(option.type).template(option) or option.notation or \
+        ("{to}" if placing else "{from}{to}")
     names = "|".join(re.escape(n) for n in sorted(phase.board.cells, key=len, reverse=True))
     parts = re.split(r"(\{from\}|\{to\}|\{at\})", template)
     written = "".join(f"(?P<src>{names})" if p == "{from}" else

@@ -36,14 +36,14 @@ def refused(text: str, block: str, *reason: str) -> None:
 def test_a_dice_test_names_a_roll_and_an_attribute() -> None:
     text = EINSTEIN.replace("to_if: {dice: roll,", "to_if: {dice: move,")
     refused(text, "dice: move", "'move' is not a roll phase of the turn", "['roll']")
-    text = EINSTEIN.replace("attribute: number, otherwise", "attribute: value, otherwise")
+    text = EINSTEIN.replace("attribute: pips, otherwise", "attribute: value, otherwise")
     refused(text, "attribute: value, otherwise", "unknown attribute 'value'")
 
 
 def test_a_dice_test_on_a_placement_is_refused() -> None:
     text = EINSTEIN.replace(
         "- {type: step, directions: [forward, left, forward_left], to: any,",
-        "- {type: place, piece: cube, where: {dice: roll, attribute: number}}\n"
+        "- {type: place, piece: cube, where: {dice: roll, attribute: pips}}\n"
         "      - {type: step, directions: [forward, left, forward_left], to: any,")
     refused(text, "type: place, piece: cube", "no die can choose the piece that moves")
 
@@ -56,7 +56,7 @@ def test_a_shuffle_deals_one_value_per_cell_onto_cells_of_the_board() -> None:
     refused(text, "cells: [e3, e3,", "each cell once")
     text = EINSTEIN.replace("values: [1, 2, 3, 4, 5, 6], cells: [e3",
                             "values: [1, 2, 3, 4, 5, 7], cells: [e3")
-    refused(text, "values: [1, 2, 3, 4, 5, 7]", "number 7 is outside 0..6")
+    refused(text, "values: [1, 2, 3, 4, 5, 7]", "pips 7 is outside 0..6")
 
 
 def test_a_shuffle_of_equal_values_merges_their_orders() -> None:

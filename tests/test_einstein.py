@@ -108,7 +108,7 @@ def test_two_hundred_games_agree_with_openspiel() -> None:
 def _position(cells: dict[str, tuple[str, int]], roll: int) -> State:
     game: Game = load_game(FILE)
     data = {"to_move": "white", "phase": "move", "die_1": roll,
-            "cells": {c: {"owner": o, "piece": "cube", "number": n}
+            "cells": {c: {"owner": o, "piece": "cube", "pips": n}
                       for c, (o, n) in cells.items()}}
     return game.state_from_json(data)
 
@@ -127,7 +127,7 @@ def test_a_cube_takes_its_own_players_cube_too() -> None:
     state = _position({"e2": ("white", 3), "e3": ("white", 1), "a5": ("black", 2)}, 3)
     assert {a.notation for a in state.legal_actions()} == {"e2e3", "e2d3", "e2d2"}
     state.apply("e2e3")
-    assert state.to_json()["cells"]["e3"]["number"] == 3 and "e2" not in \
+    assert state.to_json()["cells"]["e3"]["pips"] == 3 and "e2" not in \
         state.to_json()["cells"]
 
 

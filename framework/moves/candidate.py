@@ -26,11 +26,11 @@ One construct, a **cell test**, reads a set of cells and compares:
   bound every cell read must fit (true of no cell at all: a step passes over none).
 
 ``{direction: [n, s]}`` holds when the move goes straight along one of the directions
-(from ``from`` towards ``to``). ``{dice: roll, attribute: number}`` holds when the moving
+(from ``from`` towards ``to``). ``{dice: roll, attribute: pips}`` holds when the moving
 piece's ``attribute`` equals what the ``roll`` phase rolled this turn (its dice added up),
 and, with ``otherwise: nearest``, when the mover has no piece of that number, for the
 pieces of the nearest number below it and of the nearest above it (Einstein würfelt nicht,
-where the die chooses the cube: ``to_if: {dice: roll, attribute: number, otherwise:
+where the die chooses the cube: ``to_if: {dice: roll, attribute: pips, otherwise:
 nearest}``). ``{all: [...]}``, ``{any: [...]}`` and ``{not: {...}}`` combine tests. A
 place that does not exist (``landed`` before anything landed) fails every test that reads
 it. ``validate`` refuses a test its move cannot answer: ``from``,
@@ -479,11 +479,11 @@ def describe_test(test: Any, game: CompiledGame, default: Place,
         return _("the move goes straight {directions}").format(
             directions=directions_phrase(list(test.direction), _))
     if isinstance(test, DiceTest):
-        text = _("the moving piece's {attribute} is the number rolled").format(
+        text = _("the moving piece carries as many {attribute} as the roll shows").format(
             attribute=_(test.attribute))
         if test.otherwise == "nearest":
-            text += " " + _("(or, when none of your pieces has that number, the nearest "
-                            "number below it or above it that one of them has)")
+            text += " " + _("(or, when none of your pieces carries that many, the nearest "
+                            "number below or above it that one of them carries)")
         return text
     return _cell_clause(test, game, test.place(default), _)
 

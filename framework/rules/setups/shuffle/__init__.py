@@ -3,16 +3,17 @@ each arrangement as likely as any other (Einstein würfelt nicht's cubes in thei
 
 ```yaml
 setup:
-  - {type: shuffle, owner: black, piece: cube, attribute: number,
+  - {type: shuffle, owner: black, piece: cube, attribute: pips,
      values: [1, 2, 3, 4, 5, 6], cells: [a5, b5, c5, a4, b4, a3]}
-  - {type: shuffle, owner: white, piece: cube, attribute: number,
+  - {type: shuffle, owner: white, piece: cube, attribute: pips,
      values: [1, 2, 3, 4, 5, 6], cells: [e3, d2, e2, c1, d1, e1], to_move: white}
 ```
 
 A chance node (``framework.engine.chance``): one piece of ``piece`` for ``owner`` on each
 of ``cells``, its ``attribute`` one of ``values`` (each value used once: as many values as
 cells). The outcomes are the different orders of the values, listed in increasing order
-(as words of numbers: 1-2-3 before 1-3-2), each as likely as any other; an outcome is
+(as words of numbers: 1-2-3 before 1-3-2), each as likely as any other (equal values give
+fewer orders, each as likely as the ways it comes about); an outcome is
 written as its values in the order of the cells (``deal:1-2-3-4-6-5``: 1 on the first cell,
 5 on the last). ``to_move`` says who moves first once the pieces are down (default: the
 first player).
@@ -156,8 +157,8 @@ class Shuffle(Setup):
     def describe(self, _: Translate = untranslated) -> str:
         p = self.params
         values = join_words(_, [str(v) for v in p.values])
-        text = _("Chance deals {player}'s pieces onto {cells}, one on each, numbered "
-                 "{values} ({attribute}) in an order each as likely as any other.").format(
+        text = _("Chance deals {player}'s pieces onto {cells}, one on each, carrying "
+                 "{values} {attribute} in an order each as likely as any other.").format(
             player=_(p.owner), cells=join_words(_, list(p.cells)), values=values,
             attribute=_(p.attribute))
         if p.to_move:

@@ -162,3 +162,56 @@ def test_the_returns_a_file_declares_score_every_player() -> None:
     assert state.is_terminal() and state.returns() == [-1.0, 2.0, -1.0]
     ref = ReferenceGame(game.spec)
     assert ref.returns(ref.from_json(state.to_json())) == [-1.0, 2.0, -1.0]
+
+
+def _agrees(game: object, state: object) -> str | None:
+    from framework.check.properties import reference_agrees
+    from framework.check.trail import Subject, Trail
+
+    agree = reference_agrees(ReferenceGame(game.spec))  # type: ignore[attr-defined]
+    data = state.to_json()  # type: ignore[attr-defined]
+    return agree(game, Subject(state, None, Trail("test", data)))  # type: ignore[arg-type]
+
+
+def test_the_reference_twins_catch_a_die_that_chooses_wrongly(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """White's cube 3 gone, a 3 rolled: the engine agrees with the reference; an engine
+    whose dice test forgets the nearest number above is caught."""
+    import framework.moves.candidate as candidate
+
+    game = load_game(ROOT / "games" / "einstein-wurfelt-nicht.yaml")
+    position = {"to_move": "white", "phase": "move", "die_1": 3,
+                "cells": {"a5": {"owner": "black", "piece": "cube", "pips": 1},
+                          "d2": {"owner": "white", "piece": "cube", "pips": 2},
+                          "c1": {"owner": "white", "piece": "cube", "pips": 4}}}
+    assert _agrees(game, game.state_from_json(position)) is None
+    monkeypatch.setattr(candidate, "dice_chosen", lambda rolled, values, otherwise: (
+        {rolled} if rolled in values else {max(v for v in values if v < rolled)}))
+    broken = load_game_text(EINSTEIN)
+    found = _agrees(broken, broken.state_from_json(position))
+    assert found is not None and "reference only" in found, found
+
+
+def test_the_reference_twins_catch_an_advance_past_the_track(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Red on d6, a 3: past e6, the end of its track, so red passes; an engine that lets
+    the piece stop on the last cell instead is caught."""
+    from framework.rules.moves.advance import Advance
+
+    game = load_game(ROOT / "games" / "maedn.yaml")
+    position = {"to_move": "red", "phase": "move", "die_1": 3,
+                "cells": {"d6": {"owner": "red"}}}
+    assert _agrees(game, game.state_from_json(position)) is None
+
+    def lenient(self: Advance, state: object, masks: object, src: int) -> int:
+        track = self.tracks[state.to_move]  # type: ignore[attr-defined]
+        at = self.place[state.to_move][src]  # type: ignore[attr-defined]
+        if self.entering or at < 0:
+            return 0
+        rolled = sum(state.vars[s] for s in self.die_slots)  # type: ignore[attr-defined]
+        return 1 << track[min(at + rolled, len(track) - 1)]
+
+    monkeypatch.setattr(Advance, "targets", lenient)
+    broken = load_game_text(MAEDN)
+    found = _agrees(broken, broken.state_from_json(position))
+    assert found is not None and "engine only ['d6-e6']" in found, found

@@ -173,3 +173,18 @@ def test_the_winner_gets_n_minus_one_and_every_other_player_minus_one() -> None:
     assert {a.notation for a in state.legal_actions()} == {"a6-e6"}
     state.apply("a6-e6")
     assert state.is_terminal() and state.returns() == [3.0, -1.0, -1.0, -1.0]
+
+
+def test_a_pass_on_a_six_rolls_again_and_any_other_pass_ends_the_turn() -> None:
+    """Red's four pieces on a6, b6, c6 and d6, none at home: a 6 or a 5 goes past e6 from
+    each, so red passes; as OpenSpiel has it, after a six the same player rolls again, and
+    a pass on a 5 hands the die to blue."""
+    cells = {"a6": "red", "b6": "red", "c6": "red", "d6": "red"}
+    state = _position(2, cells, 6)
+    assert [a.notation for a in state.legal_actions()] == ["pass"]
+    state.apply("pass")
+    assert state.is_chance_node() and state.to_move == 0
+    state = _position(2, cells, 5)
+    assert [a.notation for a in state.legal_actions()] == ["pass"]
+    state.apply("pass")
+    assert state.is_chance_node() and state.to_move == 1

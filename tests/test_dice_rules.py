@@ -19,6 +19,10 @@ from .conftest import ROOT
 
 EINSTEIN = (ROOT / "games" / "einstein-wurfelt-nicht.yaml").read_text(encoding="utf-8")
 MAEDN = (ROOT / "games" / "maedn.yaml").read_text(encoding="utf-8")
+RETURNS = """returns:   # OpenSpiel's: the winner n - 1, every other -1
+  win: {$if: players == "2", then: 1, else: {$if: players == "3", then: 2, else: 3}}
+  loss: -1
+"""
 
 
 def refused(text: str, block: str, *reason: str) -> None:
@@ -116,11 +120,11 @@ def test_two_alike_options_share_a_kind_only_under_priority() -> None:
 
 
 def test_returns_are_refused_beside_margins_and_a_win_worth_no_more_than_a_loss() -> None:
-    text = MAEDN.replace('returns: {win: "${players - 1}", loss: -1}',
-                         "returns: {win: -1, loss: -1}")
+    assert RETURNS in MAEDN
+    text = MAEDN.replace(RETURNS, "returns: {win: -1, loss: -1}\n")
     refused(text, "returns: {win: -1", "a win (-1.0) must be worth more than a loss (-1.0)")
     text = MAEDN + "margins: [{value: 2, if: {type: count, of: mover, exactly: 0}}]\n"
-    refused(text, "returns: {win:", "give margins", "or returns", "not both")
+    refused(text, "  win: {$if", "give margins", "or returns", "not both")
 
 
 def test_the_kernels_refuse_the_new_units_by_name() -> None:
@@ -128,7 +132,7 @@ def test_the_kernels_refuse_the_new_units_by_name() -> None:
                          or "")
     reason = support_of(load_game(ROOT / "games" / "maedn.yaml")) or ""
     assert "returns" in reason
-    no_returns = MAEDN.replace('returns: {win: "${players - 1}", loss: -1}', "")
+    no_returns = MAEDN.replace(RETURNS, "")
     assert "priority" in (support_of(load_game_text(no_returns)) or "")
 
 
@@ -152,7 +156,7 @@ def test_the_reference_twin_catches_a_wrong_priority() -> None:
 
 
 def test_the_returns_a_file_declares_score_every_player() -> None:
-    game = load_game(ROOT / "games" / "maedn.yaml", {"players": 3})
+    game = load_game(ROOT / "games" / "maedn.yaml", {"players": "3"})
     """Three players: blue's last piece passes its own f10 and lands on f9, filling its
     goal: 2 for blue, -1 for red and green, in the engine and the reference twin."""
     state = game.state_from_json({"to_move": "blue", "phase": "move", "die_1": 3,

@@ -95,7 +95,7 @@ def compare(ours: State, theirs: pyspiel.State, players: int) -> dict[str, int]:
 
 def play(players: int, games: int, seed: int) -> dict[int, int]:
     """Random games with the same draws; how many each seat won."""
-    game = load_game(FILE, {"players": players})
+    game = load_game(FILE, {"players": str(players)})
     spiel = pyspiel.load_game("maedn", {"players": players})
     rng = random.Random(seed)
     wins = dict.fromkeys(range(players), 0)
@@ -129,7 +129,7 @@ def test_two_hundred_games_agree_with_openspiel(players: int) -> None:
 
 def _position(players: int, cells: dict[str, str], roll: int, to_move: str = "red"
               ) -> State:
-    game: Game = load_game(FILE, {"players": players})
+    game: Game = load_game(FILE, {"players": str(players)})
     return game.state_from_json({"to_move": to_move, "phase": "move", "die_1": roll,
                                  "cells": {c: {"owner": o} for c, o in cells.items()}})
 

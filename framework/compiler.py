@@ -390,6 +390,9 @@ class CompiledGame:
         """The most a win may be worth (``margins``): 1 without them; a level of
         ``difference`` at most the widest difference of the result rule's scores."""
         worth = [1.0]
+        if self.spec.returns is not None:
+            declared = self.spec.returns
+            worth += [abs(declared.win), abs(declared.loss), abs(declared.draw)]
         for value, _ in self.margins:
             if value is not None:
                 worth.append(value)

@@ -540,6 +540,9 @@ class Setup(Plugin):
     family: ClassVar[PluginKind] = "setups"
 
     decides: ClassVar[bool] = False
+    #: Chance decides this step, not a seat (``shuffle``): its actions are its
+    #: ``outcomes``, each with its probability.
+    chance: ClassVar[bool] = False
     pattern: str = ""
     notation_examples: tuple[str, ...] = ()
 
@@ -547,6 +550,10 @@ class Setup(Plugin):
         super().__init__(params, game)
         self.name: str = getattr(params, "name", None) or params.type
         self.index = -1
+
+    def outcomes(self, state: State) -> list[tuple[Action, Fraction]]:
+        """A chance step's actions with their probabilities."""
+        raise NotImplementedError
 
     def prepare(self, state: State) -> None:
         """Change the empty initial state (place pieces, set the side to move)."""

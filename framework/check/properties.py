@@ -387,8 +387,9 @@ def reference_agrees(ref: ReferenceGame) -> Callable[[Game, Subject], str | None
             missing = sorted(set(expected) - set(found))
             return (f"legal actions differ from the reference's: engine only {extra[:8]}, "
                     f"reference only {missing[:8]}")
-        chances = getattr(ref.phases[mirror.phase], "outcomes", None) \
-            if state.is_chance_node() else None
+        chooser = ref.setups[mirror.setup] if mirror.setup is not None else \
+            ref.phases[mirror.phase]
+        chances = getattr(chooser, "outcomes", None) if state.is_chance_node() else None
         if chances is not None:
             theirs_p = {name: p for name, (_, p) in chances(mirror).items()}
             ours_p = {a.notation: p for a, p in state.chance_outcomes()}

@@ -1032,8 +1032,10 @@ def _written_actions(game: Game, _: Translate) -> list[tuple[str, str]]:
     for state in states:
         if state.is_terminal():
             continue
+        chance = state.is_chance_node()
         for action in state.legal_actions():
-            key = (action.phase, action.kind, action.attribute)  # a grow of each attribute
+            # A grow of each attribute; chance's outcomes (720 deals) once per phase.
+            key = (action.phase, action.kind, "" if chance else action.attribute)
             if key not in found:
                 found[key] = (shown(action), _action_meaning(game, state, action, _))
     blocks: list[Any] = [*game.setups, *game.phases]

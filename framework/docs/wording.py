@@ -100,6 +100,9 @@ def action_sentence(game: CompiledGame, before: State, action: Action, _: Transl
         text = _("the dice are rolled: {dice}").format(dice=action.attribute) \
             if "-" in action.attribute else \
             _("the die is rolled: {dice}").format(dice=action.attribute)
+    elif kind == "deal":  # chance deals pieces onto cells (a shuffle setup)
+        text = _("chance deals the pieces, numbered in the order of the cells: "
+                 "{values}").format(values=action.attribute)
     elif kind == "pass_turn":  # a pass by choice (the pass_turn primitive)
         text = _("{player} passes").format(player=player)
     elif kind == "swap":

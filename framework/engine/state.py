@@ -170,8 +170,11 @@ class State:
 
     def is_chance_node(self) -> bool:
         """Whether chance decides now (a ``roll``): ``legal_actions`` are its outcomes."""
-        return self.winners is None and self.setup == len(self.game.setups) and \
-            self.game.phases[self.phase].chance and not self.vars[MUST_PASS]
+        if self.winners is not None:
+            return False
+        if self.setup < len(self.game.setups):
+            return self.game.setups[self.setup].chance
+        return self.game.phases[self.phase].chance and not self.vars[MUST_PASS]
 
     def chance_outcomes(self) -> Outcomes:
         """At a chance node, each outcome with its probability (exact fractions that sum
@@ -179,6 +182,8 @@ class State:
         if not self.is_chance_node():
             raise ValueError(f"chance_outcomes() asked where a player decides: "
                              f"{self._situation()}")
+        if self.setup < len(self.game.setups):
+            return self.game.setups[self.setup].outcomes(self)
         return self.game.phases[self.phase].outcomes(self)
 
     def legal_actions(self) -> list[Action]:
@@ -208,8 +213,16 @@ class State:
 
         With more than two players the same holds: every winner gets 1 and every other
         player -1 (a win shared by two of four players is 1, 1, -1, -1), and a draw is 0 for
-        all. The values sum to zero only with two players (docs/positions.md)."""
+        all. The values sum to zero only with two players (docs/positions.md). A file's
+        ``returns`` says instead what every winner, every loser and every player of a
+        drawn game gets."""
         values = [0.0] * len(self.seat_of_side)
+        declared = self.game.spec.returns
+        if declared is not None and self.winners is not None:
+            for side, seat in enumerate(self.seat_of_side):
+                values[seat] = declared.draw if not self.winners else \
+                    declared.win if side in self.winners else declared.loss
+            return values
         if self.winners:
             worth = self.win_value()
             for side, seat in enumerate(self.seat_of_side):

@@ -160,7 +160,9 @@ def spiel_game_type(spec: Any, name: str, players: set[int] | None = None
     chance = (pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if has_chance(spec)
               else pyspiel.GameType.ChanceMode.DETERMINISTIC)
     counts = players or {len(spec.players)}
-    utility = (pyspiel.GameType.Utility.ZERO_SUM if counts == {2}
+    declared = getattr(spec, "returns", None)  # a file's own values: zero-sum if they are
+    balanced = declared is None or (declared.win + declared.loss == 0 and not declared.draw)
+    utility = (pyspiel.GameType.Utility.ZERO_SUM if counts == {2} and balanced
                else pyspiel.GameType.Utility.GENERAL_SUM)
     return pyspiel.GameType(
         short_name=name,
@@ -183,9 +185,11 @@ def spiel_game_type(spec: Any, name: str, players: set[int] | None = None
 
 
 def has_chance(spec: Any) -> bool:
-    """Whether a phase of the game file is decided by chance (its unit says ``chance``)."""
-    units = plugins("phases")
-    return any(getattr(units.get(p.type), "chance", False) for p in spec.turn)
+    """Whether a phase or a setup step of the game file is decided by chance (its unit
+    says ``chance``: a ``roll``, a ``shuffle``)."""
+    units, setups = plugins("phases"), plugins("setups")
+    return any(getattr(units.get(p.type), "chance", False) for p in spec.turn) or \
+        any(getattr(setups.get(s.type), "chance", False) for s in spec.setup)
 
 
 def _spiel_default(declared: Any) -> Any:

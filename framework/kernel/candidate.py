@@ -20,6 +20,7 @@ from framework.moves.candidate import (
     AllTest,
     AnyTest,
     CellTest,
+    DiceTest,
     DirectionTest,
     NotTest,
     straight_line,
@@ -66,6 +67,10 @@ class CandidateCode:
             body = [f"return not {self._node(test.not_, default)}"]
         elif isinstance(test, DirectionTest):
             body = self._direction(test)
+        elif isinstance(test, DiceTest):
+            raise Unsupported(f"{self.option.keyword} with a dice test (the piece the roll "
+                              "chooses by its number: the kernels keep no dice for a "
+                              "move to read)")
         else:
             body = self._cells(test, default)
         self.bodies[number] = self.piece.function(name, ARGS, body)

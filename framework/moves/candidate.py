@@ -33,9 +33,14 @@ it holds when the stack on that place (``to``, ``from``, ``landed``, ``last.from
 ``last.to``) holds that many pieces (an empty cell holds 0, a single piece 1).
 
 ``{direction: [n, s]}`` holds when the move goes straight along one of the directions
-(from ``from`` towards ``to``); ``{all: [...]}``, ``{any: [...]}`` and ``{not: {...}}``
-combine tests. A place that does not exist (``landed`` before anything landed) fails every
-test that reads it. ``validate`` refuses a test its move cannot answer: ``from``,
+(from ``from`` towards ``to``). ``{dice: roll, attribute: pips}`` holds when the moving
+piece's ``attribute`` equals what the ``roll`` phase rolled this turn (its dice added up),
+and, with ``otherwise: nearest``, when the mover has no piece of that number, for the
+pieces of the nearest number below it and of the nearest above it (Einstein würfelt nicht,
+where the die chooses the cube: ``to_if: {dice: roll, attribute: pips, otherwise:
+nearest}``). ``{all: [...]}``, ``{any: [...]}`` and ``{not: {...}}`` combine tests. A
+place that does not exist (``landed`` before anything landed) fails every test that reads
+it. ``validate`` refuses a test its move cannot answer: ``from``,
 ``between`` or a direction for a placement (its moves start from no cell), ``between`` for
 a move that passes over nothing (``reach``), a test that says nothing (``{around: to}``).
 
@@ -181,6 +186,30 @@ class StackTest(Rule):
     def place(self, default: Place) -> Place:
         return self.stack
 
+class DiceTest(Rule):
+    dice: str = Field(description="the roll phase whose dice (added up) choose the piece "
+                      "that moves: the one whose attribute shows that number")
+    attribute: str = Field(description="the moving piece's attribute compared with the roll")
+    otherwise: Literal["none", "nearest"] = Field(
+        default="none", description="when the mover has no piece of the number rolled: "
+        "none moves (none), or the pieces of the nearest number below and above (nearest)")
+
+
+def dice_chosen(rolled: int, values: Sequence[int], otherwise: str) -> set[int]:
+    """The numbers a roll lets move among the mover's pieces' ``values``."""
+    if rolled in values:
+        return {rolled}
+    if otherwise != "nearest":
+        return set()
+    below = [v for v in values if v < rolled]
+    above = [v for v in values if v > rolled]
+    chosen = set()
+    if below:
+        chosen.add(max(below))
+    if above:
+        chosen.add(min(above))
+    return chosen
+
 
 class AllTest(Rule):
     all: list[CandidateTest] = Field(min_length=1, description="every test holds")
@@ -196,16 +225,18 @@ class NotTest(Rule):
 
 def _variant(value: Any) -> str:
     if isinstance(value, dict):
-        return next((k for k in ("all", "any", "not", "direction", "stack") if k in value),
-                    "cell")
+        return next((k for k in ("all", "any", "not", "direction", "stack", "dice")
+                     if k in value), "cell")
     tags: dict[type[Rule], str] = {AllTest: "all", AnyTest: "any", NotTest: "not",
-                                   DirectionTest: "direction", StackTest: "stack"}
+                                   DirectionTest: "direction", StackTest: "stack",
+                                   DiceTest: "dice"}
     return tags.get(type(value), "cell")
 
 
 CandidateTest = Annotated[Union[  # noqa: UP007 (the tags need the Union form)
     Annotated[CellTest, Tag("cell")], Annotated[DirectionTest, Tag("direction")],
     Annotated[StackTest, Tag("stack")],
+    Annotated[DiceTest, Tag("dice")],
     Annotated[AllTest, Tag("all")], Annotated[AnyTest, Tag("any")],
     Annotated[NotTest, Tag("not")]], Discriminator(_variant)]
 
@@ -244,8 +275,10 @@ def slots_read(tests: Sequence[tuple[Any, Place]]) -> list[Slot]:
 
 def places_read(test: Any, default: Place) -> set[str]:
     """The places a test reads (``direction`` for a direction test)."""
-    return {p.place(default) if isinstance(p, CellTest | StackTest) else "direction"
-            for p in parts(test) if isinstance(p, CellTest | DirectionTest | StackTest)}
+    return {p.place(default) if isinstance(p, CellTest | StackTest) else
+            "direction" if isinstance(p, DirectionTest) else "from"
+            for p in parts(test)
+            if isinstance(p, CellTest | DirectionTest | StackTest | DiceTest)}
 
 
 # Checks of meaning -----------------------------------------------------------------------
@@ -276,6 +309,19 @@ def test_issues(test: Any, loc: Loc, ctx: SpecContext, default: Place, *, source
         if test.stack == "from" and not sources:
             yield (*loc, "stack"), (f"from: {keyword} moves no piece from a cell (its moves "
                                     "are named by one cell), so there is no cell to read there")
+    if isinstance(test, DiceTest):
+        if not sources:
+            yield (*loc, "dice"), (f"{keyword} moves no piece from a cell, so no die can "
+                                   "choose the piece that moves")
+        rolls = [p.name for p in ctx.spec.turn if p.type == "roll"]
+        if test.dice not in rolls:
+            yield (*loc, "dice"), (f"{test.dice!r} is not a roll phase of the turn (the "
+                                   f"dice read come from one): the turn's rolls are "
+                                   f"{rolls or 'none'}")
+        attributes = {a for piece in ctx.spec.pieces.values() for a in piece.attributes}
+        if test.attribute not in attributes:
+            yield (*loc, "attribute"), ctx.unknown("attribute", test.attribute,
+                                                   tuple(sorted(attributes)))
         return
     place = test.place(default)
     key = "around" if test.around else "at"
@@ -342,6 +388,8 @@ class Candidates:
             return self._direction(test, players)
         if isinstance(test, StackTest):
             return self._height(test)
+        if isinstance(test, DiceTest):
+            return self._dice(test)
         return self._cells(test, default, players)
 
     def _height(self, test: StackTest) -> Holds:
@@ -358,6 +406,22 @@ class Candidates:
                 return False
             n = state.height(cell)
             return (low is None or n >= low) and (high is None or n <= high)
+
+        return holds
+
+    def _dice(self, test: DiceTest) -> Holds:
+        game = self.game
+        roll = next(p for p in game.spec.turn if p.name == test.dice)
+        slots = tuple(game.slots.index[f"die_{i + 1}"] for i in range(roll.dice))
+        attr = game.attributes.index(test.attribute)
+        otherwise = test.otherwise
+
+        def holds(state: State, masks: Masks, me: int, src: int, dst: int, way: int) -> bool:
+            rolled = sum(state.vars[s] for s in slots)
+            values = state.attrs[attr]
+            mine = [values[c] for c in iter_bits(masks.own)]
+            return src >= 0 and masks.own >> src & 1 == 1 and \
+                values[src] in dice_chosen(rolled, mine, otherwise)
         return holds
 
     def _direction(self, test: DirectionTest, players: range) -> Holds:
@@ -504,6 +568,13 @@ def describe_test(test: Any, game: CompiledGame, default: Place,
     if isinstance(test, StackTest):
         return _("the stack on {place} holds {number} pieces").format(
             place=_place_words(test.stack, _), number=_number(test, _))
+    if isinstance(test, DiceTest):
+        text = _("the moving piece carries as many {attribute} as the roll shows").format(
+            attribute=_(test.attribute))
+        if test.otherwise == "nearest":
+            text += " " + _("(or, when none of your pieces carries that many, the nearest "
+                            "number below or above it that one of them carries)")
+        return text
     return _cell_clause(test, game, test.place(default), _)
 
 

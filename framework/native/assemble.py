@@ -421,6 +421,9 @@ def plan_of(game: CompiledGame) -> Plan:
     if game.spec.stacks is not None:
         raise Unsupported("stacks (stacks:): the kernels hold one piece a cell in their "
                           "bitboards and have no stack encoding yet")
+
+    if game.spec.returns is not None:
+        raise Unsupported("returns: the kernels score a win 1, a loss -1 and a draw 0")
     if game.spec.turn_order != "rotate":
         raise Unsupported(f"turn order {game.spec.turn_order!r} (only rotate)")
     setups = _setups(game)

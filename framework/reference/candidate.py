@@ -14,13 +14,14 @@ from framework.moves.candidate import (
     AllTest,
     AnyTest,
     CellTest,
+    DiceTest,
     DirectionTest,
     NotTest,
     StackTest,
 )
 from framework.plugins import plugins
 from framework.reference.lines import _direction
-from framework.reference.moves import Moves, RefPrimitive
+from framework.reference.moves import Moves, RefPrimitive, primitive_twin
 from framework.reference.position import RefState
 from framework.reference.straight import _straight
 from framework.spec.zones import zone_cell_names
@@ -82,7 +83,8 @@ def _cells_of(pattern: re.Pattern[str], notation: str) -> tuple[str | None, str 
 def _pattern(phase: Any, option: Any) -> re.Pattern[str]:
     """The notation of the option's moves with their cells as named groups."""
     placing = getattr(option, "effect", "move") == "place" or option.type == "place"
-    template = option.notation or ("{to}" if placing else "{from}{to}")
+    template = primitive_twin(option.type).template(option) or option.notation or \
+        ("{to}" if placing else "{from}{to}")
     names = "|".join(re.escape(n) for n in sorted(phase.board.cells, key=len, reverse=True))
     parts = re.split(r"(\{from\}|\{to\}|\{at\})", template)
     written = "".join(f"(?P<src>{names})" if p == "{from}" else
@@ -114,6 +116,8 @@ def _holds(phase: Any, test: Any, default: str, s: RefState, src: str | None, ds
         return ((test.at_least is None or n >= test.at_least)
                 and (test.at_most is None or n <= test.at_most)
                 and (test.exactly is None or n == test.exactly))
+    if isinstance(test, DiceTest):
+        return src is not None and _chosen_by_dice(phase, test, s, src)
     assert isinstance(test, CellTest)
     place = test.around or test.at or default
     here = {"to": dst, "from": src, "landed": s.vars.get("landed"),
@@ -169,3 +173,22 @@ def _fits(phase: Any, test: CellTest, s: RefState, cell: str) -> bool:
         return False
     return test.zone is None or cell in zone_cell_names(phase.game.spec, test.zone,
                                                         s.to_move, phase.board.graph)
+
+
+def _chosen_by_dice(phase: Any, test: DiceTest, s: RefState, src: str) -> bool:
+    """The piece on ``src`` is the mover's and its number is the one rolled; else, with
+    ``otherwise: nearest``, the mover has none of that number and no number of its pieces
+    lies between this one and the roll (it is the closest below, or the closest above)."""
+    piece = s.cells.get(src)
+    if piece is None or piece["owner"] != s.to_move:
+        return False
+    roll = next(p for p in phase.game.spec.turn if p.name == test.dice)
+    rolled = sum(s.vars[f"die_{i + 1}"] for i in range(roll.dice))
+    numbers = {p.get(test.attribute, 0) for p in s.cells.values() if p["owner"] == s.to_move}
+    mine = piece.get(test.attribute, 0)
+    if rolled in numbers:
+        return mine == rolled
+    if test.otherwise == "none":
+        return False
+    low, high = sorted((mine, rolled))
+    return not any(low < n < high for n in numbers)

@@ -42,6 +42,12 @@ class RefPrimitive:
         return None
 
     @staticmethod
+    def template(option: Any) -> str | None:
+        """How the option's moves are written, when the primitive writes them otherwise
+        than ``{from}{to}`` (``{to}`` for a placement) by default."""
+        return None
+
+    @staticmethod
     def ways(phase: Any, option: Any, s: RefState, src: str, dst: str) -> list[set[str]]:
         """The cells a move from ``src`` to ``dst`` passes over, one set per way it may go
         (what ``between`` reads): along the board's straight line from one to the other."""

@@ -395,6 +395,19 @@ class StacksSpec(Rule):
                             "(captures only move pieces between stacks): boardspec check "
                             "checks that the number of pieces on the board stays the same")
 
+class ReturnsSpec(Rule):
+    """What each player gets when the game ends, OpenSpiel's returns: every winner the
+    same, every other player the same (Mensch ärgere dich nicht with four players: the
+    winner 3, each other player -1)."""
+
+    win: float = Field(default=1.0, ge=-MAX_COUNT, le=MAX_COUNT,
+                       description="each winner's return")
+    loss: float = Field(default=-1.0, ge=-MAX_COUNT, le=MAX_COUNT,
+                        description="each other player's return, when someone won")
+    draw: float = Field(default=0.0, ge=-MAX_COUNT, le=MAX_COUNT,
+                        description="every player's return in a game that ended without "
+                                    "a winner")
+
 
 class GameBase(Rule):
     """Everything in a game file except the rule blocks."""
@@ -423,6 +436,10 @@ class GameBase(Rule):
     zones: dict[str, ZoneSpec] = Field(
         default_factory=dict, description="named sets of cells, for every player alike or "
                                           "one per player (see Zones)")
+    tracks: dict[str, dict[str, list[str]]] = Field(
+        default_factory=dict, description="named tracks: per player, the cells of its "
+        "track in order, from the first (where a piece enters) to the last; a move along "
+        "a track (advance) names it")
     no_legal_move: Literal["end_game", "pass", "lose", "win"] = Field(
         default="end_game",
         description="a player with no legal action: the game ends (scored by the result "
@@ -468,6 +485,11 @@ class GameBase(Rule):
                     "difference: result, the winner's score less the loser's, as the "
                     "result rule counts them: a disc margin); no level holding, or none "
                     "given: 1 (two players only)")
+    returns: ReturnsSpec | None = Field(
+        default=None, description="what each player gets at the end ({win, loss, draw}: "
+                                  "every winner the same, every other player the same; "
+                                  "win: ${players - 1} for OpenSpiel's n-player scores); "
+                                  "default: 1 a win, -1 a loss, 0 a draw")
     evaluation: EvaluationSpec | None = Field(
         default=None, description="weights for computer players; default: piece count "
                                   "difference plus a little mobility")

@@ -199,6 +199,21 @@ def _stacks(spec: Any) -> Iterator[tuple[Loc, str]]:
                     f"{kind} is not supported in a game of stacks (stacks:): "
                     f"{unstacked[kind]}")
 
+def _tracks(spec: Any, ctx: SpecContext) -> Iterator[tuple[Loc, str]]:
+    """Each named track: a player's list of distinct cells of the board, two at least."""
+    for name, tracks in spec.tracks.items():
+        for player, track in tracks.items():
+            where: Loc = ("tracks", name, player)
+            if player not in ctx.players:
+                yield where, ctx.unknown("player", player, ctx.players)
+            for i, cell in enumerate(track):
+                if cell not in ctx.cells:
+                    yield (*where, i), ctx.unknown("cell", cell, ctx.cells)
+            if len(set(track)) != len(track):
+                yield where, "a track passes each cell once"
+            if len(track) < 2:
+                yield where, "a track has two cells at least"
+
 
 def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
     graph = build_board(spec.board)
@@ -210,6 +225,7 @@ def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
                       graph=graph)
     yield from _forward(spec, graph)
     yield from zone_issues(spec, graph)
+    yield from _tracks(spec, ctx)
     yield from view_issues(spec)
     yield from _duplicates(("players",), spec.players, "player")
     yield from _names(spec)
@@ -269,6 +285,12 @@ def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
             yield from _plugin(registry[block.type], block, (key, i), ctx)
     if spec.result is not None:
         yield from _plugin(plugins("results")[spec.result.type], spec.result, ("result",), ctx)
+    if spec.returns is not None and spec.margins:
+        yield ("returns",), ("give margins (what a win against the one loser is worth) or "
+                             "returns (every winner's and every loser's value), not both")
+    if spec.returns is not None and spec.returns.win <= spec.returns.loss:
+        yield ("returns", "win"), (f"a win ({spec.returns.win}) must be worth more than a "
+                                   f"loss ({spec.returns.loss})")
     for i, level in enumerate(spec.margins):
         if len(ctx.players) != 2:
             yield ("margins", i), (f"margins score a win against the one loser: they need "

@@ -212,6 +212,12 @@ class ReferenceGame:
     def returns(self, s: RefState) -> list[float]:
         """Per seat: 1 for the winner's seat, -1 for the others; 0 for all on a draw or
         before the end."""
+        declared = self.spec.returns
+        if declared is not None and s.result is not None:
+            if not s.result:
+                return [declared.draw] * len(self.players)
+            return [declared.win if player in s.result else declared.loss
+                    for player in s.seats]
         if not s.result:
             return [0.0] * len(self.players)
         worth = self.win_value(s)

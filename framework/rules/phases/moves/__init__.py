@@ -12,7 +12,14 @@ turn:
       - {type: reach, distance: 2, effect: move, kind: jump}
     optional: false               # true: skipping is an action, written as `skip` says
     when_impossible: end_game     # or skip: passed over when no option has an action
+    priority: false               # true: the first option with an action, alone
 ```
+
+With ``priority: true`` the options are tried in the order listed and only the first that
+has an action offers its actions (Ludii's ``priority``): a piece on the start field must
+leave it, else a six brings a new piece in, else any piece moves, else the player passes.
+Two options of one primitive alike but for their ``if:``, ``to_if`` and ``path_if`` may
+then make actions of one kind (only one of them offers actions at a time).
 
 Each primitive gives its targets as masks; this phase derives from them every legal action
 (in the order of the options, then by source cell, then by target cell), how many there
@@ -77,6 +84,10 @@ class MovesParams(OptionalPhaseParams):
     when_impossible: Literal["skip", "end_game"] = Field(
         default="end_game", description="when no option has an action: the phase is "
                                         "passed over, or the player has no legal action")
+    priority: bool = Field(default=False, description="true: only the first option, in "
+                           "the order listed, that has an action offers its actions; a "
+                           "later one only when every earlier one has none (Ludii's "
+                           "priority)")
 
 
 class Moves(Phase):
@@ -142,13 +153,21 @@ class Moves(Phase):
                         f"the kind {kind[0]!r} is reserved: it is "
                         f"{RESERVED_KINDS[kind[0]]}; give this option another 'kind'")
                 first = made.get(kind)
-                if first is not None and not _may_share(first[1], option):
+                if first is not None and not _may_share(first[1], option) and \
+                        not (params.priority and _alike(first[1], option)):
                     yield where, (
                         f"options {first[0]} and {name} both make actions of kind "
                         f"{kind[0]!r}{' ' + kind[1] if kind[1] else ''}: give one its own "
                         "'kind' so that each action says which option made it (options "
                         "of one primitive for different pieces may share a kind)")
                 made.setdefault(kind, (name, option))
+        if params.priority and any(getattr(o, "chain", "none") != "none" for _, o in options):
+            yield (*loc, "priority"), ("priority picks the first option with an action "
+                                       "for the whole move; a chain of hops goes on with "
+                                       "the chaining options alone: use one or the other")
+        if params.priority and len(options) < 2:
+            yield (*loc, "priority"), ("priority orders two options or more: with one "
+                                       "it changes nothing")
 
     def __init__(self, params: Any, game: CompiledGame) -> None:
         super().__init__(params, game)
@@ -170,8 +189,10 @@ class Moves(Phase):
         #: The slots of the previous move's cells (-1: no test of the game reads them).
         self.last_from = game.slots.index.get(LAST_FROM.name, -1)
         self.last_to = game.slots.index.get(LAST_TO.name, -1)
+        #: The first option with an action, alone, is offered (``priority``).
+        self.priority = bool(getattr(moves, "priority", False))
         #: Whether some option has an ``if:`` (else every option is offered: the fast way).
-        self.conditional = any(o.conditions for o in self.options)
+        self.conditional = self.priority or any(o.conditions for o in self.options)
         self.skip = skip_action(moves)
         self.skip_when_impossible = moves.when_impossible == "skip"
         # Chains (see the module's docstring): the slot with the chaining piece's cell.
@@ -203,7 +224,14 @@ class Moves(Phase):
         (``conditional``): the callers pick the chaining options in a chain, all of them
         otherwise, and every other game pays no call on its hot paths."""
         me = state.to_move
-        return tuple(o for o in options if o.active(state, me))
+        active = tuple(o for o in options if o.active(state, me))
+        if not self.priority:
+            return active
+        masks = masks_of(state)
+        for option in active:
+            if option.surely_offers(state) or _offers(option, state, masks):
+                return (option,)
+        return ()
 
     def _choices(self, state: State) -> tuple[Any, list[tuple[Primitive, int, int]]]:
         masks = masks_of(state)
@@ -354,6 +382,9 @@ class Moves(Phase):
                    for o in self.options]
         if len(clauses) == 1:
             text = _("Your move: {action}.").format(action=clauses[0])
+        elif self.priority:
+            text = _("The first of these that you can do, in this order: {actions}.").format(
+                actions="; ".join(clauses))
         else:
             text = _("Choose one: {actions}.").format(actions="; ".join(clauses))
         afters = [" ".join(guarded(c, c.describe(_), _) for c in option.consequences)
@@ -388,6 +419,21 @@ def _then_issues(unit: type[Primitive], option: Any, loc: Loc, ctx: SpecContext
     inside = replace(ctx, in_option=True, option_lands=unit.lands, option_type=option.type)
     for i, then in enumerate(option.then):
         yield from block_issues(phases[then.type], then, (*loc, "then", i), inside)
+
+
+def _offers(option: Primitive, state: State, masks: Any) -> bool:
+    """Whether an option has an action now."""
+    if not option.by_source:
+        return bool(option.legal_targets(state, masks, -1))
+    return any(option.legal_targets(state, masks, src)
+               for src in iter_bits(option.sources(state, masks)))
+
+
+def _alike(first: Any, second: Any) -> bool:
+    """Two options of one primitive that differ only in when and where they apply."""
+    loose = {"if_", "to_if", "path_if"}
+    return bool(first.type == second.type and first.model_dump(exclude=loose) ==
+                second.model_dump(exclude=loose))
 
 
 def _may_share(first: Any, second: Any) -> bool:

@@ -61,6 +61,8 @@ class RefMoves(RefPhase):
             if option.then:  # each action, then the option's consequences in order
                 made = {n: self.followed(e, option) for n, e in made.items()}
             found.update(self.chained_on(made, option))
+            if made and getattr(self.params, "priority", False):
+                break  # the first option that can act, alone
         upkeeps = [u for u in (self.twin(o).upkeep(o) for o in options) if u is not None]
         if upkeeps:  # every action of the phase is followed by the options' upkeep
             found = {n: tagged(e.kind, _then(e, upkeeps))  # type: ignore[attr-defined]

@@ -95,6 +95,20 @@ class AttackPiece(Piece):
         step_t = self.table(f"STEP{i}", [board.step[c][d] for c in range(size)
                                          for d in range(nd)], "int64")
         m = self.m
+        screens = getattr(option, "screens", 0)
+        if screens:  # the piece right past ``screens`` pieces (no hole among them)
+            return [f"    p = {pieces} & {m.row(seen_t, f's * {size} + cell')}", "    if p:",
+                    f"        for j in range({width}):",
+                    f"            d = {dirs_t}[s * {width} + j]", "            if d < 0:",
+                    "                break", f"            at = {step_t}[cell * {nd} + d]",
+                    "            passed = 0", "            while at >= 0:",
+                    f"                if {m.test('blocked', 'at')}:",
+                    f"                    if passed == {screens}:",
+                    f"                        if {m.test('p', 'at')}:",
+                    "                            return True", "                        break",
+                    f"                    if {m.test(m.get('GAPS'), 'at')}:",
+                    "                        break", "                    passed += 1",
+                    f"                at = {step_t}[at * {nd} + d]"]
         return [f"    p = {pieces} & {m.row(seen_t, f's * {size} + cell')}", "    if p:",
                 f"        for j in range({width}):",
                 f"            d = {dirs_t}[s * {width} + j]", "            if d < 0:",

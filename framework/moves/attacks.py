@@ -18,7 +18,7 @@ Two ways give the same answer (``tests/test_royal.py`` checks that they do):
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from framework.engine.bits import iter_bits
@@ -200,9 +200,12 @@ def _reverse_check(game: CompiledGame, reach: tuple[tuple[int, ...], ...], kind:
 
 def _slide_check(game: CompiledGame, option: Any, kind: int) -> Check:
     """A slider attacks ``cell`` when it is the first piece seen from ``cell`` looking back
-    along one of its directions, within its range (the slide's own cut rays)."""
+    along one of its directions, within its range (the slide's own cut rays); a slider over
+    ``screens`` pieces when it is the piece seen right past that many (no hole among them).
+    """
     opposite = game.board.opposite
     lines = option.lines
+    screens = getattr(option, "screens", 0)
     backwards = tuple(tuple(opposite[d] for d in dirs) for dirs in option.directions)
     # Per side, per cell: every cell a slider of the side could attack the cell from.
     seen = tuple(tuple(_union(tuple(lines[c][d][0] for d in dirs))
@@ -219,7 +222,9 @@ def _slide_check(game: CompiledGame, option: Any, kind: int) -> Check:
             blockers = mask & blocked
             if not blockers:
                 continue
-            if sign > 0:
+            if screens:
+                first = _past(blockers, sign, cells, screens, state.gaps)
+            elif sign > 0:
                 first = blockers & -blockers
             elif sign < 0:
                 first = 1 << (blockers.bit_length() - 1)
@@ -228,8 +233,40 @@ def _slide_check(game: CompiledGame, option: Any, kind: int) -> Check:
             if first & pieces:
                 return True
         return False
-    check.fast = True  # type: ignore[attr-defined]
+    # A piece that moves onto a line may become a screen: such an attack is not only
+    # uncovered by a piece leaving a line (every move is then tried).
+    check.fast = not screens  # type: ignore[attr-defined]
     return check
+
+
+def _past(blockers: int, sign: int, cells: tuple[int, ...], screens: int, gaps: int) -> int:
+    """The blocker right past the first ``screens`` ones along a ray (nearest first), as a
+    bit (0: none, or a hole among the screens)."""
+    if sign > 0:
+        order = _lowest_bits(blockers)
+    elif sign < 0:
+        order = _highest_bits(blockers)
+    else:
+        order = iter(1 << c for c in cells if blockers >> c & 1)
+    for _ in range(screens):
+        screen = next(order, 0)
+        if not screen or screen & gaps:
+            return 0
+    return next(order, 0)
+
+
+def _lowest_bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
+
+
+def _highest_bits(mask: int) -> Iterator[int]:
+    while mask:
+        high = 1 << (mask.bit_length() - 1)
+        yield high
+        mask ^= high
 
 
 _TABLES: weakref.WeakKeyDictionary[Any, Attacks] = weakref.WeakKeyDictionary()

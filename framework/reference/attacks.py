@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from framework.reference.candidate import tested
 from framework.reference.moves import primitive_twin
 from framework.reference.position import RefState
 from framework.reference.rules import find_reference
@@ -29,7 +30,11 @@ def attacked(game: Any, s: RefState, cell: str, defender: str) -> bool:
             trial.cells[cell] = {"owner": defender, "piece": "?"}
         trial.to_move = enemy
         for phase, option in _attacking_options(game):
-            for effect in primitive_twin(option.type).moves(phase, option, trial).values():
+            twin = primitive_twin(option.type)
+            # the option's tests of each candidate move (to_if, path_if) hold for attacks
+            # too: a horse whose leg is blocked attacks nothing that way
+            for effect in tested(phase, option, twin, trial,
+                                 twin.moves(phase, option, trial)).values():
                 after = _move_copy(trial)
                 effect(after)
                 if after.cells.get(cell, {}).get("owner") != defender:

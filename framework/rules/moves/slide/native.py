@@ -15,7 +15,7 @@ class SlidePiece(StepTablePiece):
     piece or gap in the way ends the ray (walked on the board's step table)."""
 
     KNOWN = frozenset({"directions", "max", "no_stop", "no_entry", "piece", "to", "kind",
-                       "notation", "distance", "over",
+                       "notation", "distance", "over", "screens",
                        "resets_halfmove_clock", "resets_halfmove_clock_on_capture"})
     WIDE = True
 
@@ -34,6 +34,7 @@ class SlidePiece(StepTablePiece):
         self.barred = self.table("BARRED", option.barred)
         self.over_own = option.over_own
         self.counted = option.counted
+        self.screens = option.screens
         if self.counted:  # the whole line through each cell, per direction
             self.axes = self.table("AXES", [m for row in option.axes for m in row])
 
@@ -58,10 +59,25 @@ class SlidePiece(StepTablePiece):
                 "        if k < n and (blocked >> U64(at)) & ONE:", "            at = -1",
                 "            break",
                 "    if at >= 0:", "        found |= ONE << U64(at)", "return found"])
+        if self.screens:  # past exactly ``screens`` pieces, up to the next one
+            ray = self.function("screened", "side, src, pieces, walls", [
+                f"found = {m.zero}", f"for i in range({self.width}):",
+                f"    d = {self.dirs}[side * {self.width} + i]", "    if d < 0:",
+                "        break", f"    at = {step}[src * {nd} + d]", "    seen = 0",
+                f"    while at >= 0 and not {m.test('walls', 'at')}:",
+                f"        if seen == {self.screens}:", f"            found |= {m.bit('at')}",
+                f"        if {m.test('pieces', 'at')}:",
+                f"            if seen == {self.screens}:", "                break",
+                "            seen += 1", f"        at = {step}[at * {nd} + d]",
+                "return found"])
         return [ray, *super().functions()]
 
     def _from(self, s: str) -> str:
         blocked = "(ALL & ~empty & ~own)" if self.over_own else "(ALL & ~empty)"
+        if self.screens:
+            return (f"{self.prefix}screened(side, {s}, own | enemy, {self.m.get('GAPS')} | "
+                    f"{self.m.row(self.walls, 'side')}) & {self.allowed} & "
+                    f"~{self.m.row(self.barred, 'side')}")
         if self.counted:
             return (f"{self.prefix}counted(side, {s}, own | enemy, {blocked}) & "
                     f"{self.allowed}")

@@ -8,6 +8,7 @@ from typing import Any
 
 from framework.kernel.attacks import AttackPiece, _sign
 from framework.kernel.pieces import Piece
+from framework.moves.attacks import attacks_of
 
 
 class RoyalPiece(Piece):
@@ -34,6 +35,9 @@ class RoyalPiece(Piece):
         super().__init__(f"x{index}_", rule.keyword, rule.params, rule.game)
         self.kind = rule.kind
         self.helpers = (AttackPiece.of(rule.game),)
+        # An attack that is not along a line nor free of other pieces (a slide over a
+        # screen) may be made by a piece moving onto a line: then every move is tried.
+        self.FREE = attacks_of(rule.game).by_lines
         board = rule.game.board
         self.size, self.nd = board.size, len(board.directions)
         rays = [[(sum(1 << c for c in cells), cells) for cells in

@@ -60,6 +60,7 @@ from framework.rules.moves.step import resolved
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.moves.attacks import Check
     from framework.moves.base import Masks
     from framework.spec.semantics import SpecContext
 
@@ -243,6 +244,17 @@ class Slide(Line):
             if n <= len(cells) and not paths[d][n - 1] & blockers:
                 found |= 1 << cells[n - 1]
         return found & self._allowed(masks)
+
+    def attack_check(self) -> Check | None:
+        """A slide attacks along its lines: the first piece seen from the cell looking
+        back along its directions (past its screens); a slide with tests of each candidate
+        move, a counted one or one from the landed cell is asked the generic way."""
+        if self.from_landed or self.placing or self.candidates is not None or \
+                self.counted or self.over_own or any(self.barred):
+            return None
+        from framework.moves.attacks import slide_check
+
+        return slide_check(self.game, self, self.piece)
 
     def reach_table(self, player: int) -> tuple[int, ...]:
         return tuple(self.reached(player, c, 0) for c in range(self.game.board.size))

@@ -14,9 +14,6 @@ from framework.reference.position import RefState
 from framework.reference.rules import find_reference
 from framework.spec.piece_moves import piece_options
 
-#: Move types that never capture a piece standing on their landing cell.
-NOT_ATTACKING = frozenset({"rush", "en_passant", "castle", "place", "grow"})
-
 
 def attacked(game: Any, s: RefState, cell: str, defender: str) -> bool:
     """Whether another player could capture a piece of ``defender`` standing on ``cell``
@@ -55,7 +52,8 @@ def _attacking_options(game: Any) -> list[tuple[Any, Any]]:
             options = list(phase.params.options)
             if getattr(phase.params, "piece_moves", False):
                 options += [o for _, o in piece_options(game.spec)]
-            found += [(phase, o) for o in options if o.type not in NOT_ATTACKING]
+            # the twin says whether its moves may capture a piece standing on a cell
+            found += [(phase, o) for o in options if primitive_twin(o.type).attacks]
         game._attacking_options = found
     return list(found)
 

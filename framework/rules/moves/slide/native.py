@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.kernel.pieces import StepTablePiece, _step_table
+from framework.kernel.pieces import StepTablePiece, Unsupported, _step_table
 
 
 class SlidePiece(StepTablePiece):
@@ -37,6 +37,15 @@ class SlidePiece(StepTablePiece):
         self.screens = option.screens
         if self.counted:  # the whole line through each cell, per direction
             self.axes = self.table("AXES", [m for row in option.axes for m in row])
+
+    @staticmethod
+    def attack_lines(attacks: Any, i: int, option: Any, pieces: str) -> list[str]:
+        """A slide attacks along its lines (past its screens): ``AttackPiece.slide``."""
+        if option.attack_check() is None:
+            raise Unsupported(f"the attacks of a slide with {_unread(option)}: the attack "
+                              "tables read slides along their lines only")
+        found: list[str] = attacks.slide(i, option, pieces)
+        return found
 
     def functions(self) -> list[str]:
         step, nd, m = self.step, self.nd, self.m
@@ -123,6 +132,19 @@ class ShotPiece(SlidePiece):
                     f"return {self._from('landed')}"]),
                 self.function("apply", "st, side, cell", [
                     f"place(st, cell, side, {self.made})", "st[LANDED] = U64(cell + 1)"])]
+
+
+def _unread(option: Any) -> str:
+    """What makes a slide's attacks unreadable along its lines, in words."""
+    if option.candidates is not None:
+        return "a test of each candidate move (to_if, path_if)"
+    if option.counted:
+        return "distance: pieces_on_line"
+    if option.over_own:
+        return "over: own"
+    if any(option.barred):
+        return "no_stop or no_entry"
+    return "from: landed or effect: place"
 
 
 def _folded(option: Any, phase: Any) -> type | None:

@@ -8,7 +8,8 @@ on the cell beyond, in the same direction (an approach capture): it captures off
 landing cell. Beside a royal king, the engine (asking the plugin's ``captures_on``) and
 the reference twin (playing the plugin's twin) agree at every ply of random games; with
 the default ``captures_on`` (targets holding an enemy piece) they would not, since a
-lunge never lands on a piece."""
+lunge never lands on a piece. Natively, the plugin's kernel piece gives its moves and its
+attacks (``attack_lines``), and perft equals the Python engine's."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ LUNGE = '''
 from typing import Literal
 from framework.engine.action import Action
 from framework.engine.bits import iter_bits
+from framework.kernel.pieces import FromSourcesPiece
 from framework.moves.base import Primitive, own_of_kind, kind_index, written
 from framework.plugins import OptionParams
 from framework.reference.moves import RefPrimitive, tagged
@@ -38,6 +40,7 @@ class LungeParams(OptionParams):
 class Lunge(Primitive):
     keyword = "lunge"
     reference = ":RefLunge"
+    native = ":LungePiece"
     Params = LungeParams
 
     def __init__(self, params, phase, game):
@@ -97,6 +100,54 @@ class Lunge(Primitive):
 
     def describe(self, _=None):
         return "a lunge"
+
+
+class LungePiece(FromSourcesPiece):
+    """Its native kernel piece: a step onto an empty neighbour, the enemy piece beyond
+    captured; its attacks (attack_lines) read backwards from the cell."""
+
+    KNOWN = frozenset({"piece", "notation"})
+    PLACES = False
+    WIDE = True
+
+    def __init__(self, option, index):
+        super().__init__(option, index)
+        size = self.size = option.game.board.size
+        land, beyond = [0] * size, [-1] * (size * size)
+        for c, row in enumerate(option.pairs):
+            for near, far in row:
+                land[c] |= 1 << near
+                beyond[c * size + near] = far
+        self.land = self.table("LAND", land)
+        self.beyond = self.table("BEYOND", beyond, "int64")
+        if option.piece >= 0:
+            self.sources = f"(own & {self.m.get(f'KINDS + {option.piece}')})"
+
+    def _from(self, s):
+        return f"{self.m.row(self.land, s)} & empty"
+
+    def apply(self):
+        m = self.m
+        return ["move_piece(st, src, dst)", f"b = {self.beyond}[src * {self.size} + dst]",
+                "if b >= 0:", "    for s in range(S):",
+                f"        if s != side and {m.test(m.get('s'), 'b')}:",
+                "            capture(st, b, side)", *self.landing(False)]
+
+    @staticmethod
+    def attack_lines(attacks, i, option, pieces):
+        size = option.game.board.size
+        pairs = [[-1] * 8 for _ in range(size)]  # per cell: up to 4 (lunger, landing)
+        for src, row in enumerate(option.pairs):
+            for near, far in row:
+                if far >= 0:
+                    k = pairs[far].index(-1)
+                    pairs[far][k:k + 2] = [src, near]
+        table = attacks.table(f"LUNGE{i}", [v for row in pairs for v in row], "int64")
+        m = attacks.m
+        return ["    for j in range(4):", f"        f = {table}[cell * 8 + 2 * j]",
+                f"        near = {table}[cell * 8 + 2 * j + 1]",
+                f"        if f >= 0 and {m.test(pieces, 'f')} and not {m.test('occ', 'near')}:",
+                "            return True"]
 
 
 class RefLunge(RefPrimitive):
@@ -179,3 +230,15 @@ def test_a_third_party_primitive_attacks_as_it_captures_for_the_engine_and_the_t
                 state.apply(rng.choice(ours))
             assert state.returns() == ref.returns(ref.from_json(state.to_json()))
         assert checks > 0  # the lungers did give check, off their landing cells
+        # natively too: its kernel piece moves and attacks as the plugin says
+        from framework.native import NativeGame, support_of
+        from framework.perft import perft
+
+        assert support_of(game) is None
+        native = NativeGame(game)
+        state = game.new_initial_state()
+        for _ in range(24):
+            if state.is_terminal():
+                break
+            assert native.perft(native.encode(state), 3) == perft(state, 3), state.to_json()
+            state.apply(rng.choice([a.notation for a in state.legal_actions()]))

@@ -296,6 +296,20 @@ class StepTablePiece(FromSourcesPiece):
         self.sources = ("own" if option.piece < 0 else
                         f"(own & {self.m.get(f'KINDS + {option.piece}')})")
 
+    @staticmethod
+    def attack_lines(attacks: Any, i: int, option: Any, pieces: str) -> list[str]:
+        """How ``a_attacked_in`` reads this option's attacks (``framework/kernel/attacks``):
+        a step's or a leap's reach ignores the board, so a reverse table; each source then
+        tested as a candidate move when the option has tests."""
+        if option.from_landed or option.placing:
+            raise Unsupported(f"a {option.keyword} that attacks from the landed cell or "
+                              "places")
+        if option.candidates is not None:
+            lines: list[str] = attacks.tested_reverse(i, option, pieces)
+            return lines
+        found: list[str] = attacks.reverse(i, option.reach, pieces)
+        return found
+
     def _from(self, s: str) -> str:
         return f"{self.m.row(self.reach, f'side * {self.size} + {s}')} & {self.allowed}"
 

@@ -1,24 +1,29 @@
 """Which cells a side attacks: the cells its pieces could capture on with one of their moves.
 
-"Attacked" is read from the game's own moves: a cell is attacked by ``side`` when one of the
-move options of a deciding phase, played by ``side``, could land on it while an enemy piece
-stands there (capture by replacement). So a new piece kind with a new move set attacks as it
-moves, with nothing more to write. Options that never capture on their landing cell say so
-with ``attacks = False`` (a castle, a rush, an en passant capture) and are left out.
+"Attacked" is read from the game's own moves, and each move primitive answers for itself:
+a cell is attacked by ``side`` when one of the move options of a deciding phase, played by
+``side``, could capture a piece standing on it. So a new piece kind with a new move set
+attacks as it moves, and a new primitive (one of another package too) attacks as it
+captures, with nothing written here. An option whose moves never capture says so
+(``Primitive.capturing``: a castle, a rush, an en passant capture, a move onto empty cells
+only) and is left out.
 
 Two ways give the same answer (``tests/test_royal.py`` checks that they do):
 
-- the generic one asks each option for its targets from each of ``side``'s pieces;
-- the fast one looks backwards from the cell, once per option: for a move whose reach does not
-  depend on other pieces (``step``, ``leap``, ``reach``) a precomputed reverse table says
-  which cells reach the cell; for a ``slide`` the first piece along each reversed direction.
-  An option it cannot read this way is asked the generic way.
+- the generic one asks each option for the cells its moves from each of ``side``'s pieces
+  capture on (``Primitive.captures_on``: by default its targets that hold an enemy piece);
+- the fast one looks backwards from the cell, once per option, the way the option itself
+  gives (``Primitive.attack_check``): for a move whose reach does not depend on other
+  pieces (a step, a leap, a move at a distance) a reverse table of the cells that reach
+  the cell, each such move then tested as a candidate (``to_if``, ``path_if``) when the
+  option has tests; for a slide the first piece along each reversed direction (past its
+  screens). An option that gives no such way is asked the generic way.
 """
 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from framework.engine.bits import iter_bits
@@ -27,12 +32,6 @@ from framework.moves.base import Masks
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
-
-#: Targets that include a cell holding an enemy piece.
-CAPTURING = ("enemy", "any", "empty_or_enemy")
-#: Primitives whose action only moves a piece from its source to its target (capturing a
-#: piece there): a move of another piece can only uncover an attack along a line.
-PLAIN_MOVES = frozenset({"step", "slide", "leap", "rush", "reach"})
 
 Check = Callable[["State", int, int, int], bool]  # (state, cell, side, occupied) -> attacked
 
@@ -47,10 +46,10 @@ def options_of(game: CompiledGame) -> list[Any]:
 
 
 def plain_move(option: Any) -> bool:
-    """Whether ``option``'s actions only move a piece from source to target."""
-    if option.keyword not in PLAIN_MOVES or getattr(option, "placing", False):
-        return False
-    return option.keyword != "reach" or option.params.effect == "move"
+    """Whether ``option``'s actions only move a piece from source to target (the
+    primitive's own answer, ``Primitive.plain``)."""
+    plain = getattr(option, "plain", None)
+    return bool(plain()) if callable(plain) else False
 
 
 class Attacks:
@@ -59,10 +58,8 @@ class Attacks:
     def __init__(self, game: CompiledGame) -> None:
         self.game = game
         board = game.board
-        self.options = [o for o in options_of(game)
-                        if getattr(o, "attacks", True) and o.by_source
-                        and getattr(o, "to", "enemy") in CAPTURING]
-        self.checks: list[Check] = [self._fast(o) or self._generic(o) for o in self.options]
+        self.options = [o for o in options_of(game) if o.by_source and _capturing(o)]
+        self.checks: list[Check] = [_fast(o) or self._generic(o) for o in self.options]
         #: Whether every attack is along a line or occupancy-free (so a plain move of
         #: another piece can only uncover an attack if it leaves a line through the cell).
         self.by_lines = all(getattr(c, "fast", False) for c in self.checks)
@@ -124,39 +121,38 @@ class Attacks:
                    for side in range(len(state.owner)) if side != defender
                    for o in self.options)
 
-    # The two ways ---------------------------------------------------------------------
     def _generic(self, option: Any) -> Check:
-        def check(state: State, cell: int, side: int, occupied: int) -> bool:
-            bit = 1 << cell
-            own = state.owner[side] & ~bit
-            masks = Masks(own, (occupied & ~state.gaps & ~own) | bit,
-                          self.game.board.all_mask & ~occupied)
-            mover = state.to_move
-            state.to_move = side
-            try:
-                for src in iter_bits(option.sources(state, masks)):
-                    if option.legal_targets(state, masks, src) & bit:
-                        return True
-                return False
-            finally:
-                state.to_move = mover
-        return check
+        return generic_check(self.game, option)
 
-    def _fast(self, option: Any) -> Check | None:
-        if getattr(option, "from_landed", False) or getattr(option, "placing", False) or \
-                getattr(option, "candidates", None) is not None:  # tested per move: generic
-            return None
-        kind = getattr(option, "piece", -1)
-        keyword = option.keyword
-        if keyword in ("step", "leap") and hasattr(option, "reach"):
-            return _reverse_check(self.game, option.reach, kind)
-        if keyword == "reach" and not getattr(option, "clone", False) \
-                and getattr(option, "rings", None) is None:
-            ring = option.ring
-            return _reverse_check(self.game, tuple(ring for _ in self.game.players), kind)
-        if keyword == "slide" and hasattr(option, "lines") and hasattr(option, "directions"):
-            return _slide_check(self.game, option, kind)
-        return None
+
+def _capturing(option: Any) -> bool:
+    capturing = getattr(option, "capturing", None)
+    return bool(capturing()) if callable(capturing) else True
+
+
+def _fast(option: Any) -> Check | None:
+    way = getattr(option, "attack_check", None)
+    return way() if callable(way) else None
+
+
+def generic_check(game: CompiledGame, option: Any) -> Check:
+    """Whether a move of ``option`` from one of the side's pieces captures on the cell
+    (the option's own ``captures_on``), an enemy piece standing there."""
+    def check(state: State, cell: int, side: int, occupied: int) -> bool:
+        bit = 1 << cell
+        own = state.owner[side] & ~bit
+        masks = Masks(own, (occupied & ~state.gaps & ~own) | bit,
+                      game.board.all_mask & ~occupied)
+        mover = state.to_move
+        state.to_move = side
+        try:
+            for src in iter_bits(option.sources(state, masks)):
+                if option.captures_on(state, masks, src) & bit:
+                    return True
+            return False
+        finally:
+            state.to_move = mover
+    return check
 
 
 def _ordered(board: Any, cell: int, d: int) -> tuple[int, int, tuple[int, ...]]:
@@ -177,8 +173,11 @@ def _pieces(state: State, side: int, kind: int) -> int:
     return state.owner[side] & state.kinds[kind] if kind >= 0 else state.owner[side]
 
 
-def _reverse_check(game: CompiledGame, reach: tuple[tuple[int, ...], ...], kind: int) -> Check:
-    """``reach[player][src]``: the cells a move from ``src`` reaches whatever the board."""
+def reverse_check(game: CompiledGame, reach: tuple[tuple[int, ...], ...], kind: int,
+                  tested: Any = None) -> Check:
+    """``reach[player][src]``: the cells a move from ``src`` reaches whatever the board;
+    ``tested`` (an option with tests of each candidate move) keeps the sources whose move
+    to the cell passes them (not along a line: such a check is not ``fast``)."""
     size = game.board.size
     reverse = []
     for table in reach:
@@ -188,6 +187,25 @@ def _reverse_check(game: CompiledGame, reach: tuple[tuple[int, ...], ...], kind:
                 back[dst] |= 1 << src
         reverse.append(tuple(back))
 
+    if tested is not None:
+        every = game.board.all_mask
+        candidates = tested.candidates
+
+        def check(state: State, cell: int, side: int, occupied: int) -> bool:
+            sources = reverse[side][cell] & _pieces(state, side, kind)
+            if not sources:
+                return False
+            bit = 1 << cell
+            own = state.owner[side] & ~bit
+            masks = Masks(own, (occupied & ~state.gaps & ~own) | bit, every & ~occupied)
+            mover = state.to_move
+            state.to_move = side
+            try:
+                return any(candidates.keep(state, masks, src, bit) for src in
+                           iter_bits(sources))
+            finally:
+                state.to_move = mover
+        return check
     if kind >= 0:
         def check(state: State, cell: int, side: int, occupied: int) -> bool:
             return bool(reverse[side][cell] & state.owner[side] & state.kinds[kind])
@@ -198,11 +216,14 @@ def _reverse_check(game: CompiledGame, reach: tuple[tuple[int, ...], ...], kind:
     return check
 
 
-def _slide_check(game: CompiledGame, option: Any, kind: int) -> Check:
+def slide_check(game: CompiledGame, option: Any, kind: int) -> Check:
     """A slider attacks ``cell`` when it is the first piece seen from ``cell`` looking back
-    along one of its directions, within its range (the slide's own cut rays)."""
+    along one of its directions, within its range (the slide's own cut rays); a slider over
+    ``screens`` pieces when it is the piece seen right past that many (no hole among them).
+    """
     opposite = game.board.opposite
     lines = option.lines
+    screens = getattr(option, "screens", 0)
     backwards = tuple(tuple(opposite[d] for d in dirs) for dirs in option.directions)
     # Per side, per cell: every cell a slider of the side could attack the cell from.
     seen = tuple(tuple(_union(tuple(lines[c][d][0] for d in dirs))
@@ -219,7 +240,9 @@ def _slide_check(game: CompiledGame, option: Any, kind: int) -> Check:
             blockers = mask & blocked
             if not blockers:
                 continue
-            if sign > 0:
+            if screens:
+                first = _past(blockers, sign, cells, screens, state.gaps)
+            elif sign > 0:
                 first = blockers & -blockers
             elif sign < 0:
                 first = 1 << (blockers.bit_length() - 1)
@@ -228,8 +251,40 @@ def _slide_check(game: CompiledGame, option: Any, kind: int) -> Check:
             if first & pieces:
                 return True
         return False
-    check.fast = True  # type: ignore[attr-defined]
+    # A piece that moves onto a line may become a screen: such an attack is not only
+    # uncovered by a piece leaving a line (every move is then tried).
+    check.fast = not screens  # type: ignore[attr-defined]
     return check
+
+
+def _past(blockers: int, sign: int, cells: tuple[int, ...], screens: int, gaps: int) -> int:
+    """The blocker right past the first ``screens`` ones along a ray (nearest first), as a
+    bit (0: none, or a hole among the screens)."""
+    if sign > 0:
+        order = _lowest_bits(blockers)
+    elif sign < 0:
+        order = _highest_bits(blockers)
+    else:
+        order = iter(1 << c for c in cells if blockers >> c & 1)
+    for _ in range(screens):
+        screen = next(order, 0)
+        if not screen or screen & gaps:
+            return 0
+    return next(order, 0)
+
+
+def _lowest_bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
+
+
+def _highest_bits(mask: int) -> Iterator[int]:
+    while mask:
+        high = 1 << (mask.bit_length() - 1)
+        yield high
+        mask ^= high
 
 
 _TABLES: weakref.WeakKeyDictionary[Any, Attacks] = weakref.WeakKeyDictionary()

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.action import Action
     from framework.engine.state import State
+    from framework.moves.attacks import Check
 
 
 class Masks(NamedTuple):
@@ -139,6 +140,33 @@ class Primitive(Unit):
         one per way it may go (the straight line of the board from one to the other; a
         primitive with paths of its own says them)."""
         return straight_ways(self.game.board, src, dst)
+
+    # Attacks: the unit's own capability ------------------------------------------------
+    def capturing(self) -> bool:
+        """Whether this option's moves may capture a piece (its attacks are read): not when
+        its unit says its moves never do (``attacks = False`` on the class: a castle, a
+        rush), nor when its targets never hold an enemy piece (``to: empty``)."""
+        return bool(getattr(type(self), "attacks", True)) and \
+            getattr(self, "to", "enemy") in ("enemy", "any", "empty_or_enemy")
+
+    def captures_on(self, state: State, masks: Masks, src: int) -> int:
+        """The cells a move from ``src`` captures a piece on, ``masks`` as they stand (an
+        enemy piece is put on the cell asked about): by default its targets that hold an
+        enemy piece (capture by replacement). A primitive that captures elsewhere than
+        on its landing cell says where."""
+        return self.legal_targets(state, masks, src) & masks.enemy
+
+    def plain(self) -> bool:
+        """Whether its actions only move a piece from its source to its target, capturing
+        there (a move of another piece can then only uncover an attack along a line)."""
+        return False
+
+    def attack_check(self) -> Check | None:
+        """How to read this option's attacks backwards from a cell, as a function
+        ``(state, cell, attacking side, occupied) -> bool`` (``framework/moves/attacks.py``:
+        a ``fast`` attribute says the attack runs along a line or ignores other pieces);
+        None: ask its moves from each source (``captures_on``)."""
+        return None
 
     def legal_targets(self, state: State, masks: Masks, src: int) -> int:
         """``targets``, less those its candidate tests (``to_if``, …) fail for: what the

@@ -34,6 +34,7 @@ from framework.plugins import OptionParams, Rule, Translate, untranslated
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.moves.attacks import Check
     from framework.spec.semantics import SpecContext
 
 Target = Literal["empty", "enemy", "own", "any", "empty_or_enemy"]
@@ -179,6 +180,22 @@ class Line(Primitive):
 
     def action(self, masks: Masks, src: int, dst: int) -> Action:
         return self.places[dst] if src < 0 else self.moves[src][dst]
+
+    # Attacks -----------------------------------------------------------------------------
+    def plain(self) -> bool:
+        return not self.placing
+
+    def attack_check(self) -> Check | None:
+        """A step or a leap reaches the same cells whatever stands on the board: read
+        backwards by a reverse table of ``reach`` (each move then tested as a candidate
+        when the option has tests). A move from the landed cell, or one that places, is
+        asked the generic way."""
+        if self.from_landed or self.placing:
+            return None
+        from framework.moves.attacks import reverse_check
+
+        return reverse_check(self.game, self.reach, self.piece,
+                             tested=self if self.candidates is not None else None)
 
     def apply(self, state: State, action: Action) -> None:
         dst = action.dst

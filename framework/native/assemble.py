@@ -1494,8 +1494,8 @@ def _vetted(plan: Plan) -> tuple[list[str], list[str], list[str]]:
     targets = _targets(plan)
     spelt = plan.masks
     due = f"(np.int64(1) << {spelt.due_shift})"
-    frees = [f"{r.prefix}free(st, side)" if getattr(r, "FREE", False) else "ZERO"
-             for r in plan.restrictions] or ["ALL"]
+    frees = [f"{r.prefix}free(st, side)" if getattr(r, "FREE", False) else spelt.zero
+             for r in plan.restrictions] or ["ALL"]  # (a wide board's zero is a wide mask)
     plain = "".join("1" if p else "0" for p in plan.plain[:63])  # more: tried
     # A plain move from a free cell is legal as it is (no trial).
     untried = (f"        if src >= 0 and opt < 63 and (U64({int(plain[::-1] or '0', 2)}) "

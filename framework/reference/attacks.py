@@ -8,13 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from framework.reference.candidate import tested
 from framework.reference.moves import primitive_twin
 from framework.reference.position import RefState
 from framework.reference.rules import find_reference
 from framework.spec.piece_moves import piece_options
-
-#: Move types that never capture a piece standing on their landing cell.
-NOT_ATTACKING = frozenset({"rush", "en_passant", "castle", "place", "grow"})
 
 
 def attacked(game: Any, s: RefState, cell: str, defender: str) -> bool:
@@ -29,7 +27,11 @@ def attacked(game: Any, s: RefState, cell: str, defender: str) -> bool:
             trial.cells[cell] = {"owner": defender, "piece": "?"}
         trial.to_move = enemy
         for phase, option in _attacking_options(game):
-            for effect in primitive_twin(option.type).moves(phase, option, trial).values():
+            twin = primitive_twin(option.type)
+            # the option's tests of each candidate move (to_if, path_if) hold for attacks
+            # too: a horse whose leg is blocked attacks nothing that way
+            for effect in tested(phase, option, twin, trial,
+                                 twin.moves(phase, option, trial)).values():
                 after = _move_copy(trial)
                 effect(after)
                 if after.cells.get(cell, {}).get("owner") != defender:
@@ -50,7 +52,8 @@ def _attacking_options(game: Any) -> list[tuple[Any, Any]]:
             options = list(phase.params.options)
             if getattr(phase.params, "piece_moves", False):
                 options += [o for _, o in piece_options(game.spec)]
-            found += [(phase, o) for o in options if o.type not in NOT_ATTACKING]
+            # the twin says whether its moves may capture a piece standing on a cell
+            found += [(phase, o) for o in options if primitive_twin(o.type).attacks]
         game._attacking_options = found
     return list(found)
 

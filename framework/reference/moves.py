@@ -6,7 +6,7 @@ of a primitive's twin and the look-up of one by keyword (through the registry).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from framework.plugins import plugins, twin
 from framework.reference.position import RefState
@@ -31,7 +31,12 @@ class RefPrimitive:
     """The reference twin of a move primitive (the unit's ``reference``): ``moves`` lists
     the actions of one option of a ``moves`` phase in a state, each notation mapped to its
     effect; ``upkeep``, for a primitive that keeps slots up to date after every action of
-    its phase (a castle's rights, a rush's passed cell), gives the function that does it."""
+    its phase (a castle's rights, a rush's passed cell), gives the function that does it.
+    ``attacks`` says whether its moves may capture a piece standing on a cell: the attacks
+    of ``royal``, ``castle`` and ``royal_attacked`` play the moves of the twins that may
+    (``framework/reference/attacks.py``)."""
+
+    attacks: ClassVar[bool] = True
 
     @staticmethod
     def moves(phase: Any, option: Any, s: RefState) -> Moves:

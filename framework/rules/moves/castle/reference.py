@@ -78,5 +78,6 @@ def _castle_upkeep(option: Any) -> Callable[[RefState, str], None]:
 
 
 class RefCastle(RefPrimitive):
+    attacks = False  # it lands on empty cells only
     moves = staticmethod(castle)
     upkeep = staticmethod(_castle_upkeep)

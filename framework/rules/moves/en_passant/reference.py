@@ -51,5 +51,6 @@ def passed_as_a_right(phase: RefMoves, option: Any, s: RefState) -> dict[str, An
 
 
 class RefEnPassant(RefPrimitive):
+    attacks = False  # it takes a pawn that has just rushed, landing on an empty cell
     moves = staticmethod(en_passant)
     repetition_values = staticmethod(passed_as_a_right)

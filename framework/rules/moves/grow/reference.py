@@ -48,4 +48,5 @@ def _grow_play(option: Any, cell: str) -> Effect:
 
 
 class RefGrow(RefPrimitive):
+    attacks = False  # its piece goes on an empty cell
     moves = staticmethod(grow)

@@ -195,4 +195,5 @@ def _place_play(phase: RefMoves, option: Any, cell: str, kind: str) -> Effect:
 
 
 class RefPlace(RefPrimitive):
+    attacks = False  # a new piece goes on an empty cell
     moves = staticmethod(place)

@@ -48,6 +48,7 @@ from framework.rules.moves.hop import direction_words
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.moves.attacks import Check
     from framework.spec.semantics import SpecContext
 
 
@@ -164,6 +165,20 @@ class Reach(Primitive):
 
     def sources(self, state: State, masks: Masks) -> int:
         return own_of_kind(state, masks, self.piece)
+
+    def plain(self) -> bool:
+        return not self.clone
+
+    def attack_check(self) -> Check | None:
+        """A move at a distance reaches its ring whatever stands on the board: read
+        backwards by a reverse table (one along directions, or with tests of each
+        candidate move, is asked the generic way)."""
+        if self.clone or self.rings is not None or self.candidates is not None:
+            return None
+        from framework.moves.attacks import reverse_check
+
+        return reverse_check(self.game, tuple(self.ring for _ in self.game.players),
+                             self.piece)
 
     def targets(self, state: State, masks: Masks, src: int) -> int:
         ring = self.ring if self.rings is None else self.rings[state.to_move]

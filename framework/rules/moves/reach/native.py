@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.kernel.pieces import PrimitivePiece
+from framework.kernel.pieces import PrimitivePiece, Unsupported
 
 
 class ReachPiece(PrimitivePiece):
@@ -32,6 +32,16 @@ class ReachPiece(PrimitivePiece):
         self.captures = option.to != "empty"
         self.sources = ("own" if option.piece < 0 else
                         f"(own & {self.m.get(f'KINDS + {option.piece}')})")
+
+    @staticmethod
+    def attack_lines(attacks: Any, i: int, option: Any, pieces: str) -> list[str]:
+        """A move at a distance reaches its ring whatever the board: a reverse table."""
+        if option.attack_check() is None:
+            raise Unsupported("the attacks of a reach along directions, that clones, or "
+                              "with a test of each candidate move")
+        found: list[str] = attacks.reverse(i, tuple(option.ring for _ in
+                                                   option.game.players), pieces)
+        return found
 
     def _ring(self, cell: str) -> str:
         return self.m.row(self.ring, f"{self.row}{cell}")

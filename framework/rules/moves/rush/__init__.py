@@ -119,6 +119,9 @@ class Rush(Primitive):
     def action_space(self) -> tuple[Action, ...]:
         return tuple(self.moves.values())
 
+    def plain(self) -> bool:
+        return True  # a pawn from its cell to one further on
+
     def sources(self, state: State, masks: Masks) -> int:
         return own_of_kind(state, masks, self.piece) & self.zone[state.to_move]
 

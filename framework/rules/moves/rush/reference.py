@@ -61,5 +61,6 @@ def _rush_upkeep(option: Any) -> Callable[[RefState, str], None]:
 
 
 class RefRush(RefPrimitive):
+    attacks = False  # it never lands on a piece
     moves = staticmethod(rush)
     upkeep = staticmethod(_rush_upkeep)

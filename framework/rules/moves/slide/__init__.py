@@ -29,6 +29,18 @@ or whose path crosses what the slide may not cross, gives no move:
 ```yaml
       - {type: slide, distance: pieces_on_line, over: own, to: empty_or_enemy}
 ```
+
+**Screens.** ``screens: n`` makes the slide pass over exactly ``n`` pieces (anyone's, each
+a *screen*, left where it stands) before it may stop: its targets are the cells after the
+``n``-th piece along the line, the empty ones up to the next piece and that piece itself
+(where ``to`` allows). A hole, a cell of ``no_entry`` or the edge ends the line. The
+cannon of xiangqi moves as a rook and takes only over one screen, at any distance (Banqi's
+cannon takes the same way):
+
+```yaml
+      - {type: slide, piece: cannon, directions: [n, e, s, w]}                # a move
+      - {type: slide, piece: cannon, directions: [n, e, s, w], to: enemy, screens: 1}
+```
 """
 
 from __future__ import annotations
@@ -38,6 +50,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
+from framework.engine.bits import iter_bits
 from framework.limits import MAX_DISTANCE
 from framework.moves.base import Loc
 from framework.moves.lines import Line, LineParams
@@ -47,6 +60,7 @@ from framework.rules.moves.step import resolved
 if TYPE_CHECKING:
     from framework.compiler import CompiledGame
     from framework.engine.state import State
+    from framework.moves.attacks import Check
     from framework.moves.base import Masks
     from framework.spec.semantics import SpecContext
 
@@ -69,6 +83,10 @@ class SlideParams(LineParams):
     over: Literal["empty", "own"] = Field(
         default="empty", description="the cells a slide may pass over: empty ones, or "
         "the mover's own pieces too (never an enemy piece or a hole)")
+    screens: int = Field(
+        default=0, ge=0, le=MAX_DISTANCE, description="the slide passes over exactly this "
+        "many pieces (anyone's, left where they stand) before it may stop: after them, on "
+        "an empty cell up to the next piece or on that piece (a cannon: screens: 1)")
 
 
 class Slide(Line):
@@ -119,8 +137,12 @@ class Slide(Line):
                                            for k in range(len(cells)))
                                      for _mask, _sign, cells in per_direction)
                                for per_direction in self.lines)
+        #: ``screens``: how many pieces the slide passes over before it may stop.
+        self.screens = params.screens
         super().__init__(params, phase, game)
-        if self.counted:
+        if self.screens:
+            self.targets = self.screened_targets  # type: ignore[method-assign]
+        elif self.counted:
             self.targets = self.counted_targets  # type: ignore[method-assign]
         elif not any(self.barred) and not self.over_own:  # the plain slide: no detour
             self.targets = super().targets  # type: ignore[method-assign]
@@ -145,6 +167,20 @@ class Slide(Line):
                 yield (*loc, "effect"), ("effect: place does not go with distance: "
                                          "pieces_on_line: the distance is counted from a "
                                          "moving piece's own line")
+        if params.screens:
+            if params.distance != "any":
+                yield (*loc, "screens"), ("screens does not go with distance: "
+                                          "pieces_on_line: a screen slide ends where its "
+                                          "screens are, not at a counted distance")
+            if params.over != "empty":
+                yield (*loc, "screens"), ("screens does not go with over: own: every "
+                                          "piece on the line is a screen, own pieces too")
+            if params.max is not None:
+                yield (*loc, "max"), ("max does not go with screens: a slide over screens "
+                                      "runs the whole line (not supported)")
+            if params.to == "own":
+                yield (*loc, "to"), ("a slide over screens onto one's own piece is not "
+                                     "supported (to: empty, enemy, any or empty_or_enemy)")
 
     def targets(self, state: State, masks: Masks, src: int) -> int:
         me = state.to_move
@@ -154,6 +190,41 @@ class Slide(Line):
         if not self.over_own:
             occupied |= masks.own
         return self.reached(me, src, occupied) & self._allowed(masks) & ~self.barred[me]
+
+    def screened_targets(self, state: State, masks: Masks, src: int) -> int:
+        """``screens: n``: per direction, the cells after the n-th piece on the way, up to
+        and including the next piece (a hole or a wall ends the line)."""
+        me = state.to_move
+        pieces = masks.own | masks.enemy
+        walls = state.gaps | self.walls[me]
+        if src >= 0:
+            found = self.screened(me, src, pieces, walls)
+        else:
+            found = 0
+            for s in iter_bits(self.sources(state, masks)):
+                found |= self.screened(me, s, pieces, walls)
+        return found & self._allowed(masks) & ~self.barred[me]
+
+    def screened(self, player: int, src: int, pieces: int, walls: int) -> int:
+        found = 0
+        lines = self.lines[src]
+        screens = self.screens
+        for d in self.directions[player]:
+            mask, _sign, cells = lines[d]
+            if (mask & pieces).bit_count() < screens:
+                continue
+            seen = 0
+            for c in cells:
+                if walls >> c & 1:
+                    break
+                if pieces >> c & 1:
+                    if seen == screens:
+                        found |= 1 << c
+                        break
+                    seen += 1
+                elif seen == screens:
+                    found |= 1 << c
+        return found
 
     def counted_targets(self, state: State, masks: Masks, src: int) -> int:
         """``distance: pieces_on_line``: per direction, the cell as many cells away as the
@@ -173,6 +244,17 @@ class Slide(Line):
             if n <= len(cells) and not paths[d][n - 1] & blockers:
                 found |= 1 << cells[n - 1]
         return found & self._allowed(masks)
+
+    def attack_check(self) -> Check | None:
+        """A slide attacks along its lines: the first piece seen from the cell looking
+        back along its directions (past its screens); a slide with tests of each candidate
+        move, a counted one or one from the landed cell is asked the generic way."""
+        if self.from_landed or self.placing or self.candidates is not None or \
+                self.counted or self.over_own or any(self.barred):
+            return None
+        from framework.moves.attacks import slide_check
+
+        return slide_check(self.game, self, self.piece)
 
     def reach_table(self, player: int) -> tuple[int, ...]:
         return tuple(self.reached(player, c, 0) for c in range(self.game.board.size))
@@ -207,7 +289,12 @@ class Slide(Line):
             motion += _(", passing over your own pieces but not over enemy ones") \
                 if self.over_own else _(", through empty cells")
             return self.describe_move(motion, _)
-        if self.params.max:
+        if self.screens:
+            motion = _("slides any number of cells {directions}, passing over exactly {n} "
+                       "piece(s) of either side on its way, which stay where they stand; "
+                       "every other cell it crosses is empty").format(
+                           directions=where, n=self.screens)
+        elif self.params.max:
             motion = _("slides up to {max} cells {directions} through empty cells").format(
                 max=self.params.max, directions=where)
         else:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.kernel.pieces import StepTablePiece, _step_table
+from framework.kernel.pieces import StepTablePiece, Unsupported, _step_table
 
 
 class SlidePiece(StepTablePiece):
@@ -15,7 +15,7 @@ class SlidePiece(StepTablePiece):
     piece or gap in the way ends the ray (walked on the board's step table)."""
 
     KNOWN = frozenset({"directions", "max", "no_stop", "no_entry", "piece", "to", "kind",
-                       "notation", "distance", "over",
+                       "notation", "distance", "over", "screens",
                        "resets_halfmove_clock", "resets_halfmove_clock_on_capture"})
     WIDE = True
 
@@ -34,8 +34,18 @@ class SlidePiece(StepTablePiece):
         self.barred = self.table("BARRED", option.barred)
         self.over_own = option.over_own
         self.counted = option.counted
+        self.screens = option.screens
         if self.counted:  # the whole line through each cell, per direction
             self.axes = self.table("AXES", [m for row in option.axes for m in row])
+
+    @staticmethod
+    def attack_lines(attacks: Any, i: int, option: Any, pieces: str) -> list[str]:
+        """A slide attacks along its lines (past its screens): ``AttackPiece.slide``."""
+        if option.attack_check() is None:
+            raise Unsupported(f"the attacks of a slide with {_unread(option)}: the attack "
+                              "tables read slides along their lines only")
+        found: list[str] = attacks.slide(i, option, pieces)
+        return found
 
     def functions(self) -> list[str]:
         step, nd, m = self.step, self.nd, self.m
@@ -58,10 +68,25 @@ class SlidePiece(StepTablePiece):
                 "        if k < n and (blocked >> U64(at)) & ONE:", "            at = -1",
                 "            break",
                 "    if at >= 0:", "        found |= ONE << U64(at)", "return found"])
+        if self.screens:  # past exactly ``screens`` pieces, up to the next one
+            ray = self.function("screened", "side, src, pieces, walls", [
+                f"found = {m.zero}", f"for i in range({self.width}):",
+                f"    d = {self.dirs}[side * {self.width} + i]", "    if d < 0:",
+                "        break", f"    at = {step}[src * {nd} + d]", "    seen = 0",
+                f"    while at >= 0 and not {m.test('walls', 'at')}:",
+                f"        if seen == {self.screens}:", f"            found |= {m.bit('at')}",
+                f"        if {m.test('pieces', 'at')}:",
+                f"            if seen == {self.screens}:", "                break",
+                "            seen += 1", f"        at = {step}[at * {nd} + d]",
+                "return found"])
         return [ray, *super().functions()]
 
     def _from(self, s: str) -> str:
         blocked = "(ALL & ~empty & ~own)" if self.over_own else "(ALL & ~empty)"
+        if self.screens:
+            return (f"{self.prefix}screened(side, {s}, own | enemy, {self.m.get('GAPS')} | "
+                    f"{self.m.row(self.walls, 'side')}) & {self.allowed} & "
+                    f"~{self.m.row(self.barred, 'side')}")
         if self.counted:
             return (f"{self.prefix}counted(side, {s}, own | enemy, {blocked}) & "
                     f"{self.allowed}")
@@ -107,6 +132,19 @@ class ShotPiece(SlidePiece):
                     f"return {self._from('landed')}"]),
                 self.function("apply", "st, side, cell", [
                     f"place(st, cell, side, {self.made})", "st[LANDED] = U64(cell + 1)"])]
+
+
+def _unread(option: Any) -> str:
+    """What makes a slide's attacks unreadable along its lines, in words."""
+    if option.candidates is not None:
+        return "a test of each candidate move (to_if, path_if)"
+    if option.counted:
+        return "distance: pieces_on_line"
+    if option.over_own:
+        return "over: own"
+    if any(option.barred):
+        return "no_stop or no_entry"
+    return "from: landed or effect: place"
 
 
 def _folded(option: Any, phase: Any) -> type | None:

@@ -21,6 +21,8 @@ def _slide_cells(phase: RefMoves, option: Any, s: RefState, src: str) -> set[str
     ``to``'s business); with ``distance: pieces_on_line``, see ``_counted_cells``."""
     if option.distance == "pieces_on_line":
         return _counted_cells(phase, option, s, src)
+    if getattr(option, "screens", 0):
+        return _screened_cells(phase, option, s, src)
     def zone(name: str | None) -> frozenset[str]:
         return zone_cell_names(phase.game.spec, name, s.to_move, phase.board.graph) \
             if name else frozenset()
@@ -39,6 +41,32 @@ def _slide_cells(phase: RefMoves, option: Any, s: RefState, src: str) -> set[str
             if there in s.gaps or (there in s.cells and not _passable(option, s, there)):
                 break
             at = there
+    return cells
+
+
+def _screened_cells(phase: RefMoves, option: Any, s: RefState, src: str) -> set[str]:
+    """``screens: n``: walk each direction one step at a time, counting the pieces met;
+    a cell is reached once n pieces have been passed, until the next piece, which is the
+    last cell reached. A hole, a ``no_entry`` cell or the edge stops the walk; ``no_stop``
+    cells are crossed but not ended on."""
+    spec, graph = phase.game.spec, phase.board.graph
+    walls = zone_cell_names(spec, option.no_entry, s.to_move, graph) \
+        if option.no_entry else frozenset()
+    no_stop = zone_cell_names(spec, option.no_stop, s.to_move, graph) \
+        if option.no_stop else frozenset()
+    cells = set()
+    for d in _directions(phase, option.directions, s.to_move):
+        passed = 0
+        at = phase.board.step(src, d)
+        while at is not None and at not in s.gaps and at not in walls:
+            occupied = at in s.cells
+            if passed == option.screens and at not in no_stop:
+                cells.add(at)
+            if occupied:
+                if passed == option.screens:
+                    break
+                passed += 1
+            at = phase.board.step(at, d)
     return cells
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from framework.kernel.attacks import AttackPiece, _sign
 from framework.kernel.pieces import Piece
+from framework.moves.attacks import attacks_of
 
 
 class RoyalPiece(Piece):
@@ -17,10 +18,12 @@ class RoyalPiece(Piece):
     ``free(st, side)`` gives the cells whose plain moves (a piece from its cell to its
     target, capturing there) need no trial: when no royal piece is attacked, every cell
     but the royal pieces' own and their pinned pieces' — the first own piece along a line
-    from a royal piece, when the royal piece is attacked once that piece is gone. Every
-    attack the kernels read is along a line or ignores other pieces, so a plain move of
-    any other piece uncovers none. A choice folded into the move (a promotion) is not
-    checked again: a piece changing kind moves nothing, so it uncovers no attack."""
+    from a royal piece, when the royal piece is attacked once that piece is gone. When every
+    attack of the game runs along a line or ignores other pieces, a plain move of any other
+    piece uncovers none; when one does not (a slide over a screen, an attack tested as a
+    candidate move: a horse's leg), ``free`` is not used and every move is tried. A choice
+    folded into the move (a promotion) is not checked again: a piece changing kind moves
+    nothing, so it uncovers no attack."""
 
     KNOWN = frozenset({"piece", "phases"})
     #: It judges each move alone, on a copy (``allowed``), not the whole list of moves.
@@ -34,6 +37,9 @@ class RoyalPiece(Piece):
         super().__init__(f"x{index}_", rule.keyword, rule.params, rule.game)
         self.kind = rule.kind
         self.helpers = (AttackPiece.of(rule.game),)
+        # An attack that is not along a line nor free of other pieces (a slide over a
+        # screen) may be made by a piece moving onto a line: then every move is tried.
+        self.FREE = attacks_of(rule.game).by_lines
         board = rule.game.board
         self.size, self.nd = board.size, len(board.directions)
         rays = [[(sum(1 << c for c in cells), cells) for cells in

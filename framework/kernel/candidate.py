@@ -22,6 +22,7 @@ from framework.moves.candidate import (
     CellTest,
     DirectionTest,
     NotTest,
+    RegionTest,
     straight_line,
 )
 
@@ -64,6 +65,10 @@ class CandidateCode:
             body = [f"return {(' and ' if isinstance(test, AllTest) else ' or ').join(inner)}"]
         elif isinstance(test, NotTest):
             body = [f"return not {self._node(test.not_, default)}"]
+        elif isinstance(test, RegionTest):
+            raise Unsupported(f"{self.option.keyword} with a region test ({{region: "
+                              f"{test.region}}}: the blocks a move may go to, read from the "
+                              "recorded wins of the blocks; not in the native kernels yet)")
         elif isinstance(test, DirectionTest):
             body = self._direction(test)
         else:

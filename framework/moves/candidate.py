@@ -147,6 +147,16 @@ class DirectionTest(Rule):
                                  "these directions")
 
 
+class RegionTest(Rule):
+    region: str = Field(description="holds when the target cell lies in a block of these "
+                        "regions (see Regions) that is not decided: not won, not full")
+    sent_by: Place | None = Field(default=None, description="and in the block that the "
+                                  "cell at this place names by its place in its own block "
+                                  "(last.to: the previous move's), while that block is "
+                                  "not decided and the place exists; else any block that "
+                                  "is not decided")
+
+
 class AllTest(Rule):
     all: list[CandidateTest] = Field(min_length=1, description="every test holds")
 
@@ -161,14 +171,16 @@ class NotTest(Rule):
 
 def _variant(value: Any) -> str:
     if isinstance(value, dict):
-        return next((k for k in ("all", "any", "not", "direction") if k in value), "cell")
+        return next((k for k in ("all", "any", "not", "direction", "region") if k in value),
+                    "cell")
     tags: dict[type[Rule], str] = {AllTest: "all", AnyTest: "any", NotTest: "not",
-                                   DirectionTest: "direction"}
+                                   DirectionTest: "direction", RegionTest: "region"}
     return tags.get(type(value), "cell")
 
 
 CandidateTest = Annotated[Union[  # noqa: UP007 (the tags need the Union form)
     Annotated[CellTest, Tag("cell")], Annotated[DirectionTest, Tag("direction")],
+    Annotated[RegionTest, Tag("region")],
     Annotated[AllTest, Tag("all")], Annotated[AnyTest, Tag("any")],
     Annotated[NotTest, Tag("not")]], Discriminator(_variant)]
 
@@ -207,8 +219,11 @@ def slots_read(tests: Sequence[tuple[Any, Place]]) -> list[Slot]:
 
 def places_read(test: Any, default: Place) -> set[str]:
     """The places a test reads (``direction`` for a direction test)."""
-    return {p.place(default) if isinstance(p, CellTest) else "direction"
-            for p in parts(test) if isinstance(p, CellTest | DirectionTest)}
+    found = {p.place(default) if isinstance(p, CellTest) else "direction"
+             for p in parts(test) if isinstance(p, CellTest | DirectionTest)}
+    found |= {place for p in parts(test) if isinstance(p, RegionTest)
+              for place in (default, p.sent_by) if place is not None}
+    return found
 
 
 # Checks of meaning -----------------------------------------------------------------------
@@ -232,6 +247,9 @@ def test_issues(test: Any, loc: Loc, ctx: SpecContext, default: Place, *, source
                                         "moves have no direction")
         yield from ctx.check_directions(test.direction, (*loc, "direction"))
         return
+    if isinstance(test, RegionTest):
+        yield from _region_issues(test, loc, ctx, default, keyword=keyword)
+        return
     place = test.place(default)
     key = "around" if test.around else "at"
     if place in ("from", "between") and not sources:
@@ -248,6 +266,30 @@ def test_issues(test: Any, loc: Loc, ctx: SpecContext, default: Place, *, source
             yield (*loc, "kind", i), ctx.unknown("piece", kind, ctx.pieces)
     if test.zone is not None and test.zone not in ctx.zones:
         yield (*loc, "zone"), ctx.unknown("zone", test.zone, ctx.zones)
+
+
+def _region_issues(test: RegionTest, loc: Loc, ctx: SpecContext, default: Place, *,
+                   keyword: str) -> Iterator[tuple[Loc, str]]:
+    regions = getattr(ctx.spec, "regions", {})
+    if test.region not in regions:
+        yield (*loc, "region"), ctx.unknown("regions", test.region, tuple(regions))
+        return
+    if default != "to":
+        yield (*loc, "region"), (f"a region test reads the cell a move ends on: it goes "
+                                 f"under where or to_if, not where {default} is read")
+    if test.sent_by in ("from", "between"):
+        yield (*loc, "sent_by"), (f"sent_by names one cell whose place in its block names "
+                                  f"a block: {test.sent_by} is no such place")
+    if test.sent_by is not None and ctx.spec.board.type == "grid":
+        from framework.spec.regions import block_layout
+
+        block = regions[test.region]
+        if block_layout(ctx.graph, block) != (block.rows, block.columns):
+            up, across = block_layout(ctx.graph, block)
+            yield (*loc, "sent_by"), (
+                f"a cell's place in its block names the block at the same place only when "
+                f"the board of blocks ({up} × {across}) is laid out as one block's cells "
+                f"({block.rows} × {block.columns}): no cell names a block here")
 
 
 # The engine's form: closures over masks, made once ---------------------------------------
@@ -293,7 +335,42 @@ class Candidates:
             return lambda *a: not negated(*a)
         if isinstance(test, DirectionTest):
             return self._direction(test, players)
+        if isinstance(test, RegionTest):
+            return self._region(test)
         return self._cells(test, default, players)
+
+    def _region(self, test: RegionTest) -> Holds:
+        """In a block not decided, and in the block the ``sent_by`` cell names while that
+        one is not decided."""
+        from framework.spec.regions import won_slot
+
+        game = self.game
+        regions = game.regions[test.region]
+        masks, of_cell, names = regions.masks, regions.of_cell, regions.names
+        won = tuple(i for i in (game.slots.index.get(won_slot(test.region, p).name, -1)
+                                for p in game.players) if i >= 0)
+        slot = {"landed": "landed", "last.from": LAST_FROM.name, "last.to": LAST_TO.name}
+        held = game.slots.index.get(slot.get(test.sent_by or "", ""), -1)
+        sends = test.sent_by is not None
+
+        def open_block(state: State, masks_: Masks, block: int) -> bool:
+            cells = masks[block]
+            if not cells & masks_.empty:
+                return False
+            return not any(state.vars[i] & cells for i in won)
+
+        def holds(state: State, masks_: Masks, me: int, src: int, dst: int, way: int) -> bool:
+            block = of_cell[dst]
+            if not open_block(state, masks_, block):
+                return False
+            if not sends:
+                return True
+            cell = state.vars[held] if held >= 0 else -1
+            named = names[cell] if cell >= 0 else -1
+            if named < 0 or not open_block(state, masks_, named):
+                return True
+            return block == named
+        return holds
 
     def _direction(self, test: DirectionTest, players: range) -> Holds:
         board = self.game.board
@@ -410,6 +487,8 @@ def describe_test(test: Any, game: CompiledGame, default: Place,
     if isinstance(test, NotTest):
         return _("it is not so that {clause}").format(
             clause=describe_test(test.not_, game, default, _))
+    if isinstance(test, RegionTest):
+        return _region_clause(test, game, _)
     if isinstance(test, DirectionTest):
         from framework.board.direction_words import directions_phrase
         return _("the move goes straight {directions}").format(
@@ -480,3 +559,17 @@ def _cell_clause(test: CellTest, game: CompiledGame, place: str, _: Translate) -
     if test.around or place == "between":
         return _("each of {cells} {predicate}").format(cells=cells, predicate=predicate)
     return _("{place} {predicate}").format(place=where, predicate=predicate)
+
+
+def _region_clause(test: RegionTest, game: CompiledGame, _: Translate) -> str:
+    spec = game.spec.regions[test.region]
+    blocks = _("the target cell lies in a block of {rows} × {columns} cells ({regions}) that "
+               "is not decided (neither won nor full)").format(
+                   rows=spec.rows, columns=spec.columns, regions=_(test.region))
+    if test.sent_by is None:
+        return blocks
+    return _("{blocks}, and in the block that {place} names by its place in its own block "
+             "(the cell in a block's top-left corner names the top-left block, and so on) "
+             "unless that block is decided or there is no such cell; then in any block "
+             "that is not decided").format(blocks=blocks,
+                                           place=_place_words(test.sent_by, _))

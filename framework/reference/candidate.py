@@ -10,7 +10,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from framework.moves.candidate import AllTest, AnyTest, CellTest, DirectionTest, NotTest
+from framework.moves.candidate import (
+    AllTest,
+    AnyTest,
+    CellTest,
+    DirectionTest,
+    NotTest,
+    RegionTest,
+)
 from framework.plugins import plugins
 from framework.reference.lines import _direction
 from framework.reference.moves import Moves, RefPrimitive
@@ -96,6 +103,8 @@ def _holds(phase: Any, test: Any, default: str, s: RefState, src: str | None, ds
         return src is not None and any(
             _straight(phase, src, dst, d) is not None
             for d in {_direction(phase, n, s.to_move) for n in test.direction} if d)
+    if isinstance(test, RegionTest):
+        return _in_region(phase, test, s, dst)
     assert isinstance(test, CellTest)
     place = test.around or test.at or default
     here = {"to": dst, "from": src, "landed": s.vars.get("landed"),
@@ -138,3 +147,45 @@ def _fits(phase: Any, test: CellTest, s: RefState, cell: str) -> bool:
         return False
     return test.zone is None or cell in zone_cell_names(phase.game.spec, test.zone,
                                                         s.to_move, phase.board.graph)
+
+
+def region_of(phase: Any, regions: str, cell: str) -> tuple[int, int]:
+    """The block of ``regions`` that holds ``cell``: its (row, column) on the board of
+    blocks, from the cell's row and column on the grid."""
+    spec = phase.game.spec.regions[regions]
+    node = phase.board.graph.nodes[cell]
+    return node["row"] // spec.rows, node["col"] // spec.columns
+
+
+def region_cells(phase: Any, regions: str, block: tuple[int, int]) -> set[str]:
+    """The cells of one block."""
+    return {c for c in phase.board.cells if region_of(phase, regions, c) == block}
+
+
+def decided(phase: Any, regions: str, s: RefState, block: tuple[int, int]) -> bool:
+    """Won by someone (its cells recorded as a player's, ``won.<regions>.<player>``) or
+    with no empty cell left."""
+    cells = region_cells(phase, regions, block)
+    won = any(cells & set(s.vars.get(f"won.{regions}.{p}") or ())
+              for p in phase.game.players)
+    return won or not any(s.empty(c) for c in cells)
+
+
+def _in_region(phase: Any, test: RegionTest, s: RefState, dst: str) -> bool:
+    """The rule text: the target's block is not decided, and while the block that the
+    ``sent_by`` cell names is not decided, the target lies in that one."""
+    block = region_of(phase, test.region, dst)
+    if decided(phase, test.region, s, block):
+        return False
+    if test.sent_by is None:
+        return True
+    here = {"to": dst, "landed": s.vars.get("landed"), "last.to": s.vars.get("last_to"),
+            "last.from": s.vars.get("last_from")}.get(test.sent_by)
+    if here is None:
+        return True
+    spec = phase.game.spec.regions[test.region]
+    node = phase.board.graph.nodes[here]
+    named = (node["row"] % spec.rows, node["col"] % spec.columns)
+    if decided(phase, test.region, s, named):
+        return True
+    return block == named

@@ -33,6 +33,7 @@ from framework.plugins import (
     union_of,
 )
 from framework.spec.params import ParameterSpec
+from framework.spec.regions import RegionSpec
 from framework.spec.view import ViewSpec
 from framework.spec.zones import ZoneSpec
 
@@ -382,6 +383,9 @@ class GameBase(Rule):
     zones: dict[str, ZoneSpec] = Field(
         default_factory=dict, description="named sets of cells, for every player alike or "
                                           "one per player (see Zones)")
+    regions: dict[str, RegionSpec] = Field(
+        default_factory=dict, description="a grid cut into equal blocks of cells, each a "
+                                          "small board of its own (see Regions)")
     no_legal_move: Literal["end_game", "pass", "lose", "win"] = Field(
         default="end_game",
         description="a player with no legal action: the game ends (scored by the result "

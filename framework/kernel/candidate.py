@@ -20,6 +20,7 @@ from framework.moves.candidate import (
     AllTest,
     AnyTest,
     CellTest,
+    CrossTest,
     DirectionTest,
     NotTest,
     RegionTest,
@@ -69,6 +70,9 @@ class CandidateCode:
             raise Unsupported(f"{self.option.keyword} with a region test ({{region: "
                               f"{test.region}}}: the blocks a move may go to, read from the "
                               "recorded wins of the blocks; not in the native kernels yet)")
+        elif isinstance(test, CrossTest):
+            raise Unsupported(f"{self.option.keyword} with a test of the walls it crosses "
+                              "({crosses: walls}: the native kernels keep no walls yet)")
         elif isinstance(test, DirectionTest):
             body = self._direction(test)
         else:

@@ -157,6 +157,13 @@ class RegionTest(Rule):
                                   "is not decided")
 
 
+class CrossTest(Rule):
+    crosses: Literal["walls"] = Field(description="holds when the move passes across a "
+                                      "standing wall (see framework/board/walls.py): on a "
+                                      "link between two cells it goes through, from its "
+                                      "cell to its target")
+
+
 class AllTest(Rule):
     all: list[CandidateTest] = Field(min_length=1, description="every test holds")
 
@@ -171,16 +178,17 @@ class NotTest(Rule):
 
 def _variant(value: Any) -> str:
     if isinstance(value, dict):
-        return next((k for k in ("all", "any", "not", "direction", "region") if k in value),
-                    "cell")
+        return next((k for k in ("all", "any", "not", "direction", "region", "crosses")
+                     if k in value), "cell")
     tags: dict[type[Rule], str] = {AllTest: "all", AnyTest: "any", NotTest: "not",
-                                   DirectionTest: "direction", RegionTest: "region"}
+                                   DirectionTest: "direction", RegionTest: "region",
+                                   CrossTest: "crosses"}
     return tags.get(type(value), "cell")
 
 
 CandidateTest = Annotated[Union[  # noqa: UP007 (the tags need the Union form)
     Annotated[CellTest, Tag("cell")], Annotated[DirectionTest, Tag("direction")],
-    Annotated[RegionTest, Tag("region")],
+    Annotated[RegionTest, Tag("region")], Annotated[CrossTest, Tag("crosses")],
     Annotated[AllTest, Tag("all")], Annotated[AnyTest, Tag("any")],
     Annotated[NotTest, Tag("not")]], Discriminator(_variant)]
 
@@ -213,8 +221,14 @@ def slots_read(tests: Sequence[tuple[Any, Place]]) -> list[Slot]:
     read = set().union(*(places_read(t, place) for t, place in tests)) if tests else set()
     if read & {"last.from", "last.to"}:  # the moves phases write both, or neither
         read |= {"last.from", "last.to"}
+    if any(isinstance(p, CrossTest) for t, _ in tests for p in parts(t)):
+        from framework.board.walls import WALLS
+
+        walls = [WALLS]
+    else:
+        walls = []
     return [slot for place, slot in (("landed", LANDED), ("last.from", LAST_FROM),
-                                     ("last.to", LAST_TO)) if place in read]
+                                     ("last.to", LAST_TO)) if place in read] + walls
 
 
 def places_read(test: Any, default: Place) -> set[str]:
@@ -249,6 +263,14 @@ def test_issues(test: Any, loc: Loc, ctx: SpecContext, default: Place, *, source
         return
     if isinstance(test, RegionTest):
         yield from _region_issues(test, loc, ctx, default, keyword=keyword)
+        return
+    if isinstance(test, CrossTest):
+        if not sources:
+            yield (*loc, "crosses"), (f"{keyword} moves no piece from a cell, so its moves "
+                                      "pass across no wall")
+        if getattr(ctx.spec.board, "walls", None) is None:
+            yield (*loc, "crosses"), ("the board has no wall places: give a grid walls: "
+                                      "<length>")
         return
     place = test.place(default)
     key = "around" if test.around else "at"
@@ -337,7 +359,35 @@ class Candidates:
             return self._direction(test, players)
         if isinstance(test, RegionTest):
             return self._region(test)
+        if isinstance(test, CrossTest):
+            return self._crosses()
         return self._cells(test, default, players)
+
+    def _crosses(self) -> Holds:
+        """A standing wall across a link of the way from the move's cell to its target
+        (the straight line of the board between them, or the one link joining them)."""
+        from framework.board.walls import WALLS, walls_of
+
+        board = self.game.board
+        blocks = walls_of(self.game).blocks
+        slot = self.game.slots.index[WALLS.name]
+
+        def holds(state: State, masks: Masks, me: int, src: int, dst: int, way: int) -> bool:
+            standing = state.vars[slot]
+            if not standing or src < 0:
+                return False
+            for d in range(len(board.directions)):
+                if straight_line(board, src, dst, d) is None:
+                    continue
+                at = src
+                while at != dst:
+                    ahead = board.step[at][d]
+                    if blocks.get((at, ahead), 0) & standing:
+                        return True
+                    at = ahead
+                return False
+            return bool(blocks.get((src, dst), 0) & standing)
+        return holds
 
     def _region(self, test: RegionTest) -> Holds:
         """In a block not decided, and in the block the ``sent_by`` cell names while that
@@ -489,6 +539,8 @@ def describe_test(test: Any, game: CompiledGame, default: Place,
             clause=describe_test(test.not_, game, default, _))
     if isinstance(test, RegionTest):
         return _region_clause(test, game, _)
+    if isinstance(test, CrossTest):
+        return _("the move passes across a wall")
     if isinstance(test, DirectionTest):
         from framework.board.direction_words import directions_phrase
         return _("the move goes straight {directions}").format(

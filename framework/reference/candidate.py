@@ -7,6 +7,7 @@ walked one step at a time (``RefPrimitive.ways``).
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -14,6 +15,7 @@ from framework.moves.candidate import (
     AllTest,
     AnyTest,
     CellTest,
+    CrossTest,
     DirectionTest,
     NotTest,
     RegionTest,
@@ -105,6 +107,8 @@ def _holds(phase: Any, test: Any, default: str, s: RefState, src: str | None, ds
             for d in {_direction(phase, n, s.to_move) for n in test.direction} if d)
     if isinstance(test, RegionTest):
         return _in_region(phase, test, s, dst)
+    if isinstance(test, CrossTest):
+        return src is not None and _crosses_wall(phase, s, src, dst)
     assert isinstance(test, CellTest)
     place = test.around or test.at or default
     here = {"to": dst, "from": src, "landed": s.vars.get("landed"),
@@ -189,3 +193,23 @@ def _in_region(phase: Any, test: RegionTest, s: RefState, dst: str) -> bool:
     if decided(phase, test.region, s, named):
         return True
     return block == named
+
+
+def _crosses_wall(phase: Any, s: RefState, src: str, dst: str) -> bool:
+    """A standing wall lies across a link of the walk from ``src`` to ``dst``: straight
+    along a direction of the board one step at a time, or the one link joining them."""
+    from framework.reference.walls import standing, wall_shapes
+
+    shapes = wall_shapes(phase)
+    links = set().union(*(shapes[i][1] for i in standing(phase, s))) if standing(phase, s) \
+        else set()
+    if not links:
+        return False
+    for d in phase.board.directions:
+        walk, at = [src], phase.board.step(src, d)
+        while at is not None and at not in walk:
+            walk.append(at)
+            if at == dst:
+                return any(frozenset(pair) in links for pair in itertools.pairwise(walk))
+            at = phase.board.step(at, d)
+    return frozenset((src, dst)) in links

@@ -33,6 +33,7 @@ from framework.plugins import (
 from framework.restrictions.wrap import restrict
 from framework.spec.declared import declared_slots
 from framework.spec.models import GameBase
+from framework.spec.regions import Regions, compile_regions
 from framework.spec.yamlsource import YamlSource, format_path
 from framework.spec.zones import compile_zones
 
@@ -312,6 +313,9 @@ class CompiledGame:
         #: Each zone as one cell mask per player.
         self.zones: dict[str, tuple[int, ...]] = compile_zones(
             spec, graph, self.board.index) if spec.zones else {}
+        #: Each family of regions (``regions:``) as masks of cell ids.
+        self.regions: dict[str, Regions] = compile_regions(spec, self.board) \
+            if spec.regions else {}
         self.piece_kinds: tuple[str, ...] = tuple(spec.pieces)
         attributes: list[str] = []
         for piece in spec.pieces.values():

@@ -51,6 +51,10 @@ class GridBoard(Rule):
         default="bottom", description="where diagrams and the web app draw row 1: at the "
         "bottom (chess), or at the top (Othello's own notation); the cells, their names "
         "and directions stay the same (n is towards the higher rows)")
+    walls: int | None = Field(
+        default=None, ge=1, le=26, description="walls this many cells long may stand on the "
+        "lines between cells, blocking the links they lie across (Quoridor: 2); see "
+        "framework/board/walls.py")
     colour: str | None = Field(default=None, pattern=r"^#[0-9a-fA-F]{6}$",
                                description="one colour for every cell, as #rrggbb "
                                            "(Othello's green); default: a wooden chequer")

@@ -33,6 +33,7 @@ def game_words(data: Any) -> list[str]:
     texts += list(data.get("counters") or [])
     texts += [phase.get("name") for phase in data.get("turn") or [] if isinstance(phase, dict)]
     texts += list(data.get("zones") or {})
+    texts += list(data.get("regions") or {})
     fen = (data.get("notation") or {}).get("fen") if isinstance(data.get("notation"),
                                                                 dict) else None
     if isinstance(fen, dict):  # slots written as FEN fields of their own

@@ -211,6 +211,12 @@ def _zones_and_directions() -> list[str]:
         (key, info), *more = model.model_fields.items()
         extra = "".join(f"; `{k}:` {i.description}" for k, i in more)
         lines.append(f"| `{{{key}: …}}` | {info.description}{extra} |")
+    from framework.spec import regions
+
+    lines += ["", "## Regions", "", inspect.cleandoc(regions.__doc__ or ""), "",
+              "| key | meaning |", "| --- | --- |"]
+    lines += [f"| `{key}` | {info.description} |"
+              for key, info in regions.RegionSpec.model_fields.items()]
     lines += ["", "## Directions", "", inspect.cleandoc(directions.__doc__ or ""), "",
               "```yaml", "players:", "  - {name: white, forward: n}",
               "  - {name: black, forward: s}", "```", "",

@@ -20,9 +20,11 @@ from framework.moves.candidate import (
     AllTest,
     AnyTest,
     CellTest,
+    CrossTest,
     DiceTest,
     DirectionTest,
     NotTest,
+    RegionTest,
     straight_line,
 )
 
@@ -65,6 +67,13 @@ class CandidateCode:
             body = [f"return {(' and ' if isinstance(test, AllTest) else ' or ').join(inner)}"]
         elif isinstance(test, NotTest):
             body = [f"return not {self._node(test.not_, default)}"]
+        elif isinstance(test, RegionTest):
+            raise Unsupported(f"{self.option.keyword} with a region test ({{region: "
+                              f"{test.region}}}: the blocks a move may go to, read from the "
+                              "recorded wins of the blocks; not in the native kernels yet)")
+        elif isinstance(test, CrossTest):
+            raise Unsupported(f"{self.option.keyword} with a test of the walls it crosses "
+                              "({crosses: walls}: the native kernels keep no walls yet)")
         elif isinstance(test, DirectionTest):
             body = self._direction(test)
         elif isinstance(test, DiceTest):

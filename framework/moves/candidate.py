@@ -211,6 +211,23 @@ def dice_chosen(rolled: int, values: Sequence[int], otherwise: str) -> set[int]:
     return chosen
 
 
+class RegionTest(Rule):
+    region: str = Field(description="holds when the target cell lies in a block of these "
+                        "regions (see Regions) that is not decided: not won, not full")
+    sent_by: Place | None = Field(default=None, description="and in the block that the "
+                                  "cell at this place names by its place in its own block "
+                                  "(last.to: the previous move's), while that block is "
+                                  "not decided and the place exists; else any block that "
+                                  "is not decided")
+
+
+class CrossTest(Rule):
+    crosses: Literal["walls"] = Field(description="holds when the move passes across a "
+                                      "standing wall (see framework/board/walls.py): on a "
+                                      "link between two cells it goes through, from its "
+                                      "cell to its target")
+
+
 class AllTest(Rule):
     all: list[CandidateTest] = Field(min_length=1, description="every test holds")
 
@@ -225,11 +242,12 @@ class NotTest(Rule):
 
 def _variant(value: Any) -> str:
     if isinstance(value, dict):
-        return next((k for k in ("all", "any", "not", "direction", "stack", "dice")
-                     if k in value), "cell")
+        return next((k for k in ("all", "any", "not", "direction", "stack", "dice",
+                                 "region", "crosses") if k in value), "cell")
     tags: dict[type[Rule], str] = {AllTest: "all", AnyTest: "any", NotTest: "not",
                                    DirectionTest: "direction", StackTest: "stack",
-                                   DiceTest: "dice"}
+                                   DiceTest: "dice", RegionTest: "region",
+                                   CrossTest: "crosses"}
     return tags.get(type(value), "cell")
 
 
@@ -237,6 +255,7 @@ CandidateTest = Annotated[Union[  # noqa: UP007 (the tags need the Union form)
     Annotated[CellTest, Tag("cell")], Annotated[DirectionTest, Tag("direction")],
     Annotated[StackTest, Tag("stack")],
     Annotated[DiceTest, Tag("dice")],
+    Annotated[RegionTest, Tag("region")], Annotated[CrossTest, Tag("crosses")],
     Annotated[AllTest, Tag("all")], Annotated[AnyTest, Tag("any")],
     Annotated[NotTest, Tag("not")]], Discriminator(_variant)]
 
@@ -269,16 +288,25 @@ def slots_read(tests: Sequence[tuple[Any, Place]]) -> list[Slot]:
     read = set().union(*(places_read(t, place) for t, place in tests)) if tests else set()
     if read & {"last.from", "last.to"}:  # the moves phases write both, or neither
         read |= {"last.from", "last.to"}
+    if any(isinstance(p, CrossTest) for t, _ in tests for p in parts(t)):
+        from framework.board.walls import WALLS
+
+        walls = [WALLS]
+    else:
+        walls = []
     return [slot for place, slot in (("landed", LANDED), ("last.from", LAST_FROM),
-                                     ("last.to", LAST_TO)) if place in read]
+                                     ("last.to", LAST_TO)) if place in read] + walls
 
 
 def places_read(test: Any, default: Place) -> set[str]:
     """The places a test reads (``direction`` for a direction test)."""
-    return {p.place(default) if isinstance(p, CellTest | StackTest) else
-            "direction" if isinstance(p, DirectionTest) else "from"
-            for p in parts(test)
-            if isinstance(p, CellTest | DirectionTest | StackTest | DiceTest)}
+    found = {p.place(default) if isinstance(p, CellTest | StackTest) else
+             "direction" if isinstance(p, DirectionTest) else "from"
+             for p in parts(test)
+             if isinstance(p, CellTest | DirectionTest | StackTest | DiceTest)}
+    found |= {place for p in parts(test) if isinstance(p, RegionTest)
+              for place in (default, p.sent_by) if place is not None}
+    return found
 
 
 # Checks of meaning -----------------------------------------------------------------------
@@ -322,6 +350,16 @@ def test_issues(test: Any, loc: Loc, ctx: SpecContext, default: Place, *, source
         if test.attribute not in attributes:
             yield (*loc, "attribute"), ctx.unknown("attribute", test.attribute,
                                                    tuple(sorted(attributes)))
+    if isinstance(test, RegionTest):
+        yield from _region_issues(test, loc, ctx, default, keyword=keyword)
+        return
+    if isinstance(test, CrossTest):
+        if not sources:
+            yield (*loc, "crosses"), (f"{keyword} moves no piece from a cell, so its moves "
+                                      "pass across no wall")
+        if getattr(ctx.spec.board, "walls", None) is None:
+            yield (*loc, "crosses"), ("the board has no wall places: give a grid walls: "
+                                      "<length>")
         return
     place = test.place(default)
     key = "around" if test.around else "at"
@@ -339,6 +377,30 @@ def test_issues(test: Any, loc: Loc, ctx: SpecContext, default: Place, *, source
             yield (*loc, "kind", i), ctx.unknown("piece", kind, ctx.pieces)
     if test.zone is not None and test.zone not in ctx.zones:
         yield (*loc, "zone"), ctx.unknown("zone", test.zone, ctx.zones)
+
+
+def _region_issues(test: RegionTest, loc: Loc, ctx: SpecContext, default: Place, *,
+                   keyword: str) -> Iterator[tuple[Loc, str]]:
+    regions = getattr(ctx.spec, "regions", {})
+    if test.region not in regions:
+        yield (*loc, "region"), ctx.unknown("regions", test.region, tuple(regions))
+        return
+    if default != "to":
+        yield (*loc, "region"), (f"a region test reads the cell a move ends on: it goes "
+                                 f"under where or to_if, not where {default} is read")
+    if test.sent_by in ("from", "between"):
+        yield (*loc, "sent_by"), (f"sent_by names one cell whose place in its block names "
+                                  f"a block: {test.sent_by} is no such place")
+    if test.sent_by is not None and ctx.spec.board.type == "grid":
+        from framework.spec.regions import block_layout
+
+        block = regions[test.region]
+        if block_layout(ctx.graph, block) != (block.rows, block.columns):
+            up, across = block_layout(ctx.graph, block)
+            yield (*loc, "sent_by"), (
+                f"a cell's place in its block names the block at the same place only when "
+                f"the board of blocks ({up} × {across}) is laid out as one block's cells "
+                f"({block.rows} × {block.columns}): no cell names a block here")
 
 
 # The engine's form: closures over masks, made once ---------------------------------------
@@ -390,6 +452,10 @@ class Candidates:
             return self._height(test)
         if isinstance(test, DiceTest):
             return self._dice(test)
+        if isinstance(test, RegionTest):
+            return self._region(test)
+        if isinstance(test, CrossTest):
+            return self._crosses()
         return self._cells(test, default, players)
 
     def _height(self, test: StackTest) -> Holds:
@@ -422,6 +488,65 @@ class Candidates:
             mine = [values[c] for c in iter_bits(masks.own)]
             return src >= 0 and masks.own >> src & 1 == 1 and \
                 values[src] in dice_chosen(rolled, mine, otherwise)
+        return holds
+
+    def _crosses(self) -> Holds:
+        """A standing wall across a link of the way from the move's cell to its target
+        (the straight line of the board between them, or the one link joining them)."""
+        from framework.board.walls import WALLS, walls_of
+
+        board = self.game.board
+        blocks = walls_of(self.game).blocks
+        slot = self.game.slots.index[WALLS.name]
+
+        def holds(state: State, masks: Masks, me: int, src: int, dst: int, way: int) -> bool:
+            standing = state.vars[slot]
+            if not standing or src < 0:
+                return False
+            for d in range(len(board.directions)):
+                if straight_line(board, src, dst, d) is None:
+                    continue
+                at = src
+                while at != dst:
+                    ahead = board.step[at][d]
+                    if blocks.get((at, ahead), 0) & standing:
+                        return True
+                    at = ahead
+                return False
+            return bool(blocks.get((src, dst), 0) & standing)
+        return holds
+
+    def _region(self, test: RegionTest) -> Holds:
+        """In a block not decided, and in the block the ``sent_by`` cell names while that
+        one is not decided."""
+        from framework.spec.regions import won_slot
+
+        game = self.game
+        regions = game.regions[test.region]
+        masks, of_cell, names = regions.masks, regions.of_cell, regions.names
+        won = tuple(i for i in (game.slots.index.get(won_slot(test.region, p).name, -1)
+                                for p in game.players) if i >= 0)
+        slot = {"landed": "landed", "last.from": LAST_FROM.name, "last.to": LAST_TO.name}
+        held = game.slots.index.get(slot.get(test.sent_by or "", ""), -1)
+        sends = test.sent_by is not None
+
+        def open_block(state: State, masks_: Masks, block: int) -> bool:
+            cells = masks[block]
+            if not cells & masks_.empty:
+                return False
+            return not any(state.vars[i] & cells for i in won)
+
+        def holds(state: State, masks_: Masks, me: int, src: int, dst: int, way: int) -> bool:
+            block = of_cell[dst]
+            if not open_block(state, masks_, block):
+                return False
+            if not sends:
+                return True
+            cell = state.vars[held] if held >= 0 else -1
+            named = names[cell] if cell >= 0 else -1
+            if named < 0 or not open_block(state, masks_, named):
+                return True
+            return block == named
         return holds
 
     def _direction(self, test: DirectionTest, players: range) -> Holds:
@@ -561,6 +686,10 @@ def describe_test(test: Any, game: CompiledGame, default: Place,
     if isinstance(test, NotTest):
         return _("it is not so that {clause}").format(
             clause=describe_test(test.not_, game, default, _))
+    if isinstance(test, RegionTest):
+        return _region_clause(test, game, _)
+    if isinstance(test, CrossTest):
+        return _("the move passes across a wall")
     if isinstance(test, DirectionTest):
         from framework.board.direction_words import directions_phrase
         return _("the move goes straight {directions}").format(
@@ -644,3 +773,17 @@ def _cell_clause(test: CellTest, game: CompiledGame, place: str, _: Translate) -
     if test.around or place == "between":
         return _("each of {cells} {predicate}").format(cells=cells, predicate=predicate)
     return _("{place} {predicate}").format(place=where, predicate=predicate)
+
+
+def _region_clause(test: RegionTest, game: CompiledGame, _: Translate) -> str:
+    spec = game.spec.regions[test.region]
+    blocks = _("the target cell lies in a block of {rows} × {columns} cells ({regions}) that "
+               "is not decided (neither won nor full)").format(
+                   rows=spec.rows, columns=spec.columns, regions=_(test.region))
+    if test.sent_by is None:
+        return blocks
+    return _("{blocks}, and in the block that {place} names by its place in its own block "
+             "(the cell in a block's top-left corner names the top-left block, and so on) "
+             "unless that block is decided or there is no such cell; then in any block "
+             "that is not decided").format(blocks=blocks,
+                                           place=_place_words(test.sent_by, _))

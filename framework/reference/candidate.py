@@ -7,6 +7,7 @@ walked one step at a time (``RefPrimitive.ways``).
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -14,9 +15,11 @@ from framework.moves.candidate import (
     AllTest,
     AnyTest,
     CellTest,
+    CrossTest,
     DiceTest,
     DirectionTest,
     NotTest,
+    RegionTest,
     StackTest,
 )
 from framework.plugins import plugins
@@ -118,6 +121,10 @@ def _holds(phase: Any, test: Any, default: str, s: RefState, src: str | None, ds
                 and (test.exactly is None or n == test.exactly))
     if isinstance(test, DiceTest):
         return src is not None and _chosen_by_dice(phase, test, s, src)
+    if isinstance(test, RegionTest):
+        return _in_region(phase, test, s, dst)
+    if isinstance(test, CrossTest):
+        return src is not None and _crosses_wall(phase, s, src, dst)
     assert isinstance(test, CellTest)
     place = test.around or test.at or default
     here = {"to": dst, "from": src, "landed": s.vars.get("landed"),
@@ -192,3 +199,65 @@ def _chosen_by_dice(phase: Any, test: DiceTest, s: RefState, src: str) -> bool:
         return False
     low, high = sorted((mine, rolled))
     return not any(low < n < high for n in numbers)
+
+
+def region_of(phase: Any, regions: str, cell: str) -> tuple[int, int]:
+    """The block of ``regions`` that holds ``cell``: its (row, column) on the board of
+    blocks, from the cell's row and column on the grid."""
+    spec = phase.game.spec.regions[regions]
+    node = phase.board.graph.nodes[cell]
+    return node["row"] // spec.rows, node["col"] // spec.columns
+
+
+def region_cells(phase: Any, regions: str, block: tuple[int, int]) -> set[str]:
+    """The cells of one block."""
+    return {c for c in phase.board.cells if region_of(phase, regions, c) == block}
+
+
+def decided(phase: Any, regions: str, s: RefState, block: tuple[int, int]) -> bool:
+    """Won by someone (its cells recorded as a player's, ``won.<regions>.<player>``) or
+    with no empty cell left."""
+    cells = region_cells(phase, regions, block)
+    won = any(cells & set(s.vars.get(f"won.{regions}.{p}") or ())
+              for p in phase.game.players)
+    return won or not any(s.empty(c) for c in cells)
+
+
+def _in_region(phase: Any, test: RegionTest, s: RefState, dst: str) -> bool:
+    """The rule text: the target's block is not decided, and while the block that the
+    ``sent_by`` cell names is not decided, the target lies in that one."""
+    block = region_of(phase, test.region, dst)
+    if decided(phase, test.region, s, block):
+        return False
+    if test.sent_by is None:
+        return True
+    here = {"to": dst, "landed": s.vars.get("landed"), "last.to": s.vars.get("last_to"),
+            "last.from": s.vars.get("last_from")}.get(test.sent_by)
+    if here is None:
+        return True
+    spec = phase.game.spec.regions[test.region]
+    node = phase.board.graph.nodes[here]
+    named = (node["row"] % spec.rows, node["col"] % spec.columns)
+    if decided(phase, test.region, s, named):
+        return True
+    return block == named
+
+
+def _crosses_wall(phase: Any, s: RefState, src: str, dst: str) -> bool:
+    """A standing wall lies across a link of the walk from ``src`` to ``dst``: straight
+    along a direction of the board one step at a time, or the one link joining them."""
+    from framework.reference.walls import standing, wall_shapes
+
+    shapes = wall_shapes(phase)
+    links = set().union(*(shapes[i][1] for i in standing(phase, s))) if standing(phase, s) \
+        else set()
+    if not links:
+        return False
+    for d in phase.board.directions:
+        walk, at = [src], phase.board.step(src, d)
+        while at is not None and at not in walk:
+            walk.append(at)
+            if at == dst:
+                return any(frozenset(pair) in links for pair in itertools.pairwise(walk))
+            at = phase.board.step(at, d)
+    return frozenset((src, dst)) in links

@@ -11,6 +11,7 @@ from pydantic import BaseModel
 from framework.engine.slots import Slot, hand_slot_name, pile_slot_name, view_slots
 from framework.plugins import PluginKind, plugins
 from framework.spec.piece_moves import piece_options
+from framework.spec.regions import region_slots
 
 
 def declared_slots(spec: Any) -> list[tuple[str, Slot]]:
@@ -37,6 +38,7 @@ def declared_slots(spec: Any) -> list[tuple[str, Slot]]:
     declared += [("pieces", slot) for slot in hand_slots(spec)]
     declared += [("pieces", slot) for slot in pile_slots(spec)]
     declared += [("view", slot) for slot in view_slots(spec)]
+    declared += [("regions", slot) for slot in region_slots(spec)]
     return declared
 
 

@@ -33,6 +33,7 @@ from framework.plugins import (
     union_of,
 )
 from framework.spec.params import ParameterSpec
+from framework.spec.regions import RegionSpec
 from framework.spec.view import ViewSpec
 from framework.spec.zones import ZoneSpec
 
@@ -440,6 +441,9 @@ class GameBase(Rule):
         default_factory=dict, description="named tracks: per player, the cells of its "
         "track in order, from the first (where a piece enters) to the last; a move along "
         "a track (advance) names it")
+    regions: dict[str, RegionSpec] = Field(
+        default_factory=dict, description="a grid cut into equal blocks of cells, each a "
+                                          "small board of its own (see Regions)")
     no_legal_move: Literal["end_game", "pass", "lose", "win"] = Field(
         default="end_game",
         description="a player with no legal action: the game ends (scored by the result "

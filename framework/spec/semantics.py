@@ -21,6 +21,7 @@ from framework.expressions import ExpressionError
 from framework.plugins import Phase, plugins
 from framework.spec.declared import declared_slots
 from framework.spec.piece_moves import check_piece_moves
+from framework.spec.regions import region_issues
 from framework.spec.view import view_issues
 from framework.spec.yamlsource import Loc
 from framework.spec.zones import zone_issues
@@ -226,6 +227,7 @@ def semantic_issues(spec: Any) -> Iterator[tuple[Loc, str]]:
     yield from _forward(spec, graph)
     yield from zone_issues(spec, graph)
     yield from _tracks(spec, ctx)
+    yield from region_issues(spec, graph)
     yield from view_issues(spec)
     yield from _duplicates(("players",), spec.players, "player")
     yield from _names(spec)

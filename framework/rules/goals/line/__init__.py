@@ -5,6 +5,7 @@ goals:
   - {type: line, length: 3}                      # Tic-tac-toe: any line of the board
   - {type: line, length: 5, exactly: true}       # Gomoku's exactly five (six do not win)
   - {type: line, length: 4, directions: [n, e]}  # only columns and rows (and their opposites)
+  - {type: line, length: 3, regions: boards}     # three won blocks in a row (see Regions)
 ```
 
 A row runs along one of the board's named directions (see Boards): a grid's compass points,
@@ -15,6 +16,12 @@ row made by any rule (a placement, a conversion) counts; it tests every row of o
 at once on the board's bitmasks, so it stays cheap on a 19×19 board. If two players have a
 row at the same check, the game's ``tie_break`` decides. The rulebook says "5 or more in a
 row" when the board has room for a longer row and ``exactly`` is not set.
+
+With ``regions``, the rows are rows of blocks on the board of blocks (Ultimate
+tic-tac-toe's big board): a block counts as the player's once ``win_region`` has recorded
+it won by that player, and a row runs along the board's directions from block to
+neighbouring block. ``validate`` refuses ``regions`` that no ``win_region`` of the game
+records (no block could ever count), and ``exactly`` or ``piece`` beside it.
 """
 
 from __future__ import annotations
@@ -45,6 +52,10 @@ class LineParams(GoalParams):
                                                      "win (Gomoku's exactly five)")
     piece: str | None = Field(default=None, description="the kind counted (default: every "
                                                          "kind)")
+    regions: str | None = Field(
+        default=None, description="count rows of blocks of these regions instead of cells: "
+        "a block the player has won (win_region) is one of its pieces on the board of "
+        "blocks")
 
 
 def row_shapes(board: CompiledBoard, length: int, directions: list[str] | None,
@@ -97,6 +108,29 @@ def line_windows(board: CompiledBoard, length: int, directions: list[str] | None
     return windows
 
 
+def block_rows(board: CompiledBoard, layout: tuple[int, int],
+               places: tuple[tuple[int, int], ...], length: int,
+               directions: list[str] | None) -> tuple[tuple[int, ...], ...]:
+    """Every row of ``length`` blocks on the board of blocks (``layout``: its rows and
+    columns; ``places``: each block's row and column on it), along the board's directions
+    (each as its step in rows and columns on the grid)."""
+    names = directions if directions is not None else list(board.directions)
+    wanted = sorted({min(d, board.opposite[d]) for d in map(board.direction, names)})
+    steps = []
+    for d in wanted:
+        cell = next(c for c in range(board.size) if board.step[c][d] >= 0)
+        (r0, c0), (r1, c1) = board.coords[cell], board.coords[board.step[cell][d]]
+        steps.append((r1 - r0, c1 - c0))
+    number = {place: i for i, place in enumerate(places)}
+    rows = []
+    for dr, dc in steps:
+        for r, c in places:
+            row = [number.get((r + k * dr, c + k * dc), -1) for k in range(length)]
+            if -1 not in row:
+                rows.append(tuple(row))
+    return tuple(rows)
+
+
 class Line(Goal):
     """N in a row wins."""
 
@@ -110,10 +144,39 @@ class Line(Goal):
         board = game.board
         self.kind = game.piece_kinds.index(params.piece) if params.piece else -1
         self.shapes = row_shapes(board, params.length, params.directions, params.exactly)
+        #: With ``regions``: the rows of blocks (each a tuple of block numbers), and per
+        #: player the slot of the blocks it won, and one cell of each block.
+        self.block_rows: tuple[tuple[int, ...], ...] = ()
+        if params.regions is not None:
+            from framework.spec.regions import won_slot
+
+            regions = game.regions[params.regions]
+            self.block_rows = block_rows(board, regions.layout, regions.places,
+                                         params.length, params.directions)
+            self.won = tuple(game.slots.index[won_slot(params.regions, p).name]
+                             for p in game.players)
+            self.first_cells = tuple(m & -m for m in regions.masks)
 
     @classmethod
     def check_spec(cls, params: Any, loc: tuple[str | int, ...], ctx: SpecContext
                    ) -> Iterator[tuple[tuple[str | int, ...], str]]:
+        if params.regions is not None:
+            from framework.spec.regions import recorded
+
+            regions = getattr(ctx.spec, "regions", {})
+            if params.regions not in regions:
+                yield (*loc, "regions"), ctx.unknown("regions", params.regions,
+                                                     tuple(regions))
+            elif not recorded(ctx.spec, params.regions):
+                yield (*loc, "regions"), (
+                    f"no block of {params.regions!r} is ever won: a row of blocks counts "
+                    f"the blocks win_region records, and the game has no "
+                    f"{{type: win_region, regions: {params.regions}}} (put one under the "
+                    "placing option's then:)")
+            for name, default in (("exactly", False), ("piece", None)):
+                if getattr(params, name) != default:
+                    yield (*loc, name), (f"{name} does not go with regions (a row of blocks "
+                                         "counts won blocks, not pieces)")
         known = tuple(ctx.graph.graph.get("directions", ()))
         if not known:
             yield loc, ("the line goal needs a board with named directions (a grid or a hex "
@@ -124,9 +187,22 @@ class Line(Goal):
                 yield (*loc, "directions", i), ctx.unknown("direction", name, known)
 
     def evaluate(self, state: State) -> Verdict | None:
+        if self.block_rows:
+            return self._blocks(state)
         kind_mask = state.kinds[self.kind] if self.kind >= 0 else -1
         winners = [side for side, owned in enumerate(state.owner)
                    if self.has_row(owned & kind_mask)]
+        return Verdict(frozenset(winners)) if winners else None
+
+    def _blocks(self, state: State) -> Verdict | None:
+        """A row of blocks, each won by the player (its first cell in the player's won
+        blocks)."""
+        winners = []
+        for side, slot in enumerate(self.won):
+            won = state.vars[slot]
+            if won and any(all(won & self.first_cells[b] for b in row)
+                           for row in self.block_rows):
+                winners.append(side)
         return Verdict(frozenset(winners)) if winners else None
 
     def has_row(self, mine: int) -> bool:
@@ -149,6 +225,8 @@ class Line(Goal):
 
     def winning_row(self, state: State, side: int) -> list[int]:
         """The cells of one row of ``side`` that meets the goal (to draw it), or []."""
+        if self.block_rows:
+            return []
         kind_mask = state.kinds[self.kind] if self.kind >= 0 else -1
         mine = state.owner[side] & kind_mask
         for need, avoid, starts in self.shapes:
@@ -170,6 +248,10 @@ class Line(Goal):
 
     def describe(self, _: Translate = untranslated) -> str:
         n = self.params.length
+        if self.params.regions is not None:
+            return _("A player who has won {n} blocks ({regions}) in a row on the board of "
+                     "blocks — along a row, a column or a diagonal of blocks — wins.").format(
+                         n=n, regions=_(self.params.regions))
         if self.params.exactly:
             text = ngettext("A player with exactly {n} pieces in a row wins (a longer row "
                             "does not).",

@@ -337,6 +337,7 @@ def test_issues(test: Any, loc: Loc, ctx: SpecContext, default: Place, *, source
         if test.stack == "from" and not sources:
             yield (*loc, "stack"), (f"from: {keyword} moves no piece from a cell (its moves "
                                     "are named by one cell), so there is no cell to read there")
+        return
     if isinstance(test, DiceTest):
         if not sources:
             yield (*loc, "dice"), (f"{keyword} moves no piece from a cell, so no die can "
@@ -350,6 +351,7 @@ def test_issues(test: Any, loc: Loc, ctx: SpecContext, default: Place, *, source
         if test.attribute not in attributes:
             yield (*loc, "attribute"), ctx.unknown("attribute", test.attribute,
                                                    tuple(sorted(attributes)))
+        return
     if isinstance(test, RegionTest):
         yield from _region_issues(test, loc, ctx, default, keyword=keyword)
         return

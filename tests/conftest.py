@@ -160,7 +160,7 @@ NATIVE_DEFAULT = frozenset({
     "ataxx", "hexxagon", "tic-tac-toe", "connect-four", "othello", "breakthrough",
     "checkers", "chess", "hex-5", "dots-and-boxes", "kalah", "nine-mens-morris",
     "fox-and-geese", "pentago", "lines-of-action", "phantom-tic-tac-toe",
-    "konane", "backgammon", "adaptoid"})
+    "konane", "backgammon", "adaptoid", "abalone"})
 
 
 @pytest.fixture

@@ -117,8 +117,11 @@ def test_turns_are_whole_and_distinct(any_game: CompiledGame) -> None:
         for action in turn.actions:
             replay.apply(action)
         assert replay == turn.after
+        # A turn ends with the game, with the mover, or where the dice are thrown (a roll
+        # again after a six is no choice of the player's).
         assert replay.is_terminal() or replay.current_player != state.current_player \
-            or replay.to_move != state.to_move or replay.setup != state.setup
+            or replay.to_move != state.to_move or replay.setup != state.setup \
+            or replay.is_chance_node()
 
 
 def test_default_evaluation_is_piece_difference_plus_mobility(ataxx: CompiledGame) -> None:

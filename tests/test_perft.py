@@ -102,3 +102,28 @@ def test_a_turn_no_later_step_can_follow_is_counted_without_playing_it(
     assert perft_turns(start, 3) == 8902
     # 420 children of the first two plies and the royal rule's trial moves, not 8,902 leaves
     assert clones < 2000, clones
+
+
+def test_a_turn_ends_where_the_dice_are_thrown() -> None:
+    """Mensch ärgere dich nicht: a six rolls again within the mover's turn, so listing
+    whole turns through the dice never ended (sixes without end, until memory ran out);
+    a whole turn is the player's own choices, up to the next throw."""
+    from framework.engine.chance import sample
+    from framework.engine.turns import turns_with_states
+
+    game = load_game(ROOT / "games" / "maedn.yaml")
+    state = game.new_initial_state()
+    rng = __import__("random").Random(1)
+    listed = 0
+    for _ in range(80):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state = state.child(sample(state, rng))
+            continue
+        for _turn, after in turns_with_states(state):
+            assert after.is_terminal() or after.is_chance_node() or \
+                after.to_move != state.to_move
+            listed += 1
+        state = state.child(rng.choice(state.legal_actions()))
+    assert listed > 0

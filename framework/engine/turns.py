@@ -109,7 +109,9 @@ def turns_with_states(state: State) -> Iterator[tuple[Turn, State]]:
         for action in node.legal_actions():
             child = node.child(action)
             done = (*prefix, action)
-            if child.is_terminal() or turn_key(child) != key:
+            # Chance (a roll again after a six) is no choice of the player's: their turn,
+            # as they choose it, ends where the dice are thrown.
+            if child.is_terminal() or turn_key(child) != key or child.is_chance_node():
                 yield Turn(done, numbers), child
             else:
                 stack.append((child, done))
@@ -130,14 +132,14 @@ def parse_turn(state: State, text: str) -> Turn:
     node = state.clone()
     actions: list[Action] = []
     for i, part in enumerate(parts):
-        if i and (node.is_terminal() or turn_key(node) != key):
+        if i and (node.is_terminal() or turn_key(node) != key or node.is_chance_node()):
             raise IllegalActionError(f"{text!r}: the turn is over after "
                                      f"{' '.join(parts[:i])!r}")
         run = split_joined(node, part)
         for action in run or [node.parse_action(part)]:
             node.apply_unchecked(action)
             actions.append(action)
-    if not node.is_terminal() and turn_key(node) == key:
+    if not node.is_terminal() and turn_key(node) == key and not node.is_chance_node():
         raise IllegalActionError(f"{text!r} is not a whole turn; next: "
                                  f"{node._situation()}")
     return Turn(tuple(actions), state.game.board.numbers)

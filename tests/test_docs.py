@@ -357,9 +357,14 @@ def test_every_page_has_a_legend_for_every_mark_it_uses() -> None:
         legend = html[start:html.index("</section>", start)]
         figures = "".join(re.findall(r'<figure class="diagram".*?</figure>', html, re.DOTALL))
         used = {m for m in MARKS if f'class="{m}"' in figures}
-        listed = set(re.findall(r'data-mark="(\w+)"', legend)) - {"piece", "pile"}
+        listed = set(re.findall(r'data-mark="(\w+)"', legend)) - {"piece", "pile", "zone"}
         assert used == listed, (page, used, listed)
         game = load_game(ROOT / "games" / f"{page.stem}.yaml")
+        # A line for each zone the starting position draws, and no other.
+        from framework.docs.rulebook import drawn_zones
+
+        assert legend.count('data-mark="zone"') == len(drawn_zones(game)), page
+        assert ('class="zone"' in figures) == bool(drawn_zones(game)), page
         piled = [k for k, p in game.spec.pieces.items() if p.piles is not None]
         # A disc per player, unless every kind is kept in piles; a number for each such kind.
         discs = 0 if len(piled) == len(game.spec.pieces) else len(game.players)

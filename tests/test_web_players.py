@@ -379,7 +379,7 @@ def test_a_promotion_is_chosen_by_its_picture_before_the_pawn_moves(driver: Any,
     knight = driver.execute_script(  # one read: a redraw makes a handle stale
         "return document.querySelector('#board g.piece[data-cell=\"a8\"] title').textContent")
     assert "knight" in knight
-    assert moves(driver)[-1] == "bxa8=N ×a8"  # in SAN, and the rook it took, said
+    assert moves(driver)[-1] == "bxa8=N"  # in SAN, whose x says the capture (once)
     assert api(base, f"/api/play/{game_id}/record?format=json")["turns"][-1] == ["b7a8", "n"]
 
 
@@ -607,7 +607,7 @@ def test_a_dragged_promotion_asks_its_choice(driver: Any, base: str) -> None:
     assert ply(driver) == len(opening)
     click_button(driver, '#picker button[data-action="q"]')
     wait(driver, lambda: ply(driver) == len(opening) + 2, "the move and its choice")
-    assert moves(driver)[-1] == "bxa8=Q ×a8"
+    assert moves(driver)[-1] == "bxa8=Q"
 
 
 def glided_from(driver: Any, cell: str) -> str:

@@ -47,7 +47,8 @@ def test_one_die_is_told_as_one_die_and_a_race_ends_in_no_full_board() -> None:
     book = render_rulebook(load_game(RING_RACE), "en", "md", "ring-race")[0]
     assert "a roll of one die of 6 faces" in book and "1 dice" not in book
     assert "Play the die: it moves one of your checkers" in book
-    assert "the higher one" not in book and "The die is rolled: 3" in book
+    # (the notation list shows one outcome of a chance phase, not each of them)
+    assert "the higher one" not in book and re.search(r"The die is rolled: [1-6]\b", book)
     assert "A game that ends without a winner is a draw." in book
     assert "board is full" not in book
     for stale in ("p13", "p7", "p20"):  # Backgammon's points

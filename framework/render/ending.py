@@ -1,7 +1,8 @@
 """Why a finished game ended, in words: the goal that ended it (as the engine checked it:
 a goal whose ``if:`` does not hold for the player who moved last did not end anything),
 else the result rule that scored it, else no move left; and each side's score where the
-result rule counts one. The terminal, the web app and records read this one answer."""
+result rule counts one. The terminal and the web app read this one answer (a record's
+``Ending`` header is the engine's own ``State.ending`` keyword)."""
 
 from __future__ import annotations
 
